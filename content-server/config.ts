@@ -1,0 +1,35 @@
+import { parseFaultsEnv } from "./faults";
+import { parseRateLimit } from "./rate-limit";
+import type { ContentServerOptions } from "./content-server";
+
+/**
+ * Options from the environment:
+ *   CONTENT_PORT (4100), CONTENT_HOST (127.0.0.1), CONTENT_DIR (content/),
+ *   CONTENT_RATE_LIMIT (off | storyblok | N req/s), CONTENT_FAULTS (JSON),
+ *   CONTENT_ADMIN_TOKEN (random), CONTENT_IMAGE_CACHE_DIR, CONTENT_LOG (1 logs requests).
+ * Throws a readable Error on invalid values.
+ */
+export function readEnvConfig(env: NodeJS.ProcessEnv = process.env): ContentServerOptions {
+  const options: ContentServerOptions = {};
+  const port = env.CONTENT_PORT?.trim();
+  if (port) {
+    if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new Error(`CONTENT_PORT must be a port number, got "${port}"`);
+    options.port = Number(port);
+  } else options.port = 4100;
+  options.host = env.CONTENT_HOST?.trim() || "127.0.0.1";
+  options.contentDir = env.CONTENT_DIR?.trim() || "content";
+  try {
+    options.rateLimit = parseRateLimit(env.CONTENT_RATE_LIMIT?.trim() || "off");
+  } catch (err) {
+    throw new Error(`CONTENT_RATE_LIMIT: ${(err as Error).message}`, { cause: err });
+  }
+  options.faults = parseFaultsEnv(env.CONTENT_FAULTS);
+  const admin = env.CONTENT_ADMIN_TOKEN?.trim();
+  if (admin) {
+    if (admin.length < 8 || /\s/.test(admin)) throw new Error("CONTENT_ADMIN_TOKEN must be at least 8 characters without spaces");
+    options.adminToken = admin;
+  }
+  if (env.CONTENT_IMAGE_CACHE_DIR?.trim()) options.imageCacheDir = env.CONTENT_IMAGE_CACHE_DIR.trim();
+  options.logRequests = env.CONTENT_LOG === "1";
+  return options;
+}

@@ -1,0 +1,238 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { handleAdmin } from "./admin";
+import { parseAssetPath, statAsset, contentTypeOf, etagOf, serveFile } from "./assets";
+import { ContentStore } from "./content-store";
+import { HttpError, methodNotAllowed, notFound } from "./errors";
+import { Faults, type FaultConfig, type FaultState } from "./faults";
+import { decodeSegment, errorReply, jsonReply, parseRequestTarget, requestOrigin, send, type Reply } from "./http-utils";
+import { ImageService } from "./image-service";
+import { parseQuery } from "./query";
+import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
+import { handleApi } from "./stories-api";
+
+/**
+ * The HTTP server: routing, CORS, fault injection and error handling around
+ * the API (`/v2/`), the assets and image service (`/f/`) and the admin
+ * routes (`/__admin/`).
+ */
+
+export interface ContentServerOptions {
+  /** Port to listen on; 0 picks a free one (default 4100). */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  host?: string;
+  /** The content folder (default "content" relative to the working directory). */
+  contentDir?: string;
+  /** "off" (default), "storyblok" tiers, or requests per second per token. */
+  rateLimit?: RateLimitSetting;
+  /** Faults active from the start. */
+  faults?: FaultConfig;
+  /** Bearer token of the admin routes (default: random). */
+  adminToken?: string;
+  /** Where transformed images are cached (default: {tmpdir}/content-server-image-cache/{hash of contentDir}). */
+  imageCacheDir?: string;
+  /** Renders of the image service running at once (default 2). */
+  imageConcurrency?: number;
+  /** Watch the content folder (default true); "poll" re-scans every 2 s. */
+  watch?: boolean | "poll";
+  /** Log every request to stderr (default false). */
+  logRequests?: boolean;
+}
+
+export interface ContentServerHandle {
+  /** Origin, e.g. http://127.0.0.1:4100 */
+  url: string;
+  /** API base for storyblok-js-client's `endpoint`, e.g. http://127.0.0.1:4100/v2 */
+  apiUrl: string;
+  port: number;
+  host: string;
+  contentDir: string;
+  imageCacheDir: string;
+  /** From space.json (follows edits of the file). */
+  readonly previewToken: string;
+  readonly publicToken: string;
+  adminToken: string;
+  /** Current cache version. */
+  cv(): number;
+  storyCount(): number;
+  /** Re-reads the content folder now; resolves to the cv. */
+  reload(): Promise<number>;
+  setFaults(faults: FaultConfig): FaultState;
+  getFaults(): FaultState;
+  setRateLimit(setting: RateLimitSetting): void;
+  close(): Promise<void>;
+}
+
+export function defaultImageCacheDir(contentDir: string): string {
+  const hash = createHash("sha256").update(path.resolve(contentDir)).digest("hex").slice(0, 16);
+  return path.join(os.tmpdir(), "content-server-image-cache", hash);
+}
+
+const PUBLIC_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+const PREFLIGHT_HEADERS = "Accept, Content-Type, Range, If-None-Match, If-Modified-Since, If-Range, Authorization";
+
+function preflight(req: IncomingMessage): Reply {
+  const requested = req.headers["access-control-request-headers"];
+  const allowHeaders = typeof requested === "string" && /^[\w\s,-]{1,500}$/.test(requested) ? requested : PREFLIGHT_HEADERS;
+  return {
+    status: 204,
+    headers: {
+      "Access-Control-Allow-Methods": PUBLIC_METHODS.join(", "),
+      "Access-Control-Allow-Headers": allowHeaders,
+      "Access-Control-Max-Age": "86400",
+    },
+    body: "",
+  };
+}
+
+function truncateJson(reply: Reply): Reply {
+  const text = typeof reply.body === "string" ? reply.body : reply.body.toString("utf8");
+  return { ...reply, body: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
+}
+
+export async function startContentServer(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
+  const contentDir = path.resolve(options.contentDir ?? "content");
+  const host = options.host ?? "127.0.0.1";
+  const store = new ContentStore(contentDir, { watch: options.watch ?? true });
+  await store.load();
+
+  const adminToken = options.adminToken ?? randomBytes(18).toString("base64url");
+  const faults = new Faults(options.faults ?? {});
+  const rateLimiter = new RateLimiter(parseRateLimit(options.rateLimit ?? "off"));
+  const imageCacheDir = path.resolve(options.imageCacheDir ?? defaultImageCacheDir(contentDir));
+  const images = new ImageService({ cacheDir: imageCacheDir, concurrency: options.imageConcurrency ?? 2 });
+  let fallbackOrigin = "";
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = parseRequestTarget(req.url);
+    const { pathname } = target;
+    const method = req.method ?? "GET";
+
+    if (pathname.startsWith("/__admin/")) {
+      send(req, res, await handleAdmin(req, pathname, { adminToken, store, faults, rateLimiter }));
+      return;
+    }
+    if (method === "OPTIONS") {
+      send(req, res, preflight(req));
+      return;
+    }
+    if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(PUBLIC_METHODS);
+
+    const plan = faults.plan(pathname);
+    if (plan) {
+      if (plan.latencyMs > 0) await delay(plan.latencyMs);
+      if (plan.action.kind === "reset") {
+        req.socket.destroy();
+        return;
+      }
+      if (plan.action.kind === "status") {
+        const status = plan.action.status;
+        const body = status === 429 ? { error: "Rate limit exceeded. Retry later." } : { error: `Injected fault: ${status}` };
+        send(req, res, jsonReply(status, body, status === 429 ? { "Retry-After": "1" } : {}));
+        return;
+      }
+    }
+
+    if (pathname === "/v2" || pathname.startsWith("/v2/")) {
+      const segments = pathname.slice(4).split("/").map(decodeSegment);
+      const query = parseQuery(target.search);
+      let reply = handleApi({ store, rateLimiter, origin: requestOrigin(req, fallbackOrigin) }, segments, query);
+      if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
+      send(req, res, reply);
+      return;
+    }
+    if (pathname.startsWith("/f/")) {
+      const asset = parseAssetPath(pathname, store.assetsDir);
+      const stat = await statAsset(asset, store.assetsDir);
+      if (asset.transform !== null) await images.handle(req, res, asset, stat);
+      else await serveFile(req, res, asset.abs, stat, { contentType: contentTypeOf(asset.abs), etag: etagOf(stat) });
+      return;
+    }
+    if (pathname === "/" || pathname === "/__health") {
+      send(req, res, jsonReply(200, { service: "content-server", api: `${requestOrigin(req, fallbackOrigin)}/v2`, cv: store.cv, stories: store.storyCount }, { "Cache-Control": "no-store" }));
+      return;
+    }
+    throw notFound();
+  }
+
+  function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const started = options.logRequests ? performance.now() : 0;
+    if (options.logRequests) {
+      res.on("finish", () => console.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    }
+    route(req, res).catch((err: unknown) => {
+      if (err instanceof HttpError) {
+        send(req, res, errorReply(err));
+        return;
+      }
+      console.error(`content-server: ${req.method} ${String(req.url).slice(0, 200)} failed:`, err);
+      if (!res.headersSent) send(req, res, jsonReply(500, { error: "Internal Server Error" }));
+      else res.destroy();
+    });
+  }
+
+  const server: Server = createServer({ maxHeaderSize: 64 * 1024, requestTimeout: 60_000 }, onRequest);
+  server.keepAliveTimeout = 5_000;
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || (err.code === "ECONNRESET" && !socket.readable)) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    const text = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
+    const body = JSON.stringify({ error: text });
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4100, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const port = address.port;
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  fallbackOrigin = url;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    apiUrl: `${url}/v2`,
+    port,
+    host,
+    contentDir,
+    imageCacheDir,
+    get previewToken() {
+      return store.previewToken;
+    },
+    get publicToken() {
+      return store.publicToken;
+    },
+    adminToken,
+    cv: () => store.cv,
+    storyCount: () => store.storyCount,
+    reload: () => store.reload(),
+    setFaults: (f) => faults.set(f),
+    getFaults: () => faults.state(),
+    setRateLimit: (setting) => rateLimiter.set(setting),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        store.close();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Errors that map to HTTP answers. Every error the service answers is JSON,
+ * because storyblok-js-client parses every body as JSON and loses the status
+ * of a plain-text answer.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    super(typeof body === "string" ? body : JSON.stringify(body));
+    this.name = "HttpError";
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+/** Storyblok's answer for an unknown story: an array with one message. */
+export const NOT_FOUND_RECORD = ["This record could not be found"] as const;
+
+export function recordNotFound(): HttpError {
+  return new HttpError(404, NOT_FOUND_RECORD);
+}
+
+export function notFound(message = "Not Found"): HttpError {
+  return new HttpError(404, { error: message });
+}
+
+export function badRequest(message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(400, { error: message, ...extra });
+}
+
+/** Storyblok answers unknown or invalid query parameters with 422. */
+export function invalidParameter(parameter: string, message: string): HttpError {
+  return new HttpError(422, { error: message, parameter });
+}
+
+export function unauthorized(message?: string): HttpError {
+  return new HttpError(401, message ? { error: "Unauthorized", message } : { error: "Unauthorized" });
+}
+
+export function methodNotAllowed(allow: readonly string[]): HttpError {
+  return new HttpError(405, { error: "Method Not Allowed", allow }, { Allow: allow.join(", ") });
+}

@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { badRequest, HttpError } from "./errors";
+
+/** Longest path or query string the service reads; longer ones get 414. */
+export const MAX_URL_PART = 8 * 1024;
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers":
+    "Total, Per-Page, X-RateLimit, X-RateLimit-Policy, Retry-After, Content-Range, Accept-Ranges, ETag",
+};
+
+export interface RequestTarget {
+  /** Raw (still percent-encoded) path, always starting with "/". */
+  pathname: string;
+  /** Raw query string without the "?", "" when there is none. */
+  search: string;
+}
+
+/** Splits the request target; rejects oversize parts with 414. */
+export function parseRequestTarget(rawUrl: string | undefined): RequestTarget {
+  let url = rawUrl ?? "/";
+  if (!url.startsWith("/")) {
+    // absolute-form ("http://host/path"), which proxies may send
+    if (/^https?:\/\//i.test(url)) {
+      try {
+        const parsed = new URL(url);
+        url = parsed.pathname + parsed.search;
+      } catch {
+        throw badRequest("Malformed request target");
+      }
+    } else {
+      throw badRequest("Malformed request target");
+    }
+  }
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const search = q === -1 ? "" : url.slice(q + 1);
+  if (pathname.length > MAX_URL_PART) throw new HttpError(414, { error: "URI Too Long: the path exceeds 8 KB" });
+  if (search.length > MAX_URL_PART) throw new HttpError(414, { error: "URI Too Long: the query string exceeds 8 KB" });
+  return { pathname, search };
+}
+
+/** Decodes one path segment; bad percent-encoding is a 400. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw badRequest("Malformed percent-encoding in the path");
+  }
+}
+
+const HOST_NAME = /^(?=.{1,253}(?::\d{1,5})?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?(?::\d{1,5})?$/;
+const HOST_IPV6 = /^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+
+/** The origin used to rewrite asset URLs: the request's Host when it is well formed, else the bound address. */
+export function requestOrigin(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host;
+  if (typeof host === "string" && (HOST_NAME.test(host) || HOST_IPV6.test(host))) {
+    return `http://${host}`;
+  }
+  return fallback;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | number>;
+  /** Body; omitted on HEAD by send(). */
+  body: string | Buffer;
+}
+
+export function jsonReply(status: number, body: unknown, headers: Record<string, string | number> = {}): Reply {
+  return {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  };
+}
+
+export function errorReply(err: HttpError): Reply {
+  return jsonReply(err.status, err.body, err.headers);
+}
+
+export function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
+  res.statusCode = reply.status;
+  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  if (reply.status !== 204 && reply.status !== 304) res.setHeader("Content-Length", length);
+  if (req.method === "HEAD" || reply.status === 204 || reply.status === 304) res.end();
+  else res.end(reply.body);
+}
+
+/** Reads a small request body (admin routes); larger ones get 413. */
+export async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, { error: "Payload Too Large" });
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

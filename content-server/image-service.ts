@@ -1,0 +1,222 @@
+import { createHash, randomBytes } from "node:crypto";
+import { promises as fsp, type Stats } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { contentTypeOf, IMMUTABLE, notModified, serveFile, etagOf, type AssetTarget } from "./assets";
+import { badRequest, HttpError } from "./errors";
+import { send } from "./http-utils";
+import { MAX_SIDE, parseTransform, transformKey, type ImageTransform, type OutputFormat } from "./image-params";
+
+/**
+ * Storyblok's image service on sharp: resizing, cropping and filters,
+ * results cached on disk by the full transform, at most `concurrency`
+ * renders at a time and a bounded queue, so no request can exhaust memory.
+ */
+
+export interface ImageServiceOptions {
+  cacheDir: string;
+  /** Renders running at once (default 2). */
+  concurrency?: number;
+  /** Renders waiting at most; past that the service answers 503 (default 64). */
+  maxQueue?: number;
+  /** sharp's input pixel limit (default 50 megapixels). */
+  limitInputPixels?: number;
+  /** Largest source file read, in bytes (default 64 MB). */
+  maxSourceBytes?: number;
+  log?: (message: string) => void;
+}
+
+const RASTER = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/tiff"]);
+const PASS_THROUGH = new Set(["image/svg+xml", "image/gif"]);
+const OUTPUT: Record<OutputFormat, { ext: string; type: string }> = {
+  webp: { ext: ".webp", type: "image/webp" },
+  png: { ext: ".png", type: "image/png" },
+  jpeg: { ext: ".jpg", type: "image/jpeg" },
+};
+
+class Limiter {
+  private running = 0;
+  private waiting: Array<() => void> = [];
+  constructor(
+    private readonly max: number,
+    private readonly maxQueue: number,
+  ) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) {
+      if (this.waiting.length >= this.maxQueue) {
+        throw new HttpError(503, { error: "Image service busy, retry later" }, { "Retry-After": "1" });
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running++;
+    try {
+      return await job();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+function wantsWebp(req: IncomingMessage): boolean {
+  return /(^|[\s,])image\/webp(\s*[;,]|\s*$)/i.test(req.headers.accept ?? "") && !/image\/webp\s*;\s*q=0(\.0*)?\s*(,|$)/i.test(req.headers.accept ?? "");
+}
+
+function sourceFormat(type: string): OutputFormat {
+  if (type === "image/png") return "png";
+  if (type === "image/webp") return "webp";
+  return "jpeg";
+}
+
+export class ImageService {
+  readonly cacheDir: string;
+  private readonly limiter: Limiter;
+  private readonly inflight = new Map<string, Promise<Buffer>>();
+  private readonly limitInputPixels: number;
+  private readonly maxSourceBytes: number;
+  private readonly log: (message: string) => void;
+
+  constructor(options: ImageServiceOptions) {
+    this.cacheDir = options.cacheDir;
+    this.limiter = new Limiter(options.concurrency ?? 2, options.maxQueue ?? 64);
+    this.limitInputPixels = options.limitInputPixels ?? 50_000_000;
+    this.maxSourceBytes = options.maxSourceBytes ?? 64 * 1024 * 1024;
+    this.log = options.log ?? ((m) => console.error(m));
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, target: AssetTarget, stat: Stats): Promise<void> {
+    const transform = parseTransform(target.transform ?? "");
+    const type = contentTypeOf(target.abs);
+    if (PASS_THROUGH.has(type)) {
+      // SVG and GIF pass through unchanged, as on Storyblok
+      await serveFile(req, res, target.abs, stat, { contentType: type, etag: etagOf(stat) });
+      return;
+    }
+    if (!RASTER.has(type)) throw badRequest(`The image service transforms images only; ${path.extname(target.abs) || "this file"} is not one`);
+    if (stat.size > this.maxSourceBytes) throw new HttpError(413, { error: "Source image too large for the image service" });
+
+    const negotiated = transform.filters.format === undefined;
+    const format: OutputFormat = transform.filters.format ?? (wantsWebp(req) ? "webp" : sourceFormat(type));
+    const key = createHash("sha256")
+      .update(JSON.stringify([target.rel, stat.size, stat.mtimeMs, transformKey(transform), format]))
+      .digest("hex")
+      .slice(0, 40);
+    const out = OUTPUT[format];
+    const etag = `"${key}"`;
+    const headers: Record<string, string> = negotiated ? { Vary: "Accept" } : {};
+    const cached = path.join(this.cacheDir, key.slice(0, 2), key + out.ext);
+
+    if (notModified(req, etag, stat.mtimeMs)) {
+      send(req, res, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE, ...headers }, body: "" });
+      return;
+    }
+    const cachedStat = await fsp.stat(cached).catch(() => null);
+    if (cachedStat) {
+      await serveFile(req, res, cached, cachedStat, { contentType: out.type, etag, headers: { ...headers, "X-Image-Cache": "hit" } });
+      return;
+    }
+    let job = this.inflight.get(key);
+    if (!job) {
+      job = this.limiter.run(() => this.render(target.abs, transform, format)).then(async (buffer) => {
+        await this.store(cached, buffer);
+        return buffer;
+      });
+      this.inflight.set(key, job);
+      job.then(
+        () => this.inflight.delete(key),
+        () => this.inflight.delete(key),
+      );
+    }
+    const buffer = await job;
+    send(req, res, {
+      status: 200,
+      headers: {
+        "Content-Type": out.type,
+        "Cache-Control": IMMUTABLE,
+        ETag: etag,
+        "Last-Modified": stat.mtime.toUTCString(),
+        "X-Image-Cache": "miss",
+        ...headers,
+      },
+      body: buffer,
+    });
+  }
+
+  private async store(file: string, buffer: Buffer): Promise<void> {
+    try {
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      await fsp.writeFile(tmp, buffer);
+      await fsp.rename(tmp, file);
+    } catch (err) {
+      this.log(`image cache: cannot write ${file}: ${(err as Error).message}`);
+    }
+  }
+
+  /** Renders one transform. Reads the source into memory so libvips never serves a stale file. */
+  async render(file: string, t: ImageTransform, format: OutputFormat): Promise<Buffer> {
+    const input = await fsp.readFile(file);
+    const options = { limitInputPixels: this.limitInputPixels, animated: false } as const;
+    let meta: Metadata;
+    try {
+      meta = await sharp(input, options).metadata();
+    } catch (err) {
+      throw new HttpError(422, { error: `Cannot read the source image: ${(err as Error).message}` });
+    }
+    let w0 = meta.width ?? 0;
+    let h0 = meta.height ?? 0;
+    if ((meta.orientation ?? 1) >= 5) [w0, h0] = [h0, w0];
+    if (!w0 || !h0) throw new HttpError(422, { error: "Cannot read the source image size" });
+
+    const f = t.filters;
+    let img = sharp(input, options).autoOrient().timeout({ seconds: 30 });
+    const W = t.width;
+    const H = t.height;
+    if (W === 0 && H === 0) {
+      if (w0 > MAX_SIDE || h0 > MAX_SIDE) img = img.resize(MAX_SIDE, MAX_SIDE, { fit: "inside" });
+    } else if (t.fitIn) {
+      const contain = f.fill !== undefined && W > 0 && H > 0;
+      img = img.resize(W || null, H || null, contain ? { fit: "contain", background: f.fill } : { fit: "inside" });
+    } else if (W === 0 || H === 0) {
+      const other = W === 0 ? Math.round((w0 * H) / h0) : Math.round((h0 * W) / w0);
+      if (other > MAX_SIDE) {
+        throw badRequest(`Invalid image transformation: the result would be ${W || other}x${H || other}, larger than ${MAX_SIDE}x${MAX_SIDE}`);
+      }
+      img = img.resize(W || null, H || null);
+    } else if (f.focal) {
+      const scale = Math.max(W / w0, H / h0);
+      const rw = Math.max(W, Math.round(w0 * scale));
+      const rh = Math.max(H, Math.round(h0 * scale));
+      const cx = ((Math.min(f.focal.x1, w0) + Math.min(f.focal.x2, w0)) / 2) * scale;
+      const cy = ((Math.min(f.focal.y1, h0) + Math.min(f.focal.y2, h0)) / 2) * scale;
+      const left = Math.min(Math.max(0, Math.round(cx - W / 2)), rw - W);
+      const top = Math.min(Math.max(0, Math.round(cy - H / 2)), rh - H);
+      img = img.resize(rw, rh, { fit: "fill" }).extract({ left, top, width: W, height: H });
+    } else {
+      img = img.resize(W, H, { fit: "cover", position: t.smart ? sharp.strategy.attention : "centre" });
+    }
+    if (t.flipX) img = img.flop();
+    if (t.flipY) img = img.flip();
+    if (f.grayscale) img = img.grayscale();
+    if (f.brightness) img = img.modulate({ brightness: Math.max(0.01, 1 + f.brightness / 100) });
+    if (f.blur) img = img.blur(Math.max(0.3, f.blur / 2));
+    if (f.fill && f.fill.alpha > 0 && !(t.fitIn && W > 0 && H > 0)) img = img.flatten({ background: f.fill });
+    else if (format === "jpeg") img = img.flatten({ background: f.fill && f.fill.alpha > 0 ? f.fill : "#ffffff" });
+
+    try {
+      if (f.rotate) {
+        // Storyblok rotates the resized result; sharp would rotate first, so render in two steps
+        const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+        img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(f.rotate);
+      }
+      if (format === "webp") img = img.webp({ quality: f.quality ?? 80 });
+      else if (format === "jpeg") img = img.jpeg({ quality: f.quality ?? 80 });
+      else img = img.png();
+      return await img.toBuffer();
+    } catch (err) {
+      throw new HttpError(422, { error: `Cannot transform the image: ${(err as Error).message}` });
+    }
+  }
+}

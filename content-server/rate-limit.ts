@@ -1,0 +1,104 @@
+/**
+ * Per-token rate limiting of the API, off by default. "storyblok" imitates
+ * the CDN's uncached tiers by page size (50 req/s up to 25 per page, 15 up
+ * to 50, 10 up to 75, 6 up to 100; single reads count as the 50 tier) and
+ * lets requests that would hit the CDN cache (published, carrying the
+ * current cv) through at 1000 req/s. A number is a fixed limit per token.
+ */
+
+export type RateLimitSetting = "off" | "storyblok" | number;
+
+export interface RateRequest {
+  token: string;
+  /** Listing page size; undefined for single reads and other endpoints. */
+  perPage?: number;
+  /** Published request carrying the current cv (a CDN cache hit on Storyblok). */
+  cached: boolean;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until a request would be allowed again. */
+  retryAfter: number;
+  headers: Record<string, string>;
+}
+
+export const CACHED_LIMIT = 1000;
+
+export function storyblokTier(perPage: number | undefined): number {
+  if (perPage === undefined || perPage <= 25) return 50;
+  if (perPage <= 50) return 15;
+  if (perPage <= 75) return 10;
+  return 6;
+}
+
+export function parseRateLimit(raw: string | number | undefined): RateLimitSetting {
+  if (raw === undefined || raw === "" || raw === "off") return "off";
+  if (raw === "storyblok") return "storyblok";
+  const n = typeof raw === "number" ? raw : Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 1_000_000) {
+    throw new Error(`rate limit must be "off", "storyblok" or a positive number of requests per second, got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+interface Bucket {
+  tokens: number;
+  last: number;
+}
+
+export class RateLimiter {
+  private setting: RateLimitSetting;
+  private buckets = new Map<string, Bucket>();
+  private readonly now: () => number;
+
+  constructor(setting: RateLimitSetting = "off", now: () => number = () => performance.now()) {
+    this.setting = setting;
+    this.now = now;
+  }
+
+  get current(): RateLimitSetting {
+    return this.setting;
+  }
+
+  set(setting: RateLimitSetting): void {
+    this.setting = parseRateLimit(setting);
+    this.buckets.clear();
+  }
+
+  /** null when rate limiting is off. */
+  check(req: RateRequest): RateDecision | null {
+    if (this.setting === "off") return null;
+    let limit: number;
+    let name: string;
+    if (this.setting === "storyblok") {
+      limit = req.cached ? CACHED_LIMIT : storyblokTier(req.perPage);
+      name = req.cached ? "cached" : `uncached-${limit}`;
+    } else {
+      limit = this.setting;
+      name = "fixed";
+    }
+    const key = `${req.token}\u0000${name}`;
+    const now = this.now();
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = { tokens: limit, last: now };
+      this.buckets.set(key, bucket);
+    } else {
+      bucket.tokens = Math.min(limit, bucket.tokens + ((now - bucket.last) / 1000) * limit);
+      bucket.last = now;
+    }
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    const remaining = Math.max(0, Math.floor(bucket.tokens));
+    const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / limit));
+    const headers: Record<string, string> = {
+      "X-RateLimit": `"${name}";r=${remaining}`,
+      "X-RateLimit-Policy": `"${name}";q=${Math.floor(limit)};w=1`,
+    };
+    if (!allowed) headers["Retry-After"] = String(retryAfter);
+    return { allowed, limit, remaining, retryAfter, headers };
+  }
+}

@@ -1,0 +1,150 @@
+import type { StoryRecord, VersionView } from "./content-store";
+import { invalidParameter } from "./errors";
+
+/**
+ * resolve_relations and resolve_links, as the CDN answers them: related
+ * stories go to `rels` (their uuids stay in the content, the client swaps
+ * them in), linked stories to `links`. Past 50 the CDN sends only the uuids
+ * (`rel_uuids` / `link_uuids`) and the client fetches them with by_uuids.
+ */
+
+export const RESOLVE_LIMIT = 50;
+
+export interface RelationPattern {
+  component: string;
+  field: string;
+}
+
+export function parseRelationPatterns(raw: string): RelationPattern[] {
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const dot = item.indexOf(".");
+      const component = item.slice(0, dot);
+      const field = item.slice(dot + 1);
+      if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
+        throw invalidParameter("resolve_relations", `resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
+      }
+      return { component, field };
+    });
+}
+
+function isBlok(node: Record<string, unknown>): boolean {
+  return typeof node.component === "string";
+}
+
+/** Visits every object in a content tree. */
+function walk(node: unknown, visit: (obj: Record<string, unknown>) => void, depth = 0): void {
+  if (depth > 64 || node === null || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const item of node) walk(item, visit, depth + 1);
+    return;
+  }
+  const obj = node as Record<string, unknown>;
+  visit(obj);
+  for (const key in obj) {
+    const value = obj[key];
+    if (value !== null && typeof value === "object") walk(value, visit, depth + 1);
+  }
+}
+
+export function collectRelationUuids(content: unknown, patterns: readonly RelationPattern[], into: Set<string>): void {
+  walk(content, (obj) => {
+    if (!isBlok(obj)) return;
+    for (const p of patterns) {
+      if (p.component !== "*" && p.component !== obj.component) continue;
+      const value = obj[p.field];
+      if (typeof value === "string" && value) into.add(value);
+      else if (Array.isArray(value)) for (const v of value) if (typeof v === "string" && v) into.add(v);
+    }
+  });
+}
+
+/** Story links: multilink fields of linktype story, and rich-text link marks to stories. */
+export function collectLinkUuids(content: unknown, into: Set<string>): void {
+  walk(content, (obj) => {
+    if (obj.linktype !== "story") return;
+    if (obj.fieldtype === "multilink" && typeof obj.id === "string" && obj.id) into.add(obj.id);
+    else if (typeof obj.uuid === "string" && obj.uuid) into.add(obj.uuid);
+  });
+}
+
+export interface Resolved {
+  /** JSON texts of the related stories. */
+  rels: string[];
+  relUuids?: string[];
+  links: string[];
+  linkUuids?: string[];
+}
+
+export type LinkMode = "story" | "url" | "link";
+
+export function linkObject(record: StoryRecord, includeDates = false): Record<string, unknown> {
+  const s = record.story;
+  const link: Record<string, unknown> = {
+    id: s.id,
+    uuid: s.uuid,
+    slug: s.full_slug,
+    path: typeof s.path === "string" ? s.path : null,
+    parent_id: s.parent_id ?? null,
+    name: s.name ?? "",
+    is_folder: s.is_folder === true,
+    published: record.entry.published !== null,
+    is_startpage: s.is_startpage === true,
+    position: typeof s.position === "number" ? s.position : 0,
+    real_path: `/${typeof s.path === "string" && s.path ? s.path : s.full_slug}`,
+  };
+  if (includeDates) {
+    link.published_at = s.published_at ?? null;
+    link.created_at = s.created_at ?? null;
+    link.updated_at = s.updated_at ?? s.published_at ?? s.created_at ?? null;
+  }
+  return link;
+}
+
+function urlObject(record: StoryRecord): Record<string, unknown> {
+  const s = record.story;
+  return { id: s.id, uuid: s.uuid, name: s.name ?? "", slug: s.slug ?? "", full_slug: s.full_slug, url: s.full_slug };
+}
+
+export function resolve(
+  stories: readonly StoryRecord[],
+  view: VersionView,
+  patterns: readonly RelationPattern[] | undefined,
+  linkMode: LinkMode | undefined,
+): Resolved {
+  const out: Resolved = { rels: [], links: [] };
+  if (patterns && patterns.length > 0) {
+    const uuids = new Set<string>();
+    for (const r of stories) collectRelationUuids(r.story.content, patterns, uuids);
+    const found = [...uuids].map((u) => view.byUuid.get(u)).filter((r): r is StoryRecord => r !== undefined);
+    // second level (resolve_level 2): relations inside the related stories
+    if (found.length <= RESOLVE_LIMIT) {
+      const nested = new Set<string>();
+      for (const r of found) collectRelationUuids(r.story.content, patterns, nested);
+      for (const u of nested) {
+        if (uuids.has(u)) continue;
+        const r = view.byUuid.get(u);
+        if (r) {
+          uuids.add(u);
+          found.push(r);
+        }
+      }
+    }
+    if (found.length > RESOLVE_LIMIT) out.relUuids = found.map((r) => r.story.uuid);
+    else out.rels = found.map((r) => r.json);
+  }
+  if (linkMode) {
+    const uuids = new Set<string>();
+    for (const r of stories) collectLinkUuids(r.story.content, uuids);
+    const found = [...uuids].map((u) => view.byUuid.get(u)).filter((r): r is StoryRecord => r !== undefined);
+    if (found.length > RESOLVE_LIMIT) out.linkUuids = found.map((r) => r.story.uuid);
+    else
+      out.links = found.map((r) =>
+        linkMode === "story" ? r.json : JSON.stringify(linkMode === "url" ? urlObject(r) : linkObject(r)),
+      );
+  }
+  return out;
+}

@@ -1,0 +1,405 @@
+import type { StoryRecord, VersionView } from "./content-store";
+import { invalidParameter } from "./errors";
+import { getBool, getInt, getList, getString, type QueryObject, type QueryValue } from "./query";
+
+/**
+ * The filters and sorting of `GET /v2/cdn/stories`: starts_with, by_slugs,
+ * excluding_slugs, by_uuids(_ordered), excluding_ids, with_tag,
+ * is_startpage, search_term, content_type, level, the date bounds,
+ * filter_query and sort_by.
+ */
+
+type Predicate = (record: StoryRecord) => boolean;
+
+interface SortKey {
+  path: string[];
+  desc: boolean;
+  type: "auto" | "int" | "float";
+}
+
+export interface StorySelection {
+  predicates: Predicate[];
+  /** by_uuids_ordered: answer in this order. */
+  orderedUuids?: string[];
+  byUuids?: string[];
+  sort?: SortKey[];
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Slug pattern with `*` wildcards (matching any characters, `/` included). */
+export function slugPattern(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`);
+}
+
+function valueAt(obj: unknown, path: readonly string[]): unknown {
+  let cur: unknown = obj;
+  for (const key of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+function parseDate(name: string, raw: string): number {
+  // Storyblok's examples use "2018-03-03 10:00"; read zone-less values as UTC
+  let text = raw.trim().replace(" ", "T");
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) text += "Z";
+  const t = Date.parse(text);
+  if (!Number.isFinite(t)) throw invalidParameter(name, `Parameter "${name}" must be a date, got "${raw.slice(0, 50)}"`);
+  return t;
+}
+
+const DATE_BOUNDS = [
+  ["published_at_gt", "published_at", 1],
+  ["published_at_lt", "published_at", -1],
+  ["first_published_at_gt", "first_published_at", 1],
+  ["first_published_at_lt", "first_published_at", -1],
+  ["updated_at_gt", "updated_at", 1],
+  ["updated_at_lt", "updated_at", -1],
+] as const;
+
+const FIELD_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function likeMatcher(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`, "s");
+}
+
+/** One `filter_query[field][operation]=value` condition. */
+function condition(field: string, op: string, raw: QueryValue): Predicate {
+  const name = `filter_query[${field}][${op}]`;
+  if (!FIELD_NAME.test(field)) throw invalidParameter("filter_query", `Invalid filter_query field "${field.slice(0, 50)}"`);
+  if (typeof raw !== "string") throw invalidParameter("filter_query", `${name} must be a single value`);
+  const path = field.split(".");
+  const get = (r: StoryRecord): unknown => valueAt(r.story.content, path);
+  const list = raw.split(",").map((s) => s.trim());
+  switch (op) {
+    case "is":
+      switch (raw) {
+        case "empty":
+          return (r) => {
+            const v = get(r);
+            return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+          };
+        case "not_empty":
+          return (r) => {
+            const v = get(r);
+            return !(v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0));
+          };
+        case "empty_array":
+          return (r) => {
+            const v = get(r);
+            return !Array.isArray(v) || v.length === 0;
+          };
+        case "not_empty_array":
+          return (r) => {
+            const v = get(r);
+            return Array.isArray(v) && v.length > 0;
+          };
+        case "true":
+          return (r) => get(r) === true || get(r) === "true";
+        case "false":
+          return (r) => {
+            const v = get(r);
+            return v === false || v === "false" || v === undefined || v === null || v === "";
+          };
+        case "null":
+          return (r) => get(r) === null || get(r) === undefined;
+        case "not_null":
+          return (r) => get(r) !== null && get(r) !== undefined;
+        default:
+          return (r) => asText(get(r)) === raw;
+      }
+    case "in":
+      return (r) => list.includes(asText(get(r)));
+    case "not_in":
+      return (r) => !list.includes(asText(get(r)));
+    case "like": {
+      const re = likeMatcher(raw);
+      return (r) => re.test(asText(get(r)));
+    }
+    case "not_like": {
+      const re = likeMatcher(raw);
+      return (r) => !re.test(asText(get(r)));
+    }
+    case "any_in_array":
+      return (r) => {
+        const v = get(r);
+        return Array.isArray(v) && v.some((x) => list.includes(asText(x)));
+      };
+    case "all_in_array":
+      return (r) => {
+        const v = get(r);
+        return Array.isArray(v) && list.every((x) => v.some((y) => asText(y) === x));
+      };
+    case "gt_date":
+    case "lt_date": {
+      const bound = parseDate(name, raw);
+      const gt = op === "gt_date";
+      return (r) => {
+        const v = get(r);
+        if (typeof v !== "string" || v === "") return false;
+        const t = Date.parse(v.replace(" ", "T") + (/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? "" : "Z"));
+        return Number.isFinite(t) && (gt ? t > bound : t < bound);
+      };
+    }
+    case "gt_int":
+    case "lt_int":
+    case "gt_float":
+    case "lt_float": {
+      const isInt = op.endsWith("_int");
+      const bound = isInt ? Number.parseInt(raw, 10) : Number.parseFloat(raw);
+      if (!Number.isFinite(bound)) throw invalidParameter("filter_query", `${name} must be a number`);
+      const gt = op.startsWith("gt_");
+      return (r) => {
+        const v = get(r);
+        const n = isInt ? Number.parseInt(asText(v), 10) : Number.parseFloat(asText(v));
+        return Number.isFinite(n) && (gt ? n > bound : n < bound);
+      };
+    }
+    default:
+      throw invalidParameter("filter_query", `Unknown filter_query operation "${op.slice(0, 50)}"`);
+  }
+}
+
+function conditionsOf(obj: QueryValue, into: Predicate[]): void {
+  if (typeof obj !== "object" || Array.isArray(obj)) {
+    throw invalidParameter("filter_query", "filter_query must look like filter_query[field][operation]=value");
+  }
+  for (const [field, ops] of Object.entries(obj)) {
+    if (field === "__or") continue;
+    if (typeof ops !== "object" || Array.isArray(ops)) {
+      throw invalidParameter("filter_query", `filter_query[${field.slice(0, 50)}] needs an operation, e.g. filter_query[${field.slice(0, 50)}][in]=value`);
+    }
+    for (const [op, value] of Object.entries(ops)) into.push(condition(field, op, value));
+  }
+}
+
+function filterQuery(value: QueryValue): Predicate {
+  const all: Predicate[] = [];
+  conditionsOf(value, all);
+  let any: Predicate[] | undefined;
+  if (typeof value === "object" && !Array.isArray(value) && value.__or !== undefined) {
+    const alternatives = value.__or;
+    const items = Array.isArray(alternatives) ? alternatives : [alternatives];
+    any = [];
+    // Rails may merge several [__or][] items into one object; every condition is one alternative
+    for (const item of items) conditionsOf(item, any);
+  }
+  return (r) => all.every((p) => p(r)) && (!any || any.length === 0 || any.some((p) => p(r)));
+}
+
+function parseSort(raw: string): SortKey[] {
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
+      if (!FIELD_NAME.test(field) || extra.length > 0) throw invalidParameter("sort_by", `Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
+      if (dir !== "asc" && dir !== "desc") throw invalidParameter("sort_by", `sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
+      if (type !== "auto" && type !== "int" && type !== "float") throw invalidParameter("sort_by", `sort_by type must be int or float, got "${type.slice(0, 20)}"`);
+      return { path: field.split("."), desc: dir === "desc", type };
+    });
+}
+
+function compareValues(a: unknown, b: unknown, type: SortKey["type"]): number {
+  const missingA = a === undefined || a === null || a === "";
+  const missingB = b === undefined || b === null || b === "";
+  if (missingA || missingB) return missingA === missingB ? 0 : missingA ? 1 : -1;
+  if (type !== "auto" || (typeof a === "number" && typeof b === "number")) {
+    const na = type === "int" ? Number.parseInt(asText(a), 10) : Number(a);
+    const nb = type === "int" ? Number.parseInt(asText(b), 10) : Number(b);
+    if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  }
+  const sa = asText(a);
+  const sb = asText(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+export function parseSelection(query: QueryObject): StorySelection {
+  const predicates: Predicate[] = [];
+  const selection: StorySelection = { predicates };
+
+  const startsWith = getString(query, "starts_with");
+  if (startsWith) predicates.push((r) => r.story.full_slug.startsWith(startsWith));
+
+  const bySlugs = getList(query, "by_slugs");
+  if (bySlugs) {
+    const patterns = bySlugs.map(slugPattern);
+    predicates.push((r) => patterns.some((p) => p.test(r.story.full_slug)));
+  }
+  const excludingSlugs = getList(query, "excluding_slugs");
+  if (excludingSlugs?.length) {
+    const patterns = excludingSlugs.map(slugPattern);
+    predicates.push((r) => !patterns.some((p) => p.test(r.story.full_slug)));
+  }
+
+  const excludingIds = getList(query, "excluding_ids");
+  if (excludingIds?.length) {
+    const ids = new Set(
+      excludingIds.map((s) => {
+        if (!/^\d{1,15}$/.test(s)) throw invalidParameter("excluding_ids", `excluding_ids must be numeric ids, got "${s.slice(0, 50)}"`);
+        return Number(s);
+      }),
+    );
+    predicates.push((r) => !ids.has(r.story.id));
+  }
+
+  const byUuidsOrdered = getList(query, "by_uuids_ordered");
+  const byUuids = getList(query, "by_uuids");
+  if (byUuidsOrdered) selection.orderedUuids = byUuidsOrdered;
+  else if (byUuids) selection.byUuids = byUuids;
+
+  const withTag = getList(query, "with_tag");
+  if (withTag?.length) predicates.push((r) => r.tags.some((t) => withTag.includes(t)));
+
+  const isStartpage = getBool(query, "is_startpage");
+  if (isStartpage !== undefined) predicates.push((r) => (r.story.is_startpage === true) === isStartpage);
+
+  const contentType = getList(query, "content_type");
+  if (contentType?.length) {
+    predicates.push((r) => {
+      const c = r.story.content as { component?: unknown } | undefined;
+      return typeof c?.component === "string" && contentType.includes(c.component);
+    });
+  }
+
+  const level = getInt(query, "level", { min: 1, max: 100 });
+  if (level !== undefined) predicates.push((r) => r.story.full_slug.replace(/\/$/, "").split("/").length === level);
+
+  const searchTerm = getString(query, "search_term")?.trim().toLowerCase();
+  if (searchTerm) {
+    predicates.push((r) => {
+      r.searchText ??= `${String(r.story.name ?? "")}\n${r.story.full_slug}\n${JSON.stringify(r.story.content ?? null)}`.toLowerCase();
+      return r.searchText.includes(searchTerm);
+    });
+  }
+
+  for (const [name, field, sign] of DATE_BOUNDS) {
+    const raw = getString(query, name);
+    if (!raw) continue;
+    const bound = parseDate(name, raw);
+    predicates.push((r) => {
+      const v = r.story[field];
+      if (typeof v !== "string" || v === "") return false;
+      const t = Date.parse(v);
+      return Number.isFinite(t) && (sign > 0 ? t > bound : t < bound);
+    });
+  }
+
+  if (query.filter_query !== undefined) predicates.push(filterQuery(query.filter_query));
+
+  const sortBy = getString(query, "sort_by");
+  if (sortBy) selection.sort = parseSort(sortBy);
+  return selection;
+}
+
+export function selectStories(view: VersionView, selection: StorySelection): StoryRecord[] {
+  let candidates: StoryRecord[];
+  if (selection.orderedUuids) {
+    candidates = [];
+    const seen = new Set<string>();
+    for (const uuid of selection.orderedUuids) {
+      const r = view.byUuid.get(uuid);
+      if (r && !seen.has(uuid)) {
+        seen.add(uuid);
+        candidates.push(r);
+      }
+    }
+  } else if (selection.byUuids) {
+    const wanted = new Set(selection.byUuids);
+    candidates = view.list.filter((r) => wanted.has(r.story.uuid));
+  } else {
+    candidates = view.list as StoryRecord[];
+  }
+  const { predicates } = selection;
+  let result = predicates.length ? candidates.filter((r) => predicates.every((p) => p(r))) : candidates.slice();
+  const sort = selection.sort;
+  if (sort && !selection.orderedUuids) {
+    // decorate, sort, undecorate: each value is read once, not on every comparison
+    const keyed = result.map((record, index) => ({
+      record,
+      index,
+      values: sort.map((key) => (key.path[0] === "content" ? valueAt(record.story.content, key.path.slice(1)) : valueAt(record.story, key.path))),
+    }));
+    keyed.sort((a, b) => {
+      for (let k = 0; k < sort.length; k++) {
+        const key = sort[k] as SortKey;
+        const va = a.values[k];
+        const vb = b.values[k];
+        const c = compareValues(va, vb, key.type);
+        if (c !== 0) {
+          const missing = va === undefined || va === null || va === "" || vb === undefined || vb === null || vb === "";
+          return key.desc && !missing ? -c : c; // missing values stay last
+        }
+      }
+      return a.index - b.index;
+    });
+    result = keyed.map((k) => k.record);
+  }
+  return result;
+}
+
+/** Parameters that do not change which stories match, or their order. */
+const NOT_SELECTION = new Set([
+  "token",
+  "version",
+  "cv",
+  "_",
+  "page",
+  "per_page",
+  "resolve_links",
+  "resolve_links_level",
+  "resolve_relations",
+  "resolve_level",
+  "resolve_assets",
+  "excluding_fields",
+  "excluding_story_fields",
+  "language",
+  "fallback_lang",
+  "from_release",
+  "in_workflow_stages",
+]);
+
+/** A key for caching selections: the same key selects the same stories in the same order. */
+export function selectionKey(query: QueryObject): string {
+  const keys = Object.keys(query)
+    .filter((k) => !NOT_SELECTION.has(k))
+    .sort();
+  return JSON.stringify(keys.map((k) => [k, query[k]]));
+}
+
+const MAX_CACHED_SELECTIONS = 64;
+const selectionCache = new WeakMap<VersionView, Map<string, StoryRecord[]>>();
+
+/**
+ * selectStories with a small LRU per view: getAll asks the same selection
+ * once per page, and a view is replaced (so its cache dropped) on every change.
+ */
+export function selectStoriesCached(view: VersionView, query: QueryObject, selection: StorySelection): StoryRecord[] {
+  let cache = selectionCache.get(view);
+  if (!cache) {
+    cache = new Map();
+    selectionCache.set(view, cache);
+  }
+  const key = selectionKey(query);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const result = selectStories(view, selection);
+  cache.set(key, result);
+  if (cache.size > MAX_CACHED_SELECTIONS) cache.delete(cache.keys().next().value as string);
+  return result;
+}

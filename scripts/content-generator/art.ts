@@ -1,0 +1,420 @@
+// Original artwork for the demo studio, composed as SVG and rasterised by sharp.
+// Only shapes, no <text>: the machine that renders them may have no fonts.
+import type { Rng } from "./prng";
+
+export const PALETTE = {
+  paper: "#EEEAE2",
+  ink: "#17171A",
+  orange: "#FF5B14",
+  pink: "#F388CC",
+  blue: "#2F3CE8",
+  green: "#1E9E6A",
+  yellow: "#FFD400",
+  lilac: "#B9A8FF",
+  grey: "#D6D6D6",
+} as const;
+
+export type Colour = (typeof PALETTE)[keyof typeof PALETTE];
+
+/** Background, foreground, accent: the studio prints in two colours plus one. */
+export const DUOTONES: readonly (readonly [Colour, Colour, Colour])[] = [
+  [PALETTE.paper, PALETTE.ink, PALETTE.orange],
+  [PALETTE.pink, PALETTE.blue, PALETTE.yellow],
+  [PALETTE.ink, PALETTE.orange, PALETTE.pink],
+  [PALETTE.yellow, PALETTE.green, PALETTE.blue],
+  [PALETTE.blue, PALETTE.pink, PALETTE.paper],
+  [PALETTE.paper, PALETTE.blue, PALETTE.pink],
+  [PALETTE.orange, PALETTE.ink, PALETTE.paper],
+  [PALETTE.lilac, PALETTE.ink, PALETTE.yellow],
+  [PALETTE.green, PALETTE.paper, PALETTE.orange],
+  [PALETTE.grey, PALETTE.ink, PALETTE.pink],
+];
+
+export type ArtStyle = "halftone" | "bauhaus" | "poster" | "orbs" | "moire" | "specimen" | "waves";
+
+export interface Look {
+  style: ArtStyle;
+  /** Index into DUOTONES. */
+  duo: number;
+  /** Up to three capitals drawn by the type-like styles. */
+  letters: string;
+  seed: string;
+}
+
+// A 5x7 dot font: Halbton's letters are made of halftone dots.
+const GLYPHS: Record<string, readonly string[]> = {
+  A: [".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+  B: ["####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."],
+  C: [".###.", "#...#", "#....", "#....", "#....", "#...#", ".###."],
+  D: ["####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."],
+  E: ["#####", "#....", "#....", "####.", "#....", "#....", "#####"],
+  F: ["#####", "#....", "#....", "####.", "#....", "#....", "#...."],
+  G: [".###.", "#...#", "#....", "#.###", "#...#", "#...#", ".####"],
+  H: ["#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
+  I: [".###.", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."],
+  J: ["..###", "...#.", "...#.", "...#.", "#..#.", "#..#.", ".##.."],
+  K: ["#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"],
+  L: ["#....", "#....", "#....", "#....", "#....", "#....", "#####"],
+  M: ["#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"],
+  N: ["#...#", "#...#", "##..#", "#.#.#", "#..##", "#...#", "#...#"],
+  O: [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
+  P: ["####.", "#...#", "#...#", "####.", "#....", "#....", "#...."],
+  Q: [".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"],
+  R: ["####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"],
+  S: [".####", "#....", "#....", ".###.", "....#", "....#", "####."],
+  T: ["#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."],
+  U: ["#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
+  V: ["#...#", "#...#", "#...#", "#...#", "#...#", ".#.#.", "..#.."],
+  W: ["#...#", "#...#", "#...#", "#.#.#", "#.#.#", "#.#.#", ".#.#."],
+  X: ["#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"],
+  Y: ["#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."],
+  Z: ["#####", "....#", "...#.", "..#..", ".#...", "#....", "#####"],
+  "7": ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."],
+  "&": [".##..", "#..#.", "#.#..", ".#...", "#.#.#", "#..#.", ".##.#"],
+  " ": [".....", ".....", ".....", ".....", ".....", ".....", "....."],
+};
+
+const f = (n: number): string => (Math.round(n * 10) / 10).toString();
+
+/** Cells of a dot-font line: [column, row] of every inked dot. */
+export function glyphCells(text: string): { cells: [number, number][]; columns: number } {
+  const cells: [number, number][] = [];
+  const chars = [...text.toUpperCase()];
+  chars.forEach((ch, index) => {
+    const rows = GLYPHS[ch] ?? GLYPHS[" "];
+    rows?.forEach((row, y) => {
+      [...row].forEach((c, x) => {
+        if (c === "#") cells.push([index * 6 + x, y]);
+      });
+    });
+  });
+  return { cells, columns: Math.max(0, chars.length * 6 - 1) };
+}
+
+interface DotTextOptions {
+  x: number;
+  y: number;
+  cell: number;
+  fill: string;
+  shape?: "circle" | "square";
+  /** Dot radius as a share of the cell. */
+  size?: number;
+  accent?: { fill: string; share: number; rng: Rng };
+}
+
+export function dotText(text: string, o: DotTextOptions): string {
+  const size = o.size ?? 0.46;
+  const parts: string[] = [];
+  for (const [cx, cy] of glyphCells(text).cells) {
+    const fill = o.accent && o.accent.rng.chance(o.accent.share) ? o.accent.fill : o.fill;
+    const px = o.x + cx * o.cell + o.cell / 2;
+    const py = o.y + cy * o.cell + o.cell / 2;
+    if (o.shape === "square") {
+      const s = o.cell * size * 2;
+      parts.push(`<rect x="${f(px - s / 2)}" y="${f(py - s / 2)}" width="${f(s)}" height="${f(s)}" fill="${fill}"/>`);
+    } else {
+      parts.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(o.cell * size)}" fill="${fill}"/>`);
+    }
+  }
+  return parts.join("");
+}
+
+function svgDocument(w: number, h: number, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
+}
+
+interface Blob {
+  x: number;
+  y: number;
+  r: number;
+  weight: number;
+}
+
+function field(blobs: readonly Blob[], tilt: { x: number; y: number }, x: number, y: number): number {
+  let v = 0.02 + tilt.x * x + tilt.y * y;
+  for (const b of blobs) {
+    const d2 = ((x - b.x) ** 2 + (y - b.y) ** 2) / (b.r * b.r);
+    v += b.weight * Math.exp(-d2);
+  }
+  return Math.min(1, Math.max(0, v));
+}
+
+/** Halftone dots of one colour over a rotated grid; radius follows a smooth field. */
+export function halftoneLayer(
+  w: number,
+  h: number,
+  spacing: number,
+  angleDeg: number,
+  fill: string,
+  value: (nx: number, ny: number) => number,
+): string {
+  const angle = (angleDeg * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const reach = Math.hypot(w, h) / 2 + spacing;
+  const steps = Math.ceil(reach / spacing);
+  const parts: string[] = [];
+  for (let i = -steps; i <= steps; i++) {
+    for (let j = -steps; j <= steps; j++) {
+      const gx = i * spacing;
+      const gy = j * spacing;
+      const x = w / 2 + gx * cos - gy * sin;
+      const y = h / 2 + gx * sin + gy * cos;
+      if (x < -spacing || y < -spacing || x > w + spacing || y > h + spacing) continue;
+      const r = (spacing / 2) * 1.15 * value(x / w, y / h);
+      if (r < spacing * 0.08) continue;
+      parts.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}"/>`);
+    }
+  }
+  return `<g fill="${fill}">${parts.join("")}</g>`;
+}
+
+function randomBlobs(rng: Rng, count: number): Blob[] {
+  return Array.from({ length: count }, () => ({
+    x: rng.range(0.05, 0.95),
+    y: rng.range(0.05, 0.95),
+    r: rng.range(0.16, 0.38),
+    weight: rng.range(0.45, 0.9),
+  }));
+}
+
+function halftone(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+  const spacing = Math.max(8, Math.round(Math.min(w, h) / rng.int(22, 28)));
+  const blobsA = randomBlobs(rng, 3);
+  const blobsB = randomBlobs(rng, 2);
+  const tiltA = { x: rng.range(-0.2, 0.2), y: rng.range(-0.2, 0.3) };
+  const tiltB = { x: rng.range(-0.2, 0.2), y: rng.range(-0.2, 0.2) };
+  const angle = rng.pick([15, 30, 45, 75]);
+  return svgDocument(
+    w,
+    h,
+    `<rect width="${w}" height="${h}" fill="${bg}"/>` +
+      halftoneLayer(w, h, spacing * 1.3, angle + 30, accent ?? fg ?? "#000", (x, y) => 0.8 * field(blobsB, tiltB, x, y)) +
+      halftoneLayer(w, h, spacing, angle, fg ?? "#000", (x, y) => field(blobsA, tiltA, x, y)),
+  );
+}
+
+function quarterTile(rng: Rng, x: number, y: number, c: number, colours: readonly string[]): string {
+  const bg = rng.pick(colours);
+  const fg = rng.pick(colours.filter((col) => col !== bg));
+  const cell = `<rect x="${f(x)}" y="${f(y)}" width="${f(c)}" height="${f(c)}" fill="${bg}"/>`;
+  const kind = rng.int(0, 6);
+  const corner = rng.int(0, 3);
+  const cx = corner % 2 === 0 ? x : x + c;
+  const cy = corner < 2 ? y : y + c;
+  switch (kind) {
+    case 0: {
+      const sx = cx === x ? x + c : x;
+      const sy = cy === y ? y + c : y;
+      const sweep = (corner === 0 || corner === 3) ? 1 : 0;
+      return `${cell}<path d="M${f(cx)} ${f(cy)} L${f(sx)} ${f(cy)} A${f(c)} ${f(c)} 0 0 ${sweep} ${f(cx)} ${f(sy)} Z" fill="${fg}"/>`;
+    }
+    case 1:
+      return `${cell}<circle cx="${f(x + c / 2)}" cy="${f(y + c / 2)}" r="${f(c * 0.42)}" fill="${fg}"/>`;
+    case 2: {
+      const half = rng.chance(0.5);
+      return half
+        ? `${cell}<path d="M${f(x)} ${f(y + c / 2)} A${f(c / 2)} ${f(c / 2)} 0 0 1 ${f(x + c)} ${f(y + c / 2)} Z" fill="${fg}"/>`
+        : `${cell}<path d="M${f(x + c / 2)} ${f(y)} A${f(c / 2)} ${f(c / 2)} 0 0 1 ${f(x + c / 2)} ${f(y + c)} Z" fill="${fg}"/>`;
+    }
+    case 3:
+      return `${cell}<path d="M${f(x)} ${f(y + c)} L${f(x + c)} ${f(y + c)} L${f(x + (corner < 2 ? 0 : c))} ${f(y)} Z" fill="${fg}"/>`;
+    case 4: {
+      const dots: string[] = [];
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 3; j++)
+          dots.push(`<circle cx="${f(x + c * (0.2 + i * 0.3))}" cy="${f(y + c * (0.2 + j * 0.3))}" r="${f(c * 0.1)}"/>`);
+      return `${cell}<g fill="${fg}">${dots.join("")}</g>`;
+    }
+    case 5: {
+      const bars: string[] = [];
+      for (let i = 0; i < 4; i++)
+        bars.push(`<rect x="${f(x)}" y="${f(y + (i * c) / 4)}" width="${f(c)}" height="${f(c / 8)}"/>`);
+      return `${cell}<g fill="${fg}">${bars.join("")}</g>`;
+    }
+    default:
+      return cell;
+  }
+}
+
+function bauhaus(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+  const rows = rng.int(3, 5);
+  const c = h / rows;
+  const cols = Math.ceil(w / c);
+  const colours = [bg ?? "#fff", fg ?? "#000", accent ?? "#888", PALETTE.paper];
+  const tiles: string[] = [];
+  for (let r = 0; r < rows; r++) for (let q = 0; q < cols; q++) tiles.push(quarterTile(rng, q * c, r * c, c, colours));
+  return svgDocument(w, h, tiles.join(""));
+}
+
+function textBars(rng: Rng, x: number, y: number, width: number, lines: number, lineHeight: number, fill: string): string {
+  const bars: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const lw = i === lines - 1 ? width * rng.range(0.3, 0.7) : width * rng.range(0.8, 1);
+    bars.push(`<rect x="${f(x)}" y="${f(y + i * lineHeight)}" width="${f(lw)}" height="${f(lineHeight * 0.42)}" rx="${f(lineHeight * 0.2)}"/>`);
+  }
+  return `<g fill="${fill}">${bars.join("")}</g>`;
+}
+
+function poster(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[], letters: string): string {
+  const text = letters.slice(0, w > h ? 3 : 2) || "H";
+  const columns = text.length * 6 - 1;
+  const cell = Math.min((w * 0.8) / columns, (h * 0.62) / 7);
+  const x = (w - columns * cell) / 2;
+  const y = h * 0.12;
+  const circleR = Math.min(w, h) * rng.range(0.28, 0.4);
+  const margin = Math.min(w, h) * 0.06;
+  return svgDocument(
+    w,
+    h,
+    `<rect width="${w}" height="${h}" fill="${bg}"/>` +
+      `<circle cx="${f(w * rng.range(0.55, 0.8))}" cy="${f(h * rng.range(0.3, 0.6))}" r="${f(circleR)}" fill="${accent}"/>` +
+      dotText(text, { x, y, cell, fill: fg ?? "#000", size: 0.47, accent: { fill: bg ?? "#fff", share: 0.06, rng } }) +
+      `<rect x="${f(margin)}" y="${f(h * 0.82)}" width="${f(w - 2 * margin)}" height="${f(Math.max(2, h * 0.004))}" fill="${fg}"/>` +
+      textBars(rng, margin, h * 0.855, w * 0.34, 3, h * 0.03, fg ?? "#000") +
+      textBars(rng, w * 0.55, h * 0.855, w * 0.22, 2, h * 0.03, fg ?? "#000"),
+  );
+}
+
+function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+  const defs: string[] = [
+    `<linearGradient id="bg" x1="0" y1="0" x2="${f(rng.range(0.3, 1))}" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${accent}"/></linearGradient>`,
+  ];
+  const shapes: string[] = [];
+  const colours = [fg, accent, PALETTE.paper, PALETTE.pink];
+  for (let i = 0; i < 3; i++) {
+    const col = colours[i] ?? fg;
+    defs.push(`<radialGradient id="o${i}"><stop offset="0" stop-color="${col}" stop-opacity="0.95"/><stop offset="0.6" stop-color="${col}" stop-opacity="0.55"/><stop offset="1" stop-color="${col}" stop-opacity="0"/></radialGradient>`);
+    shapes.push(`<circle cx="${f(w * rng.range(0.1, 0.9))}" cy="${f(h * rng.range(0.15, 0.85))}" r="${f(Math.max(w, h) * rng.range(0.22, 0.4))}" fill="url(#o${i})"/>`);
+  }
+  const grid: string[] = [];
+  const step = Math.round(Math.min(w, h) / 10);
+  for (let x = step; x < w; x += step) grid.push(`<rect x="${x}" y="0" width="1.5" height="${h}"/>`);
+  for (let y = step; y < h; y += step) grid.push(`<rect x="0" y="${y}" width="${w}" height="1.5"/>`);
+  return svgDocument(
+    w,
+    h,
+    `<defs>${defs.join("")}</defs><rect width="${w}" height="${h}" fill="url(#bg)"/>${shapes.join("")}<g fill="${PALETTE.ink}" opacity="0.18">${grid.join("")}</g>`,
+  );
+}
+
+function moire(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+  const spacing = Math.max(12, Math.round(Math.min(w, h) / 15));
+  const stroke = spacing * 0.42;
+  const reach = Math.hypot(w, h);
+  const rings = (cx: number, cy: number, colour: string): string => {
+    const parts: string[] = [];
+    for (let r = spacing; r < reach; r += spacing) parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}"/>`);
+    return `<g fill="none" stroke="${colour}" stroke-width="${f(stroke)}">${parts.join("")}</g>`;
+  };
+  return svgDocument(
+    w,
+    h,
+    `<rect width="${w}" height="${h}" fill="${bg}"/>` +
+      rings(w * rng.range(0.2, 0.45), h * rng.range(0.3, 0.7), fg ?? "#000") +
+      `<g opacity="0.85">${rings(w * rng.range(0.55, 0.8), h * rng.range(0.3, 0.7), accent ?? "#888")}</g>`,
+  );
+}
+
+function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[], letters: string): string {
+  const margin = Math.min(w, h) * 0.07;
+  const big = (letters[0] ?? "A").toUpperCase();
+  const bigCell = (h - 2 * margin) / 7;
+  const bigWidth = 5 * bigCell;
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ&7";
+  const areaX = margin * 2 + bigWidth;
+  const areaW = w - areaX - margin;
+  const perRow = Math.max(3, Math.floor(areaW / (6 * Math.max(6, areaW / 60))));
+  const smallCell = areaW / (perRow * 6);
+  const rows: string[] = [];
+  let index = rng.int(0, alphabet.length - 1);
+  for (let row = 0; (row + 1) * smallCell * 9 < h - 2 * margin && row < 12; row++) {
+    let line = "";
+    for (let k = 0; k < perRow; k++) line += alphabet[index++ % alphabet.length];
+    rows.push(dotText(line, { x: areaX, y: margin + row * smallCell * 9, cell: smallCell, fill: fg ?? "#000", shape: "square", size: 0.42 }));
+  }
+  const baselines: string[] = [];
+  for (let y = margin; y < h - margin; y += bigCell) baselines.push(`<rect x="${f(margin)}" y="${f(y)}" width="${f(bigWidth)}" height="1.5"/>`);
+  return svgDocument(
+    w,
+    h,
+    `<rect width="${w}" height="${h}" fill="${bg}"/>` +
+      `<g fill="${accent}" opacity="0.6">${baselines.join("")}</g>` +
+      dotText(big, { x: margin, y: margin, cell: bigCell, fill: accent ?? "#888", size: 0.5 }) +
+      rows.join(""),
+  );
+}
+
+function waves(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+  const bands = rng.int(9, 14);
+  const bandH = h / bands;
+  const amp = bandH * rng.range(0.5, 1.1);
+  const freq = rng.range(1.5, 3.5);
+  const phaseStep = rng.range(0.3, 0.9);
+  const paths: string[] = [];
+  const colours = [fg, accent, fg, bg];
+  const steps = 48;
+  for (let b = 0; b < bands + 2; b++) {
+    const top: string[] = [];
+    for (let s = 0; s <= steps; s++) {
+      const x = (s / steps) * w;
+      const y = (b - 1) * bandH + amp * Math.sin((s / steps) * Math.PI * 2 * freq + b * phaseStep);
+      top.push(`${s === 0 ? "M" : "L"}${f(x)} ${f(y)}`);
+    }
+    paths.push(`<path d="${top.join(" ")} L${w} ${h} L0 ${h} Z" fill="${colours[b % colours.length]}"/>`);
+  }
+  return svgDocument(w, h, `<rect width="${w}" height="${h}" fill="${bg}"/>${paths.join("")}`);
+}
+
+export function artworkSvg(look: Look, w: number, h: number, rng: Rng): string {
+  const duo = DUOTONES[look.duo % DUOTONES.length] ?? DUOTONES[0] ?? [PALETTE.paper, PALETTE.ink, PALETTE.orange];
+  switch (look.style) {
+    case "halftone":
+      return halftone(rng, w, h, duo);
+    case "bauhaus":
+      return bauhaus(rng, w, h, duo);
+    case "poster":
+      return poster(rng, w, h, duo, look.letters);
+    case "orbs":
+      return orbs(rng, w, h, duo);
+    case "moire":
+      return moire(rng, w, h, duo);
+    case "specimen":
+      return specimen(rng, w, h, duo, look.letters);
+    case "waves":
+      return waves(rng, w, h, duo);
+  }
+}
+
+// Interface graphics: small vector files served as they are.
+
+export function logoSvg(): string {
+  const cell = 12;
+  const { columns } = glyphCells("HALBTON");
+  const w = columns * cell;
+  const h = 7 * cell;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>Studio Halbton</title>${dotText("HALBTON", { x: 0, y: 0, cell, fill: PALETTE.ink, size: 0.5 })}</svg>\n`;
+}
+
+const icon = (title: string, body: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32" role="img"><title>${title}</title>${body}</svg>\n`;
+
+export const burgerSvg = (): string =>
+  icon("Menü", `<g fill="${PALETTE.ink}"><rect x="4" y="7" width="24" height="3" rx="1.5"/><rect x="4" y="14.5" width="24" height="3" rx="1.5"/><rect x="4" y="22" width="24" height="3" rx="1.5"/></g>`);
+
+export const closeSvg = (): string =>
+  icon("Schließen", `<g stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round"><path d="M7 7 25 25"/><path d="M25 7 7 25"/></g>`);
+
+export const arrowSvg = (): string =>
+  icon("Pfeil", `<g fill="none" stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"><path d="M8 24 24 8"/><path d="M11 8h13v13"/></g>`);
+
+export const socialSvg = (): string =>
+  icon(
+    "Social Media",
+    `<g fill="none" stroke="${PALETTE.ink}" stroke-width="2.5"><rect x="4" y="4" width="24" height="24" rx="7"/><circle cx="16" cy="16" r="5.5"/></g><circle cx="23" cy="9" r="1.8" fill="${PALETTE.ink}"/>`,
+  );
+
+/** A vector tile (poster) kept as SVG so the gallery shows an .svg asset too. */
+export function vectorPosterSvg(look: Look, w: number, h: number, rng: Rng): string {
+  return `${artworkSvg({ ...look, style: "bauhaus" }, w, h, rng)}\n`;
+}

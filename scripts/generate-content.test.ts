@@ -1,0 +1,276 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { probeSize } from "./content-generator/probe";
+import { collectTypes, type RichTextNode } from "./content-generator/richtext";
+import { DELETED_ARTICLE_UUID, type StoryFile } from "./content-generator/stories";
+import { DEFAULT_OUT, DEFAULT_SEED, generateContent } from "./generate-content";
+
+const ARTICLES = 40;
+const ASSET_URL = /^https:\/\/a\.storyblok\.com\/f\/287401\/(\d+)x(\d+)\/([0-9a-f]{10})\/([^/]+)$/;
+const TAGS = ["Research", "Typefont", "Poster", "Digital", "Animation", "Website", "Branding"];
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Obj = Record<string, Json>;
+
+async function readStories(dir: string): Promise<Map<string, StoryFile>> {
+  const stories = new Map<string, StoryFile>();
+  const files = (await readdir(path.join(dir, "stories"), { recursive: true })).filter((f) => f.endsWith(".json"));
+  for (const file of files) {
+    stories.set(file.replace(/\\/g, "/").replace(/\.json$/, ""), JSON.parse(await readFile(path.join(dir, "stories", file), "utf8")) as StoryFile);
+  }
+  return stories;
+}
+
+function walk(value: unknown, visit: (node: Obj) => void): void {
+  if (Array.isArray(value)) value.forEach((v) => walk(v, visit));
+  else if (value && typeof value === "object") {
+    visit(value as Obj);
+    Object.values(value).forEach((v) => walk(v, visit));
+  }
+}
+
+function assetUrls(stories: Map<string, StoryFile>): Set<string> {
+  const urls = new Set<string>();
+  for (const file of stories.values()) {
+    walk(file, (node) => {
+      for (const v of Object.values(node)) if (typeof v === "string" && v.startsWith("https://a.storyblok.com/")) urls.add(v);
+    });
+  }
+  return urls;
+}
+
+const asObj = (v: unknown): Obj => v as Obj;
+const bodyOf = (file: StoryFile | undefined, i: number): Obj => asObj((file?.story.content.body as Json[] | undefined)?.[i]);
+
+function checkStories(stories: Map<string, StoryFile>): void {
+  const ids = new Set<number>();
+  const uuids = new Set<string>();
+  for (const [slug, file] of stories) {
+    const { story } = file;
+    expect(story.full_slug, slug).toBe(slug);
+    expect(story.slug).toBe(slug.split("/").pop());
+    expect(story.lang).toBe("default");
+    expect(story.alternates).toEqual([]);
+    expect(story.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(story.group_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number.isNaN(Date.parse(story.created_at))).toBe(false);
+    expect(ids.has(story.id), `duplicate id ${story.id}`).toBe(false);
+    expect(uuids.has(story.uuid), `duplicate uuid ${story.uuid}`).toBe(false);
+    ids.add(story.id);
+    uuids.add(story.uuid);
+    if (file.published) {
+      expect(file.published.uuid).toBe(story.uuid);
+      expect(file.published.full_slug).toBe(story.full_slug);
+      expect(file.published).not.toEqual(story);
+    }
+    const uids = new Set<string>();
+    walk(story.content, (node) => {
+      if (typeof node.component === "string") {
+        expect(typeof node._uid).toBe("string");
+        expect(uids.has(node._uid as string), `duplicate _uid in ${slug}`).toBe(false);
+        uids.add(node._uid as string);
+      }
+    });
+  }
+}
+
+describe("generate-content", () => {
+  let out: string;
+  let stories: Map<string, StoryFile>;
+  let committed: Map<string, StoryFile>;
+  const articles = () =>
+    [...stories]
+      .filter(([slug]) => slug.startsWith("articles/"))
+      .map(([, f]) => f)
+      .sort((a, b) => a.story.id - b.story.id);
+
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
+    await generateContent({ outDir: out, articles: ARTICLES, media: { from: path.join(DEFAULT_OUT, "assets") } });
+    stories = await readStories(out);
+    committed = await readStories(DEFAULT_OUT);
+  });
+
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it("writes the fixed stories, the articles and the space", async () => {
+    for (const slug of ["header", "footer", "home", "index", "imprint", "about"]) expect(stories.has(slug), slug).toBe(true);
+    expect(articles()).toHaveLength(ARTICLES);
+    const space = JSON.parse(await readFile(path.join(out, "space.json"), "utf8")) as { space: { id: number }; previewToken: string; publicToken: string };
+    expect(space.space.id).toBe(287401);
+    expect(space.previewToken).toMatch(/^[A-Za-z0-9]{22}tt$/);
+    expect(space.publicToken).toMatch(/^[A-Za-z0-9]{22}tt$/);
+    expect(space.previewToken).not.toBe(space.publicToken);
+  });
+
+  it("keeps ids, uuids and _uids unique and full_slug equal to the path", () => {
+    checkStories(stories);
+    checkStories(committed);
+  });
+
+  it("is deterministic and matches the committed content for the same options", async () => {
+    const again = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
+    try {
+      await generateContent({ outDir: again, articles: 32, media: { from: path.join(DEFAULT_OUT, "assets") } });
+      const regenerated = await readStories(again);
+      expect([...regenerated.keys()].sort()).toEqual([...committed.keys()].sort());
+      for (const [slug, file] of regenerated) expect(file, slug).toEqual(committed.get(slug));
+    } finally {
+      await rm(again, { recursive: true, force: true });
+    }
+  });
+
+  it("points every asset URL at a file in content/assets with the URL's size and hash", async () => {
+    const urls = new Set([...assetUrls(stories), ...assetUrls(committed)]);
+    expect(urls.size).toBeGreaterThan(50);
+    for (const url of urls) {
+      const m = ASSET_URL.exec(url);
+      expect(m, url).not.toBeNull();
+      const [, w, h, hash, name] = m as RegExpExecArray;
+      const file = path.join(DEFAULT_OUT, "assets", `${w}x${h}`, hash as string, name as string);
+      const data = await readFile(file);
+      expect(createHash("sha1").update(data).digest("hex").slice(0, 10), url).toBe(hash);
+      expect(await probeSize(file), url).toEqual({ width: Number(w), height: Number(h) });
+    }
+  });
+
+  it("keeps all media under 12 MB", async () => {
+    const dir = path.join(DEFAULT_OUT, "assets");
+    let total = 0;
+    for (const f of await readdir(dir, { recursive: true })) {
+      if (f.split(/[\\/]/).length === 3) total += (await readFile(path.join(dir, f))).length;
+    }
+    expect(total).toBeLessThan(12 * 1024 * 1024);
+  });
+
+  it("fills header and footer", () => {
+    const header = bodyOf(stories.get("header"), 0);
+    expect(asObj(header.Index).cached_url).toBe("index");
+    expect(asObj(header.Link).cached_url).toBe("about");
+    expect(asObj(header.Logo).filename).toMatch(/\.svg$/);
+    const footer = bodyOf(stories.get("footer"), 0);
+    expect(asObj(footer.Imprint).cached_url).toBe("imprint");
+    expect(asObj(footer.email).linktype).toBe("email");
+    expect(asObj(footer.SocialMedia).url).toMatch(/^https:\/\//);
+    expect(footer.LogoBig).toBe("HALBTON");
+  });
+
+  it("builds the home hero and a gallery with every tag and edge case", () => {
+    const home = stories.get("home");
+    const hero = bodyOf(home, 0);
+    expect(hero.CaruselYN).toBe(true);
+    const slides = hero.Photo as Obj[];
+    expect(slides.length).toBeGreaterThanOrEqual(3);
+    expect(slides.some((s) => String(asObj(s.Image).filename).endsWith(".mp4") && String(asObj(s.PhoneSize).filename).endsWith(".mp4"))).toBe(true);
+    expect(hero.Image as Obj[]).toHaveLength(1);
+
+    const published = new Set(articles().filter((f) => f.published !== null).map((f) => f.story.uuid));
+    const items = bodyOf(home, 1).ImageData as Obj[];
+    expect(items.length).toBeGreaterThanOrEqual(30);
+    const tags = new Set(items.flatMap((i) => i.Tags as string[]));
+    for (const tag of [...TAGS, "Sound"]) expect(tags.has(tag), tag).toBe(true);
+    expect(items.some((i) => (i.Tags as string[]).length === 2)).toBe(true);
+    expect(items.some((i) => i.Name === "")).toBe(true);
+    expect(items.some((i) => asObj(i.Image).alt === "")).toBe(true);
+    expect(items.some((i) => String(asObj(i.Image).filename).endsWith(".mp4"))).toBe(true);
+    for (const link of [...items.map((i) => asObj(i.link)), ...slides.map((s) => asObj(s.link))]) {
+      expect(published.has(String(link.id)), String(link.cached_url)).toBe(true);
+    }
+  });
+
+  it("lists every article in the index plus a deleted and a never-published uuid", () => {
+    const refs = bodyOf(stories.get("index"), 0).Articles as string[];
+    const all = articles();
+    for (const a of all) expect(refs).toContain(a.story.uuid);
+    expect(refs).toContain(DELETED_ARTICLE_UUID(DEFAULT_SEED));
+    expect(all.some((a) => a.story.uuid === DELETED_ARTICLE_UUID(DEFAULT_SEED))).toBe(false);
+    const never = all.filter((a) => a.published === null);
+    expect(never).toHaveLength(1);
+    expect(refs).toContain(never[0]?.story.uuid);
+  });
+
+  it("covers the article edge cases and layout flags", () => {
+    const all = articles();
+    expect(all.filter((a) => a.published && typeof a.published === "object")).toHaveLength(1);
+    expect(all.filter((a) => !("Wrapper" in a.story.content))).toHaveLength(1);
+    const tags = new Set(all.flatMap((a) => a.story.tag_list));
+    for (const tag of [...TAGS, "Sound"]) expect(tags.has(tag), tag).toBe(true);
+    for (const a of all) expect(a.story.tag_list.length).toBeGreaterThanOrEqual(1);
+    const layouts = new Set<string>();
+    for (const a of all) {
+      for (const wrapper of (a.story.content.Wrapper as Obj[] | undefined) ?? []) {
+        expect(wrapper.component).toBe("ImagesArticle");
+        for (const m of wrapper.media as Obj[]) {
+          const [, w, h] = ASSET_URL.exec(String(asObj(m.Image).filename)) ?? [];
+          const flag = m.Fullsize ? "Fullsize" : m.right ? "right" : m.vertical ? "vertical" : "default";
+          layouts.add(flag);
+          if (flag === "vertical") expect(Number(h)).toBeGreaterThan(Number(w));
+          expect(String(asObj(m.Image).name).length).toBeGreaterThan(0);
+        }
+      }
+      const info = (a.story.content.info as Obj[])[0];
+      expect(info?.Client && info.Services && info.Headline01).toBeTruthy();
+    }
+    expect([...layouts].sort()).toEqual(["Fullsize", "default", "right", "vertical"]);
+    expect(all.some((a) => asObj(a.story.content.Link).cached_url === "")).toBe(true);
+    expect(all.some((a) => typeof asObj(a.story.content.Link).title === "string")).toBe(true);
+  });
+
+  it("uses every rich text node type and mark across the articles", () => {
+    const nodes = new Set<string>();
+    const marks = new Set<string>();
+    const levels = new Set<number>();
+    const linktypes = new Set<string>();
+    for (const a of articles().slice(0, 10)) {
+      const doc = a.story.content.Text as unknown as RichTextNode;
+      collectTypes(doc, nodes, marks);
+      walk(doc, (n) => {
+        if (n.type === "heading") levels.add(Number(asObj(n.attrs).level));
+        if (n.type === "link") linktypes.add(String(asObj(n.attrs).linktype));
+        if (n.type === "image") expect(String(asObj(n.attrs).src)).toMatch(ASSET_URL);
+        if (n.type === "emoji") expect(Object.keys(asObj(n.attrs)).sort()).toEqual(["emoji", "fallbackImage", "name"]);
+      });
+    }
+    for (const type of ["paragraph", "text", "heading", "horizontal_rule", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "hard_break", "image", "emoji"]) {
+      expect(nodes.has(type), type).toBe(true);
+    }
+    for (const type of ["bold", "strong", "italic", "strike", "underline", "code", "link", "styled", "subscript", "superscript", "anchor", "highlight", "textStyle"]) {
+      expect(marks.has(type), type).toBe(true);
+    }
+    expect([...levels].sort()).toEqual([2, 3, 4, 5, 6]);
+    expect(linktypes.has("url") && linktypes.has("email")).toBe(true);
+  });
+
+  it("gives the about page an overview, a masonry grid and an older published version", () => {
+    const about = stories.get("about");
+    expect(about?.published).toBeTruthy();
+    const body = about?.story.content.body as Obj[];
+    expect(body.map((b) => b.component)).toEqual(["about_block", "overview", "about_block", "masonry"]);
+    const files = (body[1]?.Items as Obj[]).map((i) => String(asObj(i.Asset).filename));
+    for (const ext of [".jpg", ".mp4", ".webm", ".pdf"]) expect(files.some((f) => f.endsWith(ext)), ext).toBe(true);
+    const tiles = body[3]?.Tiles as Obj[];
+    expect(tiles.length).toBeGreaterThanOrEqual(12);
+    const shapes = tiles.map((t) => ASSET_URL.exec(String(asObj(t.Media).filename)) ?? []).map(([, w, h]) => Number(w) > Number(h));
+    expect(shapes).toContain(true);
+    expect(shapes).toContain(false);
+    const publishedBody = about?.published?.content.body as Obj[];
+    expect(publishedBody[0]?.Headline).not.toBe(body[0]?.Headline);
+  });
+
+  it("scales to benchmark sizes with unique slugs", async () => {
+    const big = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
+    try {
+      const result = await generateContent({ outDir: big, articles: 500, media: { from: path.join(DEFAULT_OUT, "assets") } });
+      expect(result.articles).toHaveLength(500);
+      expect(new Set(result.articles.map((a) => a.slug)).size).toBe(500);
+      expect((await readdir(path.join(big, "stories", "articles"))).length).toBe(500);
+    } finally {
+      await rm(big, { recursive: true, force: true });
+    }
+  });
+});
