@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { FooterView } from "~/content/layout";
+import { FOOTER_TEXT, Footer } from "./footer";
+
+const footer: FooterView = {
+  storyId: 12,
+  editable: { "data-blok-c": "{}", "data-blok-uid": "12-f1" },
+  text: "Studio für Gestaltung\nBerlin",
+  imprint: { href: "/imprint", label: "Impressum", internal: true, newTab: false },
+  email: { href: "mailto:hallo@halbton.example", label: "hallo@halbton.example", internal: false, newTab: false },
+  social: {
+    href: "https://instagram.com/halbton",
+    label: "Instagram",
+    internal: false,
+    newTab: true,
+    icon: { src: "http://cdn.test/f/1/32x32/a/instagram.svg", alt: "Instagram", width: 32, height: 32 },
+  },
+  copyright: "© 2025 Studio Halbton",
+  logoBig: "Halbton",
+};
+
+function renderFooter(path: string, blok: FooterView | null = footer) {
+  const Stub = createRoutesStub([{ path: "*", Component: () => <Footer blok={blok} /> }]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe("Footer", () => {
+  it("shows the text block and the copyright", () => {
+    const { container } = renderFooter("/");
+    expect(container.textContent).toContain("Studio für Gestaltung\nBerlin");
+    expect(screen.getByText("© 2025 Studio Halbton")).toBeTruthy();
+  });
+
+  it("links the imprint inside the site and the contact address by mail", () => {
+    renderFooter("/");
+    expect(screen.getByRole("link", { name: "Impressum" }).getAttribute("href")).toBe("/imprint");
+    const mail = screen.getByRole("link", { name: "hallo@halbton.example" });
+    expect(mail.getAttribute("href")).toBe("mailto:hallo@halbton.example");
+    expect(mail.getAttribute("target")).toBeNull();
+  });
+
+  it("opens the social link in a new tab, safely, with an accessible name", () => {
+    renderFooter("/");
+    const social = screen.getByRole("link", { name: `Instagram (${FOOTER_TEXT.newTab})` });
+    expect(social.getAttribute("href")).toBe("https://instagram.com/halbton");
+    expect(social.getAttribute("target")).toBe("_blank");
+    expect(social.getAttribute("rel")).toBe("noopener noreferrer");
+    const icon = social.querySelector("img");
+    expect(icon?.getAttribute("src")).toBe("http://cdn.test/f/1/32x32/a/instagram.svg");
+    expect(icon?.getAttribute("alt")).toBe("");
+  });
+
+  it("reads the big logo word once and staggers its letters by 150 ms", () => {
+    renderFooter("/");
+    const word = screen.getByRole("img", { name: "Halbton" });
+    const letters = Array.from(word.children) as HTMLElement[];
+    expect(letters.map((letter) => letter.textContent)).toEqual(["H", "a", "l", "b", "t", "o", "n"]);
+    letters.forEach((letter, index) => {
+      expect(letter.getAttribute("aria-hidden")).toBe("true");
+      expect(letter.style.getPropertyValue("--i")).toBe(String(index));
+    });
+  });
+
+  it("animates each letter's weight 300 -> 500 -> 300 over 6 s, 150 ms apart, and not with reduced motion", () => {
+    // jsdom computes no styles: read the rule itself
+    const css = readFileSync(path.resolve("app/bloks/footer/footer.module.css"), "utf8").replace(/\s+/g, " ");
+    expect(css).toMatch(/animation: weight-wave 6s [^;]*infinite;/);
+    expect(css).toContain("animation-delay: calc(var(--i) * 150ms);");
+    expect(css).toMatch(/@keyframes weight-wave \{ 0%, 100% \{ font-weight: 300; \} 50% \{ font-weight: 500; \} \}/);
+    expect(css).toMatch(/@media \(prefers-reduced-motion: reduce\) \{ \.glyph \{ animation: none; \} \}/);
+  });
+
+  it("carries the visual editor attributes", () => {
+    const { container } = renderFooter("/");
+    expect(container.querySelector("footer")?.getAttribute("data-blok-uid")).toBe("12-f1");
+  });
+
+  it("shows 'Loading content ...' while there is no content", () => {
+    renderFooter("/", null);
+    expect(screen.getByRole("status").textContent).toBe("Loading content ...");
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("has a pink background on /about only", () => {
+    const about = renderFooter("/about");
+    expect(about.container.querySelector("footer")?.getAttribute("data-variant")).toBe("pink");
+    about.unmount();
+    const home = renderFooter("/");
+    expect(home.container.querySelector("footer")?.getAttribute("data-variant")).toBe("default");
+  });
+
+  it("leaves out what the content does not have", () => {
+    renderFooter("/", { ...footer, email: null, social: null, logoBig: "", text: "", copyright: "" });
+    const links = screen.getAllByRole("link");
+    expect(links).toHaveLength(1);
+    expect(within(links[0]!).getByText("Impressum")).toBeTruthy();
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+});

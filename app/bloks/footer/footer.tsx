@@ -1,0 +1,115 @@
+import type { CSSProperties } from "react";
+import { Link, useLocation } from "react-router";
+import { isAboutPath } from "~/content/about-variant";
+import type { FooterView, SiteLink } from "~/content/layout";
+import styles from "./footer.module.css";
+
+export const FOOTER_TEXT = {
+  loading: "Loading content ...",
+  newTab: "öffnet in neuem Tab",
+} as const;
+
+function FooterLink({ link }: { link: SiteLink }) {
+  if (link.internal) {
+    return (
+      <Link className={styles.link} to={link.href}>
+        {link.label}
+      </Link>
+    );
+  }
+  return (
+    <a className={styles.link} href={link.href}>
+      {link.label}
+    </a>
+  );
+}
+
+/**
+ * The very large logo word. Each letter animates its weight 300 -> 500 -> 300
+ * (6 s), 150 ms after the one before (SPEC section 9). Screen readers read the
+ * word once, from the wrapper's label.
+ */
+function WaveWord({ text }: { text: string }) {
+  const letters = Array.from(text);
+  return (
+    <div
+      className={styles.logoBig}
+      role="img"
+      aria-label={text}
+      style={{ "--letters": Math.max(letters.length, 4) } as CSSProperties}
+    >
+      {letters.map((letter, index) => (
+        <span
+          // letters repeat; their position is their identity
+          key={index}
+          className={styles.letter}
+          data-letter={letter}
+          aria-hidden="true"
+          style={{ "--i": index } as CSSProperties}
+        >
+          <span className={styles.glyph}>{letter}</span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The site footer (SPEC section 2). */
+export function Footer({ blok }: { blok: FooterView | null }) {
+  const { pathname } = useLocation();
+  const variant = isAboutPath(pathname) ? "pink" : "default";
+
+  if (!blok) {
+    return (
+      <footer className={styles.footer} data-variant={variant}>
+        <p className={styles.loading} role="status">
+          {FOOTER_TEXT.loading}
+        </p>
+      </footer>
+    );
+  }
+
+  return (
+    <footer className={styles.footer} data-variant={variant} {...blok.editable}>
+      <div className={styles.columns}>
+        {blok.text ? <p className={styles.text}>{blok.text}</p> : null}
+        <ul className={styles.links} role="list">
+          <li>
+            <FooterLink link={blok.imprint} />
+          </li>
+          {blok.email ? (
+            <li>
+              <FooterLink link={blok.email} />
+            </li>
+          ) : null}
+          {blok.social ? (
+            <li>
+              <a
+                className={styles.social}
+                href={blok.social.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${blok.social.label} (${FOOTER_TEXT.newTab})`}
+              >
+                {blok.social.icon ? (
+                  <img
+                    className={styles.socialIcon}
+                    src={blok.social.icon.src}
+                    alt=""
+                    width={blok.social.icon.width ?? 24}
+                    height={blok.social.icon.height ?? 24}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span aria-hidden="true">{blok.social.label}</span>
+                )}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+        {blok.copyright ? <p className={styles.copyright}>{blok.copyright}</p> : null}
+      </div>
+      {blok.logoBig ? <WaveWord text={blok.logoBig} /> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,161 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { HeaderView } from "~/content/layout";
+import { HEADER_TEXT, Header } from "./header";
+
+const header: HeaderView = {
+  storyId: 11,
+  editable: { "data-blok-c": "{}", "data-blok-uid": "11-h1" },
+  logo: { src: "http://cdn.test/f/1/120x24/a/logo.svg", alt: "Studio Halbton", width: 120, height: 24 },
+  logoLabel: "Studio Halbton",
+  links: [
+    { href: "/index", label: "Projekte", internal: true, newTab: false },
+    { href: "/about", label: "Studio", internal: true, newTab: false },
+  ],
+  burgerIcon: { src: "http://cdn.test/f/1/24x24/b/burger.svg", alt: "Burger" },
+  closeIcon: { src: "http://cdn.test/f/1/24x24/c/close.svg", alt: "Close" },
+};
+
+function CurrentPath() {
+  return <span data-testid="path">{useLocation().pathname}</span>;
+}
+
+function renderHeader(path: string, blok: HeaderView | null = header) {
+  const Stub = createRoutesStub([
+    {
+      path: "*",
+      Component: () => (
+        <>
+          <Header blok={blok} />
+          <CurrentPath />
+        </>
+      ),
+    },
+  ]);
+  const result = render(<Stub initialEntries={[path]} />);
+  return { ...result, user: userEvent.setup() };
+}
+
+const mainNav = () => screen.getByRole("navigation", { name: HEADER_TEXT.navigation });
+const menu = () => screen.queryByRole("dialog", { name: HEADER_TEXT.menu });
+
+describe("Header", () => {
+  it("links the logo home with the logo's alt as its name", () => {
+    renderHeader("/");
+    const home = screen.getByRole("link", { name: "Studio Halbton" });
+    expect(home.getAttribute("href")).toBe("/");
+    const logo = within(home).getByRole("img");
+    expect(logo.getAttribute("src")).toBe(header.logo!.src);
+    expect(logo.getAttribute("width")).toBe("120");
+  });
+
+  it("links the Index and second page with their labels", () => {
+    renderHeader("/");
+    const links = within(mainNav()).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Projekte", "/index"],
+      ["Studio", "/about"],
+    ]);
+  });
+
+  it("marks only the current page's link as active", () => {
+    renderHeader("/index");
+    const index = within(mainNav()).getByRole("link", { name: "Projekte" });
+    const about = within(mainNav()).getByRole("link", { name: "Studio" });
+    expect(index.getAttribute("aria-current")).toBe("page");
+    expect(index.className).toContain("active");
+    expect(about.getAttribute("aria-current")).toBeNull();
+    expect(about.className).not.toContain("active");
+  });
+
+  it("carries the visual editor attributes", () => {
+    const { container } = renderHeader("/");
+    expect(container.querySelector("header")?.getAttribute("data-blok-uid")).toBe("11-h1");
+  });
+
+  it("opens the overlay menu with the burger and closes it with the close button", async () => {
+    const { user } = renderHeader("/");
+    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    expect(burger.getAttribute("aria-expanded")).toBe("false");
+    expect(menu()).toBeNull();
+
+    await user.click(burger);
+    const dialog = menu();
+    expect(dialog).not.toBeNull();
+    expect(burger.getAttribute("aria-expanded")).toBe("true");
+    expect(burger.getAttribute("aria-controls")).toBe(dialog!.id);
+    const close = within(dialog!).getByRole("button", { name: HEADER_TEXT.closeMenu });
+    expect(document.activeElement).toBe(close);
+    expect(close.querySelector("img")?.getAttribute("src")).toBe(header.closeIcon!.src);
+
+    await user.click(close);
+    expect(menu()).toBeNull();
+    expect(burger.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it("closes the overlay when a link in it is chosen, and navigates", async () => {
+    const { user } = renderHeader("/");
+    await user.click(screen.getByRole("button", { name: HEADER_TEXT.openMenu }));
+    await user.click(within(menu()!).getByRole("link", { name: "Studio" }));
+    expect(screen.getByTestId("path").textContent).toBe("/about");
+    expect(menu()).toBeNull();
+  });
+
+  it("closes the overlay on Escape and returns focus to the burger", async () => {
+    const { user } = renderHeader("/");
+    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    await user.click(burger);
+    expect(menu()).not.toBeNull();
+    await user.keyboard("{Escape}");
+    expect(menu()).toBeNull();
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it("keeps focus inside the open overlay", async () => {
+    const { user } = renderHeader("/");
+    await user.click(screen.getByRole("button", { name: HEADER_TEXT.openMenu }));
+    const dialog = menu()!;
+    const close = within(dialog).getByRole("button", { name: HEADER_TEXT.closeMenu });
+    const [first, last] = within(dialog).getAllByRole("link");
+    expect(document.activeElement).toBe(close);
+    await user.tab();
+    expect(document.activeElement).toBe(first);
+    await user.tab();
+    expect(document.activeElement).toBe(last);
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(last);
+  });
+
+  it("shows 'Laden...' while there is no content", () => {
+    renderHeader("/", null);
+    expect(screen.getByRole("status").textContent).toBe("Laden...");
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("takes the orange variant on /about only", () => {
+    const { container, unmount } = renderHeader("/about");
+    expect(container.querySelector("header")?.getAttribute("data-variant")).toBe("orange");
+    unmount();
+    const other = renderHeader("/index");
+    expect(other.container.querySelector("header")?.getAttribute("data-variant")).toBe("default");
+  });
+
+  it("shows the orange variant while loading on /about too", () => {
+    const { container } = renderHeader("/about", null);
+    expect(container.querySelector("header")?.getAttribute("data-variant")).toBe("orange");
+  });
+
+  it("draws its own menu icons when the content has none", async () => {
+    const { user, container } = renderHeader("/", { ...header, burgerIcon: null, closeIcon: null, logo: null });
+    expect(screen.getByRole("link", { name: "Studio Halbton" }).textContent).toBe("Studio Halbton");
+    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    expect(burger.querySelector("img")).toBeNull();
+    await user.click(burger);
+    expect(container.querySelectorAll("button img")).toHaveLength(0);
+  });
+});

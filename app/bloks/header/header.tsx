@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { isAboutPath } from "~/content/about-variant";
+import type { HeaderView, SiteImage, SiteLink } from "~/content/layout";
+import styles from "./header.module.css";
+
+export const HEADER_TEXT = {
+  loading: "Laden...",
+  navigation: "Hauptnavigation",
+  menu: "Menü",
+  openMenu: "Menü öffnen",
+  closeMenu: "Menü schließen",
+} as const;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function navClassName({ isActive }: { isActive: boolean }): string {
+  return isActive ? `${styles.link} ${styles.active}` : (styles.link ?? "");
+}
+
+function HeaderLink({ link, onChoose }: { link: SiteLink; onChoose?: () => void }) {
+  if (!link.internal) {
+    return (
+      <a
+        className={styles.link}
+        href={link.href}
+        onClick={onChoose}
+        {...(link.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      >
+        {link.label}
+      </a>
+    );
+  }
+  // NavLink marks the current page (aria-current="page"), styled underlined and uppercase.
+  return (
+    <NavLink className={navClassName} to={link.href} onClick={onChoose}>
+      {link.label}
+    </NavLink>
+  );
+}
+
+function MenuIcon({ image, kind }: { image: SiteImage | null; kind: "burger" | "close" }) {
+  if (image) {
+    return <img className={styles.icon} src={image.src} alt="" width={image.width ?? 24} height={image.height ?? 24} />;
+  }
+  // Without an icon asset the button still shows what it does.
+  return <span className={kind === "burger" ? styles.burgerLines : styles.closeCross} aria-hidden="true" />;
+}
+
+/**
+ * The site header (SPEC section 2): logo, Index and second-page links; at
+ * <= 768px the links move into a full-screen overlay behind a burger button.
+ */
+export function Header({ blok }: { blok: HeaderView | null }) {
+  const { pathname } = useLocation();
+  const variant = isAboutPath(pathname) ? "orange" : "default";
+  // The menu is open for the path it was opened on, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  const closeMenu = useCallback((restoreFocus: boolean) => {
+    setOpenAt(null);
+    if (restoreFocus) burgerRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        closeMenu(true);
+        return;
+      }
+      if (event.key !== "Tab" || !dialogRef.current) return;
+      // Keep focus inside the open overlay.
+      const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (!dialogRef.current.contains(active)) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    // The page behind a full-screen menu should not scroll.
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      root.style.overflow = overflow;
+    };
+  }, [open, closeMenu]);
+
+  if (!blok) {
+    return (
+      <header className={styles.header} data-variant={variant}>
+        <div className={styles.bar}>
+          <p className={styles.loading} role="status">
+            {HEADER_TEXT.loading}
+          </p>
+        </div>
+      </header>
+    );
+  }
+
+  return (
+    <header className={styles.header} data-variant={variant} {...blok.editable}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logoLink}>
+          {blok.logo ? (
+            <img
+              className={styles.logo}
+              src={blok.logo.src}
+              alt={blok.logoLabel}
+              width={blok.logo.width}
+              height={blok.logo.height}
+            />
+          ) : (
+            <span className={styles.logoText}>{blok.logoLabel}</span>
+          )}
+        </Link>
+        <nav className={styles.nav} aria-label={HEADER_TEXT.navigation}>
+          <ul className={styles.links} role="list">
+            {blok.links.map((link) => (
+              <li key={link.href}>
+                <HeaderLink link={link} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          ref={burgerRef}
+          type="button"
+          className={styles.menuButton}
+          aria-label={HEADER_TEXT.openMenu}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenAt(pathname)}
+        >
+          <MenuIcon image={blok.burgerIcon} kind="burger" />
+        </button>
+      </div>
+      <div
+        ref={dialogRef}
+        id={menuId}
+        className={styles.overlay}
+        role="dialog"
+        aria-modal="true"
+        aria-label={HEADER_TEXT.menu}
+        hidden={!open}
+      >
+        <button
+          ref={closeRef}
+          type="button"
+          className={`${styles.menuButton} ${styles.closeButton}`}
+          aria-label={HEADER_TEXT.closeMenu}
+          onClick={() => closeMenu(true)}
+        >
+          <MenuIcon image={blok.closeIcon} kind="close" />
+        </button>
+        <nav className={styles.overlayNav} aria-label={HEADER_TEXT.menu}>
+          <ul className={styles.overlayLinks} role="list">
+            {blok.links.map((link) => (
+              <li key={link.href}>
+                <HeaderLink link={link} onChoose={() => closeMenu(false)} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseMasonry } from "~/content/about";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import { Masonry } from "./masonry";
+
+const tile = (uid: string, tags: string[]) => ({
+  _uid: uid,
+  Media: { filename: `https://a.storyblok.com/f/287401/800x1120/abc/${uid}.webp`, alt: `Alt ${uid}` },
+  Info: `Info ${uid}`,
+  Tags: tags,
+});
+
+beforeEach(() => {
+  mockMatchMedia(() => false);
+});
+
+describe("Masonry blok", () => {
+  const blok = parseMasonry({ Headline: "Aus dem Archiv", Tiles: [tile("a", ["Poster"]), tile("b", ["Sound"]), tile("c", ["Poster", "Research"])] });
+  const visible = () => screen.queryAllByRole("img").map((img) => img.getAttribute("alt"));
+
+  it("shows the tiles' distinct tags as pills above the grid", () => {
+    render(<Masonry blok={blok} />);
+    expect(screen.getByRole("heading", { level: 2, name: "Aus dem Archiv" })).toBeTruthy();
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Poster", "Sound", "Research"]);
+    expect(visible()).toEqual(["Alt a", "Alt b", "Alt c"]);
+  });
+
+  it("filters by the selected pills, toggling them on and off", async () => {
+    render(<Masonry blok={blok} />);
+    const poster = screen.getByRole("button", { name: "Poster" });
+    await userEvent.click(poster);
+    expect(poster.getAttribute("aria-pressed")).toBe("true");
+    expect(poster.style.fontStyle).toBe("italic");
+    expect(visible()).toEqual(["Alt a", "Alt c"]);
+    await userEvent.click(screen.getByRole("button", { name: "Sound" }));
+    expect(visible()).toEqual(["Alt a", "Alt b", "Alt c"]);
+    await userEvent.click(poster);
+    expect(visible()).toEqual(["Alt b"]);
+    await userEvent.click(screen.getByRole("button", { name: "Sound" }));
+    expect(visible()).toEqual(["Alt a", "Alt b", "Alt c"]);
+    expect(poster.style.fontStyle).toBe("normal");
+  });
+
+  it("renders nothing without tiles", () => {
+    const { container } = render(<Masonry blok={parseMasonry({ Tiles: [] })} />);
+    expect(container.innerHTML).toBe("");
+  });
+});

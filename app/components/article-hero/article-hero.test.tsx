@@ -1,0 +1,25 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ArticleHero } from "./article-hero";
+
+describe("ArticleHero", () => {
+  it("is the page's priority image: sized, eager, fetchpriority high, with webp renditions", () => {
+    render(<ArticleHero image={{ src: "https://a.storyblok.com/f/287401/1600x1000/abc/hero.webp", alt: "Key visual", width: 1600, height: 1000 }} />);
+    const image = screen.getByRole("img", { name: "Key visual" });
+    expect(image.getAttribute("fetchpriority")).toBe("high");
+    expect(image.getAttribute("loading")).toBe("eager");
+    expect(image.getAttribute("width")).toBe("1600");
+    expect(image.getAttribute("height")).toBe("1000");
+    expect(image.getAttribute("sizes")).toBe("100vw");
+    const srcset = image.getAttribute("srcset")!;
+    expect(srcset).toContain("/m/640x0/filters:quality(75):format(webp) 640w");
+    expect(srcset).toContain("1600w");
+    expect(srcset).not.toContain("1920w");
+    expect(image.className).toBe("image");
+  });
+
+  it("renders nothing without an image", () => {
+    const { container } = render(<ArticleHero image={null} />);
+    expect(container.innerHTML).toBe("");
+  });
+});

@@ -1,0 +1,48 @@
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { parseArticleStory } from "~/content/article";
+import { ArticleIntro } from "./article-intro";
+
+function renderIntro(content: Record<string, unknown>) {
+  const article = parseArticleStory({ name: "Project", content });
+  const Stub = createRoutesStub([{ path: "/", Component: () => <ArticleIntro {...article} /> }]);
+  return render(<Stub initialEntries={["/"]} />);
+}
+
+const info = [{ component: "info", Client: "Hafenkino Treptow", Services: "Identity, Posters", Headline01: "Posters for dusk" }];
+const Icon = { filename: "https://a.storyblok.com/f/287401/32x32/abc/arrow.svg", alt: "Pfeil" };
+const Text = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Body text" }] }] };
+
+describe("ArticleIntro", () => {
+  it("shows the client label, services, the info headline and the text", async () => {
+    renderIntro({ info, Text });
+    expect(await screen.findByText("Hafenkino Treptow")).toBeTruthy();
+    expect(screen.getByText("Identity, Posters")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Posters for dusk" })).toBeTruthy();
+    expect(screen.getByText("Body text")).toBeTruthy();
+  });
+
+  it("shows the link with its title and a decorative arrow icon", async () => {
+    renderIntro({ info, Icon, Link: { linktype: "url", url: "https://kino.example", target: "_blank", title: "Zum Kino" } });
+    const link = await screen.findByRole("link", { name: "Zum Kino" });
+    expect(link.getAttribute("href")).toBe("https://kino.example");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    const icon = link.querySelector("img")!;
+    expect(icon.getAttribute("alt")).toBe("");
+    expect(icon.getAttribute("src")).toBe(Icon.filename);
+    expect(icon.getAttribute("width")).toBe("32");
+  });
+
+  it("links a story through the router", async () => {
+    renderIntro({ info, Link: { linktype: "story", cached_url: "articles/koernung", title: "Mehr" } });
+    expect((await screen.findByRole("link", { name: "Mehr" })).getAttribute("href")).toBe("/articles/koernung");
+  });
+
+  it("leaves the link out when it is empty", async () => {
+    renderIntro({ info, Icon, Link: { linktype: "story", cached_url: "", url: "" } });
+    await screen.findByText("Hafenkino Treptow");
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(document.querySelector("img")).toBeNull();
+  });
+});

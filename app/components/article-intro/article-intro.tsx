@@ -1,0 +1,47 @@
+import { ContentLink } from "~/components/content-link/content-link";
+import { RichText } from "~/components/rich-text/rich-text";
+import type { Article } from "~/content/article";
+import styles from "./article-intro.module.css";
+
+type ArticleIntroProps = Pick<Article, "info" | "text" | "link" | "icon">;
+
+/**
+ * The text block under the headline (SPEC 2): the client label and the
+ * headline of `info[0]` (with the services), the rich text, and the optional
+ * link with its arrow icon.
+ */
+export function ArticleIntro({ info, text, link, icon }: ArticleIntroProps) {
+  const hasAside = info.client !== "" || info.services !== "";
+  return (
+    <section className={styles.intro} aria-label={info.client || undefined}>
+      {hasAside ? (
+        <div className={styles.aside}>
+          {info.client ? <p className={styles.client}>{info.client}</p> : null}
+          {info.services ? <p className={styles.services}>{info.services}</p> : null}
+        </div>
+      ) : null}
+      <div className={styles.body}>
+        {info.headline ? <h2 className={styles.headline}>{info.headline}</h2> : null}
+        <RichText document={text} className={styles.text} />
+        {link ? (
+          <p className={styles.linkRow}>
+            <ContentLink link={link} className={styles.link}>
+              <span>{link.label}</span>
+              {icon ? (
+                <img
+                  className={styles.icon}
+                  src={icon.src}
+                  width={icon.width ?? 24}
+                  height={icon.height ?? 24}
+                  alt=""
+                  aria-hidden="true"
+                  loading="lazy"
+                />
+              ) : null}
+            </ContentLink>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import type { Link } from "~/content/fields";
+
+interface ContentLinkProps {
+  link: Link;
+  className?: string;
+  /** an accessible name when the children carry none (e.g. a video) */
+  label?: string;
+  children: ReactNode;
+}
+
+/**
+ * A content multilink: the router's Link inside the site, a plain anchor
+ * outside it (new tabs get rel="noopener"), and a plain box when the editor
+ * left the link empty.
+ */
+export function ContentLink({ link, className, label, children }: ContentLinkProps) {
+  if (!link.href) return <div className={className}>{children}</div>;
+  const title = link.title || undefined;
+  if (link.internal && !link.href.startsWith("#")) {
+    return (
+      <RouterLink
+        to={link.href}
+        prefetch="intent"
+        className={className}
+        aria-label={label}
+        title={title}
+        target={link.target === "_blank" ? "_blank" : undefined}
+      >
+        {children}
+      </RouterLink>
+    );
+  }
+  const newTab = link.target === "_blank";
+  return (
+    <a
+      href={link.href}
+      className={className}
+      aria-label={label}
+      title={title}
+      target={newTab ? "_blank" : undefined}
+      rel={newTab ? "noopener noreferrer" : undefined}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,37 @@
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { Deferred } from "./deferred";
+
+describe("Deferred", () => {
+  it("renders a plain value at once", () => {
+    render(
+      <Deferred value={["a", "b"]} fallback={<p>Loading...</p>}>
+        {(list) => <p>{list.join("+")}</p>}
+      </Deferred>,
+    );
+    expect(screen.getByText("a+b")).toBeTruthy();
+    expect(screen.queryByText("Loading...")).toBeNull();
+  });
+
+  it("shows the fallback until a promised value arrives", async () => {
+    let resolve: (value: string[]) => void = () => {};
+    const promise = new Promise<string[]>((r) => {
+      resolve = r;
+    });
+    // a suspending render must happen in an awaited act (React 19)
+    await act(async () => {
+      render(
+        <Deferred value={promise} fallback={<p>Loading...</p>}>
+          {(list) => <p>{list.join("+")}</p>}
+        </Deferred>,
+      );
+    });
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    await act(async () => {
+      resolve(["x", "y"]);
+      await promise;
+    });
+    expect(await screen.findByText("x+y")).toBeTruthy();
+    expect(screen.queryByText("Loading...")).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { GalleryTile } from "~/components/gallery-tile/gallery-tile";
+import type { GalleryItem } from "~/content/home";
+import { MEDIA_MESSAGES } from "~/content/media-type";
+import { useEntrance } from "~/hooks/use-in-view";
+import { usePrefersReducedMotion } from "~/hooks/use-media-query";
+import { useExitingKeys } from "~/hooks/use-exiting-keys";
+import styles from "./gallery.module.css";
+
+/** SPEC 9: six tiles per page. */
+export const GALLERY_PAGE_SIZE = 6;
+/** SPEC 9: a filtered-away tile fades out for 0.4 s before it is removed. */
+export const TILE_EXIT_MS = 400;
+
+interface GalleryProps {
+  /** null when the content holds no list (SPEC 5) */
+  items: GalleryItem[] | null;
+  selectedTags: readonly string[];
+}
+
+/** SPEC 4: no tag selected shows all; otherwise items with at least one selected tag. */
+export function filterGalleryItems(items: readonly GalleryItem[], selectedTags: readonly string[]): GalleryItem[] {
+  if (selectedTags.length === 0) return [...items];
+  return items.filter((item) => item.tags.some((tag) => selectedTags.includes(tag)));
+}
+
+export function Gallery({ items, selectedTags }: GalleryProps) {
+  if (items === null) return <p className={styles.message}>{MEDIA_MESSAGES.notAList}</p>;
+  return <GalleryGrid items={items} selectedTags={selectedTags} />;
+}
+
+function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTags: readonly string[] }) {
+  const filterKey = selectedTags.join("\u0000");
+  const filtered = useMemo(() => filterGalleryItems(items, selectedTags), [items, selectedTags]);
+
+  // SPEC 4: paging is incremental, and a change of filters starts again at page 1
+  const [paging, setPaging] = useState({ filterKey, pages: 1 });
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, pages: 1 });
+  const pages = paging.filterKey === filterKey ? paging.pages : 1;
+
+  const visible = filtered.slice(0, pages * GALLERY_PAGE_SIZE);
+  const hasMore = visible.length < filtered.length;
+  const visibleKeys = visible.map((item) => item.key);
+  const reducedMotion = usePrefersReducedMotion();
+  const exiting = useExitingKeys(visibleKeys, reducedMotion ? 0 : TILE_EXIT_MS);
+
+  const stagger = new Map(visible.map((item, index) => [item.key, index % GALLERY_PAGE_SIZE]));
+  const shown = items.filter((item) => stagger.has(item.key) || exiting.has(item.key));
+
+  // the next page arrives when the 1 px sentinel under the grid is fully visible
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setPaging((current) => ({
+          filterKey,
+          pages: (current.filterKey === filterKey ? current.pages : 1) + 1,
+        }));
+      },
+      { threshold: 1 },
+    );
+    // a fresh observer per page reports at once when the sentinel is still in view
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, pages, filterKey]);
+
+  const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: "0px 0px -10% 0px" });
+
+  return (
+    <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label="Projekte">
+      <ul className={styles.grid}>
+        {shown.map((item) => (
+          <GalleryTile
+            key={item.key}
+            item={item}
+            stagger={stagger.get(item.key) ?? 0}
+            exiting={!stagger.has(item.key)}
+          />
+        ))}
+      </ul>
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+    </section>
+  );
+}

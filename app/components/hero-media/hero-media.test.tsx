@@ -1,0 +1,104 @@
+import { act, render } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Asset } from "~/content/fields";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import { HeroMedia } from "./hero-media";
+
+const asset = (filename: string, alt = ""): Asset => ({ filename, alt, name: "", title: "" });
+const DESKTOP = asset("https://a.storyblok.com/f/287401/1600x900/2a28ff986d/desk.webp", "Desktop motif");
+const PHONE = asset("https://a.storyblok.com/f/287401/750x1100/956581dfc7/phone.webp", "Phone motif");
+const DESKTOP_VIDEO = asset("https://a.storyblok.com/f/287401/640x360/76b5c3bebc/loop-desktop.mp4", "Loop");
+const PHONE_VIDEO = asset("https://a.storyblok.com/f/287401/360x528/277c512b81/loop-phone.mp4", "Loop hochkant");
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("HeroMedia", () => {
+  it("renders images as a <picture> whose phone source applies at 768 px and narrower", () => {
+    mockMatchMedia();
+    const { container } = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="100vw" />);
+    const source = container.querySelector("picture > source")!;
+    expect(source.getAttribute("media")).toBe("(max-width: 768px)");
+    expect(source.getAttribute("srcset")).toContain("phone.webp/m/480x0");
+    expect(source.getAttribute("srcset")).not.toContain("desk.webp");
+    expect(source.getAttribute("width")).toBe("750");
+    expect(source.getAttribute("height")).toBe("1100");
+    const img = container.querySelector("picture > img")!;
+    expect(img.getAttribute("src")).toContain("desk.webp/m/");
+    expect(img.getAttribute("srcset")).toContain("desk.webp/m/1280x0");
+    expect(img.getAttribute("alt")).toBe("Desktop motif");
+    expect(img.getAttribute("width")).toBe("1600");
+    expect(img.getAttribute("height")).toBe("900");
+    expect(container.querySelector("video")).toBeNull();
+  });
+
+  it("gives the LCP image a high fetch priority and no lazy loading; other slides load lazily", () => {
+    mockMatchMedia();
+    const first = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="95vw" />);
+    const lcp = first.container.querySelector("img")!;
+    expect(lcp.getAttribute("fetchpriority")).toBe("high");
+    expect(lcp.getAttribute("loading")).not.toBe("lazy");
+    first.unmount();
+
+    const later = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority={false} sizes="95vw" />);
+    const lazy = later.container.querySelector("img")!;
+    expect(lazy.getAttribute("loading")).toBe("lazy");
+    expect(lazy.getAttribute("fetchpriority")).toBeNull();
+  });
+
+  it("plays .mp4 files as muted, looping, autoplaying inline video", () => {
+    mockMatchMedia();
+    const { container } = render(
+      <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
+    );
+    const video = container.querySelector("video")!;
+    expect(video).not.toBeNull();
+    expect(video.getAttribute("src")).toBe(DESKTOP_VIDEO.filename);
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video.autoplay).toBe(true);
+    expect(video.hasAttribute("playsinline")).toBe(true);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("[role='img']")?.getAttribute("aria-label")).toBe("Loop");
+  });
+
+  it("picks the phone video when the window is 768 px wide or narrower", () => {
+    mockMatchMedia((query) => query === "(max-width: 768px)");
+    const { container } = render(
+      <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
+    );
+    expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
+  });
+
+  it("switches between desktop and phone video when the window crosses 768 px", () => {
+    let phone = false;
+    const media = mockMatchMedia((query) => query === "(max-width: 768px)" && phone);
+    const { container } = render(
+      <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
+    );
+    expect(container.querySelector("video")!.getAttribute("src")).toBe(DESKTOP_VIDEO.filename);
+    phone = true;
+    act(() => media.notifyChange());
+    expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
+  });
+
+  it("shows anything that is not .mp4 as an image, even on phones", () => {
+    mockMatchMedia((query) => query === "(max-width: 768px)");
+    const gif = asset("https://a.storyblok.com/f/287401/600x600/b00cd88bb8/map.gif", "Karte");
+    const { container } = render(<HeroMedia desktop={gif} phone={PHONE_VIDEO} priority={false} sizes="100vw" />);
+    // phone file is a video: on phones the video plays
+    expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
+    const desktopOnly = render(<HeroMedia desktop={gif} phone={gif} priority={false} sizes="100vw" />);
+    expect(desktopOnly.container.querySelector("video")).toBeNull();
+    expect(desktopOnly.container.querySelector("img")!.getAttribute("src")).toBe(gif.filename);
+  });
+
+  it("falls back to 'no information' when the asset has no alt text", () => {
+    mockMatchMedia();
+    const { container } = render(
+      <HeroMedia desktop={asset(DESKTOP.filename)} phone={asset(PHONE.filename)} priority sizes="100vw" />,
+    );
+    expect(container.querySelector("img")!.getAttribute("alt")).toBe("no information");
+  });
+});

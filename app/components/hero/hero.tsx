@@ -1,0 +1,25 @@
+import { ContentLink } from "~/components/content-link/content-link";
+import { HeroCarousel } from "~/components/hero-carousel/hero-carousel";
+import { HeroMedia } from "~/components/hero-media/hero-media";
+import type { HeroContent } from "~/content/home";
+import styles from "./hero.module.css";
+
+/** The home hero: one full-bleed slide, or the carousel when CaruselYN is on. */
+export function Hero({ hero }: { hero: HeroContent }) {
+  const first = hero.slides[0];
+  if (!first) {
+    return (
+      <p className={styles.loading} role="status">
+        Laden...
+      </p>
+    );
+  }
+  if (hero.carousel) return <HeroCarousel slides={hero.slides} />;
+  return (
+    <section className={styles.hero} aria-label="Titelbild">
+      <ContentLink link={first.link} className={styles.link}>
+        <HeroMedia desktop={first.desktop} phone={first.phone} priority sizes="100vw" />
+      </ContentLink>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseMasonry } from "~/content/about";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import { filterTiles, MasonryGrid } from "./masonry-grid";
+
+const tile = (uid: string, file: string, tags: string[]) => ({
+  _uid: uid,
+  component: "masonry_tile",
+  Media: { filename: `https://a.storyblok.com/f/287401/800x1120/abc/${file}`, alt: `Alt ${uid}` },
+  Info: `Info ${uid}`,
+  Tags: tags,
+});
+
+const view = parseMasonry({
+  Tiles: [tile("a", "a.webp", ["Poster"]), tile("b", "b.mp4", ["Sound", "Branding"]), tile("c", "c.jpg", ["Research", "Poster"])],
+});
+
+beforeEach(() => {
+  mockMatchMedia(() => false);
+});
+
+describe("filterTiles", () => {
+  it("shows all tiles with no tag selected, else those with at least one selected tag", () => {
+    const keys = (selected: string[]) => filterTiles(view.tiles, selected).map((t) => t.key);
+    expect(keys([])).toEqual(["a", "b", "c"]);
+    expect(keys(["Poster"])).toEqual(["a", "c"]);
+    expect(keys(["Sound", "Research"])).toEqual(["b", "c"]);
+    expect(keys(["Website"])).toEqual([]);
+  });
+});
+
+describe("MasonryGrid", () => {
+  it("shows each tile's medium with its info text as an overlay caption, focusable for keyboards", () => {
+    const { container } = render(<MasonryGrid tiles={view.tiles} selected={[]} />);
+    expect(screen.getByRole("img", { name: "Alt a" })).toBeTruthy();
+    expect(container.querySelector("video")).not.toBeNull();
+    const caption = screen.getByText("Info a");
+    expect(caption.tagName).toBe("FIGCAPTION");
+    expect(caption.className).toBe("overlay");
+    expect(caption.closest("figure")?.getAttribute("tabindex")).toBe("0");
+    expect(container.querySelector("ul")?.className).toBe("grid");
+  });
+
+  it("shows only the tiles of the selected tags", () => {
+    render(<MasonryGrid tiles={view.tiles} selected={["Research"]} />);
+    expect(screen.queryByText("Info a")).toBeNull();
+    expect(screen.getByText("Info c")).toBeTruthy();
+  });
+});
+
+describe("masonry-grid.module.css", () => {
+  // the stylesheet itself: jsdom computes no layout, so the rules are read as written
+  const source = readFileSync(path.resolve("app/components/masonry-grid/masonry-grid.module.css"), "utf8");
+  const css = source.replace(/\/\*[\s\S]*?\*\//g, "");
+  const columnsAt = (query: string | null) => {
+    const block = query === null ? css.slice(0, css.indexOf("@media")) : css.slice(css.indexOf(`@media ${query}`));
+    return /\.grid\s*\{[^}]*column-count:\s*(\d+)/.exec(block)?.[1];
+  };
+
+  it("has 4 columns wide, 2 at 1024 px and 768 px, 1 at 480 px", () => {
+    expect(columnsAt(null)).toBe("4");
+    expect(columnsAt("(max-width: 1024px)")).toBe("2");
+    expect(columnsAt("(max-width: 768px)")).toBe("2");
+    expect(columnsAt("(max-width: 480px)")).toBe("1");
+  });
+
+  it("shows the overlay on hover and on keyboard focus", () => {
+    expect(css).toMatch(/\.figure:hover \.overlay/);
+    expect(css).toMatch(/\.figure:focus-visible \.overlay/);
+    expect(css).toMatch(/\.overlay\s*\{[^}]*opacity:\s*0/);
+  });
+});

@@ -1,0 +1,77 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { articleMedia, type ArticleMediaItem } from "~/content/article";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import { MediaGrid } from "./media-grid";
+
+const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
+const entry = (uid: string, flags: Record<string, boolean> = {}, image: unknown = { filename: IMAGE, alt: `Alt ${uid}`, name: `Caption ${uid}` }) => ({
+  component: "media",
+  _uid: uid,
+  Image: image,
+  ...flags,
+});
+const content = (...entries: unknown[]) => ({ Wrapper: [{ component: "ImagesArticle", _uid: "w", media: entries }] });
+
+function renderGrid(items: ArticleMediaItem[]) {
+  mockMatchMedia(() => false);
+  return render(<MediaGrid items={items} />);
+}
+
+describe("MediaGrid", () => {
+  it("gives each entry the class of its layout flag", () => {
+    const { container } = renderGrid(
+      articleMedia(content(entry("f", { Fullsize: true }), entry("r", { right: true }), entry("v", { vertical: true }), entry("d"))),
+    );
+    const cells = [...container.querySelectorAll("li")];
+    expect(cells.map((cell) => cell.className.split(" ")[1])).toEqual(["fullsize", "right", "vertical", "default"]);
+    expect(cells.map((cell) => cell.dataset.layout)).toEqual(["fullsize", "right", "vertical", "default"]);
+  });
+
+  it("renders images with alt, caption, size, srcset and lazy loading", () => {
+    renderGrid(articleMedia(content(entry("a"))));
+    const image = screen.getByRole("img", { name: "Alt a" });
+    expect(image.getAttribute("width")).toBe("1200");
+    expect(image.getAttribute("height")).toBe("800");
+    expect(image.getAttribute("loading")).toBe("lazy");
+    expect(image.getAttribute("srcset")).toContain("/m/480x0/filters:quality(75):format(webp) 480w");
+    expect(image.getAttribute("sizes")).toBe("(max-width: 768px) 100vw, 50vw");
+    expect(screen.getByText("Caption a").tagName).toBe("FIGCAPTION");
+  });
+
+  it("renders a video entry as a silent looping video", () => {
+    const { container } = renderGrid(
+      articleMedia(content(entry("v", {}, { filename: "https://a.storyblok.com/f/1/640x360/a/loop.mp4", name: "Loop" }))),
+    );
+    const video = container.querySelector("video")!;
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video.hasAttribute("playsinline")).toBe(true);
+    expect(screen.getByText("Loop")).toBeTruthy();
+  });
+
+  it("shows 'no Image' for an article without a Wrapper list", () => {
+    renderGrid(articleMedia({}));
+    expect(screen.getByText("no Image")).toBeTruthy();
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+
+  it("shows the media messages in place of unusable entries", () => {
+    renderGrid(
+      articleMedia({
+        Wrapper: [
+          { component: "ImagesArticle", _uid: "a", media: [entry("1", {}, { filename: "" }), entry("2", {}, { filename: "https://x/f/1/1x1/a/doc.pdf" })] },
+          { component: "ImagesArticle", _uid: "b", media: { not: "a list" } },
+        ],
+      }),
+    );
+    expect(screen.getByText("Kein Bild")).toBeTruthy();
+    expect(screen.getByText("unbekanntes Format")).toBeTruthy();
+    expect(screen.getByText("Keine Bilddaten vorhanden.")).toBeTruthy();
+  });
+
+  it("renders nothing for an empty list", () => {
+    const { container } = renderGrid([]);
+    expect(container.innerHTML).toBe("");
+  });
+});

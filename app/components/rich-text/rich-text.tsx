@@ -1,0 +1,160 @@
+import { StoryblokRichText, type SbReactRichTextComponentMap, type SbReactRichTextProps } from "@storyblok/react";
+import { Link } from "react-router";
+import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+import type { RichTextDocument, SafeLinkAttrs } from "~/content/rich-text";
+import styles from "./rich-text.module.css";
+
+/** Widths of the webp renditions of images inside rich text. */
+const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const;
+const IMAGE_SIZES = "(max-width: 768px) 100vw, 720px";
+
+/**
+ * Links: the sanitised attributes only (see parseRichText); site paths go
+ * through the router, a new tab never gets access to this window.
+ */
+function RichTextLink({ attrs, children }: SbReactRichTextProps<"link">) {
+  const link = attrs as unknown as SafeLinkAttrs | undefined;
+  if (!link?.href) return <span>{children}</span>;
+  const newTab = link.target === "_blank";
+  const rel = [link.custom.rel, newTab ? "noopener noreferrer" : ""].filter(Boolean).join(" ") || undefined;
+  const common = {
+    title: link.custom.title,
+    hrefLang: link.custom.hreflang,
+    "aria-label": link.custom["aria-label"],
+    target: newTab ? "_blank" : undefined,
+    rel,
+    className: styles.link,
+  };
+  if (link.internal) {
+    return (
+      <Link to={link.href} {...common}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={link.href} {...common}>
+      {children}
+    </a>
+  );
+}
+
+/** Images through the image service (webp renditions) when the asset can be transformed. */
+function RichTextImage({ attrs }: SbReactRichTextProps<"image">) {
+  const src = typeof attrs?.src === "string" ? attrs.src : "";
+  if (!src) return null;
+  const alt = typeof attrs?.alt === "string" ? attrs.alt : "";
+  const title = typeof attrs?.title === "string" && attrs.title ? attrs.title : undefined;
+  const size = assetDimensions(src);
+  const transformable = isTransformable(src);
+  return (
+    <img
+      className={styles.image}
+      src={transformable ? imageServiceUrl(src, { width: 1200, filters: { quality: 75, format: "webp" } }) : src}
+      srcSet={imageSrcSet(src, IMAGE_WIDTHS)}
+      sizes={transformable ? IMAGE_SIZES : undefined}
+      width={size?.width}
+      height={size?.height}
+      alt={alt}
+      title={title}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
+function RichTextEmoji({ attrs }: SbReactRichTextProps<"emoji">) {
+  const emoji = typeof attrs?.emoji === "string" ? attrs.emoji : "";
+  if (!emoji) return null;
+  const name = typeof attrs?.name === "string" && attrs.name ? attrs.name.replace(/_/g, " ") : undefined;
+  return (
+    <span role="img" aria-label={name}>
+      {emoji}
+    </span>
+  );
+}
+
+function RichTextAnchor({ attrs, children }: SbReactRichTextProps<"anchor">) {
+  const id = typeof attrs?.id === "string" && attrs.id ? attrs.id : undefined;
+  return <span id={id}>{children}</span>;
+}
+
+type TextAlign = "left" | "center" | "right" | "justify";
+
+function alignment(attrs: { textAlign?: unknown } | undefined): { textAlign: TextAlign } | undefined {
+  const value = attrs?.textAlign;
+  return value === "left" || value === "center" || value === "right" || value === "justify" ? { textAlign: value } : undefined;
+}
+
+/*
+ * Block nodes have components of their own although they match the SDK's
+ * defaults: for a node without one, the SDK 7.2.3 renderer renders the
+ * children twice (time doubles with each level of nesting), and these render
+ * the parsed attributes only.
+ */
+function RichTextParagraph({ attrs, children }: SbReactRichTextProps<"paragraph">) {
+  return <p style={alignment(attrs)}>{children}</p>;
+}
+
+function RichTextHeading({ attrs, children }: SbReactRichTextProps<"heading">) {
+  const level = typeof attrs?.level === "number" ? Math.min(6, Math.max(1, attrs.level)) : 2;
+  const Tag = `h${level}` as "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
+  return <Tag style={alignment(attrs)}>{children}</Tag>;
+}
+
+function RichTextBlockquote({ children }: SbReactRichTextProps<"blockquote">) {
+  return <blockquote>{children}</blockquote>;
+}
+
+function RichTextBulletList({ children }: SbReactRichTextProps<"bullet_list">) {
+  return <ul>{children}</ul>;
+}
+
+function RichTextOrderedList({ attrs, children }: SbReactRichTextProps<"ordered_list">) {
+  const order = (attrs as { order?: unknown } | undefined)?.order;
+  return <ol start={typeof order === "number" && order > 1 ? order : undefined}>{children}</ol>;
+}
+
+function RichTextListItem({ children }: SbReactRichTextProps<"list_item">) {
+  return <li>{children}</li>;
+}
+
+function RichTextCodeBlock({ children }: SbReactRichTextProps<"code_block">) {
+  return (
+    <pre>
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+const COMPONENTS: SbReactRichTextComponentMap = {
+  paragraph: RichTextParagraph,
+  heading: RichTextHeading,
+  blockquote: RichTextBlockquote,
+  bullet_list: RichTextBulletList,
+  ordered_list: RichTextOrderedList,
+  list_item: RichTextListItem,
+  code_block: RichTextCodeBlock,
+  link: RichTextLink,
+  image: RichTextImage,
+  emoji: RichTextEmoji,
+  anchor: RichTextAnchor,
+};
+
+export interface RichTextProps {
+  document: RichTextDocument;
+  className?: string;
+}
+
+/**
+ * A sanitised rich text document rendered by Storyblok's React renderer;
+ * links, images, emoji and anchors by the components above.
+ */
+export function RichText({ document, className }: RichTextProps) {
+  if (document.content.length === 0) return null;
+  return (
+    <div className={[styles.richText, className].filter(Boolean).join(" ")}>
+      <StoryblokRichText document={document} components={COMPONENTS} wrapper={false} />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  aboutBlockTiming,
+  aboutMedia,
+  loadAboutPage,
+  parseAboutBlock,
+  parseAboutStory,
+  parseMasonry,
+  parseOverview,
+} from "./about";
+import { setContentClient } from "./storyblok-client";
+
+const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", ...extra });
+const url = (file: string) => `https://a.storyblok.com/f/287401/900x1200/abc/${file}`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("aboutMedia", () => {
+  it.each(["jpg", "jpeg", "png", "gif", "webp", "bmp", "svg", "JPG"])("shows .%s as an image", (extension) => {
+    expect(aboutMedia(asset(url(`a.${extension}`), { alt: "Alt" }))).toEqual({ kind: "image", src: url(`a.${extension}`), alt: "Alt", width: 900, height: 1200 });
+  });
+
+  it.each(["mp4", "webm", "ogg", "mov"])("shows .%s as a video", (extension) => {
+    expect(aboutMedia(asset(url(`a.${extension}`), { name: "Loop" }))).toMatchObject({ kind: "video", label: "Loop" });
+  });
+
+  it.each([asset(url("a.pdf")), asset(url("a")), asset(""), null, undefined, "x.jpg", 5, { filename: 3 }])("renders nothing for %j", (value) => {
+    expect(aboutMedia(value)).toBeNull();
+  });
+
+  it("falls back from alt to the asset's name", () => {
+    expect(aboutMedia(asset(url("a.jpg"), { name: "Name" }))).toMatchObject({ alt: "Name" });
+  });
+});
+
+describe("parseAboutBlock", () => {
+  it("has an optional headline and rich text", () => {
+    expect(parseAboutBlock({ component: "about_block" })).toEqual({ headline: "", text: { type: "doc", content: [] } });
+    expect(parseAboutBlock({ Headline: " Wir ", Text: { type: "doc", content: [{ type: "paragraph" }] } })).toEqual({
+      headline: "Wir",
+      text: { type: "doc", content: [{ type: "paragraph", content: [] }] },
+    });
+    expect(parseAboutBlock(null).headline).toBe("");
+  });
+});
+
+describe("parseOverview", () => {
+  it("reads items with headline, media and text; other asset types leave the media out", () => {
+    const view = parseOverview({
+      Headline: "Was wir machen",
+      Items: [
+        { _uid: "1", Headline: "Werkstatt", Asset: asset(url("w.jpg")), Text: { type: "doc", content: [] } },
+        { _uid: "2", Headline: "Motion", Asset: asset(url("m.mp4")) },
+        { _uid: "3", Headline: "Mappe", Asset: asset(url("m.pdf")) },
+        "junk",
+        { _uid: "1", Headline: 5 },
+      ],
+    });
+    expect(view.headline).toBe("Was wir machen");
+    expect(view.items.map((item) => [item.key, item.headline, item.media?.kind ?? null])).toEqual([
+      ["1", "Werkstatt", "image"],
+      ["2", "Motion", "video"],
+      ["3", "Mappe", null],
+      ["item-3", "", null],
+    ]);
+  });
+
+  it("is empty for a malformed blok", () => {
+    for (const blok of [undefined, null, { Items: "x" }, { Items: {} }]) expect(parseOverview(blok).items).toEqual([]);
+  });
+});
+
+describe("parseMasonry", () => {
+  it("keeps tiles with media and collects their distinct tags in order", () => {
+    const view = parseMasonry({
+      Tiles: [
+        { _uid: "a", Media: asset(url("a.jpg")), Info: "A", Tags: ["Poster", "Sound"] },
+        { _uid: "b", Media: asset(url("b.mp4")), Info: "B", Tags: ["Sound", "Branding", 3, ""] },
+        { _uid: "c", Media: asset(url("c.pdf")), Info: "C", Tags: ["Research"] },
+        { _uid: "d", Media: asset(url("d.webp")), Tags: "Poster" },
+      ],
+    });
+    expect(view.tiles.map((tile) => tile.key)).toEqual(["a", "b", "d"]);
+    expect(view.tags).toEqual(["Poster", "Sound", "Branding"]);
+    expect(view.tiles[2]).toMatchObject({ info: "", tags: [] });
+  });
+});
+
+describe("parseAboutStory", () => {
+  it("keeps the body bloks with a component name and takes the description from the first text", () => {
+    const page = parseAboutStory({
+      id: 3,
+      name: "About",
+      content: {
+        body: [
+          { component: "about_block", _uid: "1", Headline: "H", Text: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "We design." }] }] } },
+          { no: "component" },
+          { component: "mystery", _uid: "2" },
+        ],
+      },
+    });
+    expect(page.storyId).toBe(3);
+    expect(page.body.map((blok) => blok.component)).toEqual(["about_block", "mystery"]);
+    expect(page.metaTitle).toBe("Studio Halbton — About");
+    expect(page.description).toBe("We design.");
+  });
+
+  it("never throws on a malformed story", () => {
+    for (const story of [undefined, null, "x", { content: { body: "x" } }]) {
+      expect(parseAboutStory(story)).toMatchObject({ storyId: null, name: "About", body: [] });
+    }
+  });
+});
+
+describe("loadAboutPage", () => {
+  it("asks for the about story in the published version", async () => {
+    const get = vi.fn(async () => ({ data: { story: { name: "About", content: { body: [] } } } }));
+    setContentClient({ get } as unknown as StoryblokClient);
+    await loadAboutPage();
+    expect(get).toHaveBeenCalledWith("cdn/stories/about", { version: "published" });
+  });
+
+  it("rejects when the service does", async () => {
+    setContentClient({ get: () => Promise.reject({ status: 500 }) } as unknown as StoryblokClient);
+    await expect(loadAboutPage()).rejects.toEqual({ status: 500 });
+  });
+});
+
+describe("aboutBlockTiming", () => {
+  it("staggers by 0.15 s and lasts 0.6 s", () => {
+    expect([0, 1, 2, 3].map(aboutBlockTiming)).toEqual([
+      { delay: 0, duration: 0.6 },
+      { delay: 0.15, duration: 0.6 },
+      { delay: 0.3, duration: 0.6 },
+      { delay: 0.45, duration: 0.6 },
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
+import { lastSlugSegment } from "./fields";
+import { createContentClient, setContentClient } from "./storyblok-client";
+
+/** Loader tests against the live local content service on the demo content. */
+const service = inject("contentService");
+
+async function api(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+  const url = new URL(`${service.endpoint}/${path}`);
+  for (const [key, value] of Object.entries({ ...query, token: service.previewToken })) url.searchParams.set(key, value);
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+interface RawStory {
+  uuid: string;
+  name: string;
+  full_slug: string;
+  tag_list: string[];
+  content: { Header?: { filename?: string; alt?: string } };
+}
+
+beforeAll(() => {
+  setContentClient(
+    createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }),
+  );
+});
+
+describe("loadIndexPage (live content service)", () => {
+  it("lists the index story's published articles in its order, dropping unreadable references", async () => {
+    const raw = await api("cdn/stories/index", { version: "draft" });
+    const { title, uuids } = parseIndexStory(raw.story);
+    expect(uuids.length).toBeGreaterThan(0);
+
+    // what the CDN holds in the published state, one uuid at a time (test only)
+    const published = new Map<string, RawStory>();
+    for (const uuid of uuids) {
+      const url = new URL(`${service.endpoint}/cdn/stories/${uuid}`);
+      url.searchParams.set("find_by", "uuid");
+      url.searchParams.set("version", "published");
+      url.searchParams.set("token", service.previewToken);
+      const response = await fetch(url);
+      if (response.ok) published.set(uuid, ((await response.json()) as { story: RawStory }).story);
+    }
+    const expected = uuids.flatMap((uuid) => {
+      const story = published.get(uuid);
+      return story
+        ? [
+            {
+              uuid,
+              name: story.name,
+              slug: lastSlugSegment(story.full_slug),
+              img: story.content.Header?.filename ?? "",
+              alt: story.content.Header?.alt ?? "",
+              tags: story.tag_list,
+              error: false,
+            },
+          ]
+        : [];
+    });
+
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = await loadIndexPage("draft");
+    const missing = uuids.filter((uuid) => !published.has(uuid));
+    for (const uuid of missing) expect(log).toHaveBeenCalledWith(`Fehler bei ${uuid} (published)`);
+    log.mockRestore();
+
+    expect(page.title).toBe(title);
+    expect(page.articles).toEqual(expected);
+    expect(page.articles.every((entry) => !entry.error)).toBe(true);
+  });
+
+  it("resolves references with one request per 50 uuids", async () => {
+    const raw = await api("cdn/stories", { version: "published", starts_with: "articles/", per_page: "100" });
+    const uuids = (raw.stories as RawStory[]).map((s) => s.uuid);
+    expect(uuids.length).toBeGreaterThan(0);
+    const padded = [...uuids, ...Array.from({ length: 120 - uuids.length }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`)];
+
+    const counted: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      counted.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      return original(input, init);
+    }) as typeof fetch;
+    let found: Map<string, unknown>;
+    try {
+      found = await storiesByUuids(padded, "published");
+    } finally {
+      globalThis.fetch = original;
+    }
+    const listings = counted.filter((url) => url.includes("/cdn/stories?") && url.includes("by_uuids="));
+    expect(listings).toHaveLength(3);
+    expect(found.size).toBe(uuids.length);
+  });
+});

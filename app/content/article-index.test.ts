@@ -1,0 +1,150 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  articleListEntry,
+  loadArticleList,
+  loadIndexPage,
+  parseIndexStory,
+  placeholderEntry,
+  storiesByUuids,
+  UUID_BATCH_SIZE,
+} from "./article-index";
+import { setContentClient } from "./storyblok-client";
+
+const story = (uuid: string, fields: Record<string, unknown> = {}) => ({
+  uuid,
+  name: `Name ${uuid}`,
+  slug: uuid,
+  full_slug: `articles/${uuid}`,
+  tag_list: ["Poster", "Branding"],
+  content: { Header: { filename: `https://a.storyblok.com/f/287401/1600x1000/abc/${uuid}.webp`, alt: `Alt ${uuid}` } },
+  ...fields,
+});
+
+/** A client that knows the given stories and answers by_uuids listings like the CDN. */
+function fakeCdn(known: Array<ReturnType<typeof story>>, extra: Record<string, unknown> = {}) {
+  const byUuid = new Map(known.map((s) => [s.uuid, s]));
+  const get = vi.fn(async (path: string, params: Record<string, unknown>) => {
+    if (path in extra) return { data: extra[path] };
+    if (path === "cdn/stories" && typeof params.by_uuids === "string") {
+      const stories = params.by_uuids.split(",").flatMap((uuid) => (byUuid.has(uuid) ? [byUuid.get(uuid)] : []));
+      // the CDN does not promise the requested order
+      return { data: { stories: stories.reverse() } };
+    }
+    throw { message: "Not Found", status: 404 };
+  });
+  setContentClient({ get } as unknown as StoryblokClient);
+  return get;
+}
+
+const uuids = (count: number) => Array.from({ length: count }, (_, n) => `uuid-${n}`);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("storiesByUuids", () => {
+  it("asks for 50 uuids per request: 120 uuids take 3 requests", async () => {
+    const all = uuids(120);
+    const get = fakeCdn(all.map((uuid) => story(uuid)));
+    const found = await storiesByUuids(all, "published");
+    expect(UUID_BATCH_SIZE).toBe(50);
+    expect(get).toHaveBeenCalledTimes(3);
+    const batches = get.mock.calls.map(([, params]) => (params.by_uuids as string).split(","));
+    expect(batches.map((b) => b.length)).toEqual([50, 50, 20]);
+    expect(batches.flat()).toEqual(all);
+    for (const [path, params] of get.mock.calls) {
+      expect(path).toBe("cdn/stories");
+      expect(params).toMatchObject({ per_page: 100, version: "published" });
+    }
+    expect(found.size).toBe(120);
+    expect(found.get("uuid-7")?.name).toBe("Name uuid-7");
+  });
+
+  it("asks once per uuid, never for duplicates or blanks, and not at all for none", async () => {
+    const get = fakeCdn([story("a")]);
+    await storiesByUuids(["a", "a", "", "a"], "draft");
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls[0]![1].by_uuids).toBe("a");
+    await storiesByUuids([], "draft");
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("logs a failed batch and leaves its uuids out", async () => {
+    let call = 0;
+    const get = vi.fn(async (_path: string, params: Record<string, unknown>) => {
+      call += 1;
+      if (call === 1) throw { message: "Service Unavailable", status: 503 };
+      return { data: { stories: (params.by_uuids as string).split(",").map((uuid) => story(uuid)) } };
+    });
+    setContentClient({ get } as unknown as StoryblokClient);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const found = await storiesByUuids(uuids(60), "published");
+    expect(found.size).toBe(10);
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("skips malformed stories in an answer", async () => {
+    fakeCdn([], { "cdn/stories": { stories: [null, "x", { name: "no uuid" }, story("ok", { tag_list: "Poster", content: 5 })] } });
+    const found = await storiesByUuids(["ok"], "published");
+    expect([...found.keys()]).toEqual(["ok"]);
+    expect(found.get("ok")).toMatchObject({ tag_list: [], content: {} });
+  });
+});
+
+describe("article list entries", () => {
+  it("carry name, last slug segment, header image and tags", () => {
+    expect(articleListEntry({ ...story("x"), full_slug: "articles/sub/kiezkarte", tag_list: ["Digital"], content: { Header: { filename: "f.webp", alt: "A" } } })).toEqual({
+      uuid: "x",
+      name: "Name x",
+      slug: "kiezkarte",
+      img: "f.webp",
+      alt: "A",
+      tags: ["Digital"],
+      error: false,
+    });
+  });
+
+  it("a placeholder holds 'Fehler bei {uuid} ({version})' in every field and is marked as error", () => {
+    const entry = placeholderEntry("dead-beef", "published");
+    const message = "Fehler bei dead-beef (published)";
+    expect(entry).toEqual({ uuid: "dead-beef", name: message, slug: message, img: message, alt: message, tags: [message], error: true });
+  });
+
+  it("keep the index story's order, log unreadable references and drop them", async () => {
+    fakeCdn([story("a"), story("c"), story("b")]);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const list = await loadArticleList(["c", "gone", "a", "b"]);
+    expect(list.map((e) => e.uuid)).toEqual(["c", "a", "b"]);
+    expect(list.every((e) => !e.error)).toBe(true);
+    expect(log).toHaveBeenCalledWith("Fehler bei gone (published)");
+  });
+});
+
+describe("the index page", () => {
+  it("reads Title and the article uuids from body[0]", () => {
+    expect(parseIndexStory({ id: 3, content: { body: [{ Title: " Index ", Articles: ["a", 5, "", "b"] }] } })).toEqual({
+      storyId: 3,
+      title: "Index",
+      uuids: ["a", "b"],
+    });
+    for (const broken of [undefined, null, {}, { content: { body: "x" } }, { content: { body: [null] } }, { content: { body: [{ Articles: "a" }] } }]) {
+      expect(parseIndexStory(broken).uuids).toEqual([]);
+    }
+  });
+
+  it("reads the index story in the configured version and its references published, in one batch", async () => {
+    const get = fakeCdn([story("a"), story("b")], {
+      "cdn/stories/index": { story: { id: 9, content: { body: [{ Title: "Index", Articles: ["a", "b", "gone"] }] } } },
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = await loadIndexPage("draft");
+    expect(page.title).toBe("Index");
+    expect(page.metaTitle).toContain("Index");
+    expect(page.articles.map((e) => e.slug)).toEqual(["a", "b"]);
+    expect(get).toHaveBeenCalledWith("cdn/stories/index", { version: "draft" });
+    const listings = get.mock.calls.filter(([path]) => path === "cdn/stories");
+    expect(listings).toHaveLength(1);
+    expect(listings[0]![1]).toMatchObject({ version: "published", per_page: 100 });
+  });
+});

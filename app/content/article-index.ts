@@ -1,0 +1,178 @@
+import type { StoryblokClient } from "@storyblok/react";
+import * as v from "valibot";
+import { contentConfig, type ContentConfig } from "./content-config";
+import { lastSlugSegment, parseAsset, parseText, parseTextList } from "./fields";
+import { SITE_NAME } from "./home";
+
+type Version = ContentConfig["version"];
+
+/** SPEC 9: uuid lookups go in batches of 50 (one listing request per batch). */
+export const UUID_BATCH_SIZE = 50;
+
+/** The fields of a CDN story that reference lists read. */
+export interface CdnStory {
+  uuid: string;
+  name: string;
+  slug: string;
+  full_slug: string;
+  tag_list: string[];
+  content: Record<string, unknown>;
+}
+
+const text = v.fallback(v.string(), "");
+const CdnStorySchema = v.object({
+  uuid: v.pipe(v.string(), v.minLength(1)),
+  name: text,
+  slug: text,
+  full_slug: text,
+  tag_list: v.pipe(
+    v.fallback(v.array(v.unknown()), []),
+    v.transform((tags) => parseTextList(tags)),
+  ),
+  content: v.fallback(v.record(v.string(), v.unknown()), {}),
+});
+
+/** SPEC 3, "Article list entry". */
+export interface ArticleListEntry {
+  uuid: string;
+  name: string;
+  /** last segment of full_slug: the row links to /articles/{slug} */
+  slug: string;
+  img: string;
+  alt: string;
+  tags: string[];
+  error: boolean;
+}
+
+export interface IndexStory {
+  /** for the visual editor's live updates */
+  storyId: number | null;
+  title: string;
+  /** uuids of the listed articles, in the editor's order */
+  uuids: string[];
+}
+
+export interface IndexPage {
+  storyId: number | null;
+  /** the page heading (the story's Title) */
+  title: string;
+  metaTitle: string;
+  description: string;
+  articles: ArticleListEntry[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The site's content client, imported on first use so pages that only render never load it. */
+async function siteClient(): Promise<StoryblokClient> {
+  const { contentClient } = await import("./storyblok-client");
+  return contentClient();
+}
+
+/**
+ * Stories by uuid, one `cdn/stories?by_uuids=` request per 50 uuids (never
+ * one per uuid). A uuid missing from the answer (unpublished, deleted, or its
+ * batch failed) is simply absent from the map; failed batches are logged.
+ */
+export async function storiesByUuids(
+  uuids: readonly string[],
+  version: Version,
+): Promise<Map<string, CdnStory>> {
+  const unique = [...new Set(uuids.filter((uuid) => typeof uuid === "string" && uuid !== ""))];
+  const batches: string[][] = [];
+  for (let start = 0; start < unique.length; start += UUID_BATCH_SIZE) {
+    batches.push(unique.slice(start, start + UUID_BATCH_SIZE));
+  }
+  const answers = await Promise.all(
+    batches.map(async (batch) => {
+      try {
+        const { data } = await (await siteClient()).get("cdn/stories", {
+          by_uuids: batch.join(","),
+          per_page: 100,
+          version,
+        });
+        return isRecord(data) && Array.isArray(data.stories) ? data.stories : [];
+      } catch (error) {
+        console.error(`Fehler beim Laden der Stories ${batch.join(",")} (${version}):`, error);
+        return [];
+      }
+    }),
+  );
+  const found = new Map<string, CdnStory>();
+  for (const raw of answers.flat()) {
+    const parsed = v.safeParse(CdnStorySchema, raw);
+    if (parsed.success) found.set(parsed.output.uuid, parsed.output);
+  }
+  return found;
+}
+
+export function articleListEntry(story: CdnStory): ArticleListEntry {
+  const header = parseAsset(story.content.Header);
+  return {
+    uuid: story.uuid,
+    name: story.name,
+    slug: lastSlugSegment(story.full_slug || story.slug),
+    img: header.filename,
+    alt: header.alt,
+    tags: story.tag_list,
+    error: false,
+  };
+}
+
+/** SPEC 8: a reference that could not be read, with the message in every field. */
+export function placeholderEntry(uuid: string, version: Version): ArticleListEntry {
+  const message = `Fehler bei ${uuid} (${version})`;
+  return { uuid, name: message, slug: message, img: message, alt: message, tags: [message], error: true };
+}
+
+/** The referenced articles in the given order; unreadable ones logged and dropped (SPEC 8). */
+export async function loadArticleList(
+  uuids: readonly string[],
+  version: Version = "published",
+): Promise<ArticleListEntry[]> {
+  const stories = await storiesByUuids(uuids, version);
+  const entries = uuids.map((uuid) => {
+    const story = stories.get(uuid);
+    if (story) return articleListEntry(story);
+    const placeholder = placeholderEntry(uuid, version);
+    console.error(placeholder.name);
+    return placeholder;
+  });
+  return entries.filter((entry) => !entry.error && entry.slug !== "");
+}
+
+export function parseIndexStory(story: unknown): IndexStory {
+  const record = isRecord(story) ? story : {};
+  const storyId = typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null;
+  const content = isRecord(record.content) ? record.content : {};
+  const blok = Array.isArray(content.body) ? content.body[0] : undefined;
+  if (!isRecord(blok)) return { storyId, title: "", uuids: [] };
+  return { storyId, title: parseText(blok.Title).trim(), uuids: parseTextList(blok.Articles) };
+}
+
+export async function loadIndexStory(version: Version = contentConfig.version): Promise<IndexStory> {
+  const { data } = await (await siteClient()).get("cdn/stories/index", { version });
+  return parseIndexStory(isRecord(data) ? data.story : undefined);
+}
+
+export function indexMeta(title: string, articles: readonly ArticleListEntry[] | undefined) {
+  const heading = title || "Index";
+  const count = articles?.length;
+  return {
+    title: `${SITE_NAME} — ${heading}`,
+    description:
+      count === undefined
+        ? `${heading}: all projects by ${SITE_NAME}.`
+        : `${heading}: ${count} projects by ${SITE_NAME}.`,
+  };
+}
+
+/** The whole index page: the story in the configured version, its references published (SPEC 7). */
+export async function loadIndexPage(version: Version = contentConfig.version): Promise<IndexPage> {
+  const story = await loadIndexStory(version);
+  const articles = await loadArticleList(story.uuids, "published");
+  const meta = indexMeta(story.title, articles);
+  return { storyId: story.storyId, title: story.title, metaTitle: meta.title, description: meta.description, articles };
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { loadArticlePage, parseArticleStory, parseOtherProject, type OtherProject } from "./article";
+import { createContentClient, setContentClient } from "./storyblok-client";
+
+/** Loader tests against the live local content service on the demo content. */
+const service = inject("contentService");
+
+async function api(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+  const url = new URL(`${service.endpoint}/${path}`);
+  for (const [key, value] of Object.entries({ ...query, token: service.previewToken })) url.searchParams.set(key, value);
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function listing(version: "draft" | "published"): Promise<OtherProject[]> {
+  const raw = await api("cdn/stories", { version, starts_with: "articles/", per_page: "100" });
+  return (raw.stories as unknown[]).map(parseOtherProject).filter((p): p is OtherProject => p !== null);
+}
+
+function countRequests() {
+  const calls: string[] = [];
+  const original = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith(service.endpoint)) calls.push(url);
+    return original(input, init);
+  });
+  return calls;
+}
+
+beforeEach(async () => {
+  const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
+  // the SDK's memory cache (of published answers) is shared by all clients: start each test without it
+  await client.flushCache();
+  setContentClient(client);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("loadArticlePage (live content service)", () => {
+  it("normalises the draft article story", async () => {
+    const raw = await api("cdn/stories/articles/hafenkino", { version: "draft" });
+    const page = await loadArticlePage("hafenkino", { version: "draft" });
+    expect(page.status).toBe("found");
+    if (page.status !== "found") return;
+    expect(page.article).toEqual(parseArticleStory(raw.story));
+    const story = raw.story as { name: string; content: { Headline: string; info: Array<{ Client: string }> } };
+    expect(page.article.headline).toBe(story.content.Headline);
+    expect(page.article.info.client).toBe(story.content.info[0]!.Client);
+    expect(page.article.media.length).toBeGreaterThan(0);
+    expect(page.article.media.every((item) => item.kind === "image")).toBe(true);
+  });
+
+  it("asks once for the story and once for each listing", async () => {
+    const calls = countRequests();
+    await loadArticlePage("hafenkino", { version: "draft" });
+    expect(calls).toHaveLength(3);
+    expect(calls.filter((url) => url.includes("/cdn/stories/articles/hafenkino"))).toHaveLength(1);
+    const listings = calls.filter((url) => new URL(url).pathname.endsWith("/cdn/stories"));
+    expect(listings.map((url) => new URL(url).searchParams.get("version")).sort()).toEqual(["draft", "published"]);
+    for (const url of listings) {
+      expect(new URL(url).searchParams.get("starts_with")).toBe("articles/");
+      expect(new URL(url).searchParams.get("per_page")).toBe("100");
+    }
+  });
+
+  it("chooses two other articles from the draft listing, never the current one", async () => {
+    const draft = await listing("draft");
+    const published = await listing("published");
+    const draftOnly = draft.filter((d) => !published.some((p) => p.slug === d.slug && p.title === d.title));
+    expect(draftOnly.length).toBeGreaterThan(0);
+
+    const seen = new Set<string>();
+    for (let run = 0; run < 6; run += 1) {
+      const page = await loadArticlePage("hafenkino", { version: "draft" });
+      if (page.status !== "found") throw new Error("expected the article");
+      expect(page.otherProjects).toHaveLength(2);
+      for (const other of page.otherProjects) {
+        expect(other.slug).not.toBe("hafenkino");
+        expect(draft).toContainEqual(other);
+        seen.add(other.slug);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(2);
+
+    // a draft-only entry (unpublished, or renamed in its draft) is chosen as the draft listing has it
+    const target = draftOnly[0]!;
+    const index = draft.filter((p) => p.slug !== "hafenkino").findIndex((p) => p.slug === target.slug);
+    const pool = draft.filter((p) => p.slug !== "hafenkino").length;
+    const page = await loadArticlePage("hafenkino", { version: "draft", random: () => (index + 0.5) / pool });
+    expect(page.status === "found" && page.otherProjects[0]).toEqual(target);
+  }, 30_000);
+
+  it("is not found for an unknown slug, logging the SDK's 404 rejection", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await loadArticlePage("does-not-exist", { version: "draft" })).toEqual({ status: "not-found", slug: "does-not-exist" });
+    expect(log).toHaveBeenCalledWith("Artikel nicht gefunden:", expect.objectContaining({ status: 404 }));
+  });
+
+  it("gives 'no Image' for the demo article without a Wrapper list", async () => {
+    const raw = await api("cdn/stories/articles/halbe-sachen", { version: "draft" });
+    expect(Array.isArray((raw.story as { content: { Wrapper?: unknown } }).content.Wrapper)).toBe(false);
+    const page = await loadArticlePage("halbe-sachen", { version: "draft" });
+    expect(page.status === "found" && page.article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: "no Image" }]);
+  });
+
+  it("reads an unpublished article in the draft version only", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await loadArticlePage("pixelweide", { version: "draft" })).status).toBe("found");
+    expect((await loadArticlePage("pixelweide", { version: "published" })).status).toBe("not-found");
+  });
+
+  it("shares listings across a prerender build: the same pages from O(articles / 100) requests", async () => {
+    const calls = countRequests();
+    const slugs = ["hafenkino", "kiezkarte", "nachtbus", "koernung"];
+    const pages = await Promise.all(slugs.map((slug) => loadArticlePage(slug, { version: "draft", prerender: true })));
+    // one paged listing of all articles (32 stories: one page) and the two other-projects listings,
+    // never one request per article
+    expect(calls).toHaveLength(3);
+    expect(calls.every((url) => new URL(url).pathname.endsWith("/cdn/stories"))).toBe(true);
+    const later = calls.length;
+    await loadArticlePage("lautschrift", { version: "draft", prerender: true });
+    expect(calls.length).toBe(later);
+    vi.restoreAllMocks();
+    for (const [index, page] of pages.entries()) {
+      const raw = await api(`cdn/stories/articles/${slugs[index]}`, { version: "draft" });
+      expect(page.status === "found" && page.article).toEqual(parseArticleStory(raw.story));
+    }
+  });
+});

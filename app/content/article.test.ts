@@ -1,0 +1,238 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ARTICLE_MESSAGES,
+  articleMedia,
+  articleMeta,
+  loadArticlePage,
+  parseArticleStory,
+  parseOtherProject,
+  pickOtherProjects,
+  type OtherProject,
+} from "./article";
+import { setContentClient } from "./storyblok-client";
+
+const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", title: "", fieldtype: "asset", ...extra });
+const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
+const media = (entry: Record<string, unknown>) => ({ component: "media", _uid: "m", Image: asset(IMAGE), ...entry });
+const wrapper = (...entries: unknown[]) => ({ Wrapper: [{ component: "ImagesArticle", _uid: "w", media: entries }] });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("articleMedia (the media helper)", () => {
+  it("is a list with 'no Image' when there is no Wrapper list", () => {
+    for (const content of [{}, { Wrapper: null }, { Wrapper: "x" }, { Wrapper: {} }, null, "content"]) {
+      expect(articleMedia(content)).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: "no Image" }]);
+    }
+  });
+
+  it("reads the media of ImagesArticle bloks only", () => {
+    const items = articleMedia({
+      Wrapper: [
+        { component: "Quote", _uid: "q", media: [media({ _uid: "skip" })] },
+        { component: "ImagesArticle", _uid: "w1", media: [media({ _uid: "a" })] },
+        "junk",
+        { component: "ImagesArticle", _uid: "w2", media: [media({ _uid: "b" })] },
+      ],
+    });
+    expect(items.map((item) => item.key)).toEqual(["a", "b"]);
+  });
+
+  it("gives each entry its layout variant from the flags", () => {
+    const items = articleMedia(
+      wrapper(
+        media({ _uid: "1", Fullsize: true }),
+        media({ _uid: "2", right: true }),
+        media({ _uid: "3", vertical: true }),
+        media({ _uid: "4" }),
+        media({ _uid: "5", Fullsize: "yes", right: 1 }),
+        media({ _uid: "6", Fullsize: true, right: true, vertical: true }),
+      ),
+    );
+    expect(items.map((item) => item.layout)).toEqual(["fullsize", "right", "vertical", "default", "default", "fullsize"]);
+  });
+
+  it("shows the spec's messages for missing files, unknown formats and non-lists", () => {
+    const items = articleMedia({
+      Wrapper: [
+        { component: "ImagesArticle", _uid: "w1", media: [media({ Image: asset("") }), media({ Image: null }), media({ Image: asset("https://x/f/1/10x10/a/file.pdf") })] },
+        { component: "ImagesArticle", _uid: "w2", media: "nope" },
+        { component: "ImagesArticle", _uid: "w3" },
+      ],
+    });
+    expect(items.map((item) => (item.kind === "message" ? item.text : item.kind))).toEqual([
+      "Kein Bild",
+      "Kein Bild",
+      "unbekanntes Format",
+      "Keine Bilddaten vorhanden.",
+      "Keine Bilddaten vorhanden.",
+    ]);
+  });
+
+  it("takes alt and caption from the asset, with fallbacks, and the size from its URL", () => {
+    const [first, second, third] = articleMedia(
+      wrapper(
+        media({ _uid: "1", Image: asset(IMAGE, { alt: "Alt", name: "Caption" }) }),
+        media({ _uid: "2", Image: asset(IMAGE, { name: "Only a name" }) }),
+        media({ _uid: "3", Image: asset("https://a.storyblok.com/f/287401/640x360/abc/loop.mp4", { name: "Loop" }) }),
+      ),
+      "Article title",
+    );
+    expect(first).toMatchObject({ kind: "image", alt: "Alt", caption: "Caption", width: 1200, height: 800 });
+    expect(second).toMatchObject({ kind: "image", alt: "Only a name", caption: "Only a name" });
+    expect(third).toMatchObject({ kind: "video", caption: "Loop", width: 640, height: 360 });
+    expect(articleMedia(wrapper(media({ Image: asset(IMAGE) })), "Article title")[0]).toMatchObject({ alt: "Article title" });
+  });
+
+  it("keeps keys unique when editors duplicated entries", () => {
+    const items = articleMedia(wrapper(media({ _uid: "same" }), media({ _uid: "same" }), media({ _uid: 5 })));
+    expect(new Set(items.map((item) => item.key)).size).toBe(3);
+  });
+});
+
+describe("parseArticleStory", () => {
+  it("never throws and falls back on malformed stories", () => {
+    for (const story of [undefined, null, 3, "x", [], { content: "x" }, { content: { info: "x", Link: 5, Header: [], Text: "t" } }]) {
+      const article = parseArticleStory(story);
+      expect(article.info).toEqual({ client: "", services: "", headline: "" });
+      expect(article.link).toBeNull();
+      expect(article.header).toBeNull();
+      expect(article.media).toEqual([expect.objectContaining({ text: ARTICLE_MESSAGES.noImage })]);
+      expect(article.text).toEqual({ type: "doc", content: [] });
+    }
+  });
+
+  it("reads headline, info, link label and header", () => {
+    const article = parseArticleStory({
+      id: 7,
+      name: "Hafenkino",
+      full_slug: "articles/hafenkino",
+      tag_list: ["Poster", 3],
+      content: {
+        Headline: "Cinema under the cranes",
+        Header: asset("https://a.storyblok.com/f/1/1600x1000/a/h.webp", { alt: "" }),
+        info: [{ component: "info", Client: "Kino", Services: "Posters", Headline01: "Posters for dusk" }],
+        Link: { linktype: "url", url: "https://kino.example/", title: "" },
+        Icon: asset("https://a.storyblok.com/f/1/32x32/a/arrow.svg"),
+      },
+    });
+    expect(article).toMatchObject({
+      storyId: 7,
+      slug: "hafenkino",
+      headline: "Cinema under the cranes",
+      info: { client: "Kino", services: "Posters", headline: "Posters for dusk" },
+      header: { alt: "Hafenkino", width: 1600, height: 1000 },
+      link: { href: "https://kino.example/", label: "kino.example", internal: false },
+      icon: { width: 32, height: 32 },
+      tags: ["Poster"],
+      metaTitle: "Studio Halbton — Hafenkino",
+      description: "Posters for dusk",
+    });
+  });
+
+  it("refuses a javascript: link", () => {
+    expect(parseArticleStory({ content: { Link: { linktype: "url", url: "javascript:alert(1)" } } }).link).toBeNull();
+  });
+});
+
+const project = (slug: string): OtherProject => ({ slug, href: `/articles/${slug}`, title: slug, image: "", alt: slug, width: null, height: null });
+
+describe("pickOtherProjects", () => {
+  const all = ["a", "b", "c", "d", "e"].map(project);
+
+  it("picks two, never the current article, never twice", () => {
+    for (let run = 0; run < 200; run += 1) {
+      const picked = pickOtherProjects([...all, project("b")], "c");
+      expect(picked).toHaveLength(2);
+      expect(picked.map((p) => p.slug)).not.toContain("c");
+      expect(new Set(picked.map((p) => p.slug)).size).toBe(2);
+    }
+  });
+
+  it("follows its random source (so a choice can be reproduced)", () => {
+    expect(pickOtherProjects(all, "a", () => 0).map((p) => p.slug)).toEqual(["b", "c"]);
+    expect(pickOtherProjects(all, "a", () => 0.99).map((p) => p.slug)).toEqual(["e", "b"]);
+  });
+
+  it("gives what there is when fewer articles exist", () => {
+    expect(pickOtherProjects([project("a"), project("b")], "a")).toEqual([project("b")]);
+    expect(pickOtherProjects([], "a")).toEqual([]);
+  });
+});
+
+describe("parseOtherProject", () => {
+  it("builds the card from a listed story", () => {
+    expect(
+      parseOtherProject({ name: "Nachtbus", full_slug: "articles/nachtbus", content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) } }),
+    ).toEqual({ slug: "nachtbus", href: "/articles/nachtbus", title: "Nachtbus", image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp", alt: "Bus", width: 1600, height: 1000 });
+  });
+
+  it("drops stories without a slug and the folder's start page", () => {
+    expect(parseOtherProject({ name: "x" })).toBeNull();
+    expect(parseOtherProject({ full_slug: "articles/", is_startpage: true })).toBeNull();
+    expect(parseOtherProject("x")).toBeNull();
+  });
+});
+
+describe("loadArticlePage", () => {
+  const story = { id: 1, name: "Current", full_slug: "articles/current", content: { Headline: "H" } };
+  const listing = (...slugs: string[]) => ({ data: { stories: slugs.map((slug) => ({ name: slug, full_slug: `articles/${slug}`, content: {} })) } });
+
+  function fakeClient(handlers: { story?: () => Promise<unknown>; draft?: () => Promise<unknown>; published?: () => Promise<unknown> }) {
+    const get = vi.fn((path: string, params: { version?: string }) => {
+      if (path.startsWith("cdn/stories/")) return handlers.story?.() ?? Promise.resolve({ data: { story } });
+      return (params.version === "draft" ? handlers.draft : handlers.published)?.() ?? Promise.resolve(listing());
+    });
+    setContentClient({ get } as unknown as StoryblokClient);
+    return get;
+  }
+
+  it("reads the story and both listings in parallel, and uses the draft listing", async () => {
+    const get = fakeClient({ draft: async () => listing("current", "d1", "d2"), published: async () => listing("p1", "p2") });
+    const page = await loadArticlePage("current", { version: "draft" });
+    expect(page.status).toBe("found");
+    if (page.status !== "found") return;
+    expect(page.otherProjects.map((p) => p.slug).sort()).toEqual(["d1", "d2"]);
+    expect(get).toHaveBeenCalledTimes(3);
+    expect(get).toHaveBeenCalledWith("cdn/stories/articles/current", { version: "draft" });
+    expect(get).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "draft" });
+    expect(get).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "published" });
+  });
+
+  it("falls back to the published listing only when the draft one fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    fakeClient({ draft: () => Promise.reject({ status: 401 }), published: async () => listing("p1") });
+    const page = await loadArticlePage("current");
+    expect(page.status === "found" && page.otherProjects.map((p) => p.slug)).toEqual(["p1"]);
+  });
+
+  it("logs 'Artikel nicht gefunden:' with the error and is 'not found' for an unknown slug", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const rejection = { message: "Not Found", status: 404 };
+    fakeClient({ story: () => Promise.reject(rejection) });
+    expect(await loadArticlePage("nope")).toEqual({ status: "not-found", slug: "nope" });
+    expect(log).toHaveBeenCalledWith("Artikel nicht gefunden:", rejection);
+  });
+
+  it("encodes the slug into the path", async () => {
+    const get = fakeClient({});
+    await loadArticlePage("a/../../header");
+    expect(get).toHaveBeenCalledWith("cdn/stories/articles/a%2F..%2F..%2Fheader", expect.anything());
+  });
+
+  it("is 'not found' without asking anything for an empty slug", async () => {
+    const get = fakeClient({});
+    expect(await loadArticlePage("  ")).toEqual({ status: "not-found", slug: "" });
+    expect(get).not.toHaveBeenCalled();
+  });
+});
+
+describe("articleMeta", () => {
+  it("takes title and description from the article, and says when it is missing", () => {
+    expect(articleMeta({ status: "not-found", slug: "x" }).title).toBe("Studio Halbton — Article not found");
+    const article = parseArticleStory({ name: "Kiosk", content: { info: [{ Headline01: "A kiosk" }] } });
+    expect(articleMeta({ status: "found", article, otherProjects: [] })).toEqual({ title: "Studio Halbton — Kiosk", description: "A kiosk" });
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { isRichTextEmpty, parseRichText, richTextPlainText, safeHref } from "./rich-text";
+
+describe("safeHref", () => {
+  it.each([
+    "https://example.com/a?b=c#d",
+    "http://example.com",
+    "HTTPS://EXAMPLE.COM",
+    "mailto:hello@example.com",
+    "tel:+49301234",
+    "/articles/hafenkino",
+    "#credits",
+    "about",
+    "./about",
+    "../index",
+    "?page=2",
+  ])("allows %j", (href) => {
+    expect(safeHref(href)).toBe(href);
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "  JAVASCRIPT:alert(1)",
+    "java\u0000script:alert(1)",
+    "jav&#x09;ascript:alert(1)",
+    "&#106&#97&#118&#97&#115&#99&#114&#105&#112&#116&#58alert(1)",
+    "data:text/html,x",
+    "vbscript:x",
+    "blob:https://example.com/x",
+    "ftp://example.com",
+    "//example.com",
+    "\\\\example.com",
+    "/\\example.com",
+    "a:b",
+    "",
+    "   ",
+  ])("refuses %j", (href) => {
+    expect(safeHref(href)).toBe("");
+  });
+});
+
+describe("parseRichText", () => {
+  it("yields an empty document for anything that is not one", () => {
+    for (const value of [undefined, null, 1, "x", [], true]) {
+      expect(parseRichText(value)).toEqual({ type: "doc", content: [] });
+    }
+  });
+
+  it("accepts a single node as a document", () => {
+    expect(parseRichText({ type: "paragraph", content: [{ type: "text", text: "a" }] })).toEqual({
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "a" }] }],
+    });
+  });
+
+  it("drops text nodes without a string, unknown marks and duplicate marks", () => {
+    const document = parseRichText({
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: 42 },
+            { type: "text" },
+            { type: "text", text: "kept", marks: [{ type: "bold" }, { type: "strong" }, { type: "blink" }, "x", null] },
+          ],
+        },
+      ],
+    });
+    expect(document.content[0]).toEqual({ type: "paragraph", content: [{ type: "text", text: "kept", marks: [{ type: "bold" }] }] });
+  });
+
+  it("keeps only allow-listed link attributes and marks internal paths", () => {
+    const document = parseRichText({
+      type: "doc",
+      content: [
+        {
+          type: "paragraph",
+          content: [
+            {
+              type: "text",
+              text: "x",
+              marks: [{ type: "link", attrs: { href: "/about", linktype: "story", anchor: "a b", target: "_blank", uuid: "u", custom: { title: "T", onclick: "x" } } }],
+            },
+          ],
+        },
+      ],
+    });
+    const text = document.content[0]!.content![0] as { marks: Array<{ attrs: unknown }> };
+    expect(text.marks[0]!.attrs).toEqual({ href: "/about#a%20b", internal: true, target: "_blank", custom: { title: "T" } });
+  });
+
+  it("maps the home story to / and drops empty story links", () => {
+    const link = (attrs: Record<string, unknown>) =>
+      parseRichText({ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }] }).content[0]!.content![0];
+    expect(link({ href: "home", linktype: "story" })).toMatchObject({ marks: [{ attrs: { href: "/" } }] });
+    expect(link({ href: "", linktype: "story" })).toEqual({ type: "text", text: "x" });
+    expect(link({ href: "", linktype: "email" })).toEqual({ type: "text", text: "x" });
+  });
+});
+
+describe("richTextPlainText and isRichTextEmpty", () => {
+  const document = parseRichText({
+    type: "doc",
+    content: [
+      { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title" }] },
+      { type: "paragraph", content: [{ type: "text", text: "One" }, { type: "hard_break" }, { type: "text", text: "two three four five" }] },
+    ],
+  });
+
+  it("joins blocks with spaces and cuts at a word", () => {
+    expect(richTextPlainText(document)).toBe("Title One two three four five");
+    expect(richTextPlainText(document, 18)).toBe("Title One two…");
+  });
+
+  it("knows an empty document", () => {
+    expect(isRichTextEmpty(document)).toBe(false);
+    expect(isRichTextEmpty(parseRichText({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "  " }] }] }))).toBe(true);
+    expect(isRichTextEmpty(parseRichText(null))).toBe(true);
+  });
+});

@@ -1,0 +1,309 @@
+import type { SbRichTextMark, SbRichTextNode } from "@storyblok/react";
+
+/**
+ * Rich text arrives as Storyblok/TipTap JSON written by editors, so it is
+ * untrusted: this parser rebuilds it from an allow-list of the node types,
+ * mark types and attributes of SPEC section 3, with every link checked
+ * against the safe protocols (http, https, mailto, tel, relative paths and
+ * #anchors). The result is what the official renderer (`StoryblokRichText`)
+ * gets; nothing else of the raw document reaches the page.
+ */
+
+/** A sanitised rich text document, in the shape the Storyblok renderer takes. */
+export interface RichTextDocument {
+  type: "doc";
+  content: SbRichTextNode[];
+}
+
+/** The attributes a sanitised link mark carries (see `parseRichText`). */
+export interface SafeLinkAttrs {
+  href: string;
+  /** true for a site path: rendered with the router's Link */
+  internal: boolean;
+  target: "_self" | "_blank";
+  /** only from the custom-attribute allow-list */
+  custom: Partial<Record<(typeof CUSTOM_LINK_ATTRIBUTES)[number], string>>;
+}
+
+export const EMPTY_RICH_TEXT: RichTextDocument = { type: "doc", content: [] };
+
+/** Deeper documents are cut off: a hostile document cannot exhaust the stack. */
+const MAX_DEPTH = 24;
+
+const BLOCK_TYPES = new Set([
+  "paragraph",
+  "heading",
+  "blockquote",
+  "bullet_list",
+  "ordered_list",
+  "list_item",
+  "code_block",
+]);
+const LEAF_TYPES = new Set(["hard_break", "horizontal_rule", "image", "emoji"]);
+/** Bloks inside rich text are not part of this site's content model: dropped. */
+const DROPPED_TYPES = new Set(["blok"]);
+
+const SIMPLE_MARKS = new Set(["bold", "italic", "strike", "underline", "code", "superscript", "subscript"]);
+/** Names that other editors use for the same marks. */
+const MARK_ALIASES: Readonly<Record<string, string>> = { strong: "bold", em: "italic" };
+
+export const CUSTOM_LINK_ATTRIBUTES = ["title", "rel", "hreflang", "aria-label"] as const;
+const REL_TOKENS = new Set(["nofollow", "noopener", "noreferrer", "ugc", "sponsored", "external", "me", "author", "license"]);
+
+const TEXT_ALIGN = new Set(["left", "center", "right", "justify"]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringAttr(value: unknown, maxLength = 500): string {
+  return typeof value === "string" ? value.slice(0, maxLength) : "";
+}
+
+/** Parses a rich text field into a safe document; anything that is not one yields an empty document. */
+export function parseRichText(value: unknown): RichTextDocument {
+  if (!isRecord(value)) return EMPTY_RICH_TEXT;
+  const content = value.type === "doc" ? value.content : [value];
+  return { type: "doc", content: parseNodes(content, 0) };
+}
+
+/** True when the document renders no text, image or rule at all. */
+export function isRichTextEmpty(document: RichTextDocument): boolean {
+  const hasSubstance = (nodes: SbRichTextNode[] | undefined): boolean =>
+    (nodes ?? []).some((node) => {
+      if (node.type === "text") return node.text.trim() !== "";
+      if (node.type === "image" || node.type === "horizontal_rule" || node.type === "emoji") return true;
+      return hasSubstance(node.content);
+    });
+  return !hasSubstance(document.content);
+}
+
+function parseNodes(value: unknown, depth: number): SbRichTextNode[] {
+  if (!Array.isArray(value) || depth > MAX_DEPTH) return [];
+  return value.flatMap((item) => parseNode(item, depth));
+}
+
+function parseNode(value: unknown, depth: number): SbRichTextNode[] {
+  if (!isRecord(value) || typeof value.type !== "string") return [];
+  const type = value.type;
+  const attrs = isRecord(value.attrs) ? value.attrs : {};
+
+  if (type === "text") {
+    if (typeof value.text !== "string" || value.text === "") return [];
+    const marks = parseMarks(value.marks);
+    return [marks.length > 0 ? { type: "text", text: value.text, marks } : { type: "text", text: value.text }];
+  }
+  if (DROPPED_TYPES.has(type)) return [];
+  if (LEAF_TYPES.has(type)) return parseLeaf(type, attrs);
+  if (BLOCK_TYPES.has(type)) {
+    const content = parseNodes(value.content, depth + 1);
+    return [{ type, ...blockAttrs(type, attrs), content } as SbRichTextNode];
+  }
+  // An unknown container (a table, a future node type): its text survives, its markup does not.
+  return parseNodes(value.content, depth + 1);
+}
+
+function blockAttrs(type: string, attrs: Record<string, unknown>): { attrs?: Record<string, unknown> } {
+  const textAlign = typeof attrs.textAlign === "string" && TEXT_ALIGN.has(attrs.textAlign) ? attrs.textAlign : null;
+  if (type === "heading") {
+    const level = typeof attrs.level === "number" && Number.isInteger(attrs.level) ? Math.min(6, Math.max(1, attrs.level)) : 2;
+    return { attrs: { level, textAlign } };
+  }
+  if (type === "paragraph") return textAlign ? { attrs: { textAlign } } : {};
+  if (type === "ordered_list") {
+    const order = typeof attrs.order === "number" && Number.isInteger(attrs.order) && attrs.order > 1 ? Math.min(attrs.order, 1_000_000) : 1;
+    return { attrs: { order } };
+  }
+  return {};
+}
+
+function parseLeaf(type: string, attrs: Record<string, unknown>): SbRichTextNode[] {
+  if (type === "hard_break") return [{ type: "hard_break" }];
+  if (type === "horizontal_rule") return [{ type: "horizontal_rule" }];
+  if (type === "emoji") {
+    const emoji = stringAttr(attrs.emoji, 16);
+    if (!emoji) return [];
+    return [{ type: "emoji", attrs: { emoji, name: stringAttr(attrs.name, 100), fallbackImage: null } } as unknown as SbRichTextNode];
+  }
+  // image
+  const src = safeImageSource(attrs.src);
+  if (!src) return [];
+  return [{ type: "image", attrs: { src, alt: stringAttr(attrs.alt), title: stringAttr(attrs.title) } } as SbRichTextNode];
+}
+
+function parseMarks(value: unknown): SbRichTextMark[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  const marks: SbRichTextMark[] = [];
+  for (const item of value) {
+    if (!isRecord(item) || typeof item.type !== "string") continue;
+    const type = MARK_ALIASES[item.type] ?? item.type;
+    if (seen.has(type)) continue;
+    const mark = parseMark(type, isRecord(item.attrs) ? item.attrs : {});
+    if (mark) {
+      seen.add(type);
+      marks.push(mark);
+    }
+  }
+  return marks;
+}
+
+function parseMark(type: string, attrs: Record<string, unknown>): SbRichTextMark | null {
+  if (SIMPLE_MARKS.has(type)) return { type } as SbRichTextMark;
+  switch (type) {
+    case "highlight":
+    case "textStyle": {
+      const color = safeColour(attrs.color);
+      return (color ? { type, attrs: { color } } : { type }) as SbRichTextMark;
+    }
+    case "anchor": {
+      const id = typeof attrs.id === "string" && SAFE_ID.test(attrs.id) ? attrs.id : "";
+      return (id ? { type, attrs: { id } } : { type }) as SbRichTextMark;
+    }
+    case "styled": {
+      const classes = stringAttr(attrs.class, 200).split(/\s+/).filter((name) => SAFE_CLASS.test(name)).slice(0, 3);
+      return (classes.length > 0 ? { type, attrs: { class: classes.join(" ") } } : { type }) as SbRichTextMark;
+    }
+    case "link": {
+      const link = parseLinkMark(attrs);
+      return link ? ({ type: "link", attrs: link } as unknown as SbRichTextMark) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Lower-case ids only: an anchor id cannot shadow a camelCase or underscored global (DOM clobbering). */
+const SAFE_ID = /^[a-z][a-z0-9-]{0,63}$/;
+const SAFE_CLASS = /^[A-Za-z][\w-]{0,40}$/;
+const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9\s.,%/-]{1,60}\))$/i;
+
+function safeColour(value: unknown): string {
+  return typeof value === "string" && SAFE_COLOUR.test(value.trim()) ? value.trim() : "";
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  sol: "/",
+  amp: "&",
+  lpar: "(",
+  rpar: ")",
+  nbsp: " ",
+  period: ".",
+  quot: '"',
+  apos: "'",
+};
+
+/** Decodes character references, so that `&#106;avascript:` is judged as `javascript:`. */
+function decodeEntities(value: string): string {
+  let previous = "";
+  let current = value;
+  // repeated: `&amp;#106;` decodes in two steps
+  for (let round = 0; round < 3 && current !== previous; round += 1) {
+    previous = current;
+    current = current.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (match, body: string) => {
+      if (body[0] === "#") {
+        const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+        return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+      }
+      return NAMED_ENTITIES[body.toLowerCase()] ?? match;
+    });
+  }
+  return current;
+}
+
+/** Control characters, spaces and invisible format characters: browsers skip them inside a scheme. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
+const ALLOWED_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
+
+/**
+ * The href when it is safe: http(s), mailto, tel, a site path or a #anchor;
+ * otherwise "". Browsers ignore whitespace and control characters inside a
+ * scheme and decode entities in HTML, so the scheme is judged after both.
+ */
+export function safeHref(raw: string): string {
+  const href = raw.trim();
+  if (href === "") return "";
+  const judged = decodeEntities(href).replace(IGNORED_IN_SCHEME, "");
+  if (judged === "") return "";
+  // network-path references (//host, /\host, \host) leave the site without a scheme check
+  if (/^[/\\]{2}/.test(judged) || judged.startsWith("\\") || /^\/\\/.test(judged)) return "";
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(judged);
+  if (scheme) return ALLOWED_SCHEMES.has(scheme[1]!.toLowerCase()) && !/[<>"`]/.test(href) ? href : "";
+  // no scheme: a relative reference; a colon before the first slash would make it look like one
+  if (/^[^/?#]*:/.test(judged)) return "";
+  return /[<>"`]/.test(href) ? "" : href;
+}
+
+function safeImageSource(value: unknown): string {
+  if (typeof value !== "string") return "";
+  const href = safeHref(value);
+  if (!href || /^(mailto|tel):/i.test(href) || href.startsWith("#")) return "";
+  return href;
+}
+
+function parseLinkMark(attrs: Record<string, unknown>): SafeLinkAttrs | null {
+  const linktype = stringAttr(attrs.linktype) || "url";
+  const anchorText = stringAttr(attrs.anchor, 200).trim();
+  const anchor = anchorText ? `#${encodeURIComponent(anchorText)}` : "";
+  const rawHref = stringAttr(attrs.href, 2000).trim();
+  let href = "";
+  if (linktype === "email") {
+    const address = rawHref.replace(/^mailto:/i, "");
+    href = address && !/[\s<>"`]/.test(address) ? `mailto:${address}` : "";
+  } else if (linktype === "story") {
+    const slug = rawHref.replace(/^\/+|\/+$/g, "");
+    if (slug === "" && anchor === "") return null;
+    const path = slug === "" ? "" : slug === "home" ? "/" : `/${slug}`;
+    href = safeHref(`${path}${anchor}`);
+  } else {
+    href = safeHref(rawHref === "" ? anchor : `${rawHref}${rawHref.includes("#") ? "" : anchor}`);
+  }
+  if (!href) return null;
+  const internal = href.startsWith("/") && !href.startsWith("//");
+  const target = attrs.target === "_blank" ? "_blank" : "_self";
+  return { href, internal, target, custom: parseCustomAttributes(attrs.custom) };
+}
+
+function parseCustomAttributes(value: unknown): SafeLinkAttrs["custom"] {
+  if (!isRecord(value)) return {};
+  const custom: SafeLinkAttrs["custom"] = {};
+  for (const name of CUSTOM_LINK_ATTRIBUTES) {
+    const raw = value[name];
+    if (typeof raw !== "string" || raw.trim() === "") continue;
+    if (name === "rel") {
+      const tokens = raw.toLowerCase().split(/\s+/).filter((token) => REL_TOKENS.has(token));
+      if (tokens.length > 0) custom.rel = tokens.join(" ");
+    } else if (name === "hreflang") {
+      if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(raw)) custom.hreflang = raw;
+    } else {
+      custom[name] = raw.slice(0, 300);
+    }
+  }
+  return custom;
+}
+
+/** The document's text as one line (for meta descriptions), cut at a word boundary. */
+export function richTextPlainText(document: RichTextDocument, maxLength = 160): string {
+  const parts: string[] = [];
+  const walk = (nodes: SbRichTextNode[] | undefined) => {
+    for (const node of nodes ?? []) {
+      if (node.type === "text") parts.push(node.text);
+      else if (node.type === "hard_break") parts.push(" ");
+      else {
+        walk(node.content);
+        if (BLOCK_TYPES.has(node.type)) parts.push(" ");
+      }
+    }
+  };
+  walk(document.content);
+  const text = parts.join("").replace(/\s+/g, " ").trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.—-]+$/, "")}…`;
+}

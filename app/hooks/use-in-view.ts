@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from "react";
+
+export interface InViewOptions {
+  rootMargin?: string;
+  threshold?: number | number[];
+  /** Stop observing once the element has been in view. */
+  once?: boolean;
+}
+
+/**
+ * Whether an element intersects the viewport: `undefined` until the first
+ * observation (prerendered HTML, or no IntersectionObserver), then a boolean.
+ */
+export function useInView<T extends Element>({ rootMargin, threshold, once = false }: InViewOptions = {}) {
+  const [element, setElement] = useState<T | null>(null);
+  const [inView, setInView] = useState<boolean | undefined>(undefined);
+  const ref = useCallback((node: T | null) => setElement(node), []);
+  const thresholdKey = JSON.stringify(threshold ?? 0);
+
+  useEffect(() => {
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (!entry) return;
+        setInView(entry.isIntersecting);
+        if (entry.isIntersecting && once) observer.disconnect();
+      },
+      { rootMargin, threshold: JSON.parse(thresholdKey) as number | number[] },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, rootMargin, thresholdKey, once]);
+
+  return { ref, inView };
+}
+
+export type EntranceState = "static" | "waiting" | "entered";
+
+/**
+ * An entrance animation that plays when an element scrolls into view.
+ * "static" (prerendered HTML, no JS, or already in view when the page
+ * loaded) shows the element as is; "waiting" hides it below the fold;
+ * "entered" plays the entrance. Hiding only ever starts after hydration,
+ * so content is never invisible without JavaScript.
+ */
+export function useEntrance<T extends Element>(options: Omit<InViewOptions, "once"> = {}) {
+  const { ref, inView } = useInView<T>({ ...options, once: true });
+  // whether it was in view at the first observation: then it never hides
+  const [inViewAtStart, setInViewAtStart] = useState<boolean | undefined>(undefined);
+  if (inViewAtStart === undefined && inView !== undefined) setInViewAtStart(inView);
+  let state: EntranceState = "static";
+  if (inViewAtStart === false) state = inView ? "entered" : "waiting";
+  return { ref, state };
+}

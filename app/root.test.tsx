@@ -1,0 +1,106 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { LayoutData } from "./content/layout";
+import { parseFooterContent, parseHeaderContent } from "./content/layout";
+import { ErrorBoundary, HydrateFallback, clientLoader, shouldRevalidate } from "./root";
+
+const layout: LayoutData = {
+  header: { ...parseHeaderContent({ body: [{ component: "header_content", IndexLabel: "Projekte" }] }), storyId: 1 },
+  footer: { ...parseFooterContent({ body: [{ component: "footer_content", Copyright: "© Studio" }] }), storyId: 2 },
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.history.replaceState({}, "", "/");
+});
+
+describe("root shouldRevalidate", () => {
+  const args = (next: string) =>
+    ({
+      currentUrl: new URL("http://site.test/"),
+      nextUrl: new URL(next, "http://site.test"),
+      defaultShouldRevalidate: true,
+    }) as Parameters<typeof shouldRevalidate>[0];
+
+  it("keeps the prerendered header and footer on client navigations", () => {
+    expect(shouldRevalidate(args("/about"))).toBe(false);
+    expect(shouldRevalidate(args("/articles/x?page=2"))).toBe(false);
+  });
+
+  it("revalidates in the visual editor", () => {
+    expect(shouldRevalidate(args("/about?_storyblok=5&_storyblok_tk[token]=abc"))).toBe(true);
+  });
+});
+
+describe("root clientLoader", () => {
+  it("returns the prerendered data outside the visual editor", async () => {
+    const serverLoader = vi.fn(async () => layout);
+    const result = await clientLoader({
+      request: new Request("http://site.test/about"),
+      serverLoader,
+    } as unknown as Parameters<typeof clientLoader>[0]);
+    expect(result).toBe(layout);
+    expect(serverLoader).toHaveBeenCalledTimes(1);
+  });
+});
+
+function renderAsRoot(route: Parameters<typeof createRoutesStub>[0][number]) {
+  const Stub = createRoutesStub([{ id: "root", path: "/", loader: () => layout, ...route }]);
+  return render(<Stub initialEntries={["/"]} />);
+}
+
+describe("root ErrorBoundary", () => {
+  it("shows the German error screen inside the header and footer", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderAsRoot({
+      Component: () => {
+        throw new Error("Kaputt");
+      },
+      ErrorBoundary: ErrorBoundary as never,
+    });
+    expect(await screen.findByText("Da ist etwas schief gelaufen")).toBeTruthy();
+    expect(screen.getByText("Kaputt")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Projekte" })).toBeTruthy();
+    expect(screen.getByText("© Studio")).toBeTruthy();
+    expect(screen.getByRole("main").id).toBe("main");
+  });
+});
+
+describe("root ErrorBoundary on a failed route chunk", () => {
+  it("marks the path before it reloads, so a second failure shows the error instead", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    sessionStorage.clear();
+    renderAsRoot({
+      Component: () => {
+        throw new TypeError("Failed to fetch dynamically imported module: http://site.test/assets/about-1.js");
+      },
+      ErrorBoundary: ErrorBoundary as never,
+    });
+    expect(await screen.findByText(/Failed to fetch dynamically imported module/)).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem("route-chunk-reload:/")).not.toBeNull());
+    sessionStorage.clear();
+  });
+});
+
+describe("root HydrateFallback", () => {
+  it("shows the header's and footer's loading states without data", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <HydrateFallback loaderData={undefined as never} params={{}} /> }]);
+    render(<Stub initialEntries={["/"]} />);
+    const states = screen.getAllByRole("status").map((status) => status.textContent);
+    expect(states).toEqual(["Laden...", "Loading content ..."]);
+  });
+
+  it("shows the built header and footer when the SPA fallback has them", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> }]);
+    render(<Stub initialEntries={["/"]} />);
+    expect(screen.getByRole("link", { name: "Projekte" })).toBeTruthy();
+    expect(screen.getByText("© Studio")).toBeTruthy();
+  });
+
+  it("offers a skip link to the main content", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> }]);
+    render(<Stub initialEntries={["/"]} />);
+    expect(screen.getByRole("link", { name: "Zum Inhalt springen" }).getAttribute("href")).toBe("#main");
+  });
+});

@@ -1,0 +1,148 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseAboutStory, type AboutPage } from "~/content/about";
+import { setContentClient } from "~/content/storyblok-client";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import About, { clientLoader, meta } from "./about";
+
+const text = (value: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: value }] }] });
+
+const page: AboutPage = parseAboutStory({
+  id: 9,
+  name: "About",
+  content: {
+    body: [
+      { component: "about_block", _uid: "b1", Headline: "Wir sind Halbton", Text: text("Studio text") },
+      {
+        component: "overview",
+        _uid: "b2",
+        Headline: "Was wir machen",
+        Items: [{ _uid: "i1", Headline: "Werkstatt", Asset: { filename: "https://a.storyblok.com/f/1/1200x800/a/w.jpg", alt: "Werkstatt" }, Text: text("Druck") }],
+      },
+      { component: "unknown_thing", _uid: "b3" },
+      { component: "about_block", _uid: "b4", Text: text("No headline here") },
+      {
+        component: "masonry",
+        _uid: "b5",
+        Headline: "Aus dem Archiv",
+        Tiles: [{ _uid: "t1", Media: { filename: "https://a.storyblok.com/f/1/800x1120/a/t.webp", alt: "Tile" }, Info: "Info", Tags: ["Poster"] }],
+      },
+    ],
+  },
+});
+
+function renderAbout(data: AboutPage | Promise<AboutPage>) {
+  const Stub = createRoutesStub([
+    { path: "/about", Component: About as never, loader: () => ({ page: data }) },
+    { path: "/", Component: () => <p>home</p> },
+  ]);
+  return render(<Stub initialEntries={["/about"]} />);
+}
+
+beforeEach(() => {
+  mockMatchMedia(() => false);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.className = "";
+});
+
+describe("About route", () => {
+  it("renders the body blocks in order; an unknown component is logged and renders nothing", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { container } = renderAbout(page);
+    expect(await screen.findByRole("heading", { level: 2, name: "Wir sind Halbton" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Was wir machen" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Werkstatt" })).toBeTruthy();
+    expect(screen.getByText("No headline here")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Poster" })).toBeTruthy();
+    expect(log).toHaveBeenCalledWith("Component unknown_thing doesn't exist.");
+    expect(container.querySelectorAll(".stagger")).toHaveLength(4);
+  });
+
+  it("staggers the blocks by 0.15 s, each fading in for 0.6 s", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { container } = renderAbout(page);
+    await screen.findByText("Studio text");
+    const blocks = [...container.querySelectorAll<HTMLElement>(".stagger")];
+    expect(blocks.map((block) => block.style.getPropertyValue("--about-delay"))).toEqual(["0s", "0.15s", "0.3s", "0.45s"]);
+    expect(blocks.map((block) => block.style.getPropertyValue("--about-duration"))).toEqual(["0.6s", "0.6s", "0.6s", "0.6s"]);
+  });
+
+  it("gives the body its orange class while shown and removes it on leaving", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { unmount } = renderAbout(page);
+    await screen.findByText("Studio text");
+    expect(document.body.classList.contains("about-page")).toBe(true);
+    unmount();
+    expect(document.body.classList.contains("about-page")).toBe(false);
+  });
+
+  it("shows 'Laden...' while the story is on its way, with the orange body already on", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let resolve: (value: AboutPage) => void = () => {};
+    const pending = new Promise<AboutPage>((r) => {
+      resolve = r;
+    });
+    await act(async () => {
+      renderAbout(pending);
+    });
+    expect(await screen.findByText("Laden...")).toBeTruthy();
+    expect(document.body.classList.contains("about-page")).toBe(true);
+    await act(async () => {
+      resolve(page);
+      await pending;
+    });
+    expect(await screen.findByText("Studio text")).toBeTruthy();
+    expect(screen.queryByText("Laden...")).toBeNull();
+  });
+});
+
+describe("about.module.css", () => {
+  const css = readFileSync(path.resolve("app/routes/about.module.css"), "utf8");
+
+  it("animates each block with its own delay and duration, and not at all under reduced motion", () => {
+    expect(css).toMatch(/\.stagger\s*\{[^}]*animation:[^;]*var\(--about-duration, 0\.6s\)[^;]*var\(--about-delay, 0s\)/);
+    expect(css).toMatch(/prefers-reduced-motion: reduce\)\s*\{\s*\.stagger\s*\{\s*animation: none/);
+  });
+
+  it("paints the body orange (#F388CC) while the page is shown", () => {
+    expect(css).toMatch(/:global\(body\.about-page\)/);
+    expect(css.toLowerCase()).toContain("#f388cc");
+  });
+});
+
+describe("About meta", () => {
+  it("takes title and description from the content", () => {
+    const tags = meta({ loaderData: { page } } as unknown as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({ title: "Studio Halbton — About" });
+    expect(tags).toContainEqual({ name: "description", content: "Studio text" });
+  });
+});
+
+describe("About clientLoader", () => {
+  const args = (url: string, serverLoader: () => Promise<unknown>) =>
+    ({ request: new Request(url), params: {}, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+
+  it("uses the prerendered data without asking the content service", async () => {
+    const get = vi.fn();
+    setContentClient({ get } as unknown as StoryblokClient);
+    const prerendered = { page };
+    expect(await clientLoader(args("http://site/about", async () => prerendered))).toBe(prerendered);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("reads the published story from the content service when the page was not prerendered", async () => {
+    const get = vi.fn(async () => ({ data: { story: { name: "About", content: { body: [] } } } }));
+    setContentClient({ get } as unknown as StoryblokClient);
+    const data = await clientLoader(args("http://site/about", () => Promise.reject(new Error("no .data"))));
+    expect(data.page).toBeInstanceOf(Promise);
+    expect(await data.page).toMatchObject({ name: "About" });
+    expect(get).toHaveBeenCalledWith("cdn/stories/about", { version: "published" });
+  });
+});

@@ -1,0 +1,83 @@
+import { useEffect, type CSSProperties, type ReactElement } from "react";
+import type { Route } from "./+types/about";
+import { renderBloks } from "~/bloks/registry";
+import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
+import {
+  ABOUT_BODY_CLASS,
+  ABOUT_LOADING_TEXT,
+  aboutBlockTiming,
+  loadAboutPage,
+  parseAboutStory,
+  type AboutPage,
+} from "~/content/about";
+import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { SITE_NAME } from "~/content/home";
+import styles from "./about.module.css";
+
+/** Prerender: the about story in its published ("online") version, in the HTML. */
+export async function loader(): Promise<{ page: MaybeDeferred<AboutPage> }> {
+  return { page: await loadAboutPage() };
+}
+
+/**
+ * Navigations read the prerendered data; the visual editor and a build
+ * without this page ask the content service, showing 'Laden...' meanwhile.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!isVisualEditorSearch(new URL(request.url).search)) {
+    try {
+      return await serverLoader();
+    } catch {
+      // not prerendered: fall through to the content service
+    }
+  }
+  return { page: loadAboutPage() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.page;
+  const resolved = page && !(page instanceof Promise) ? page : undefined;
+  return [
+    { title: resolved?.metaTitle ?? `${SITE_NAME} — About` },
+    { name: "description", content: resolved?.description ?? `About ${SITE_NAME}.` },
+  ];
+};
+
+/** SPEC 2: the orange body style, on while the about page is shown. */
+export function useAboutBodyStyle(): void {
+  useEffect(() => {
+    document.body.classList.add(ABOUT_BODY_CLASS);
+    return () => document.body.classList.remove(ABOUT_BODY_CLASS);
+  }, []);
+}
+
+/** The body bloks through the registry, each fading in 0.15 s after the one before. */
+export function AboutBody({ page: initial }: { page: AboutPage }) {
+  const page = useLiveStory(initial.storyId, initial, parseAboutStory);
+  const blocks = renderBloks(page.body).filter((block): block is ReactElement => block !== null);
+  return (
+    <>
+      <h1 className="visually-hidden">{page.name}</h1>
+      {blocks.map((block, index) => {
+        const { delay, duration } = aboutBlockTiming(index);
+        const style = { "--about-delay": `${delay}s`, "--about-duration": `${duration}s` } as CSSProperties;
+        return (
+          <div key={block.key ?? index} className={styles.stagger} style={style}>
+            {block}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  useAboutBodyStyle();
+  return (
+    <div className={styles.page} data-about-page="">
+      <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{ABOUT_LOADING_TEXT}</p>}>
+        {(page) => <AboutBody page={page} />}
+      </Deferred>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseArticleStory, pickOtherProjects, type ArticlePage, type OtherProject } from "~/content/article";
+import { setContentClient } from "~/content/storyblok-client";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import ArticleRoute, { clientLoader, meta } from "./article";
+
+const project = (slug: string): OtherProject => ({ slug, href: `/articles/${slug}`, title: `Title ${slug}`, image: "", alt: slug, width: null, height: null });
+
+const article = parseArticleStory({
+  id: 11,
+  name: "Hafenkino",
+  full_slug: "articles/hafenkino",
+  content: {
+    Header: { filename: "https://a.storyblok.com/f/287401/1600x1000/abc/hero.webp", alt: "Key visual" },
+    Headline: "Cinema under the cranes",
+    info: [{ component: "info", Client: "Hafenkino Treptow", Services: "Posters", Headline01: "Posters for dusk" }],
+    Text: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Body" }] }] },
+    Wrapper: [{ component: "ImagesArticle", _uid: "w", media: [{ component: "media", _uid: "m", Image: { filename: "https://a.storyblok.com/f/1/1200x800/a/d.webp", alt: "Detail" }, Fullsize: true }] }],
+  },
+});
+const found: ArticlePage = {
+  status: "found",
+  article,
+  otherProjects: pickOtherProjects(["hafenkino", "a", "b", "c"].map(project), "hafenkino", () => 0),
+};
+
+function renderArticle(page: ArticlePage | Promise<ArticlePage>, slug = "hafenkino") {
+  const Stub = createRoutesStub([{ path: "/articles/:slug", Component: ArticleRoute as never, loader: () => ({ page }) }]);
+  return render(<Stub initialEntries={[`/articles/${slug}`]} />);
+}
+
+beforeEach(() => {
+  mockMatchMedia(() => false);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("Article route", () => {
+  it("renders hero, headline, text block, media grid and two other projects", async () => {
+    renderArticle(found);
+    expect(await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Key visual" }).getAttribute("fetchpriority")).toBe("high");
+    expect(screen.getByText("Hafenkino Treptow")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Posters for dusk" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Detail" }).closest("li")?.className).toContain("fullsize");
+    const others = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+    expect(others).toHaveLength(2);
+    expect(others).not.toContain("/articles/hafenkino");
+  });
+
+  it("shows 'Article not found' as page content for an unknown slug", async () => {
+    renderArticle({ status: "not-found", slug: "nope" }, "nope");
+    expect(await screen.findByRole("heading", { level: 1, name: "Article not found" })).toBeTruthy();
+    expect(screen.queryByText("Da ist etwas schief gelaufen")).toBeNull();
+  });
+
+  it("shows 'Loading article...' while the article is on its way", async () => {
+    let resolve: (page: ArticlePage) => void = () => {};
+    const pending = new Promise<ArticlePage>((r) => {
+      resolve = r;
+    });
+    await act(async () => {
+      renderArticle(pending);
+    });
+    expect(await screen.findByText("Loading article...")).toBeTruthy();
+    await act(async () => {
+      resolve(found);
+      await pending;
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" })).toBeTruthy();
+    expect(screen.queryByText("Loading article...")).toBeNull();
+  });
+});
+
+describe("Article route, from one article to another", () => {
+  it("shows 'Loading article...' while the next article's data is on its way", async () => {
+    vi.stubGlobal("scrollTo", vi.fn());
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const next: ArticlePage = { ...found, article: { ...article, slug: "a", headline: "Next one" }, otherProjects: [] };
+    const Stub = createRoutesStub([
+      {
+        path: "/articles/:slug",
+        Component: ArticleRoute as never,
+        loader: async ({ params }) => {
+          if (params.slug === "hafenkino") return { page: found };
+          await held;
+          return { page: next };
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/articles/hafenkino"]} />);
+    const link = (await screen.findAllByRole("link"))[0]!;
+    await act(async () => {
+      link.click();
+    });
+    expect(await screen.findByText("Loading article...")).toBeTruthy();
+    await act(async () => {
+      release();
+      await held;
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Next one" })).toBeTruthy();
+  });
+});
+
+describe("Article meta", () => {
+  const metaOf = (page: unknown) => meta({ loaderData: { page } } as unknown as Parameters<typeof meta>[0]);
+
+  it("takes title and description from the content", () => {
+    const tags = metaOf(found);
+    expect(tags).toContainEqual({ title: "Studio Halbton — Hafenkino" });
+    expect(tags).toContainEqual({ name: "description", content: "Posters for dusk" });
+  });
+
+  it("keeps an unknown article out of search results", () => {
+    expect(metaOf({ status: "not-found", slug: "x" })).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
+
+describe("Article clientLoader", () => {
+  const args = (url: string, serverLoader: () => Promise<unknown>) =>
+    ({ request: new Request(url), params: { slug: "hafenkino" }, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+
+  function fakeClient() {
+    const get = vi.fn(async (path: string) =>
+      path === "cdn/stories" ? { data: { stories: [] } } : { data: { story: { name: "Live", full_slug: "articles/hafenkino", content: {} } } },
+    );
+    setContentClient({ get } as unknown as StoryblokClient);
+    return get;
+  }
+
+  it("uses the prerendered data without asking the content service", async () => {
+    const get = fakeClient();
+    const prerendered = { page: found };
+    expect(await clientLoader(args("http://site/articles/hafenkino", async () => prerendered))).toBe(prerendered);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("asks the content service for a path that was not prerendered, handing over a promise", async () => {
+    const get = fakeClient();
+    const data = await clientLoader(args("http://site/articles/hafenkino", () => Promise.reject(new Error("404"))));
+    expect(data.page).toBeInstanceOf(Promise);
+    const page = await data.page;
+    expect(page.status === "found" && page.article.name).toBe("Live");
+    expect(get).toHaveBeenCalledWith("cdn/stories/articles/hafenkino", expect.objectContaining({ version: "draft" }));
+  });
+
+  it("always reads the draft from the content service in the visual editor", async () => {
+    fakeClient();
+    const serverLoader = vi.fn(async () => ({ page: found }));
+    const data = await clientLoader(args("http://site/articles/hafenkino?_storyblok_tk[token]=x", serverLoader));
+    expect(serverLoader).not.toHaveBeenCalled();
+    expect(await data.page).toMatchObject({ status: "found" });
+  });
+});

@@ -1,0 +1,69 @@
+import { useState } from "react";
+import type { Route } from "./+types/home";
+import { Deferred } from "~/components/deferred/deferred";
+import { Gallery } from "~/components/gallery/gallery";
+import { Hero } from "~/components/hero/hero";
+import { TagFilter } from "~/components/tag-filter/tag-filter";
+import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { contentConfig } from "~/content/content-config";
+import { loadFilterTags, loadHomePage, loadHomeStory, parseHomeStory, SITE_NAME } from "~/content/home";
+import styles from "./home.module.css";
+
+export const LOADING_TEXT = "Loading...";
+
+/** Prerender: the home story and the filter tags, in the HTML. */
+export async function loader() {
+  return loadHomePage(contentConfig.version);
+}
+
+/**
+ * Navigations read the prerendered data (a static file, no content request).
+ * The visual editor, and a build without this page, ask the content service:
+ * the page comes first, the filter buttons show 'Loading...' until the
+ * categories arrive.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!isVisualEditorSearch(new URL(request.url).search)) {
+    try {
+      return await serverLoader();
+    } catch {
+      // not prerendered: fall through to the content service
+    }
+  }
+  const version = isVisualEditorSearch(new URL(request.url).search) ? "draft" : contentConfig.version;
+  return { page: await loadHomeStory(version), filterTags: loadFilterTags(version) };
+}
+
+export function HydrateFallback() {
+  return <p className={styles.loading}>{LOADING_TEXT}</p>;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.page;
+  return [
+    { title: page?.title ?? SITE_NAME },
+    { name: "description", content: page?.description ?? `${SITE_NAME}: selected work.` },
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const page = useLiveStory(loaderData.page.storyId, loaderData.page, parseHomeStory);
+  const [selectedTags, setSelectedTags] = useState<string[]>([]);
+  const toggleTag = (tag: string) =>
+    setSelectedTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+
+  return (
+    <>
+      <h1 className="visually-hidden">{page.title}</h1>
+      <div {...page.hero.editable}>
+        <Hero hero={page.hero} />
+      </div>
+      <Deferred value={loaderData.filterTags} fallback={<p className={styles.loading}>{LOADING_TEXT}</p>}>
+        {(tags) => <TagFilter tags={tags} selected={selectedTags} onToggle={toggleTag} />}
+      </Deferred>
+      <div {...page.gallery.editable}>
+        <Gallery items={page.gallery.items} selectedTags={selectedTags} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Route } from "./+types/imprint";
+import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
+import { RichText } from "~/components/rich-text/rich-text";
+import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { contentConfig } from "~/content/content-config";
+import { SITE_NAME } from "~/content/home";
+import { IMPRINT_LOADING_TEXT, loadImprintPage, parseImprintStory, type ImprintPage } from "~/content/imprint";
+import styles from "./imprint.module.css";
+
+/** Prerender: the imprint story, in the HTML. */
+export async function loader(): Promise<{ page: MaybeDeferred<ImprintPage> }> {
+  return { page: await loadImprintPage(contentConfig.version) };
+}
+
+/** Navigations read the prerendered data; the visual editor and a build without this page ask the content service. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const preview = isVisualEditorSearch(new URL(request.url).search);
+  if (!preview) {
+    try {
+      return await serverLoader();
+    } catch {
+      // not prerendered: fall through to the content service
+    }
+  }
+  return { page: loadImprintPage(preview ? "draft" : contentConfig.version) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.page;
+  const resolved = page && !(page instanceof Promise) ? page : undefined;
+  return [
+    { title: resolved?.metaTitle ?? `${SITE_NAME} — Impressum` },
+    { name: "description", content: resolved?.description ?? `Impressum: ${SITE_NAME}.` },
+  ];
+};
+
+/** The imprint's rich text blocks under the story's name. */
+export function ImprintView({ page: initial }: { page: ImprintPage }) {
+  const page = useLiveStory(initial.storyId, initial, parseImprintStory);
+  return (
+    <article className={styles.page} aria-labelledby="imprint-heading">
+      <h1 id="imprint-heading" className={styles.heading}>
+        {page.title}
+      </h1>
+      <div className={styles.blocks}>
+        {page.blocks.map((block) => (
+          <RichText key={block.key} document={block.text} className={styles.text} />
+        ))}
+      </div>
+    </article>
+  );
+}
+
+export default function Imprint({ loaderData }: Route.ComponentProps) {
+  return (
+    <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{IMPRINT_LOADING_TEXT}</p>}>
+      {(page) => <ImprintView page={page} />}
+    </Deferred>
+  );
+}

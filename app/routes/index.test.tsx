@@ -1,0 +1,104 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ArticleListEntry } from "~/content/article-index";
+import { setContentClient } from "~/content/storyblok-client";
+import IndexPage, { clientLoader, meta } from "./index";
+
+const entry = (slug: string, tags: string[] = ["Poster"]): ArticleListEntry => ({
+  uuid: `uuid-${slug}`,
+  name: `Project ${slug}`,
+  slug,
+  img: "",
+  alt: "",
+  tags,
+  error: false,
+});
+
+type Data = {
+  storyId: number | null;
+  title: string;
+  metaTitle: string;
+  description: string;
+  articles: ArticleListEntry[] | Promise<ArticleListEntry[]>;
+};
+
+function renderIndex(data: Data) {
+  const Stub = createRoutesStub([{ path: "/index", Component: IndexPage as never, loader: () => data }]);
+  return render(<Stub initialEntries={["/index"]} />);
+}
+
+const base = { storyId: 1, title: "Index", metaTitle: "Studio Halbton — Index", description: "d" };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("Index route", () => {
+  it("shows the Title as the page heading and one row per article", async () => {
+    renderIndex({ ...base, articles: [entry("kiezkarte", ["Digital", "Website"]), entry("hafenkino")] });
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Index");
+    const links = screen.getAllByRole("link");
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/articles/kiezkarte", "/articles/hafenkino"]);
+    expect(screen.getByText("Digital, Website")).toBeTruthy();
+  });
+
+  it("shows 'Content is loading...' while the articles are on their way", async () => {
+    let resolve: (list: ArticleListEntry[]) => void = () => {};
+    const articles = new Promise<ArticleListEntry[]>((r) => {
+      resolve = r;
+    });
+    await act(async () => {
+      renderIndex({ ...base, articles });
+    });
+    expect(await screen.findByText("Content is loading...")).toBeTruthy();
+    await act(async () => {
+      resolve([entry("a")]);
+      await articles;
+    });
+    expect(await screen.findByRole("link", { name: /Project a/ })).toBeTruthy();
+    expect(screen.queryByText("Content is loading...")).toBeNull();
+  });
+});
+
+describe("Index meta", () => {
+  it("takes title and description from the loader data", () => {
+    const tags = meta({ loaderData: { ...base, articles: [] } } as unknown as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({ title: "Studio Halbton — Index" });
+    expect(tags).toContainEqual({ name: "description", content: "d" });
+  });
+});
+
+describe("Index clientLoader", () => {
+  const args = (url: string, serverLoader: () => Promise<unknown>) =>
+    ({ request: new Request(url), params: {}, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+
+  it("uses the prerendered data when there is some", async () => {
+    const get = vi.fn();
+    setContentClient({ get } as unknown as StoryblokClient);
+    const prerendered = { ...base, articles: [entry("a")] };
+    await expect(clientLoader(args("http://site/index", async () => prerendered))).resolves.toBe(prerendered);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("otherwise reads the story, then resolves the published articles in the background, dropping unreadable ones", async () => {
+    const get = vi.fn(async (path: string, params: Record<string, unknown>) => {
+      if (path === "cdn/stories/index") return { data: { story: { id: 5, content: { body: [{ Title: "Alle Projekte", Articles: ["u1", "gone"] }] } } } };
+      expect(params).toMatchObject({ by_uuids: "u1,gone", version: "published", per_page: 100 });
+      return { data: { stories: [{ uuid: "u1", name: "One", full_slug: "articles/one", tag_list: [], content: {} }] } };
+    });
+    setContentClient({ get } as unknown as StoryblokClient);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const data = await clientLoader(
+      args("http://site/index", async () => {
+        throw new Error("not prerendered");
+      }),
+    );
+    expect(data.title).toBe("Alle Projekte");
+    expect(data.metaTitle).toContain("Alle Projekte");
+    const articles = await data.articles;
+    expect(articles.map((a) => a.slug)).toEqual(["one"]);
+    expect(console.error).toHaveBeenCalledWith("Fehler bei gone (published)");
+  });
+});

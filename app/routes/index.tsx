@@ -1,0 +1,65 @@
+import type { Route } from "./+types/index";
+import { ArticleIndexList } from "~/components/article-index-list/article-index-list";
+import { Deferred } from "~/components/deferred/deferred";
+import { loadArticleList, loadIndexPage, loadIndexStory, indexMeta, parseIndexStory } from "~/content/article-index";
+import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { contentConfig } from "~/content/content-config";
+import styles from "./index.module.css";
+
+export const LOADING_TEXT = "Content is loading...";
+
+/** Prerender: the index story and its articles (read in their published state), in the HTML. */
+export async function loader() {
+  return loadIndexPage(contentConfig.version);
+}
+
+/**
+ * Navigations read the prerendered data; the visual editor and a build
+ * without this page ask the content service, and the list shows
+ * 'Content is loading...' until its articles are resolved.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const preview = isVisualEditorSearch(new URL(request.url).search);
+  if (!preview) {
+    try {
+      return await serverLoader();
+    } catch {
+      // not prerendered: fall through to the content service
+    }
+  }
+  const story = await loadIndexStory(preview ? "draft" : contentConfig.version);
+  const meta = indexMeta(story.title, undefined);
+  return {
+    storyId: story.storyId,
+    title: story.title,
+    metaTitle: meta.title,
+    description: meta.description,
+    articles: loadArticleList(story.uuids, "published"),
+  };
+}
+
+export function HydrateFallback() {
+  return <p className={styles.loading}>{LOADING_TEXT}</p>;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const fallback = indexMeta("", undefined);
+  return [
+    { title: loaderData?.metaTitle ?? fallback.title },
+    { name: "description", content: loaderData?.description ?? fallback.description },
+  ];
+};
+
+export default function IndexPage({ loaderData }: Route.ComponentProps) {
+  const story = useLiveStory(loaderData.storyId, { storyId: loaderData.storyId, title: loaderData.title, uuids: [] }, parseIndexStory);
+  return (
+    <section className={styles.page} aria-labelledby="index-heading">
+      <h1 id="index-heading" className={styles.heading}>
+        {story.title || "Index"}
+      </h1>
+      <Deferred value={loaderData.articles} fallback={<p className={styles.loading}>{LOADING_TEXT}</p>}>
+        {(articles) => <ArticleIndexList articles={articles} />}
+      </Deferred>
+    </section>
+  );
+}

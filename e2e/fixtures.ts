@@ -1,0 +1,296 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { test as base, expect } from "@playwright/test";
+import type { ConsoleMessage, Page, TestInfo } from "@playwright/test";
+
+/**
+ * The `test` every spec uses. For each test it
+ * - fails the test on any uncaught page error, and on console errors the
+ *   test did not announce with `expectConsoleError(pattern)`;
+ * - records every request, aborts those to hosts other than the site and the
+ *   content service, and fails the test if there were any;
+ * - on failure attaches a screenshot, the console log and the request log.
+ * Helpers: `contentApi` reads the content service (so expected values come
+ * from the API, not from copies), `faults` drives its fault injection.
+ */
+
+export interface E2EEnv {
+  baseURL: string;
+  contentOrigin: string;
+  contentDir: string;
+  adminToken: string;
+  previewToken: string;
+  publicToken: string;
+}
+
+export function e2eEnv(): E2EEnv {
+  const read = (name: string): string => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} is not set: run the browser tests with \`npm run test:e2e\` (scripts/run-e2e.ts)`);
+    return value;
+  };
+  return {
+    baseURL: read("E2E_BASE_URL").replace(/\/$/, ""),
+    contentOrigin: read("E2E_CONTENT_ORIGIN").replace(/\/$/, ""),
+    contentDir: read("E2E_CONTENT_DIR"),
+    adminToken: read("E2E_ADMIN_TOKEN"),
+    previewToken: read("E2E_PREVIEW_TOKEN"),
+    publicToken: read("E2E_PUBLIC_TOKEN"),
+  };
+}
+
+export type ApiQuery = Record<string, string | number | boolean | undefined>;
+
+export interface ContentApi {
+  readonly origin: string;
+  /** GET /v2/{path} with the preview token (draft) unless `token: "public"`; throws on a non-2xx answer. */
+  get<T = unknown>(apiPath: string, query?: ApiQuery, options?: { token?: "preview" | "public" }): Promise<T>;
+  /** One story by full slug: the draft version unless told otherwise. */
+  story(fullSlug: string, version?: "draft" | "published"): Promise<StoryJson>;
+  /** A listing (one page of up to 100 stories). */
+  stories(query?: ApiQuery): Promise<StoryJson[]>;
+  /** The space's current cache version (`cv`), which changes when content changes. */
+  cacheVersion(): Promise<number>;
+}
+
+/** The CDN story shape, loosely typed: specs pick the fields they assert on. */
+export interface StoryJson {
+  id: number;
+  uuid: string;
+  name: string;
+  slug: string;
+  full_slug: string;
+  tag_list: string[];
+  published_at: string | null;
+  content: Record<string, unknown> & { component: string };
+}
+
+export interface FaultConfig {
+  latencyMs?: number;
+  errorRate?: number;
+  burst429?: number;
+  resetRate?: number;
+  malformedRate?: number;
+  /** Only requests whose path contains this substring (default: every /v2/ request). */
+  paths?: string;
+}
+
+export interface Faults {
+  set(faults: FaultConfig): Promise<void>;
+  clear(): Promise<void>;
+  /** Makes the content service re-read its folder now (it also does so on its own when files change). */
+  reloadContent(): Promise<number>;
+}
+
+export function createContentApi(env: E2EEnv = e2eEnv()): ContentApi {
+  const api: ContentApi = {
+    origin: env.contentOrigin,
+    async get<T>(apiPath: string, query: ApiQuery = {}, options: { token?: "preview" | "public" } = {}) {
+      const url = new URL(`${env.contentOrigin}/v2/${apiPath.replace(/^\/+/, "")}`);
+      url.searchParams.set("token", options.token === "public" ? env.publicToken : env.previewToken);
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
+      const res = await fetch(url);
+      const text = await res.text();
+      if (!res.ok) throw new Error(`content API ${url.pathname}${url.search}: ${res.status} ${text.slice(0, 200)}`);
+      return JSON.parse(text) as T;
+    },
+    async story(fullSlug, version = "draft") {
+      const answer = await api.get<{ story: StoryJson }>(`cdn/stories/${fullSlug}`, { version });
+      return answer.story;
+    },
+    async stories(query = {}) {
+      const answer = await api.get<{ stories: StoryJson[] }>("cdn/stories", { version: "draft", per_page: 100, ...query });
+      return answer.stories;
+    },
+    async cacheVersion() {
+      const answer = await api.get<{ space: { version: number } }>("cdn/spaces/me");
+      return answer.space.version;
+    },
+  };
+  return api;
+}
+
+export function createFaults(env: E2EEnv = e2eEnv()): Faults {
+  const admin = async (route: string, method: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${env.contentOrigin}/__admin/${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${env.adminToken}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} /__admin/${route} failed: ${res.status} ${text}`);
+    return JSON.parse(text) as unknown;
+  };
+  return {
+    set: async (faults) => void (await admin("faults", "PUT", faults)),
+    clear: async () => void (await admin("faults", "DELETE")),
+    reloadContent: async () => ((await admin("reload", "POST")) as { cv: number }).cv,
+  };
+}
+
+/** Origins (scheme://host:port) the pages may talk to. */
+function allowedOrigins(env: E2EEnv): Set<string> {
+  const origins = new Set<string>();
+  for (const url of [env.baseURL, env.contentOrigin]) {
+    const parsed = new URL(url);
+    origins.add(parsed.origin);
+    // the same loopback server may be addressed as localhost or 127.0.0.1
+    for (const alias of ["localhost", "127.0.0.1"]) {
+      if (parsed.hostname === "localhost" || parsed.hostname === "127.0.0.1") {
+        origins.add(`${parsed.protocol}//${alias}:${parsed.port}`);
+      }
+    }
+  }
+  return origins;
+}
+
+export function isAllowedUrl(url: string, origins: Set<string>): boolean {
+  if (/^(data|blob|about):/i.test(url)) return true;
+  try {
+    return origins.has(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}
+
+interface Guard {
+  consoleLog: string[];
+  expectConsoleError(pattern: RegExp): void;
+  foreignRequests: string[];
+  requests: string[];
+}
+
+type Fixtures = {
+  guard: Guard;
+  /** Announces a console error the test provokes on purpose (e.g. a logged API failure). */
+  expectConsoleError: (pattern: RegExp) => void;
+  /** Every request URL the page made so far (allowed or not). */
+  requestLog: string[];
+  contentApi: ContentApi;
+  faults: Faults;
+  setFaults: Faults["set"];
+  clearFaults: Faults["clear"];
+};
+
+function describeConsole(message: ConsoleMessage): string {
+  const location = message.location();
+  const where = location.url ? ` (${location.url}:${location.lineNumber})` : "";
+  return `[${message.type()}] ${message.text()}${where}`;
+}
+
+/**
+ * On failure: a screenshot, what the page logged and what it fetched, as files
+ * under test-results/. (Playwright's own `screenshot: "only-on-failure"` is
+ * off: when the failure is raised here, in a fixture's teardown, its capture
+ * trips over its own step bookkeeping and prints an internal error.)
+ */
+async function attachOnFailure(page: Page, testInfo: TestInfo, guard: Guard, ownFailure: boolean) {
+  if (!ownFailure && testInfo.status === testInfo.expectedStatus) return;
+  if (!page.isClosed()) {
+    const file = testInfo.outputPath("test-failed.png");
+    await page.screenshot({ path: file, timeout: 5_000 }).then(
+      () => testInfo.attachments.push({ name: "screenshot", path: file, contentType: "image/png" }),
+      () => undefined,
+    );
+  }
+  // written as files and listed directly: testInfo.attach() from a fixture's teardown confuses Playwright's step bookkeeping
+  for (const [name, lines] of [
+    ["console.log", guard.consoleLog],
+    ["requests.log", guard.requests],
+  ] as const) {
+    const file = testInfo.outputPath(name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, lines.length ? `${lines.join("\n")}\n` : "(none)\n");
+    testInfo.attachments.push({ name, path: file, contentType: "text/plain" });
+  }
+}
+
+export const test = base.extend<Fixtures>({
+  guard: [
+    async ({ page, context }, provide, testInfo) => {
+      const origins = allowedOrigins(e2eEnv());
+      const expected: RegExp[] = [];
+      const unexpectedErrors: string[] = [];
+      const pageErrors: string[] = [];
+      const guard: Guard = {
+        consoleLog: [],
+        foreignRequests: [],
+        requests: [],
+        expectConsoleError: (pattern) => expected.push(pattern),
+      };
+
+      await context.route(
+        (url) => !isAllowedUrl(url.href, origins),
+        (route) => route.abort("blockedbyclient"),
+      );
+      context.on("request", (request) => {
+        const url = request.url();
+        guard.requests.push(`${request.method()} ${url}`);
+        if (!isAllowedUrl(url, origins)) guard.foreignRequests.push(url);
+      });
+      page.on("websocket", (socket) => {
+        if (!isAllowedUrl(socket.url().replace(/^ws/, "http"), origins)) guard.foreignRequests.push(socket.url());
+      });
+      page.on("console", (message) => {
+        const line = describeConsole(message);
+        guard.consoleLog.push(line);
+        if (message.type() !== "error") return;
+        // a blocked foreign request is reported once, as a foreign request
+        if (/net::ERR_BLOCKED_BY_CLIENT/.test(message.text())) return;
+        // checked after the test, so a pattern announced later in the test still counts
+        unexpectedErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => {
+        const line = `[pageerror] ${error.stack ?? error.message}`;
+        guard.consoleLog.push(line);
+        pageErrors.push(error.stack ?? error.message);
+      });
+
+      await provide(guard);
+
+      const problems: string[] = [];
+      if (pageErrors.length) problems.push(`uncaught page errors:\n  ${pageErrors.join("\n  ")}`);
+      const notAnnounced = unexpectedErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
+      if (notAnnounced.length) problems.push(`unexpected console errors:\n  ${notAnnounced.join("\n  ")}`);
+      if (guard.foreignRequests.length) {
+        problems.push(`requests to hosts other than the site and the content service (blocked):\n  ${guard.foreignRequests.join("\n  ")}`);
+      }
+      await attachOnFailure(page, testInfo, guard, problems.length > 0);
+      if (problems.length) throw new Error(problems.join("\n"));
+    },
+    { auto: true },
+  ],
+
+  expectConsoleError: async ({ guard }, provide) => {
+    await provide(guard.expectConsoleError);
+  },
+
+  requestLog: async ({ guard }, provide) => {
+    await provide(guard.requests);
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  contentApi: async ({}, provide) => {
+    await provide(createContentApi());
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  faults: async ({}, provide) => {
+    const faults = createFaults();
+    await provide(faults);
+    // never leave faults behind for the next test
+    await faults.clear();
+  },
+
+  setFaults: async ({ faults }, provide) => {
+    await provide(faults.set);
+  },
+
+  clearFaults: async ({ faults }, provide) => {
+    await provide(faults.clear);
+  },
+});
+
+export { expect };

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  articlePath,
+  body,
+  builtArticle,
+  firstBody,
+  layoutExpectations,
+  richTextBlocks,
+  text,
+  visibleHtmlText,
+  visit,
+} from "./content";
+import type { LayoutExpectations } from "./content";
+import { createContentApi, e2eEnv, expect, test } from "./fixtures";
+import type { ContentApi } from "./fixtures";
+
+/**
+ * The build prerenders every content route: its HTML holds the page's
+ * content and the header and footer before any JavaScript runs. A story
+ * published after the build still opens, through the SPA fallback and the
+ * route's client loader.
+ */
+
+let layout: LayoutExpectations;
+
+test.beforeAll(async () => {
+  layout = await layoutExpectations(createContentApi());
+});
+
+/** Header and footer content in the static HTML. */
+function expectShellInHtml(html: string, visible: string) {
+  expect(html).toContain(`href="${layout.header.index.path}"`);
+  expect(html).toContain(`href="${layout.header.link.path}"`);
+  expect(html).toContain(`href="${layout.footer.imprint.path}"`);
+  expect(visible).toContain(layout.header.index.label);
+  expect(visible).toContain(layout.header.link.label);
+  expect(visible).toContain(layout.footer.copyright);
+  if (layout.footer.email.email) expect(html).toContain(`mailto:${layout.footer.email.email}`);
+  if (layout.footer.social.url) expect(html).toContain(layout.footer.social.url);
+}
+
+async function expectedTexts(api: ContentApi): Promise<Array<{ path: string; texts: string[] }>> {
+  const [home, index, imprint, about, article] = await Promise.all([
+    api.story("home"),
+    api.story("index"),
+    api.story("imprint"),
+    api.story("about", "published"),
+    builtArticle(api),
+  ]);
+  const gallery = body(home)[1];
+  const galleryNames = (Array.isArray(gallery?.ImageData) ? gallery.ImageData : [])
+    .slice(0, 6)
+    .map((item) => text((item as Record<string, unknown>).Name))
+    .filter(Boolean);
+  const indexBlok = firstBody(index);
+  return [
+    { path: "/", texts: galleryNames },
+    { path: "/index", texts: [text(indexBlok.Title) || "Index", article.name] },
+    { path: "/imprint", texts: richTextBlocks(firstBody(imprint).Text).slice(0, 3) },
+    { path: "/about", texts: body(about).map((blok) => text(blok.Headline)).filter(Boolean) },
+    { path: articlePath(article.full_slug), texts: [text(article.content.Headline)] },
+  ];
+}
+
+test("every content route's HTML holds its content, header and footer without JavaScript", async ({ request, contentApi }) => {
+  const routes = await expectedTexts(contentApi);
+  for (const route of routes) {
+    expect(route.texts.length, `${route.path} has content to look for`).toBeGreaterThan(0);
+    for (const target of [route.path, route.path === "/" ? "/" : `${route.path}/`]) {
+      const res = await request.get(target);
+      expect(res.status(), target).toBe(200);
+      expect(res.headers()["content-type"], target).toBe("text/html; charset=utf-8");
+      const html = await res.text();
+      const visible = visibleHtmlText(html);
+      for (const expected of route.texts) expect(visible, `${target} holds "${expected}"`).toContain(expected.replace(/\s+/g, " ").trim());
+      expectShellInHtml(html, visible);
+    }
+  }
+});
+
+test("each prerendered route has the data file client navigations fetch", async ({ request, contentApi }) => {
+  const article = await builtArticle(contentApi);
+  for (const dataPath of ["/_root.data", "/index.data", "/imprint.data", "/about.data", `${articlePath(article.full_slug)}.data`]) {
+    const res = await request.get(dataPath);
+    expect(res.status(), dataPath).toBe(200);
+    expect(res.headers()["cache-control"], dataPath).toBe("no-cache");
+  }
+  expect((await request.get("/articles/e2e-never-built.data")).status()).toBe(404);
+});
+
+test("an article added after the build opens through the SPA fallback and its client loader", async ({
+  page,
+  request,
+  contentApi,
+  expectConsoleError,
+}) => {
+  const { contentDir } = e2eEnv();
+  // a new story, shaped like an existing one
+  const template = await builtArticle(contentApi);
+  const suffix = randomUUID().slice(0, 8);
+  const slug = `e2e-after-build-${suffix}`;
+  const headline = `Nach dem Build ${suffix}`;
+  const now = new Date().toISOString();
+  const story = {
+    ...template,
+    id: 990_000_000 + Math.floor(Math.random() * 9_000_000),
+    uuid: randomUUID(),
+    name: `After build ${suffix}`,
+    slug,
+    full_slug: `articles/${slug}`,
+    tag_list: [],
+    created_at: now,
+    published_at: now,
+    first_published_at: now,
+    content: { ...template.content, _uid: randomUUID(), Headline: headline },
+  };
+  const file = path.join(contentDir, "stories", "articles", `${slug}.json`);
+  const cvBefore = await contentApi.cacheVersion();
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ story }, null, 2)}\n`);
+  try {
+    // the content service notices the new file and bumps its cache version
+    await expect.poll(() => contentApi.cacheVersion(), { timeout: 10_000 }).not.toBe(cvBefore);
+    expect((await contentApi.story(`articles/${slug}`)).content.Headline).toBe(headline);
+
+    const html = await request.get(`/articles/${slug}`);
+    expect(html.status()).toBe(200);
+    expect(visibleHtmlText(await html.text())).not.toContain(headline);
+
+    // React Router first asks for the prerendered data, which does not exist (404), then the client loader reads the API
+    expectConsoleError(/Failed to load resource: the server responded with a status of 404/);
+    await visit(page, `/articles/${slug}`);
+    await expect(page.getByRole("main")).toContainText(headline, { timeout: 10_000 });
+    await expect(page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true })).toBeVisible();
+  } finally {
+    await rm(file, { force: true });
+  }
+});

@@ -1,0 +1,34 @@
+import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+
+/** One line at the end: counts, wall time and the titles of failed tests. */
+export default class SummaryReporter implements Reporter {
+  private readonly outcomes = new Map<TestCase, TestResult>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.outcomes.set(test, result);
+  }
+
+  onEnd(result: FullResult): void {
+    const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
+    const failed: string[] = [];
+    for (const test of this.outcomes.keys()) {
+      const outcome = test.outcome();
+      if (outcome === "expected") counts.passed++;
+      else if (outcome === "flaky") counts.flaky++;
+      else if (outcome === "skipped") counts.skipped++;
+      else {
+        counts.failed++;
+        failed.push(test.titlePath().filter(Boolean).slice(1).join(" > "));
+      }
+    }
+    const seconds = (result.duration / 1000).toFixed(1);
+    console.info(
+      `e2e summary: ${result.status}, ${counts.passed} passed, ${counts.failed} failed, ${counts.flaky} flaky, ${counts.skipped} skipped in ${seconds} s`,
+    );
+    for (const title of failed) console.info(`  failed: ${title}`);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import type { StoryblokClient } from "@storyblok/react";
+import { createContentClient } from "../app/content/storyblok-client";
+import { countContentRequests, listArticlePaths, prerenderPaths, STATIC_PATHS } from "./prerender-paths";
+import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
+
+const service = inject("contentService");
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function fakeClient(stories: unknown[]) {
+  const getAll = vi.fn(async () => stories);
+  return { client: { getAll } as unknown as StoryblokClient, getAll };
+}
+
+describe("listArticlePaths", () => {
+  it("reads the articles with one paged listing of 100 per page", async () => {
+    const { client, getAll } = fakeClient([{ full_slug: "articles/b" }, { full_slug: "articles/a" }]);
+    expect(await listArticlePaths(client, "published")).toEqual(["/articles/a", "/articles/b"]);
+    expect(getAll).toHaveBeenCalledTimes(1);
+    expect(getAll).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "published" });
+  });
+
+  it("uses the last slug segment, once, and skips what is not an article", async () => {
+    const { client } = fakeClient([
+      { full_slug: "articles/2024/tidewater" },
+      { full_slug: "articles/tidewater" },
+      { full_slug: "articles/", is_startpage: true },
+      { full_slug: "articles/folder-start", is_startpage: true },
+      { full_slug: "about" },
+      { full_slug: 5 },
+      null,
+      "articles/x",
+    ]);
+    expect(await listArticlePaths(client, "draft")).toEqual(["/articles/tidewater"]);
+  });
+
+  it("fails the build with a readable message when the listing fails", async () => {
+    const client = { getAll: vi.fn(async () => Promise.reject({ message: "fetch failed" })) } as unknown as StoryblokClient;
+    await expect(listArticlePaths(client, "draft")).rejects.toThrow(
+      "Listing the articles failed: Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
+    );
+  });
+});
+
+describe("prerenderPaths against the content service", () => {
+  it("lists the fixed pages and every article of the demo content in O(stories / 100) requests", async () => {
+    const counter = countContentRequests(service.endpoint);
+    try {
+      const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
+      const paths = await prerenderPaths(client, "draft");
+      const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) => file.endsWith(".json"));
+      expect(paths.slice(0, STATIC_PATHS.length)).toEqual([...STATIC_PATHS]);
+      const articles = paths.slice(STATIC_PATHS.length);
+      expect(articles.length).toBe(articleFiles.length);
+      expect(articles).toEqual(articleFiles.map((file) => `/articles/${file.replace(/\.json$/, "")}`).sort());
+      expect(counter.count).toBe(Math.max(1, Math.ceil(articleFiles.length / 100)));
+    } finally {
+      counter.stop();
+    }
+  });
+});
+
+describe("countContentRequests", () => {
+  it("counts only requests to the content API and restores fetch", async () => {
+    const original = globalThis.fetch;
+    const counter = countContentRequests(service.endpoint);
+    await fetch(`${service.endpoint}/cdn/spaces/me?token=${service.previewToken}`).then((res) => res.arrayBuffer());
+    await fetch(`${service.origin}/`).then((res) => res.arrayBuffer()).catch(() => undefined);
+    expect(counter.count).toBe(1);
+    counter.stop();
+    expect(globalThis.fetch).toBe(original);
+  });
+});
+
+describe("crawler files", () => {
+  it("reads SITE_URL strictly", () => {
+    expect(siteUrlFrom({})).toBe("");
+    expect(siteUrlFrom({ SITE_URL: "https://studio.example/" })).toBe("https://studio.example");
+    expect(() => siteUrlFrom({ SITE_URL: "studio.example" })).toThrow(/absolute http\(s\) URL/);
+  });
+
+  it("lists the prerendered paths in the sitemap and points robots.txt at it", () => {
+    const xml = sitemapXml("https://studio.example", ["/", "/about", "/articles/a&b"]);
+    expect(xml).toContain("<loc>https://studio.example/</loc>");
+    expect(xml).toContain("<loc>https://studio.example/about</loc>");
+    expect(xml).toContain("<loc>https://studio.example/articles/a&amp;b</loc>");
+    expect(robotsTxt("https://studio.example")).toBe("User-agent: *\nAllow: /\nSitemap: https://studio.example/sitemap.xml\n");
+    expect(robotsTxt("")).toBe("User-agent: *\nAllow: /\n");
+  });
+});
