@@ -9,7 +9,9 @@ import { CHROMIUM_ARGS } from "./scripts/ensure-chromium";
  * Two projects: `browser` runs fully parallel; `faults` holds the specs that
  * change the content service's fault injection (`*.faults.spec.ts`), which
  * affects every request, so it runs on one worker after `browser` is done
- * (as its teardown project, so it runs even when a `browser` test failed).
+ * (as its teardown project, so it runs even when a `browser` test failed;
+ * Playwright runs a teardown project whatever file filter is given, so use
+ * `--project browser` to leave the fault specs out).
  */
 const isCI = Boolean(process.env.CI);
 

@@ -18,21 +18,21 @@ import {
   useChunkErrorReload,
   useChunkReloadGuardReset,
 } from "./components/route-chunk-reload/route-chunk-reload";
+import { JsonLdScript } from "./components/json-ld/json-ld";
 import { SiteShell } from "./components/site-shell/site-shell";
 import { isVisualEditor, isVisualEditorSearch, useLiveStory } from "./content/bridge";
 import { contentConfig } from "./content/content-config";
-// Values from layout.ts and storyblok-client.ts are used by the loader only, which the client
+// Values from layout.ts, home.ts and storyblok-client.ts are used by the loader only, which the client
 // build drops; the browser imports them lazily (preview), keeping the content SDK out of first loads.
+import { homeImages, loadHomeStoryOnce } from "./content/home";
 import { fetchLayout, type LayoutData } from "./content/layout";
+import { fetchSpaceName, firstShareImage, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
+import { organizationJsonLd } from "./content/structured-data";
 import { contentClient } from "./content/storyblok-client";
 import type { ISbStoryData } from "@storyblok/react";
 import "./styles/app.css";
 
 if (typeof window !== "undefined") installPreloadErrorReload(window);
-
-declare const __SITE_URL__: string | undefined;
-/** SITE_URL at build time (no trailing slash), "" when unset: then no canonical links. */
-const SITE_URL = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "";
 
 export const links: Route.LinksFunction = () => [
   // The text face is on every page: fetch it with the HTML, not after the CSS (no late swap).
@@ -43,19 +43,43 @@ export const links: Route.LinksFunction = () => [
   },
 ];
 
-let buildLayout: Promise<LayoutData> | undefined;
+export interface RootData extends LayoutData {
+  site: SiteData;
+}
 
 /**
- * Runs at build time (prerender) for every path. Header and footer are the
- * same on all of them, so a production build asks for them once.
+ * Header, footer and what every page says about the studio: its name (the
+ * space's, one `cdn/spaces/me` request) and the fallback share image (the
+ * home hero, from the home story the home page reads anyway).
  */
-export function loader(): Promise<LayoutData> {
-  if (!import.meta.env.PROD) return fetchLayout(contentClient(), contentConfig.version);
-  buildLayout ??= fetchLayout(contentClient(), contentConfig.version).catch((error: unknown) => {
-    buildLayout = undefined;
+async function loadRootData(): Promise<RootData> {
+  const client = contentClient();
+  const [layout, spaceName, image] = await Promise.all([
+    fetchLayout(client, contentConfig.version),
+    fetchSpaceName(client).catch((error: unknown) => {
+      console.warn("The space's name could not be read (cdn/spaces/me):", error);
+      return "";
+    }),
+    loadHomeStoryOnce(contentConfig.version)
+      .then((home) => firstShareImage(homeImages(home)))
+      .catch(() => null),
+  ]);
+  return { ...layout, site: { name: resolveSiteName(spaceName, layout.header.logo?.alt ?? ""), image } };
+}
+
+let buildRoot: Promise<RootData> | undefined;
+
+/**
+ * Runs at build time (prerender) for every path. Its data is the same on
+ * all of them, so a production build asks for it once.
+ */
+export function loader(): Promise<RootData> {
+  if (!import.meta.env.PROD) return loadRootData();
+  buildRoot ??= loadRootData().catch((error: unknown) => {
+    buildRoot = undefined;
     throw error;
   });
-  return buildLayout;
+  return buildRoot;
 }
 
 /**
@@ -63,11 +87,15 @@ export function loader(): Promise<LayoutData> {
  * the URL the header and footer drafts come from the API; otherwise the
  * prerendered data stands.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<LayoutData> {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
   if (!isVisualEditorSearch(new URL(request.url).search)) return serverLoader();
   try {
-    const [client, layout] = await Promise.all([import("./content/storyblok-client"), import("./content/layout")]);
-    return await layout.fetchLayout(client.contentClient(), "draft");
+    const [client, layout, built] = await Promise.all([
+      import("./content/storyblok-client"),
+      import("./content/layout"),
+      serverLoader(),
+    ]);
+    return { ...(await layout.fetchLayout(client.contentClient(), "draft")), site: built.site };
   } catch (error) {
     console.error(error);
     return serverLoader();
@@ -78,17 +106,23 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
   isVisualEditorSearch(nextUrl.search) ? defaultShouldRevalidate : false;
 
+/** The SPA fallback and error screens; every route has meta of its own (canonical URL, Open Graph). */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData?.site.name ? [{ title: loaderData.site.name }] : []),
+  ...(PREVIEW_BUILD ? [{ name: "robots", content: "noindex" }] : []),
+];
+
 export function Layout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const data = useRouteLoaderData<RootData>("root");
   return (
     <html lang="de">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#D6D6D6" />
-        {SITE_URL ? <link rel="canonical" href={SITE_URL + (pathname.replace(/\/+$/, "") || "/")} /> : null}
         <Meta />
         <Links />
+        {data?.site ? <JsonLdScript data={organizationJsonLd(data)} /> : null}
       </head>
       <body>
         {children}
@@ -136,7 +170,7 @@ export function HydrateFallback({ loaderData }: Route.HydrateFallbackProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<RootData>("root");
   useChunkErrorReload(error, pathname);
   return (
     <SiteShell header={data?.header ?? null} footer={data?.footer ?? null}>

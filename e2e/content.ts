@@ -65,14 +65,18 @@ interface RichNode {
 
 function plain(node: RichNode): string {
   if (node.type === "text") return node.text ?? "";
-  if (node.type === "hard_break") return " ";
+  // a <br> adds no text to textContent: the lines on either side are checked separately
+  if (node.type === "hard_break") return "\n";
   return (node.content ?? []).map(plain).join("");
 }
 
-/** The plain text of each top-level block of a rich-text document (paragraphs, headings, ...), empty ones dropped. */
+/** The plain text of each top-level block of a rich-text document (paragraphs, headings, ...; one entry per line of a block with hard breaks), empty ones dropped. */
 export function richTextBlocks(doc: unknown): string[] {
   const root = (typeof doc === "object" && doc !== null ? doc : {}) as RichNode;
-  return (root.content ?? []).map((node) => normalise(plain(node))).filter(Boolean);
+  return (root.content ?? [])
+    .flatMap((node) => plain(node).split("\n"))
+    .map(normalise)
+    .filter(Boolean);
 }
 
 export function normalise(value: string): string {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
 import { createContentClient } from "../app/content/storyblok-client";
-import { countContentRequests, listArticlePaths, prerenderPaths, STATIC_PATHS } from "./prerender-paths";
+import { countContentRequests, listArticlePaths, prerenderListing, prerenderPaths, STATIC_PATHS } from "./prerender-paths";
 import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
 
 const service = inject("contentService");
@@ -18,11 +18,29 @@ function fakeClient(stories: unknown[]) {
 }
 
 describe("listArticlePaths", () => {
-  it("reads the articles with one paged listing of 100 per page", async () => {
+  it("reads the stories with one paged listing of 100 per page", async () => {
     const { client, getAll } = fakeClient([{ full_slug: "articles/b" }, { full_slug: "articles/a" }]);
     expect(await listArticlePaths(client, "published")).toEqual(["/articles/a", "/articles/b"]);
     expect(getAll).toHaveBeenCalledTimes(1);
-    expect(getAll).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "published" });
+    expect(getAll).toHaveBeenCalledWith("cdn/stories", { per_page: 100, version: "published" });
+  });
+
+  it("dates every page by its story's published_at, for the sitemap", async () => {
+    const { client } = fakeClient([
+      { full_slug: "home", published_at: "2025-06-08T09:00:00.000Z" },
+      { full_slug: "about", published_at: "2025-05-01T00:00:00.000Z" },
+      { full_slug: "imprint", published_at: null },
+      { full_slug: "header", published_at: "2025-01-01T00:00:00.000Z" },
+      { full_slug: "articles/a", published_at: "2024-05-09T08:22:00.000Z" },
+      { full_slug: "articles/never", published_at: null },
+    ]);
+    const listing = await prerenderListing(client, "draft");
+    expect(listing.paths).toEqual([...STATIC_PATHS, "/articles/a", "/articles/never"]);
+    expect(Object.fromEntries(listing.lastModified)).toEqual({
+      "/": "2025-06-08T09:00:00.000Z",
+      "/about": "2025-05-01T00:00:00.000Z",
+      "/articles/a": "2024-05-09T08:22:00.000Z",
+    });
   });
 
   it("uses the last slug segment, once, and skips what is not an article", async () => {
@@ -58,7 +76,8 @@ describe("prerenderPaths against the content service", () => {
       const articles = paths.slice(STATIC_PATHS.length);
       expect(articles.length).toBe(articleFiles.length);
       expect(articles).toEqual(articleFiles.map((file) => `/articles/${file.replace(/\.json$/, "")}`).sort());
-      expect(counter.count).toBe(Math.max(1, Math.ceil(articleFiles.length / 100)));
+      const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) => String(file).endsWith(".json"));
+      expect(counter.count).toBe(Math.max(1, Math.ceil(storyFiles.length / 100)));
     } finally {
       counter.stop();
     }
@@ -91,5 +110,16 @@ describe("crawler files", () => {
     expect(xml).toContain("<loc>https://studio.example/articles/a&amp;b</loc>");
     expect(robotsTxt("https://studio.example")).toBe("User-agent: *\nAllow: /\nSitemap: https://studio.example/sitemap.xml\n");
     expect(robotsTxt("")).toBe("User-agent: *\nAllow: /\n");
+  });
+
+  it("gives each URL its lastmod when the story was published", () => {
+    const xml = sitemapXml("https://studio.example", ["/", "/about"], new Map([["/", "2025-06-08T09:00:00Z"], ["/about", "not a date"]]));
+    expect(xml).toContain("<url><loc>https://studio.example/</loc><lastmod>2025-06-08T09:00:00.000Z</lastmod></url>");
+    expect(xml).toContain("<url><loc>https://studio.example/about</loc></url>");
+  });
+
+  it("shuts crawlers out of a preview (draft) build", () => {
+    expect(robotsTxt("https://studio.example", { preview: true })).toBe("User-agent: *\nDisallow: /\n");
+    expect(robotsTxt("", { preview: true })).toBe("User-agent: *\nDisallow: /\n");
   });
 });

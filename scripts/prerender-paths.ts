@@ -9,33 +9,86 @@ import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
 
 /**
  * What the build prerenders (react-router.config.ts): the fixed pages and
- * one page per article, found with ONE paged listing (100 stories a page),
- * never one request per story. Anything else is served by the SPA fallback.
+ * one page per article, found with ONE paged listing of the stories (100 a
+ * page), never one request per story. The same listing dates every page
+ * for sitemap.xml. Anything else is served by the SPA fallback.
  */
 
 export const STATIC_PATHS = ["/", "/index", "/imprint", "/about"] as const;
 
-export async function listArticlePaths(client: StoryblokClient, version: ContentConfig["version"]): Promise<string[]> {
+/** The story each fixed page shows: its published_at is the page's <lastmod>. */
+const STATIC_PAGE_STORIES: Readonly<Record<string, (typeof STATIC_PATHS)[number]>> = {
+  home: "/",
+  index: "/index",
+  imprint: "/imprint",
+  about: "/about",
+};
+
+export interface PrerenderListing {
+  paths: string[];
+  /** path -> published_at of its story, for the paths whose story has been published */
+  lastModified: Map<string, string>;
+}
+
+interface ListedStory {
+  fullSlug: string;
+  isStartpage: boolean;
+  publishedAt: string;
+}
+
+/** All stories (articles and the fixed pages' stories), 100 a request. */
+async function listStories(client: StoryblokClient, version: ContentConfig["version"]): Promise<ListedStory[]> {
   let stories: unknown[];
   try {
-    stories = (await client.getAll("cdn/stories", { starts_with: "articles/", per_page: 100, version })) as unknown[];
+    stories = (await client.getAll("cdn/stories", { per_page: 100, version })) as unknown[];
   } catch (error) {
     throw new Error(`Listing the articles failed: ${describeContentError(error)}`, { cause: error });
   }
-  const paths = new Set<string>();
+  const listed: ListedStory[] = [];
   for (const story of Array.isArray(stories) ? stories : []) {
     if (typeof story !== "object" || story === null) continue;
-    const { full_slug: fullSlug, is_startpage: isStartpage } = story as { full_slug?: unknown; is_startpage?: unknown };
-    // the folder's start page (articles/) is not an article
-    if (typeof fullSlug !== "string" || isStartpage === true || !fullSlug.startsWith("articles/")) continue;
-    const slug = lastSlugSegment(fullSlug);
-    if (slug) paths.add(`/articles/${slug}`);
+    const record = story as { full_slug?: unknown; is_startpage?: unknown; published_at?: unknown };
+    if (typeof record.full_slug !== "string") continue;
+    listed.push({
+      fullSlug: record.full_slug,
+      isStartpage: record.is_startpage === true,
+      publishedAt: typeof record.published_at === "string" ? record.published_at : "",
+    });
   }
-  return [...paths].sort();
+  return listed;
+}
+
+/** /articles/{last slug segment} of a listed story, or null when it is not an article. */
+function articlePath(story: ListedStory): string | null {
+  // the folder's start page (articles/) is not an article
+  if (story.isStartpage || !story.fullSlug.startsWith("articles/")) return null;
+  const slug = lastSlugSegment(story.fullSlug);
+  return slug ? `/articles/${slug}` : null;
+}
+
+export async function prerenderListing(client: StoryblokClient, version: ContentConfig["version"]): Promise<PrerenderListing> {
+  const stories = await listStories(client, version);
+  const articles = new Set<string>();
+  const lastModified = new Map<string, string>();
+  for (const story of stories) {
+    const path = articlePath(story) ?? (Object.hasOwn(STATIC_PAGE_STORIES, story.fullSlug) ? STATIC_PAGE_STORIES[story.fullSlug]! : null);
+    if (!path) continue;
+    if (path.startsWith("/articles/")) {
+      // two stories with the same last segment share a page: the first one listed
+      if (articles.has(path)) continue;
+      articles.add(path);
+    }
+    if (story.publishedAt && !lastModified.has(path)) lastModified.set(path, story.publishedAt);
+  }
+  return { paths: [...STATIC_PATHS, ...[...articles].sort()], lastModified };
+}
+
+export async function listArticlePaths(client: StoryblokClient, version: ContentConfig["version"]): Promise<string[]> {
+  return (await prerenderListing(client, version)).paths.slice(STATIC_PATHS.length);
 }
 
 export async function prerenderPaths(client: StoryblokClient, version: ContentConfig["version"]): Promise<string[]> {
-  return [...STATIC_PATHS, ...(await listArticlePaths(client, version))];
+  return (await prerenderListing(client, version)).paths;
 }
 
 export interface ContentRequestCounter {
@@ -75,6 +128,7 @@ export function describeContentSource(config: ContentConfig): string {
 interface BuildState {
   config: ContentConfig;
   counter: ContentRequestCounter;
+  listing: Promise<PrerenderListing>;
   paths: Promise<string[]>;
 }
 
@@ -88,24 +142,41 @@ export function buildPrerenderPaths(config: ContentConfig): Promise<string[]> {
   if (!global[BUILD_STATE]) {
     const counter = countContentRequests(config.endpoint);
     console.info(`Prerendering from the ${describeContentSource(config)}`);
-    const paths = prerenderPaths(createContentClient(config), config.version);
-    global[BUILD_STATE] = { config, counter, paths };
+    const listing = prerenderListing(createContentClient(config), config.version);
+    global[BUILD_STATE] = { config, counter, listing, paths: listing.then((result) => result.paths) };
   }
   return global[BUILD_STATE].paths;
 }
 
+export interface CrawlerFileOptions {
+  /** a build from draft content: robots.txt disallows all */
+  preview?: boolean;
+  lastModified?: ReadonlyMap<string, string>;
+}
+
 /** robots.txt always; sitemap.xml of the prerendered paths when SITE_URL is set. */
-export async function writeCrawlerFiles(clientDir: string, paths: readonly string[], siteUrl: string): Promise<void> {
-  await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(siteUrl));
-  if (siteUrl) await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, paths));
+export async function writeCrawlerFiles(
+  clientDir: string,
+  paths: readonly string[],
+  siteUrl: string,
+  options: CrawlerFileOptions = {},
+): Promise<void> {
+  await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(siteUrl, { preview: options.preview }));
+  if (siteUrl) await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, paths, options.lastModified));
 }
 
 /** Printed when the build ends: how many content requests it made, and from where. */
 export async function reportContentRequests(clientDir?: string): Promise<string | null> {
   const state = (globalThis as GlobalWithState)[BUILD_STATE];
   if (!state) return null;
-  const paths = await state.paths.catch(() => []);
-  if (clientDir) await writeCrawlerFiles(clientDir, paths, siteUrlFrom());
+  const listing = await state.listing.catch((): PrerenderListing => ({ paths: [], lastModified: new Map() }));
+  const { paths } = listing;
+  if (clientDir) {
+    await writeCrawlerFiles(clientDir, paths, siteUrlFrom(), {
+      preview: state.config.version === "draft",
+      lastModified: listing.lastModified,
+    });
+  }
   const line =
     `Content: ${state.counter.count} request(s) to the ${describeContentSource(state.config)}; ` +
     `${paths.length} path(s) prerendered plus the SPA fallback`;

@@ -57,7 +57,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     log(`${signal}: stopping`);
     child?.kill(signal);
-    void cleanup().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    void cleanup().finally(() => {
+      log(`stopped by ${signal}, wall time ${seconds()}`);
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
   });
 }
 

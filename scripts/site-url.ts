@@ -1,6 +1,7 @@
 /**
  * SITE_URL: the public origin of the site (canonical links, sitemap.xml).
  * Unset is fine: the site then has no canonical links and no sitemap.
+ * A preview build (draft content) keeps crawlers out: robots.txt disallows all.
  */
 
 /** SITE_URL without a trailing slash, or "" when unset; only absolute http(s) URLs count. */
@@ -15,12 +16,30 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
-  const urls = paths.map((page) => `  <url><loc>${escapeXml(siteUrl + encodeURI(page))}</loc></url>`);
+/** A W3C datetime for <lastmod>, or "" for anything that is not a date. */
+function lastmodOf(value: string | undefined): string {
+  if (!value) return "";
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? "" : new Date(time).toISOString();
+}
+
+/** Every prerendered path, with the last publication of its story as <lastmod> when known. */
+export function sitemapXml(
+  siteUrl: string,
+  paths: readonly string[],
+  lastModified: ReadonlyMap<string, string> = new Map(),
+): string {
+  const urls = paths.map((page) => {
+    const lastmod = lastmodOf(lastModified.get(page));
+    const loc = `<loc>${escapeXml(siteUrl + encodeURI(page))}</loc>`;
+    return `  <url>${loc}${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-export function robotsTxt(siteUrl: string): string {
+/** Crawlers welcome (with the sitemap when SITE_URL is set); a preview build shuts them all out. */
+export function robotsTxt(siteUrl: string, options: { preview?: boolean } = {}): string {
+  if (options.preview) return "User-agent: *\nDisallow: /\n";
   return `User-agent: *\nAllow: /\n${siteUrl ? `Sitemap: ${siteUrl}/sitemap.xml\n` : ""}`;
 }
 

@@ -104,7 +104,7 @@ describe("parseAboutStory", () => {
     });
     expect(page.storyId).toBe(3);
     expect(page.body.map((blok) => blok.component)).toEqual(["about_block", "mystery"]);
-    expect(page.metaTitle).toBe("Studio Halbton — About");
+    expect(page.metaTitle).toBe("About");
     expect(page.description).toBe("We design.");
   });
 

@@ -1,6 +1,5 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { parseAsset, parseBloks, parseText, parseTextList } from "./fields";
-import { SITE_NAME } from "./home";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
 import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-text";
@@ -31,7 +30,9 @@ export interface AboutPage {
   storyId: number | null;
   name: string;
   body: RawBodyBlok[];
+  /** the page's own title (the document title adds the studio's name) */
   metaTitle: string;
+  /** the first block's text; "" when there is none */
   description: string;
 }
 
@@ -162,9 +163,22 @@ export function parseAboutStory(story: unknown): AboutPage {
     storyId: typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null,
     name,
     body,
-    metaTitle: `${SITE_NAME} — ${name}`,
-    description: firstText || `${name}: ${SITE_NAME}.`,
+    metaTitle: name,
+    description: firstText ?? "",
   };
+}
+
+/** The page's images in order (overview items, then masonry tiles): candidates for its share image. */
+export function aboutImages(body: readonly RawBodyBlok[]): Array<{ filename: string; alt: string }> {
+  return body.flatMap((blok) => {
+    const media =
+      blok.component === "overview"
+        ? parseOverview(blok).items.map((item) => item.media)
+        : blok.component === "masonry"
+          ? parseMasonry(blok).tiles.map((tile) => tile.media)
+          : [];
+    return media.flatMap((item) => (item?.kind === "image" ? [{ filename: item.src, alt: item.alt }] : []));
+  });
 }
 
 /** SPEC 7: the about entry in its online version. Rejects when it cannot be read. */

@@ -140,7 +140,6 @@ describe("the index page", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const page = await loadIndexPage("draft");
     expect(page.title).toBe("Index");
-    expect(page.metaTitle).toContain("Index");
     expect(page.articles.map((e) => e.slug)).toEqual(["a", "b"]);
     expect(get).toHaveBeenCalledWith("cdn/stories/index", { version: "draft" });
     const listings = get.mock.calls.filter(([path]) => path === "cdn/stories");

@@ -2,7 +2,6 @@ import type { StoryblokClient } from "@storyblok/react";
 import * as v from "valibot";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { lastSlugSegment, parseAsset, parseText, parseTextList } from "./fields";
-import { SITE_NAME } from "./home";
 
 type Version = ContentConfig["version"];
 
@@ -56,8 +55,6 @@ export interface IndexPage {
   storyId: number | null;
   /** the page heading (the story's Title) */
   title: string;
-  metaTitle: string;
-  description: string;
   articles: ArticleListEntry[];
 }
 
@@ -157,15 +154,14 @@ export async function loadIndexStory(version: Version = contentConfig.version): 
   return parseIndexStory(isRecord(data) ? data.story : undefined);
 }
 
-export function indexMeta(title: string, articles: readonly ArticleListEntry[] | undefined) {
+/** The page's own title and its description (`siteName` is the studio's name, "" when unknown). */
+export function indexMeta(title: string, articles: readonly ArticleListEntry[] | undefined, siteName = "") {
   const heading = title || "Index";
   const count = articles?.length;
+  const by = siteName ? ` by ${siteName}` : "";
   return {
-    title: `${SITE_NAME} — ${heading}`,
-    description:
-      count === undefined
-        ? `${heading}: all projects by ${SITE_NAME}.`
-        : `${heading}: ${count} projects by ${SITE_NAME}.`,
+    title: heading,
+    description: count === undefined ? `${heading}: all projects${by}.` : `${heading}: ${count} projects${by}.`,
   };
 }
 
@@ -173,6 +169,5 @@ export function indexMeta(title: string, articles: readonly ArticleListEntry[] |
 export async function loadIndexPage(version: Version = contentConfig.version): Promise<IndexPage> {
   const story = await loadIndexStory(version);
   const articles = await loadArticleList(story.uuids, "published");
-  const meta = indexMeta(story.title, articles);
-  return { storyId: story.storyId, title: story.title, metaTitle: meta.title, description: meta.description, articles };
+  return { storyId: story.storyId, title: story.title, articles };
 }

@@ -127,7 +127,7 @@ describe("parseArticleStory", () => {
       link: { href: "https://kino.example/", label: "kino.example", internal: false },
       icon: { width: 32, height: 32 },
       tags: ["Poster"],
-      metaTitle: "Studio Halbton — Hafenkino",
+      metaTitle: "Hafenkino",
       description: "Posters for dusk",
     });
   });
@@ -231,8 +231,10 @@ describe("loadArticlePage", () => {
 
 describe("articleMeta", () => {
   it("takes title and description from the article, and says when it is missing", () => {
-    expect(articleMeta({ status: "not-found", slug: "x" }).title).toBe("Studio Halbton — Article not found");
+    expect(articleMeta({ status: "not-found", slug: "x" }).title).toBe("Article not found");
     const article = parseArticleStory({ name: "Kiosk", content: { info: [{ Headline01: "A kiosk" }] } });
-    expect(articleMeta({ status: "found", article, otherProjects: [] })).toEqual({ title: "Studio Halbton — Kiosk", description: "A kiosk" });
+    expect(articleMeta({ status: "found", article, otherProjects: [] }, "Studio")).toEqual({ title: "Kiosk", description: "A kiosk" });
+    const bare = parseArticleStory({ name: "Kiosk" });
+    expect(articleMeta({ status: "found", article: bare, otherProjects: [] }, "Studio").description).toBe("Kiosk by Studio.");
   });
 });

@@ -1,7 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { lastSlugSegment, parseAsset, parseBloks, parseBoolean, parseLink, parseText, parseTextList, type Link } from "./fields";
-import { SITE_NAME } from "./home";
 import { assetDimensions } from "./image-service";
 import { MEDIA_MESSAGES, mediaKind } from "./media-type";
 import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-text";
@@ -71,7 +70,13 @@ export interface Article {
   icon: ArticleImage | null;
   media: ArticleMediaItem[];
   tags: string[];
+  /** the story's published_at (ISO date), "" when never published */
+  publishedAt: string;
+  /** first_published_at, "" when never published */
+  firstPublishedAt: string;
+  /** the page's own title (the document title adds the studio's name) */
   metaTitle: string;
+  /** from the content; "" when it has no text to offer */
   description: string;
 }
 
@@ -177,6 +182,13 @@ export function articleMedia(content: unknown, altFallback = ""): ArticleMediaIt
   return items;
 }
 
+/** An ISO date string from the CDN, or "" for anything that is not a date. */
+function isoDate(value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "") return "";
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? "" : new Date(time).toISOString();
+}
+
 function storyId(record: Record<string, unknown>): number | null {
   return typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null;
 }
@@ -210,8 +222,10 @@ export function parseArticleStory(story: unknown): Article {
     icon: imageOf(content.Icon, ""),
     media: articleMedia(content, title),
     tags: parseTextList(record.tag_list),
-    metaTitle: title ? `${SITE_NAME} — ${title}` : SITE_NAME,
-    description: description || `${title || "A project"} by ${SITE_NAME}.`,
+    publishedAt: isoDate(record.published_at),
+    firstPublishedAt: isoDate(record.first_published_at),
+    metaTitle: title,
+    description,
   };
 }
 
@@ -375,8 +389,11 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
   return { status: "found", article, otherProjects: pickOtherProjects(others, article.slug || cleanSlug, random) };
 }
 
-export function articleMeta(page: ArticlePage | undefined): { title: string; description: string } {
-  if (!page) return { title: `${SITE_NAME} — ${ARTICLE_MESSAGES.loading}`, description: `A project by ${SITE_NAME}.` };
-  if (page.status === "not-found") return { title: `${SITE_NAME} — ${ARTICLE_MESSAGES.notFound}`, description: ARTICLE_MESSAGES.notFound };
-  return { title: page.article.metaTitle, description: page.article.description };
+/** The page's own title and its description; `siteName` fills in when the content has no text. */
+export function articleMeta(page: ArticlePage | undefined, siteName = ""): { title: string; description: string } {
+  const by = siteName ? ` by ${siteName}` : "";
+  if (!page) return { title: ARTICLE_MESSAGES.loading, description: `A project${by}.` };
+  if (page.status === "not-found") return { title: ARTICLE_MESSAGES.notFound, description: ARTICLE_MESSAGES.notFound };
+  const { metaTitle, description } = page.article;
+  return { title: metaTitle, description: description || `${metaTitle || "A project"}${by}.` };
 }

@@ -46,7 +46,7 @@ export interface GalleryContent {
 export interface HomePage {
   /** for the visual editor's live updates */
   storyId: number | null;
-  title: string;
+  /** "Selected work — {the first six tile names}." from the gallery; the meta tags prefix the studio's name */
   description: string;
   hero: HeroContent;
   gallery: GalleryContent;
@@ -58,8 +58,6 @@ export interface Category {
   slug: string;
   tags: string[];
 }
-
-export const SITE_NAME = "Studio Halbton";
 
 type Version = ContentConfig["version"];
 
@@ -155,11 +153,7 @@ export function parseHomeStory(story: unknown): HomePage {
   const names = (gallery.items ?? []).map((item) => item.name).filter(Boolean);
   return {
     storyId: typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null,
-    title: SITE_NAME,
-    description:
-      names.length > 0
-        ? `${SITE_NAME}: selected work — ${names.slice(0, 6).join(", ")}.`
-        : `${SITE_NAME}: selected work.`,
+    description: names.length > 0 ? `Selected work — ${names.slice(0, 6).join(", ")}.` : "Selected work.",
     hero,
     gallery,
   };
@@ -168,6 +162,30 @@ export function parseHomeStory(story: unknown): HomePage {
 export async function loadHomeStory(version: Version = contentConfig.version): Promise<HomePage> {
   const { data } = await (await siteClient()).get("cdn/stories/home", { version });
   return parseHomeStory(isRecord(data) ? data.story : undefined);
+}
+
+let buildHomeStory: Promise<HomePage> | undefined;
+
+/**
+ * The home story, read once per production build: the home page and the
+ * root loader (every page's fallback share image is the home hero) share
+ * the one request.
+ */
+export function loadHomeStoryOnce(version: Version = contentConfig.version): Promise<HomePage> {
+  if (!import.meta.env.PROD) return loadHomeStory(version);
+  buildHomeStory ??= loadHomeStory(version).catch((error: unknown) => {
+    buildHomeStory = undefined;
+    throw error;
+  });
+  return buildHomeStory;
+}
+
+/** The home page's share image candidates: the hero slides' images, then the gallery's. */
+export function homeImages(page: HomePage): Array<{ filename: string; alt: string }> {
+  return [
+    ...page.hero.slides.flatMap((slide) => [slide.desktop, slide.phone]),
+    ...(page.gallery.items ?? []).map((item) => item.image),
+  ];
 }
 
 /** Articles with at least one tag: name, slug and tags (SPEC 7, categories call). */
@@ -211,6 +229,6 @@ export async function loadFilterTags(version: Version = contentConfig.version): 
 }
 
 export async function loadHomePage(version: Version = contentConfig.version): Promise<HomeData> {
-  const [page, filterTags] = await Promise.all([loadHomeStory(version), loadFilterTags(version)]);
+  const [page, filterTags] = await Promise.all([loadHomeStoryOnce(version), loadFilterTags(version)]);
   return { page, filterTags };
 }

@@ -25,7 +25,7 @@ describe("parseImprintStory", () => {
       { type: "heading", attrs: { level: 2, textAlign: null }, content: [{ type: "text", text: "Angaben" }] },
       paragraph("GbR"),
     ]);
-    expect(page.metaTitle).toBe("Studio Halbton — Impressum");
+    expect(page.metaTitle).toBe("Impressum");
     expect(page.description).toBe("Angaben GbR");
   });
 

@@ -1,7 +1,6 @@
 import type { SbRichTextNode, StoryblokClient } from "@storyblok/react";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { parseBloks, parseText } from "./fields";
-import { SITE_NAME } from "./home";
 import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-text";
 
 /** The imprint page (SPEC 2, 3): the `imprint` story's `imprint_text` bloks. */
@@ -21,7 +20,9 @@ export interface ImprintPage {
   /** the page heading: the story's name */
   title: string;
   blocks: ImprintBlock[];
+  /** the page's own title (the document title adds the studio's name) */
   metaTitle: string;
+  /** the first block's text; "" when there is none */
   description: string;
 }
 
@@ -79,8 +80,8 @@ export function parseImprintStory(story: unknown): ImprintPage {
     storyId: typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null,
     title,
     blocks,
-    metaTitle: `${SITE_NAME} — ${title}`,
-    description: description || `${title}: ${SITE_NAME}.`,
+    metaTitle: title,
+    description: description ?? "",
   };
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { usePrefersReducedMotion } from "./use-media-query";
 
 export interface InViewOptions {
   rootMargin?: string;
@@ -39,17 +40,18 @@ export type EntranceState = "static" | "waiting" | "entered";
 
 /**
  * An entrance animation that plays when an element scrolls into view.
- * "static" (prerendered HTML, no JS, or already in view when the page
- * loaded) shows the element as is; "waiting" hides it below the fold;
- * "entered" plays the entrance. Hiding only ever starts after hydration,
- * so content is never invisible without JavaScript.
+ * "static" (prerendered HTML, no JS, already in view when the page loaded,
+ * or prefers-reduced-motion) shows the element as is; "waiting" hides it
+ * below the fold; "entered" plays the entrance. Hiding only ever starts
+ * after hydration, so content is never invisible without JavaScript.
  */
 export function useEntrance<T extends Element>(options: Omit<InViewOptions, "once"> = {}) {
   const { ref, inView } = useInView<T>({ ...options, once: true });
+  const reducedMotion = usePrefersReducedMotion();
   // whether it was in view at the first observation: then it never hides
   const [inViewAtStart, setInViewAtStart] = useState<boolean | undefined>(undefined);
   if (inViewAtStart === undefined && inView !== undefined) setInViewAtStart(inView);
   let state: EntranceState = "static";
-  if (inViewAtStart === false) state = inView ? "entered" : "waiting";
+  if (inViewAtStart === false && !reducedMotion) state = inView ? "entered" : "waiting";
   return { ref, state };
 }

@@ -119,7 +119,8 @@ describe("about.module.css", () => {
 
 describe("About meta", () => {
   it("takes title and description from the content", () => {
-    const tags = meta({ loaderData: { page } } as unknown as Parameters<typeof meta>[0]);
+    const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
+    const tags = meta({ loaderData: { page }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: "Studio Halbton — About" });
     expect(tags).toContainEqual({ name: "description", content: "Studio text" });
   });

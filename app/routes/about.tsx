@@ -6,12 +6,13 @@ import {
   ABOUT_BODY_CLASS,
   ABOUT_LOADING_TEXT,
   aboutBlockTiming,
+  aboutImages,
   loadAboutPage,
   parseAboutStory,
   type AboutPage,
 } from "~/content/about";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
-import { SITE_NAME } from "~/content/home";
+import { firstShareImage, pageMeta, siteFromMatches } from "~/content/site";
 import styles from "./about.module.css";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
@@ -34,13 +35,18 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return { page: loadAboutPage() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const page = loaderData?.page;
   const resolved = page && !(page instanceof Promise) ? page : undefined;
-  return [
-    { title: resolved?.metaTitle ?? `${SITE_NAME} — About` },
-    { name: "description", content: resolved?.description ?? `About ${SITE_NAME}.` },
-  ];
+  const site = siteFromMatches(matches);
+  const title = resolved?.metaTitle || "About";
+  return pageMeta({
+    site,
+    title,
+    description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
+    path: "/about",
+    image: resolved ? firstShareImage(aboutImages(resolved.body)) : null,
+  });
 };
 
 /** SPEC 2: the orange body style, on while the about page is shown. */

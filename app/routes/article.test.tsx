@@ -112,7 +112,9 @@ describe("Article route, from one article to another", () => {
 });
 
 describe("Article meta", () => {
-  const metaOf = (page: unknown) => meta({ loaderData: { page } } as unknown as Parameters<typeof meta>[0]);
+  const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
+  const metaOf = (page: unknown) =>
+    meta({ loaderData: { page }, matches: [root], params: { slug: "hafenkino" } } as unknown as Parameters<typeof meta>[0]);
 
   it("takes title and description from the content", () => {
     const tags = metaOf(found);

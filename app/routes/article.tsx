@@ -1,8 +1,9 @@
-import { useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticleHero } from "~/components/article-hero/article-hero";
 import { ArticleIntro } from "~/components/article-intro/article-intro";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
+import { JsonLdScript } from "~/components/json-ld/json-ld";
 import { MediaGrid } from "~/components/media-grid/media-grid";
 import { OtherProjects } from "~/components/other-projects/other-projects";
 import { ScrollWeightHeadline } from "~/components/scroll-weight-headline/scroll-weight-headline";
@@ -17,6 +18,8 @@ import {
 } from "~/content/article";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
+import { pageMeta, shareImageOf, siteFromMatches, type SiteData } from "~/content/site";
+import { creativeWorkJsonLd } from "~/content/structured-data";
 import styles from "./article.module.css";
 
 /**
@@ -46,15 +49,29 @@ export async function clientLoader({ params, request, serverLoader }: Route.Clie
   return { page: loadArticlePage(params.slug, { version: preview ? "draft" : contentConfig.version }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   const page = loaderData?.page;
   const resolved = page && !(page instanceof Promise) ? page : undefined;
-  const { title, description } = articleMeta(resolved);
-  return [
-    { title },
-    { name: "description", content: description },
-    ...(resolved?.status === "not-found" ? [{ name: "robots", content: "noindex" }] : []),
-  ];
+  const site = siteFromMatches(matches);
+  const { title, description } = articleMeta(resolved, site?.name);
+  const article = resolved?.status === "found" ? resolved.article : null;
+  const extra: MetaDescriptor[] = article
+    ? [
+        ...(article.firstPublishedAt ? [{ property: "article:published_time", content: article.firstPublishedAt }] : []),
+        ...(article.publishedAt ? [{ property: "article:modified_time", content: article.publishedAt }] : []),
+        ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
+      ]
+    : [];
+  return pageMeta({
+    site,
+    title,
+    description,
+    path: resolved?.status === "not-found" ? null : `/articles/${article?.slug || params.slug}`,
+    image: article?.header ? shareImageOf({ filename: article.header.src, alt: article.header.alt }) : null,
+    type: article ? "article" : "website",
+    noindex: resolved?.status === "not-found",
+    extra,
+  });
 };
 
 function ArticleLoading() {
@@ -75,8 +92,10 @@ function ArticleNotFound() {
 
 function ArticleView({ article: initial, otherProjects }: { article: Article; otherProjects: OtherProject[] }) {
   const article = useLiveStory(initial.storyId, initial, parseArticleStory);
+  const site = useRouteLoaderData<{ site?: SiteData }>("root")?.site ?? null;
   return (
     <>
+      <JsonLdScript data={creativeWorkJsonLd(article, site)} />
       <article className={styles.article} aria-labelledby="article-headline">
         <ArticleHero image={article.header} />
         <header className={styles.titleBlock}>

@@ -103,9 +103,16 @@ describe("Home route", () => {
 describe("Home meta", () => {
   it("takes title and description from the page", () => {
     const page = parseHomeStory(HOME_STORY);
-    const tags = meta({ loaderData: { page, filterTags: [] } } as unknown as Parameters<typeof meta>[0]);
-    expect(tags).toContainEqual({ title: page.title });
-    expect(tags).toContainEqual({ name: "description", content: page.description });
+    const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
+    const tags = meta({ loaderData: { page, filterTags: [] }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
+    expect(tags).toContainEqual({ title: "Studio Halbton" });
+    expect(tags).toContainEqual({ name: "description", content: "Studio Halbton: selected work — Alpha, Beta." });
+    // the first hero slide, 1200x630 through the image service
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://a.storyblok.com/f/287401/900x1200/abc/hero.webp/m/1200x630/smart/filters:quality(80):format(jpeg)",
+    });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 });
 

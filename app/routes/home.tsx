@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { Deferred } from "~/components/deferred/deferred";
 import { Gallery } from "~/components/gallery/gallery";
@@ -6,7 +7,8 @@ import { Hero } from "~/components/hero/hero";
 import { TagFilter } from "~/components/tag-filter/tag-filter";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { loadFilterTags, loadHomePage, loadHomeStory, parseHomeStory, SITE_NAME } from "~/content/home";
+import { homeImages, loadFilterTags, loadHomePage, loadHomeStory, parseHomeStory } from "~/content/home";
+import { firstShareImage, pageMeta, siteFromMatches, type SiteData } from "~/content/site";
 import styles from "./home.module.css";
 
 export const LOADING_TEXT = "Loading...";
@@ -38,23 +40,35 @@ export function HydrateFallback() {
   return <p className={styles.loading}>{LOADING_TEXT}</p>;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const page = loaderData?.page;
-  return [
-    { title: page?.title ?? SITE_NAME },
-    { name: "description", content: page?.description ?? `${SITE_NAME}: selected work.` },
-  ];
+  const site = siteFromMatches(matches);
+  const work = page?.description ?? "Selected work.";
+  return pageMeta({
+    site,
+    title: "",
+    description: site?.name ? `${site.name}: ${work.charAt(0).toLowerCase()}${work.slice(1)}` : work,
+    path: "/",
+    image: page ? firstShareImage(homeImages(page)) : null,
+  });
 };
+
+/** The home page's heading: the studio's name (from the root loader), else what the logo link is called. */
+function useHomeHeading(): string {
+  const root = useRouteLoaderData<{ site?: SiteData; header?: { logoLabel?: string } }>("root");
+  return root?.site?.name || root?.header?.logoLabel || "Startseite";
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const page = useLiveStory(loaderData.page.storyId, loaderData.page, parseHomeStory);
+  const heading = useHomeHeading();
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const toggleTag = (tag: string) =>
     setSelectedTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
 
   return (
     <>
-      <h1 className="visually-hidden">{page.title}</h1>
+      <h1 className="visually-hidden">{heading}</h1>
       <div {...page.hero.editable}>
         <Hero hero={page.hero} />
       </div>

@@ -70,7 +70,8 @@ describe("Imprint route", () => {
   });
 
   it("takes title and description from the content", () => {
-    const tags = meta({ loaderData: { page } } as unknown as Parameters<typeof meta>[0]);
+    const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
+    const tags = meta({ loaderData: { page }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: "Studio Halbton — Impressum" });
     expect(tags).toContainEqual({ name: "description", content: "Angaben gemäß § 5 DDG Studio Halbton GbR" });
   });

@@ -3,8 +3,8 @@ import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { RichText } from "~/components/rich-text/rich-text";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { SITE_NAME } from "~/content/home";
 import { IMPRINT_LOADING_TEXT, loadImprintPage, parseImprintStory, type ImprintPage } from "~/content/imprint";
+import { pageMeta, siteFromMatches } from "~/content/site";
 import styles from "./imprint.module.css";
 
 /** Prerender: the imprint story, in the HTML. */
@@ -25,13 +25,18 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return { page: loadImprintPage(preview ? "draft" : contentConfig.version) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const page = loaderData?.page;
   const resolved = page && !(page instanceof Promise) ? page : undefined;
-  return [
-    { title: resolved?.metaTitle ?? `${SITE_NAME} — Impressum` },
-    { name: "description", content: resolved?.description ?? `Impressum: ${SITE_NAME}.` },
-  ];
+  const site = siteFromMatches(matches);
+  const title = resolved?.metaTitle || "Impressum";
+  // no image of its own: the site's (the home hero)
+  return pageMeta({
+    site,
+    title,
+    description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
+    path: "/imprint",
+  });
 };
 
 /** The imprint's rich text blocks under the story's name. */

@@ -19,8 +19,6 @@ const entry = (slug: string, tags: string[] = ["Poster"]): ArticleListEntry => (
 type Data = {
   storyId: number | null;
   title: string;
-  metaTitle: string;
-  description: string;
   articles: ArticleListEntry[] | Promise<ArticleListEntry[]>;
 };
 
@@ -29,7 +27,8 @@ function renderIndex(data: Data) {
   return render(<Stub initialEntries={["/index"]} />);
 }
 
-const base = { storyId: 1, title: "Index", metaTitle: "Studio Halbton — Index", description: "d" };
+const base = { storyId: 1, title: "Index" };
+const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -64,9 +63,10 @@ describe("Index route", () => {
 
 describe("Index meta", () => {
   it("takes title and description from the loader data", () => {
-    const tags = meta({ loaderData: { ...base, articles: [] } } as unknown as Parameters<typeof meta>[0]);
+    const tags = meta({ loaderData: { ...base, articles: [entry("a")] }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: "Studio Halbton — Index" });
-    expect(tags).toContainEqual({ name: "description", content: "d" });
+    expect(tags).toContainEqual({ name: "description", content: "Index: 1 projects by Studio Halbton." });
+    expect(tags).toContainEqual({ property: "og:title", content: "Index" });
   });
 });
 
@@ -96,7 +96,6 @@ describe("Index clientLoader", () => {
       }),
     );
     expect(data.title).toBe("Alle Projekte");
-    expect(data.metaTitle).toContain("Alle Projekte");
     const articles = await data.articles;
     expect(articles.map((a) => a.slug)).toEqual(["one"]);
     expect(console.error).toHaveBeenCalledWith("Fehler bei gone (published)");

@@ -4,6 +4,7 @@ import { Deferred } from "~/components/deferred/deferred";
 import { loadArticleList, loadIndexPage, loadIndexStory, indexMeta, parseIndexStory } from "~/content/article-index";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
+import { firstShareImage, pageMeta, siteFromMatches } from "~/content/site";
 import styles from "./index.module.css";
 
 export const LOADING_TEXT = "Content is loading...";
@@ -28,26 +29,24 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     }
   }
   const story = await loadIndexStory(preview ? "draft" : contentConfig.version);
-  const meta = indexMeta(story.title, undefined);
-  return {
-    storyId: story.storyId,
-    title: story.title,
-    metaTitle: meta.title,
-    description: meta.description,
-    articles: loadArticleList(story.uuids, "published"),
-  };
+  return { storyId: story.storyId, title: story.title, articles: loadArticleList(story.uuids, "published") };
 }
 
 export function HydrateFallback() {
   return <p className={styles.loading}>{LOADING_TEXT}</p>;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const fallback = indexMeta("", undefined);
-  return [
-    { title: loaderData?.metaTitle ?? fallback.title },
-    { name: "description", content: loaderData?.description ?? fallback.description },
-  ];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteFromMatches(matches);
+  const articles = Array.isArray(loaderData?.articles) ? loaderData.articles : undefined;
+  const { title, description } = indexMeta(loaderData?.title ?? "", articles, site?.name);
+  return pageMeta({
+    site,
+    title,
+    description,
+    path: "/index",
+    image: firstShareImage((articles ?? []).map((article) => ({ filename: article.img, alt: article.alt || article.name }))),
+  });
 };
 
 export default function IndexPage({ loaderData }: Route.ComponentProps) {

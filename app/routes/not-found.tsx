@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { documentTitle, siteFromMatches } from "~/content/site";
 import styles from "./not-found.module.css";
 
 export const NOT_FOUND_TEXT = {
@@ -9,8 +10,8 @@ export const NOT_FOUND_TEXT = {
   home: "Zur Startseite",
 } as const;
 
-export const meta: Route.MetaFunction = () => [
-  { title: NOT_FOUND_TEXT.title },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(siteFromMatches(matches)?.name ?? "", NOT_FOUND_TEXT.title) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -17,6 +17,8 @@ export function AboutMedia({ media, sizes, className }: { media: AboutMediaView;
         width={media.width ?? undefined}
         height={media.height ?? undefined}
         preload="none"
+        standalone
+        label={media.label}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { usePrefersReducedMotion } from "~/hooks/use-media-query";
+import { REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
 
 interface AutoplayVideoProps {
   src: string;
@@ -8,33 +8,49 @@ interface AutoplayVideoProps {
   height?: number;
   /** "none" for videos far below the fold */
   preload?: "metadata" | "none";
+  /**
+   * A video that is not inside a link: under reduced motion it shows the
+   * browser's controls, so it can still be played on request. (Inside a
+   * link, controls would be a control within a control: it stays still.)
+   */
+  standalone?: boolean;
+  /** the accessible name of a standalone video with controls */
+  label?: string;
+}
+
+function canPlayVideo(element: HTMLVideoElement): boolean {
+  return element.canPlayType("video/mp4") !== "" || element.canPlayType("video/webm") !== "";
 }
 
 /**
  * A silent, looping background video (SPEC 2: muted, looping, autoplaying,
- * inline). Under prefers-reduced-motion it stays on its first frame: the
- * prerendered HTML asks for autoplay, so it is paused once the page runs.
+ * inline). Under prefers-reduced-motion it never starts: it shows its first
+ * frame (standalone ones with controls). The prerendered HTML assumes
+ * reduced motion (no autoplay attribute), so no frame moves before the
+ * page knows the visitor's setting; everyone else's video starts as soon as
+ * the page runs.
  */
-export function AutoplayVideo({ src, className, width, height, preload = "metadata" }: AutoplayVideoProps) {
-  const reducedMotion = usePrefersReducedMotion();
+export function AutoplayVideo({ src, className, width, height, preload = "metadata", standalone = false, label }: AutoplayVideoProps) {
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, true);
   const video = useRef<HTMLVideoElement>(null);
 
-  // paused here for reduced motion: resumed if the setting is switched off again
-  const pausedForMotion = useRef(false);
   useEffect(() => {
     const element = video.current;
     if (!element) return;
     if (reducedMotion) {
       element.pause();
-      pausedForMotion.current = true;
-    } else if (pausedForMotion.current) {
-      pausedForMotion.current = false;
+      return;
+    }
+    // The autoplay attribute arrives with hydration, after the browser has chosen not to play; a
+    // browser that plays no video at all (or a test DOM) is left alone.
+    if (element.paused && canPlayVideo(element)) {
       element.play()?.catch(() => {
         // playback refused (e.g. data saver): the first frame stays
       });
     }
   }, [reducedMotion]);
 
+  const withControls = reducedMotion && standalone;
   return (
     <video
       ref={video}
@@ -46,8 +62,10 @@ export function AutoplayVideo({ src, className, width, height, preload = "metada
       loop
       playsInline
       autoPlay={!reducedMotion}
+      controls={withControls || undefined}
       preload={preload}
-      aria-hidden="true"
+      aria-hidden={withControls ? undefined : true}
+      aria-label={withControls ? label || undefined : undefined}
       disablePictureInPicture
     />
   );

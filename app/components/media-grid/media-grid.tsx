@@ -30,6 +30,8 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
         width={item.width ?? undefined}
         height={item.height ?? undefined}
         preload="none"
+        standalone
+        label={item.caption}
       />
     );
   }

@@ -1,0 +1,179 @@
+import type { StoryblokClient } from "@storyblok/react";
+import type { MetaDescriptor } from "react-router";
+import { contentConfig } from "./content-config";
+import { imageServiceUrl, isTransformable } from "./image-service";
+
+/**
+ * What every page says about itself to search engines and link previews:
+ * the studio's name (the Storyblok space's name, read once per build), the
+ * canonical URL (from SITE_URL), Open Graph and Twitter card tags, and the
+ * share image (1200x630 through the image service).
+ */
+
+declare const __SITE_URL__: string | undefined;
+
+/** SITE_URL at build time (no trailing slash), "" when unset: then no canonical links and no og:url. */
+export const SITE_URL = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "";
+
+export const SITE_LOCALE = "de_DE";
+
+/** A build from draft content is a preview: robots.txt disallows all and every page is noindex (README). */
+export const PREVIEW_BUILD = contentConfig.version === "draft";
+
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The site-wide part of the root loader's data. */
+export interface SiteData {
+  /** the studio's name: the space's name, else the header logo's alt text, else the host name */
+  name: string;
+  /** the share image of pages that have none of their own: the home hero */
+  image: ShareImage | null;
+}
+
+export interface SiteOptions {
+  siteUrl?: string;
+  preview?: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The space's name from a `cdn/spaces/me` answer; "" when it has none. */
+export function spaceNameOf(data: unknown): string {
+  const space = isRecord(data) && isRecord(data.space) ? data.space : {};
+  return typeof space.name === "string" ? space.name.trim() : "";
+}
+
+/** GET cdn/spaces/me (one request); rejects when the content service cannot answer. */
+export async function fetchSpaceName(client: StoryblokClient): Promise<string> {
+  const { data } = await client.get("cdn/spaces/me", {});
+  return spaceNameOf(data);
+}
+
+export function hostNameOf(siteUrl: string): string {
+  try {
+    return siteUrl ? new URL(siteUrl).hostname : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The studio's name: the space's, else the header logo's alt text, else SITE_URL's host name ("" when all are missing). */
+export function resolveSiteName(spaceName: string, logoAlt: string, siteUrl: string = SITE_URL): string {
+  return spaceName.trim() || logoAlt.trim() || hostNameOf(siteUrl);
+}
+
+/** An absolute URL for crawlers: absolute ones as they are, site paths under SITE_URL, else "". */
+export function absoluteUrl(url: string, siteUrl: string = SITE_URL): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith("/") && !url.startsWith("//") && siteUrl) return siteUrl + url;
+  return "";
+}
+
+/** A 1200x630 JPEG rendition of an image asset for link previews; null for anything the image service cannot transform. */
+export function shareImageOf(asset: { filename: string; alt: string } | null | undefined, siteUrl: string = SITE_URL): ShareImage | null {
+  if (!asset || !isTransformable(asset.filename)) return null;
+  const url = absoluteUrl(
+    imageServiceUrl(asset.filename, { ...SHARE_IMAGE_SIZE, smart: true, filters: { format: "jpeg", quality: 80 } }),
+    siteUrl,
+  );
+  return url ? { url, ...SHARE_IMAGE_SIZE, alt: asset.alt.trim() } : null;
+}
+
+/** The first candidate that makes a share image. */
+export function firstShareImage(
+  candidates: ReadonlyArray<{ filename: string; alt: string } | null | undefined>,
+  siteUrl: string = SITE_URL,
+): ShareImage | null {
+  for (const candidate of candidates) {
+    const image = shareImageOf(candidate, siteUrl);
+    if (image) return image;
+  }
+  return null;
+}
+
+/** The root route's SiteData from a meta function's `matches`; null when there is none (tests, an error). */
+export function siteFromMatches(matches: unknown): SiteData | null {
+  if (!Array.isArray(matches)) return null;
+  for (const match of matches) {
+    if (!isRecord(match) || match.id !== "root") continue;
+    const data = isRecord(match.loaderData) ? match.loaderData : isRecord(match.data) ? match.data : null;
+    const site = data && isRecord(data.site) ? data.site : null;
+    if (site && typeof site.name === "string") return site as unknown as SiteData;
+  }
+  return null;
+}
+
+/** "Studio — Page"; the site name alone for the home page, the page alone when the name is unknown. */
+export function documentTitle(siteName: string, pageTitle: string): string {
+  if (!pageTitle) return siteName;
+  if (!siteName) return pageTitle;
+  return `${siteName} — ${pageTitle}`;
+}
+
+/** A path as it appears in canonical URLs: no trailing slash, "/" for the home page. */
+export function canonicalPath(pathname: string): string {
+  return pathname.replace(/\/+$/, "") || "/";
+}
+
+export interface PageMetaInput {
+  site: SiteData | null | undefined;
+  /** the page's own title; "" for the home page, which carries the site name */
+  title: string;
+  description: string;
+  /** the canonical path ("/about"); null for pages that have none (not found) */
+  path: string | null;
+  /** falls back to the site's share image */
+  image?: ShareImage | null;
+  type?: "website" | "article";
+  noindex?: boolean;
+  /** article:published_time and friends */
+  extra?: MetaDescriptor[];
+}
+
+/** title, description, robots, canonical, Open Graph and Twitter card tags of one page. */
+export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaDescriptor[] {
+  const { siteUrl = SITE_URL, preview = PREVIEW_BUILD } = options;
+  const siteName = input.site?.name ?? "";
+  const title = documentTitle(siteName, input.title);
+  const description = input.description.trim();
+  const url = input.path !== null && siteUrl ? siteUrl + canonicalPath(input.path) : "";
+  const image = input.image ?? input.site?.image ?? null;
+  const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
+  if (input.noindex || preview) tags.push({ name: "robots", content: "noindex" });
+  if (url) tags.push({ tagName: "link", rel: "canonical", href: url });
+  tags.push(
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: input.title || title },
+    { property: "og:description", content: description },
+    { property: "og:locale", content: SITE_LOCALE },
+  );
+  if (siteName) tags.push({ property: "og:site_name", content: siteName });
+  if (url) tags.push({ property: "og:url", content: url });
+  if (image) {
+    tags.push(
+      { property: "og:image", content: image.url },
+      { property: "og:image:width", content: String(image.width) },
+      { property: "og:image:height", content: String(image.height) },
+    );
+    if (image.alt) tags.push({ property: "og:image:alt", content: image.alt });
+  }
+  tags.push(
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: input.title || title },
+    { name: "twitter:description", content: description },
+  );
+  if (image) {
+    tags.push({ name: "twitter:image", content: image.url });
+    if (image.alt) tags.push({ name: "twitter:image:alt", content: image.alt });
+  }
+  return [...tags, ...(input.extra ?? [])];
+}

@@ -1,0 +1,85 @@
+import type { Article } from "./article";
+import type { FooterView, HeaderView } from "./layout";
+import { SITE_URL, absoluteUrl, shareImageOf, type SiteData } from "./site";
+
+/**
+ * Structured data (schema.org JSON-LD) for search engines: the studio as an
+ * Organization on every page, each article as a CreativeWork it created.
+ */
+
+export type JsonLd = Record<string, unknown>;
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * JSON for a `<script type="application/ld+json">` element. Content is
+ * written by editors: `<` and friends are escaped, so no text can close the
+ * script element (`</script>`) or open a comment; the JSON means the same.
+ */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => ESCAPES[character] ?? character);
+}
+
+function organizationId(siteUrl: string): string | undefined {
+  return siteUrl ? `${siteUrl}/#organization` : undefined;
+}
+
+function nonEmpty<T>(values: T[]): T[] | undefined {
+  return values.length > 0 ? values : undefined;
+}
+
+export interface OrganizationInput {
+  site: SiteData;
+  header: HeaderView | null;
+  footer: FooterView | null;
+}
+
+/** The studio: its name, site, logo, e-mail and social profile (from the header and footer entries). */
+export function organizationJsonLd({ site, header, footer }: OrganizationInput, siteUrl: string = SITE_URL): JsonLd {
+  const logo = header?.logo ? absoluteUrl(header.logo.src, siteUrl) : "";
+  const email = footer?.email ? decodeURIComponent(footer.email.href.replace(/^mailto:/i, "").split("?")[0] ?? "") : "";
+  const social = footer?.social ? absoluteUrl(footer.social.href, siteUrl) : "";
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": organizationId(siteUrl),
+    name: site.name || undefined,
+    url: siteUrl ? `${siteUrl}/` : undefined,
+    logo: logo || undefined,
+    email: email || undefined,
+    sameAs: nonEmpty(social ? [social] : []),
+  };
+}
+
+/** An article as a CreativeWork created by the studio, about its client. */
+export function creativeWorkJsonLd(article: Article, site: SiteData | null, siteUrl: string = SITE_URL): JsonLd {
+  const url = siteUrl && article.slug ? `${siteUrl}/articles/${encodeURIComponent(article.slug)}` : undefined;
+  const image = article.header ? shareImageOf({ filename: article.header.src, alt: article.header.alt }, siteUrl)?.url || absoluteUrl(article.header.src, siteUrl) : "";
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    "@id": url ? `${url}#work` : undefined,
+    url,
+    name: article.name || article.headline,
+    headline: article.headline || article.name,
+    description: article.description || undefined,
+    image: image || undefined,
+    creator: {
+      "@type": "Organization",
+      "@id": organizationId(siteUrl),
+      name: site?.name || undefined,
+      url: siteUrl ? `${siteUrl}/` : undefined,
+    },
+    keywords: nonEmpty(article.tags),
+    datePublished: article.firstPublishedAt || article.publishedAt || undefined,
+    dateModified: article.publishedAt || undefined,
+    about: article.info.client ? { "@type": "Organization", name: article.info.client } : undefined,
+    inLanguage: "de",
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * Checks on rendered DOM that hold for any content, however broken or
+ * hostile: used by the fuzz tests (app/routes/pages-fuzz.test.tsx) and the
+ * rich text corpus test. Each check returns a list of readable problems, so a
+ * failing property prints what went wrong, not just "false".
+ */
+
+/** Text that means a value was stringified by accident. */
+export const LEAK_TOKENS = ["undefined", "[object Object]", "NaN"] as const;
+export type LeakToken = (typeof LEAK_TOKENS)[number];
+
+/** Elements that must never come out of content. */
+const FORBIDDEN_ELEMENTS = new Set(["script", "iframe", "object", "embed", "frame", "frameset", "applet", "base", "style", "form"]);
+
+/** Attributes that carry a URL. */
+const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "background", "data", "cite"]);
+
+export const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
+export const MEDIA_SCHEMES = new Set(["http", "https"]);
+
+/**
+ * The leak tokens that the input itself contains in some string: a story
+ * whose text is literally "NaN" may show it. Iterative (inputs may be nested
+ * 10,000 deep) and bounded.
+ */
+export function tokensInInput(input: unknown, budget = 500_000): Set<LeakToken> {
+  const found = new Set<LeakToken>();
+  const seen = new Set<object>();
+  const stack: unknown[] = [input];
+  let visited = 0;
+  while (stack.length > 0 && visited < budget && found.size < LEAK_TOKENS.length) {
+    const value = stack.pop();
+    visited += 1;
+    if (typeof value === "string") {
+      for (const token of LEAK_TOKENS) if (value.includes(token)) found.add(token);
+    } else if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      for (const key of Object.keys(value)) {
+        for (const token of LEAK_TOKENS) if (key.includes(token)) found.add(token);
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return found;
+}
+
+let decoder: HTMLTextAreaElement | undefined;
+
+/** HTML character references decoded (the DOM's own table), repeatedly: `&amp;#106;` is `j`. */
+function decodeEntities(value: string): string {
+  decoder ??= document.createElement("textarea");
+  let current = value;
+  for (let round = 0; round < 4; round += 1) {
+    if (!current.includes("&")) break;
+    decoder.innerHTML = current.replace(/</g, "&lt;");
+    if (decoder.value === current) break;
+    current = decoder.value;
+  }
+  return current;
+}
+
+function percentDecode(value: string): string {
+  let current = value;
+  for (let round = 0; round < 4; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      next = current.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what browsers skip in a scheme
+const SKIPPED_IN_SCHEME = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
+/**
+ * The scheme a browser could see in a URL attribute, judged pessimistically:
+ * after decoding entities and percent escapes and dropping whitespace and
+ * control characters. null for a relative URL.
+ */
+export function effectiveScheme(raw: string): string | null {
+  const judged = percentDecode(decodeEntities(raw)).replace(SKIPPED_IN_SCHEME, "").toLowerCase();
+  const match = /^([a-z][a-z0-9+.-]*):/.exec(judged);
+  return match ? match[1]! : null;
+}
+
+export interface DomCheckOptions {
+  /** leak tokens the input contains (see tokensInInput): these may appear */
+  allowedTokens?: ReadonlySet<string>;
+  /** schemes an href may have */
+  linkSchemes?: ReadonlySet<string>;
+  /** schemes an src/srcset/poster may have */
+  mediaSchemes?: ReadonlySet<string>;
+  /** judges a style attribute; default: no url(), expression() or script */
+  allowStyle?: (element: Element, value: string) => boolean;
+  /** true: target=_blank needs rel="noopener noreferrer" on every link, else only on links that leave the site */
+  relOnEveryNewTab?: boolean;
+}
+
+const DANGEROUS_STYLE = /url\s*\(|expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|\\/i;
+
+/** A style that only sets colours or text alignment to plain values (what rich text marks may emit). */
+export function isRichTextStyle(_element: Element, value: string): boolean {
+  if (DANGEROUS_STYLE.test(value)) return false;
+  return value
+    .split(";")
+    .map((declaration) => declaration.trim())
+    .filter(Boolean)
+    .every((declaration) => {
+      const [property = "", ...rest] = declaration.split(":");
+      const propertyValue = rest.join(":").trim();
+      const name = property.trim().toLowerCase();
+      if (name === "text-align") return /^(left|center|right|justify)$/.test(propertyValue);
+      if (name === "color" || name === "background-color") {
+        return /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9\s.,%/-]{1,60}\))$/i.test(propertyValue);
+      }
+      return false;
+    });
+}
+
+function defaultAllowStyle(_element: Element, value: string): boolean {
+  return !DANGEROUS_STYLE.test(value);
+}
+
+function urlsOf(name: string, value: string): string[] {
+  if (name !== "srcset") return [value];
+  return value
+    .split(",")
+    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
+    .filter(Boolean);
+}
+
+function leaves(href: string): boolean {
+  const scheme = effectiveScheme(href);
+  return scheme !== null || /^\s*[/\\]{2}/.test(href);
+}
+
+/** Every problem in `root`'s subtree; [] when it is clean. */
+export function domProblems(root: Element, options: DomCheckOptions = {}): string[] {
+  const allowedTokens = options.allowedTokens ?? new Set<string>();
+  const linkSchemes = options.linkSchemes ?? LINK_SCHEMES;
+  const mediaSchemes = options.mediaSchemes ?? MEDIA_SCHEMES;
+  const allowStyle = options.allowStyle ?? defaultAllowStyle;
+  const tokens = LEAK_TOKENS.filter((token) => !allowedTokens.has(token));
+  const problems: string[] = [];
+  const report = (problem: string) => {
+    if (problems.length < 20) problems.push(problem);
+  };
+  const short = (value: string) => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+
+  const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const value = node.nodeValue ?? "";
+    for (const token of tokens) if (value.includes(token)) report(`text node shows ${token}: ${short(value)}`);
+  }
+
+  for (const element of [root, ...root.querySelectorAll("*")]) {
+    const tag = element.localName;
+    if (FORBIDDEN_ELEMENTS.has(tag)) report(`<${tag}> element rendered`);
+    for (const name of element.getAttributeNames()) {
+      const value = element.getAttribute(name) ?? "";
+      const lower = name.toLowerCase();
+      if (lower.startsWith("on")) report(`<${tag}> has event handler attribute ${name}=${short(value)}`);
+      if (lower === "srcdoc") report(`<${tag}> has srcdoc`);
+      for (const token of tokens) {
+        if (value.includes(token)) report(`<${tag} ${name}> shows ${token}: ${short(value)}`);
+      }
+      if (lower === "style" && !allowStyle(element, value)) report(`<${tag}> has style ${short(value)}`);
+      if (URL_ATTRIBUTES.has(lower) || lower === "srcset") {
+        const allowed = lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href" ? linkSchemes : mediaSchemes;
+        for (const url of urlsOf(lower, value)) {
+          const scheme = effectiveScheme(url);
+          if (scheme !== null && !allowed.has(scheme)) report(`<${tag} ${name}> has scheme ${scheme}: ${short(url)}`);
+        }
+      }
+    }
+    if (tag === "a" && element.getAttribute("target") === "_blank") {
+      const href = element.getAttribute("href") ?? "";
+      if (options.relOnEveryNewTab || leaves(href)) {
+        const rel = new Set((element.getAttribute("rel") ?? "").toLowerCase().split(/\s+/));
+        if (!rel.has("noopener") || !rel.has("noreferrer")) {
+          report(`new-tab link ${short(href)} lacks rel="noopener noreferrer" (rel=${short(element.getAttribute("rel") ?? "")})`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** Console errors that are not the spec's own log lines: React warnings (duplicate keys, NaN props, ...). */
+export function unexpectedConsoleErrors(calls: readonly unknown[][]): string[] {
+  const expected = [
+    /^Component .* doesn't exist\.?$/s,
+    /^Fehler bei /,
+    /^Artikel nicht gefunden:/,
+    /^Fehler beim Laden der Kategorien:/,
+  ];
+  return calls
+    .map((args) => args.map((arg) => (typeof arg === "string" ? arg : arg instanceof Error ? arg.message : String(arg))).join(" "))
+    .filter((message) => !expected.some((pattern) => pattern.test(message)))
+    .map((message) => (message.length > 300 ? `${message.slice(0, 300)}…` : message));
+}

@@ -1,0 +1,146 @@
+import { spawn } from "node:child_process";
+import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { sampleTreeRss } from "./proc-tree";
+
+/**
+ * Builds the site the way `npm start` and the e2e suite do (`react-router
+ * build` with CONTENT_PORT and CONTENT_DIR pointing at a content service), in
+ * a snapshot of the project in a temp folder: the bench never writes into
+ * the work tree's build/ (the e2e suite uses it) and builds one consistent
+ * state of the code while others edit it.
+ */
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Top-level entries not copied into a workspace. */
+const SKIPPED = new Set(["node_modules", "build", ".git", "test-results", "playwright-report", "bench-report", ".react-router", ".cache"]);
+
+/** Copies the project (without build output, git and node_modules, which is linked) into `dir`. */
+export async function createWorkspace(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  for (const entry of await readdir(REPO, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name) || entry.name.startsWith("build-") || entry.name.endsWith(".log")) continue;
+    await cp(path.join(REPO, entry.name), path.join(dir, entry.name), { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  }
+  await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+export interface BuildOptions {
+  workspace: string;
+  contentPort: number;
+  contentDir: string;
+  /** Stop the build (its whole process group) after this long. */
+  timeoutMs: number;
+  /** Called every `progressEveryMs` with pages prerendered so far, elapsed ms and current RSS. */
+  onProgress?: (progress: { pages: number; elapsedMs: number; rssBytes: number }) => void;
+  progressEveryMs?: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  timedOut: boolean;
+  exitCode: number | null;
+  durationMs: number;
+  peakRssBytes: number;
+  /** "Prerender (html)" lines seen. */
+  pagesPrerendered: number;
+  /** The build's own count ("Content: N request(s) ..."), if it printed one. */
+  reportedRequests: number | null;
+  /** The last lines of its output. */
+  outputTail: string;
+}
+
+/** Parses the build's "Content: N request(s) to ..." line (react-router.config.ts). */
+export function parseReportedRequests(output: string): number | null {
+  const match = /Content: (\d+) request\(s\)/.exec(output);
+  return match ? Number(match[1]) : null;
+}
+
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  await rm(path.join(options.workspace, "build"), { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CONTENT_PORT: String(options.contentPort),
+    CONTENT_DIR: options.contentDir,
+    NODE_ENV: "production",
+  };
+  // these would point the bundle somewhere else than the bench's content service
+  delete env.STORYBLOK_TOKEN;
+  delete env.CONTENT_API_URL;
+  delete env.CONTENT_VERSION;
+  delete env.SITE_URL;
+
+  const started = performance.now();
+  const child = spawn(path.join(options.workspace, "node_modules", ".bin", "react-router"), ["build"], {
+    cwd: options.workspace,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    // own process group, so that a timeout stops the build and everything it started
+    detached: true,
+  });
+  const sampler = sampleTreeRss(child.pid ?? -1);
+  let tail = "";
+  let pages = 0;
+  let reported: number | null = null;
+  const onLine = (line: string) => {
+    if (line.startsWith("Prerender (html)")) pages += 1;
+    reported = parseReportedRequests(line) ?? reported;
+    tail = `${tail}${line}\n`.slice(-6000);
+  };
+  if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
+  if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
+
+  let timedOut = false;
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup("SIGTERM");
+    setTimeout(() => killGroup("SIGKILL"), 5000).unref();
+  }, options.timeoutMs);
+  const progress = options.onProgress
+    ? setInterval(
+        () => options.onProgress?.({ pages, elapsedMs: performance.now() - started, rssBytes: sampler.lastBytes }),
+        options.progressEveryMs ?? 15_000,
+      )
+    : undefined;
+  const stopOnExit = () => killGroup("SIGKILL");
+  process.once("exit", stopOnExit);
+
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on("error", (error) => {
+      tail += `\n${error.message}`;
+      resolve(null);
+    });
+    child.on("exit", (code) => resolve(code));
+  });
+  const durationMs = performance.now() - started;
+  // the last lines may still be in the pipes
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  clearTimeout(timer);
+  if (progress) clearInterval(progress);
+  process.off("exit", stopOnExit);
+  // leftover workers of the group (none expected after a clean exit)
+  killGroup("SIGKILL");
+  const peakRssBytes = await sampler.stop();
+  return {
+    ok: exitCode === 0 && !timedOut,
+    timedOut,
+    exitCode,
+    durationMs,
+    peakRssBytes,
+    pagesPrerendered: pages,
+    reportedRequests: reported,
+    outputTail: tail.split("\n").slice(-40).join("\n"),
+  };
+}

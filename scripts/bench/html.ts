@@ -1,0 +1,159 @@
+/**
+ * Reading the prerendered HTML (React's server output, regular enough for
+ * patterns): the first-load assets of a page, its high-priority image, and
+ * the bare "floor" page built from it. Pure, tested in html.test.ts.
+ */
+
+export interface PageAssets {
+  scripts: string[];
+  stylesheets: string[];
+  /** Inline <script> bodies (React Router's context and route modules bootstrap). */
+  inlineScripts: string[];
+}
+
+function attr(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  if (!match) return undefined;
+  return decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");
+}
+
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** A same-origin asset path without query or fragment; null for other origins and data: URLs. */
+export function localAssetPath(href: string): string | null {
+  if (!href || /^(data|blob):/i.test(href) || /^(https?:)?\/\//i.test(href)) return null;
+  const clean = href.split(/[?#]/)[0] ?? "";
+  return clean.startsWith("/") ? clean : `/${clean}`;
+}
+
+/** Scripts (src, modulepreload, static imports in inline modules) and stylesheets a page loads on first visit. */
+export function pageAssets(html: string): PageAssets {
+  const scripts = new Set<string>();
+  const stylesheets = new Set<string>();
+  const inlineScripts: string[] = [];
+
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = match[0];
+    const rel = (attr(tag, "rel") ?? "").toLowerCase().split(/\s+/);
+    const href = localAssetPath(attr(tag, "href") ?? "");
+    if (!href) continue;
+    if (rel.includes("modulepreload")) scripts.add(href);
+    else if (rel.includes("stylesheet")) stylesheets.add(href);
+    else if (rel.includes("preload") && (attr(tag, "as") ?? "").toLowerCase() === "script") scripts.add(href);
+  }
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const open = `<script${match[1] ?? ""}>`;
+    const body = match[2] ?? "";
+    const src = attr(open, "src");
+    if (src !== undefined) {
+      const local = localAssetPath(src);
+      if (local) scripts.add(local);
+      continue;
+    }
+    if (body.trim()) inlineScripts.push(body);
+    // `import "/assets/x.js"` and `import("/assets/x.js")` in inline module scripts
+    for (const imp of body.matchAll(/\bimport\s*(?:\(\s*)?["']([^"']+\.m?js)["']/g)) {
+      const local = localAssetPath(imp[1] ?? "");
+      if (local) scripts.add(local);
+    }
+  }
+  return { scripts: [...scripts], stylesheets: [...stylesheets], inlineScripts };
+}
+
+export interface HeroImage {
+  /** The <img> tag, or the whole <picture> element that holds it. */
+  markup: string;
+  src: string;
+  srcset: string | undefined;
+  width: string | undefined;
+  height: string | undefined;
+  /** <link rel=preload as=image> tags of the document that load this image. */
+  preloads: string[];
+}
+
+/** The page's high-priority image (`fetchpriority="high"`), with its <picture> wrapper if it has one. */
+export function findHeroImage(html: string): HeroImage | null {
+  const img = /<img\b[^>]*\sfetchpriority\s*=\s*["']?high["']?[^>]*>/i.exec(html);
+  if (!img) return null;
+  const tag = img[0];
+  const src = attr(tag, "src") ?? "";
+  let markup = tag;
+  const before = html.slice(0, img.index);
+  const pictureStart = before.lastIndexOf("<picture");
+  if (pictureStart !== -1 && before.indexOf("</picture>", pictureStart) === -1) {
+    const end = html.indexOf("</picture>", img.index);
+    if (end !== -1) markup = html.slice(pictureStart, end + "</picture>".length);
+  }
+  const imagePath = src.split("/m/")[0] ?? src;
+  const preloads: string[] = [];
+  for (const link of html.matchAll(/<link\b[^>]*>/gi)) {
+    const linkTag = link[0];
+    if ((attr(linkTag, "rel") ?? "").toLowerCase() !== "preload" || (attr(linkTag, "as") ?? "").toLowerCase() !== "image") continue;
+    const refs = `${attr(linkTag, "href") ?? ""} ${attr(linkTag, "imagesrcset") ?? ""}`;
+    if (imagePath && refs.includes(imagePath)) preloads.push(linkTag);
+  }
+  return {
+    markup,
+    src,
+    srcset: attr(tag, "srcset"),
+    width: attr(tag, "width"),
+    height: attr(tag, "height"),
+    preloads,
+  };
+}
+
+/** The text of the first <h1> (tags stripped), or "". */
+export function firstHeadingText(html: string): string {
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  if (!match) return "";
+  return decodeEntities((match[1] ?? "").replace(/<[^>]+>/g, "")).trim();
+}
+
+/** The document language of a page, "en" when it has none. */
+export function documentLanguage(html: string): string {
+  const match = /<html\b[^>]*>/i.exec(html);
+  return (match && attr(match[0], "lang")) || "en";
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/**
+ * The floor of a page: a bare static document holding only its LCP image
+ * (same markup: src, srcset, sizes, width, height, <picture> sources,
+ * preloads) or, for a page without a high-priority image, only its heading
+ * text. Nothing else loads: no CSS file, no font, no script.
+ */
+export function floorPage(html: string): { html: string; kind: "image" | "text"; element: string } {
+  const lang = escapeHtml(documentLanguage(html));
+  const hero = findHeroImage(html);
+  const head = (extra: string) =>
+    `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"/>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>Floor</title>` +
+    `<meta name="description" content="The bare page of the benchmark: only the LCP element."/>${extra}`;
+  if (hero) {
+    const style = "<style>body{margin:0}picture,img{display:block;width:100%;height:auto}</style>";
+    return {
+      kind: "image",
+      element: hero.src,
+      html: `${head(hero.preloads.join("") + style)}</head><body><main>${hero.markup}</main></body></html>\n`,
+    };
+  }
+  const text = firstHeadingText(html) || "Floor";
+  const style = "<style>body{margin:0;padding:16px;font-family:sans-serif}</style>";
+  return {
+    kind: "text",
+    element: text,
+    html: `${head(style)}</head><body><main><h1>${escapeHtml(text)}</h1></main></body></html>\n`,
+  };
+}

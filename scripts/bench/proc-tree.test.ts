@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { descendants, parseProcStat } from "./proc-tree";
+
+describe("parseProcStat", () => {
+  it("reads pid, ppid and rss, with spaces and parentheses in the command name", () => {
+    const fields = Array.from({ length: 50 }, (_, i) => String(i));
+    fields[1] = "7"; // ppid (field 4)
+    fields[21] = "2560"; // rss (field 24)
+    const line = `123 (node (worker) x) S ${fields.slice(1).join(" ")}`;
+    expect(parseProcStat(line)).toEqual({ pid: 123, ppid: 7, rssPages: 2560 });
+    expect(parseProcStat("garbage")).toBeNull();
+  });
+});
+
+describe("descendants", () => {
+  it("collects the root and its children's children, not siblings", () => {
+    const table = [
+      { pid: 1, ppid: 0, rssPages: 1 },
+      { pid: 10, ppid: 1, rssPages: 1 },
+      { pid: 11, ppid: 10, rssPages: 1 },
+      { pid: 12, ppid: 11, rssPages: 1 },
+      { pid: 20, ppid: 1, rssPages: 1 },
+    ];
+    expect([...descendants(10, table)].sort()).toEqual([10, 11, 12]);
+  });
+});

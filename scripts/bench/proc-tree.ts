@@ -1,0 +1,105 @@
+import { readdir, readFile } from "node:fs/promises";
+
+/**
+ * Peak resident memory of a process tree (a build and every process it
+ * starts), sampled from /proc. Threads count with their process.
+ */
+
+export interface ProcStat {
+  pid: number;
+  ppid: number;
+  /** Resident set size in pages. */
+  rssPages: number;
+}
+
+/** Parses /proc/{pid}/stat; the command name (field 2) may hold spaces and parentheses. */
+export function parseProcStat(text: string): ProcStat | null {
+  const close = text.lastIndexOf(")");
+  if (close === -1) return null;
+  const pid = Number(text.slice(0, text.indexOf("(")).trim());
+  // fields after the name: state(3) ppid(4) ... rss(24)
+  const rest = text.slice(close + 2).trim().split(/\s+/);
+  const ppid = Number(rest[1]);
+  const rssPages = Number(rest[21]);
+  if (!Number.isInteger(pid) || !Number.isInteger(ppid) || !Number.isFinite(rssPages)) return null;
+  return { pid, ppid, rssPages };
+}
+
+/** The pids of `root` and all its descendants in a process table. */
+export function descendants(root: number, table: readonly ProcStat[]): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const p of table) {
+    const list = children.get(p.ppid) ?? [];
+    list.push(p.pid);
+    children.set(p.ppid, list);
+  }
+  const found = new Set<number>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (found.has(pid)) continue;
+    found.add(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+async function readTable(): Promise<ProcStat[]> {
+  const table: ProcStat[] = [];
+  for (const name of await readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const parsed = parseProcStat(await readFile(`/proc/${name}/stat`, "utf8"));
+      if (parsed) table.push(parsed);
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  return table;
+}
+
+/** Page size in bytes; 4 KiB on the x86-64 and arm64 Linux kernels this runs on. */
+const PAGE_SIZE = 4096;
+
+export async function treeRssBytes(root: number): Promise<number> {
+  const table = await readTable();
+  const pids = descendants(root, table);
+  return table.filter((p) => pids.has(p.pid)).reduce((sum, p) => sum + p.rssPages * PAGE_SIZE, 0);
+}
+
+export interface RssSampler {
+  readonly peakBytes: number;
+  readonly lastBytes: number;
+  stop(): Promise<number>;
+}
+
+/** Samples the tree's RSS every `intervalMs` (100 ms) until stopped; resolves to the peak. */
+export function sampleTreeRss(root: number, intervalMs = 100): RssSampler {
+  let peak = 0;
+  let last = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        last = await treeRssBytes(root);
+        peak = Math.max(peak, last);
+      } catch {
+        // /proc unreadable: no figure rather than a failed build
+      }
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  })();
+  return {
+    get peakBytes() {
+      return peak;
+    },
+    get lastBytes() {
+      return last;
+    },
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}

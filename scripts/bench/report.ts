@@ -1,0 +1,126 @@
+import { fmtMs, markdownTable } from "./format";
+import { verdictMark, type Verdict } from "./targets";
+
+/** The bench report: one result per section, rendered to report.md and kept as report.json. */
+
+export const SECTION_IDS = ["lighthouse", "requests", "growth", "bundle", "service"] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export const SECTION_TITLES: Record<SectionId, string> = {
+  lighthouse: "Lighthouse: site, floor and client-only rendering",
+  requests: "Content API requests",
+  growth: "Growth with the number of articles",
+  bundle: "First-load JS/CSS and bytes transferred",
+  service: "Content service throughput and image service",
+};
+
+export interface SummaryRow {
+  figure: string;
+  value: string;
+  target: string;
+  verdict: Verdict;
+}
+
+export interface SectionResult {
+  id: SectionId;
+  title: string;
+  status: "ok" | "failed";
+  startedAt: string;
+  durationMs: number;
+  error?: string;
+  summary: SummaryRow[];
+  /** The section's details, Markdown. */
+  markdown: string;
+  data?: unknown;
+}
+
+export interface ReportMeta {
+  generatedAt: string;
+  commit: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+  cpus: number;
+  memoryGB: number;
+  runs: number;
+  sections: SectionId[];
+}
+
+export interface Report {
+  meta: ReportMeta;
+  sections: Partial<Record<SectionId, SectionResult>>;
+}
+
+/** Keeps the sections of an earlier report that this run did not redo. */
+export function mergeReports(previous: Report | null, current: Report): Report {
+  if (!previous) return current;
+  const sections: Partial<Record<SectionId, SectionResult>> = {};
+  for (const id of SECTION_IDS) {
+    const section = current.sections[id] ?? previous.sections[id];
+    if (section) sections[id] = section;
+  }
+  return { meta: current.meta, sections };
+}
+
+export function failedSection(id: SectionId, startedAt: Date, error: unknown): SectionResult {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const firstLine = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  return {
+    id,
+    title: SECTION_TITLES[id],
+    status: "failed",
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    error: message,
+    summary: [{ figure: `${SECTION_TITLES[id]}`, value: `section failed: ${firstLine.slice(0, 200)}`, target: "", verdict: "error" }],
+    markdown: "",
+  };
+}
+
+export function summaryRows(report: Report): (SummaryRow & { section: SectionId })[] {
+  const rows: (SummaryRow & { section: SectionId })[] = [];
+  for (const id of SECTION_IDS) {
+    for (const row of report.sections[id]?.summary ?? []) rows.push({ ...row, section: id });
+  }
+  return rows;
+}
+
+export function summaryTable(report: Report): string {
+  return markdownTable(
+    ["figure", "value", "target", ""],
+    summaryRows(report).map((row) => [row.figure, row.value, row.target || "–", verdictMark(row.verdict)]),
+  );
+}
+
+export function countVerdicts(report: Report): Record<Verdict, number> {
+  const counts: Record<Verdict, number> = { pass: 0, fail: 0, info: 0, error: 0 };
+  for (const row of summaryRows(report)) counts[row.verdict] += 1;
+  return counts;
+}
+
+export function renderMarkdown(report: Report): string {
+  const { meta } = report;
+  const counts = countVerdicts(report);
+  const out: string[] = [];
+  out.push("# Benchmark report", "");
+  out.push(
+    `Generated ${meta.generatedAt} from commit \`${meta.commit}\` on Node ${meta.node}, ${meta.chromium}, ` +
+      `Lighthouse ${meta.lighthouse}, ${meta.cpus} cores, ${meta.memoryGB} GB; ${meta.runs} Lighthouse run(s) per figure (median). ` +
+      `How to read it: docs/benchmarks.md.`,
+    "",
+  );
+  out.push(`Targets: ${counts.pass} met, ${counts.fail} not met, ${counts.error} section error(s).`, "");
+  out.push("## Summary", "", summaryTable(report), "");
+  for (const id of SECTION_IDS) {
+    const section = report.sections[id];
+    if (!section) continue;
+    out.push(`## ${section.title}`, "");
+    const rerun = meta.sections.includes(id) ? "" : " (kept from an earlier run)";
+    out.push(`_Section \`${id}\`: ${section.status}, started ${section.startedAt}, took ${fmtMs(section.durationMs)}${rerun}._`, "");
+    if (section.status === "failed") {
+      out.push("**This section failed:**", "", "```", (section.error ?? "unknown error").slice(0, 4000), "```", "");
+    }
+    if (section.markdown.trim()) out.push(section.markdown.trim(), "");
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}

@@ -1,0 +1,40 @@
+/** Small numeric helpers for the bench; pure, unit-tested in stats.test.ts. */
+
+/** The median of the finite values, or null when there are none. */
+export function median(values: readonly (number | null | undefined)[]): number | null {
+  const finite = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
+  if (finite.length === 0) return null;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 === 1 ? finite[mid]! : (finite[mid - 1]! + finite[mid]!) / 2;
+}
+
+/** a / b, or null when either is missing or b is 0. */
+export function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
+  if (typeof a !== "number" || typeof b !== "number" || !Number.isFinite(a) || !Number.isFinite(b) || b === 0) return null;
+  return a / b;
+}
+
+/** Least-squares slope of y over x; null with fewer than two distinct x. */
+export function slope(points: readonly { x: number; y: number }[]): number | null {
+  if (points.length < 2) return null;
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const p of points) {
+    num += (p.x - mx) * (p.y - my);
+    den += (p.x - mx) ** 2;
+  }
+  return den === 0 ? null : num / den;
+}
+
+/** The index of the run whose value is the median (the lower one for an even count); -1 if none. */
+export function medianIndex(values: readonly (number | null | undefined)[]): number {
+  const indexed = values
+    .map((v, i) => ({ v, i }))
+    .filter((e): e is { v: number; i: number } => typeof e.v === "number" && Number.isFinite(e.v))
+    .sort((a, b) => a.v - b.v);
+  if (indexed.length === 0) return -1;
+  return indexed[Math.floor((indexed.length - 1) / 2)]!.i;
+}

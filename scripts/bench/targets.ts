@@ -1,0 +1,68 @@
+/**
+ * The budgets the bench checks (shared/DESIGN.md "Budgets" and the bench
+ * brief), and the verdicts. A missed target is reported, never thrown.
+ */
+
+export type Verdict = "pass" | "fail" | "info" | "error";
+
+export const TARGETS = {
+  /** Lighthouse mobile performance: 100 wanted, 98 the worst accepted. */
+  mobilePerformance: { ideal: 100, worst: 98 },
+  /** Accessibility, best practices, SEO (both presets). */
+  categoryScore: 100,
+  /** CLS shown by Lighthouse as 0 (it rounds to 3 decimals). */
+  clsMax: 0.0005,
+  /** Mobile LCP of the site over the bare page holding only its LCP element. */
+  lcpVsFloorMax: 1.3,
+  /** Mobile LCP of the site over the same build rendered only in the browser. */
+  lcpVsClientOnlyMax: 0.5,
+  /** Content API requests of a whole build of 1,000 articles. */
+  buildRequests1000Max: 25,
+  build1000MaxMs: 2 * 60_000,
+  build10000MaxMs: 15 * 60_000,
+  /**
+   * Peak build memory may grow per 1,000 articles by at most this multiple of
+   * the content's own JSON per 1,000 articles: V8 holds parsed JSON in roughly
+   * 2-4x its text size, so more than that means the build keeps something per
+   * page (rendered HTML, per-page caches) besides the content itself.
+   */
+  memoryPerContentMax: 4,
+  firstLoadJsMaxKB: 140,
+  firstLoadCssMaxKB: 20,
+} as const;
+
+export function atMost(value: number | null | undefined, max: number): Verdict {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
+  return value <= max ? "pass" : "fail";
+}
+
+export function below(value: number | null | undefined, limit: number): Verdict {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
+  return value < limit ? "pass" : "fail";
+}
+
+export function atLeast(value: number | null | undefined, min: number): Verdict {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
+  return value >= min ? "pass" : "fail";
+}
+
+/** All must pass; any "error" wins over "fail", and "info" entries are ignored. */
+export function allOf(verdicts: readonly Verdict[]): Verdict {
+  const relevant = verdicts.filter((v) => v !== "info");
+  if (relevant.length === 0) return "info";
+  if (relevant.includes("error")) return "error";
+  return relevant.every((v) => v === "pass") ? "pass" : "fail";
+}
+
+export function verdictMark(verdict: Verdict): string {
+  switch (verdict) {
+    case "pass":
+      return "✅ pass";
+    case "fail":
+      return "❌ fail";
+    case "error":
+      return "⚠️ error";
+    default:
+      return "–";
+  }
+}

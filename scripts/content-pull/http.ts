@@ -1,0 +1,313 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { describeError, redact } from "./errors";
+
+/**
+ * The one HTTP layer of content:pull. storyblok-js-client gets `apiFetch` as
+ * its `fetch`; asset downloads and HEAD checks use the same instance, so:
+ * - at most `concurrency` requests are in flight at any time (API and assets together);
+ * - network errors, timeouts, 5xx and 408 are retried with exponential backoff
+ *   and jitter (honouring Retry-After), 200 answers with a broken JSON body too;
+ * - 429 on API calls is left to the client (it retries 429 itself), 429 on
+ *   assets is retried here after Retry-After;
+ * - downloads go to a temporary file next to the target, are checked against
+ *   Content-Length and renamed into place, so a file is either whole or absent.
+ */
+
+export interface HttpOptions {
+  /** Requests in flight at most (API and assets together). */
+  concurrency: number;
+  /** Extra attempts after the first one. */
+  retries: number;
+  /** First backoff delay in ms (doubles per attempt, capped at 10 s, with jitter). */
+  retryBaseMs: number;
+  /** API calls: whole request; downloads: longest pause without data. */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** Aborts everything (Ctrl-C). */
+  signal?: AbortSignal;
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  url: string;
+  attempt: number;
+  reason: string;
+  delayMs: number;
+}
+
+export interface HttpStats {
+  /** API requests sent (attempts, retries included). */
+  api: number;
+  /** Asset GET requests sent (attempts, retries included). */
+  get: number;
+  /** Asset HEAD requests sent. */
+  head: number;
+  /** Attempts that were retried. */
+  retries: number;
+  /** Most requests in flight at once. */
+  maxInFlight: number;
+}
+
+export type DownloadResult = { ok: true; bytes: number } | { ok: false; status: number };
+
+const MAX_BACKOFF_MS = 10_000;
+const MAX_RETRY_AFTER_MS = 30_000;
+const TMP_SUFFIX = ".pull-tmp";
+
+/** Temporary files of interrupted runs look like `.{name}.{random}.pull-tmp`. */
+export function isTempFile(name: string): boolean {
+  return name.startsWith(".") && name.endsWith(TMP_SUFFIX);
+}
+
+export function tempPathFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString("hex")}${TMP_SUFFIX}`);
+}
+
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  max = 0;
+  constructor(private readonly limit: number) {}
+  acquire(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++;
+      this.max = Math.max(this.max, this.active);
+      return Promise.resolve();
+    }
+    // the releasing request hands its slot over: `active` stays the same
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
+class RetryableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A failure that retrying will not fix (403, 400, ...). */
+class HttpFatal extends Error {}
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.min(Math.max(0, date - Date.now()), MAX_RETRY_AFTER_MS) : undefined;
+}
+
+function retryableStatus(status: number): boolean {
+  return status >= 500 || status === 408;
+}
+
+function timeoutError(ms: number, what: string): Error {
+  return new Error(`${what} timed out after ${Math.round(ms / 100) / 10} s`);
+}
+
+function statusLine(res: Response): string {
+  return `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
+}
+
+export class HttpClient {
+  readonly stats: HttpStats = { api: 0, get: 0, head: 0, retries: 0, maxInFlight: 0 };
+  private readonly slots: Semaphore;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: HttpOptions) {
+    this.slots = new Semaphore(options.concurrency);
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  private checkAbort(): void {
+    this.options.signal?.throwIfAborted();
+  }
+
+  private signals(own: AbortSignal, extra?: AbortSignal | null): AbortSignal {
+    const list = [own];
+    if (extra) list.push(extra);
+    if (this.options.signal) list.push(this.options.signal);
+    return list.length === 1 ? own : AbortSignal.any(list);
+  }
+
+  private backoff(attempt: number, hint?: number): number {
+    if (hint !== undefined) return hint;
+    const base = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** attempt);
+    return Math.round(base * (0.5 + Math.random() * 0.5));
+  }
+
+  /**
+   * Runs `attempt` with a slot held, retrying RetryableErrors. Anything else
+   * thrown by `attempt` ends the loop at once.
+   */
+  private async withRetries<T>(url: string, what: string, attempt: (signal: AbortSignal) => Promise<T>, extra?: AbortSignal | null): Promise<T> {
+    for (let n = 0; ; n++) {
+      this.checkAbort();
+      const timer = new AbortController();
+      let hint: number | undefined;
+      let reason: string;
+      await this.slots.acquire();
+      this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.slots.max);
+      try {
+        return await attempt(this.signals(timer.signal, extra));
+      } catch (err) {
+        if (this.options.signal?.aborted) throw this.options.signal.reason;
+        if (err instanceof RetryableError) {
+          reason = err.message;
+          hint = err.retryAfterMs;
+        } else if (err instanceof HttpFatal) {
+          throw new Error(`${what} failed: ${err.message}`, { cause: err });
+        } else {
+          reason = describeError(err); // network error, reset, timeout
+        }
+      } finally {
+        timer.abort();
+        this.slots.release();
+      }
+      if (n >= this.options.retries) {
+        throw new Error(`${what} failed after ${n + 1} attempt${n === 0 ? "" : "s"}: ${reason}`);
+      }
+      const delayMs = this.backoff(n, hint);
+      this.stats.retries++;
+      this.options.onRetry?.({ url: redact(url), attempt: n + 1, reason, delayMs });
+      await sleep(delayMs, undefined, this.options.signal ? { signal: this.options.signal } : undefined);
+    }
+  }
+
+  /**
+   * `fetch` for storyblok-js-client: retries transient failures, validates
+   * JSON bodies and answers non-JSON error bodies as `{ "error": ... }` so the
+   * client keeps the status. Throws (the client then rejects with a message
+   * and no status) when the API stays unreachable.
+   */
+  readonly apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const endpoint = redact(url).replace(/\?.*$/, "");
+    return this.withRetries(
+      url,
+      `GET ${endpoint}`,
+      async (signal) => {
+        this.stats.api++;
+        const res = await this.timed(signal, (s) => this.fetchImpl(input, { ...init, signal: s }), `GET ${endpoint}`);
+        const text = await res.text();
+        if (retryableStatus(res.status)) {
+          throw new RetryableError(`${statusLine(res)}${snippet(text)}`, retryAfterMs(res.headers.get("retry-after")));
+        }
+        let json = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          json = false;
+        }
+        if (!json && res.status === 200) throw new RetryableError(`${statusLine(res)} with a body that is not valid JSON (${text.length} bytes)`);
+        const headers = new Headers(res.headers);
+        headers.delete("content-length");
+        headers.delete("content-encoding");
+        const body = json ? text : JSON.stringify({ error: `${statusLine(res)}${snippet(text)}` });
+        return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, statusText: res.statusText, headers });
+      },
+      init?.signal,
+    );
+  };
+
+  /** Runs `run` with a timer that aborts it after timeoutMs. */
+  private async timed<T>(signal: AbortSignal, run: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutError(this.options.timeoutMs, what)), this.options.timeoutMs);
+    try {
+      return await run(AbortSignal.any([signal, controller.signal]));
+    } catch (err) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** HEAD: the size from Content-Length, null when unknown or missing (404). */
+  async head(url: string): Promise<number | null> {
+    return this.withRetries(url, `HEAD ${redact(url)}`, async (signal) => {
+      this.stats.head++;
+      const res = await this.timed(signal, (s) => this.fetchImpl(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }), `HEAD ${url}`);
+      await res.body?.cancel();
+      if (res.status === 429 || retryableStatus(res.status)) throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+      if (!res.ok) return null;
+      const length = res.headers.get("content-length");
+      return length !== null && /^\d+$/.test(length) && !res.headers.get("content-encoding") ? Number(length) : null;
+    });
+  }
+
+  /**
+   * Downloads `url` into `dest` (atomically). 404 and 410 answer
+   * `{ ok: false }`; other client errors throw at once, transient ones after
+   * the retries.
+   */
+  async download(url: string, dest: string): Promise<DownloadResult> {
+    return this.withRetries(url, `GET ${redact(url)}`, async (signal) => {
+      this.stats.get++;
+      const idle = new AbortController();
+      const both = AbortSignal.any([signal, idle.signal]);
+      let timer = setTimeout(() => idle.abort(timeoutError(this.options.timeoutMs, "download")), this.options.timeoutMs);
+      const touch = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => idle.abort(new Error(`download stalled: no data for ${this.options.timeoutMs / 1000} s`)), this.options.timeoutMs);
+      };
+      const tmp = tempPathFor(dest);
+      try {
+        const res = await this.fetchImpl(url, { headers: { "Accept-Encoding": "identity" }, signal: both });
+        if (res.status === 404 || res.status === 410) {
+          await res.body?.cancel();
+          return { ok: false, status: res.status } as const;
+        }
+        if (!res.ok) {
+          await res.body?.cancel();
+          if (res.status === 429 || retryableStatus(res.status)) throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+          throw new HttpFatal(statusLine(res));
+        }
+        const lengthHeader = res.headers.get("content-length");
+        const expected = lengthHeader !== null && /^\d+$/.test(lengthHeader) && !res.headers.get("content-encoding") ? Number(lengthHeader) : null;
+        await mkdir(path.dirname(dest), { recursive: true });
+        const file = await open(tmp, "w");
+        let bytes = 0;
+        try {
+          if (res.body) {
+            const reader = res.body.getReader();
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              touch();
+              await file.write(value);
+              bytes += value.byteLength;
+            }
+          }
+        } finally {
+          await file.close();
+        }
+        if (expected !== null && bytes !== expected) throw new RetryableError(`incomplete body: ${bytes} of ${expected} bytes`);
+        await rename(tmp, dest);
+        return { ok: true, bytes } as const;
+      } catch (err) {
+        await rm(tmp, { force: true });
+        if (idle.signal.aborted && !(err instanceof RetryableError)) throw new RetryableError(describeError(idle.signal.reason));
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  }
+}
+
+function snippet(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t ? `: ${redact(t.length > 160 ? `${t.slice(0, 160)}…` : t)}` : "";
+}
