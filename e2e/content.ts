@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { e2eEnv } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 
 /**
@@ -135,9 +139,34 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** Navigates and waits for hydration, so hydration errors are reported by the fixture. */
-export async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+export async function visit(page: Page, path: string, options: { waitUntil?: "load" | "domcontentloaded" } = {}): Promise<void> {
+  await page.goto(path, options);
   await waitForHydration(page);
+}
+
+/**
+ * Follows the page's requests to a content API (`/v2/` on a loopback port, in any frame) from now on;
+ * `settled()` resolves once none has been in flight for `quietMs`.
+ */
+export function trackContentApi(page: Page): { settled(quietMs?: number): Promise<void> } {
+  const pending = new Set<unknown>();
+  let last = Date.now();
+  const isApi = (url: string) => /^https?:\/\/(localhost|127\.0\.0\.1):\d+\/v2\//.test(url);
+  page.on("request", (request) => {
+    if (!isApi(request.url())) return;
+    pending.add(request);
+    last = Date.now();
+  });
+  const done = (request: unknown) => {
+    if (pending.delete(request)) last = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    async settled(quietMs = 300) {
+      while (pending.size > 0 || Date.now() - last < quietMs) await page.waitForTimeout(50);
+    },
+  };
 }
 
 /** The text of an HTML document as a browser without JavaScript shows it: no scripts, tags or entities. */
@@ -166,4 +195,171 @@ export function htmlAttributeValues(html: string, attribute: string): string[] {
   return [...html.replace(/<script\b[\s\S]*?<\/script>/gi, " ").matchAll(pattern)].map((match) =>
     decodeEntities(match[1] ?? ""),
   );
+}
+
+/* ------------------------------------------------------------------ */
+/* Home, index, about and article expectations from the API answers.   */
+/* ------------------------------------------------------------------ */
+
+export function records(value: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(value)
+    ? value.filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null && !Array.isArray(item))
+    : [];
+}
+
+/** The lower-case extension of an asset URL's file name. */
+export function extensionOf(filename: string | undefined): string {
+  const file = (filename ?? "").split(/[?#]/)[0]?.split("/").pop() ?? "";
+  const dot = file.lastIndexOf(".");
+  return dot > 0 ? file.slice(dot + 1).toLowerCase() : "";
+}
+
+/** SPEC section 5. */
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "bmp", "svg"];
+export const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"];
+
+export interface HeroSlideExpectation {
+  desktop: Asset;
+  phone: Asset;
+  path: string;
+}
+
+/** The home hero (body[0]): the carousel switch and its slides, as SPEC section 3 describes them. */
+export function homeHero(home: StoryJson): { carousel: boolean; slides: HeroSlideExpectation[] } {
+  const hero = body(home)[0] ?? {};
+  const carousel = hero.CaruselYN === true;
+  const slides = records(carousel ? hero.Photo : hero.Image)
+    .map((slide) => ({ desktop: asset(slide.Image), phone: asset(slide.PhoneSize), path: storyPath(multilink(slide.link)) }))
+    .filter((slide) => slide.desktop.filename || slide.phone.filename);
+  return { carousel, slides: carousel ? slides : slides.slice(0, 1) };
+}
+
+export interface GalleryItemExpectation {
+  image: Asset;
+  name: string;
+  tags: string[];
+  path: string;
+  /** what the tile shows on hover: the Name, or 'More' (SPEC section 2) */
+  caption: string;
+}
+
+/** The home gallery's ImageData (body[1]). */
+export function homeGallery(home: StoryJson): GalleryItemExpectation[] {
+  return records(body(home)[1]?.ImageData).map((item) => {
+    const name = text(item.Name).trim();
+    return {
+      image: asset(item.Image),
+      name,
+      tags: Array.isArray(item.Tags) ? item.Tags.filter((tag): tag is string => typeof tag === "string") : [],
+      path: storyPath(multilink(item.link)),
+      caption: name || "More",
+    };
+  });
+}
+
+/** SPEC section 4: no tag selected shows all; otherwise the items having at least one selected tag. */
+export function filterGallery(items: GalleryItemExpectation[], selected: string[]): GalleryItemExpectation[] {
+  return selected.length === 0 ? items : items.filter((item) => item.tags.some((tag) => selected.includes(tag)));
+}
+
+/** SPEC section 7, categories call: articles with at least one tag; their tags, each once, in order of first mention. */
+export async function categoryTags(api: ContentApi): Promise<string[]> {
+  const stories = await api.stories({ starts_with: "articles/", version: "draft", per_page: 100 });
+  return [...new Set(stories.flatMap((story) => story.tag_list ?? []))];
+}
+
+/** The index story's references, sorted into what the public token can read and what it cannot. */
+export async function indexReferences(api: ContentApi) {
+  const index = firstBody(await api.story("index"));
+  const uuids = (Array.isArray(index.Articles) ? index.Articles : []).filter((uuid): uuid is string => typeof uuid === "string");
+  const query = { by_uuids: uuids.join(","), per_page: 100 };
+  const [published, drafts] = await Promise.all([
+    api.get<{ stories: StoryJson[] }>("cdn/stories", { ...query, version: "published" }, { token: "public" }),
+    api.get<{ stories: StoryJson[] }>("cdn/stories", { ...query, version: "draft" }),
+  ]);
+  const publishedByUuid = new Map(published.stories.map((story) => [story.uuid, story]));
+  const draftByUuid = new Map(drafts.stories.map((story) => [story.uuid, story]));
+  return {
+    title: text(index.Title),
+    uuids,
+    /** SPEC: the rows, in the index story's order */
+    published: uuids.map((uuid) => publishedByUuid.get(uuid)).filter((story): story is StoryJson => story !== undefined),
+    /** referenced, but never published (the public token cannot read them) */
+    neverPublished: uuids.map((uuid) => draftByUuid.get(uuid)).filter((story): story is StoryJson => story !== undefined && !publishedByUuid.has(story.uuid)),
+    /** referenced uuids no story has */
+    missing: uuids.filter((uuid) => !draftByUuid.has(uuid)),
+  };
+}
+
+/** Articles as the draft and the published listing answer them, by full slug. */
+export async function articleVersions(api: ContentApi) {
+  const [drafts, published] = await Promise.all([
+    api.stories({ starts_with: "articles/", version: "draft", per_page: 100 }),
+    api.stories({ starts_with: "articles/", version: "published", per_page: 100 }),
+  ]);
+  const publishedBySlug = new Map(published.map((story) => [story.full_slug, story]));
+  return drafts.map((draft) => ({ draft, published: publishedBySlug.get(draft.full_slug) ?? null }));
+}
+
+export interface ArticleMediaExpectation {
+  filename: string;
+  layout: "fullsize" | "right" | "vertical" | "default";
+}
+
+/** The media entries of an article's Wrapper (ImagesArticle bloks), with the layout variant each flag asks for. */
+export function articleMediaEntries(story: StoryJson): ArticleMediaExpectation[] | null {
+  const wrapper = story.content.Wrapper;
+  if (!Array.isArray(wrapper)) return null;
+  return records(wrapper)
+    .filter((blok) => blok.component === "ImagesArticle")
+    .flatMap((blok) => records(blok.media))
+    .map((entry) => ({
+      filename: asset(entry.Image).filename ?? "",
+      layout: entry.Fullsize === true ? "fullsize" : entry.right === true ? "right" : entry.vertical === true ? "vertical" : "default",
+    }));
+}
+
+/** A story file written into the content service's folder; removed again by `remove()`. */
+export interface AddedArticle {
+  slug: string;
+  path: string;
+  headline: string;
+  story: StoryJson;
+  remove(): Promise<void>;
+}
+
+/**
+ * Publishes a new article after the build (a copy of `template` with a new
+ * slug, uuid and headline, and no tags, so the home filter does not change),
+ * and waits until the content service serves it. Its page is not
+ * prerendered: the SPA fallback and the client loader show it.
+ */
+export async function addArticleAfterBuild(api: ContentApi, template: StoryJson, prefix: string): Promise<AddedArticle> {
+  const suffix = randomUUID().slice(0, 8);
+  const slug = `${prefix}-${suffix}`;
+  const headline = `${prefix} ${suffix}`;
+  const now = new Date().toISOString();
+  const story = {
+    ...template,
+    id: 900_000_000 + Math.floor(Math.random() * 90_000_000),
+    uuid: randomUUID(),
+    name: `Added ${suffix}`,
+    slug,
+    full_slug: `articles/${slug}`,
+    tag_list: [],
+    created_at: now,
+    published_at: now,
+    first_published_at: now,
+    content: { ...template.content, _uid: randomUUID(), Headline: headline },
+  } as StoryJson;
+  const file = path.join(e2eEnv().contentDir, "stories", "articles", `${slug}.json`);
+  const cvBefore = await api.cacheVersion();
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ story }, null, 2)}\n`);
+  const deadline = Date.now() + 10_000;
+  while ((await api.cacheVersion()) === cvBefore) {
+    if (Date.now() > deadline) throw new Error(`the content service did not pick up ${file}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { slug, path: `/articles/${slug}`, headline, story, remove: () => rm(file, { force: true }) };
 }

@@ -168,6 +168,8 @@ type Fixtures = {
   expectConsoleError: (pattern: RegExp) => void;
   /** Every request URL the page made so far (allowed or not). */
   requestLog: string[];
+  /** What the page logged so far, one line a message: `[type] text (url:line)`, and `[pageerror] ...`. */
+  consoleLog: string[];
   contentApi: ContentApi;
   faults: Faults;
   setFaults: Faults["set"];
@@ -243,9 +245,11 @@ export const test = base.extend<Fixtures>({
         unexpectedErrors.push(message.text());
       });
       page.on("pageerror", (error) => {
-        const line = `[pageerror] ${error.stack ?? error.message}`;
-        guard.consoleLog.push(line);
-        pageErrors.push(error.stack ?? error.message);
+        // a thrown non-Error (e.g. an unhandled rejection with a plain object) has no stack: say where it happened
+        const where = page.isClosed() ? "" : ` (on ${page.url()})`;
+        const text = `${error.stack || error.message || `${error.name}: (a thrown value without a message, e.g. an unhandled rejection of a plain object)`}${where}`;
+        guard.consoleLog.push(`[pageerror] ${text}`);
+        pageErrors.push(text);
       });
 
       await provide(guard);
@@ -269,6 +273,10 @@ export const test = base.extend<Fixtures>({
 
   requestLog: async ({ guard }, provide) => {
     await provide(guard.requests);
+  },
+
+  consoleLog: async ({ guard }, provide) => {
+    await provide(guard.consoleLog);
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern

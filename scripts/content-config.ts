@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { SiteMode } from "../site-server/csp";
 
 /** What the site needs to reach its content; resolved once at build time. */
 export interface ContentConfig {
@@ -18,6 +19,65 @@ const REGION_HOSTS: Record<string, string> = {
   ap: "api-ap.storyblok.com",
   cn: "app.storyblokchina.cn",
 };
+
+/** Storyblok's asset CDN per region (a2-* are the CORS-friendly twins). */
+const REGION_ASSET_ORIGINS: Record<string, readonly string[]> = {
+  eu: ["https://a.storyblok.com", "https://a2.storyblok.com"],
+  us: ["https://a-us.storyblok.com", "https://a2-us.storyblok.com"],
+  ca: ["https://a-ca.storyblok.com"],
+  ap: ["https://a-ap.storyblok.com", "https://a2-ap.storyblok.com"],
+  cn: ["https://a.storyblokchina.cn"],
+};
+
+/**
+ * Preview builds read drafts with a preview token, which the browser bundle
+ * then carries: anyone can read unpublished content with it. Production
+ * builds read published content with a public token.
+ */
+export function siteModeOf(config: Pick<ContentConfig, "version">): SiteMode {
+  return config.version === "published" ? "production" : "preview";
+}
+
+/** The origins the browser reaches for content: the API, and the images and videos. */
+export interface ContentOrigins {
+  api: string;
+  assets: string[];
+}
+
+/**
+ * For the Content-Security-Policy. The local content service serves its
+ * assets itself; Storyblok from its regional asset CDN.
+ * CONTENT_ASSET_ORIGINS (comma-separated) adds more, e.g. a custom assets domain.
+ */
+export function contentOriginsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): ContentOrigins {
+  const api = new URL(config.endpoint).origin;
+  const assets = config.local
+    ? loopbackAliases(api)
+    : [...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []), "https://a.storyblok.com"];
+  for (const raw of (env.CONTENT_ASSET_ORIGINS ?? "").split(",")) {
+    const value = raw.trim();
+    if (!value) continue;
+    let origin: string;
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      throw new Error(`CONTENT_ASSET_ORIGINS must list absolute URLs, not "${value}"`);
+    }
+    if (!/^https?:/.test(origin)) throw new Error(`CONTENT_ASSET_ORIGINS must list http(s) origins, not "${value}"`);
+    assets.push(origin);
+  }
+  return { api, assets: [...new Set(assets)] };
+}
+
+/**
+ * The local service answers on loopback, as localhost or 127.0.0.1, and
+ * writes asset URLs with the host it was asked by: either may turn up in content.
+ */
+function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (url.hostname !== "localhost" && url.hostname !== "127.0.0.1") return [origin];
+  return ["localhost", "127.0.0.1"].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
 
 interface LocalSpaceFile {
   previewToken: string;

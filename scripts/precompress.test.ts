@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "assets", "entry-abc.js"), script);
   await writeFile(path.join(dir, "tiny.css"), "a{}");
   await writeFile(path.join(dir, "photo.webp"), Buffer.alloc(4096, 7));
+  await writeFile(path.join(dir, ".security-headers.json"), JSON.stringify({ documents: "x".repeat(4000) }));
 });
 
 afterAll(async () => {
@@ -29,4 +30,18 @@ it("writes brotli and gzip siblings for text files worth compressing, and nothin
   expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(script);
   expect(existsSync(path.join(dir, "tiny.css.br"))).toBe(false);
   expect(existsSync(path.join(dir, "photo.webp.br"))).toBe(false);
+  // build metadata is never served, so never compressed
+  expect(existsSync(path.join(dir, ".security-headers.json.br"))).toBe(false);
+});
+
+it("skips files whose siblings are up to date, and redoes those that changed", async () => {
+  const again = await precompress(dir);
+  expect(again).toMatchObject({ files: 0, upToDate: 1 });
+  const file = path.join(dir, "assets", "entry-abc.js");
+  const changed = `${script}// changed\n`;
+  await writeFile(file, changed);
+  const later = new Date(Date.now() + 5000);
+  await utimes(file, later, later);
+  expect(await precompress(dir)).toMatchObject({ files: 1, upToDate: 0 });
+  expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(changed);
 });

@@ -2,14 +2,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startContentServer, type ContentServerHandle } from "../content-server/content-server";
+import { readHeadersManifest } from "../site-server/csp";
 import { startSiteServer, type SiteServer } from "../site-server/site-server";
-import { precompress } from "./precompress";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
  * Unless STORYBLOK_TOKEN is set, starts the local content service (CONTENT_PORT,
  * CONTENT_DIR); builds the site against it (`react-router build`, prerendering
- * every content route); serves build/client on HOST:PORT. Installs nothing.
+ * every content route, then writing the security headers and the .br/.gz
+ * files); serves build/client on HOST:PORT. Installs nothing.
  * Ctrl-C stops everything.
  */
 
@@ -77,13 +78,13 @@ async function main(): Promise<void> {
   const started = performance.now();
   await runBuild(env);
   const clientDir = path.join(repo, "build", "client");
-  await precompress(clientDir);
   console.info(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   site = await startSiteServer({ root: clientDir, port, host });
   const siteUrl = host === "127.0.0.1" ? `http://localhost:${site.port}` : site.url;
+  const mode = (await readHeadersManifest(clientDir))?.mode ?? "unknown";
   console.info("");
-  console.info(`  Site:            ${siteUrl}`);
+  console.info(`  Site:            ${siteUrl} (${mode} build${mode === "preview" ? ": drafts, noindex" : ""})`);
   if (content) console.info(`  Content service: http://localhost:${content.port}/v2`);
   console.info("");
   console.info("Press Ctrl-C to stop.");

@@ -1,11 +1,14 @@
+import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MANIFEST_FILE, NON_DOCUMENT_CSP, contentSecurityPolicy, inlineScriptHashes, type HeadersManifest, type PolicyInputs } from "./csp";
 import { parseAcceptEncoding, startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
 
@@ -22,7 +25,15 @@ let server: SiteServer;
 const HOME = "<!doctype html><title>home</title>";
 const ABOUT = "<!doctype html><title>about</title>";
 const INDEX_PAGE = "<!doctype html><title>index page</title>";
-const FALLBACK = "<!doctype html><title>spa fallback</title>";
+const FALLBACK = "<!doctype html><title>spa fallback</title><script>window.__fallback = 1;</script>";
+/** Not in the manifest: its policy is computed when it is served. */
+const UNLISTED = "<!doctype html><title>unlisted</title><script>window.__unlisted = 1;</script>";
+const POLICY: PolicyInputs = { mode: "production", apiOrigin: "http://localhost:4100", assetOrigins: ["http://localhost:4100"] };
+
+function manifestFor(policy: PolicyInputs, documents: Record<string, string>): HeadersManifest {
+  const csp = Object.fromEntries(Object.entries(documents).map(([file, html]) => [file, contentSecurityPolicy(policy, inlineScriptHashes(html))]));
+  return { version: 1, mode: policy.mode, policy, documents: csp };
+}
 const SCRIPT = `console.log(${JSON.stringify("x".repeat(2000))});`;
 
 beforeAll(async () => {
@@ -37,6 +48,11 @@ beforeAll(async () => {
   await writeFile(path.join(root, "about", "index.html"), ABOUT);
   await writeFile(path.join(root, "index", "index.html"), INDEX_PAGE);
   await writeFile(path.join(root, "articles", "tidewater", "index.html"), "<title>tidewater</title>");
+  await mkdir(path.join(root, "unlisted"), { recursive: true });
+  await writeFile(path.join(root, "unlisted", "index.html"), UNLISTED);
+  const manifest = manifestFor(POLICY, { "index.html": HOME, "__spa-fallback.html": FALLBACK, "about/index.html": ABOUT });
+  await writeFile(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
+  await writeFile(path.join(root, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
   await writeFile(path.join(root, "about.data"), '[{"_1":2},"routes/about"]');
   await writeFile(path.join(root, "_root.data"), '[{"_1":2},"root"]');
   await writeFile(path.join(root, "articles", "tidewater.data"), '[{"_1":2},"routes/article"]');
@@ -61,9 +77,9 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-function get(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+function get(target: string, headers: Record<string, string> = {}, method = "GET", port = server.port): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path: target, method, headers, agent: false }, (res) => {
+    const req = request({ host: "127.0.0.1", port, path: target, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -75,15 +91,26 @@ function get(target: string, headers: Record<string, string> = {}, method = "GET
 }
 
 /** Sends a request line as is (node:http refuses to send some of these targets). */
-function raw(target: string): Promise<{ status: number; text: string }> {
+function raw(target: string, method = "GET"): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(server.port, "127.0.0.1");
     let text = "";
     socket.on("data", (chunk) => (text += chunk.toString("latin1")));
     socket.on("end", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
     socket.on("error", reject);
-    socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, "latin1");
+    socket.write(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, "latin1");
   });
+}
+
+/** The directives of a policy, by name. */
+function csp(headers: IncomingHttpHeaders): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of String(headers["content-security-policy"] ?? "").split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name, sources);
+  }
+  return directives;
 }
 
 function expectSecurityHeaders(headers: IncomingHttpHeaders) {
@@ -349,6 +376,202 @@ describe("startSiteServer", () => {
     expect(Date.now() - started).toBeLessThan(2000);
     socket.destroy();
   });
+});
+
+describe("security headers", () => {
+  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+  it("sends each document the CSP of the build's manifest", async () => {
+    const home = await get("/");
+    expect(home.headers["content-security-policy"]).toBe(contentSecurityPolicy(POLICY, []));
+    const fallback = await get("/articles/published-later");
+    expect(fallback.body.toString()).toBe(FALLBACK);
+    // the SPA fallback's own inline script, and only that
+    expect(csp(fallback.headers).get("script-src")).toEqual(["'self'", sha256("window.__fallback = 1;")]);
+    for (const target of ["/about", "/about/"]) {
+      expect((await get(target)).headers["content-security-policy"], target).toBe(contentSecurityPolicy(POLICY, []));
+    }
+  });
+
+  it("computes the policy of an HTML file the manifest does not list", async () => {
+    const res = await get("/unlisted");
+    expect(csp(res.headers).get("script-src")).toEqual(["'self'", sha256("window.__unlisted = 1;")]);
+    expect(csp(res.headers).get("connect-src")).toEqual(["'self'", "http://localhost:4100"]);
+  });
+
+  it("gives everything else a policy under which nothing runs", async () => {
+    expect((await get("/assets/style-Zz99.css")).headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
+    expect((await get("/about.data")).headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
+    expect((await get("/missing.png")).headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
+    expect((await get("/logo.svg")).headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
+  });
+
+  it("production: indexable, framed by the site only, resources for the site only", async () => {
+    for (const target of ["/", "/assets/style-Zz99.css", "/missing.png"]) {
+      const res = await get(target);
+      expect(res.headers["x-robots-tag"], target).toBeUndefined();
+      expect(res.headers["x-frame-options"], target).toBe("SAMEORIGIN");
+      expect(res.headers["cross-origin-resource-policy"], target).toBe("same-origin");
+    }
+    expect(csp((await get("/")).headers).get("frame-ancestors")).toEqual(["'self'"]);
+  });
+
+  it("sends HSTS and upgrade-insecure-requests only when the request came over https", async () => {
+    const plain = await get("/");
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    expect(plain.headers["content-security-policy"]).not.toMatch(/upgrade-insecure-requests/);
+    const overHttps: Array<Record<string, string>> = [
+      { "X-Forwarded-Proto": "https" },
+      { "X-Forwarded-Proto": "https, http" },
+      { Forwarded: "for=1.2.3.4;proto=https" },
+    ];
+    for (const headers of overHttps) {
+      const res = await get("/", headers);
+      expect(res.headers["strict-transport-security"], JSON.stringify(headers)).toBe("max-age=63072000; includeSubDomains");
+      expect(res.headers["content-security-policy"]).toMatch(/; upgrade-insecure-requests$/);
+    }
+    const overHttp: Array<Record<string, string>> = [{ "X-Forwarded-Proto": "http" }, { "X-Forwarded-Proto": "http, https" }, { Forwarded: "proto=http" }];
+    for (const headers of overHttp) {
+      expect((await get("/", headers)).headers["strict-transport-security"], JSON.stringify(headers)).toBeUndefined();
+    }
+    // non-documents get HSTS too, but no upgrade directive in their nothing-runs policy
+    const asset = await get("/assets/style-Zz99.css", { "X-Forwarded-Proto": "https" });
+    expect(asset.headers["strict-transport-security"]).toBeDefined();
+    expect(asset.headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
+  });
+
+  it("never serves the headers manifest or the static hosts' _headers", async () => {
+    for (const target of [`/${MANIFEST_FILE}`, "/_headers", "/_redirects"]) {
+      const res = await get(target);
+      expect(res.status, target).toBe(404);
+      expect(res.body.toString()).not.toMatch(/documents|nosniff/);
+    }
+  });
+
+  it("preview: noindex on every answer and the Storyblok editor in frame-ancestors", async () => {
+    const previewRoot = path.join(base, "preview");
+    await mkdir(previewRoot, { recursive: true });
+    await writeFile(path.join(previewRoot, "index.html"), HOME);
+    await writeFile(path.join(previewRoot, "app.css"), "a{}");
+    const policy: PolicyInputs = { ...POLICY, mode: "preview" };
+    await writeFile(path.join(previewRoot, MANIFEST_FILE), JSON.stringify(manifestFor(policy, { "index.html": HOME })));
+    const preview = await startSiteServer({ root: previewRoot, port: 0 });
+    try {
+      for (const target of ["/", "/app.css", "/missing.png"]) {
+        const res = await get(target, {}, "GET", preview.port);
+        expect(res.headers["x-robots-tag"], target).toMatch(/noindex/);
+        expect(res.headers["x-frame-options"], target).toBeUndefined();
+      }
+      const home = await get("/", {}, "GET", preview.port);
+      expect(csp(home.headers).get("frame-ancestors")).toEqual(expect.arrayContaining(["'self'", "https://app.storyblok.com", "https://app-us.storyblok.com"]));
+      expect(csp(home.headers).get("script-src")?.join(" ")).not.toMatch(/unsafe/);
+    } finally {
+      await preview.close();
+    }
+  });
+
+  it("without a manifest: warns, and serves documents without a CSP rather than one that blocks them", async () => {
+    const bareRoot = path.join(base, "bare");
+    await mkdir(bareRoot, { recursive: true });
+    await writeFile(path.join(bareRoot, "index.html"), FALLBACK);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const bare = await startSiteServer({ root: bareRoot, port: 0 });
+    try {
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no \.security-headers\.json/));
+      const res = await get("/", {}, "GET", bare.port);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-security-policy"]).toBeUndefined();
+      expectSecurityHeaders(res.headers);
+    } finally {
+      warn.mockRestore();
+      await bare.close();
+    }
+  });
+
+  it("refuses to start on a manifest that is not one", async () => {
+    const badRoot = path.join(base, "bad-manifest");
+    await mkdir(badRoot, { recursive: true });
+    await writeFile(path.join(badRoot, MANIFEST_FILE), JSON.stringify({ version: 2 }));
+    await expect(startSiteServer({ root: badRoot, port: 0 })).rejects.toThrow(/not a security headers manifest/);
+  });
+});
+
+describe("absurd input", () => {
+  it("serves the SPA fallback for a segment longer than any file name", async () => {
+    const res = await get(`/articles/${"a".repeat(4000)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe(FALLBACK);
+  });
+
+  it("answers 404 for an over-long asset name and thousands of segments", async () => {
+    expect((await get(`/assets/${"b".repeat(4000)}.js`)).status).toBe(404);
+    expect((await get(`/${"x/".repeat(3000)}y.css`)).status).toBe(404);
+    expect((await get(`/${"x/".repeat(3000)}`)).status).toBe(200);
+  });
+
+  it("answers 400 to an absolute-form target and to control characters", async () => {
+    expect((await raw("http://localhost/about")).status).toBe(400);
+    expect((await raw("/about%0d%0aX-Injected:%201")).text).not.toMatch(/\r\nX-Injected/i);
+  });
+
+  it.each(["TRACE", "PROPFIND", "BREW"])("refuses %s with 405", async (method) => {
+    const res = await raw("/", method);
+    expect([400, 405]).toContain(res.status);
+  });
+
+  it("survives CONNECT and keeps serving", async () => {
+    await raw("localhost:443", "CONNECT").catch(() => undefined);
+    expect((await get("/")).status).toBe(200);
+  });
+
+  it("answers HEAD for a missing file with headers and no body", async () => {
+    const res = await get("/missing.png", {}, "HEAD");
+    expect(res.status).toBe(404);
+    expect(res.body.length).toBe(0);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it("ignores nonsense Accept-Encoding and conditional headers", async () => {
+    const res = await get("/assets/entry-Ab12Cd.js", {
+      "Accept-Encoding": "br;q=nonsense, gzip;q=-1, ;;;, *;q=",
+      "If-None-Match": ",,,",
+      "If-Modified-Since": "yesterday",
+    });
+    expect(res.status).toBe(200);
+    // an unreadable q counts as 1: the client named the coding
+    const encoding = res.headers["content-encoding"];
+    const body = encoding === "br" ? brotliDecompressSync(res.body) : encoding === "gzip" ? gunzipSync(res.body) : res.body;
+    expect(body.toString()).toBe(SCRIPT);
+  });
+});
+
+describe("site-server/main.ts", () => {
+  it("stops cleanly on SIGTERM, with an open keep-alive connection", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "main.ts"), root], {
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Site: (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child.on("exit", () => reject(new Error(`main.ts exited early: ${output}`)));
+    });
+    const port = Number(new URL(url).port);
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await new Promise((resolve) => socket.once("data", resolve));
+    const started = Date.now();
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3000);
+    socket.destroy();
+  }, 20_000);
 });
 
 describe("parseAcceptEncoding", () => {

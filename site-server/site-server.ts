@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -7,6 +7,17 @@ import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { TLSSocket } from "node:tls";
+import {
+  MANIFEST_FILE,
+  NON_DOCUMENT_CSP,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  readHeadersManifest,
+  type HeadersManifest,
+  type SiteMode,
+} from "./csp";
 
 /**
  * Production static server for the prerendered React Router build
@@ -14,6 +25,10 @@ import { pipeline } from "node:stream/promises";
  * directory-style paths, the `.data` files React Router fetches on client
  * navigations, and the SPA fallback for every other path, so a story
  * published after the build still opens through its client loader.
+ *
+ * Security headers come from the build (site-server/csp.ts,
+ * scripts/security-headers.ts): its mode (preview or production) and, for
+ * each HTML file, a Content-Security-Policy allowing exactly its inline scripts.
  */
 
 export interface SiteServerOptions {
@@ -95,20 +110,74 @@ export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
   ".ico",
 ]);
 
-/**
- * Headers every answer carries. One place, so that a Content-Security-Policy
- * can be added here later (it may depend on the content type: only documents
- * need one).
- */
-export function securityHeaders(_context: { contentType?: string } = {}): Record<string, string> {
+export interface SecurityContext {
+  /** From the build's manifest; production when there is none. */
+  mode?: SiteMode;
+  /** The request came over TLS (directly or, per X-Forwarded-Proto, through a proxy). */
+  https?: boolean;
+  /** The document's policy; anything else gets one under which nothing loads or runs. */
+  contentSecurityPolicy?: string;
+}
+
+/** Headers every answer carries: the mode's headers, HSTS over https, and a CSP. */
+export function securityHeaders(context: SecurityContext = {}): Record<string, string> {
+  const https = context.https ?? false;
+  const csp = context.contentSecurityPolicy ?? NON_DOCUMENT_CSP;
   return {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    // only features Chromium knows: unknown ones are logged as console errors
-    "Permissions-Policy":
-      "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), browsing-topics=()",
+    ...commonSecurityHeaders(context.mode ?? "production", { https }),
+    "Content-Security-Policy": https && context.contentSecurityPolicy ? `${csp}; upgrade-insecure-requests` : csp,
   };
+}
+
+/**
+ * True when the client reached us over TLS: our own TLS socket, or a proxy
+ * in front saying so. Trusting the proxy headers is safe here: they only
+ * add HSTS (which browsers ignore over plain HTTP) and
+ * upgrade-insecure-requests to the answer of the one client that sent them.
+ */
+export function isHttpsRequest(req: IncomingMessage): boolean {
+  if ((req.socket as Partial<TLSSocket>).encrypted === true) return true;
+  const forwardedProto = headerValue(req.headers["x-forwarded-proto"]).split(",")[0]?.trim().toLowerCase();
+  if (forwardedProto) return forwardedProto === "https";
+  const forwarded = headerValue(req.headers.forwarded).split(",")[0] ?? "";
+  return /(?:^|;)\s*proto\s*=\s*"?https"?\s*(?:;|$)/i.test(forwarded);
+}
+
+function headerValue(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
+}
+
+/** What the server knows about the build it serves. */
+interface Site {
+  root: string;
+  manifest: HeadersManifest | null;
+  /** Policies computed here for HTML files the manifest does not list, by file, size and mtime. */
+  computed: Map<string, { key: string; csp: string }>;
+}
+
+async function loadSite(root: string): Promise<Site> {
+  const manifest = await readHeadersManifest(root);
+  if (!manifest) {
+    console.warn(
+      `site-server: ${root} has no ${MANIFEST_FILE} (written by react-router build): ` +
+        "pages are served without a Content-Security-Policy, in production mode",
+    );
+  }
+  return { root, manifest, computed: new Map() };
+}
+
+/** The CSP of an HTML file: from the manifest, or (a file it does not list) computed from the file with the manifest's policy. */
+async function documentPolicy(site: Site, file: string, stats: Stats): Promise<string | undefined> {
+  if (!site.manifest) return undefined;
+  const relative = path.relative(site.root, file).split(path.sep).join("/");
+  const listed = Object.hasOwn(site.manifest.documents, relative) ? site.manifest.documents[relative] : undefined;
+  if (listed !== undefined) return listed;
+  const key = `${stats.size}:${stats.mtimeMs}`;
+  const cached = site.computed.get(file);
+  if (cached?.key === key) return cached.csp;
+  const csp = contentSecurityPolicy(site.manifest.policy, inlineScriptHashes(await readFile(file, "utf8")));
+  site.computed.set(file, { key, csp });
+  return csp;
 }
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
@@ -116,12 +185,13 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const root = await realpath(path.resolve(options.root));
   const rootStats = await stat(root);
   if (!rootStats.isDirectory()) throw new Error(`Site root ${root} is not a directory`);
+  const site = await loadSite(root);
 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
-    handleRequest(root, req, res).catch((error: unknown) => {
+    handleRequest(site, req, res).catch((error: unknown) => {
       console.error("site-server: request failed", error);
       if (!res.headersSent) {
-        sendText(res, req, 500, "Internal Server Error");
+        sendText(site, res, req, 500, "Internal Server Error");
       } else {
         res.destroy();
       }
@@ -170,29 +240,29 @@ type Resolution =
   | { kind: "file"; file: string; stats: Stats; cacheControl: string }
   | { kind: "status"; status: number; message: string };
 
-async function handleRequest(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleRequest(site: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? "";
   if (method !== "GET" && method !== "HEAD") {
     res.setHeader("Allow", ALLOWED_METHODS);
-    sendText(res, req, 405, "Method Not Allowed");
+    sendText(site, res, req, 405, "Method Not Allowed");
     return;
   }
   const rawUrl = req.url ?? "/";
   if (rawUrl.length > MAX_URL_LENGTH) {
-    sendText(res, req, 414, "URI Too Long");
+    sendText(site, res, req, 414, "URI Too Long");
     return;
   }
   const target = parsePath(rawUrl);
   if ("status" in target) {
-    sendText(res, req, target.status, target.message);
+    sendText(site, res, req, target.status, target.message);
     return;
   }
-  const resolution = await resolveFile(root, target.segments, target.trailingSlash);
+  const resolution = await resolveFile(site.root, target.segments, target.trailingSlash);
   if (resolution.kind === "status") {
-    sendText(res, req, resolution.status, resolution.message);
+    sendText(site, res, req, resolution.status, resolution.message);
     return;
   }
-  await sendFile(req, res, resolution.file, resolution.stats, resolution.cacheControl);
+  await sendFile(site, req, res, resolution.file, resolution.stats, resolution.cacheControl);
 }
 
 type ParsedPath = { segments: string[]; trailingSlash: boolean } | { status: number; message: string };
@@ -248,9 +318,15 @@ const NO_FALLBACK_EXTENSIONS = new Set([
   ".wasm",
 ]);
 
+/** Instructions for static hosts (scripts/security-headers.ts), not content. */
+const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
+
 async function resolveFile(root: string, segments: string[], trailingSlash: boolean): Promise<Resolution> {
-  // dotfiles (.env, .git, ...) are never served
+  // dotfiles (.env, .git, the headers manifest, ...) are never served
   if (segments.some((segment) => segment.startsWith(".") && segment !== ".well-known")) {
+    return { kind: "status", status: 404, message: "Not Found" };
+  }
+  if (segments.length === 1 && HOST_CONFIG_FILES.has(segments[0]!)) {
     return { kind: "status", status: 404, message: "Not Found" };
   }
   const relative = segments.join("/");
@@ -359,6 +435,7 @@ export function parseAcceptEncoding(header: string | string[] | undefined): Set<
 }
 
 async function sendFile(
+  site: Site,
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
@@ -373,7 +450,15 @@ async function sendFile(
   }"`;
   const lastModified = stats.mtime.toUTCString();
 
-  for (const [name, value] of Object.entries(securityHeaders({ contentType }))) res.setHeader(name, value);
+  const isDocument = extension === ".html" || extension === ".htm";
+  const security = securityHeaders({
+    mode: site.manifest?.mode,
+    https: isHttpsRequest(req),
+    contentSecurityPolicy: isDocument ? await documentPolicy(site, file, stats) : undefined,
+  });
+  // a document without a known policy gets none rather than one that would stop it from running
+  if (isDocument && !site.manifest) delete security["Content-Security-Policy"];
+  for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
   res.setHeader("Cache-Control", cacheControl);
   res.setHeader("ETag", etag);
   res.setHeader("Last-Modified", lastModified);
@@ -420,10 +505,11 @@ function isNotModified(req: IncomingMessage, etag: string, mtime: Date): boolean
   return false;
 }
 
-function sendText(res: ServerResponse, req: IncomingMessage, status: number, message: string): void {
+function sendText(site: Site, res: ServerResponse, req: IncomingMessage, status: number, message: string): void {
   const body = `${message}\n`;
   res.statusCode = status;
-  for (const [name, value] of Object.entries(securityHeaders({ contentType: "text/plain" }))) res.setHeader(name, value);
+  const security = securityHeaders({ mode: site.manifest?.mode, https: isHttpsRequest(req) });
+  for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.setHeader("Cache-Control", "no-store");

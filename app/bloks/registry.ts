@@ -57,7 +57,12 @@ export function renderBlok(blok: unknown, key?: string): ReactElement | null {
 /** A list of bloks (a `body` field), each keyed by its _uid. */
 export function renderBloks(bloks: unknown): Array<ReactElement | null> {
   if (!Array.isArray(bloks)) return [];
-  return bloks.map((blok, index) =>
-    renderBlok(blok, isRawBlok(blok) && typeof blok._uid === "string" && blok._uid ? blok._uid : String(index)),
-  );
+  const seen = new Set<string>();
+  return bloks.map((blok, index) => {
+    let key = isRawBlok(blok) && typeof blok._uid === "string" && blok._uid ? blok._uid : String(index);
+    // duplicated bloks share a _uid: React keys must not
+    for (let n = 2; seen.has(key); n += 1) key = `${index}-${n}`;
+    seen.add(key);
+    return renderBlok(blok, key);
+  });
 }

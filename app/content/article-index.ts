@@ -146,7 +146,8 @@ export function parseIndexStory(story: unknown): IndexStory {
   const content = isRecord(record.content) ? record.content : {};
   const blok = Array.isArray(content.body) ? content.body[0] : undefined;
   if (!isRecord(blok)) return { storyId, title: "", uuids: [] };
-  return { storyId, title: parseText(blok.Title).trim(), uuids: parseTextList(blok.Articles) };
+  // each article once: the list's rows are keyed by uuid
+  return { storyId, title: parseText(blok.Title).trim(), uuids: [...new Set(parseTextList(blok.Articles))] };
 }
 
 export async function loadIndexStory(version: Version = contentConfig.version): Promise<IndexStory> {

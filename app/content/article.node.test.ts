@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import { loadArticlePage, parseArticleStory, parseOtherProject, type OtherProject } from "./article";
+import { loadArticlePage, loadOtherArticles, parseArticleStory, parseOtherProject, type OtherProject } from "./article";
 import { createContentClient, setContentClient } from "./storyblok-client";
 
 /** Loader tests against the live local content service on the demo content. */
@@ -129,5 +129,21 @@ describe("loadArticlePage (live content service)", () => {
       const raw = await api(`cdn/stories/articles/${slugs[index]}`, { version: "draft" });
       expect(page.status === "found" && page.article).toEqual(parseArticleStory(raw.story));
     }
+  });
+});
+
+describe("loadOtherArticles in a production build", () => {
+  it("reads only the published listing with a public token and logs nothing", async () => {
+    const client = createContentClient({ endpoint: service.endpoint, token: service.publicToken, version: "published", local: true });
+    await client.flushCache();
+    setContentClient(client);
+    const calls = countRequests();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    const projects = await loadOtherArticles("published");
+
+    expect(projects.map((p) => p.slug)).toEqual((await listing("published")).map((p) => p.slug));
+    expect(calls.some((url) => new URL(url).searchParams.get("version") === "draft")).toBe(false);
+    expect(errors).not.toHaveBeenCalled();
   });
 });

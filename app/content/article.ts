@@ -137,7 +137,9 @@ export function articleMedia(content: unknown, altFallback = ""): ArticleMediaIt
   const items: ArticleMediaItem[] = [];
   const seen = new Set<string>();
   const keyFor = (uid: unknown, fallback: string) => {
-    const candidate = typeof uid === "string" && uid && !seen.has(uid) ? uid : fallback;
+    let candidate = typeof uid === "string" && uid && !seen.has(uid) ? uid : fallback;
+    // an editor's uid may look like a fallback key ("media-0-1"): never hand out a key twice
+    for (let n = 2; seen.has(candidate); n += 1) candidate = `${fallback}-${n}`;
     seen.add(candidate);
     return candidate;
   };
@@ -301,13 +303,19 @@ async function listArticles(version: Version): Promise<unknown[]> {
 /**
  * The other articles (SPEC 7): one listing in the draft and one in the
  * published state, read in parallel; the draft result is used, the published
- * one only when the draft listing fails (a token that reads published only).
+ * one only when the draft listing fails. A production site (published
+ * content, a public token that may not read drafts) reads only the published
+ * listing instead of asking for drafts it would be refused.
  */
-export async function loadOtherArticles(): Promise<OtherProject[]> {
-  const [draft, published] = await Promise.allSettled([listArticles("draft"), listArticles("published")]);
+export async function loadOtherArticles(siteVersion: Version = contentConfig.version): Promise<OtherProject[]> {
+  const [draft, published] = await Promise.allSettled([
+    siteVersion === "published" ? Promise.reject(new Error("drafts are not read in production")) : listArticles("draft"),
+    listArticles("published"),
+  ]);
   const stories = draft.status === "fulfilled" ? draft.value : published.status === "fulfilled" ? published.value : null;
   if (!stories) {
-    console.error("Die Artikelliste konnte nicht geladen werden:", draft.status === "rejected" ? draft.reason : undefined);
+    const failure = siteVersion === "published" ? published : draft;
+    console.error("Die Artikelliste konnte nicht geladen werden:", failure.status === "rejected" ? failure.reason : undefined);
     return [];
   }
   return stories.map(parseOtherProject).filter((project): project is OtherProject => project !== null);

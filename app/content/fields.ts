@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { safeHref } from "./rich-text";
 
 /**
  * Parsers for Storyblok's field types. CMS content is edited by people: every
@@ -57,7 +58,22 @@ export function parseTextList(value: unknown): string[] {
 }
 
 export function parseAsset(value: unknown): Asset {
-  return v.parse(AssetSchema, value ?? undefined);
+  const parsed = v.parse(AssetSchema, value ?? undefined);
+  // a blank alt is no alt: the components' fallbacks ('no information') apply
+  const asset = { ...parsed, alt: parsed.alt.trim() };
+  return isLoadable(asset.filename) ? asset : { ...asset, filename: "" };
+}
+
+/**
+ * Asset files load over http(s) (or protocol-relative) or from a path; a
+ * javascript:, data: or other URL is no file at all. The scheme is judged
+ * the way links are (safeHref: entities, escapes and control characters).
+ */
+function isLoadable(filename: string): boolean {
+  const trimmed = filename.trim();
+  if (trimmed === "") return true;
+  const href = safeHref(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
+  return href !== "" && !/^(mailto|tel):/i.test(href) && !href.startsWith("#");
 }
 
 const SAFE_ABSOLUTE = /^(https?:|mailto:|tel:)/i;
@@ -99,5 +115,7 @@ export function parseBloks(value: unknown): Array<Record<string, unknown> & { co
 /** The last path segment of a full_slug: articles/foo -> foo. */
 export function lastSlugSegment(fullSlug: string): string {
   const parts = fullSlug.split("/").filter(Boolean);
-  return parts[parts.length - 1] ?? "";
+  const last = parts[parts.length - 1] ?? "";
+  // "." and ".." are no slug: /articles/.. would lead to the home page
+  return last === "." || last === ".." ? "" : last;
 }

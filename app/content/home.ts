@@ -89,7 +89,9 @@ function uniqueKeys(items: Record<string, unknown>[], prefix: string): string[] 
   const seen = new Set<string>();
   return items.map((item, index) => {
     const uid = parseText(item._uid);
-    const key = uid && !seen.has(uid) ? uid : `${prefix}-${index}`;
+    let key = uid && !seen.has(uid) ? uid : `${prefix}-${index}`;
+    // an editor's uid may look like a fallback key ("tile-1"): never hand out a key twice
+    for (let n = 2; seen.has(key); n += 1) key = `${prefix}-${index}-${n}`;
     seen.add(key);
     return key;
   });

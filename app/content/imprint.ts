@@ -70,7 +70,9 @@ export function parseImprintStory(story: unknown): ImprintPage {
       console.error(`Component ${blok.component} doesn't exist.`);
       return;
     }
-    const key = blok._uid && !seen.has(blok._uid) ? blok._uid : `imprint-${index}`;
+    let key = blok._uid && !seen.has(blok._uid) ? blok._uid : `imprint-${index}`;
+    // an editor's uid may look like a fallback key ("imprint-1"): never hand out a key twice
+    for (let n = 2; seen.has(key); n += 1) key = `imprint-${index}-${n}`;
     seen.add(key);
     const text = underPageHeading(parseRichText(blok.Text), title, blocks.length === 0);
     if (text.content.length > 0) blocks.push({ key, text });

@@ -64,7 +64,7 @@ function stringAttr(value: unknown, maxLength = 500): string {
 export function parseRichText(value: unknown): RichTextDocument {
   if (!isRecord(value)) return EMPTY_RICH_TEXT;
   const content = value.type === "doc" ? value.content : [value];
-  return { type: "doc", content: parseNodes(content, 0) };
+  return { type: "doc", content: parseNodes(content, 0, "doc") };
 }
 
 /** True when the document renders no text, image or rule at all. */
@@ -78,12 +78,21 @@ export function isRichTextEmpty(document: RichTextDocument): boolean {
   return !hasSubstance(document.content);
 }
 
-function parseNodes(value: unknown, depth: number): SbRichTextNode[] {
+/**
+ * Containers whose HTML element holds text only (<p>, <h1>...<h6>, <pre>): a
+ * block inside one would make browsers restructure the prerendered HTML (a
+ * hydration error), so there it gives up its markup and keeps its content.
+ */
+const INLINE_ONLY_TYPES = new Set(["paragraph", "heading", "code_block"]);
+const LIST_TYPES = new Set(["bullet_list", "ordered_list"]);
+
+/** `parent`: the type of the node the result goes into ("doc" at the top). */
+function parseNodes(value: unknown, depth: number, parent: string): SbRichTextNode[] {
   if (!Array.isArray(value) || depth > MAX_DEPTH) return [];
-  return value.flatMap((item) => parseNode(item, depth));
+  return value.flatMap((item) => parseNode(item, depth, parent));
 }
 
-function parseNode(value: unknown, depth: number): SbRichTextNode[] {
+function parseNode(value: unknown, depth: number, parent: string): SbRichTextNode[] {
   if (!isRecord(value) || typeof value.type !== "string") return [];
   const type = value.type;
   const attrs = isRecord(value.attrs) ? value.attrs : {};
@@ -94,13 +103,18 @@ function parseNode(value: unknown, depth: number): SbRichTextNode[] {
     return [marks.length > 0 ? { type: "text", text: value.text, marks } : { type: "text", text: value.text }];
   }
   if (DROPPED_TYPES.has(type)) return [];
+  if (type === "horizontal_rule" && INLINE_ONLY_TYPES.has(parent)) return [];
   if (LEAF_TYPES.has(type)) return parseLeaf(type, attrs);
   if (BLOCK_TYPES.has(type)) {
-    const content = parseNodes(value.content, depth + 1);
+    // a block inside text, or a list item outside a list (<li> in <li>): its content only
+    if (INLINE_ONLY_TYPES.has(parent) || (type === "list_item" && !LIST_TYPES.has(parent))) {
+      return parseNodes(value.content, depth + 1, parent);
+    }
+    const content = parseNodes(value.content, depth + 1, type);
     return [{ type, ...blockAttrs(type, attrs), content } as SbRichTextNode];
   }
   // An unknown container (a table, a future node type): its text survives, its markup does not.
-  return parseNodes(value.content, depth + 1);
+  return parseNodes(value.content, depth + 1, parent);
 }
 
 function blockAttrs(type: string, attrs: Record<string, unknown>): { attrs?: Record<string, unknown> } {
@@ -306,4 +320,40 @@ export function richTextPlainText(document: RichTextDocument, maxLength = 160): 
   const cut = text.slice(0, maxLength - 1);
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.—-]+$/, "")}…`;
+}
+
+function headingLevel(node: SbRichTextNode): number {
+  const level = (node.attrs as { level?: unknown } | undefined)?.level;
+  return typeof level === "number" && Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2;
+}
+
+/**
+ * The document's headings fitted under a page heading of level `base - 1`:
+ * they keep their order of rank but start at level `base` and never skip a
+ * level (an h2 followed by an h5 becomes h3, h4), so the page's outline has
+ * no gaps whatever levels the editor picked. Levels stop at 6.
+ */
+export function withHeadingLevels(document: RichTextDocument, base: number): RichTextDocument {
+  const start = Math.min(6, Math.max(1, Math.trunc(base)));
+  const used = new Set<number>();
+  const collect = (nodes: SbRichTextNode[] | undefined): void => {
+    for (const node of nodes ?? []) {
+      if (node.type === "heading") used.add(headingLevel(node));
+      collect(node.content);
+    }
+  };
+  collect(document.content);
+  if (used.size === 0) return document;
+  const ranks = [...used].sort((a, b) => a - b);
+  let previous = start - 1;
+  const fit = (nodes: SbRichTextNode[] | undefined): SbRichTextNode[] | undefined =>
+    nodes?.map((node) => {
+      if (node.type === "heading") {
+        const level = Math.min(6, start + ranks.indexOf(headingLevel(node)), Math.max(start, previous + 1));
+        previous = level;
+        return { ...node, attrs: { ...node.attrs, level }, content: fit(node.content) } as SbRichTextNode;
+      }
+      return node.content ? ({ ...node, content: fit(node.content) } as SbRichTextNode) : node;
+    });
+  return { type: "doc", content: fit(document.content) ?? [] };
 }

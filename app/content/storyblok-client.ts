@@ -10,12 +10,30 @@ const CLIENT_LIMITS = {
   timeout: 10,
 } as const;
 
-export function contentClientOptions(config: ContentConfig) {
+export type ClientLimits = { -readonly [Key in keyof typeof CLIENT_LIMITS]: number };
+
+/**
+ * The SDK's timeout stops waiting for an answer's headers only: a body that
+ * stalls after them would leave a page (or the build) loading forever. This
+ * fetch gives the whole exchange, body included, the same deadline.
+ */
+function fetchWithDeadline(seconds: number): typeof fetch {
+  return (input, init) => {
+    if (typeof AbortSignal.timeout !== "function" || typeof AbortSignal.any !== "function") return fetch(input, init);
+    const deadline = AbortSignal.timeout(seconds * 1000);
+    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+  };
+}
+
+/** `limits` overrides SPEC 9's numbers (tests use short timeouts and delays). */
+export function contentClientOptions(config: ContentConfig, limits: Partial<ClientLimits> = {}) {
+  const options = { ...CLIENT_LIMITS, ...limits };
   return {
     accessToken: config.token,
     endpoint: config.endpoint,
     cache: { type: "memory" as const, clear: "auto" as const },
-    ...CLIENT_LIMITS,
+    ...options,
+    fetch: fetchWithDeadline(options.timeout),
   };
 }
 
@@ -43,8 +61,8 @@ export function setContentClient(next: StoryblokClient): void {
 }
 
 /** A client that is not the site's singleton, for tests and tools. */
-export function createContentClient(config: ContentConfig): StoryblokClient {
-  const result = apiPlugin({ apiOptions: contentClientOptions(config) }) as
+export function createContentClient(config: ContentConfig, limits: Partial<ClientLimits> = {}): StoryblokClient {
+  const result = apiPlugin({ apiOptions: contentClientOptions(config, limits) }) as
     | { storyblokApi?: StoryblokClient }
     | undefined;
   if (!result?.storyblokApi) throw new Error("No Storyblok client: the access token is missing");

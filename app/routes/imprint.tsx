@@ -49,7 +49,7 @@ export function ImprintView({ page: initial }: { page: ImprintPage }) {
       </h1>
       <div className={styles.blocks}>
         {page.blocks.map((block) => (
-          <RichText key={block.key} document={block.text} className={styles.text} />
+          <RichText key={block.key} document={block.text} className={styles.text} headingLevel={2} />
         ))}
       </div>
     </article>

@@ -99,6 +99,8 @@ export interface DomCheckOptions {
   allowStyle?: (element: Element, value: string) => boolean;
   /** true: target=_blank needs rel="noopener noreferrer" on every link, else only on links that leave the site */
   relOnEveryNewTab?: boolean;
+  /** true: <script type="application/ld+json"> data blocks may appear (escaped, valid JSON) */
+  allowJsonLd?: boolean;
 }
 
 const DANGEROUS_STYLE = /url\s*\(|expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import|\\/i;
@@ -160,7 +162,17 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
 
   for (const element of [root, ...root.querySelectorAll("*")]) {
     const tag = element.localName;
-    if (FORBIDDEN_ELEMENTS.has(tag)) report(`<${tag}> element rendered`);
+    if (tag === "script" && options.allowJsonLd && element.getAttribute("type") === "application/ld+json") {
+      const json = element.textContent ?? "";
+      if (/[<>]/.test(json)) report(`JSON-LD holds unescaped markup: ${short(json)}`);
+      try {
+        JSON.parse(json);
+      } catch {
+        report(`JSON-LD is not JSON: ${short(json)}`);
+      }
+    } else if (FORBIDDEN_ELEMENTS.has(tag)) {
+      report(`<${tag}> element rendered`);
+    }
     for (const name of element.getAttributeNames()) {
       const value = element.getAttribute(name) ?? "";
       const lower = name.toLowerCase();

@@ -277,6 +277,23 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
     document: doc(paragraph(text("\u202eevil\u0000\u200b\ufeff text\ud800"))),
     keepsText: "evil",
   },
+  {
+    name: "blocks inside a paragraph and a heading (browsers would restructure the HTML)",
+    document: doc(
+      paragraph(text("before "), { type: "bullet_list", content: [{ type: "list_item", content: [paragraph(text("listed"))] }] }, { type: "horizontal_rule" }, paragraph(text("nested"))),
+      { type: "heading", attrs: { level: 2 }, content: [{ type: "heading", attrs: { level: 3 }, content: [text("inner heading")] }, { type: "blockquote", content: [paragraph(text("quoted"))] }] },
+      { type: "code_block", content: [paragraph(text("code para"))] },
+    ),
+    keepsText: "listed",
+  },
+  {
+    name: "list items outside a list and inside each other",
+    document: doc(
+      { type: "list_item", content: [paragraph(text("stray item"))] },
+      { type: "bullet_list", content: [{ type: "list_item", content: [{ type: "list_item", content: [paragraph(text("item in item"))] }] }] },
+    ),
+    keepsText: "item in item",
+  },
   { name: "a 5 MB document", document: hugeRichText(), heavy: true, keepsText: "link 1" },
   { name: "10,000 levels of blockquotes", document: deepRichText(10_000, "blockquote"), heavy: true },
   { name: "10,000 levels of unknown containers", document: deepRichText(10_000, "tableCell"), heavy: true },

@@ -153,8 +153,21 @@ export interface LighthouseOptions {
   categories?: readonly Category[];
 }
 
-/** One Lighthouse run in a fresh Chromium with a fresh profile. */
+/**
+ * One Lighthouse run in a fresh Chromium with a fresh profile. A run that
+ * Lighthouse itself reports as broken (a runtime error such as NO_NAVSTART:
+ * a trace it could not read) is tried once more before it counts as failed.
+ */
 export async function runLighthouse(url: string, preset: Preset, options: LighthouseOptions): Promise<LighthouseRun> {
+  const first = await runLighthouseOnce(url, preset, options);
+  if (first.ok) return first;
+  const second = await runLighthouseOnce(url, preset, options);
+  if (!second.ok) second.error = `${second.error} (after a retry; first try: ${first.error})`;
+  else second.warnings.push(`retried after: ${first.error}`);
+  return second;
+}
+
+async function runLighthouseOnce(url: string, preset: Preset, options: LighthouseOptions): Promise<LighthouseRun> {
   const userDataDir = await mkdtemp(path.join(options.tempDir, "lh-profile-"));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -194,8 +207,12 @@ export async function runLighthouse(url: string, preset: Preset, options: Lighth
       warnings: [],
     };
   } finally {
-    await chrome?.kill().catch(() => undefined);
-    await rm(userDataDir, { recursive: true, force: true }).catch(() => undefined);
+    try {
+      chrome?.kill();
+    } catch {
+      // already gone
+    }
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(() => undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -29,12 +30,39 @@ export async function createWorkspace(dir: string): Promise<string> {
   return dir;
 }
 
+/**
+ * The build the bench measures is a production build: published content
+ * (`CONTENT_VERSION=published`; a draft build is a preview that tells
+ * crawlers to keep out, which Lighthouse's SEO audit would rightly fail)
+ * and a SITE_URL (canonical links, sitemap), as README describes for a
+ * deployment. BENCH_CONTENT_VERSION=draft measures the preview build instead.
+ */
+export function productionEnv(siteUrl: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const version = env.BENCH_CONTENT_VERSION?.trim() || "published";
+  if (version !== "draft" && version !== "published") throw new Error(`BENCH_CONTENT_VERSION must be draft or published, not "${version}"`);
+  return { CONTENT_VERSION: version, SITE_URL: siteUrl };
+}
+
+/** A free TCP port on 127.0.0.1 (the site's origin goes into the build as SITE_URL before the site server starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export interface BuildOptions {
   workspace: string;
   contentPort: number;
   contentDir: string;
   /** Stop the build (its whole process group) after this long. */
   timeoutMs: number;
+  /** Further environment of the build: CONTENT_VERSION, SITE_URL. */
+  env?: Record<string, string>;
   /** Called every `progressEveryMs` with pages prerendered so far, elapsed ms and current RSS. */
   onProgress?: (progress: { pages: number; elapsedMs: number; rssBytes: number }) => void;
   progressEveryMs?: number;
@@ -66,13 +94,13 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     ...process.env,
     CONTENT_PORT: String(options.contentPort),
     CONTENT_DIR: options.contentDir,
-    NODE_ENV: "production",
   };
   // these would point the bundle somewhere else than the bench's content service
   delete env.STORYBLOK_TOKEN;
   delete env.CONTENT_API_URL;
   delete env.CONTENT_VERSION;
   delete env.SITE_URL;
+  Object.assign(env, options.env);
 
   const started = performance.now();
   const child = spawn(path.join(options.workspace, "node_modules", ".bin", "react-router"), ["build"], {

@@ -42,6 +42,8 @@ export interface ContentService {
   checkpoint(): Promise<number>;
   /** The last logged API request lines (for the report's examples). */
   recentApiRequests(): string[];
+  /** API requests so far by kind (classifyApiRequest). */
+  apiRequestKinds(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,23 @@ interface ReadyInfo {
   publicToken: string;
   stories: number;
   imageCacheDir: string;
+}
+
+/** What kind of API call a request target is, for the report ("listing", "by_uuids", "story by slug", ...). */
+export function classifyApiRequest(target: string): string {
+  const url = new URL(target, "http://x");
+  const path = url.pathname.replace(/^\/v2\//, "");
+  const q = url.searchParams;
+  if (path === "cdn/stories") {
+    if (q.has("by_uuids") || q.has("by_uuids_ordered")) return "stories by_uuids";
+    if (q.has("starts_with")) return `listing starts_with=${q.get("starts_with")}`;
+    return "listing";
+  }
+  if (path.startsWith("cdn/stories/")) {
+    if (q.get("find_by") === "uuid") return "story by uuid";
+    return path.startsWith("cdn/stories/articles/") ? "story articles/{slug}" : `story ${path.slice("cdn/stories/".length)}`;
+  }
+  return path;
 }
 
 const LOG_LINE = /^(GET|HEAD|OPTIONS|POST|PUT|DELETE|PATCH) (\S+) (\d{3}) [\d.]+ms$/;
@@ -73,6 +92,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
   });
   let apiRequests = 0;
   const recent: string[] = [];
+  const kinds = new Map<string, number>();
   const markers = new Map<string, () => void>();
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -98,6 +118,8 @@ export async function startContentService(options: ContentServiceOptions): Promi
       const target = match[2] ?? "";
       if (target.startsWith("/v2/") || target === "/v2") {
         apiRequests += 1;
+        const kind = classifyApiRequest(target);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
         recent.push(`${match[1]} ${target} ${match[3]}`);
         if (recent.length > 200) recent.shift();
         return;
@@ -132,6 +154,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
       return apiRequests;
     },
     recentApiRequests: () => [...recent],
+    apiRequestKinds: () => Object.fromEntries(kinds),
     close() {
       if (exited) return Promise.resolve();
       return new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { startSiteServer, type SiteServer } from "../../site-server/site-server";
 import { precompress } from "../precompress";
-import { createWorkspace, REPO, runBuild, type BuildResult } from "./build";
+import { createWorkspace, freePort, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
 
@@ -34,7 +34,11 @@ export interface MainBuild {
   build: BuildResult;
   /** API requests the content service served during the build. */
   buildApiRequests: number;
+  /** Those requests by kind. */
+  buildRequestKinds: Record<string, number>;
   precompressMs: number;
+  /** CONTENT_VERSION and SITE_URL of the build. */
+  env: Record<string, string>;
   routes: Route[];
   articles: number;
   indexReferences: number;
@@ -84,9 +88,16 @@ export class BenchContext {
     });
     this.onCleanup(() => content.close());
     this.log(`main build: content service ${content.url} (${content.stories} stories), building ...`);
+    const sitePort = await freePort();
+    const env = productionEnv(`http://127.0.0.1:${sitePort}`);
     const before = await content.checkpoint();
-    const build = await runBuild({ workspace, contentPort: content.port, contentDir, timeoutMs: 10 * 60_000 });
+    const kindsBefore = content.apiRequestKinds();
+    const build = await runBuild({ workspace, contentPort: content.port, contentDir, timeoutMs: 10 * 60_000, env });
     const buildApiRequests = (await content.checkpoint()) - before;
+    const buildRequestKinds: Record<string, number> = {};
+    for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
+      if (count - (kindsBefore[kind] ?? 0) > 0) buildRequestKinds[kind] = count - (kindsBefore[kind] ?? 0);
+    }
     if (!build.ok) {
       throw new Error(
         `react-router build of the demo content failed (${build.timedOut ? "timed out" : `exit code ${build.exitCode}`}):\n${build.outputTail}`,
@@ -96,11 +107,12 @@ export class BenchContext {
     const compressStarted = performance.now();
     await precompress(clientDir);
     const precompressMs = performance.now() - compressStarted;
-    const site = await startSiteServer({ root: clientDir, port: 0, host: "127.0.0.1" });
+    const site = await startSiteServer({ root: clientDir, port: sitePort, host: "127.0.0.1" });
     this.onCleanup(() => site.close());
 
+    const token = env.CONTENT_VERSION === "published" ? content.publicToken : content.previewToken;
     const listing = await fetch(
-      `${content.apiUrl}/cdn/stories?starts_with=articles/&version=draft&per_page=100&token=${encodeURIComponent(content.previewToken)}`,
+      `${content.apiUrl}/cdn/stories?starts_with=articles/&version=${env.CONTENT_VERSION}&per_page=100&token=${encodeURIComponent(token)}`,
     );
     if (!listing.ok) throw new Error(`article listing answered ${listing.status}`);
     const body = (await listing.json()) as { stories?: { full_slug?: string; is_startpage?: boolean }[] };
@@ -111,7 +123,7 @@ export class BenchContext {
     const indexStory = JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")) as unknown;
 
     this.log(
-      `main build: ${(build.durationMs / 1000).toFixed(1)} s, ${buildApiRequests} API requests, site ${site.url}`,
+      `main build (${env.CONTENT_VERSION} content): ${(build.durationMs / 1000).toFixed(1)} s, ${buildApiRequests} API requests, site ${site.url}`,
     );
     return {
       workspace,
@@ -121,7 +133,9 @@ export class BenchContext {
       site,
       build,
       buildApiRequests,
+      buildRequestKinds,
       precompressMs,
+      env,
       routes: [
         { path: "/", label: "/" },
         { path: "/index", label: "/index" },

@@ -5,6 +5,7 @@ import { allOf, atLeast, atMost, below, verdictMark } from "./targets";
 describe("formatting", () => {
   it("formats durations", () => {
     expect(fmtMs(850.4)).toBe("850 ms");
+    expect(fmtMs(4.26)).toBe("4.3 ms");
     expect(fmtMs(1234)).toBe("1.23 s");
     expect(fmtMs(125_000)).toBe("2 min 05 s");
     expect(fmtMs(119_700)).toBe("2 min 00 s");

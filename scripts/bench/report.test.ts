@@ -48,3 +48,12 @@ describe("report", () => {
     expect(mergeReports(null, current)).toBe(current);
   });
 });
+
+describe("busy machine", () => {
+  it("warns when the load average exceeded the cores during a section", () => {
+    const md = renderMarkdown(report({ bundle: { ...bundle, loadAverage: [0.5, 5.2] } }, ["bundle"]));
+    expect(md).toContain("load average 0.5 → 5.2");
+    expect(md).toContain("The machine was busy");
+    expect(renderMarkdown(report({ bundle: { ...bundle, loadAverage: [0.5, 1] } }, ["bundle"]))).not.toContain("The machine was busy");
+  });
+});

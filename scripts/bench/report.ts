@@ -27,6 +27,8 @@ export interface SectionResult {
   status: "ok" | "failed";
   startedAt: string;
   durationMs: number;
+  /** The machine's 1-minute load average when the section started and ended (other work skews every figure). */
+  loadAverage?: [number, number];
   error?: string;
   summary: SummaryRow[];
   /** The section's details, Markdown. */
@@ -116,7 +118,15 @@ export function renderMarkdown(report: Report): string {
     if (!section) continue;
     out.push(`## ${section.title}`, "");
     const rerun = meta.sections.includes(id) ? "" : " (kept from an earlier run)";
-    out.push(`_Section \`${id}\`: ${section.status}, started ${section.startedAt}, took ${fmtMs(section.durationMs)}${rerun}._`, "");
+    const load = section.loadAverage ? `, load average ${section.loadAverage[0].toFixed(1)} → ${section.loadAverage[1].toFixed(1)}` : "";
+    out.push(`_Section \`${id}\`: ${section.status}, started ${section.startedAt}, took ${fmtMs(section.durationMs)}${load}${rerun}._`, "");
+    if (section.loadAverage && Math.max(...section.loadAverage) > meta.cpus) {
+      out.push(
+        `> **The machine was busy** (load average above its ${meta.cpus} cores) during this section: other work competed ` +
+          "for the CPU, so timings, TBT and Lighthouse performance scores are worse than on a quiet machine. Rerun it alone to confirm.",
+        "",
+      );
+    }
     if (section.status === "failed") {
       out.push("**This section failed:**", "", "```", (section.error ?? "unknown error").slice(0, 4000), "```", "");
     }

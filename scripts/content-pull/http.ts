@@ -169,6 +169,7 @@ export class HttpClient {
           throw new Error(`${what} failed: ${err.message}`, { cause: err });
         } else {
           reason = describeError(err); // network error, reset, timeout
+          if (/\bENOTFOUND\b/.test(reason)) throw new Error(`${what} failed: ${reason} (unknown host)`, { cause: err });
         }
       } finally {
         timer.abort();

@@ -7,7 +7,7 @@ export function AboutBlock({ blok }: { blok: AboutBlockView }) {
   return (
     <section className={styles.block}>
       {blok.headline ? <h2 className={styles.headline}>{blok.headline}</h2> : null}
-      <RichText document={blok.text} className={styles.text} />
+      <RichText document={blok.text} className={styles.text} headingLevel={blok.headline ? 3 : 2} />
     </section>
   );
 }

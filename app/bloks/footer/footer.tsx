@@ -24,6 +24,9 @@ function FooterLink({ link }: { link: SiteLink }) {
   );
 }
 
+/** A longer text is shown still: one animated element per letter of a pasted paragraph would stall the page. */
+const MAX_WAVE_LETTERS = 64;
+
 /**
  * The very large logo word. Each letter animates its weight 300 -> 500 -> 300
  * (6 s), 150 ms after the one before (SPEC section 9). Screen readers read the
@@ -31,6 +34,13 @@ function FooterLink({ link }: { link: SiteLink }) {
  */
 function WaveWord({ text }: { text: string }) {
   const letters = Array.from(text);
+  if (letters.length > MAX_WAVE_LETTERS) {
+    return (
+      <div className={styles.logoBig} role="img" aria-label={text} style={{ "--letters": letters.length } as CSSProperties}>
+        {text}
+      </div>
+    );
+  }
   return (
     <div
       className={styles.logoBig}

@@ -11,7 +11,7 @@ export function Overview({ blok }: { blok: OverviewView }) {
       {blok.headline || !isRichTextEmpty(blok.text) ? (
         <div className={styles.intro}>
           {blok.headline ? <h2 className={styles.headline}>{blok.headline}</h2> : null}
-          <RichText document={blok.text} className={styles.text} />
+          <RichText document={blok.text} className={styles.text} headingLevel={blok.headline ? 3 : 2} />
         </div>
       ) : null}
       <OverviewList items={blok.items} />

@@ -22,7 +22,7 @@ export function ArticleIntro({ info, text, link, icon }: ArticleIntroProps) {
       ) : null}
       <div className={styles.body}>
         {info.headline ? <h2 className={styles.headline}>{info.headline}</h2> : null}
-        <RichText document={text} className={styles.text} />
+        <RichText document={text} className={styles.text} headingLevel={info.headline ? 3 : 2} />
         {link ? (
           <p className={styles.linkRow}>
             <ContentLink link={link} className={styles.link}>

@@ -31,7 +31,10 @@ function canPlayVideo(element: HTMLVideoElement): boolean {
  * the page runs.
  */
 export function AutoplayVideo({ src, className, width, height, preload = "metadata", standalone = false, label }: AutoplayVideoProps) {
+  // until the page runs (prerendered HTML, hydration) autoplay assumes reduced motion ...
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, true);
+  // ... and controls assume the opposite: both wait for the visitor's actual setting
+  const knownReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -50,7 +53,7 @@ export function AutoplayVideo({ src, className, width, height, preload = "metada
     }
   }, [reducedMotion]);
 
-  const withControls = reducedMotion && standalone;
+  const withControls = knownReducedMotion && standalone;
   return (
     <video
       ref={video}

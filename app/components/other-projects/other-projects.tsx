@@ -41,7 +41,8 @@ export function OtherProjects({ projects }: { projects: OtherProject[] }) {
                       sizes={transformable ? "(max-width: 768px) 100vw, 50vw" : undefined}
                       width={project.width ?? undefined}
                       height={project.height ?? undefined}
-                      alt={project.alt}
+                      // the title beside it names the link; an alt text repeating it would be read twice
+                      alt={project.alt === project.title ? "" : project.alt}
                       loading="lazy"
                       decoding="async"
                     />

@@ -21,7 +21,7 @@ export function OverviewList({ items }: { items: OverviewItem[] }) {
             />
           ) : null}
           {item.headline ? <h3 className={styles.headline}>{item.headline}</h3> : null}
-          <RichText document={item.text} className={styles.text} />
+          <RichText document={item.text} className={styles.text} headingLevel={item.headline ? 4 : 3} />
         </li>
       ))}
     </ul>

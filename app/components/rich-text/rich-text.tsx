@@ -1,7 +1,7 @@
 import { StoryblokRichText, type SbReactRichTextComponentMap, type SbReactRichTextProps } from "@storyblok/react";
 import { Link } from "react-router";
 import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
-import type { RichTextDocument, SafeLinkAttrs } from "~/content/rich-text";
+import { withHeadingLevels, type RichTextDocument, type SafeLinkAttrs } from "~/content/rich-text";
 import styles from "./rich-text.module.css";
 
 /** Widths of the webp renditions of images inside rich text. */
@@ -144,17 +144,24 @@ const COMPONENTS: SbReactRichTextComponentMap = {
 export interface RichTextProps {
   document: RichTextDocument;
   className?: string;
+  /**
+   * The level the text's own headings start at (one below the heading the
+   * text sits under); they keep their order without skipping a level.
+   * Unset: the levels as the editor chose them.
+   */
+  headingLevel?: number;
 }
 
 /**
  * A sanitised rich text document rendered by Storyblok's React renderer;
  * links, images, emoji and anchors by the components above.
  */
-export function RichText({ document, className }: RichTextProps) {
+export function RichText({ document, className, headingLevel }: RichTextProps) {
   if (document.content.length === 0) return null;
+  const fitted = headingLevel === undefined ? document : withHeadingLevels(document, headingLevel);
   return (
     <div className={[styles.richText, className].filter(Boolean).join(" ")}>
-      <StoryblokRichText document={document} components={COMPONENTS} wrapper={false} />
+      <StoryblokRichText document={fitted} components={COMPONENTS} wrapper={false} />
     </div>
   );
 }

@@ -1,0 +1,223 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  asset,
+  body,
+  extensionOf,
+  IMAGE_EXTENSIONS,
+  layoutExpectations,
+  records,
+  richTextBlocks,
+  text,
+  VIDEO_EXTENSIONS,
+  visit,
+} from "./content";
+import { createContentApi, expect, test } from "./fixtures";
+import type { StoryJson } from "./fixtures";
+
+/**
+ * SPEC section 2, About: the published ("online") about story; the orange
+ * body while the page is shown; the overview's media rules by extension;
+ * the masonry's columns per width; the tag pills (italic when selected, a
+ * colour per tag, black for unknown tags).
+ */
+
+test.describe.configure({ mode: "parallel" });
+
+/** SPEC section 9: #F388CC. */
+const ORANGE = "rgb(243, 136, 204)";
+/** SPEC section 3: the tags with a colour of their own; any other tag is black. */
+const KNOWN_TAGS = ["Research", "Typefont", "Poster", "Digital", "Animation", "Website", "Branding"];
+
+let published: StoryJson;
+let draft: StoryJson;
+
+test.beforeAll(async () => {
+  const api = createContentApi();
+  [published, draft] = await Promise.all([api.story("about", "published"), api.story("about", "draft")]);
+});
+
+function blok(story: StoryJson, component: string) {
+  const found = body(story).find((item) => item.component === component);
+  if (!found) throw new Error(`the about story has no ${component} blok`);
+  return found;
+}
+
+function bodyBackground(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+function masonrySection(page: Page): Locator {
+  const headline = text(blok(published, "masonry").Headline);
+  return page.getByRole("main").locator("section").filter({ has: page.getByRole("heading", { name: headline, exact: true }) });
+}
+
+function masonryTiles(page: Page): Locator {
+  return masonrySection(page).locator("ul:has(figure) > li");
+}
+
+function pills(page: Page): Locator {
+  return masonrySection(page).locator("button[aria-pressed]");
+}
+
+function masonryTags(): string[] {
+  return [
+    ...new Set(
+      records(blok(published, "masonry").Tiles).flatMap((tile) =>
+        Array.isArray(tile.Tags) ? tile.Tags.filter((tag): tag is string => typeof tag === "string").map((tag) => tag.trim()) : [],
+      ),
+    ),
+  ];
+}
+
+test("the body is orange while the page is shown, and not after leaving it by the header link", async ({ page }) => {
+  const layout = await layoutExpectations(createContentApi());
+  await visit(page, "/imprint");
+  expect(await bodyBackground(page)).not.toBe(ORANGE);
+
+  // a client navigation to /about ...
+  await page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }).click();
+  await expect(page).toHaveURL(layout.header.link.path);
+  await expect.poll(() => bodyBackground(page)).toBe(ORANGE);
+
+  // ... and away from it
+  await page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }).click();
+  await expect(page).toHaveURL(layout.header.index.path);
+  await expect(page.getByRole("main").locator('a[href^="/articles/"]').first()).toBeVisible();
+  await expect.poll(() => bodyBackground(page)).not.toBe(ORANGE);
+
+  // a full load of /about is orange too
+  await visit(page, "/about");
+  await expect.poll(() => bodyBackground(page)).toBe(ORANGE);
+});
+
+test("shows the published version of the about story, not the draft", async ({ page }) => {
+  const headlines = (story: StoryJson) => body(story).map((item) => text(item.Headline)).filter(Boolean);
+  const paragraphs = (story: StoryJson) => body(story).flatMap((item) => richTextBlocks(item.Text));
+  const onlyDraft = [...headlines(draft), ...paragraphs(draft)].filter(
+    (line) => ![...headlines(published), ...paragraphs(published)].includes(line),
+  );
+  const onlyPublished = [...headlines(published), ...paragraphs(published)].filter(
+    (line) => ![...headlines(draft), ...paragraphs(draft)].includes(line),
+  );
+  expect(onlyDraft.length, "the demo's about draft differs from its published version").toBeGreaterThan(0);
+  expect(onlyPublished.length).toBeGreaterThan(0);
+
+  await visit(page, "/about");
+  const main = page.getByRole("main");
+  for (const headline of headlines(published)) await expect(main.getByRole("heading", { name: headline, exact: true })).toBeVisible();
+  for (const line of onlyPublished) await expect(main).toContainText(line);
+  for (const line of onlyDraft) await expect(main).not.toContainText(line);
+});
+
+test("overview items show images and videos by extension, and nothing for other types", async ({ page }) => {
+  const overview = blok(published, "overview");
+  const items = records(overview.Items);
+  const kinds = items.map((item) => {
+    const extension = extensionOf(asset(item.Asset).filename);
+    return IMAGE_EXTENSIONS.includes(extension) ? "image" : VIDEO_EXTENSIONS.includes(extension) ? "video" : "none";
+  });
+  expect(kinds, "the demo overview has an image, a video and an asset of another type").toEqual(
+    expect.arrayContaining(["image", "video", "none"]),
+  );
+
+  await visit(page, "/about");
+  const section = page
+    .getByRole("main")
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: text(overview.Headline), exact: true }) });
+  const listItems = section.locator("> ul > li");
+  await expect(listItems).toHaveCount(items.length);
+  for (const [index, item] of items.entries()) {
+    const element = listItems.nth(index);
+    const filename = asset(item.Asset).filename ?? "";
+    await expect(element.getByRole("heading", { name: text(item.Headline), exact: true })).toBeVisible();
+    const file = new URL(filename).pathname;
+    if (kinds[index] === "image") {
+      await expect(element.locator("img")).toHaveCount(1);
+      await expect(element.locator("video")).toHaveCount(0);
+      expect(new URL((await element.locator("img").getAttribute("src")) ?? "", page.url()).pathname).toContain(file);
+    } else if (kinds[index] === "video") {
+      await expect(element.locator("img")).toHaveCount(0);
+      const video = element.locator("video");
+      await expect(video).toHaveCount(1);
+      await expect
+        .poll(() =>
+          video.evaluate((node: HTMLVideoElement) => ({
+            file: new URL(node.src).pathname,
+            autoplay: node.autoplay,
+            muted: node.muted,
+            loop: node.loop,
+            inline: node.playsInline,
+          })),
+        )
+        .toEqual({ file, autoplay: true, muted: true, loop: true, inline: true });
+    } else {
+      await expect(element.locator("img, video, object, embed, iframe")).toHaveCount(0);
+      await expect(page.locator(`[src*="${file}"], [href*="${file}"]`)).toHaveCount(0);
+    }
+  }
+});
+
+test("the masonry has 4 columns wide, 2 at 1024 and 768 px, 1 at 480 px", async ({ page }) => {
+  await visit(page, "/about");
+  const tiles = masonryTiles(page);
+  expect(await tiles.count()).toBeGreaterThan(4);
+  for (const [width, columns] of [
+    [1280, 4],
+    [1024, 2],
+    [768, 2],
+    [480, 1],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    const layout = async () => {
+      const lefts = await tiles.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+      const grid = await tiles.first().evaluate((item) => getComputedStyle(item.parentElement!).columnCount);
+      return { columnCount: grid, distinctColumns: new Set(lefts).size };
+    };
+    await expect.poll(layout, { message: `${width} px` }).toEqual({ columnCount: String(columns), distinctColumns: columns });
+  }
+});
+
+test("tag pills: a colour per tag, black for an unknown tag, italic when selected, filtering the tiles", async ({ page }) => {
+  const tags = masonryTags();
+  const unknown = tags.filter((tag) => !KNOWN_TAGS.includes(tag));
+  expect(unknown.length, "the demo masonry uses an unknown tag").toBeGreaterThan(0);
+  const tiles = records(blok(published, "masonry").Tiles);
+
+  await visit(page, "/about");
+  await expect(pills(page)).toHaveText(tags);
+  const style = (pill: Locator) =>
+    pill.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { colour: computed.borderTopColor, fontStyle: computed.fontStyle, pressed: element.getAttribute("aria-pressed") };
+    });
+  const styles = new Map<string, { colour: string; fontStyle: string; pressed: string | null }>();
+  for (const [index, tag] of tags.entries()) styles.set(tag, await style(pills(page).nth(index)));
+
+  for (const [tag, value] of styles) {
+    expect(value.fontStyle, `${tag} unselected`).toBe("normal");
+    expect(value.pressed).toBe("false");
+    if (KNOWN_TAGS.includes(tag)) expect(value.colour, `${tag} has a colour`).not.toBe("rgb(0, 0, 0)");
+    else expect(value.colour, `${tag} (unknown) is black`).toBe("rgb(0, 0, 0)");
+  }
+  const knownColours = tags.filter((tag) => KNOWN_TAGS.includes(tag)).map((tag) => styles.get(tag)!.colour);
+  expect(new Set(knownColours).size, "each known tag has its own colour").toBe(knownColours.length);
+
+  const [first, second] = tags;
+  const pill = (tag: string) => pills(page).nth(tags.indexOf(tag));
+  await pill(first!).click();
+  await expect.poll(() => style(pill(first!))).toMatchObject({ fontStyle: "italic", pressed: "true" });
+  expect(await style(pill(second!))).toMatchObject({ fontStyle: "normal", pressed: "false" });
+  const having = (selected: string[]) =>
+    tiles.filter((tile) => Array.isArray(tile.Tags) && tile.Tags.some((tag) => selected.includes(String(tag).trim()))).length;
+  await expect(masonryTiles(page)).toHaveCount(having([first!]));
+
+  await pill(second!).click();
+  await expect.poll(() => style(pill(second!))).toMatchObject({ fontStyle: "italic", pressed: "true" });
+  await expect(masonryTiles(page)).toHaveCount(having([first!, second!]));
+
+  await pill(first!).click();
+  await expect.poll(() => style(pill(first!))).toMatchObject({ fontStyle: "normal", pressed: "false" });
+  await pill(second!).click();
+  await expect(masonryTiles(page)).toHaveCount(tiles.length);
+});

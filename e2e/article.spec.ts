@@ -1,0 +1,161 @@
+import type { Page } from "@playwright/test";
+import { articleMediaEntries, articlePath, articleVersions, builtArticle, richTextBlocks, text, visit } from "./content";
+import type { ArticleMediaExpectation } from "./content";
+import { createContentApi, expect, test } from "./fixtures";
+import type { StoryJson } from "./fixtures";
+
+/**
+ * SPEC section 2, Article: the headline's weight follows the scroll
+ * position (100 at 100 px up to 800 at 800 px), the media layout variants,
+ * two other projects, 'Article not found', 'no Image' for an article
+ * without Wrapper (SPEC 8), and the draft version (SPEC 7).
+ */
+
+test.describe.configure({ mode: "parallel" });
+
+let versions: Awaited<ReturnType<typeof articleVersions>>;
+
+test.beforeAll(async () => {
+  versions = await articleVersions(createContentApi());
+});
+
+function headline(page: Page) {
+  return page.getByRole("main").getByRole("heading", { level: 1 });
+}
+
+test("the headline's weight follows the scroll position: 100 up to 100 px, then the scroll, up to 800", async ({ page, contentApi }) => {
+  const story = await builtArticle(contentApi);
+  await visit(page, articlePath(story.full_slug));
+  await expect(headline(page)).toHaveText(text(story.content.Headline));
+  const weight = () => headline(page).evaluate((element) => Number(getComputedStyle(element).fontWeight));
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(1200);
+  for (const [scroll, expected] of [
+    [0, 100],
+    [100, 100],
+    [450, 450],
+    [800, 800],
+    [1200, 800],
+    [300, 300],
+  ] as const) {
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), scroll);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scroll);
+    await expect
+      .poll(weight, { message: `weight at ${scroll} px` })
+      .toBeGreaterThanOrEqual(expected - 5);
+    await expect.poll(weight, { message: `weight at ${scroll} px` }).toBeLessThanOrEqual(expected + 5);
+  }
+});
+
+test("media layouts: Fullsize spans both columns, right is 60 % wide on the right, vertical and default take a column", async ({ page }) => {
+  const wanted = ["fullsize", "right", "vertical", "default"];
+  const chosen = versions.find((version) => {
+    const media = version.published ? articleMediaEntries(version.draft) : null;
+    return media && wanted.every((layout) => media.some((entry) => entry.layout === layout));
+  });
+  expect(chosen, "an article with every media layout").toBeTruthy();
+  const media = articleMediaEntries(chosen!.draft) as ArticleMediaExpectation[];
+
+  await visit(page, articlePath(chosen!.draft.full_slug));
+  const grid = page.locator("main article > ul");
+  await expect(grid.locator("> li")).toHaveCount(media.length);
+  const boxes = await grid.evaluate((list) => {
+    const style = getComputedStyle(list);
+    const rect = list.getBoundingClientRect();
+    const left = rect.left + parseFloat(style.paddingLeft);
+    const right = rect.right - parseFloat(style.paddingRight);
+    const gap = parseFloat(style.columnGap);
+    return {
+      left,
+      right,
+      gap,
+      items: Array.from(list.children).map((item) => {
+        const box = item.getBoundingClientRect();
+        const medium = item.querySelector("img, video")?.getBoundingClientRect();
+        return { left: box.left, right: box.right, width: box.width, mediaRatio: medium ? medium.height / medium.width : 0 };
+      }),
+    };
+  });
+  const width = boxes.right - boxes.left;
+  const column = (width - boxes.gap) / 2;
+  for (const [index, entry] of media.entries()) {
+    const item = boxes.items[index]!;
+    const where = `item ${index} (${entry.layout})`;
+    switch (entry.layout) {
+      case "fullsize":
+        expect(item.width, where).toBeCloseTo(width, -0.5);
+        expect(item.left, where).toBeCloseTo(boxes.left, -0.5);
+        break;
+      case "right":
+        expect(item.width, where).toBeCloseTo(width * 0.6, -0.5);
+        expect(item.right, where).toBeCloseTo(boxes.right, -0.5);
+        break;
+      case "vertical":
+        expect(item.width, where).toBeCloseTo(column, -0.5);
+        // a portrait cell
+        expect(item.mediaRatio, where).toBeGreaterThan(1);
+        break;
+      case "default":
+        expect(item.width, where).toBeCloseTo(column, -0.5);
+        break;
+    }
+  }
+});
+
+test("Other Projects: two other articles that link to their pages; following one lands at the top", async ({ page, contentApi }) => {
+  const story = await builtArticle(contentApi);
+  const byPath = new Map(versions.map((version) => [articlePath(version.draft.full_slug), version.draft]));
+  await visit(page, articlePath(story.full_slug));
+  const section = page.getByRole("region", { name: "Other Projects" });
+  const cards = section.getByRole("link");
+  await expect(cards).toHaveCount(2);
+  const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  expect(new Set(hrefs).size).toBe(2);
+  for (const [index, href] of hrefs.entries()) {
+    expect(href).toMatch(/^\/articles\/[^/]+$/);
+    expect(href, "not the current article").not.toBe(articlePath(story.full_slug));
+    const other = byPath.get(href);
+    expect(other, `${href} is an article`).toBeTruthy();
+    await expect(cards.nth(index)).toContainText(other!.name);
+  }
+
+  const target = byPath.get(hrefs[0]!)!;
+  await cards.first().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await cards.first().click();
+  await expect(page).toHaveURL(hrefs[0]!);
+  await expect(headline(page)).toHaveText(text(target.content.Headline));
+  await expect.poll(() => page.evaluate(() => window.scrollY), { message: "scrolled to the top" }).toBe(0);
+});
+
+test("an unknown slug shows 'Article not found'", async ({ page, expectConsoleError }) => {
+  // the missing prerendered data (404), then the content service's 404, logged as the spec says
+  expectConsoleError(/status of 404/);
+  expectConsoleError(/^Artikel nicht gefunden:/);
+  await visit(page, `/articles/e2e-no-such-article-${Date.now()}`);
+  await expect(headline(page)).toHaveText("Article not found");
+});
+
+test("an article without a Wrapper list shows 'no Image'", async ({ page }) => {
+  const without = versions.find((version) => version.published && articleMediaEntries(version.draft) === null);
+  expect(without, "the demo has an article without Wrapper").toBeTruthy();
+  await visit(page, articlePath(without!.draft.full_slug));
+  await expect(headline(page)).toHaveText(text(without!.draft.content.Headline));
+  await expect(page.getByRole("main").locator("article")).toContainText("no Image");
+});
+
+test("shows the draft version of an article whose draft differs from the published one", async ({ page }) => {
+  const changed = versions.find(
+    (version) => version.published && text(version.published.content.Headline) !== text(version.draft.content.Headline),
+  );
+  expect(changed, "the demo has an article with a changed draft").toBeTruthy();
+  const draft: StoryJson = changed!.draft;
+  const published = changed!.published!;
+  await visit(page, articlePath(draft.full_slug));
+  const main = page.getByRole("main");
+  await expect(headline(page)).toHaveText(text(draft.content.Headline));
+  await expect(main).not.toContainText(text(published.content.Headline));
+  const publishedText = richTextBlocks(published.content.Text);
+  const draftOnly = richTextBlocks(draft.content.Text).filter((line) => !publishedText.includes(line));
+  expect(draftOnly.length, "the draft adds text").toBeGreaterThan(0);
+  for (const line of draftOnly) await expect(main).toContainText(line);
+});

@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import type { Page, Response } from "@playwright/test";
+import { articlePath, waitForHydration } from "./content";
+import { expect, test } from "./fixtures";
+
+/**
+ * The site's Content-Security-Policy (site-server/csp.ts, written per page at
+ * build time by scripts/security-headers.ts) lets every page run: no
+ * violation on any route, hydration and client-side navigation work, and
+ * each page's script-src names exactly the hashes of its own inline scripts,
+ * with no 'unsafe-inline' or 'unsafe-eval'.
+ */
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+    __sameDocument?: boolean;
+  }
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.__cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+});
+
+function directives(policy: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of policy.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+/** sha256 source expressions of the inline scripts a browser runs (not JSON data blocks, not src scripts). */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(attributes) || /type="application\/(ld\+)?json"/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+async function expectPolicyFitsPage(response: Response | null, path: string) {
+  expect(response, path).not.toBeNull();
+  const policy = response!.headers()["content-security-policy"];
+  expect(policy, `${path} has a Content-Security-Policy`).toBeTruthy();
+  const csp = directives(policy!);
+  const scriptSrc = csp.get("script-src") ?? [];
+  expect(scriptSrc.join(" "), path).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(csp.get("object-src"), path).toEqual(["'none'"]);
+  expect(csp.get("base-uri"), path).toEqual(["'self'"]);
+  expect(csp.has("frame-ancestors"), path).toBe(true);
+  const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
+  expect(new Set(hashes), `${path}: script-src names exactly the page's inline scripts`).toEqual(new Set(inlineScriptHashes(await response!.text())));
+}
+
+async function expectNoViolations(page: Page, path: string, settle: "load" | "networkidle" = "networkidle") {
+  // late resources (lazy images, videos) report too
+  await page.waitForLoadState(settle);
+  expect(await page.evaluate(() => window.__cspViolations ?? []), `CSP violations on ${path}`).toEqual([]);
+}
+
+async function expectClientNavigation(page: Page, to: string) {
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator(`header a[href="${to}"]`).first().click();
+  await expect(page).toHaveURL((url) => url.pathname === to);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => window.__sameDocument), `client-side navigation to ${to} (no full reload)`).toBe(true);
+}
+
+for (const path of ["/", "/index", "/about", "/imprint", "/no/such/page"]) {
+  test(`no CSP violation on ${path}, and it hydrates and navigates`, async ({ page }) => {
+    const response = await page.goto(path);
+    await expectPolicyFitsPage(response, path);
+    await waitForHydration(page);
+    await expectNoViolations(page, path);
+    await expectClientNavigation(page, path === "/index" ? "/" : "/index");
+    await expectNoViolations(page, `${path} after navigating`);
+  });
+}
+
+test("no CSP violation on any article page", async ({ page, contentApi }) => {
+  test.setTimeout(90_000);
+  const stories = await contentApi.stories({ starts_with: "articles/" });
+  // not the folder's start page (articles/)
+  const articles = stories.filter((story) => story.full_slug.split("/").filter(Boolean).length > 1);
+  const paths = [...new Set(articles.map((story) => articlePath(story.full_slug)))];
+  expect(paths.length).toBeGreaterThan(0);
+  for (const path of paths) {
+    const response = await page.goto(path);
+    await expectPolicyFitsPage(response, path);
+    await waitForHydration(page);
+    // "load", not "networkidle": the article videos keep streaming
+    await expectNoViolations(page, path, "load");
+  }
+});
+
+test("the policy and the robots header match the build's mode", async ({ page }) => {
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const frameAncestors = directives(headers["content-security-policy"] ?? "").get("frame-ancestors");
+  if (/noindex/.test(headers["x-robots-tag"] ?? "")) {
+    // preview build: the Storyblok visual editor frames the pages
+    expect(frameAncestors).toEqual(expect.arrayContaining(["'self'", "https://app.storyblok.com"]));
+  } else {
+    expect(frameAncestors).toEqual(["'self'"]);
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  }
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+});

@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { categoryTags, homeHero, layoutExpectations, visit } from "./content";
+import type { LayoutExpectations } from "./content";
+import { createContentApi, expect, test } from "./fixtures";
+
+/**
+ * Keyboard use: the skip link comes first and moves focus to the main
+ * content; the overlay menu keeps focus inside, closes on Escape and hands
+ * focus back to the burger; the hero carousel follows the arrow keys; the
+ * filter buttons say whether they are pressed; every link and button shows
+ * where the focus is.
+ */
+
+test.describe.configure({ mode: "parallel" });
+
+let layout: LayoutExpectations;
+let slideCount = 0;
+let filterTags: string[] = [];
+
+test.beforeAll(async () => {
+  const api = createContentApi();
+  layout = await layoutExpectations(api);
+  slideCount = homeHero(await api.story("home")).slides.length;
+  filterTags = await categoryTags(api);
+});
+
+/** A description of the focused element, and whether it is inside `within` (a CSS selector). */
+function focused(page: Page, within?: string) {
+  return page.evaluate((selector) => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      tag: element?.tagName.toLowerCase() ?? "",
+      href: element?.getAttribute("href") ?? null,
+      label: element?.getAttribute("aria-label") ?? (element?.textContent ?? "").trim().slice(0, 40),
+      inside: selector ? Boolean(element?.closest(selector)) : false,
+      isMain: element === document.querySelector("main"),
+    };
+  }, within);
+}
+
+/** Presses Tab until `predicate` holds for the focused element (at most `max` times). */
+async function tabTo(page: Page, predicate: () => Promise<boolean>, max = 15): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    await page.keyboard.press("Tab");
+    if (await predicate()) return;
+  }
+  throw new Error(`not reached with ${max} presses of Tab`);
+}
+
+test("the skip link is the first stop and moves the focus to the main content", async ({ page }) => {
+  await visit(page, "/");
+  await page.keyboard.press("Tab");
+  const mainId = await page.getByRole("main").getAttribute("id");
+  expect(mainId).toBeTruthy();
+  const first = await focused(page);
+  expect(first).toMatchObject({ tag: "a", href: `#${mainId}` });
+  // visible while focused
+  const skip = page.locator(`a[href="#${mainId}"]`);
+  await expect(skip).toBeInViewport();
+
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await focused(page)).isMain).toBe(true);
+  // the next stop is inside the main content, past the header
+  await page.keyboard.press("Tab");
+  expect(await focused(page, "main")).toMatchObject({ inside: true });
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the overlay menu keeps the focus inside, closes on Escape and gives the focus back to the burger", async ({ page }) => {
+    await visit(page, "/");
+    const burger = page.getByRole("banner").locator("button[aria-expanded]");
+    await tabTo(page, async () => (await burger.evaluate((element) => element === document.activeElement)));
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("banner").getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(burger).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(async () => (await focused(page, '[role="dialog"]')).inside, { message: "focus moves into the menu" }).toBe(true);
+
+    const stops = await dialog.locator('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])').count();
+    expect(stops).toBeGreaterThanOrEqual(3);
+    const seen = new Set<string>();
+    for (let presses = 0; presses < stops * 2 + 1; presses++) {
+      await page.keyboard.press("Tab");
+      const now = await focused(page, '[role="dialog"]');
+      expect(now.inside, `Tab ${presses + 1} stays in the menu`).toBe(true);
+      seen.add(`${now.tag} ${now.href ?? ""} ${now.label}`);
+    }
+    expect(seen.size, "Tab visits every stop of the menu").toBe(stops);
+    for (let presses = 0; presses < stops + 1; presses++) {
+      await page.keyboard.press("Shift+Tab");
+      expect((await focused(page, '[role="dialog"]')).inside, `Shift+Tab ${presses + 1} stays in the menu`).toBe(true);
+    }
+    await expect(dialog.getByRole("link", { name: layout.header.index.label, exact: true })).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(burger).toHaveAttribute("aria-expanded", "false");
+    await expect(burger).toBeFocused();
+  });
+});
+
+test("the hero carousel follows the arrow keys, Home and End", async ({ page }) => {
+  expect(slideCount).toBeGreaterThanOrEqual(3);
+  await visit(page, "/");
+  const carousel = page.getByRole("main").locator('[aria-roledescription="carousel"]');
+  const track = carousel.locator('[aria-roledescription="slide"]').first().locator("..");
+  const dots = carousel.getByRole("button");
+  await tabTo(page, () => track.evaluate((element) => element === document.activeElement), 20);
+
+  const current = () => dots.evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute("aria-current") === "true"));
+  const inView = (index: number) =>
+    track.evaluate((element, wanted) => {
+      const box = element.getBoundingClientRect();
+      const slide = element.children[wanted]!.getBoundingClientRect();
+      return slide.left >= box.left - 1 && slide.right <= box.right + 1;
+    }, index);
+  const expectSlide = async (index: number) => {
+    await expect.poll(current).toBe(index);
+    await expect.poll(() => inView(index)).toBe(true);
+  };
+
+  await expectSlide(0);
+  await page.keyboard.press("ArrowRight");
+  await expectSlide(1);
+  await page.keyboard.press("ArrowRight");
+  await expectSlide(2);
+  await page.keyboard.press("ArrowLeft");
+  await expectSlide(1);
+  await page.keyboard.press("End");
+  await expectSlide(slideCount - 1);
+  await page.keyboard.press("ArrowRight");
+  await expectSlide(slideCount - 1);
+  await page.keyboard.press("Home");
+  await expectSlide(0);
+  await expect(track).toBeFocused();
+});
+
+test("filter buttons and tag pills say whether they are pressed, and toggle with Enter and Space", async ({ page }) => {
+  await visit(page, "/");
+  const filter = page.getByRole("main").locator("button[aria-pressed]");
+  await expect(filter).toHaveText(filterTags);
+  for (const button of await filter.all()) await expect(button).toHaveAttribute("aria-pressed", "false");
+  const first = filter.first();
+  await tabTo(page, () => first.evaluate((element) => element === document.activeElement), 40);
+  await page.keyboard.press("Enter");
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("main").getByRole("button", { name: filterTags[0], pressed: true })).toHaveCount(1);
+  await page.keyboard.press("Space");
+  await expect(first).toHaveAttribute("aria-pressed", "false");
+
+  await visit(page, layout.header.link.path);
+  const pills = page.getByRole("main").locator("button[aria-pressed]");
+  expect(await pills.count()).toBeGreaterThan(0);
+  for (const pill of await pills.all()) await expect(pill).toHaveAttribute("aria-pressed", "false");
+  await pills.first().focus();
+  await page.keyboard.press("Space");
+  await expect(pills.first()).toHaveAttribute("aria-pressed", "true");
+});
+
+for (const route of ["home", "index", "about"] as const) {
+  test(`${route}: every link and button shows a focus indicator when focused by keyboard`, async ({ page }) => {
+    await visit(page, route === "index" ? layout.header.index.path : route === "about" ? layout.header.link.path : "/");
+    // keyboard use first: focus from here on counts as keyboard focus (:focus-visible)
+    await page.keyboard.press("Tab");
+    const results = await page.evaluate(() => {
+      /** The outlines and box shadows of the element and of its ::before and ::after boxes. */
+      const rings = (element: Element) =>
+        [null, "::before", "::after"].map((pseudo) => {
+          const style = getComputedStyle(element, pseudo);
+          if (pseudo && (style.content === "none" || style.content === "normal")) return "";
+          const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1 ? `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : "";
+          const shadow = style.boxShadow !== "none" && style.boxShadow !== "" ? `shadow ${style.boxShadow}` : "";
+          return `${outline} ${shadow}`.trim();
+        });
+      const controls = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, [tabindex='0']")).filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+      });
+      return controls.map((element) => {
+        element.blur();
+        const before = rings(element);
+        element.focus();
+        const after = rings(element);
+        const name = `${element.tagName.toLowerCase()} ${element.getAttribute("href") ?? ""} ${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}`;
+        return {
+          name,
+          focused: document.activeElement === element,
+          focusVisible: element.matches(":focus-visible"),
+          // focus adds an outline or a shadow that was not there before
+          indicator: after.some((ring, index) => ring !== "" && ring !== before[index]),
+        };
+      });
+    });
+    expect(results.length).toBeGreaterThan(5);
+    const missing = results.filter((result) => !(result.focused && result.focusVisible && result.indicator));
+    expect(missing, "controls without a visible keyboard focus indicator").toEqual([]);
+  });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ArgsError, growthTimeoutMs, parseArgs, parseSizes } from "./args";
+
+describe("parseArgs", () => {
+  it("runs every section with the defaults", () => {
+    const args = parseArgs([], {});
+    expect(args.sections).toEqual(["lighthouse", "requests", "growth", "bundle", "service"]);
+    expect(args.runs).toBe(3);
+    expect(args.sizes).toEqual([30, 300, 1000, 10000]);
+    expect(args.loadSeconds).toBe(10);
+    expect(args.loadConnections).toBe(50);
+    expect(args.growthTimeoutMinutes).toBeNull();
+  });
+  it("selects sections with --only, in report order, and accepts aliases", () => {
+    expect(parseArgs(["--only", "growth,lighthouse"], {}).sections).toEqual(["lighthouse", "growth"]);
+    expect(parseArgs(["--only=content-service"], {}).sections).toEqual(["service"]);
+  });
+  it("refuses unknown sections and arguments", () => {
+    expect(() => parseArgs(["--only", "speed"], {})).toThrow(ArgsError);
+    expect(() => parseArgs(["--fast"], {})).toThrow(ArgsError);
+    expect(() => parseArgs(["--only"], {})).toThrow(ArgsError);
+  });
+  it("reads the environment", () => {
+    const args = parseArgs([], { BENCH_RUNS: "5", BENCH_SIZES: "1000, 30", BENCH_LOAD_SECONDS: "3", BENCH_GROWTH_TIMEOUT_MIN: "2" });
+    expect(args.runs).toBe(5);
+    expect(args.sizes).toEqual([30, 1000]);
+    expect(args.loadSeconds).toBe(3);
+    expect(args.growthTimeoutMinutes).toBe(2);
+    expect(() => parseArgs([], { BENCH_RUNS: "0" })).toThrow(ArgsError);
+  });
+});
+
+describe("parseSizes", () => {
+  it("needs at least 10 articles (the generator's minimum)", () => {
+    expect(() => parseSizes("5")).toThrow(ArgsError);
+    expect(parseSizes("10_000")).toEqual([10000]);
+  });
+});
+
+describe("growthTimeoutMs", () => {
+  it("gives 10,000 articles 15 minutes and small sets 5", () => {
+    expect(growthTimeoutMs(10_000, null)).toBe(15 * 60_000);
+    expect(growthTimeoutMs(30, null)).toBe(5 * 60_000);
+    expect(growthTimeoutMs(30, 1)).toBe(60_000);
+  });
+});

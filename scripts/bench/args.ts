@@ -1,0 +1,93 @@
+import { SECTION_IDS, type SectionId } from "./report";
+
+/** Command line and environment of `npm run bench`; pure, tested in args.test.ts. */
+
+export interface BenchArgs {
+  sections: SectionId[];
+  runs: number;
+  sizes: number[];
+  loadSeconds: number;
+  loadConnections: number;
+  /** Minutes; overrides the per-size default for every growth build. */
+  growthTimeoutMinutes: number | null;
+  help: boolean;
+}
+
+export const DEFAULT_SIZES = [30, 300, 1000, 10000];
+
+export const USAGE = `npm run bench [-- --only SECTION[,SECTION...]]
+
+Sections: ${SECTION_IDS.join(", ")} (default: all). Writes bench-report/report.md and
+bench-report/report.json; sections not run this time are kept from the previous report.
+
+Environment:
+  BENCH_RUNS=3                      Lighthouse runs per figure (median)
+  BENCH_SIZES=30,300,1000,10000     article counts of the growth section
+  BENCH_GROWTH_TIMEOUT_MIN=         hard timeout per growth build (default: max(5 min, 90 ms per article))
+  BENCH_LOAD_SECONDS=10             duration of the content service load test
+  BENCH_CONNECTIONS=50              its concurrent connections
+  BENCH_CONTENT_VERSION=published   content version of the builds (draft = the preview build)
+  CHROME_PATH=                      the Chromium to drive (default: Debian's, installed if missing)`;
+
+const ALIASES: Record<string, SectionId> = { "content-service": "service", lh: "lighthouse", bytes: "bundle" };
+
+export class ArgsError extends Error {}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ArgsError(`${name} must be an integer of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+export function parseSections(list: string): SectionId[] {
+  const ids = new Set<SectionId>();
+  for (const raw of list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+    const id = (SECTION_IDS as readonly string[]).includes(raw) ? (raw as SectionId) : ALIASES[raw];
+    if (!id) throw new ArgsError(`unknown section "${raw}"; sections: ${SECTION_IDS.join(", ")}`);
+    ids.add(id);
+  }
+  if (ids.size === 0) throw new ArgsError("--only needs at least one section");
+  return SECTION_IDS.filter((id) => ids.has(id));
+}
+
+export function parseSizes(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === "") return [...DEFAULT_SIZES];
+  const sizes = raw.split(",").map((s) => s.trim().replace(/[_,]/g, "")).filter(Boolean).map(Number);
+  for (const size of sizes) {
+    // the generator needs at least 10 articles
+    if (!Number.isInteger(size) || size < 10) throw new ArgsError(`BENCH_SIZES must list integers of at least 10, not "${raw}"`);
+  }
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): BenchArgs {
+  let sections: SectionId[] = [...SECTION_IDS];
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    if (arg === "--help" || arg === "-h") help = true;
+    else if (arg === "--only") {
+      const value = argv[++i];
+      if (value === undefined) throw new ArgsError("--only needs a list of sections");
+      sections = parseSections(value);
+    } else if (arg.startsWith("--only=")) sections = parseSections(arg.slice("--only=".length));
+    else throw new ArgsError(`unknown argument "${arg}"`);
+  }
+  const timeout = env.BENCH_GROWTH_TIMEOUT_MIN?.trim();
+  return {
+    sections,
+    runs: positiveInt("BENCH_RUNS", env.BENCH_RUNS, 3),
+    sizes: parseSizes(env.BENCH_SIZES),
+    loadSeconds: positiveInt("BENCH_LOAD_SECONDS", env.BENCH_LOAD_SECONDS, 10),
+    loadConnections: positiveInt("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS, 50),
+    growthTimeoutMinutes: timeout ? positiveInt("BENCH_GROWTH_TIMEOUT_MIN", timeout, 15) : null,
+    help,
+  };
+}
+
+/** Hard timeout of one growth build: 90 ms per article (15 min for 10,000), at least 5 min. */
+export function growthTimeoutMs(articles: number, overrideMinutes: number | null): number {
+  if (overrideMinutes !== null) return overrideMinutes * 60_000;
+  return Math.max(5 * 60_000, articles * 90);
+}

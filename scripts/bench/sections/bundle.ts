@@ -1,0 +1,168 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { launchPlaywright } from "../browser";
+import { prerenderedFile, type BenchContext } from "../context";
+import { fmtKB, KB, markdownTable } from "../format";
+import { pageAssets } from "../html";
+import { allOf, atMost, TARGETS } from "../targets";
+import type { SectionOutput } from "./section";
+
+/**
+ * First-load JS and CSS per route: the scripts (src, modulepreload, imports
+ * of inline modules) and stylesheets each prerendered index.html references,
+ * gzip level 9 in memory, summed. And the bytes a first visit to / at 375 px
+ * transfers (every response body as sent, i.e. compressed where the server
+ * compresses), measured in Chromium.
+ */
+
+interface RouteBundle {
+  route: string;
+  path: string;
+  jsGzip: number;
+  jsRaw: number;
+  cssGzip: number;
+  cssRaw: number;
+  inlineGzip: number;
+  htmlGzip: number;
+  files: { file: string; kind: "js" | "css"; raw: number; gzip: number }[];
+  missing: string[];
+}
+
+const gzip9 = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+
+export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const bundles: RouteBundle[] = [];
+  for (const route of main.routes) {
+    const html = await readFile(prerenderedFile(main.clientDir, route.path), "utf8");
+    const assets = pageAssets(html);
+    const bundle: RouteBundle = {
+      route: route.label,
+      path: route.path,
+      jsGzip: 0,
+      jsRaw: 0,
+      cssGzip: 0,
+      cssRaw: 0,
+      inlineGzip: gzip9(assets.inlineScripts.join("\n")),
+      htmlGzip: gzip9(html),
+      files: [],
+      missing: [],
+    };
+    const files = [
+      ...assets.scripts.map((file) => ({ file, kind: "js" as const })),
+      ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
+    ];
+    for (const { file, kind } of files) {
+      const data = await readFile(path.join(main.clientDir, decodeURIComponent(file))).catch(() => null);
+      if (!data) {
+        bundle.missing.push(file);
+        continue;
+      }
+      const gz = gzip9(data);
+      bundle.files.push({ file, kind, raw: data.length, gzip: gz });
+      if (kind === "js") {
+        bundle.jsGzip += gz;
+        bundle.jsRaw += data.length;
+      } else {
+        bundle.cssGzip += gz;
+        bundle.cssRaw += data.length;
+      }
+    }
+    bundles.push(bundle);
+  }
+
+  // a first visit to / on a 375 px phone
+  const browser = await launchPlaywright(ctx.chromePath);
+  const transfer = { total: 0, byType: {} as Record<string, { count: number; bytes: number }>, largest: [] as { url: string; type: string; bytes: number }[] };
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const pending: Promise<void>[] = [];
+    page.on("requestfinished", (request) => {
+      pending.push(
+        request
+          .sizes()
+          .then((sizes) => {
+            const type = request.resourceType();
+            const entry = (transfer.byType[type] ??= { count: 0, bytes: 0 });
+            entry.count += 1;
+            entry.bytes += sizes.responseBodySize;
+            transfer.total += sizes.responseBodySize;
+            transfer.largest.push({ url: request.url(), type, bytes: sizes.responseBodySize });
+          })
+          .catch(() => undefined),
+      );
+    });
+    await page.goto(`${main.site.url}/`, { waitUntil: "load", timeout: 60_000 });
+    await page.waitForLoadState("networkidle", { timeout: 20_000 }).catch(() => undefined);
+    await page.waitForTimeout(1000);
+    await Promise.all(pending);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  transfer.largest.sort((a, b) => b.bytes - a.bytes);
+  transfer.largest = transfer.largest.slice(0, 8);
+
+  const summary: SectionOutput["summary"] = bundles.map((b) => ({
+    figure: `First-load JS / CSS (gzip), ${b.route}`,
+    value: `JS ${fmtKB(b.jsGzip)} · CSS ${fmtKB(b.cssGzip)}`,
+    target: `JS ≤ ${TARGETS.firstLoadJsMaxKB} KB · CSS ≤ ${TARGETS.firstLoadCssMaxKB} KB`,
+    verdict: allOf([atMost(b.jsGzip / KB, TARGETS.firstLoadJsMaxKB), atMost(b.cssGzip / KB, TARGETS.firstLoadCssMaxKB)]),
+  }));
+  summary.push({
+    figure: "Bytes transferred, first visit to / at 375 px",
+    value: `${fmtKB(transfer.total)} (${Object.entries(transfer.byType)
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .map(([type, e]) => `${type} ${fmtKB(e.bytes)}`)
+      .join(", ")})`,
+    target: "–",
+    verdict: "info",
+  });
+
+  const md: string[] = [];
+  md.push(
+    "gzip level 9 of each file a route's prerendered `index.html` loads on first visit (`<script src>`, " +
+      "`<link rel=modulepreload>`, imports of inline module scripts, `<link rel=stylesheet>`), summed; KB = 1,024 bytes. " +
+      "The site server sends brotli where the browser accepts it, which is smaller still. Inline = React Router's inline " +
+      "scripts (context and hydration data) inside the HTML.",
+    "",
+  );
+  md.push(
+    markdownTable(
+      ["route", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "inline scripts gzip", "HTML gzip", "files"],
+      bundles.map((b) => [b.route, fmtKB(b.jsGzip), fmtKB(b.jsRaw), fmtKB(b.cssGzip), fmtKB(b.cssRaw), fmtKB(b.inlineGzip), fmtKB(b.htmlGzip), String(b.files.length)]),
+    ),
+    "",
+  );
+  const home = bundles[0];
+  if (home) {
+    md.push(
+      "Largest first-load files of `/` (gzip): " +
+        [...home.files]
+          .sort((a, b) => b.gzip - a.gzip)
+          .slice(0, 8)
+          .map((f) => `\`${f.file.replace("/assets/", "")}\` ${fmtKB(f.gzip)}`)
+          .join(", ") +
+        ".",
+      "",
+    );
+  }
+  const missing = bundles.flatMap((b) => b.missing.map((m) => `${b.route}: ${m}`));
+  if (missing.length) md.push(`Referenced but not in the build: ${missing.join(", ")}.`, "");
+  md.push(
+    `First visit to \`/\` at 375 × 812 px (device scale 2, mobile, Playwright Chromium, no throttling), until the network ` +
+      `is idle: ${fmtKB(transfer.total)} of response bodies as transferred.`,
+    "",
+    markdownTable(
+      ["type", "requests", "bytes"],
+      Object.entries(transfer.byType)
+        .sort((a, b) => b[1].bytes - a[1].bytes)
+        .map(([type, e]) => [type, String(e.count), fmtKB(e.bytes)]),
+    ),
+    "",
+    "Largest responses: " + transfer.largest.map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` ${fmtKB(l.bytes)}`).join(", ") + ".",
+  );
+  return { summary, markdown: md.join("\n"), data: { bundles, transfer } };
+}

@@ -1,0 +1,302 @@
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { CATEGORIES, launchPlaywright, runLighthouse, type Category, type LighthouseRun, type Preset } from "../browser";
+import { startClientOnlyServer } from "../client-only-server";
+import { prerenderedFile, type BenchContext, type Route } from "../context";
+import { fmtCls, fmtMs, fmtRatio, fmtScore, markdownTable } from "../format";
+import { floorPage } from "../html";
+import { median, medianIndex, ratio } from "../stats";
+import { startPagesServer } from "../static-pages-server";
+import { allOf, atLeast, atMost, TARGETS, type Verdict } from "../targets";
+import type { SectionOutput } from "./section";
+
+/**
+ * Lighthouse 12, mobile (default simulated throttling) and desktop presets,
+ * on each route of three variants: the site (prerendered), the floor (a bare
+ * page holding only the route's LCP element) and client-only (the same build
+ * answering every document with the SPA fallback). Runs are interleaved so
+ * that drift of the machine hits every variant alike; figures are medians.
+ */
+
+const VARIANTS = ["site", "floor", "client-only"] as const;
+type Variant = (typeof VARIANTS)[number];
+const PRESETS: Preset[] = ["mobile", "desktop"];
+
+/** Lighthouse's emulated screens: the same image candidates get rendered in the warm-up. */
+const VIEWPORTS: Record<Preset, { width: number; height: number; deviceScaleFactor: number; isMobile: boolean }> = {
+  mobile: { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true },
+  desktop: { width: 1350, height: 940, deviceScaleFactor: 1, isMobile: false },
+};
+
+interface Aggregate {
+  variant: Variant;
+  preset: Preset;
+  route: string;
+  url: string;
+  runsOk: number;
+  runs: number;
+  scores: Partial<Record<Category, number | null>>;
+  lcp: number | null;
+  fcp: number | null;
+  tbt: number | null;
+  cls: number | null;
+  si: number | null;
+  /** The run whose LCP is the median: its element, phases, opportunities. */
+  representative?: LighthouseRun;
+  errors: string[];
+}
+
+function aggregate(variant: Variant, preset: Preset, route: string, url: string, runs: LighthouseRun[]): Aggregate {
+  const ok = runs.filter((r) => r.ok);
+  const scores: Partial<Record<Category, number | null>> = {};
+  for (const category of CATEGORIES) {
+    if (ok.some((r) => r.scores[category] !== undefined)) scores[category] = median(ok.map((r) => r.scores[category]));
+  }
+  const rep = ok[medianIndex(ok.map((r) => r.lcp))];
+  return {
+    variant,
+    preset,
+    route,
+    url,
+    runsOk: ok.length,
+    runs: runs.length,
+    scores,
+    lcp: median(ok.map((r) => r.lcp)),
+    fcp: median(ok.map((r) => r.fcp)),
+    tbt: median(ok.map((r) => r.tbt)),
+    cls: median(ok.map((r) => r.cls)),
+    si: median(ok.map((r) => r.si)),
+    representative: rep,
+    errors: runs.filter((r) => !r.ok).map((r) => r.error ?? "unknown error"),
+  };
+}
+
+function slugOf(route: string): string {
+  return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "-");
+}
+
+export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const outDir = path.join(ctx.reportDir, "lighthouse");
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+
+  // the floor of each route, from its prerendered HTML
+  const floorPages = new Map<string, string>();
+  const floorKinds: Record<string, { kind: string; element: string }> = {};
+  for (const route of main.routes) {
+    const html = await readFile(prerenderedFile(main.clientDir, route.path), "utf8");
+    const floor = floorPage(html);
+    floorPages.set(`/floor/${slugOf(route.path)}`, floor.html);
+    floorKinds[route.label] = { kind: floor.kind, element: floor.element };
+  }
+  const floors = await startPagesServer(floorPages);
+  ctx.onCleanup(() => floors.close());
+  const clientOnly = await startClientOnlyServer(main.clientDir);
+  ctx.onCleanup(() => clientOnly.close());
+
+  const urlOf = (variant: Variant, route: Route): string => {
+    if (variant === "site") return `${main.site.url}${route.path}`;
+    if (variant === "client-only") return `${clientOnly.url}${route.path}`;
+    return `${floors.url}/floor/${slugOf(route.path)}`;
+  };
+
+  // warm-up: the image service renders each size once, so no run pays for a cold render
+  ctx.log("lighthouse: warming up the image service and the servers ...");
+  const browser = await launchPlaywright(ctx.chromePath);
+  try {
+    for (const preset of PRESETS) {
+      const context = await browser.newContext({ viewport: VIEWPORTS[preset], deviceScaleFactor: VIEWPORTS[preset].deviceScaleFactor, isMobile: VIEWPORTS[preset].isMobile });
+      const page = await context.newPage();
+      for (const variant of VARIANTS) {
+        for (const route of main.routes) {
+          await page.goto(urlOf(variant, route), { waitUntil: "load", timeout: 60_000 }).catch(() => undefined);
+          await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => undefined);
+        }
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const runs = ctx.options.runs;
+  const results = new Map<string, LighthouseRun[]>();
+  const key = (variant: Variant, preset: Preset, route: string) => `${variant}|${preset}|${route}`;
+  const total = runs * PRESETS.length * main.routes.length * VARIANTS.length;
+  let done = 0;
+  for (let run = 1; run <= runs; run++) {
+    for (const preset of PRESETS) {
+      for (const route of main.routes) {
+        for (const variant of VARIANTS) {
+          const url = urlOf(variant, route);
+          const result = await runLighthouse(url, preset, {
+            chromePath: ctx.chromePath,
+            tempDir: ctx.tempDir,
+            reportFile: path.join(outDir, `${preset}-${variant}-${slugOf(route.path)}-run${run}.json`),
+            // the floor is only there for its timings
+            categories: variant === "floor" ? ["performance"] : CATEGORIES,
+          });
+          done += 1;
+          const list = results.get(key(variant, preset, route.label)) ?? [];
+          list.push(result);
+          results.set(key(variant, preset, route.label), list);
+          ctx.log(
+            `lighthouse ${done}/${total}: ${preset} ${variant} ${route.label} run ${run}: ` +
+              (result.ok
+                ? `perf ${fmtScore(result.scores.performance)}, LCP ${fmtMs(result.lcp)}, TBT ${fmtMs(result.tbt)}, CLS ${fmtCls(result.cls)}`
+                : `failed: ${result.error}`),
+          );
+        }
+      }
+    }
+  }
+
+  const aggregates: Aggregate[] = [];
+  for (const preset of PRESETS) {
+    for (const route of main.routes) {
+      for (const variant of VARIANTS) {
+        aggregates.push(aggregate(variant, preset, route.label, urlOf(variant, route), results.get(key(variant, preset, route.label)) ?? []));
+      }
+    }
+  }
+  const find = (variant: Variant, preset: Preset, route: string) =>
+    aggregates.find((a) => a.variant === variant && a.preset === preset && a.route === route);
+
+  const summary: SectionOutput["summary"] = [];
+  for (const preset of PRESETS) {
+    for (const route of main.routes) {
+      const a = find("site", preset, route.label);
+      if (!a) continue;
+      const perf = a.scores.performance;
+      const verdicts: Verdict[] = [
+        preset === "mobile" ? atLeast(perf == null ? null : Math.round(perf * 100), TARGETS.mobilePerformance.worst) : "info",
+        ...(["accessibility", "best-practices", "seo"] as const).map((c) => {
+          const s = a.scores[c];
+          return atLeast(s == null ? null : Math.round(s * 100), TARGETS.categoryScore);
+        }),
+        atMost(a.cls, TARGETS.clsMax),
+      ];
+      summary.push({
+        figure: `Lighthouse ${preset} ${route.label}`,
+        value:
+          `perf ${fmtScore(perf)} · a11y ${fmtScore(a.scores.accessibility)} · BP ${fmtScore(a.scores["best-practices"])} · ` +
+          `SEO ${fmtScore(a.scores.seo)} · CLS ${fmtCls(a.cls)} · LCP ${fmtMs(a.lcp)} · TBT ${fmtMs(a.tbt)}` +
+          (a.runsOk < a.runs ? ` (${a.runs - a.runsOk} run(s) failed)` : ""),
+        target:
+          `${preset === "mobile" ? `perf ${TARGETS.mobilePerformance.ideal} (≥ ${TARGETS.mobilePerformance.worst})` : "perf –"} · ` +
+          `a11y/BP/SEO ${TARGETS.categoryScore} · CLS 0`,
+        verdict: a.runsOk === 0 ? "error" : allOf(verdicts),
+      });
+    }
+  }
+  // the floor is the bare page holding `/`'s LCP image; each route also gets one of its own LCP element (details)
+  const heroFloor = find("floor", "mobile", main.routes[0]?.label ?? "/");
+  const ratios: { route: string; floor: number | null; ownFloor: number | null; clientOnly: number | null }[] = [];
+  for (const route of main.routes) {
+    const site = find("site", "mobile", route.label);
+    const own = find("floor", "mobile", route.label);
+    const co = find("client-only", "mobile", route.label);
+    const vsFloor = ratio(site?.lcp, heroFloor?.lcp);
+    const vsOwn = ratio(site?.lcp, own?.lcp);
+    ratios.push({ route: route.label, floor: vsFloor, ownFloor: vsOwn, clientOnly: ratio(site?.lcp, co?.lcp) });
+    const ownNote =
+      own && own !== heroFloor ? `; vs a bare page of its own LCP element (${floorKinds[route.label]?.kind ?? "?"}, ${fmtMs(own.lcp)}): ${fmtRatio(vsOwn)}` : "";
+    summary.push({
+      figure: `LCP site/floor, mobile ${route.label}`,
+      value: `${fmtRatio(vsFloor)} (${fmtMs(site?.lcp)} / ${fmtMs(heroFloor?.lcp)})${ownNote}`,
+      target: `≤ ${TARGETS.lcpVsFloorMax}×`,
+      verdict: atMost(vsFloor, TARGETS.lcpVsFloorMax),
+    });
+  }
+  for (const route of main.routes) {
+    const site = find("site", "mobile", route.label);
+    const co = find("client-only", "mobile", route.label);
+    const vsClient = ratio(site?.lcp, co?.lcp);
+    summary.push({
+      figure: `LCP site/client-only, mobile ${route.label}`,
+      value: `${fmtRatio(vsClient)} (${fmtMs(site?.lcp)} / ${fmtMs(co?.lcp)})`,
+      target: `≤ ${TARGETS.lcpVsClientOnlyMax}×`,
+      verdict: atMost(vsClient, TARGETS.lcpVsClientOnlyMax),
+    });
+  }
+
+  // printed at once, as the brief asks
+  ctx.log("LCP ratios (mobile, medians):");
+  for (const r of ratios) {
+    ctx.log(`  ${r.route.padEnd(8)} site/floor ${fmtRatio(r.floor)}  site/own-element floor ${fmtRatio(r.ownFloor)}  site/client-only ${fmtRatio(r.clientOnly)}`);
+  }
+
+  const allRuns = [...results.values()].flat();
+  const benchmarkIndexes = allRuns.map((r) => r.benchmarkIndex).filter((v): v is number => typeof v === "number");
+  const cpuNote =
+    benchmarkIndexes.length > 0
+      ? `Lighthouse's CPU benchmark index over the runs: median ${Math.round(median(benchmarkIndexes) ?? 0)} ` +
+        `(${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}); it falls when other work ` +
+        "competes for the CPU, and the simulated mobile CPU (4× slowdown of what was observed) slows with it."
+      : "";
+  return { summary, markdown: `${renderDetails(aggregates, main.routes, floorKinds, runs)}
+${cpuNote}
+`, data: { aggregates, ratios, floorKinds, runs: Object.fromEntries(results) } };
+}
+
+function renderDetails(aggregates: Aggregate[], routes: Route[], floorKinds: Record<string, { kind: string; element: string }>, runs: number): string {
+  const out: string[] = [];
+  out.push(
+    `Median of ${runs} run(s) per line; each run in a fresh Chromium with a fresh profile. Mobile: Lighthouse's default ` +
+      "(Moto G Power emulation, simulated slow 4G and 4× CPU slowdown); desktop: its desktop preset. " +
+      "floor = a bare static page holding only the LCP image of `/` (its `<picture>` with the same src, srcset, sizes, width " +
+      "and height; no CSS file, font or script): it is the floor of every route's ratio; the floor lines of the other routes " +
+      "are a bare page of that route's own LCP candidate (its high-priority image, else its heading text); client-only = the same build, every document answered " +
+      "with `__spa-fallback.html` and `.data` with 404. Full results: `bench-report/lighthouse/*.json`.",
+    "",
+  );
+  out.push("Routes: " + routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".", "");
+  for (const preset of PRESETS) {
+    out.push(`### ${preset}`, "");
+    const rows = aggregates
+      .filter((a) => a.preset === preset)
+      .map((a) => [
+        a.route,
+        a.variant,
+        fmtScore(a.scores.performance),
+        fmtScore(a.scores.accessibility),
+        fmtScore(a.scores["best-practices"]),
+        fmtScore(a.scores.seo),
+        fmtMs(a.lcp),
+        fmtMs(a.fcp),
+        fmtMs(a.tbt),
+        fmtCls(a.cls),
+        fmtMs(a.si),
+        `${a.runsOk}/${a.runs}`,
+      ]);
+    out.push(markdownTable(["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"], rows), "");
+  }
+  out.push("### LCP element and phases (site; client-only on mobile; median-LCP run)", "");
+  const phaseRows: string[][] = [];
+  for (const a of aggregates.filter((x) => x.variant === "site" || (x.variant === "client-only" && x.preset === "mobile"))) {
+    const rep = a.representative;
+    const phases = rep?.lcpPhases ? Object.entries(rep.lcpPhases).map(([k, v]) => `${k} ${fmtMs(v)}`).join(", ") : "–";
+    phaseRows.push([a.preset, `${a.route}${a.variant === "site" ? "" : " (client-only)"}`, fmtMs(a.lcp), phases, rep?.lcpElement ? `\`${rep.lcpElement.slice(0, 160)}\`` : "–"]);
+  }
+  out.push(markdownTable(["preset", "route", "LCP", "phases", "element"], phaseRows), "");
+  out.push("Floors: " + Object.entries(floorKinds).map(([route, f]) => `${route}: ${f.kind} (${f.element.slice(0, 90)})`).join("; ") + ".", "");
+
+  out.push("### What costs time (site, mobile, median-LCP run)", "");
+  for (const a of aggregates.filter((x) => x.variant === "site" && x.preset === "mobile")) {
+    const rep = a.representative;
+    if (!rep) continue;
+    const opps = rep.opportunities.map((o) => `${o.id}${o.displayValue ? ` (${o.displayValue})` : ""}: LCP −${fmtMs(o.lcpMs)}, TBT −${fmtMs(o.tbtMs)}`);
+    const scripts = rep.scriptTime.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, "")} ${fmtMs(s.totalMs)}`);
+    out.push(`- **${a.route}**: opportunities: ${opps.length ? opps.join("; ") : "none"}. Main-thread time by script: ${scripts.length ? scripts.join(", ") : "–"}.`);
+  }
+  out.push("");
+  const failed = aggregates
+    .filter((a) => a.variant !== "floor")
+    .flatMap((a) => (a.representative?.failedAudits ?? []).map((f) => `${a.preset} ${a.variant} ${a.route}: ${f.category} \`${f.id}\` (${f.title})`));
+  out.push("### Audits below 100 (accessibility, best practices, SEO)", "");
+  out.push(failed.length ? failed.map((f) => `- ${f}`).join("\n") : "None.", "");
+  const errors = aggregates.flatMap((a) => a.errors.map((e) => `${a.preset} ${a.variant} ${a.route}: ${e}`));
+  if (errors.length) out.push("### Failed runs", "", errors.map((e) => `- ${e}`).join("\n"), "");
+  return out.join("\n");
+}

@@ -1,0 +1,234 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  MANIFEST_FILE,
+  blockedInlineCode,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  type HeadersManifest,
+  type PolicyInputs,
+  type SiteMode,
+} from "../site-server/csp";
+import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig } from "./content-config";
+import { precompress } from "./precompress";
+
+/**
+ * The build step after prerendering (react-router.config.ts, buildEnd):
+ * hashes every inline script of every prerendered HTML file (React Router's
+ * hydration context, module imports and streamed data; the SPA fallback has
+ * its own) into a per-file Content-Security-Policy, and writes
+ * - build/client/.security-headers.json: mode, policy inputs and path -> CSP,
+ *   which the site server reads (dotfiles are never served);
+ * - build/client/_headers: the same as per-path rules for static hosts
+ *   (Netlify, Cloudflare Pages).
+ * Then precompresses the build and prints the build's mode in a box.
+ * By hand: `tsx scripts/security-headers.ts [build/client]` (same environment as the build).
+ */
+
+export const HEADERS_FILE = "_headers";
+
+/** Cloudflare Pages reads at most this many rules from `_headers`. */
+const CLOUDFLARE_RULE_LIMIT = 100;
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export interface SecurityHeadersResult {
+  mode: SiteMode;
+  manifest: HeadersManifest;
+  /** Problems the policy will cause in a browser (blocked event handlers, media from origins it does not allow). */
+  warnings: string[];
+  headersFile: string;
+}
+
+export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
+  const origins = contentOriginsOf(config, env);
+  return { mode: siteModeOf(config), apiOrigin: origins.api, assetOrigins: origins.assets };
+}
+
+export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInputs): Promise<SecurityHeadersResult> {
+  const documents: Record<string, string> = {};
+  const warnings: string[] = [];
+  for (const relative of await listHtmlFiles(clientDir)) {
+    const html = await readFile(path.join(clientDir, relative), "utf8");
+    documents[relative] = contentSecurityPolicy(inputs, inlineScriptHashes(html));
+    const blocked = blockedInlineCode(html);
+    if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
+    const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
+    if (foreign.length) warnings.push(`${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`);
+  }
+  const manifest: HeadersManifest = { version: 1, mode: inputs.mode, policy: inputs, documents };
+  await writeFile(path.join(clientDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const headersFile = path.join(clientDir, HEADERS_FILE);
+  const headers = headersFileText(manifest);
+  await writeFile(headersFile, headers.text);
+  if (headers.rules > CLOUDFLARE_RULE_LIMIT) {
+    warnings.push(`${HEADERS_FILE} has ${headers.rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`);
+  }
+  return { mode: inputs.mode, manifest, warnings, headersFile };
+}
+
+/** Request paths a static host serves an HTML file under: about/index.html -> /about/ and /about. */
+export function requestPathsOf(relative: string): string[] {
+  const posix = relative.split(path.sep).join("/");
+  if (posix === "index.html") return ["/"];
+  if (posix.endsWith("/index.html")) {
+    const directory = `/${posix.slice(0, -"index.html".length)}`;
+    return [directory, directory.slice(0, -1)];
+  }
+  return [`/${posix}`];
+}
+
+/**
+ * `_headers` in the format Netlify and Cloudflare Pages share: a path line,
+ * then indented `Name: value` lines. Every rule that matches a path applies,
+ * and a header set twice is joined with a comma, which for CSP means two
+ * policies that must both pass; so the CSP appears only in per-page rules,
+ * never in `/*`. Paths that are not prerendered get no CSP from this file.
+ */
+export function headersFileText(manifest: HeadersManifest): { text: string; rules: number } {
+  // a build against the local content service loads media over http: no upgrade, no HSTS
+  const https = [manifest.policy.apiOrigin, ...manifest.policy.assetOrigins].every((origin) => origin.startsWith("https:"));
+  const lines = [
+    `# Written by scripts/security-headers.ts for static hosts (Netlify, Cloudflare Pages); ${manifest.mode} build.`,
+    "# Each page has its own Content-Security-Policy: the sha256 of its inline scripts.",
+    "/*",
+    ...Object.entries(commonSecurityHeaders(manifest.mode, { https })).map(([name, value]) => `  ${name}: ${value}`),
+    "/assets/*",
+    `  Cache-Control: ${IMMUTABLE}`,
+  ];
+  let rules = 2;
+  for (const [relative, csp] of Object.entries(manifest.documents).sort(([a], [b]) => a.localeCompare(b))) {
+    const policy = https ? `${csp}; upgrade-insecure-requests` : csp;
+    for (const requestPath of requestPathsOf(relative)) {
+      lines.push(requestPath, `  Content-Security-Policy: ${policy}`);
+      rules += 1;
+    }
+  }
+  return { text: `${lines.join("\n")}\n`, rules };
+}
+
+/** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */
+export function mediaOrigins(html: string): string[] {
+  const origins = new Set<string>();
+  const add = (url: string) => {
+    if (!/^https?:\/\//i.test(url)) return;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // not a URL the browser would load either
+    }
+  };
+  for (const tag of html.matchAll(/<(img|source|video|audio|link)\b[^>]*>/gi)) {
+    const markup = tag[0];
+    if (tag[1]!.toLowerCase() === "link" && !/\brel\s*=\s*["']?preload/i.test(markup)) continue;
+    for (const attribute of markup.matchAll(/\s(src|poster|href|srcset|imagesrcset)\s*=\s*"([^"]*)"/gi)) {
+      const value = attribute[2]!.replace(/&amp;/g, "&");
+      const name = attribute[1]!.toLowerCase();
+      if (name === "srcset" || name === "imagesrcset") {
+        for (const candidate of value.split(",")) add(candidate.trim().split(/\s+/)[0] ?? "");
+      } else {
+        add(value);
+      }
+    }
+  }
+  return [...origins];
+}
+
+async function listHtmlFiles(clientDir: string): Promise<string[]> {
+  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.html?$/i.test(entry.name))
+    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter((relative) => !relative.split("/").some((segment) => segment.startsWith(".")))
+    .sort();
+}
+
+/** The build's mode in a box, so that nobody mistakes a preview build for the public site. */
+export function modeBanner(mode: SiteMode, config: Pick<ContentConfig, "endpoint" | "local">): string {
+  const source = config.local ? `the local content service (${config.endpoint})` : `Storyblok (${config.endpoint})`;
+  const lines =
+    mode === "preview"
+      ? [
+          "PREVIEW BUILD: draft content from " + source,
+          "The browser bundle carries a PREVIEW token: anyone can read unpublished",
+          "content with it. Served with X-Robots-Tag: noindex; the Storyblok visual",
+          "editor may frame it. Not for the public site: build that with",
+          "CONTENT_VERSION=published and a public token.",
+        ]
+      : [
+          "PRODUCTION BUILD: published content from " + source,
+          "The browser bundle carries the public token; pages may be indexed and",
+          "framed by the site itself only (no visual editor).",
+        ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = "═".repeat(width + 2);
+  return [`╔${rule}╗`, ...lines.map((line) => `║ ${line.padEnd(width)} ║`), `╚${rule}╝`].join("\n");
+}
+
+/**
+ * A production build must not carry a token that reads drafts. Storyblok
+ * answers a public token's `version=draft` request with 401 (so does the
+ * local content service); a 200 means a preview token. Only a network
+ * failure leaves it open, and that is said.
+ */
+export async function checkTokenForMode(config: ContentConfig, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  if (siteModeOf(config) !== "production") return null;
+  const url = new URL(`${config.endpoint}/cdn/stories`);
+  url.searchParams.set("version", "draft");
+  url.searchParams.set("per_page", "1");
+  url.searchParams.set("token", config.token);
+  let status: number;
+  try {
+    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
+    status = response.status;
+    await response.body?.cancel();
+  } catch (error) {
+    return `Could not check that the token is a public one (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (status === 200) {
+    throw new Error(
+      "CONTENT_VERSION=published, but the token reads drafts: it is a preview token. A production build puts its token " +
+        "into the browser bundle, so it must be a public token (STORYBLOK_TOKEN; for the local service content/space.json publicToken).",
+    );
+  }
+  return status === 401 ? null : `Could not check that the token is a public one (the API answered ${status})`;
+}
+
+// `react-router build` may evaluate its config more than once; the check runs once.
+const TOKEN_CHECK = Symbol.for("studio-portfolio.token-check");
+type GlobalWithCheck = typeof globalThis & { [TOKEN_CHECK]?: Promise<void> };
+
+/** Before prerendering (react-router.config.ts): fails a production build that would leak a preview token. */
+export function checkTokenOnce(config: ContentConfig): Promise<void> {
+  const global = globalThis as GlobalWithCheck;
+  global[TOKEN_CHECK] ??= checkTokenForMode(config).then((warning) => {
+    if (warning) console.warn(`WARNING: ${warning}`);
+  });
+  return global[TOKEN_CHECK];
+}
+
+/** Everything after prerendering: headers, precompression, the mode banner. */
+export async function finishBuild(clientDir: string, config: ContentConfig, env: NodeJS.ProcessEnv = process.env): Promise<SecurityHeadersResult> {
+  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env));
+  for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
+  const compressed = await precompress(clientDir);
+  const documents = Object.keys(result.manifest.documents).length;
+  console.info(
+    `Security headers: a CSP for each of ${documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
+      `precompressed ${compressed.files} file(s)`,
+  );
+  const banner = modeBanner(result.mode, config);
+  if (result.mode === "preview") console.warn(banner);
+  else console.info(banner);
+  return result;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = path.resolve(process.argv[2] ?? "build/client");
+  finishBuild(dir, resolveContentConfig()).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  EDITOR_ORIGINS,
+  NON_DOCUMENT_CSP,
+  blockedInlineCode,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  inlineScripts,
+  type PolicyInputs,
+} from "./csp";
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+/** The directives of a policy, by name. */
+function parseCsp(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name, sources);
+  }
+  return directives;
+}
+
+const SCROLL = `((storageKey2) => {\n  console.log(storageKey2 < 1 && "</div>");\n})("x")`;
+const CONTEXT = `window.__reactRouterContext = {"basename":"/","isSpaMode":false};`;
+const MODULE = `import "/assets/manifest-d36f752f.js";\nimport * as route0 from "/assets/root-DMMBk5Nc.js";`;
+const STREAM = `window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"ümlaut \\u003c/script>\\"]");`;
+
+/** The shapes React Router 7 and React 19 put into a prerendered page. */
+const PAGE = [
+  "<!DOCTYPE html><html lang=\"de\"><head><meta charset=\"utf-8\"/>",
+  '<link rel="modulepreload" href="/assets/entry.client-BRE2S7Bs.js"/>',
+  '<script type="application/ld+json">{"@context":"https://schema.org"}</script>',
+  '</head><body><div style="--i:0">x</div>',
+  `<script>${SCROLL}</script>`,
+  `<script>${CONTEXT}</script>`,
+  `<script type="module" async="">${MODULE}</script>`,
+  '<script id="_R_">requestAnimationFrame(function(){$RT=performance.now()});</script>',
+  `<script>${STREAM}</script>`,
+  '<script src="/assets/other.js"></script>',
+  // same text twice: one source expression
+  `<script>${CONTEXT}</script>`,
+  "</body></html>",
+].join("");
+
+const LOCAL: PolicyInputs = { mode: "production", apiOrigin: "http://localhost:4100", assetOrigins: ["http://localhost:4100"] };
+const STORYBLOK: PolicyInputs = {
+  mode: "production",
+  apiOrigin: "https://api.storyblok.com",
+  assetOrigins: ["https://a.storyblok.com", "https://a2.storyblok.com"],
+};
+
+describe("inlineScripts / inlineScriptHashes", () => {
+  it("hashes exactly the inline code of a page: not data blocks, not external scripts", () => {
+    const expected = [SCROLL, CONTEXT, MODULE, "requestAnimationFrame(function(){$RT=performance.now()});", STREAM].map(sha256);
+    expect(inlineScriptHashes(PAGE)).toEqual(expected);
+  });
+
+  it("hashes the UTF-8 bytes of the raw text, with line breaks as the parser normalises them", () => {
+    expect(inlineScripts("<script>a\r\nb\rc</script>")).toEqual(["a\nb\nc"]);
+    expect(inlineScriptHashes("<script>ä</script>")).toEqual([sha256("ä")]);
+    // no entity decoding inside a script
+    expect(inlineScripts("<script>a &amp;&amp; b</script>")).toEqual(["a &amp;&amp; b"]);
+  });
+
+  it("treats every JavaScript type, modules and import maps as code, other types as data", () => {
+    const html = [
+      '<script type="text/javascript">1</script>',
+      "<script type='module'>2</script>",
+      '<script type="importmap">{"imports":{}}</script>',
+      '<script type="application/json">4</script>',
+      '<script type="text/template">5</script>',
+      '<script TYPE="Application/LD+JSON">6</script>',
+      "<SCRIPT>7</SCRIPT >",
+    ].join("");
+    expect(inlineScripts(html)).toEqual(["1", "2", '{"imports":{}}', "7"]);
+  });
+
+  it("finds nothing in a page without inline scripts", () => {
+    expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>')).toEqual([]);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  const hashes = inlineScriptHashes(PAGE);
+
+  it("allows scripts from 'self' and the page's own hashes, never unsafe-inline or unsafe-eval", () => {
+    for (const inputs of [LOCAL, { ...LOCAL, mode: "preview" as const }]) {
+      const scriptSrc = parseCsp(contentSecurityPolicy(inputs, hashes)).get("script-src");
+      expect(scriptSrc).toEqual(["'self'", ...hashes]);
+      expect(contentSecurityPolicy(inputs, hashes)).not.toMatch(/unsafe-eval/);
+    }
+  });
+
+  it("production: framing by the site only, styles from 'self' plus style attributes", () => {
+    const csp = parseCsp(contentSecurityPolicy(STORYBLOK, hashes));
+    expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
+    expect(csp.get("style-src")).toEqual(["'self'"]);
+    expect(csp.get("style-src-attr")).toEqual(["'unsafe-inline'"]);
+    expect(csp.get("default-src")).toEqual(["'none'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'self'"]);
+    expect(csp.get("form-action")).toEqual(["'none'"]);
+    expect(csp.get("font-src")).toEqual(["'self'"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "https://a.storyblok.com", "https://a2.storyblok.com"]);
+    expect(csp.get("media-src")).toEqual(["'self'", "https://a.storyblok.com", "https://a2.storyblok.com"]);
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://api.storyblok.com"]);
+  });
+
+  it("preview: the Storyblok editor (every region) may frame it; its bridge may add a style element", () => {
+    const csp = parseCsp(contentSecurityPolicy({ ...STORYBLOK, mode: "preview" }, hashes));
+    expect(csp.get("frame-ancestors")).toEqual(["'self'", ...EDITOR_ORIGINS]);
+    expect(EDITOR_ORIGINS).toContain("https://app.storyblok.com");
+    expect(EDITOR_ORIGINS).toContain("https://app-us.storyblok.com");
+    expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    // the bridge is a bundled chunk: no remote script origin
+    expect(csp.get("script-src")).toEqual(["'self'", ...hashes]);
+  });
+
+  it("the local content service is both the API and the asset origin, named once", () => {
+    const csp = parseCsp(contentSecurityPolicy(LOCAL, []));
+    expect(csp.get("connect-src")).toEqual(["'self'", "http://localhost:4100"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "http://localhost:4100"]);
+    expect(csp.get("script-src")).toEqual(["'self'"]);
+  });
+
+  it("adds upgrade-insecure-requests only for https", () => {
+    expect(contentSecurityPolicy(STORYBLOK, hashes)).not.toMatch(/upgrade-insecure-requests/);
+    expect(contentSecurityPolicy(STORYBLOK, hashes, { https: true })).toMatch(/; upgrade-insecure-requests$/);
+  });
+
+  it("gives everything that is not a document a policy under which nothing runs", () => {
+    const csp = parseCsp(NON_DOCUMENT_CSP);
+    expect(csp.get("default-src")).toEqual(["'none'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  });
+});
+
+describe("commonSecurityHeaders", () => {
+  it("production: no noindex, X-Frame-Options for old browsers", () => {
+    const headers = commonSecurityHeaders("production");
+    expect(headers["X-Robots-Tag"]).toBeUndefined();
+    expect(headers["X-Frame-Options"]).toBe("SAMEORIGIN");
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+    expect(headers["Cross-Origin-Resource-Policy"]).toBe("same-origin");
+    expect(headers["Permissions-Policy"]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+  });
+
+  it("preview: noindex, and no X-Frame-Options (it cannot name the editor)", () => {
+    const headers = commonSecurityHeaders("preview");
+    expect(headers["X-Robots-Tag"]).toMatch(/noindex/);
+    expect(headers["X-Frame-Options"]).toBeUndefined();
+  });
+
+  it("sends HSTS only over https", () => {
+    expect(commonSecurityHeaders("production")["Strict-Transport-Security"]).toBeUndefined();
+    expect(commonSecurityHeaders("production", { https: true })["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+  });
+});
+
+describe("blockedInlineCode", () => {
+  it("reports inline event handlers and javascript: URLs, which the policy blocks", () => {
+    expect(blockedInlineCode('<img src="a.png" onerror="x()"><a href="javascript:void 0">x</a>')).toEqual(["onerror", "javascript: URL"]);
+  });
+
+  it("ignores scripts' text and ordinary attributes", () => {
+    expect(blockedInlineCode(PAGE)).toEqual([]);
+    expect(blockedInlineCode('<script>if (a <b onclick= 1) {}</script><p data-one="1">on=2</p>')).toEqual([]);
+  });
+});
