@@ -22,7 +22,11 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
       // not prerendered: fall through to the content service
     }
   }
-  return { page: loadImprintPage(preview ? "draft" : contentConfig.version) };
+  const page = loadImprintPage(preview ? "draft" : contentConfig.version);
+  // React attaches its own handler only when it renders the page; until then a
+  // failure must not count as an unhandled rejection (the error screen shows it).
+  page.catch(() => undefined);
+  return { page };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
