@@ -148,6 +148,8 @@ async function main(): Promise<number> {
   for (const id of args.sections) {
     const sectionStarted = new Date();
     const loadAtStart = os.loadavg()[0] ?? 0;
+    let maxLoad = loadAtStart;
+    const loadSampler = setInterval(() => (maxLoad = Math.max(maxLoad, os.loadavg()[0] ?? 0)), 5000);
     log(`== ${id}: ${SECTION_TITLES[id]}`);
     let result: SectionResult;
     try {
@@ -164,7 +166,9 @@ async function main(): Promise<number> {
       console.error(`bench: section ${id} failed:`, error);
       result = failedSection(id, sectionStarted, error);
     }
+    clearInterval(loadSampler);
     result.loadAverage = [loadAtStart, os.loadavg()[0] ?? 0];
+    result.maxLoadAverage = Math.max(maxLoad, ...result.loadAverage);
     report.sections[id] = result;
     log(`== ${id}: ${result.status} in ${fmtMs(result.durationMs)}`);
     // written after every section: a later crash keeps what was measured

@@ -29,6 +29,8 @@ export interface SectionResult {
   durationMs: number;
   /** The machine's 1-minute load average when the section started and ended (other work skews every figure). */
   loadAverage?: [number, number];
+  /** The highest 1-minute load average sampled (every 5 s) during the section. */
+  maxLoadAverage?: number;
   error?: string;
   summary: SummaryRow[];
   /** The section's details, Markdown. */
@@ -118,9 +120,12 @@ export function renderMarkdown(report: Report): string {
     if (!section) continue;
     out.push(`## ${section.title}`, "");
     const rerun = meta.sections.includes(id) ? "" : " (kept from an earlier run)";
-    const load = section.loadAverage ? `, load average ${section.loadAverage[0].toFixed(1)} → ${section.loadAverage[1].toFixed(1)}` : "";
+    const load = section.loadAverage
+      ? `, load average ${section.loadAverage[0].toFixed(1)} → ${section.loadAverage[1].toFixed(1)}` +
+        (section.maxLoadAverage !== undefined ? ` (highest ${section.maxLoadAverage.toFixed(1)})` : "")
+      : "";
     out.push(`_Section \`${id}\`: ${section.status}, started ${section.startedAt}, took ${fmtMs(section.durationMs)}${load}${rerun}._`, "");
-    if (section.loadAverage && Math.max(...section.loadAverage) > meta.cpus) {
+    if (section.loadAverage && Math.max(...section.loadAverage, section.maxLoadAverage ?? 0) > meta.cpus) {
       out.push(
         `> **The machine was busy** (load average above its ${meta.cpus} cores) during this section: other work competed ` +
           "for the CPU, so timings, TBT and Lighthouse performance scores are worse than on a quiet machine. Rerun it alone to confirm.",
