@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { StoryblokClient } from "@storyblok/react";
+import { buildListing } from "../app/content/build-listing";
 import { describeContentError } from "../app/content/content-error";
 import { lastSlugSegment } from "../app/content/fields";
 import { createContentClient } from "../app/content/storyblok-client";
@@ -11,7 +12,8 @@ import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
  * What the build prerenders (react-router.config.ts): the fixed pages and
  * one page per article, found with ONE paged listing of the stories (100 a
  * page), never one request per story. The same listing dates every page
- * for sitemap.xml. Anything else is served by the SPA fallback.
+ * for sitemap.xml and serves the loaders' stories. Anything else is served
+ * by the SPA fallback.
  */
 
 export const STATIC_PATHS = ["/", "/index", "/imprint", "/about"] as const;
@@ -37,13 +39,15 @@ interface ListedStory {
 }
 
 /** All stories (articles and the fixed pages' stories), 100 a request. */
-async function listStories(client: StoryblokClient, version: ContentConfig["version"]): Promise<ListedStory[]> {
-  let stories: unknown[];
+async function readStories<T>(read: () => Promise<T>): Promise<T> {
   try {
-    stories = (await client.getAll("cdn/stories", { per_page: 100, version })) as unknown[];
+    return await read();
   } catch (error) {
     throw new Error(`Listing the articles failed: ${describeContentError(error)}`, { cause: error });
   }
+}
+
+function listedStories(stories: unknown): ListedStory[] {
   const listed: ListedStory[] = [];
   for (const story of Array.isArray(stories) ? stories : []) {
     if (typeof story !== "object" || story === null) continue;
@@ -67,7 +71,11 @@ function articlePath(story: ListedStory): string | null {
 }
 
 export async function prerenderListing(client: StoryblokClient, version: ContentConfig["version"]): Promise<PrerenderListing> {
-  const stories = await listStories(client, version);
+  return listingOf(await readStories(() => client.getAll("cdn/stories", { per_page: 100, version })));
+}
+
+function listingOf(all: unknown): PrerenderListing {
+  const stories = listedStories(all);
   const articles = new Set<string>();
   const lastModified = new Map<string, string>();
   for (const story of stories) {
@@ -142,7 +150,10 @@ export function buildPrerenderPaths(config: ContentConfig): Promise<string[]> {
   if (!global[BUILD_STATE]) {
     const counter = countContentRequests(config.endpoint);
     console.info(`Prerendering from the ${describeContentSource(config)}`);
-    const listing = prerenderListing(createContentClient(config), config.version);
+    // the listing the page loaders read their stories from too (app/content/build-listing.ts)
+    const listing = readStories(() => buildListing(config.version, () => createContentClient(config))).then((read) =>
+      listingOf(read.stories),
+    );
     global[BUILD_STATE] = { config, counter, listing, paths: listing.then((result) => result.paths) };
   }
   return global[BUILD_STATE].paths;

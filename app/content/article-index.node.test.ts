@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
+import { resetBuildListings } from "./build-listing";
 import { lastSlugSegment } from "./fields";
 import { createContentClient, setContentClient } from "./storyblok-client";
 
@@ -93,5 +94,59 @@ describe("loadIndexPage (live content service)", () => {
     const listings = counted.filter((url) => url.includes("/cdn/stories?") && url.includes("by_uuids="));
     expect(listings).toHaveLength(3);
     expect(found.size).toBe(uuids.length);
+  });
+});
+
+describe("loadIndexPage in a prerender build", () => {
+  it("resolves a production build's references from its listing of all stories, with no by_uuids request", async () => {
+    resetBuildListings();
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const expected = await loadIndexPage("published");
+    const logged = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Fehler bei"));
+    // the SDK would answer the index story from its cache of published answers
+    await createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }).flushCache();
+    const counted: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      counted.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      return original(input, init);
+    }) as typeof fetch;
+    let page: Awaited<ReturnType<typeof loadIndexPage>>;
+    try {
+      page = await loadIndexPage("published", { prerender: true });
+    } finally {
+      globalThis.fetch = original;
+      resetBuildListings();
+    }
+    // the unpublished references are logged and dropped as before
+    expect(logged.length).toBeGreaterThan(0);
+    expect(log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Fehler bei"))).toEqual([...logged, ...logged]);
+    log.mockRestore();
+    expect(page).toEqual(expected);
+    expect(page.articles.length).toBeGreaterThan(0);
+    expect(counted.filter((url) => url.includes("by_uuids="))).toEqual([]);
+    // the index story and the (single-page) listing of all stories
+    expect(counted.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/")).sort()).toEqual(["cdn/stories", "cdn/stories/index"]);
+  });
+
+  it("asks for the references of a preview build, whose listing holds drafts", async () => {
+    resetBuildListings();
+    const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
+    await client.flushCache();
+    setContentClient(client);
+    const counted: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      counted.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      return original(input, init);
+    }) as typeof fetch;
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await loadIndexPage("draft", { prerender: true });
+    } finally {
+      globalThis.fetch = original;
+      log.mockRestore();
+    }
+    expect(counted.filter((url) => url.includes("by_uuids=") && new URL(url).searchParams.get("version") === "published")).toHaveLength(1);
   });
 });

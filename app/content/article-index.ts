@@ -70,14 +70,25 @@ async function siteClient(): Promise<StoryblokClient> {
 
 /**
  * Stories by uuid, one `cdn/stories?by_uuids=` request per 50 uuids (never
- * one per uuid). A uuid missing from the answer (unpublished, deleted, or its
+ * one per uuid); none at all when `listed` holds every story of `version`
+ * (a build's listing), since a uuid it lacks is not readable in that version.
+ * A uuid missing from the answer (unpublished, deleted, or its
  * batch failed) is simply absent from the map; failed batches are logged.
  */
 export async function storiesByUuids(
   uuids: readonly string[],
   version: Version,
+  listed?: ReadonlyMap<string, unknown>,
 ): Promise<Map<string, CdnStory>> {
+  const found = new Map<string, CdnStory>();
   const unique = [...new Set(uuids.filter((uuid) => typeof uuid === "string" && uuid !== ""))];
+  if (listed) {
+    for (const uuid of unique) {
+      const parsed = v.safeParse(CdnStorySchema, listed.get(uuid));
+      if (parsed.success) found.set(uuid, parsed.output);
+    }
+    return found;
+  }
   const batches: string[][] = [];
   for (let start = 0; start < unique.length; start += UUID_BATCH_SIZE) {
     batches.push(unique.slice(start, start + UUID_BATCH_SIZE));
@@ -97,7 +108,6 @@ export async function storiesByUuids(
       }
     }),
   );
-  const found = new Map<string, CdnStory>();
   for (const raw of answers.flat()) {
     const parsed = v.safeParse(CdnStorySchema, raw);
     if (parsed.success) found.set(parsed.output.uuid, parsed.output);
@@ -128,8 +138,9 @@ export function placeholderEntry(uuid: string, version: Version): ArticleListEnt
 export async function loadArticleList(
   uuids: readonly string[],
   version: Version = "published",
+  listed?: ReadonlyMap<string, unknown>,
 ): Promise<ArticleListEntry[]> {
-  const stories = await storiesByUuids(uuids, version);
+  const stories = await storiesByUuids(uuids, version, listed);
   const entries = uuids.map((uuid) => {
     const story = stories.get(uuid);
     if (story) return articleListEntry(story);
@@ -166,9 +177,28 @@ export function indexMeta(title: string, articles: readonly ArticleListEntry[] |
   };
 }
 
+/**
+ * The published stories a production build has listed already
+ * (app/content/build-listing.ts); a preview build lists drafts, which the
+ * index may not show, so it asks for its references.
+ */
+async function publishedBuildListing(version: Version): Promise<ReadonlyMap<string, unknown> | undefined> {
+  if (version !== "published") return undefined;
+  const { buildListing } = await import("./build-listing");
+  return (await buildListing("published", siteClient).catch(() => undefined))?.byUuid;
+}
+
+export interface LoadIndexOptions {
+  /** resolve the references from the build's listing of all stories */
+  prerender?: boolean;
+}
+
 /** The whole index page: the story in the configured version, its references published (SPEC 7). */
-export async function loadIndexPage(version: Version = contentConfig.version): Promise<IndexPage> {
-  const story = await loadIndexStory(version);
-  const articles = await loadArticleList(story.uuids, "published");
+export async function loadIndexPage(version: Version = contentConfig.version, options: LoadIndexOptions = {}): Promise<IndexPage> {
+  const [story, listed] = await Promise.all([
+    loadIndexStory(version),
+    options.prerender ? publishedBuildListing(version) : undefined,
+  ]);
+  const articles = await loadArticleList(story.uuids, "published", listed);
   return { storyId: story.storyId, title: story.title, articles };
 }

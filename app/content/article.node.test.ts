@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { resetBuildListings } from "./build-listing";
 import { loadArticlePage, loadOtherArticles, parseArticleStory, parseOtherProject, type OtherProject } from "./article";
 import { createContentClient, setContentClient } from "./storyblok-client";
 
@@ -113,22 +114,38 @@ describe("loadArticlePage (live content service)", () => {
     expect((await loadArticlePage("pixelweide", { version: "published" })).status).toBe("not-found");
   });
 
-  it("shares listings across a prerender build: the same pages from O(articles / 100) requests", async () => {
+  it("reads a prerender build's pages from its one listing of all stories: O(stories / 100) requests", async () => {
+    resetBuildListings();
     const calls = countRequests();
     const slugs = ["hafenkino", "kiezkarte", "nachtbus", "koernung"];
     const pages = await Promise.all(slugs.map((slug) => loadArticlePage(slug, { version: "draft", prerender: true })));
-    // one paged listing of all articles (32 stories: one page) and the two other-projects listings,
-    // never one request per article
-    expect(calls).toHaveLength(3);
-    expect(calls.every((url) => new URL(url).pathname.endsWith("/cdn/stories"))).toBe(true);
-    const later = calls.length;
+    // the demo's 38 stories fit one page of 100: one request for every page, never one per article
+    expect(calls).toHaveLength(1);
+    expect(new URL(calls[0]!).pathname.endsWith("/cdn/stories")).toBe(true);
+    expect(new URL(calls[0]!).searchParams.get("starts_with")).toBeNull();
     await loadArticlePage("lautschrift", { version: "draft", prerender: true });
-    expect(calls.length).toBe(later);
+    expect(calls).toHaveLength(1);
     vi.restoreAllMocks();
+    const candidates = new Set((await listing("draft")).map((project) => project.slug));
     for (const [index, page] of pages.entries()) {
       const raw = await api(`cdn/stories/articles/${slugs[index]}`, { version: "draft" });
       expect(page.status === "found" && page.article).toEqual(parseArticleStory(raw.story));
+      // the same candidates as the other-projects listing of a visit
+      const others = page.status === "found" ? page.otherProjects : [];
+      expect(others).toHaveLength(2);
+      for (const other of others) expect(candidates.has(other.slug)).toBe(true);
     }
+    resetBuildListings();
+  });
+
+  it("asks for an article the build's listing does not hold on its own", async () => {
+    resetBuildListings();
+    const calls = countRequests();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await loadArticlePage("pixelweide", { version: "published", prerender: true })).status).toBe("not-found");
+    // the listing, then the article alone (unpublished: 404)
+    expect(calls.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/"))).toEqual(["cdn/stories", "cdn/stories/articles/pixelweide"]);
+    resetBuildListings();
   });
 });
 

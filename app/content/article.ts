@@ -321,38 +321,23 @@ export async function loadOtherArticles(siteVersion: Version = contentConfig.ver
   return stories.map(parseOtherProject).filter((project): project is OtherProject => project !== null);
 }
 
-interface BuildCache {
-  stories: Promise<Map<string, unknown>>;
-  others: Promise<OtherProject[]>;
-}
-
-let buildCache: BuildCache | undefined;
-
 /**
- * While prerendering, every article page shares one paged listing of all
- * articles (100 a request) and one pair of other-projects listings: a build
- * asks O(articles / 100) requests, not three per article.
+ * While prerendering, every article page reads its story and its
+ * other-projects candidates from the build's one listing of all stories
+ * (app/content/build-listing.ts): a build asks O(stories / 100) requests,
+ * not three per article. The candidates are what `loadOtherArticles` would
+ * list: the first page (100) of the articles/ folder in the build's version.
  */
-function prerenderCache(version: Version): BuildCache {
-  if (!buildCache) {
-    const stories = siteClient()
-      .then((client) => client.getAll("cdn/stories", { ...LIST_QUERY, version }))
-      .then((all: unknown) => {
-        const bySlug = new Map<string, unknown>();
-        for (const story of Array.isArray(all) ? all : []) {
-          if (!isRecord(story)) continue;
-          const slug = lastSlugSegment(parseText(story.full_slug));
-          if (slug && story.is_startpage !== true && !bySlug.has(slug)) bySlug.set(slug, story);
-        }
-        return bySlug;
-      });
-    const cache: BuildCache = { stories, others: loadOtherArticles() };
-    cache.stories.catch(() => {
-      if (buildCache === cache) buildCache = undefined;
-    });
-    buildCache = cache;
-  }
-  return buildCache;
+async function fromBuildListing(slug: string, version: Version): Promise<{ story: unknown; others: OtherProject[] }> {
+  // a module of the build only: browsers never load it
+  const { buildListing } = await import("./build-listing");
+  const listing = await buildListing(version, siteClient);
+  const others = listing.stories
+    .filter((story) => parseText(story.full_slug).startsWith(LIST_QUERY.starts_with))
+    .slice(0, LIST_QUERY.per_page)
+    .map(parseOtherProject)
+    .filter((project): project is OtherProject => project !== null);
+  return { story: listing.articlesBySlug.get(slug), others };
 }
 
 export interface LoadArticleOptions {
@@ -375,13 +360,11 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
   if (!cleanSlug) return { status: "not-found", slug: "" };
   let story: unknown;
   let others: OtherProject[];
-  if (prerender) {
-    const cache = prerenderCache(version);
-    const listed = await cache.stories.then((bySlug) => bySlug.get(cleanSlug)).catch(() => undefined);
-    [story, others] = await Promise.all([
-      listed ?? fetchArticleStory(cleanSlug, version).catch(() => null),
-      cache.others,
-    ]);
+  const listed = prerender ? await fromBuildListing(cleanSlug, version).catch(() => null) : null;
+  if (listed) {
+    // an article the listing does not hold (published after it was read) is asked for alone
+    story = listed.story ?? (await fetchArticleStory(cleanSlug, version).catch(() => null));
+    others = listed.others;
   } else {
     [story, others] = await Promise.all([fetchArticleStory(cleanSlug, version).catch(() => null), loadOtherArticles()]);
   }

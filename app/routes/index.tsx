@@ -11,7 +11,7 @@ export const LOADING_TEXT = "Content is loading...";
 
 /** Prerender: the index story and its articles (read in their published state), in the HTML. */
 export async function loader() {
-  return loadIndexPage(contentConfig.version);
+  return loadIndexPage(contentConfig.version, { prerender: import.meta.env.PROD });
 }
 
 /**
