@@ -86,7 +86,8 @@ for (const path of ["/", "/index", "/about", "/imprint", "/no/such/page"]) {
 }
 
 test("no CSP violation on any article page", async ({ page, contentApi }) => {
-  test.setTimeout(90_000);
+  // every article hydrates after its load event (docs/decisions/0005-hydrate-after-load.md)
+  test.setTimeout(180_000);
   const stories = await contentApi.stories({ starts_with: "articles/" });
   // not the folder's start page (articles/)
   const articles = stories.filter((story) => story.full_slug.split("/").filter(Boolean).length > 1);

@@ -138,3 +138,34 @@ test("an article added after the build opens through the SPA fallback and its cl
     await rm(file, { force: true });
   }
 });
+
+test("a prerendered page loads its scripts only after it has loaded, then hydrates", async ({ page, contentApi }) => {
+  const article = await builtArticle(contentApi);
+  for (const path of ["/", "/index", "/about", articlePath(article.full_slug)]) {
+    await visit(page, path);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => entry.startTime);
+      return { loadEnd: navigation.loadEventEnd, scripts };
+    });
+    expect(timing.scripts.length, path).toBeGreaterThan(0);
+    // no script competes with the page's own images and fonts (docs/decisions/0005-hydrate-after-load.md)
+    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.loadEnd);
+    const preloadsInHtml = await page.evaluate(async () => (await (await fetch(location.href)).text()).match(/rel="modulepreload"/g)?.length ?? 0);
+    expect(preloadsInHtml, path).toBe(0);
+  }
+});
+
+test("the SPA fallback starts its scripts at once: it has nothing to show without them", async ({ page }) => {
+  await visit(page, "/e2e-no-such-page");
+  const scriptsBeforeLoad = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && entry.startTime < navigation.loadEventStart).length;
+  });
+  expect(scriptsBeforeLoad).toBeGreaterThan(0);
+});

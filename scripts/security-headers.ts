@@ -12,7 +12,10 @@ import {
   type SiteMode,
 } from "../site-server/csp";
 import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig } from "./content-config";
+import { deferHydrationInBuild } from "./defer-hydration";
 import { precompress } from "./precompress";
+
+const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
 
 /**
  * The build step after prerendering (react-router.config.ts, buildEnd):
@@ -209,8 +212,11 @@ export function checkTokenOnce(config: ContentConfig): Promise<void> {
   return global[TOKEN_CHECK];
 }
 
-/** Everything after prerendering: headers, precompression, the mode banner. */
+/** Everything after prerendering: hydration after load, headers, precompression, the mode banner. */
 export async function finishBuild(clientDir: string, config: ContentConfig, env: NodeJS.ProcessEnv = process.env): Promise<SecurityHeadersResult> {
+  // first: the CSP hashes the inline scripts as they are served
+  const deferred = await deferHydrationInBuild(clientDir);
+  console.info(`Hydration: ${deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`);
   const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env));
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
   const compressed = await precompress(clientDir);

@@ -89,6 +89,9 @@ describe("Header", () => {
     const close = within(dialog!).getByRole("button", { name: HEADER_TEXT.closeMenu });
     expect(document.activeElement).toBe(close);
     expect(close.querySelector("img")?.getAttribute("src")).toBe(header.closeIcon!.src);
+    // neither icon may compete with the page's first paint
+    expect(close.querySelector("img")?.getAttribute("loading")).toBe("lazy");
+    expect(burger.querySelector("img")?.getAttribute("loading")).toBe("lazy");
 
     await user.click(close);
     expect(menu()).toBeNull();

@@ -33,6 +33,30 @@ describe("HeroMedia", () => {
     expect(container.querySelector("video")).toBeNull();
   });
 
+  it("preloads the LCP picture's phone and desktop files, each for its screens only", () => {
+    mockMatchMedia();
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    // those of earlier tests
+    for (const link of preloads()) link.remove();
+    render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority={false} sizes="95vw" />);
+    expect(preloads()).toEqual([]);
+    render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="95vw" />);
+    const [phone, desktop] = preloads();
+    expect(preloads()).toHaveLength(2);
+    expect(phone!.getAttribute("media")).toBe("(max-width: 768px)");
+    expect(phone!.getAttribute("imagesrcset")).toContain("phone.webp/m/480x0");
+    expect(phone!.getAttribute("imagesrcset")).not.toContain("desk.webp");
+    expect(phone!.getAttribute("imagesizes")).toBe("95vw");
+    expect(phone!.getAttribute("fetchpriority")).toBe("high");
+    expect(desktop!.getAttribute("media")).toBe("not all and (max-width: 768px)");
+    expect(desktop!.getAttribute("imagesrcset")).toContain("desk.webp/m/1280x0");
+    expect(desktop!.getAttribute("fetchpriority")).toBe("high");
+    // the same srcset as the <picture>, so the preloaded file is the one it shows
+    const img = document.querySelector("picture > img")!;
+    expect(desktop!.getAttribute("imagesrcset")).toBe(img.getAttribute("srcset"));
+    for (const link of preloads()) link.remove();
+  });
+
   it("gives the LCP image a high fetch priority and no lazy loading; other slides load lazily", () => {
     mockMatchMedia();
     const first = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="95vw" />);

@@ -1,0 +1,180 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  DeferHydrationError,
+  HYDRATION_DEADLINE_MS,
+  deferHydration,
+  deferHydrationInBuild,
+  deferModuleScript,
+} from "./defer-hydration";
+
+// What React Router 7 writes into a prerendered page (split route modules), shortened.
+const MODULE_SCRIPT = [
+  'import "/assets/manifest-e45b4aee.js";',
+  'import * as route0 from "/assets/root-Ch-I0L6m.js";',
+  'import * as route1_clientLoader from "/assets/home-client-loader-I2HMzyfo.js";',
+  'import * as route1_main from "/assets/home-main-BRCZlZSL.js";',
+  "const route1 = {...route1_clientLoader,...route1_main};",
+  "  ",
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
+  "",
+  'import("/assets/entry.client-BCqgvc-G.js");',
+].join("\n");
+
+const PAGE = [
+  '<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/manifest-e45b4aee.js"/><link rel="modulepreload" href="/assets/entry.client-BCqgvc-G.js"/>',
+  '<link rel="modulepreload" href="/assets/chunk-OB3PAWPO-Di6_CNMy.js"/><link rel="stylesheet" href="/assets/root-BHQkQMqS.css"/></head>',
+  '<body><main><h1>Studio</h1></main><script>window.__reactRouterContext = {"basename":"/"};</script>',
+  `<script type="module" async="">${MODULE_SCRIPT}</script></body></html>`,
+].join("");
+
+type Listener = () => void;
+
+/**
+ * Runs a deferred module script with stand-ins for the browser and for
+ * `import()`, and reports what it did when.
+ */
+async function run(source: string, readyState: "loading" | "complete" = "loading") {
+  const log: string[] = [];
+  const loadListeners: Listener[] = [];
+  const timers: Array<{ ms: number; fn: Listener }> = [];
+  const frames: Listener[] = [];
+  const appended: string[] = [];
+  const window: Record<string, unknown> = {};
+  const document = {
+    readyState,
+    head: { append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
+    createElement: () => ({ rel: "", href: "" }),
+  };
+  const importModule = (specifier: string) => {
+    log.push(`import ${specifier}`);
+    return Promise.resolve({ specifier });
+  };
+  const body = source.replace(/\bimport\(/g, "importModule(");
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+  const script = new AsyncFunction(
+    "window",
+    "document",
+    "addEventListener",
+    "requestAnimationFrame",
+    "setTimeout",
+    "importModule",
+    body,
+  );
+  const done = script(
+    window,
+    document,
+    (type: string, fn: Listener) => type === "load" && loadListeners.push(fn),
+    (fn: Listener) => frames.push(fn),
+    (fn: Listener, ms: number) => timers.push({ fn, ms }),
+    importModule,
+  );
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  await settle();
+  return { log, loadListeners, timers, frames, appended, window, done, settle };
+}
+
+describe("deferModuleScript", () => {
+  it("fetches nothing before the page has loaded and painted, then every module at once with its preloads", async () => {
+    const preloads = ["/assets/manifest-e45b4aee.js", "/assets/chunk-OB3PAWPO-Di6_CNMy.js"];
+    const script = await run(deferModuleScript(MODULE_SCRIPT, preloads));
+    expect(script.log).toEqual([]);
+    expect(script.appended).toEqual([]);
+    expect(script.loadListeners).toHaveLength(1);
+    // the deadline stands in for a load that never comes
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS]);
+
+    script.loadListeners[0]!();
+    expect(script.frames).toHaveLength(1);
+    script.frames[0]!();
+    await script.settle();
+    expect(script.log).toEqual([]);
+    script.timers[1]!.fn();
+    await script.done;
+
+    expect(script.appended).toEqual(preloads.map((href) => `modulepreload ${href}`));
+    expect(script.log).toEqual([
+      "import /assets/manifest-e45b4aee.js",
+      "import /assets/root-Ch-I0L6m.js",
+      "import /assets/home-client-loader-I2HMzyfo.js",
+      "import /assets/home-main-BRCZlZSL.js",
+      "import /assets/entry.client-BCqgvc-G.js",
+    ]);
+    // the route modules reach React Router as the static imports would have given them
+    expect(script.window.__reactRouterRouteModules).toEqual({
+      root: { specifier: "/assets/root-Ch-I0L6m.js" },
+      "routes/home": { specifier: "/assets/home-main-BRCZlZSL.js" },
+    });
+  });
+
+  it("starts after the next frame when the page has loaded already", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), "complete");
+    expect(script.loadListeners).toHaveLength(0);
+    expect(script.frames).toHaveLength(1);
+  });
+
+  it("starts at the deadline when the page never finishes loading", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []));
+    script.timers[0]!.fn();
+    await script.done;
+    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+  });
+
+  it("refuses a script of another shape rather than break it", () => {
+    expect(() => deferModuleScript('window.x = 1;\nimport "/a.js";', [])).toThrow(DeferHydrationError);
+    expect(() => deferModuleScript('import "/a.js";\nconst a = 1;\nimport * as b from "/b.js";', [])).toThrow(
+      "static imports or exports after its first statement",
+    );
+    expect(() => deferModuleScript('import { a } from "/a.js";\na();', [])).toThrow(DeferHydrationError);
+    expect(() => deferModuleScript('import "/a.js";\nexport const a = 1;', [])).toThrow(DeferHydrationError);
+  });
+});
+
+describe("deferHydration", () => {
+  it("takes the module preloads out of the head and defers the module script", () => {
+    const html = deferHydration(PAGE);
+    expect(html).not.toBeNull();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root-BHQkQMqS.css"/>');
+    expect(html).toContain('<script>window.__reactRouterContext = {"basename":"/"};</script>');
+    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html!)![1]!;
+    expect(script).toBe(
+      deferModuleScript(MODULE_SCRIPT, ["/assets/manifest-e45b4aee.js", "/assets/entry.client-BCqgvc-G.js", "/assets/chunk-OB3PAWPO-Di6_CNMy.js"]),
+    );
+    expect(script).not.toMatch(/^import /m);
+  });
+
+  it("leaves a page without a module script, or deferred already, alone, and refuses two", () => {
+    expect(deferHydration("<html><body><p>static</p></body></html>")).toBeNull();
+    expect(deferHydration(deferHydration(PAGE)!)).toBeNull();
+    const twice = PAGE.replace("</body>", `<script type="module" async="">${MODULE_SCRIPT}</script></body>`);
+    expect(() => deferHydration(twice)).toThrow("expected one inline module script, found 2");
+  });
+});
+
+describe("deferHydrationInBuild", () => {
+  it("defers every prerendered page but not the SPA fallback, which needs its script to render", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "defer-hydration-"));
+    try {
+      await mkdir(path.join(dir, "about"), { recursive: true });
+      await mkdir(path.join(dir, "assets"), { recursive: true });
+      await writeFile(path.join(dir, "index.html"), PAGE);
+      await writeFile(path.join(dir, "about", "index.html"), PAGE);
+      await writeFile(path.join(dir, "__spa-fallback.html"), PAGE);
+      await writeFile(path.join(dir, "assets", "stray.html"), PAGE);
+      expect(await deferHydrationInBuild(dir)).toBe(2);
+      expect(await readFile(path.join(dir, "index.html"), "utf8")).toBe(deferHydration(PAGE));
+      expect(await readFile(path.join(dir, "about", "index.html"), "utf8")).toBe(deferHydration(PAGE));
+      expect(await readFile(path.join(dir, "__spa-fallback.html"), "utf8")).toBe(PAGE);
+      expect(await readFile(path.join(dir, "assets", "stray.html"), "utf8")).toBe(PAGE);
+
+      await writeFile(path.join(dir, "index.html"), PAGE.replace("import * as route0", "import { route0 }"));
+      await expect(deferHydrationInBuild(dir)).rejects.toThrow(/^index\.html: /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Prerendered pages hydrate after they have loaded
+ * (docs/decisions/0005-hydrate-after-load.md).
+ *
+ * React Router puts a `<link rel="modulepreload">` for every chunk of the
+ * route into the head and starts the app from an inline module script with
+ * static imports. On a phone's connection those ~120 KB of JavaScript share
+ * the bandwidth with the hero image, the page's largest paint, although the
+ * prerendered HTML needs no script to show. This build step moves them
+ * behind the page's `load` event: the preloads leave the head and the inline
+ * script's static imports become dynamic ones that start, all at once and
+ * with their preloads, once the page has loaded and painted (or after
+ * HYDRATION_DEADLINE_MS, should an image never finish). Links work without
+ * JavaScript meanwhile; the hydrated app then behaves as before.
+ *
+ * The SPA fallback is left alone: its page is rendered by the script.
+ */
+
+/** Hydration starts at the latest this long after the document was parsed. */
+export const HYDRATION_DEADLINE_MS = 3000;
+
+export const SPA_FALLBACK = "__spa-fallback.html";
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/;
+const NAMESPACE_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from "([^"]+)";$/;
+
+export class DeferHydrationError extends Error {}
+
+const DEFERRED_START = "await new Promise((start) => {";
+
+/** Waits for `load`, then for the frame after it, before anything is fetched. */
+function waitForLoadSource(): string {
+  return (
+    DEFERRED_START +
+    ` setTimeout(start, ${HYDRATION_DEADLINE_MS});` +
+    " const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));" +
+    ' if (document.readyState === "complete") afterPaint(); else addEventListener("load", afterPaint, { once: true });' +
+    " });"
+  );
+}
+
+function preloadSource(hrefs: readonly string[]): string {
+  return (
+    `for (const href of ${JSON.stringify(hrefs)}) {` +
+    ' const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);' +
+    " }"
+  );
+}
+
+/**
+ * The inline module script with its static imports made dynamic, behind
+ * the page's load. Throws when the script is not of the form React Router
+ * writes (imports first, then plain statements), so that a framework
+ * upgrade that changes it fails the build instead of shipping a broken page.
+ */
+export function deferModuleScript(source: string, preloads: readonly string[]): string {
+  const lines = source.split("\n");
+  const bindings: string[] = [];
+  const specifiers: string[] = [];
+  let firstStatement = lines.length;
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === "") continue;
+    const sideEffect = SIDE_EFFECT_IMPORT.exec(line);
+    const namespace = NAMESPACE_IMPORT.exec(line);
+    if (sideEffect) {
+      bindings.push("");
+      specifiers.push(sideEffect[1]!);
+    } else if (namespace) {
+      bindings.push(namespace[1]!);
+      specifiers.push(namespace[2]!);
+    } else {
+      firstStatement = index;
+      break;
+    }
+  }
+  const rest = lines.slice(firstStatement).join("\n");
+  if (specifiers.length === 0) throw new DeferHydrationError("the module script has no imports to defer");
+  if (/(^|[;\s])import[\s*{"']/m.test(rest) || /\bexport\b/.test(rest)) {
+    throw new DeferHydrationError("the module script has static imports or exports after its first statement");
+  }
+  const imports = specifiers.map((specifier) => `import(${JSON.stringify(specifier)})`).join(", ");
+  return [
+    waitForLoadSource(),
+    preloadSource(preloads),
+    `const [${bindings.join(", ")}] = await Promise.all([${imports}]);`,
+    rest,
+  ].join("\n");
+}
+
+/** One prerendered page; `null` when it has no module script to defer (nothing to do). */
+export function deferHydration(html: string): string | null {
+  const scripts = [...html.matchAll(MODULE_SCRIPT)];
+  if (scripts.length === 0) return null;
+  // run twice over a build (by hand), the second run finds nothing to do
+  if (scripts.length === 1 && scripts[0]![1]!.startsWith(DEFERRED_START)) return null;
+  if (scripts.length > 1) throw new DeferHydrationError(`expected one inline module script, found ${scripts.length}`);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const script = scripts[0]!;
+  const deferred = `<script type="module" async="">${deferModuleScript(script[1]!, preloads)}</script>`;
+  return html.replace(script[0], () => deferred).replace(MODULE_PRELOAD, "");
+}
+
+async function htmlFiles(dir: string, base = dir): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "assets") found.push(...(await htmlFiles(full, base)));
+    } else if (entry.name.endsWith(".html")) {
+      found.push(path.relative(base, full));
+    }
+  }
+  return found;
+}
+
+/** Every prerendered page of a build (not the SPA fallback); returns how many were changed. */
+export async function deferHydrationInBuild(clientDir: string): Promise<number> {
+  let changed = 0;
+  for (const relative of await htmlFiles(clientDir)) {
+    if (path.basename(relative) === SPA_FALLBACK) continue;
+    const file = path.join(clientDir, relative);
+    let deferred: string | null;
+    try {
+      deferred = deferHydration(await readFile(file, "utf8"));
+    } catch (error) {
+      throw new DeferHydrationError(`${relative}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (deferred === null) continue;
+    await writeFile(file, deferred);
+    changed += 1;
+  }
+  return changed;
+}
