@@ -53,8 +53,7 @@ test("the logo word's letters run a 6 s weight wave, 150 ms apart", async ({ pag
   await visit(page, "/");
   const word = footer(page).getByRole("img", { name: layout.footer.logoBig, exact: true });
   await expect(word).toBeVisible();
-  await word.scrollIntoViewIfNeeded();
-  const letters = await word.evaluate((element) => {
+  const readLetters = () => word.evaluate((element) => {
     const animated = [...element.querySelectorAll<HTMLElement>("*")].filter(
       (node) => getComputedStyle(node).animationName !== "none",
     );
@@ -73,6 +72,20 @@ test("the logo word's letters run a 6 s weight wave, 150 ms apart", async ({ pag
       };
     });
   });
+  // The wave runs only while the word is in or near the viewport, and the gallery
+  // above pages in more tiles as the page scrolls down, pushing the footer away:
+  // scroll to the word until it stays in view and its letters run.
+  let letters: Awaited<ReturnType<typeof readLetters>> = [];
+  await expect
+    .poll(
+      async () => {
+        await word.scrollIntoViewIfNeeded();
+        letters = await readLetters();
+        return letters.length > 0 && letters.every((letter) => letter.running);
+      },
+      { message: "the letters wave once the word is in view", timeout: 20_000 },
+    )
+    .toBe(true);
   const expectedLetters = Array.from(layout.footer.logoBig);
   expect(letters.map((letter) => letter.text)).toEqual(expectedLetters);
   letters.forEach((letter, index) => {

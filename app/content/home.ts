@@ -1,5 +1,6 @@
-import { storyblokEditable, type StoryblokClient } from "@storyblok/react";
+import type { StoryblokClient } from "@storyblok/react";
 import { contentConfig, type ContentConfig } from "./content-config";
+import { editableAttributes } from "./editable";
 import {
   lastSlugSegment,
   parseAsset,
@@ -71,13 +72,13 @@ async function siteClient(): Promise<StoryblokClient> {
   return contentClient();
 }
 
-/** The attributes the visual editor needs on a blok's element; none outside the editor's drafts. */
+/**
+ * The attributes the visual editor needs on a blok's element; none outside the
+ * editor's drafts. The local equivalent of the SDK's storyblokEditable keeps the
+ * SDK out of the home page's first load.
+ */
 function editableOf(blok: Record<string, unknown>): EditableAttributes {
-  if (typeof blok._editable !== "string") return {};
-  const attributes: Record<string, unknown> = storyblokEditable(blok as Parameters<typeof storyblokEditable>[0]);
-  return Object.fromEntries(
-    Object.entries(attributes).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  return editableAttributes(blok);
 }
 
 function records(value: unknown): Record<string, unknown>[] {

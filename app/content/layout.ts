@@ -1,5 +1,6 @@
-import { storyblokEditable, type StoryblokClient } from "@storyblok/react";
+import type { StoryblokClient } from "@storyblok/react";
 import { describeContentError } from "./content-error";
+import { editableAttributes } from "./editable";
 import { parseAsset, parseBloks, parseLink, parseText } from "./fields";
 import { assetDimensions } from "./image-service";
 
@@ -88,13 +89,9 @@ function firstBodyBlok(content: unknown): Record_ {
   return parseBloks(asRecord(content).body)[0] ?? {};
 }
 
+/** storyblokEditable's attributes, from a local copy: the SDK stays out of every page's first load. */
 function editableOf(blok: Record_): EditableAttributes {
-  if (typeof blok._editable !== "string") return {};
-  const attributes = storyblokEditable(blok as Parameters<typeof storyblokEditable>[0]);
-  // only string values: the view model is serialised into the prerendered HTML
-  return Object.fromEntries(
-    Object.entries(attributes).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  return editableAttributes(blok);
 }
 
 export function parseImage(value: unknown): SiteImage | null {

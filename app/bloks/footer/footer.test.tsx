@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FooterView } from "~/content/layout";
-import { FOOTER_TEXT, Footer } from "./footer";
+import { mockIntersectionObserver } from "~/test/browser-mocks";
+import { FOOTER_TEXT, Footer, WAVE_ROOT_MARGIN } from "./footer";
 
 const footer: FooterView = {
   storyId: 12,
@@ -22,6 +23,10 @@ const footer: FooterView = {
   copyright: "© 2025 Studio Halbton",
   logoBig: "Halbton",
 };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function renderFooter(path: string, blok: FooterView | null = footer) {
   const Stub = createRoutesStub([{ path: "*", Component: () => <Footer blok={blok} /> }]);
@@ -72,6 +77,47 @@ describe("Footer", () => {
     expect(css).toContain("animation-delay: calc(var(--i) * 150ms);");
     expect(css).toMatch(/@keyframes weight-wave \{ 0%, 100% \{ font-weight: 300; \} 50% \{ font-weight: 500; \} \}/);
     expect(css).toMatch(/@media \(prefers-reduced-motion: reduce\) \{ \.glyph \{ animation: none; \} \}/);
+  });
+
+  it("runs the wave only while the word is in or near the viewport", () => {
+    const io = mockIntersectionObserver();
+    renderFooter("/");
+    const word = screen.getByRole("img", { name: "Halbton" });
+    // until the first observation (and in the prerendered HTML) the stylesheet keeps the word still
+    expect(word.getAttribute("data-wave")).toBeNull();
+    const [observer] = io.observing(word);
+    expect(observer?.options?.rootMargin).toBe(WAVE_ROOT_MARGIN);
+
+    act(() => observer!.trigger(true));
+    expect(word.getAttribute("data-wave")).toBe("running");
+    act(() => observer!.trigger(false));
+    expect(word.getAttribute("data-wave")).toBe("paused");
+    act(() => observer!.trigger(true));
+    expect(word.getAttribute("data-wave")).toBe("running");
+  });
+
+  it("stops observing when the footer goes away", () => {
+    const io = mockIntersectionObserver();
+    const { unmount } = renderFooter("/");
+    expect(io.observing(screen.getByRole("img", { name: "Halbton" }))).toHaveLength(1);
+    unmount();
+    expect(io.observers.length).toBeGreaterThan(0);
+    expect(io.observers.every((observer) => observer.disconnected)).toBe(true);
+  });
+
+  it("waves all the time where there is no IntersectionObserver", () => {
+    vi.stubGlobal("IntersectionObserver", undefined);
+    renderFooter("/");
+    expect(screen.getByRole("img", { name: "Halbton" }).getAttribute("data-wave")).toBe("running");
+  });
+
+  it("pauses the letters' animation unless the word is marked running", () => {
+    // jsdom computes no styles: read the rules themselves
+    const css = readFileSync(path.resolve("app/bloks/footer/footer.module.css"), "utf8").replace(/\s+/g, " ");
+    const glyph = /\.glyph \{([^}]*)\}/.exec(css)?.[1] ?? "";
+    // the play state comes after the shorthand, which would reset it
+    expect(glyph).toMatch(/animation: weight-wave [^;]*;.*animation-play-state: paused;/);
+    expect(css).toMatch(/\.logoBig\[data-wave="running"\] \.glyph \{ animation-play-state: running; \}/);
   });
 
   it("carries the visual editor attributes", () => {

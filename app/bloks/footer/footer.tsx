@@ -27,10 +27,41 @@ function FooterLink({ link }: { link: SiteLink }) {
 /** A longer text is shown still: one animated element per letter of a pasted paragraph would stall the page. */
 const MAX_WAVE_LETTERS = 64;
 
+/** How far outside the viewport the wave already runs, so it is moving when the word scrolls in. */
+export const WAVE_ROOT_MARGIN = "200px 0px";
+
+/**
+ * Ref callback: marks the word data-wave="running" while it is in or near the
+ * viewport and "paused" otherwise (the stylesheet pauses the letters unless
+ * running). Written to the element directly: no re-render, and no shared hook
+ * chunk in every page's first load.
+ */
+function observeWave(word: HTMLElement | null): (() => void) | undefined {
+  if (!word) return undefined;
+  if (typeof IntersectionObserver === "undefined") {
+    // no way to tell where the word is: it waves all the time
+    word.dataset.wave = "running";
+    return undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) word.dataset.wave = entry.isIntersecting ? "running" : "paused";
+    },
+    { rootMargin: WAVE_ROOT_MARGIN },
+  );
+  observer.observe(word);
+  return () => observer.disconnect();
+}
+
 /**
  * The very large logo word. Each letter animates its weight 300 -> 500 -> 300
  * (6 s), 150 ms after the one before (SPEC section 9). Screen readers read the
  * word once, from the wrapper's label.
+ *
+ * An animated font-weight costs a style and layout pass every frame, so the
+ * wave runs only while the word is in or near the viewport (observeWave); in
+ * the prerendered HTML, until hydration, the word stands still at weight 300.
  */
 function WaveWord({ text }: { text: string }) {
   const letters = Array.from(text);
@@ -43,6 +74,7 @@ function WaveWord({ text }: { text: string }) {
   }
   return (
     <div
+      ref={observeWave}
       className={styles.logoBig}
       role="img"
       aria-label={text}
