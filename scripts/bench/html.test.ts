@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findHeroImage, firstHeadingText, floorPage, localAssetPath, pageAssets } from "./html";
+import { findHeroImage, firstHeadingText, floorPage, localAssetPath, pageAssets, staticImports } from "./html";
 
 const PAGE =
   '<!DOCTYPE html><html lang="de"><head>' +
@@ -84,5 +84,15 @@ describe("firstHeadingText", () => {
   it("strips inner tags and decodes entities", () => {
     expect(firstHeadingText(PAGE)).toBe("Studio Halbton & Co");
     expect(firstHeadingText("<p>none</p>")).toBe("");
+  });
+});
+
+describe("staticImports", () => {
+  it("finds a chunk's static imports and re-exports, minified or not, but not its dynamic imports", () => {
+    const chunk =
+      'import{j as e}from"./jsx-runtime-u17CrQMm.js";import"./manifest.js";export*from"./re-export.js";' +
+      'import { a, b as c } from "./spaced.js";\nimport * as ns from \'./namespace.js\';' +
+      'const lazy=()=>import("./lazy.js");const p=__vitePreload(()=>import("./preloaded.js"),[]);const s="import x from \'./in-string\'";';
+    expect(staticImports(chunk)).toEqual(["./jsx-runtime-u17CrQMm.js", "./manifest.js", "./re-export.js", "./spaced.js", "./namespace.js"]);
   });
 });

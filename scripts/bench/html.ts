@@ -157,3 +157,15 @@ export function floorPage(html: string): { html: string; kind: "image" | "text";
     html: `${head(style)}</head><body><main><h1>${escapeHtml(text)}</h1></main></body></html>\n`,
   };
 }
+
+/**
+ * The modules a built chunk imports statically (`import"./a.js"`,
+ * `import{x}from"./b.js"`, `export*from"./c.js"`), which load with it;
+ * dynamic `import()` calls load later and are left out.
+ */
+export function staticImports(source: string): string[] {
+  const found = new Set<string>();
+  const pattern = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+\.m?js)["']/g;
+  for (const match of source.matchAll(pattern)) found.add(match[1]!);
+  return [...found];
+}

@@ -4,13 +4,14 @@ import { gzipSync } from "node:zlib";
 import { launchPlaywright } from "../browser";
 import { prerenderedFile, type BenchContext } from "../context";
 import { fmtKB, KB, markdownTable } from "../format";
-import { pageAssets } from "../html";
+import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
 import type { SectionOutput } from "./section";
 
 /**
  * First-load JS and CSS per route: the scripts (src, modulepreload, imports
- * of inline modules) and stylesheets each prerendered index.html references,
+ * of inline modules, and what those import statically) and stylesheets each
+ * prerendered index.html references,
  * gzip level 9 in memory, summed. And the bytes a first visit to / at 375 px
  * transfers (every response body as sent, i.e. compressed where the server
  * compresses), measured in Chromium.
@@ -31,6 +32,27 @@ interface RouteBundle {
 
 const gzip9 = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
+/**
+ * The page's scripts and every module they import statically, which the
+ * browser loads before the first can run, whether the HTML lists them as
+ * modulepreloads or (docs/decisions/0005-hydrate-after-load.md) not.
+ */
+async function withStaticImports(clientDir: string, scripts: readonly string[]): Promise<string[]> {
+  const seen = new Set<string>(scripts);
+  const queue = [...scripts];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    const source = await readFile(path.join(clientDir, decodeURIComponent(file)), "utf8").catch(() => "");
+    for (const specifier of staticImports(source)) {
+      const resolved = specifier.startsWith("/") ? specifier : path.posix.join(path.posix.dirname(file), specifier);
+      if (seen.has(resolved)) continue;
+      seen.add(resolved);
+      queue.push(resolved);
+    }
+  }
+  return [...seen];
+}
+
 export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
   const main = await ctx.mainBuild();
   const bundles: RouteBundle[] = [];
@@ -50,7 +72,7 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
       missing: [],
     };
     const files = [
-      ...assets.scripts.map((file) => ({ file, kind: "js" as const })),
+      ...(await withStaticImports(main.clientDir, assets.scripts)).map((file) => ({ file, kind: "js" as const })),
       ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
     ];
     for (const { file, kind } of files) {
