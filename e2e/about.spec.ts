@@ -140,6 +140,8 @@ test("overview items show images and videos by extension, and nothing for other 
       await expect(element.locator("img")).toHaveCount(0);
       const video = element.locator("video");
       await expect(video).toHaveCount(1);
+      // a video loads and plays only near the viewport
+      await video.scrollIntoViewIfNeeded();
       await expect
         .poll(() =>
           video.evaluate((node: HTMLVideoElement) => ({

@@ -1,7 +1,8 @@
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockMatchMedia } from "~/test/browser-mocks";
-import { AutoplayVideo } from "./autoplay-video";
+import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
+import { AutoplayVideo, NEAR_VIEWPORT } from "./autoplay-video";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,5 +28,37 @@ describe("AutoplayVideo", () => {
     const { container } = render(<AutoplayVideo src="/loop.mp4" />);
     expect(container.querySelector("video")!.autoplay).toBe(false);
     expect(pause).toHaveBeenCalled();
+  });
+
+  it("loads nothing in the prerendered HTML", () => {
+    const html = renderToString(<AutoplayVideo src="/loop.mp4" />);
+    expect(html).toContain('preload="none"');
+    expect(html).not.toContain("autoPlay");
+    expect(html).not.toContain("autoplay");
+  });
+
+  it("loads and plays only near the viewport, and pauses when it leaves", () => {
+    mockMatchMedia();
+    const observers = mockIntersectionObserver();
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
+    const pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, "canPlayType").mockReturnValue("maybe");
+    const { container } = render(<AutoplayVideo src="/loop.mp4" />);
+    const video = container.querySelector("video")!;
+    expect(video.getAttribute("preload")).toBe("none");
+    expect(video.autoplay).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+    const observer = observers.observing(video)[0]!;
+    expect(observer.options?.rootMargin).toBe(NEAR_VIEWPORT);
+
+    act(() => observer.trigger(true));
+    expect(video.getAttribute("preload")).toBe("metadata");
+    expect(video.autoplay).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+
+    pause.mockClear();
+    act(() => observer.trigger(false));
+    expect(pause).toHaveBeenCalled();
+    expect(video.autoplay).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useInView } from "~/hooks/use-in-view";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
+
+/** How close to the viewport a video starts loading (and playing); out of it, it pauses. */
+export const NEAR_VIEWPORT = "200px";
 
 interface AutoplayVideoProps {
   src: string;
@@ -28,7 +32,8 @@ function canPlayVideo(element: HTMLVideoElement): boolean {
  * frame (standalone ones with controls). The prerendered HTML assumes
  * reduced motion (no autoplay attribute), so no frame moves before the
  * page knows the visitor's setting; everyone else's video starts as soon as
- * the page runs.
+ * the page runs and the video is near the viewport, and pauses when it
+ * leaves. Until then it loads nothing (preload="none").
  */
 export function AutoplayVideo({ src, className, width, height, preload = "metadata", standalone = false, label }: AutoplayVideoProps) {
   // until the page runs (prerendered HTML, hydration) autoplay assumes reduced motion ...
@@ -36,11 +41,24 @@ export function AutoplayVideo({ src, className, width, height, preload = "metada
   // ... and controls assume the opposite: both wait for the visitor's actual setting
   const knownReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
   const video = useRef<HTMLVideoElement>(null);
+  const { ref: observe, inView } = useInView<HTMLVideoElement>({ rootMargin: NEAR_VIEWPORT });
+  const [noObserver, setNoObserver] = useState(false);
+  useEffect(() => setNoObserver(typeof IntersectionObserver === "undefined"), []);
+  // Nothing is downloaded before the video is near the viewport (nor in the prerendered HTML):
+  // videos further down must not take bandwidth from the first paint.
+  const near = inView === true || noObserver;
+  const setVideo = useCallback(
+    (element: HTMLVideoElement | null) => {
+      video.current = element;
+      observe(element);
+    },
+    [observe],
+  );
 
   useEffect(() => {
     const element = video.current;
     if (!element) return;
-    if (reducedMotion) {
+    if (reducedMotion || !near) {
       element.pause();
       return;
     }
@@ -51,12 +69,12 @@ export function AutoplayVideo({ src, className, width, height, preload = "metada
         // playback refused (e.g. data saver): the first frame stays
       });
     }
-  }, [reducedMotion]);
+  }, [reducedMotion, near]);
 
   const withControls = knownReducedMotion && standalone;
   return (
     <video
-      ref={video}
+      ref={setVideo}
       className={className}
       src={src}
       width={width}
@@ -64,9 +82,9 @@ export function AutoplayVideo({ src, className, width, height, preload = "metada
       muted
       loop
       playsInline
-      autoPlay={!reducedMotion}
+      autoPlay={near && !reducedMotion}
       controls={withControls || undefined}
-      preload={preload}
+      preload={near ? preload : "none"}
       aria-hidden={withControls ? undefined : true}
       aria-label={withControls ? label || undefined : undefined}
       disablePictureInPicture
