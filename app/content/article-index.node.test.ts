@@ -15,6 +15,17 @@ async function api(path: string, query: Record<string, string>): Promise<Record<
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** Records the URL of every fetch until `restore()`. */
+function countFetches(): { urls: string[]; restore(): void } {
+  const urls: string[] = [];
+  const original = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    return original(input, init);
+  }) as typeof fetch;
+  return { urls, restore: () => void (globalThis.fetch = original) };
+}
+
 interface RawStory {
   uuid: string;
   name: string;
@@ -79,17 +90,12 @@ describe("loadIndexPage (live content service)", () => {
     expect(uuids.length).toBeGreaterThan(0);
     const padded = [...uuids, ...Array.from({ length: 120 - uuids.length }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`)];
 
-    const counted: string[] = [];
-    const original = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      counted.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-      return original(input, init);
-    }) as typeof fetch;
+    const { urls: counted, restore } = countFetches();
     let found: Map<string, unknown>;
     try {
       found = await storiesByUuids(padded, "published");
     } finally {
-      globalThis.fetch = original;
+      restore();
     }
     const listings = counted.filter((url) => url.includes("/cdn/stories?") && url.includes("by_uuids="));
     expect(listings).toHaveLength(3);
@@ -105,17 +111,12 @@ describe("loadIndexPage in a prerender build", () => {
     const logged = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Fehler bei"));
     // the SDK would answer the index story from its cache of published answers
     await createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }).flushCache();
-    const counted: string[] = [];
-    const original = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      counted.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-      return original(input, init);
-    }) as typeof fetch;
+    const { urls: counted, restore } = countFetches();
     let page: Awaited<ReturnType<typeof loadIndexPage>>;
     try {
       page = await loadIndexPage("published", { prerender: true });
     } finally {
-      globalThis.fetch = original;
+      restore();
       resetBuildListings();
     }
     // the unpublished references are logged and dropped as before
@@ -134,17 +135,12 @@ describe("loadIndexPage in a prerender build", () => {
     const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
     await client.flushCache();
     setContentClient(client);
-    const counted: string[] = [];
-    const original = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-      counted.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-      return original(input, init);
-    }) as typeof fetch;
+    const { urls: counted, restore } = countFetches();
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await loadIndexPage("draft", { prerender: true });
     } finally {
-      globalThis.fetch = original;
+      restore();
       log.mockRestore();
     }
     expect(counted.filter((url) => url.includes("by_uuids=") && new URL(url).searchParams.get("version") === "published")).toHaveLength(1);
