@@ -13,6 +13,7 @@ describe("ArticleHero", () => {
     expect(image.getAttribute("sizes")).toBe("100vw");
     const srcset = image.getAttribute("srcset")!;
     expect(srcset).toContain("/m/640x0/filters:quality(75):format(webp) 640w");
+    expect(srcset).toContain("/m/800x0/filters:quality(75):format(webp) 800w");
     expect(srcset).toContain("1600w");
     expect(srcset).not.toContain("1920w");
     expect(image.className).toBe("image");
