@@ -321,6 +321,9 @@ export async function loadOtherArticles(siteVersion: Version = contentConfig.ver
   return stories.map(parseOtherProject).filter((project): project is OtherProject => project !== null);
 }
 
+/** The other-projects candidates of a build listing (below), read once per listing. */
+const othersByListing = new WeakMap<object, readonly OtherProject[]>();
+
 /**
  * While prerendering, every article page reads its story and its
  * other-projects candidates from the build's one listing of all stories
@@ -328,15 +331,20 @@ export async function loadOtherArticles(siteVersion: Version = contentConfig.ver
  * not three per article. The candidates are what `loadOtherArticles` would
  * list: the first page (100) of the articles/ folder in the build's version.
  */
-async function fromBuildListing(slug: string, version: Version): Promise<{ story: unknown; others: OtherProject[] }> {
+async function fromBuildListing(slug: string, version: Version): Promise<{ story: unknown; others: readonly OtherProject[] }> {
   // a module of the build only: browsers never load it
   const { buildListing } = await import("./build-listing");
   const listing = await buildListing(version, siteClient);
-  const others = listing.stories
-    .filter((story) => parseText(story.full_slug).startsWith(LIST_QUERY.starts_with))
-    .slice(0, LIST_QUERY.per_page)
-    .map(parseOtherProject)
-    .filter((project): project is OtherProject => project !== null);
+  // not once per page: a build of N articles would scan N stories N times
+  let others = othersByListing.get(listing);
+  if (!others) {
+    others = listing.stories
+      .filter((story) => parseText(story.full_slug).startsWith(LIST_QUERY.starts_with))
+      .slice(0, LIST_QUERY.per_page)
+      .map(parseOtherProject)
+      .filter((project): project is OtherProject => project !== null);
+    othersByListing.set(listing, others);
+  }
   return { story: listing.articlesBySlug.get(slug), others };
 }
 
@@ -359,7 +367,7 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
   const cleanSlug = typeof slug === "string" ? slug.trim() : "";
   if (!cleanSlug) return { status: "not-found", slug: "" };
   let story: unknown;
-  let others: OtherProject[];
+  let others: readonly OtherProject[];
   const listed = prerender ? await fromBuildListing(cleanSlug, version).catch(() => null) : null;
   if (listed) {
     // an article the listing does not hold (published after it was read) is asked for alone
