@@ -72,15 +72,6 @@ async function siteClient(): Promise<StoryblokClient> {
   return contentClient();
 }
 
-/**
- * The attributes the visual editor needs on a blok's element; none outside the
- * editor's drafts. The local equivalent of the SDK's storyblokEditable keeps the
- * SDK out of the home page's first load.
- */
-function editableOf(blok: Record<string, unknown>): EditableAttributes {
-  return editableAttributes(blok);
-}
-
 function records(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];
 }
@@ -119,7 +110,7 @@ function parseSlides(value: unknown, prefix: string): HeroSlide[] {
 
 export function parseHero(blok: unknown): HeroContent {
   if (!isRecord(blok)) return { carousel: false, slides: [], editable: {} };
-  const editable = editableOf(blok);
+  const editable = editableAttributes(blok);
   const single = parseSlides(blok.Image, "image").slice(0, 1);
   if (!parseBoolean(blok.CaruselYN)) return { carousel: false, slides: single, editable };
   const slides = parseSlides(blok.Photo, "photo");
@@ -129,19 +120,19 @@ export function parseHero(blok: unknown): HeroContent {
 
 export function parseGallery(blok: unknown): GalleryContent {
   if (!isRecord(blok) || !Array.isArray(blok.ImageData)) {
-    return { items: null, editable: isRecord(blok) ? editableOf(blok) : {} };
+    return { items: null, editable: isRecord(blok) ? editableAttributes(blok) : {} };
   }
   const items = records(blok.ImageData);
   const keys = uniqueKeys(items, "tile");
   return {
-    editable: editableOf(blok),
+    editable: editableAttributes(blok),
     items: items.map((item, index) => ({
       key: keys[index]!,
       image: parseAsset(item.Image),
       name: parseText(item.Name).trim(),
       tags: parseTextList(item.Tags),
       link: parseLink(item.link),
-      editable: editableOf(item),
+      editable: editableAttributes(item),
     })),
   };
 }

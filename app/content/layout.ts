@@ -89,11 +89,6 @@ function firstBodyBlok(content: unknown): Record_ {
   return parseBloks(asRecord(content).body)[0] ?? {};
 }
 
-/** storyblokEditable's attributes, from a local copy: the SDK stays out of every page's first load. */
-function editableOf(blok: Record_): EditableAttributes {
-  return editableAttributes(blok);
-}
-
 export function parseImage(value: unknown): SiteImage | null {
   const asset = parseAsset(value);
   const src = asset.filename.trim();
@@ -123,7 +118,7 @@ export function parseHeaderContent(content: unknown, storyId: number | null = nu
   const secondLink = parseSiteLink(blok.Link, labelOr(blok.LinkLabel, HEADER_DEFAULTS.linkLabel), HEADER_DEFAULTS.linkPath);
   return {
     storyId,
-    editable: editableOf(blok),
+    editable: editableAttributes(blok),
     logo,
     logoLabel: logo?.alt.trim() || HEADER_DEFAULTS.logoLabel,
     links: [indexLink, secondLink].filter((link): link is SiteLink => link !== null),
@@ -160,7 +155,7 @@ export function parseFooterContent(content: unknown, storyId: number | null = nu
 
   return {
     storyId,
-    editable: editableOf(blok),
+    editable: editableAttributes(blok),
     text: parseText(blok.Text).trim(),
     imprint,
     email,
