@@ -1,5 +1,6 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { listHtmlFiles } from "./build-files";
 
 /**
  * Prerendered pages hydrate after they have loaded
@@ -106,24 +107,11 @@ export function deferHydration(html: string): string | null {
   return html.replace(script[0], () => deferred).replace(MODULE_PRELOAD, "");
 }
 
-async function htmlFiles(dir: string, base = dir): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "assets") found.push(...(await htmlFiles(full, base)));
-    } else if (entry.name.endsWith(".html")) {
-      found.push(path.relative(base, full));
-    }
-  }
-  return found;
-}
-
 /** Every prerendered page of a build (not the SPA fallback); returns how many were changed. */
 export async function deferHydrationInBuild(clientDir: string): Promise<number> {
   let changed = 0;
-  for (const relative of await htmlFiles(clientDir)) {
-    if (path.basename(relative) === SPA_FALLBACK) continue;
+  for (const relative of await listHtmlFiles(clientDir)) {
+    if (relative.startsWith("assets/") || path.basename(relative) === SPA_FALLBACK) continue;
     const file = path.join(clientDir, relative);
     let deferred: string | null;
     try {

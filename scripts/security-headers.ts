@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -12,6 +12,7 @@ import {
   type SiteMode,
 } from "../site-server/csp";
 import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig } from "./content-config";
+import { listHtmlFiles } from "./build-files";
 import { deferHydrationInBuild } from "./defer-hydration";
 import { precompress } from "./precompress";
 
@@ -137,15 +138,6 @@ export function mediaOrigins(html: string): string[] {
     }
   }
   return [...origins];
-}
-
-async function listHtmlFiles(clientDir: string): Promise<string[]> {
-  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.html?$/i.test(entry.name))
-    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .filter((relative) => !relative.split("/").some((segment) => segment.startsWith(".")))
-    .sort();
 }
 
 /** The build's mode in a box, so that nobody mistakes a preview build for the public site. */
