@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import {
+  addArticleAfterBuild,
   articlePath,
   body,
   builtArticle,
@@ -13,7 +11,7 @@ import {
   visit,
 } from "./content";
 import type { LayoutExpectations } from "./content";
-import { createContentApi, e2eEnv, expect, test } from "./fixtures";
+import { createContentApi, expect, test } from "./fixtures";
 import type { ContentApi } from "./fixtures";
 
 /**
@@ -96,46 +94,22 @@ test("an article added after the build opens through the SPA fallback and its cl
   contentApi,
   expectConsoleError,
 }) => {
-  const { contentDir } = e2eEnv();
-  // a new story, shaped like an existing one
-  const template = await builtArticle(contentApi);
-  const suffix = randomUUID().slice(0, 8);
-  const slug = `e2e-after-build-${suffix}`;
-  const headline = `Nach dem Build ${suffix}`;
-  const now = new Date().toISOString();
-  const story = {
-    ...template,
-    id: 990_000_000 + Math.floor(Math.random() * 9_000_000),
-    uuid: randomUUID(),
-    name: `After build ${suffix}`,
-    slug,
-    full_slug: `articles/${slug}`,
-    tag_list: [],
-    created_at: now,
-    published_at: now,
-    first_published_at: now,
-    content: { ...template.content, _uid: randomUUID(), Headline: headline },
-  };
-  const file = path.join(contentDir, "stories", "articles", `${slug}.json`);
-  const cvBefore = await contentApi.cacheVersion();
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify({ story }, null, 2)}\n`);
+  // a new story, shaped like an existing one; the helper waits until the content service has bumped its cache version
+  const added = await addArticleAfterBuild(contentApi, await builtArticle(contentApi), "e2e-after-build");
   try {
-    // the content service notices the new file and bumps its cache version
-    await expect.poll(() => contentApi.cacheVersion(), { timeout: 10_000 }).not.toBe(cvBefore);
-    expect((await contentApi.story(`articles/${slug}`)).content.Headline).toBe(headline);
+    expect((await contentApi.story(`articles/${added.slug}`)).content.Headline).toBe(added.headline);
 
-    const html = await request.get(`/articles/${slug}`);
+    const html = await request.get(added.path);
     expect(html.status()).toBe(200);
-    expect(visibleHtmlText(await html.text())).not.toContain(headline);
+    expect(visibleHtmlText(await html.text())).not.toContain(added.headline);
 
     // React Router first asks for the prerendered data, which does not exist (404), then the client loader reads the API
     expectConsoleError(/Failed to load resource: the server responded with a status of 404/);
-    await visit(page, `/articles/${slug}`);
-    await expect(page.getByRole("main")).toContainText(headline, { timeout: 10_000 });
+    await visit(page, added.path);
+    await expect(page.getByRole("main")).toContainText(added.headline, { timeout: 10_000 });
     await expect(page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true })).toBeVisible();
   } finally {
-    await rm(file, { force: true });
+    await added.remove();
   }
 });
 
