@@ -28,19 +28,14 @@ const VIEWPORTS: Record<Preset, { width: number; height: number; deviceScaleFact
   desktop: { width: 1350, height: 940, deviceScaleFactor: 1, isMobile: false },
 };
 
-interface Aggregate {
+/** The medians of one route's runs: the same figures as a single run. */
+interface Aggregate extends Pick<LighthouseRun, "scores" | "lcp" | "fcp" | "tbt" | "cls" | "si"> {
   variant: Variant;
   preset: Preset;
   route: string;
   url: string;
   runsOk: number;
   runs: number;
-  scores: Partial<Record<Category, number | null>>;
-  lcp: number | null;
-  fcp: number | null;
-  tbt: number | null;
-  cls: number | null;
-  si: number | null;
   /** The run whose LCP is the median: its element, phases, opportunities. */
   representative?: LighthouseRun;
   errors: string[];
