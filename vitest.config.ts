@@ -15,7 +15,12 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["content-server/**/*.test.ts", "scripts/**/*.test.ts", "site-server/**/*.test.ts", "app/**/*.node.test.ts"],
+          include: [
+            "content-server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "site-server/**/*.test.ts",
+            "app/**/*.node.test.ts",
+          ],
           // loader tests (app/**/*.node.test.ts) read the demo content from a live content service
           globalSetup: ["./scripts/test/content-service-setup.ts"],
         },

@@ -33,7 +33,10 @@ type Story = Record<string, unknown> & { full_slug: string; content: Record<stri
 const STORIES = path.resolve("content/stories");
 
 function storyFile(slug: string): { story: Story; published?: Story | null } {
-  return JSON.parse(readFileSync(path.join(STORIES, `${slug}.json`), "utf8")) as { story: Story; published?: Story | null };
+  return JSON.parse(readFileSync(path.join(STORIES, `${slug}.json`), "utf8")) as {
+    story: Story;
+    published?: Story | null;
+  };
 }
 
 const story = (slug: string): Story => storyFile(slug).story;
@@ -50,7 +53,9 @@ const rootData = {
   site: { name: "Studio Halbton", image: null },
 };
 
-const otherProjects: OtherProject[] = articles.map(parseOtherProject).filter((project): project is OtherProject => project !== null);
+const otherProjects: OtherProject[] = articles
+  .map(parseOtherProject)
+  .filter((project): project is OtherProject => project !== null);
 
 function homeData() {
   return { page: parseHomeStory(story("home")), filterTags: categoryTags(parseCategories(articles)) };
@@ -73,7 +78,13 @@ function aboutData() {
 
 function articleData(slug: string) {
   const article = parseArticleStory(story(`articles/${slug}`));
-  return { page: { status: "found" as const, article, otherProjects: pickOtherProjects(otherProjects, article.slug, () => 0.5) } };
+  return {
+    page: {
+      status: "found" as const,
+      article,
+      otherProjects: pickOtherProjects(otherProjects, article.slug, () => 0.5),
+    },
+  };
 }
 
 function renderPage(url: string) {
@@ -89,8 +100,17 @@ function renderPage(url: string) {
         { path: "index", Component: IndexPage as never, loader: indexData },
         { path: "about", Component: About as never, loader: aboutData },
         { path: "imprint", Component: Imprint as never, loader: () => ({ page: parseImprintStory(story("imprint")) }) },
-        { path: "articles/:slug", Component: ArticleRoute as never, loader: ({ params }) => articleData(params.slug ?? "") },
-        { path: "broken", Component: () => { throw new Error("Kaputt"); } },
+        {
+          path: "articles/:slug",
+          Component: ArticleRoute as never,
+          loader: ({ params }) => articleData(params.slug ?? ""),
+        },
+        {
+          path: "broken",
+          Component: () => {
+            throw new Error("Kaputt");
+          },
+        },
         { path: "*", Component: NotFound as never },
       ],
     },
@@ -99,7 +119,11 @@ function renderPage(url: string) {
 }
 
 /** Rules that measure rendered pixels: jsdom has none to measure (the browser audits check them). */
-const LAYOUT_RULES = { "color-contrast": { enabled: false }, "color-contrast-enhanced": { enabled: false }, "target-size": { enabled: false } };
+const LAYOUT_RULES = {
+  "color-contrast": { enabled: false },
+  "color-contrast-enhanced": { enabled: false },
+  "target-size": { enabled: false },
+};
 
 async function violations(): Promise<string[]> {
   const results = await axe.run(document, { resultTypes: ["violations"], rules: LAYOUT_RULES, preload: false });
@@ -178,7 +202,11 @@ describe("axe-core on every page of the demo content", { timeout: 60_000 }, () =
       const { unmount } = renderPage(url);
       await settle();
       for (const element of document.querySelectorAll("img, video, source, audio, iframe, script[src], link[href]")) {
-        const urls = [element.getAttribute("src"), element.getAttribute("href"), ...(element.getAttribute("srcset") ?? "").split(",").map((part) => part.trim().split(/\s+/)[0])];
+        const urls = [
+          element.getAttribute("src"),
+          element.getAttribute("href"),
+          ...(element.getAttribute("srcset") ?? "").split(",").map((part) => part.trim().split(/\s+/)[0]),
+        ];
         for (const value of urls) if (value) hosts.add(new URL(value, "http://site.test").host);
       }
       unmount();

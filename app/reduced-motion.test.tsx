@@ -31,7 +31,10 @@ import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
  */
 
 const REDUCE = "(prefers-reduced-motion: reduce)";
-const asset = (file: string, alt = "Alt") => ({ filename: `https://a.storyblok.com/f/287401/1600x900/abc/${file}`, alt });
+const asset = (file: string, alt = "Alt") => ({
+  filename: `https://a.storyblok.com/f/287401/1600x900/abc/${file}`,
+  alt,
+});
 
 let io: ReturnType<typeof mockIntersectionObserver>;
 let play: ReturnType<typeof vi.spyOn>;
@@ -146,20 +149,37 @@ describe("videos of each component under reduced motion", () => {
 
   it("HeroMedia: a still first frame inside its link", () => {
     const { container } = render(
-      <HeroMedia desktop={{ ...asset("hero.mp4"), name: "", title: "" }} phone={{ ...asset("hero.mp4"), name: "", title: "" }} priority sizes="100vw" />,
+      <HeroMedia
+        desktop={{ ...asset("hero.mp4"), name: "", title: "" }}
+        phone={{ ...asset("hero.mp4"), name: "", title: "" }}
+        priority
+        sizes="100vw"
+      />,
     );
     expectStillVideos(container, { controls: false });
   });
 
   it("HeroCarousel: no slide video plays", () => {
-    const hero = parseHero({ CaruselYN: true, Photo: [{ _uid: "a", Image: asset("a.mp4") }, { _uid: "b", Image: asset("b.webp") }] });
+    const hero = parseHero({
+      CaruselYN: true,
+      Photo: [
+        { _uid: "a", Image: asset("a.mp4") },
+        { _uid: "b", Image: asset("b.webp") },
+      ],
+    });
     const { container } = inRouter(<HeroCarousel slides={hero.slides} />);
     expectStillVideos(container, { controls: false });
   });
 
   it("MediaGrid (article media): standalone videos with controls", () => {
     const items = articleMedia({
-      Wrapper: [{ component: "ImagesArticle", _uid: "w", media: [{ _uid: "m", Image: { ...asset("film.mp4"), name: "Film" } }] }],
+      Wrapper: [
+        {
+          component: "ImagesArticle",
+          _uid: "w",
+          media: [{ _uid: "m", Image: { ...asset("film.mp4"), name: "Film" } }],
+        },
+      ],
     });
     const { container } = render(<MediaGrid items={items} />);
     expectStillVideos(container, { controls: true });
@@ -167,7 +187,9 @@ describe("videos of each component under reduced motion", () => {
   });
 
   it("OverviewList, MasonryGrid and AboutMedia (about page): standalone videos with controls", () => {
-    const overview = parseOverview({ Items: [{ _uid: "i", Headline: "Motion", Asset: asset("motion.webm", "Motion reel") }] });
+    const overview = parseOverview({
+      Items: [{ _uid: "i", Headline: "Motion", Asset: asset("motion.webm", "Motion reel") }],
+    });
     const masonry = parseMasonry({ Tiles: [{ _uid: "t", Media: asset("tile.mov", "Tile reel"), Info: "Info" }] });
     const { container } = render(
       <>
@@ -230,12 +252,24 @@ describe("animation hooks under reduced motion", () => {
 
 describe("stylesheets: every animation has a static state under reduced motion", () => {
   it.each([
-    ["gallery tiles fade and fade out", "app/components/gallery-tile/gallery-tile.module.css", /\.tile,\s*\.exiting\s*\{\s*animation: none/],
-    ["gallery entrance rises", "app/components/gallery/gallery.module.css", /\[data-entrance="waiting"\]\s*\{\s*opacity: 1;\s*transform: none/],
+    [
+      "gallery tiles fade and fade out",
+      "app/components/gallery-tile/gallery-tile.module.css",
+      /\.tile,\s*\.exiting\s*\{\s*animation: none/,
+    ],
+    [
+      "gallery entrance rises",
+      "app/components/gallery/gallery.module.css",
+      /\[data-entrance="waiting"\]\s*\{\s*opacity: 1;\s*transform: none/,
+    ],
     ["article hero fades in", "app/components/article-hero/article-hero.module.css", /\.image\s*\{\s*animation: none/],
     ["about blocks fade and slide in", "app/routes/about.module.css", /\.stagger\s*\{\s*animation: none/],
     ["footer letters wave", "app/bloks/footer/footer.module.css", /\.glyph\s*\{\s*animation: none/],
-    ["headline weight follows the scroll", "app/components/scroll-weight-headline/scroll-weight-headline.module.css", /font-weight: 500;\s*font-variation-settings: "wght" 500/],
+    [
+      "headline weight follows the scroll",
+      "app/components/scroll-weight-headline/scroll-weight-headline.module.css",
+      /font-weight: 500;\s*font-variation-settings: "wght" 500/,
+    ],
     ["index preview fades in", "app/components/article-index-list/article-index-list.module.css", /animation: none/],
     ["carousel dots change", "app/components/carousel-dots/carousel-dots.module.css", /transition: none/],
     ["tag filter buttons change", "app/components/tag-filter/tag-filter.module.css", /transition: none/],

@@ -3,12 +3,31 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setContentClient } from "./content/storyblok-client";
 import { clientLoader, loader, meta } from "./root";
 
-const asset = (file: string, alt: string) => ({ filename: `https://a.storyblok.com/f/287401/1600x900/abc/${file}`, alt });
+const asset = (file: string, alt: string) => ({
+  filename: `https://a.storyblok.com/f/287401/1600x900/abc/${file}`,
+  alt,
+});
 
 const STORIES: Record<string, unknown> = {
-  "cdn/stories/header": { story: { id: 1, content: { body: [{ component: "header_content", Logo: { filename: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg", alt: "Halbton Logo" } }] } } },
-  "cdn/stories/footer": { story: { id: 2, content: { body: [{ component: "footer_content", Copyright: "© Studio" }] } } },
-  "cdn/stories/home": { story: { id: 3, content: { body: [{ component: "hero", Image: [{ Image: asset("hero.webp", "Hero") }] }] } } },
+  "cdn/stories/header": {
+    story: {
+      id: 1,
+      content: {
+        body: [
+          {
+            component: "header_content",
+            Logo: { filename: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg", alt: "Halbton Logo" },
+          },
+        ],
+      },
+    },
+  },
+  "cdn/stories/footer": {
+    story: { id: 2, content: { body: [{ component: "footer_content", Copyright: "© Studio" }] } },
+  },
+  "cdn/stories/home": {
+    story: { id: 3, content: { body: [{ component: "hero", Image: [{ Image: asset("hero.webp", "Hero") }] }] } },
+  },
 };
 
 function fakeClient(space: () => Promise<unknown>) {
@@ -30,7 +49,12 @@ describe("root loader: the studio's name and the fallback share image", () => {
     const get = fakeClient(async () => ({ space: { id: 287401, name: "Studio Halbton" } }));
     const data = await loader();
     expect(data.site.name).toBe("Studio Halbton");
-    expect(data.site.image).toMatchObject({ url: expect.stringContaining("hero.webp/m/1200x630/smart"), width: 1200, height: 630, alt: "Hero" });
+    expect(data.site.image).toMatchObject({
+      url: expect.stringContaining("hero.webp/m/1200x630/smart"),
+      width: 1200,
+      height: 630,
+      alt: "Hero",
+    });
     expect(get.mock.calls.filter(([path]) => path === "cdn/spaces/me")).toHaveLength(1);
     expect(data.header.logo?.alt).toBe("Halbton Logo");
   });
@@ -56,7 +80,9 @@ describe("root loader: the studio's name and the fallback share image", () => {
 
 describe("root meta (SPA fallback, error screens)", () => {
   it("titles the page with the studio's name and keeps a draft build out of search engines", () => {
-    const tags = meta({ loaderData: { site: { name: "Studio Halbton", image: null } } } as unknown as Parameters<typeof meta>[0]);
+    const tags = meta({ loaderData: { site: { name: "Studio Halbton", image: null } } } as unknown as Parameters<
+      typeof meta
+    >[0]);
     expect(tags).toContainEqual({ title: "Studio Halbton" });
     // the tests run with the default content version, draft
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });

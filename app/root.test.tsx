@@ -85,21 +85,27 @@ describe("root ErrorBoundary on a failed route chunk", () => {
 
 describe("root HydrateFallback", () => {
   it("shows the header's and footer's loading states without data", () => {
-    const Stub = createRoutesStub([{ path: "/", Component: () => <HydrateFallback loaderData={undefined as never} params={{}} /> }]);
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <HydrateFallback loaderData={undefined as never} params={{}} /> },
+    ]);
     render(<Stub initialEntries={["/"]} />);
     const states = screen.getAllByRole("status").map((status) => status.textContent);
     expect(states).toEqual(["Laden...", "Loading content ..."]);
   });
 
   it("shows the built header and footer when the SPA fallback has them", () => {
-    const Stub = createRoutesStub([{ path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> }]);
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> },
+    ]);
     render(<Stub initialEntries={["/"]} />);
     expect(screen.getByRole("link", { name: "Projekte" })).toBeTruthy();
     expect(screen.getByText("© Studio")).toBeTruthy();
   });
 
   it("offers a skip link to the main content", () => {
-    const Stub = createRoutesStub([{ path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> }]);
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> },
+    ]);
     render(<Stub initialEntries={["/"]} />);
     expect(screen.getByRole("link", { name: "Zum Inhalt springen" }).getAttribute("href")).toBe("#main");
   });

@@ -43,7 +43,11 @@ export async function handleAdmin(req: IncomingMessage, pathname: string, ctx: A
   const allowed = routes[route];
   if (!allowed) throw notFound();
   if (!authorised(req, ctx.adminToken)) {
-    throw new HttpError(401, { error: "Unauthorized", message: "Admin routes need Authorization: Bearer <admin token>" }, { "WWW-Authenticate": 'Bearer realm="content-server admin"' });
+    throw new HttpError(
+      401,
+      { error: "Unauthorized", message: "Admin routes need Authorization: Bearer <admin token>" },
+      { "WWW-Authenticate": 'Bearer realm="content-server admin"' },
+    );
   }
   if (!allowed.includes(method)) throw methodNotAllowed(allowed);
 
@@ -54,7 +58,7 @@ export async function handleAdmin(req: IncomingMessage, pathname: string, ctx: A
       try {
         body = text.trim() === "" ? {} : JSON.parse(text);
       } catch {
-        throw badRequest("The body must be JSON, e.g. {\"errorRate\":0.5}");
+        throw badRequest('The body must be JSON, e.g. {"errorRate":0.5}');
       }
       try {
         return jsonReply(200, { faults: ctx.faults.set(body) });
@@ -78,4 +82,3 @@ export async function handleAdmin(req: IncomingMessage, pathname: string, ctx: A
     faults: ctx.faults.state(),
   });
 }
-

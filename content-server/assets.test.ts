@@ -2,7 +2,18 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
-import { createFixture, GIF_PATH, HERO, HERO_PATH, ICON_PATH, LOGO_PATH, PDF_PATH, rawRequest, VIDEO_PATH, type Fixture } from "./test-fixture";
+import {
+  createFixture,
+  GIF_PATH,
+  HERO,
+  HERO_PATH,
+  ICON_PATH,
+  LOGO_PATH,
+  PDF_PATH,
+  rawRequest,
+  VIDEO_PATH,
+  type Fixture,
+} from "./test-fixture";
 
 /** Asset files: content types, caching headers, conditionals, ranges, HEAD. */
 
@@ -42,7 +53,11 @@ describe("assets", () => {
       await res.arrayBuffer();
     }
     const hero = await fetch(server.url + HERO_PATH);
-    expect(Buffer.from(await hero.arrayBuffer()).equals(await readFile(path.join(fx.dir, "assets", HERO.dims, HERO.hash, HERO.file)))).toBe(true);
+    expect(
+      Buffer.from(await hero.arrayBuffer()).equals(
+        await readFile(path.join(fx.dir, "assets", HERO.dims, HERO.hash, HERO.file)),
+      ),
+    ).toBe(true);
   });
 
   it("sends a restrictive CSP with SVG", async () => {
@@ -56,7 +71,10 @@ describe("assets", () => {
     const etag = first.headers.get("etag")!;
     await first.arrayBuffer();
     expect((await fetch(server.url + VIDEO_PATH, { headers: { "If-None-Match": etag } })).status).toBe(304);
-    expect((await fetch(server.url + VIDEO_PATH, { headers: { "If-Modified-Since": first.headers.get("last-modified")! } })).status).toBe(304);
+    expect(
+      (await fetch(server.url + VIDEO_PATH, { headers: { "If-Modified-Since": first.headers.get("last-modified")! } }))
+        .status,
+    ).toBe(304);
   });
 
   it("serves byte ranges (206) and refuses unsatisfiable ones (416)", async () => {

@@ -189,7 +189,11 @@ export async function serveFile(
   const ifRange = typeof ifRangeHeader === "string" ? ifRangeHeader.trim() : undefined;
   if (range && ifRange && ifRange !== options.etag && ifRange !== stat.mtime.toUTCString()) range = null;
   if (range === "unsatisfiable") {
-    const reply = jsonReply(416, { error: "Range Not Satisfiable", size: stat.size }, { "Content-Range": `bytes */${stat.size}` });
+    const reply = jsonReply(
+      416,
+      { error: "Range Not Satisfiable", size: stat.size },
+      { "Content-Range": `bytes */${stat.size}` },
+    );
     send(req, res, reply);
     return;
   }

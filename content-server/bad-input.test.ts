@@ -17,7 +17,12 @@ afterAll(async () => {
   await fx?.cleanup();
 });
 
-async function expectJson(path: string, status: number, body: unknown, init: { method?: string; headers?: Record<string, string> } = {}) {
+async function expectJson(
+  path: string,
+  status: number,
+  body: unknown,
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
   const res = await rawRequest(server.url, path, init);
   expect(res.status).toBe(status);
   expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -30,7 +35,10 @@ const T = `token=${PREVIEW_TOKEN}`;
 describe("bad input", () => {
   it("missing or unknown token: 401", async () => {
     await expectJson("/v2/cdn/stories", 401, { error: "Unauthorized", message: "Missing access token: add ?token=" });
-    await expectJson("/v2/cdn/stories/home?token=wrong", 401, { error: "Unauthorized", message: "Invalid access token" });
+    await expectJson("/v2/cdn/stories/home?token=wrong", 401, {
+      error: "Unauthorized",
+      message: "Invalid access token",
+    });
   });
 
   it("public token with version=draft: 401", async () => {
@@ -46,21 +54,44 @@ describe("bad input", () => {
   });
 
   it("unknown query parameter: 422 naming it", async () => {
-    await expectJson(`/v2/cdn/stories?${T}&per_pag=5`, 422, { error: 'Unknown query parameter "per_pag"', parameter: "per_pag" });
-    await expectJson(`/v2/cdn/stories/home?${T}&starts_with=x`, 422, { error: 'Unknown query parameter "starts_with"', parameter: "starts_with" });
+    await expectJson(`/v2/cdn/stories?${T}&per_pag=5`, 422, {
+      error: 'Unknown query parameter "per_pag"',
+      parameter: "per_pag",
+    });
+    await expectJson(`/v2/cdn/stories/home?${T}&starts_with=x`, 422, {
+      error: 'Unknown query parameter "starts_with"',
+      parameter: "starts_with",
+    });
   });
 
   it("invalid values: 422", async () => {
-    await expectJson(`/v2/cdn/stories?${T}&page=abc`, 422, { error: 'Parameter "page" must be an integer, got "abc"', parameter: "page" });
-    await expectJson(`/v2/cdn/stories?${T}&per_page=0`, 422, { error: 'Parameter "per_page" must be at least 1, got 0', parameter: "per_page" });
-    await expectJson(`/v2/cdn/stories?${T}&version=foo`, 422, { error: 'Parameter "version" must be one of draft, published, got "foo"', parameter: "version" });
-    await expectJson(`/v2/cdn/stories?${T}&sort_by=name:up`, 422, { error: 'sort_by direction must be asc or desc, got "up"', parameter: "sort_by" });
-    await expectJson(`/v2/cdn/stories?${T}&filter_query[Rank][near]=1`, 422, { error: 'Unknown filter_query operation "near"', parameter: "filter_query" });
+    await expectJson(`/v2/cdn/stories?${T}&page=abc`, 422, {
+      error: 'Parameter "page" must be an integer, got "abc"',
+      parameter: "page",
+    });
+    await expectJson(`/v2/cdn/stories?${T}&per_page=0`, 422, {
+      error: 'Parameter "per_page" must be at least 1, got 0',
+      parameter: "per_page",
+    });
+    await expectJson(`/v2/cdn/stories?${T}&version=foo`, 422, {
+      error: 'Parameter "version" must be one of draft, published, got "foo"',
+      parameter: "version",
+    });
+    await expectJson(`/v2/cdn/stories?${T}&sort_by=name:up`, 422, {
+      error: 'sort_by direction must be asc or desc, got "up"',
+      parameter: "sort_by",
+    });
+    await expectJson(`/v2/cdn/stories?${T}&filter_query[Rank][near]=1`, 422, {
+      error: 'Unknown filter_query operation "near"',
+      parameter: "filter_query",
+    });
     await expectJson(`/v2/cdn/stories?${T}&resolve_relations=nodot`, 422, {
       error: 'resolve_relations items must look like component.field, got "nodot"',
       parameter: "resolve_relations",
     });
-    await expectJson(`/v2/cdn/stories?${T}&page=1&page[x]=2`, 400, { error: 'Query parameter "page[x]" conflicts with another one' });
+    await expectJson(`/v2/cdn/stories?${T}&page=1&page[x]=2`, 400, {
+      error: 'Query parameter "page[x]" conflicts with another one',
+    });
   });
 
   it("per_page 1000 is capped to 100 (Storyblok's behaviour), not an error", async () => {
@@ -70,12 +101,16 @@ describe("bad input", () => {
   });
 
   it("bad percent-encoding: 400", async () => {
-    await expectJson(`/v2/cdn/stories?${T}&starts_with=%E0%A4%A`, 400, { error: "Malformed percent-encoding in the query string" });
+    await expectJson(`/v2/cdn/stories?${T}&starts_with=%E0%A4%A`, 400, {
+      error: "Malformed percent-encoding in the query string",
+    });
     await expectJson(`/v2/cdn/stories/%E0%A4%A?${T}`, 400, { error: "Malformed percent-encoding in the path" });
   });
 
   it("query string over 8 KB: 414", async () => {
-    await expectJson(`/v2/cdn/stories?${T}&search_term=${"a".repeat(9000)}`, 414, { error: "URI Too Long: the query string exceeds 8 KB" });
+    await expectJson(`/v2/cdn/stories?${T}&search_term=${"a".repeat(9000)}`, 414, {
+      error: "URI Too Long: the query string exceeds 8 KB",
+    });
   });
 
   it("request line beyond the header limit: 431 JSON", async () => {
@@ -91,9 +126,19 @@ describe("bad input", () => {
   });
 
   it("methods other than GET, HEAD, OPTIONS: 405", async () => {
-    const res = await expectJson(`/v2/cdn/stories?${T}`, 405, { error: "Method Not Allowed", allow: ["GET", "HEAD", "OPTIONS"] }, { method: "POST" });
+    const res = await expectJson(
+      `/v2/cdn/stories?${T}`,
+      405,
+      { error: "Method Not Allowed", allow: ["GET", "HEAD", "OPTIONS"] },
+      { method: "POST" },
+    );
     expect(res.headers.allow).toBe("GET, HEAD, OPTIONS");
-    await expectJson(`/v2/cdn/stories/home?${T}`, 405, { error: "Method Not Allowed", allow: ["GET", "HEAD", "OPTIONS"] }, { method: "DELETE" });
+    await expectJson(
+      `/v2/cdn/stories/home?${T}`,
+      405,
+      { error: "Method Not Allowed", allow: ["GET", "HEAD", "OPTIONS"] },
+      { method: "DELETE" },
+    );
   });
 
   it("path traversal on assets: 400, never a file outside assets/", async () => {

@@ -44,7 +44,11 @@ beforeAll(async () => {
       name: "Big index",
       slug: "big-index",
       full_slug: "big-index",
-      content: { _uid: "b1", component: "index", body: [{ _uid: "b2", component: "article_list", Articles: fx.articles.slice(0, 60).map((a) => a.uuid) }] },
+      content: {
+        _uid: "b1",
+        component: "index",
+        body: [{ _uid: "b2", component: "article_list", Articles: fx.articles.slice(0, 60).map((a) => a.uuid) }],
+      },
       tag_list: [],
       position: 0,
       is_startpage: false,
@@ -131,7 +135,9 @@ describe("storyblok-js-client against the content service", () => {
     const c = client(PREVIEW_TOKEN);
     const small = await c.getStory("index", { resolve_relations: "article_list.Articles", version: "draft" });
     const articles = small.data.story.content.body[0].Articles as Array<{ full_slug?: string } | string>;
-    expect(articles.slice(0, 3).map((a) => (typeof a === "string" ? a : a.full_slug))).toEqual(fx.articles.slice(0, 3).map((a) => a.full_slug));
+    expect(articles.slice(0, 3).map((a) => (typeof a === "string" ? a : a.full_slug))).toEqual(
+      fx.articles.slice(0, 3).map((a) => a.full_slug),
+    );
     expect(typeof articles[3]).toBe("object"); // the draft-only story, visible to a draft read
 
     requests = [];

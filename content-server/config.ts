@@ -13,7 +13,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv = process.env): ContentServ
   const options: ContentServerOptions = {};
   const port = env.CONTENT_PORT?.trim();
   if (port) {
-    if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new Error(`CONTENT_PORT must be a port number, got "${port}"`);
+    if (!/^\d{1,5}$/.test(port) || Number(port) > 65535)
+      throw new Error(`CONTENT_PORT must be a port number, got "${port}"`);
     options.port = Number(port);
   } else options.port = 4100;
   options.host = env.CONTENT_HOST?.trim() || "127.0.0.1";
@@ -26,7 +27,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv = process.env): ContentServ
   options.faults = parseFaultsEnv(env.CONTENT_FAULTS);
   const admin = env.CONTENT_ADMIN_TOKEN?.trim();
   if (admin) {
-    if (admin.length < 8 || /\s/.test(admin)) throw new Error("CONTENT_ADMIN_TOKEN must be at least 8 characters without spaces");
+    if (admin.length < 8 || /\s/.test(admin))
+      throw new Error("CONTENT_ADMIN_TOKEN must be at least 8 characters without spaces");
     options.adminToken = admin;
   }
   if (env.CONTENT_IMAGE_CACHE_DIR?.trim()) options.imageCacheDir = env.CONTENT_IMAGE_CACHE_DIR.trim();

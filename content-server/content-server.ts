@@ -9,7 +9,15 @@ import { parseAssetPath, statAsset, contentTypeOf, etagOf, serveFile } from "./a
 import { ContentStore } from "./content-store";
 import { HttpError, methodNotAllowed, notFound } from "./errors";
 import { Faults, type FaultConfig, type FaultState } from "./faults";
-import { decodeSegment, errorReply, jsonReply, parseRequestTarget, requestOrigin, send, type Reply } from "./http-utils";
+import {
+  decodeSegment,
+  errorReply,
+  jsonReply,
+  parseRequestTarget,
+  requestOrigin,
+  send,
+  type Reply,
+} from "./http-utils";
 import { ImageService } from "./image-service";
 import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
@@ -78,7 +86,8 @@ const PREFLIGHT_HEADERS = "Accept, Content-Type, Range, If-None-Match, If-Modifi
 
 function preflight(req: IncomingMessage): Reply {
   const requested = req.headers["access-control-request-headers"];
-  const allowHeaders = typeof requested === "string" && /^[\w\s,-]{1,500}$/.test(requested) ? requested : PREFLIGHT_HEADERS;
+  const allowHeaders =
+    typeof requested === "string" && /^[\w\s,-]{1,500}$/.test(requested) ? requested : PREFLIGHT_HEADERS;
   return {
     status: 204,
     headers: {
@@ -132,7 +141,8 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
       }
       if (plan.action.kind === "status") {
         const status = plan.action.status;
-        const body = status === 429 ? { error: "Rate limit exceeded. Retry later." } : { error: `Injected fault: ${status}` };
+        const body =
+          status === 429 ? { error: "Rate limit exceeded. Retry later." } : { error: `Injected fault: ${status}` };
         send(req, res, jsonReply(status, body, status === 429 ? { "Retry-After": "1" } : {}));
         return;
       }
@@ -154,7 +164,20 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
       return;
     }
     if (pathname === "/" || pathname === "/__health") {
-      send(req, res, jsonReply(200, { service: "content-server", api: `${requestOrigin(req, fallbackOrigin)}/v2`, cv: store.cv, stories: store.storyCount }, { "Cache-Control": "no-store" }));
+      send(
+        req,
+        res,
+        jsonReply(
+          200,
+          {
+            service: "content-server",
+            api: `${requestOrigin(req, fallbackOrigin)}/v2`,
+            cv: store.cv,
+            stories: store.storyCount,
+          },
+          { "Cache-Control": "no-store" },
+        ),
+      );
       return;
     }
     throw notFound();
@@ -163,7 +186,9 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
   function onRequest(req: IncomingMessage, res: ServerResponse): void {
     const started = options.logRequests ? performance.now() : 0;
     if (options.logRequests) {
-      res.on("finish", () => console.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+      res.on("finish", () =>
+        console.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+      );
     }
     route(req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {
@@ -184,7 +209,8 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
       return;
     }
     const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-    const text = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
+    const text =
+      status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
     const body = JSON.stringify({ error: text });
     socket.end(
       `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -28,7 +28,18 @@ async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
 }
 
 function article(n: number, fullSlug: string, name = `Story ${n}`) {
-  return { story: { id: n, uuid: uuidFor(n), name, slug: fullSlug, full_slug: fullSlug, content: { _uid: `u${n}`, component: "article" }, tag_list: [], position: 0 } };
+  return {
+    story: {
+      id: n,
+      uuid: uuidFor(n),
+      name,
+      slug: fullSlug,
+      full_slug: fullSlug,
+      content: { _uid: `u${n}`, component: "article" },
+      tag_list: [],
+      position: 0,
+    },
+  };
 }
 
 describe("content store", () => {
@@ -108,7 +119,14 @@ describe("content store", () => {
 
     cv = store.cv;
     const space = path.join(fx.dir, "space.json");
-    await writeFile(space, JSON.stringify({ space: { id: 1, name: "Renamed", domain: "" }, previewToken: "p-123456", publicToken: "q-123456" }));
+    await writeFile(
+      space,
+      JSON.stringify({
+        space: { id: 1, name: "Renamed", domain: "" },
+        previewToken: "p-123456",
+        publicToken: "q-123456",
+      }),
+    );
     await waitFor(() => store.cv !== cv);
     expect(store.space.name).toBe("Renamed");
     expect(store.previewToken).toBe("p-123456");

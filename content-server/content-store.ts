@@ -93,8 +93,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function validateStory(value: unknown, where: string): Story {
   if (!isObject(value)) throw new Error(`${where}: not an object`);
-  if (typeof value.id !== "number" || !Number.isSafeInteger(value.id)) throw new Error(`${where}: "id" must be an integer`);
-  if (typeof value.uuid !== "string" || value.uuid === "") throw new Error(`${where}: "uuid" must be a non-empty string`);
+  if (typeof value.id !== "number" || !Number.isSafeInteger(value.id))
+    throw new Error(`${where}: "id" must be an integer`);
+  if (typeof value.uuid !== "string" || value.uuid === "")
+    throw new Error(`${where}: "uuid" must be a non-empty string`);
   if (typeof value.full_slug !== "string") throw new Error(`${where}: "full_slug" must be a string`);
   return value as Story;
 }
@@ -134,20 +136,30 @@ export function parseStoryFile(text: string, file: string, mtimeMs: number, size
   else if (data.published === null) publishedStory = null;
   else publishedStory = validateStory(data.published, `${file}: published`);
 
-  const entry = { file, mtimeMs, size } as { file: string; mtimeMs: number; size: number; draft: StoryRecord; published: StoryRecord | null };
+  const entry = { file, mtimeMs, size } as {
+    file: string;
+    mtimeMs: number;
+    size: number;
+    draft: StoryRecord;
+    published: StoryRecord | null;
+  };
   const draft = new Record_(draftStory, entry);
   entry.draft = draft;
-  entry.published = publishedStory === null ? null : publishedStory === draftStory ? draft : new Record_(publishedStory, entry);
+  entry.published =
+    publishedStory === null ? null : publishedStory === draftStory ? draft : new Record_(publishedStory, entry);
   return entry;
 }
 
 export function parseSpaceFile(text: string): SpaceFile {
   const data: unknown = JSON.parse(text);
-  if (!isObject(data) || !isObject(data.space)) throw new Error('space.json: expected { "space": {...}, "previewToken", "publicToken" }');
+  if (!isObject(data) || !isObject(data.space))
+    throw new Error('space.json: expected { "space": {...}, "previewToken", "publicToken" }');
   const space = data.space;
   if (typeof space.id !== "number") throw new Error('space.json: "space.id" must be a number');
-  if (typeof data.previewToken !== "string" || data.previewToken.length < 4) throw new Error('space.json: "previewToken" must be a string');
-  if (typeof data.publicToken !== "string" || data.publicToken.length < 4) throw new Error('space.json: "publicToken" must be a string');
+  if (typeof data.previewToken !== "string" || data.previewToken.length < 4)
+    throw new Error('space.json: "previewToken" must be a string');
+  if (typeof data.publicToken !== "string" || data.publicToken.length < 4)
+    throw new Error('space.json: "publicToken" must be a string');
   if (data.previewToken === data.publicToken) throw new Error("space.json: previewToken and publicToken must differ");
   return {
     space: { ...space, id: space.id, name: str(space.name), domain: str(space.domain) },
@@ -170,9 +182,16 @@ function buildView(entries: Iterable<StoryEntry>, version: Version, warn: (m: st
   const list: StoryRecord[] = [];
   for (const record of records) {
     const { id, uuid, full_slug } = record.story;
-    const clash = byId.has(id) ? `id ${id}` : byUuid.has(uuid) ? `uuid ${uuid}` : bySlug.has(full_slug) ? `full_slug "${full_slug}"` : "";
+    const clash = byId.has(id)
+      ? `id ${id}`
+      : byUuid.has(uuid)
+        ? `uuid ${uuid}`
+        : bySlug.has(full_slug)
+          ? `full_slug "${full_slug}"`
+          : "";
     if (clash) {
-      if (version === "draft") warn(`content: ${record.entry.file} ignored, its ${clash} is already used by another story`);
+      if (version === "draft")
+        warn(`content: ${record.entry.file} ignored, its ${clash} is already used by another story`);
       continue;
     }
     byId.set(id, record);

@@ -12,7 +12,12 @@ const ADMIN = "admin-token-for-tests";
 
 beforeAll(async () => {
   fx = await createFixture({ articles: 2 });
-  server = await startContentServer({ port: 0, contentDir: fx.dir, imageCacheDir: `${fx.dir}/.image-cache`, adminToken: ADMIN });
+  server = await startContentServer({
+    port: 0,
+    contentDir: fx.dir,
+    imageCacheDir: `${fx.dir}/.image-cache`,
+    adminToken: ADMIN,
+  });
 });
 
 afterAll(async () => {
@@ -35,7 +40,10 @@ describe("admin routes", () => {
     for (const token of [PREVIEW_TOKEN, PUBLIC_TOKEN, "wrong"]) {
       const res = await admin("faults", "PUT", { errorRate: 1 }, token);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: "Unauthorized", message: "Admin routes need Authorization: Bearer <admin token>" });
+      expect(await res.json()).toEqual({
+        error: "Unauthorized",
+        message: "Admin routes need Authorization: Bearer <admin token>",
+      });
     }
     const noHeader = await fetch(`${server.url}/__admin/faults?token=${PREVIEW_TOKEN}`);
     expect(noHeader.status).toBe(401);
@@ -46,13 +54,21 @@ describe("admin routes", () => {
     const put = await admin("faults", "PUT", { latencyMs: 5, burst429: 2 });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ faults: { latencyMs: 5, burst429: 2, burst429Remaining: 2 } });
-    expect(await (await admin("faults")).json()).toEqual({ faults: { latencyMs: 5, burst429: 2, burst429Remaining: 2 } });
+    expect(await (await admin("faults")).json()).toEqual({
+      faults: { latencyMs: 5, burst429: 2, burst429Remaining: 2 },
+    });
     const bad = await admin("faults", "PUT", { errorRate: 2 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "errorRate must be a number between 0 and 1" });
     const unknown = await admin("faults", "POST", { explode: true });
-    expect(await unknown.json()).toEqual({ error: 'unknown fault "explode"; known: latencyMs, errorRate, burst429, resetRate, malformedRate, paths' });
-    const notJson = await fetch(`${server.url}/__admin/faults`, { method: "PUT", headers: { Authorization: `Bearer ${ADMIN}` }, body: "{" });
+    expect(await unknown.json()).toEqual({
+      error: 'unknown fault "explode"; known: latencyMs, errorRate, burst429, resetRate, malformedRate, paths',
+    });
+    const notJson = await fetch(`${server.url}/__admin/faults`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${ADMIN}` },
+      body: "{",
+    });
     expect(notJson.status).toBe(400);
     expect(await (await admin("faults", "DELETE")).json()).toEqual({ faults: { burst429Remaining: 0 } });
     expect((await admin("nothing")).status).toBe(404);
@@ -138,7 +154,9 @@ describe("faults", () => {
 describe("rate limiting", () => {
   it("storyblok tiers: 6 req/s for per_page 100, and 429 past it", async () => {
     server.setRateLimit("storyblok");
-    const responses = await Promise.all(Array.from({ length: 10 }, () => fetch(`${server.apiUrl}/cdn/stories?token=${PUBLIC_TOKEN}&per_page=100`)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(`${server.apiUrl}/cdn/stories?token=${PUBLIC_TOKEN}&per_page=100`)),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
     expect(ok.length).toBeGreaterThanOrEqual(6);

@@ -24,10 +24,7 @@ export interface FaultState extends FaultConfig {
   burst429Remaining: number;
 }
 
-export type FaultAction =
-  | { kind: "none" }
-  | { kind: "reset" }
-  | { kind: "status"; status: 429 | 500 | 502 | 503 };
+export type FaultAction = { kind: "none" } | { kind: "reset" } | { kind: "status"; status: 429 | 500 | 502 | 503 };
 
 export interface FaultPlan {
   latencyMs: number;
@@ -83,7 +80,7 @@ export function parseFaultsEnv(text: string | undefined): FaultConfig {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new FaultConfigError("CONTENT_FAULTS must be JSON, e.g. {\"latencyMs\":200,\"errorRate\":0.1}");
+    throw new FaultConfigError('CONTENT_FAULTS must be JSON, e.g. {"latencyMs":200,"errorRate":0.1}');
   }
   return validateFaults(parsed);
 }

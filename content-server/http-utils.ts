@@ -50,7 +50,8 @@ export function decodeSegment(segment: string): string {
   }
 }
 
-const HOST_NAME = /^(?=.{1,253}(?::\d{1,5})?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?(?::\d{1,5})?$/;
+const HOST_NAME =
+  /^(?=.{1,253}(?::\d{1,5})?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?(?::\d{1,5})?$/;
 const HOST_IPV6 = /^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
 
 /** The origin used to rewrite asset URLs: the request's Host when it is well formed, else the bound address. */

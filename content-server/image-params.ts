@@ -132,7 +132,15 @@ export function parseFilters(text: string): ImageFilters {
 /** Parses the part after `/m` (e.g. "", "/", "/1200x0", "/fit-in/300x300/filters:fill(transparent)"). */
 export function parseTransform(rest: string): ImageTransform {
   if (rest.length > 1000) invalid("too long");
-  const t: ImageTransform = { fitIn: false, smart: false, width: 0, height: 0, flipX: false, flipY: false, filters: {} };
+  const t: ImageTransform = {
+    fitIn: false,
+    smart: false,
+    width: 0,
+    height: 0,
+    flipX: false,
+    flipY: false,
+    filters: {},
+  };
   if (rest !== "" && !rest.startsWith("/")) invalid("expected /m/ followed by options");
   const parts = rest === "" ? [] : rest.slice(1).split("/");
   if (parts.length > 0 && parts[parts.length - 1] === "") parts.pop(); // trailing slash
@@ -141,7 +149,8 @@ export function parseTransform(rest: string): ImageTransform {
   if (parts[i] === "fit-in") {
     t.fitIn = true;
     i++;
-    if (parts[i] === undefined || !/^-?\d+x-?\d+$/.test(parts[i] as string)) invalid("fit-in needs a size, e.g. /m/fit-in/400x300");
+    if (parts[i] === undefined || !/^-?\d+x-?\d+$/.test(parts[i] as string))
+      invalid("fit-in needs a size, e.g. /m/fit-in/400x300");
   }
   const dims = parts[i] !== undefined ? /^(-?)(\d{1,6})x(-?)(\d{1,6})$/.exec(parts[i] as string) : null;
   if (dims) {
@@ -152,7 +161,8 @@ export function parseTransform(rest: string): ImageTransform {
     if (t.width > MAX_SIDE || t.height > MAX_SIDE) {
       invalid(`the size ${t.width}x${t.height} is larger than the maximum ${MAX_SIDE}x${MAX_SIDE}`);
     }
-    if (t.fitIn && (t.width === 0 || t.height === 0) && t.width + t.height === 0) invalid("fit-in needs a non-zero size");
+    if (t.fitIn && (t.width === 0 || t.height === 0) && t.width + t.height === 0)
+      invalid("fit-in needs a non-zero size");
     i++;
     if (parts[i] === "smart") {
       if (t.fitIn) invalid("smart cannot be combined with fit-in");

@@ -46,10 +46,17 @@ describe("image service", () => {
   it("crops to both sides, fits in, flips and smart-crops", async () => {
     expect((await image(`${HERO_PATH}/m/400x400`)).meta).toMatchObject({ width: 400, height: 400 });
     expect((await image(`${HERO_PATH}/m/fit-in/400x400`)).meta).toMatchObject({ width: 400, height: 250 });
-    expect((await image(`${ICON_PATH}/m/fit-in/300x300/filters:fill(transparent):format(png)`)).meta).toMatchObject({ width: 300, height: 300, hasAlpha: true });
+    expect((await image(`${ICON_PATH}/m/fit-in/300x300/filters:fill(transparent):format(png)`)).meta).toMatchObject({
+      width: 300,
+      height: 300,
+      hasAlpha: true,
+    });
     expect((await image(`${HERO_PATH}/m/-300x200`)).meta).toMatchObject({ width: 300, height: 200 });
     expect((await image(`${HERO_PATH}/m/300x300/smart`)).meta).toMatchObject({ width: 300, height: 300 });
-    expect((await image(`${HERO_PATH}/m/300x300/filters:focal(1400x100:1500x200)`)).meta).toMatchObject({ width: 300, height: 300 });
+    expect((await image(`${HERO_PATH}/m/300x300/filters:focal(1400x100:1500x200)`)).meta).toMatchObject({
+      width: 300,
+      height: 300,
+    });
   });
 
   it("applies filters: format, quality, rotate, grayscale, blur, brightness", async () => {
@@ -100,16 +107,31 @@ describe("image service", () => {
     const cases: Array<[string, string]> = [
       ["/m/5000x0", "Invalid image transformation: the size 5000x0 is larger than the maximum 4000x4000"],
       ["/m/0x4000", "Invalid image transformation: the result would be 6400x4000, larger than 4000x4000"],
-      ["/m/100x100/filters:sepia()", 'Invalid image transformation: unknown filter "sepia"; known: quality, blur, brightness, rotate, format, fill, focal, grayscale'],
+      [
+        "/m/100x100/filters:sepia()",
+        'Invalid image transformation: unknown filter "sepia"; known: quality, blur, brightness, rotate, format, fill, focal, grayscale',
+      ],
       ["/m/filters:quality(101)", "Invalid image transformation: quality() must be between 0 and 100, got 101"],
       ["/m/filters:rotate(45)", "Invalid image transformation: rotate() accepts 0, 90, 180 or 270"],
-      ["/m/filters:format(avif)", "Invalid image transformation: format(avif) is not offered here; use webp, png or jpeg"],
+      [
+        "/m/filters:format(avif)",
+        "Invalid image transformation: format(avif) is not offered here; use webp, png or jpeg",
+      ],
       ["/m/filters:format(bmp)", 'Invalid image transformation: format() accepts webp, png or jpeg, got "bmp"'],
-      ["/m/filters:fill(red)", 'Invalid image transformation: fill() needs a hex colour (e.g. FFFFFF) or "transparent", got "red"'],
-      ["/m/filters:brightness(-101)", "Invalid image transformation: brightness() must be between -100 and 100, got -101"],
+      [
+        "/m/filters:fill(red)",
+        'Invalid image transformation: fill() needs a hex colour (e.g. FFFFFF) or "transparent", got "red"',
+      ],
+      [
+        "/m/filters:brightness(-101)",
+        "Invalid image transformation: brightness() must be between -100 and 100, got -101",
+      ],
       ["/m/100xabc", 'Invalid image transformation: unexpected "100xabc"'],
       ["/m/100x100/extra", 'Invalid image transformation: unexpected "extra"'],
-      ["/m/filters:quality(80)quality(70)", 'Invalid image transformation: filters must be separated by ":" (at "quality(70)")'],
+      [
+        "/m/filters:quality(80)quality(70)",
+        'Invalid image transformation: filters must be separated by ":" (at "quality(70)")',
+      ],
     ];
     for (const [suffix, error] of cases) {
       const res = await fetch(server.url + HERO_PATH + suffix);

@@ -61,7 +61,10 @@ class Limiter {
 }
 
 function wantsWebp(req: IncomingMessage): boolean {
-  return /(^|[\s,])image\/webp(\s*[;,]|\s*$)/i.test(req.headers.accept ?? "") && !/image\/webp\s*;\s*q=0(\.0*)?\s*(,|$)/i.test(req.headers.accept ?? "");
+  return (
+    /(^|[\s,])image\/webp(\s*[;,]|\s*$)/i.test(req.headers.accept ?? "") &&
+    !/image\/webp\s*;\s*q=0(\.0*)?\s*(,|$)/i.test(req.headers.accept ?? "")
+  );
 }
 
 function sourceFormat(type: string): OutputFormat {
@@ -94,8 +97,12 @@ export class ImageService {
       await serveFile(req, res, target.abs, stat, { contentType: type, etag: etagOf(stat) });
       return;
     }
-    if (!RASTER.has(type)) throw badRequest(`The image service transforms images only; ${path.extname(target.abs) || "this file"} is not one`);
-    if (stat.size > this.maxSourceBytes) throw new HttpError(413, { error: "Source image too large for the image service" });
+    if (!RASTER.has(type))
+      throw badRequest(
+        `The image service transforms images only; ${path.extname(target.abs) || "this file"} is not one`,
+      );
+    if (stat.size > this.maxSourceBytes)
+      throw new HttpError(413, { error: "Source image too large for the image service" });
 
     const negotiated = transform.filters.format === undefined;
     const format: OutputFormat = transform.filters.format ?? (wantsWebp(req) ? "webp" : sourceFormat(type));
@@ -114,15 +121,21 @@ export class ImageService {
     }
     const cachedStat = await fsp.stat(cached).catch(() => null);
     if (cachedStat) {
-      await serveFile(req, res, cached, cachedStat, { contentType: out.type, etag, headers: { ...headers, "X-Image-Cache": "hit" } });
+      await serveFile(req, res, cached, cachedStat, {
+        contentType: out.type,
+        etag,
+        headers: { ...headers, "X-Image-Cache": "hit" },
+      });
       return;
     }
     let job = this.inflight.get(key);
     if (!job) {
-      job = this.limiter.run(() => this.render(target.abs, transform, format)).then(async (buffer) => {
-        await this.store(cached, buffer);
-        return buffer;
-      });
+      job = this.limiter
+        .run(() => this.render(target.abs, transform, format))
+        .then(async (buffer) => {
+          await this.store(cached, buffer);
+          return buffer;
+        });
       this.inflight.set(key, job);
       job.then(
         () => this.inflight.delete(key),
@@ -182,7 +195,9 @@ export class ImageService {
     } else if (W === 0 || H === 0) {
       const other = W === 0 ? Math.round((w0 * H) / h0) : Math.round((h0 * W) / w0);
       if (other > MAX_SIDE) {
-        throw badRequest(`Invalid image transformation: the result would be ${W || other}x${H || other}, larger than ${MAX_SIDE}x${MAX_SIDE}`);
+        throw badRequest(
+          `Invalid image transformation: the result would be ${W || other}x${H || other}, larger than ${MAX_SIDE}x${MAX_SIDE}`,
+        );
       }
       img = img.resize(W || null, H || null);
     } else if (f.focal) {
@@ -209,7 +224,9 @@ export class ImageService {
       if (f.rotate) {
         // Storyblok rotates the resized result; sharp would rotate first, so render in two steps
         const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-        img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(f.rotate);
+        img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(
+          f.rotate,
+        );
       }
       if (format === "webp") img = img.webp({ quality: f.quality ?? 80 });
       else if (format === "jpeg") img = img.jpeg({ quality: f.quality ?? 80 });

@@ -16,12 +16,17 @@ async function main(): Promise<void> {
     server = await startContentServer(options);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    console.error(`content-server: cannot start: ${e.code === "EADDRINUSE" ? `port ${options.port} is already in use` : e.message}`);
+    console.error(
+      `content-server: cannot start: ${e.code === "EADDRINUSE" ? `port ${options.port} is already in use` : e.message}`,
+    );
     process.exit(1);
   }
-  const shown = server.host === "127.0.0.1" || server.host === "localhost" ? `http://localhost:${server.port}` : server.url;
+  const shown =
+    server.host === "127.0.0.1" || server.host === "localhost" ? `http://localhost:${server.port}` : server.url;
   console.info(`Content service: ${shown}/v2`);
-  console.info(`  content:       ${server.contentDir} (${server.storyCount()} stories, cv ${server.cv()}, loaded in ${Math.round(performance.now() - started)} ms)`);
+  console.info(
+    `  content:       ${server.contentDir} (${server.storyCount()} stories, cv ${server.cv()}, loaded in ${Math.round(performance.now() - started)} ms)`,
+  );
   console.info(`  preview token: ${server.previewToken}`);
   console.info(`  public token:  ${server.publicToken}`);
   console.info(`  admin token:   ${server.adminToken}`);

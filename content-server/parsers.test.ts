@@ -9,7 +9,9 @@ import { slugPattern } from "./story-query";
 
 describe("parseQuery", () => {
   it("reads flat and Rails-style nested parameters", () => {
-    const q = parseQuery("token=a&per_page=5&filter_query[Tags][any_in_array]=x,y&filter_query[__or][][a][is]=1&filter_query[__or][][b][is]=2&filter_query[__or][][a][is]=3&s=a+b%20c");
+    const q = parseQuery(
+      "token=a&per_page=5&filter_query[Tags][any_in_array]=x,y&filter_query[__or][][a][is]=1&filter_query[__or][][b][is]=2&filter_query[__or][][a][is]=3&s=a+b%20c",
+    );
     expect(q.token).toBe("a");
     expect(q.s).toBe("a b c");
     expect(JSON.parse(JSON.stringify(q.filter_query))).toEqual({
@@ -25,7 +27,14 @@ describe("parseQuery", () => {
   });
 
   it("rejects malformed input with 400", () => {
-    for (const bad of ["a=%zz", "a[b=1", "a[][]]=1", "a=1&a[b]=2", Array.from({ length: 501 }, (_, i) => `k${i}=1`).join("&"), "a[b][c][d][e][f][g]=1"]) {
+    for (const bad of [
+      "a=%zz",
+      "a[b=1",
+      "a[][]]=1",
+      "a=1&a[b]=2",
+      Array.from({ length: 501 }, (_, i) => `k${i}=1`).join("&"),
+      "a[b][c][d][e][f][g]=1",
+    ]) {
       expect(() => parseQuery(bad), bad).toThrow(HttpError);
     }
   });
@@ -38,7 +47,10 @@ describe("image transform grammar", () => {
     expect(parseTransform("/1200x0/")).toMatchObject({ width: 1200, height: 0 });
     expect(parseTransform("/fit-in/300x200")).toMatchObject({ fitIn: true, width: 300, height: 200 });
     expect(parseTransform("/-300x0")).toMatchObject({ flipX: true, width: 300 });
-    expect(parseTransform("/600x400/smart/filters:quality(50)")).toMatchObject({ smart: true, filters: { quality: 50 } });
+    expect(parseTransform("/600x400/smart/filters:quality(50)")).toMatchObject({
+      smart: true,
+      filters: { quality: 50 },
+    });
     expect(parseFilters("focal(10x20:30x40):fill(FFF):format(jpg):grayscale()")).toEqual({
       focal: { x1: 10, y1: 20, x2: 30, y2: 40 },
       fill: { r: 255, g: 255, b: 255, alpha: 1 },
@@ -48,7 +60,18 @@ describe("image transform grammar", () => {
   });
 
   it("refuses what it does not know", () => {
-    for (const bad of ["/4001x10", "/fit-in", "/fit-in/0x0", "/10x10/smart/smart", "//10x10", "/filters:quality(1):quality(2)", "/filters:focal(1x1)", "/filters:blur(x)", "/filters:", "x"]) {
+    for (const bad of [
+      "/4001x10",
+      "/fit-in",
+      "/fit-in/0x0",
+      "/10x10/smart/smart",
+      "//10x10",
+      "/filters:quality(1):quality(2)",
+      "/filters:focal(1x1)",
+      "/filters:blur(x)",
+      "/filters:",
+      "x",
+    ]) {
       expect(() => parseTransform(bad), bad).toThrow(HttpError);
     }
   });
@@ -56,7 +79,14 @@ describe("image transform grammar", () => {
 
 describe("relations and links", () => {
   it("collects relation uuids of component.field patterns", () => {
-    const content = { component: "page", _uid: "1", body: [{ component: "list", _uid: "2", items: ["a", "b"], one: "c" }, { component: "other", items: ["z"] }] };
+    const content = {
+      component: "page",
+      _uid: "1",
+      body: [
+        { component: "list", _uid: "2", items: ["a", "b"], one: "c" },
+        { component: "other", items: ["z"] },
+      ],
+    };
     const out = new Set<string>();
     collectRelationUuids(content, parseRelationPatterns("list.items,list.one"), out);
     expect([...out]).toEqual(["a", "b", "c"]);
@@ -66,7 +96,10 @@ describe("relations and links", () => {
     const content = {
       link: { id: "u1", linktype: "story", fieldtype: "multilink" },
       url: { id: "", url: "https://x", linktype: "url", fieldtype: "multilink" },
-      text: { type: "doc", content: [{ type: "text", marks: [{ type: "link", attrs: { uuid: "u2", linktype: "story" } }] }] },
+      text: {
+        type: "doc",
+        content: [{ type: "text", marks: [{ type: "link", attrs: { uuid: "u2", linktype: "story" } }] }],
+      },
     };
     const out = new Set<string>();
     collectLinkUuids(content, out);

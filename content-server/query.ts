@@ -69,7 +69,8 @@ function assign(target: QueryObject, path: string[], value: string, key: string)
   const rest = path.slice(1);
   if (head === "") throw badRequest(`Malformed query parameter name "${key.slice(0, 100)}"`);
   if (rest.length === 0) {
-    if (typeof target[head] === "object") throw badRequest(`Query parameter "${key.slice(0, 100)}" conflicts with another one`);
+    if (typeof target[head] === "object")
+      throw badRequest(`Query parameter "${key.slice(0, 100)}" conflicts with another one`);
     target[head] = value; // last one wins, as in Rails
     return;
   }
@@ -126,7 +127,8 @@ export function getInt(
 ): number | undefined {
   const raw = getString(query, name);
   if (raw === undefined || raw === "") return undefined;
-  if (!/^-?\d{1,15}$/.test(raw)) throw invalidParameter(name, `Parameter "${name}" must be an integer, got "${raw.slice(0, 50)}"`);
+  if (!/^-?\d{1,15}$/.test(raw))
+    throw invalidParameter(name, `Parameter "${name}" must be an integer, got "${raw.slice(0, 50)}"`);
   const n = Number(raw);
   if (n < min || n > max) {
     const range = max === Infinity ? `at least ${min}` : `between ${min} and ${max}`;

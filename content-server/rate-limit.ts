@@ -39,7 +39,9 @@ export function parseRateLimit(raw: string | number | undefined): RateLimitSetti
   if (raw === "storyblok") return "storyblok";
   const n = typeof raw === "number" ? raw : Number(raw);
   if (!Number.isFinite(n) || n <= 0 || n > 1_000_000) {
-    throw new Error(`rate limit must be "off", "storyblok" or a positive number of requests per second, got ${JSON.stringify(raw)}`);
+    throw new Error(
+      `rate limit must be "off", "storyblok" or a positive number of requests per second, got ${JSON.stringify(raw)}`,
+    );
   }
   return n;
 }

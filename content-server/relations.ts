@@ -25,7 +25,10 @@ export function parseRelationPatterns(raw: string): RelationPattern[] {
       const component = item.slice(0, dot);
       const field = item.slice(dot + 1);
       if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
-        throw invalidParameter("resolve_relations", `resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
+        throw invalidParameter(
+          "resolve_relations",
+          `resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`,
+        );
       }
       return { component, field };
     });

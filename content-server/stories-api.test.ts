@@ -8,14 +8,25 @@ let fx: Fixture;
 let server: ContentServerHandle;
 
 interface Listing {
-  stories: Array<{ full_slug: string; uuid: string; name: string; position: number; content: Record<string, unknown>; tag_list: string[] }>;
+  stories: Array<{
+    full_slug: string;
+    uuid: string;
+    name: string;
+    position: number;
+    content: Record<string, unknown>;
+    tag_list: string[];
+  }>;
   cv: number;
   rels: unknown[];
   links: unknown[];
   rel_uuids?: string[];
 }
 
-async function api<T = Listing>(path: string, params: Record<string, string> = {}, token = PREVIEW_TOKEN): Promise<{ status: number; data: T; headers: Headers }> {
+async function api<T = Listing>(
+  path: string,
+  params: Record<string, string> = {},
+  token = PREVIEW_TOKEN,
+): Promise<{ status: number; data: T; headers: Headers }> {
   const url = new URL(`${server.apiUrl}/${path}`);
   url.searchParams.set("token", token);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -58,16 +69,15 @@ describe("GET /v2/cdn/stories", () => {
   });
 
   it("filters by starts_with, by_slugs, excluding_slugs and is_startpage", async () => {
-    expect(slugs((await api("cdn/stories", { starts_with: "articles/article-01", sort_by: "full_slug:asc" })).data)).toEqual([
-      "articles/article-010",
-      "articles/article-011",
-      "articles/article-012",
-    ]);
-    expect(slugs((await api("cdn/stories", { by_slugs: "home,about,articles/*-00*", sort_by: "full_slug:asc", per_page: "100" })).data)).toEqual([
-      "about",
-      ...Array.from({ length: 9 }, (_, i) => `articles/article-00${i + 1}`),
-      "home",
-    ]);
+    expect(
+      slugs((await api("cdn/stories", { starts_with: "articles/article-01", sort_by: "full_slug:asc" })).data),
+    ).toEqual(["articles/article-010", "articles/article-011", "articles/article-012"]);
+    expect(
+      slugs(
+        (await api("cdn/stories", { by_slugs: "home,about,articles/*-00*", sort_by: "full_slug:asc", per_page: "100" }))
+          .data,
+      ),
+    ).toEqual(["about", ...Array.from({ length: 9 }, (_, i) => `articles/article-00${i + 1}`), "home"]);
     const excluded = slugs((await api("cdn/stories", { excluding_slugs: "articles/*", per_page: "100" })).data).sort();
     expect(excluded).toEqual(["about", "header", "home", "index"]);
     expect(slugs((await api("cdn/stories", { is_startpage: "1" })).data)).toEqual(["articles/"]);
@@ -81,9 +91,19 @@ describe("GET /v2/cdn/stories", () => {
     const either = (await api("cdn/stories", { with_tag: "Research,Poster", per_page: "100" })).data.stories;
     expect(either.length).toBeGreaterThan(research.length);
     expect((await api("cdn/stories", { content_type: "article", per_page: "100" })).data.stories).toHaveLength(12);
-    expect(slugs((await api("cdn/stories", { level: "1", per_page: "100" })).data).sort()).toEqual(["about", "articles/", "header", "home", "index"]);
+    expect(slugs((await api("cdn/stories", { level: "1", per_page: "100" })).data).sort()).toEqual([
+      "about",
+      "articles/",
+      "header",
+      "home",
+      "index",
+    ]);
     expect(slugs((await api("cdn/stories", { search_term: "headline 007" })).data)).toEqual(["articles/article-007"]);
-    expect((await api("cdn/stories", { "filter_query[Rank][in]": "1,2", per_page: "100" })).data.stories.map((s) => s.content.Rank).sort()).toEqual(["1", "1", "2", "2"]);
+    expect(
+      (await api("cdn/stories", { "filter_query[Rank][in]": "1,2", per_page: "100" })).data.stories
+        .map((s) => s.content.Rank)
+        .sort(),
+    ).toEqual(["1", "1", "2", "2"]);
     const anyTag = await api("cdn/stories", { "filter_query[Tags][any_in_array]": "Sound", per_page: "100" });
     expect(anyTag.data.stories.every((s) => (s.content.Tags as string[]).includes("Sound"))).toBe(true);
     const like = await api("cdn/stories", { "filter_query[Headline][like]": "Headline 00*", per_page: "100" });
@@ -91,13 +111,29 @@ describe("GET /v2/cdn/stories", () => {
   });
 
   it("sorts by story fields and content fields; pages", async () => {
-    const byName = slugs((await api("cdn/stories", { sort_by: "content.Headline:desc", starts_with: "articles/article-", per_page: "3" })).data);
+    const byName = slugs(
+      (await api("cdn/stories", { sort_by: "content.Headline:desc", starts_with: "articles/article-", per_page: "3" }))
+        .data,
+    );
     expect(byName).toEqual(["articles/article-012", "articles/article-011", "articles/article-010"]);
-    const page2 = slugs((await api("cdn/stories", { sort_by: "content.Headline:desc", starts_with: "articles/article-", per_page: "3", page: "2" })).data);
+    const page2 = slugs(
+      (
+        await api("cdn/stories", {
+          sort_by: "content.Headline:desc",
+          starts_with: "articles/article-",
+          per_page: "3",
+          page: "2",
+        })
+      ).data,
+    );
     expect(page2).toEqual(["articles/article-009", "articles/article-008", "articles/article-007"]);
-    const created = (await api("cdn/stories", { sort_by: "created_at:asc", per_page: "3" })).data.stories.map((s) => s.full_slug);
+    const created = (await api("cdn/stories", { sort_by: "created_at:asc", per_page: "3" })).data.stories.map(
+      (s) => s.full_slug,
+    );
     expect(created).toEqual(["home", "about", "index"]);
-    const positions = (await api("cdn/stories", { sort_by: "position:asc", starts_with: "articles/article-", per_page: "100" })).data.stories.map((s) => s.position);
+    const positions = (
+      await api("cdn/stories", { sort_by: "position:asc", starts_with: "articles/article-", per_page: "100" })
+    ).data.stories.map((s) => s.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const beyond = await api("cdn/stories", { page: "99" });
     expect(beyond.status).toBe(200);
@@ -118,17 +154,37 @@ describe("GET /v2/cdn/stories", () => {
   });
 
   it("resolves relations into rels and links into links", async () => {
-    const rel = await api<{ story: unknown; rels: Array<{ uuid: string }>; links: unknown[] }>("cdn/stories/index", { resolve_relations: "article_list.Articles" });
-    expect(rel.data.rels.map((r) => r.uuid).sort()).toEqual(fx.articles.slice(0, 3).map((a) => a.uuid).sort()); // published only
-    const links = await api<{ links: Array<{ full_slug: string; url: string }> }>("cdn/stories/about", { resolve_links: "url", version: "draft" });
+    const rel = await api<{ story: unknown; rels: Array<{ uuid: string }>; links: unknown[] }>("cdn/stories/index", {
+      resolve_relations: "article_list.Articles",
+    });
+    expect(rel.data.rels.map((r) => r.uuid).sort()).toEqual(
+      fx.articles
+        .slice(0, 3)
+        .map((a) => a.uuid)
+        .sort(),
+    ); // published only
+    const links = await api<{ links: Array<{ full_slug: string; url: string }> }>("cdn/stories/about", {
+      resolve_links: "url",
+      version: "draft",
+    });
     expect(links.data.links.map((l) => l.url).sort()).toEqual([fx.articles[0]!.full_slug, fx.articles[1]!.full_slug]);
-    const linkObjects = await api<{ links: Array<{ slug: string; real_path: string; is_folder: boolean }> }>("cdn/stories/about", { resolve_links: "link", version: "draft" });
+    const linkObjects = await api<{ links: Array<{ slug: string; real_path: string; is_folder: boolean }> }>(
+      "cdn/stories/about",
+      { resolve_links: "link", version: "draft" },
+    );
     expect(linkObjects.data.links[0]).toMatchObject({ is_folder: false });
-    expect(linkObjects.data.links.map((l) => l.real_path).sort()).toEqual([`/${fx.articles[0]!.full_slug}`, `/${fx.articles[1]!.full_slug}`]);
+    expect(linkObjects.data.links.map((l) => l.real_path).sort()).toEqual([
+      `/${fx.articles[0]!.full_slug}`,
+      `/${fx.articles[1]!.full_slug}`,
+    ]);
   });
 
   it("drops fields with excluding_fields and excluding_story_fields", async () => {
-    const { data } = await api("cdn/stories", { starts_with: "articles/article-001", excluding_fields: "Header,Tags", excluding_story_fields: "tag_list,created_at" });
+    const { data } = await api("cdn/stories", {
+      starts_with: "articles/article-001",
+      excluding_fields: "Header,Tags",
+      excluding_story_fields: "tag_list,created_at",
+    });
     const s = data.stories[0] as unknown as Record<string, unknown> & { content: Record<string, unknown> };
     expect(s.content.Header).toBeUndefined();
     expect(s.content.Headline).toBe("Headline 001");
@@ -140,7 +196,9 @@ describe("GET /v2/cdn/stories", () => {
 
 describe("links, tags, spaces/me", () => {
   it("GET /v2/cdn/links answers a uuid-keyed object, paginated", async () => {
-    const { data, headers } = await api<{ links: Record<string, { slug: string; published: boolean; real_path: string; is_startpage: boolean }> }>("cdn/links", { version: "draft", per_page: "1000" });
+    const { data, headers } = await api<{
+      links: Record<string, { slug: string; published: boolean; real_path: string; is_startpage: boolean }>;
+    }>("cdn/links", { version: "draft", per_page: "1000" });
     const values = Object.values(data.links);
     expect(values).toHaveLength(18);
     expect(headers.get("total")).toBe("18");
@@ -159,13 +217,22 @@ describe("links, tags, spaces/me", () => {
 
   it("GET /v2/cdn/spaces/me answers the space with the cv as version", async () => {
     const { data } = await api<{ space: Record<string, unknown> }>("cdn/spaces/me", {}, PUBLIC_TOKEN);
-    expect(data.space).toEqual({ id: 287401, name: "Test Space", domain: "http://localhost:3000/", version: server.cv(), language_codes: [] });
+    expect(data.space).toEqual({
+      id: 287401,
+      name: "Test Space",
+      domain: "http://localhost:3000/",
+      version: server.cv(),
+      language_codes: [],
+    });
   });
 });
 
 describe("HTTP details", () => {
   it("answers CORS preflight", async () => {
-    const res = await fetch(`${server.apiUrl}/cdn/stories`, { method: "OPTIONS", headers: { Origin: "http://x.test", "Access-Control-Request-Method": "GET" } });
+    const res = await fetch(`${server.apiUrl}/cdn/stories`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://x.test", "Access-Control-Request-Method": "GET" },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
@@ -182,7 +249,9 @@ describe("HTTP details", () => {
   it("rewrites asset URLs to the Host the client used, or to the bound address when Host is not valid", async () => {
     const res = await fetch(`http://localhost:${server.port}/v2/cdn/stories/home?token=${PREVIEW_TOKEN}`);
     expect(await res.text()).toContain(`"http://localhost:${server.port}/f/287401/1600x1000/3f9a1c2b7e/hero-1.jpg"`);
-    const odd = await rawRequest(server.url, `/v2/cdn/stories/home?token=${PREVIEW_TOKEN}`, { headers: { Host: "evil.test/<x>" } });
+    const odd = await rawRequest(server.url, `/v2/cdn/stories/home?token=${PREVIEW_TOKEN}`, {
+      headers: { Host: "evil.test/<x>" },
+    });
     expect(odd.text).toContain(`"${server.url}/f/287401/1600x1000/3f9a1c2b7e/hero-1.jpg"`);
     expect(odd.text).not.toContain("evil");
   });

@@ -15,7 +15,18 @@ import { parseSelection, selectStoriesCached } from "./story-query";
 export const STORYBLOK_ASSET_ORIGIN = "https://a.storyblok.com/f/";
 
 const COMMON = ["token", "version", "cv", "_"] as const;
-const RESOLVE = ["resolve_links", "resolve_links_level", "resolve_relations", "resolve_level", "resolve_assets", "from_release", "language", "fallback_lang", "excluding_fields", "excluding_story_fields"] as const;
+const RESOLVE = [
+  "resolve_links",
+  "resolve_links_level",
+  "resolve_relations",
+  "resolve_level",
+  "resolve_assets",
+  "from_release",
+  "language",
+  "fallback_lang",
+  "excluding_fields",
+  "excluding_story_fields",
+] as const;
 
 const SINGLE_PARAMS = new Set<string>([...COMMON, ...RESOLVE, "find_by"]);
 const LISTING_PARAMS = new Set<string>([
@@ -44,7 +55,15 @@ const LISTING_PARAMS = new Set<string>([
   "content_type",
   "level",
 ]);
-const LINKS_PARAMS = new Set<string>([...COMMON, "starts_with", "with_parent", "include_dates", "page", "per_page", "paginated"]);
+const LINKS_PARAMS = new Set<string>([
+  ...COMMON,
+  "starts_with",
+  "with_parent",
+  "include_dates",
+  "page",
+  "per_page",
+  "paginated",
+]);
 const TAGS_PARAMS = new Set<string>([...COMMON, "starts_with"]);
 const SPACE_PARAMS = new Set<string>(COMMON);
 
@@ -73,7 +92,12 @@ function authorize(store: ContentStore, query: QueryObject): Access {
   return { token, version };
 }
 
-function rateLimit(ctx: ApiContext, access: Access, query: QueryObject, perPage: number | undefined): Record<string, string> {
+function rateLimit(
+  ctx: ApiContext,
+  access: Access,
+  query: QueryObject,
+  perPage: number | undefined,
+): Record<string, string> {
   const cached = access.version === "published" && query.cv === String(ctx.store.cv);
   const decision = ctx.rateLimiter.check({ token: access.token, perPage, cached });
   if (!decision) return {};
@@ -219,7 +243,9 @@ function tags(ctx: ApiContext, query: QueryObject): Reply {
     if (startsWith && !r.story.full_slug.startsWith(startsWith)) continue;
     for (const tag of new Set(r.tags)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
-  const list = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, taggings_count]) => ({ name, taggings_count }));
+  const list = [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, taggings_count]) => ({ name, taggings_count }));
   return ok(ctx, JSON.stringify({ tags: list }), rl);
 }
 

@@ -48,7 +48,8 @@ function parseDate(name: string, raw: string): number {
   let text = raw.trim().replace(" ", "T");
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) text += "Z";
   const t = Date.parse(text);
-  if (!Number.isFinite(t)) throw invalidParameter(name, `Parameter "${name}" must be a date, got "${raw.slice(0, 50)}"`);
+  if (!Number.isFinite(t))
+    throw invalidParameter(name, `Parameter "${name}" must be a date, got "${raw.slice(0, 50)}"`);
   return t;
 }
 
@@ -76,7 +77,8 @@ function likeMatcher(pattern: string): RegExp {
 /** One `filter_query[field][operation]=value` condition. */
 function condition(field: string, op: string, raw: QueryValue): Predicate {
   const name = `filter_query[${field}][${op}]`;
-  if (!FIELD_NAME.test(field)) throw invalidParameter("filter_query", `Invalid filter_query field "${field.slice(0, 50)}"`);
+  if (!FIELD_NAME.test(field))
+    throw invalidParameter("filter_query", `Invalid filter_query field "${field.slice(0, 50)}"`);
   if (typeof raw !== "string") throw invalidParameter("filter_query", `${name} must be a single value`);
   const path = field.split(".");
   const get = (r: StoryRecord): unknown => valueAt(r.story.content, path);
@@ -177,7 +179,10 @@ function conditionsOf(obj: QueryValue, into: Predicate[]): void {
   for (const [field, ops] of Object.entries(obj)) {
     if (field === "__or") continue;
     if (typeof ops !== "object" || Array.isArray(ops)) {
-      throw invalidParameter("filter_query", `filter_query[${field.slice(0, 50)}] needs an operation, e.g. filter_query[${field.slice(0, 50)}][in]=value`);
+      throw invalidParameter(
+        "filter_query",
+        `filter_query[${field.slice(0, 50)}] needs an operation, e.g. filter_query[${field.slice(0, 50)}][in]=value`,
+      );
     }
     for (const [op, value] of Object.entries(ops)) into.push(condition(field, op, value));
   }
@@ -204,9 +209,15 @@ function parseSort(raw: string): SortKey[] {
     .filter(Boolean)
     .map((part) => {
       const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
-      if (!FIELD_NAME.test(field) || extra.length > 0) throw invalidParameter("sort_by", `Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
-      if (dir !== "asc" && dir !== "desc") throw invalidParameter("sort_by", `sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
-      if (type !== "auto" && type !== "int" && type !== "float") throw invalidParameter("sort_by", `sort_by type must be int or float, got "${type.slice(0, 20)}"`);
+      if (!FIELD_NAME.test(field) || extra.length > 0)
+        throw invalidParameter(
+          "sort_by",
+          `Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`,
+        );
+      if (dir !== "asc" && dir !== "desc")
+        throw invalidParameter("sort_by", `sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
+      if (type !== "auto" && type !== "int" && type !== "float")
+        throw invalidParameter("sort_by", `sort_by type must be int or float, got "${type.slice(0, 20)}"`);
       return { path: field.split("."), desc: dir === "desc", type };
     });
 }
@@ -247,7 +258,8 @@ export function parseSelection(query: QueryObject): StorySelection {
   if (excludingIds?.length) {
     const ids = new Set(
       excludingIds.map((s) => {
-        if (!/^\d{1,15}$/.test(s)) throw invalidParameter("excluding_ids", `excluding_ids must be numeric ids, got "${s.slice(0, 50)}"`);
+        if (!/^\d{1,15}$/.test(s))
+          throw invalidParameter("excluding_ids", `excluding_ids must be numeric ids, got "${s.slice(0, 50)}"`);
         return Number(s);
       }),
     );
@@ -279,7 +291,8 @@ export function parseSelection(query: QueryObject): StorySelection {
   const searchTerm = getString(query, "search_term")?.trim().toLowerCase();
   if (searchTerm) {
     predicates.push((r) => {
-      r.searchText ??= `${String(r.story.name ?? "")}\n${r.story.full_slug}\n${JSON.stringify(r.story.content ?? null)}`.toLowerCase();
+      r.searchText ??=
+        `${String(r.story.name ?? "")}\n${r.story.full_slug}\n${JSON.stringify(r.story.content ?? null)}`.toLowerCase();
       return r.searchText.includes(searchTerm);
     });
   }
@@ -329,7 +342,9 @@ export function selectStories(view: VersionView, selection: StorySelection): Sto
     const keyed = result.map((record, index) => ({
       record,
       index,
-      values: sort.map((key) => (key.path[0] === "content" ? valueAt(record.story.content, key.path.slice(1)) : valueAt(record.story, key.path))),
+      values: sort.map((key) =>
+        key.path[0] === "content" ? valueAt(record.story.content, key.path.slice(1)) : valueAt(record.story, key.path),
+      ),
     }));
     keyed.sort((a, b) => {
       for (let k = 0; k < sort.length; k++) {

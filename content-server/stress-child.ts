@@ -26,7 +26,9 @@ export interface MemorySample {
 
 export type StressRequest = { type: "memory"; gc: boolean } | { type: "close" };
 
-export type StressReply = { type: "ready"; url: string; apiUrl: string; cv: number; stories: number } | { type: "memory"; sample: MemorySample };
+export type StressReply =
+  | { type: "ready"; url: string; apiUrl: string; cv: number; stories: number }
+  | { type: "memory"; sample: MemorySample };
 
 const SAMPLE_EVERY_MS = 20;
 
@@ -63,7 +65,13 @@ async function memorySample(collectGarbage: boolean): Promise<MemorySample> {
     await nextTurn();
   }
   const usage = process.memoryUsage();
-  const sample = { rss: usage.rss, peakRss: Math.max(peakRss, usage.rss), heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers };
+  const sample = {
+    rss: usage.rss,
+    peakRss: Math.max(peakRss, usage.rss),
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+  };
   peakRss = usage.rss;
   return sample;
 }

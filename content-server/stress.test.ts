@@ -6,7 +6,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultConfig } from "./faults";
 import type { MemorySample, StressChildOptions, StressReply, StressRequest } from "./stress-child";
-import { createFixture, HERO_PATH, ICON_PATH, PREVIEW_TOKEN, PUBLIC_TOKEN, TAGS, uuidFor, type Fixture } from "./test-fixture";
+import {
+  createFixture,
+  HERO_PATH,
+  ICON_PATH,
+  PREVIEW_TOKEN,
+  PUBLIC_TOKEN,
+  TAGS,
+  uuidFor,
+  type Fixture,
+} from "./test-fixture";
 
 /**
  * Stress test of the content service on loopback: concurrent story reads
@@ -27,7 +36,18 @@ const MB = 1024 * 1024;
  * third shows the recovery.
  */
 type PhaseKind = "warm-up" | "load" | "faults";
-const PHASES: readonly PhaseKind[] = ["warm-up", "load", "load", "load", "load", "faults", "load", "load", "load", "load"];
+const PHASES: readonly PhaseKind[] = [
+  "warm-up",
+  "load",
+  "load",
+  "load",
+  "load",
+  "faults",
+  "load",
+  "load",
+  "load",
+  "load",
+];
 /** Block sizes: story reads and image transforms, shuffled together. */
 const WARM_UP = { storyReads: 400, images: 60 };
 const LOAD = { storyReads: 560, images: 36 };
@@ -134,7 +154,13 @@ interface StoryJson {
 
 function isStory(value: unknown): value is StoryJson {
   const s = value as Partial<StoryJson> | null;
-  return typeof s === "object" && s !== null && typeof s.id === "number" && typeof s.uuid === "string" && typeof s.full_slug === "string";
+  return (
+    typeof s === "object" &&
+    s !== null &&
+    typeof s.id === "number" &&
+    typeof s.uuid === "string" &&
+    typeof s.full_slug === "string"
+  );
 }
 
 function parseJson(body: Buffer): unknown {
@@ -147,7 +173,8 @@ function parseJson(body: Buffer): unknown {
 
 function jsonAnswer(r: Received): { json: Record<string, unknown> } | { problem: string } {
   if (r.status !== 200) return { problem: `status ${r.status}: ${r.body.toString("utf8").slice(0, 120)}` };
-  if (r.headers.get("content-type") !== "application/json; charset=utf-8") return { problem: `content-type ${r.headers.get("content-type")}` };
+  if (r.headers.get("content-type") !== "application/json; charset=utf-8")
+    return { problem: `content-type ${r.headers.get("content-type")}` };
   const json = parseJson(r.body);
   if (typeof json !== "object" || json === null || Array.isArray(json)) return { problem: "body is not a JSON object" };
   return { json: json as Record<string, unknown> };
@@ -177,7 +204,14 @@ interface Article {
 const articles: Article[] = Array.from({ length: ARTICLES }, (_, index) => {
   const n = index + 1;
   const id = 1000 + n;
-  return { n, id, uuid: uuidFor(id), fullSlug: `articles/article-${String(n).padStart(3, "0")}`, tag: TAGS[n % TAGS.length] as string, rank: String(n % 7) };
+  return {
+    n,
+    id,
+    uuid: uuidFor(id),
+    fullSlug: `articles/article-${String(n).padStart(3, "0")}`,
+    tag: TAGS[n % TAGS.length] as string,
+    rank: String(n % 7),
+  };
 });
 /** home, about, secret (draft only), index, header, articles/ */
 const OTHER_STORIES = { draft: 6, published: 5 };
@@ -207,7 +241,10 @@ class StoryReads {
     return query.toString();
   }
 
-  private storyAnswer(r: Received, expect: (story: StoryJson, json: Record<string, unknown>) => string | null): string | null {
+  private storyAnswer(
+    r: Received,
+    expect: (story: StoryJson, json: Record<string, unknown>) => string | null,
+  ): string | null {
     const answer = jsonAnswer(r);
     if ("problem" in answer) return answer.problem;
     const { json } = answer;
@@ -225,7 +262,11 @@ class StoryReads {
       kind: "story",
       target: `/v2/cdn/stories/${id}?${this.query(access, extra)}`,
       check: (r) =>
-        this.storyAnswer(r, (story) => (story.uuid === article.uuid && story.full_slug === article.fullSlug ? null : `got ${story.full_slug}, expected ${article.fullSlug}`)),
+        this.storyAnswer(r, (story) =>
+          story.uuid === article.uuid && story.full_slug === article.fullSlug
+            ? null
+            : `got ${story.full_slug}, expected ${article.fullSlug}`,
+        ),
     };
   }
 
@@ -255,7 +296,9 @@ class StoryReads {
         this.storyAnswer(r, (story, json) => {
           const rels = json.rels as unknown[];
           if (story.full_slug !== "index") return `got ${story.full_slug}`;
-          return rels.length === expectedRels && rels.every(isStory) ? null : `${rels.length} rels, expected ${expectedRels}`;
+          return rels.length === expectedRels && rels.every(isStory)
+            ? null
+            : `${rels.length} rels, expected ${expectedRels}`;
         }),
     };
   }
@@ -341,12 +384,15 @@ class StoryReads {
         const { json } = answer;
         const stories = json.stories;
         if (!Array.isArray(stories) || !stories.every(isStory)) return "no stories array";
-        if (received.headers.get("total") !== String(total)) return `Total ${received.headers.get("total")}, expected ${total}`;
+        if (received.headers.get("total") !== String(total))
+          return `Total ${received.headers.get("total")}, expected ${total}`;
         if (stories.length !== length) return `${stories.length} stories, expected ${length}`;
         if (!stories.every(matches)) return "a story that does not match the filter";
-        if (first !== undefined && stories[0]?.full_slug !== first) return `first ${stories[0]?.full_slug}, expected ${first}`;
+        if (first !== undefined && stories[0]?.full_slug !== first)
+          return `first ${stories[0]?.full_slug}, expected ${first}`;
         if (json.cv !== this.cv) return `cv ${String(json.cv)}`;
-        if (!Array.isArray(json.rels) || json.rels.length !== rels) return `rels ${Array.isArray(json.rels) ? json.rels.length : "missing"}, expected ${rels}`;
+        if (!Array.isArray(json.rels) || json.rels.length !== rels)
+          return `rels ${Array.isArray(json.rels) ? json.rels.length : "missing"}, expected ${rels}`;
         return null;
       },
     };
@@ -369,10 +415,34 @@ function distinctTransforms(random: Random): ImageTransform[] {
     list.push(
       { url: `${HERO_PATH}/m/${w}x0`, accept: WEBP_ACCEPT, type: "image/webp", width: w, height: heroHeight(w) },
       { url: `${HERO_PATH}/m/${w}x0`, accept: NO_WEBP_ACCEPT, type: "image/jpeg", width: w, height: heroHeight(w) },
-      { url: `${HERO_PATH}/m/${w}x0/filters:quality(${40 + (w % 50)})`, accept: WEBP_ACCEPT, type: "image/webp", width: w, height: heroHeight(w) },
-      { url: `${HERO_PATH}/m/fit-in/${w}x${w}/filters:format(jpeg):quality(70)`, accept: WEBP_ACCEPT, type: "image/jpeg", width: w, height: heroHeight(w) },
-      { url: `${HERO_PATH}/m/${w}x${Math.round(w / 2)}`, accept: WEBP_ACCEPT, type: "image/webp", width: w, height: Math.round(w / 2) },
-      { url: `${HERO_PATH}/m/${w}x0/filters:format(png)`, accept: WEBP_ACCEPT, type: "image/png", width: w, height: heroHeight(w) },
+      {
+        url: `${HERO_PATH}/m/${w}x0/filters:quality(${40 + (w % 50)})`,
+        accept: WEBP_ACCEPT,
+        type: "image/webp",
+        width: w,
+        height: heroHeight(w),
+      },
+      {
+        url: `${HERO_PATH}/m/fit-in/${w}x${w}/filters:format(jpeg):quality(70)`,
+        accept: WEBP_ACCEPT,
+        type: "image/jpeg",
+        width: w,
+        height: heroHeight(w),
+      },
+      {
+        url: `${HERO_PATH}/m/${w}x${Math.round(w / 2)}`,
+        accept: WEBP_ACCEPT,
+        type: "image/webp",
+        width: w,
+        height: Math.round(w / 2),
+      },
+      {
+        url: `${HERO_PATH}/m/${w}x0/filters:format(png)`,
+        accept: WEBP_ACCEPT,
+        type: "image/png",
+        width: w,
+        height: heroHeight(w),
+      },
     );
   }
   for (let w = 20; w <= 400; w += 20) {
@@ -394,14 +464,16 @@ function imageRequest(t: ImageTransform, repeat: boolean): RequestSpec {
     newTransform: repeat ? undefined : t,
     async check(r) {
       if (r.status !== 200) return `status ${r.status}: ${r.body.toString("utf8").slice(0, 120)}`;
-      if (r.headers.get("content-type") !== t.type) return `content-type ${r.headers.get("content-type")}, expected ${t.type}`;
+      if (r.headers.get("content-type") !== t.type)
+        return `content-type ${r.headers.get("content-type")}, expected ${t.type}`;
       if (r.body.length === 0) return "empty body";
       // a repeat was rendered in an earlier phase, so it comes from the disk cache
       const cache = r.headers.get("x-image-cache");
       if (cache !== (repeat ? "hit" : "miss")) return `X-Image-Cache ${cache}, expected ${repeat ? "hit" : "miss"}`;
       const meta = await sharp(r.body).metadata();
       if (meta.format !== SHARP_FORMAT[t.type]) return `decodes as ${meta.format}`;
-      if (meta.width !== t.width || Math.abs((meta.height ?? 0) - t.height) > 1) return `${meta.width}x${meta.height}, expected ${t.width}x${t.height}`;
+      if (meta.width !== t.width || Math.abs((meta.height ?? 0) - t.height) > 1)
+        return `${meta.width}x${meta.height}, expected ${t.width}x${t.height}`;
       return null;
     },
   };
@@ -416,10 +488,13 @@ const INJECTED: readonly Outcome[] = ["injected-5xx", "injected-429", "truncated
 /** The failure kinds fault injection produces, recognised by their exact answers. */
 function injectedFault(r: Received): Outcome | null {
   const json = parseJson(r.body) as { error?: unknown } | undefined;
-  if ((r.status === 500 || r.status === 502 || r.status === 503) && json?.error === `Injected fault: ${r.status}`) return "injected-5xx";
-  if (r.status === 429 && json?.error === "Rate limit exceeded. Retry later." && r.headers.get("retry-after") === "1") return "injected-429";
+  if ((r.status === 500 || r.status === 502 || r.status === 503) && json?.error === `Injected fault: ${r.status}`)
+    return "injected-5xx";
+  if (r.status === 429 && json?.error === "Rate limit exceeded. Retry later." && r.headers.get("retry-after") === "1")
+    return "injected-429";
   const isJson = r.headers.get("content-type")?.startsWith("application/json") === true;
-  if (r.status === 200 && isJson && json === undefined && /^\{"stor(y|ies)":/.test(r.body.toString("utf8"))) return "truncated-json";
+  if (r.status === 200 && isJson && json === undefined && /^\{"stor(y|ies)":/.test(r.body.toString("utf8")))
+    return "truncated-json";
   return null;
 }
 
@@ -431,28 +506,39 @@ function injectedFault(r: Received): Outcome | null {
  * closed by the server just as the client reuses it, a reset that is no
  * fault of the service.
  */
-function send(origin: string, target: string, init: { agent: Agent | false; method?: string; headers?: Record<string, string>; body?: string }): Promise<Received> {
+function send(
+  origin: string,
+  target: string,
+  init: { agent: Agent | false; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Received> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: target, method: init.method ?? "GET", headers: init.headers, agent: init.agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => {
-        const get = (name: string) => {
-          const value = res.headers[name.toLowerCase()];
-          return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-        };
-        resolve({ status: res.statusCode ?? 0, headers: { get }, body: Buffer.concat(chunks) });
-      });
-    });
+    const req = request(
+      { hostname, port, path: target, method: init.method ?? "GET", headers: init.headers, agent: init.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const get = (name: string) => {
+            const value = res.headers[name.toLowerCase()];
+            return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+          };
+          resolve({ status: res.statusCode ?? 0, headers: { get }, body: Buffer.concat(chunks) });
+        });
+      },
+    );
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)));
     req.on("error", reject);
     req.end(init.body);
   });
 }
 
-async function perform(origin: string, agent: Agent | false, spec: RequestSpec): Promise<{ outcome: Outcome; problem?: string }> {
+async function perform(
+  origin: string,
+  agent: Agent | false,
+  spec: RequestSpec,
+): Promise<{ outcome: Outcome; problem?: string }> {
   let received: Received;
   try {
     received = await send(origin, spec.target, { agent, headers: spec.accept ? { Accept: spec.accept } : {} });
@@ -478,7 +564,14 @@ interface Tally {
 }
 
 function emptyTally(): Tally {
-  const outcomes = { ok: 0, "injected-5xx": 0, "injected-429": 0, "truncated-json": 0, "connection-reset": 0, failed: 0 };
+  const outcomes = {
+    ok: 0,
+    "injected-5xx": 0,
+    "injected-429": 0,
+    "truncated-json": 0,
+    "connection-reset": 0,
+    failed: 0,
+  };
   return { storyReads: 0, imageTransforms: 0, outcomes, failures: 0, problems: [], unsent: 0, seconds: 0 };
 }
 
@@ -497,7 +590,13 @@ function addTally(into: Tally, from: Tally): void {
  * connections. `faultsApply`: whether the service's current faults apply to
  * a request (their `paths` rule); absent when no faults are set.
  */
-async function runBlock(label: string, origin: string, specs: readonly RequestSpec[], deadline: number, faultsApply?: (spec: RequestSpec) => boolean): Promise<Tally> {
+async function runBlock(
+  label: string,
+  origin: string,
+  specs: readonly RequestSpec[],
+  deadline: number,
+  faultsApply?: (spec: RequestSpec) => boolean,
+): Promise<Tally> {
   const tally = emptyTally();
   const started = performance.now();
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -517,7 +616,8 @@ async function runBlock(label: string, origin: string, specs: readonly RequestSp
       const expected = outcome === "ok" || (faultsApply?.(spec) === true && INJECTED.includes(outcome));
       if (!expected) {
         tally.failures++;
-        if (tally.problems.length < 20) tally.problems.push(`${label}: ${outcome} ${spec.target}${problem ? `: ${problem}` : ""}`);
+        if (tally.problems.length < 20)
+          tally.problems.push(`${label}: ${outcome} ${spec.target}${problem ? `: ${problem}` : ""}`);
       }
     }
   };
@@ -549,7 +649,10 @@ async function startServiceChild(options: StressChildOptions): Promise<ServiceCh
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString("utf8")).slice(-8000);
   });
-  const nextReply = <T extends StressReply["type"]>(type: T, timeoutMs: number): Promise<Extract<StressReply, { type: T }>> =>
+  const nextReply = <T extends StressReply["type"]>(
+    type: T,
+    timeoutMs: number,
+  ): Promise<Extract<StressReply, { type: T }>> =>
     new Promise((resolve, reject) => {
       const onMessage = (message: StressReply) => {
         if (message.type !== type) return;
@@ -587,7 +690,9 @@ async function startServiceChild(options: StressChildOptions): Promise<ServiceCh
 }
 
 /** Asks the child to close its server; resolves to its exit code and how long it took. */
-function closeServiceChild(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+function closeServiceChild(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
@@ -634,7 +739,13 @@ interface StressReport {
   stderr: string;
 }
 
-const API_FAULTS = { latencyMs: 2, errorRate: 0.1, burst429: 25, resetRate: 0.03, malformedRate: 0.1 } satisfies FaultConfig;
+const API_FAULTS = {
+  latencyMs: 2,
+  errorRate: 0.1,
+  burst429: 25,
+  resetRate: 0.03,
+  malformedRate: 0.1,
+} satisfies FaultConfig;
 const IMAGE_FAULTS = { errorRate: 0.3, paths: "/m/" } satisfies FaultConfig;
 
 let fx: Fixture | undefined;
@@ -643,14 +754,23 @@ let report: StressReport;
 
 async function admin(origin: string, method: string, route: string, body?: unknown): Promise<unknown> {
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
-  const res = await send(origin, `/__admin/${route}`, { agent: false, method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await send(origin, `/__admin/${route}`, {
+    agent: false,
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${method} /__admin/${route}: ${res.status} ${res.body.toString("utf8")}`);
   return parseJson(res.body);
 }
 
 async function runStress(): Promise<StressReport> {
   fx = await createFixture({ articles: ARTICLES });
-  service = await startServiceChild({ contentDir: fx.dir, imageCacheDir: path.join(fx.dir, ".image-cache"), adminToken: ADMIN_TOKEN });
+  service = await startServiceChild({
+    contentDir: fx.dir,
+    imageCacheDir: path.join(fx.dir, ".image-cache"),
+    adminToken: ADMIN_TOKEN,
+  });
   const origin = service.url;
   const random = new Random(SEED);
   const storyReads = new StoryReads(random, service.cv);
@@ -671,7 +791,11 @@ async function runStress(): Promise<StressReport> {
     return random.shuffle(specs);
   };
   /** Counts answers not seen before, and keeps new transforms of fault-free blocks for repeats. */
-  const withTracking = (block: RequestSpec[], keepTransforms: boolean, newBytes: PhaseReport["newAnswerBytes"]): RequestSpec[] =>
+  const withTracking = (
+    block: RequestSpec[],
+    keepTransforms: boolean,
+    newBytes: PhaseReport["newAnswerBytes"],
+  ): RequestSpec[] =>
     block.map((spec) => ({
       ...spec,
       async check(r: Received) {
@@ -700,11 +824,19 @@ async function runStress(): Promise<StressReport> {
       // the service applies faults to /v2/ by default, and to paths containing `paths` when set
       const apiBlock = withTracking(buildBlock(API_FAULT_BLOCK), false, newAnswerBytes);
       await admin(origin, "PUT", "faults", API_FAULTS);
-      const apiFaults = await runBlock(`${name} (API)`, origin, apiBlock, deadline, (spec) => spec.target.startsWith("/v2/"));
+      const apiFaults = await runBlock(`${name} (API)`, origin, apiBlock, deadline, (spec) =>
+        spec.target.startsWith("/v2/"),
+      );
       const apiFaultsAfter = await admin(origin, "GET", "faults");
       const imageBlock = withTracking(buildBlock(IMAGE_FAULT_BLOCK), false, newAnswerBytes);
       await admin(origin, "PUT", "faults", IMAGE_FAULTS);
-      const imageFaults = await runBlock(`${name} (images)`, origin, imageBlock, deadline, (spec) => spec.target.split("?")[0]?.includes("/m/") === true);
+      const imageFaults = await runBlock(
+        `${name} (images)`,
+        origin,
+        imageBlock,
+        deadline,
+        (spec) => spec.target.split("?")[0]?.includes("/m/") === true,
+      );
       const clearedFaults = await admin(origin, "DELETE", "faults");
       faults = { apiFaults, apiFaultsAfter, imageFaults, clearedFaults };
       addTally(tally, apiFaults);
@@ -739,15 +871,24 @@ const retained = (m: MemorySample) => m.heapUsed + m.external;
 const retainedOf = (phases: readonly PhaseReport[]) => Math.max(...phases.map((p) => retained(p.memory)));
 const allAnswered = (t: Tally) => t.outcomes.ok === t.storyReads + t.imageTransforms;
 
-function measuredThirds(phases: readonly PhaseReport[]): { first: PhaseReport[]; later: PhaseReport[]; last: PhaseReport[] } {
+function measuredThirds(phases: readonly PhaseReport[]): {
+  first: PhaseReport[];
+  later: PhaseReport[];
+  last: PhaseReport[];
+} {
   const measured = phases.filter((p) => p.kind !== "warm-up");
   const third = Math.floor(measured.length / 3);
   return { first: measured.slice(0, third), later: measured.slice(third), last: measured.slice(-third) };
 }
 
 function plannedRequests(): { storyReads: number; images: number } {
-  const blocks = PHASES.flatMap((kind) => (kind === "warm-up" ? [WARM_UP] : kind === "load" ? [LOAD] : [API_FAULT_BLOCK, IMAGE_FAULT_BLOCK]));
-  return { storyReads: blocks.reduce((sum, b) => sum + b.storyReads, 0), images: blocks.reduce((sum, b) => sum + b.images, 0) };
+  const blocks = PHASES.flatMap((kind) =>
+    kind === "warm-up" ? [WARM_UP] : kind === "load" ? [LOAD] : [API_FAULT_BLOCK, IMAGE_FAULT_BLOCK],
+  );
+  return {
+    storyReads: blocks.reduce((sum, b) => sum + b.storyReads, 0),
+    images: blocks.reduce((sum, b) => sum + b.images, 0),
+  };
 }
 
 function logSummary(r: StressReport): void {
@@ -773,7 +914,8 @@ describe("content service under stress (loopback, child process)", () => {
   }, TEST_TIMEOUT_MS);
 
   afterAll(async () => {
-    if (service && service.process.exitCode === null && service.process.signalCode === null) service.process.kill("SIGKILL");
+    if (service && service.process.exitCode === null && service.process.signalCode === null)
+      service.process.kill("SIGKILL");
     await fx?.cleanup();
   });
 
@@ -783,7 +925,8 @@ describe("content service under stress (loopback, child process)", () => {
     expect(total.failures).toBe(0);
     expect(total.unsent).toBe(0);
     expect({ storyReads: total.storyReads, images: total.imageTransforms }).toEqual(plannedRequests());
-    for (const phase of report.phases.filter((p) => p.kind !== "faults")) expect(allAnswered(phase.tally), phase.name).toBe(true);
+    for (const phase of report.phases.filter((p) => p.kind !== "faults"))
+      expect(allAnswered(phase.tally), phase.name).toBe(true);
   });
 
   it("round-trips injected faults: clients see exactly the injected kinds, then none once cleared", () => {
@@ -802,7 +945,9 @@ describe("content service under stress (loopback, child process)", () => {
     expect(imageFaults.problems).toEqual([]);
     expect(imageFaults.outcomes["injected-5xx"]).toBeGreaterThan(0);
     expect(imageFaults.outcomes["injected-5xx"]).toBeLessThan(imageFaults.imageTransforms);
-    expect(imageFaults.outcomes.ok + imageFaults.outcomes["injected-5xx"]).toBe(IMAGE_FAULT_BLOCK.storyReads + IMAGE_FAULT_BLOCK.images);
+    expect(imageFaults.outcomes.ok + imageFaults.outcomes["injected-5xx"]).toBe(
+      IMAGE_FAULT_BLOCK.storyReads + IMAGE_FAULT_BLOCK.images,
+    );
     expect(clearedFaults).toEqual({ faults: { burst429Remaining: 0 } });
     // once cleared, every request is answered again
     const after = report.phases.slice(report.phases.findIndex((p) => p.kind === "faults") + 1);
@@ -821,7 +966,10 @@ describe("content service under stress (loopback, child process)", () => {
   });
 
   it("is healthy at the end and closes cleanly", () => {
-    expect(report.health).toEqual({ status: 200, body: expect.objectContaining({ service: "content-server", stories: ARTICLES + OTHER_STORIES.draft }) });
+    expect(report.health).toEqual({
+      status: 200,
+      body: expect.objectContaining({ service: "content-server", stories: ARTICLES + OTHER_STORIES.draft }),
+    });
     expect(report.finalRead).toBeNull();
     expect(report.close).toMatchObject({ code: 0, signal: null });
     expect(report.close.ms).toBeLessThan(5000);

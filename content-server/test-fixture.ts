@@ -36,14 +36,37 @@ export function uuidFor(n: number): string {
 }
 
 function asset(dims: string, hash: string, file: string, name = file) {
-  return { id: 1, filename: `${ASSET_BASE}/${dims}/${hash}/${file}`, alt: name, name, title: "", focus: "", copyright: "", fieldtype: "asset" };
+  return {
+    id: 1,
+    filename: `${ASSET_BASE}/${dims}/${hash}/${file}`,
+    alt: name,
+    name,
+    title: "",
+    focus: "",
+    copyright: "",
+    fieldtype: "asset",
+  };
 }
 
 function storyLink(uuid: string, slug: string) {
-  return { id: uuid, url: "", cached_url: slug, linktype: "story", target: "_self", anchor: "", fieldtype: "multilink" };
+  return {
+    id: uuid,
+    url: "",
+    cached_url: slug,
+    linktype: "story",
+    target: "_self",
+    anchor: "",
+    fieldtype: "multilink",
+  };
 }
 
-function story(n: number, fullSlug: string, name: string, content: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+function story(
+  n: number,
+  fullSlug: string,
+  name: string,
+  content: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   const slug = fullSlug.split("/").pop() ?? fullSlug;
   const created = new Date(Date.UTC(2024, 0, 1) + n * 3_600_000).toISOString();
   return {
@@ -72,7 +95,10 @@ function story(n: number, fullSlug: string, name: string, content: Record<string
   };
 }
 
-export async function createFixture({ articles = 12, assets = true }: { articles?: number; assets?: boolean } = {}): Promise<Fixture> {
+export async function createFixture({
+  articles = 12,
+  assets = true,
+}: { articles?: number; assets?: boolean } = {}): Promise<Fixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "content-server-test-"));
   const write = async (rel: string, data: unknown) => {
     const file = path.join(dir, rel);
@@ -110,10 +136,22 @@ export async function createFixture({ articles = 12, assets = true }: { articles
   const second = list[1];
   writes.push(
     write("stories/home.json", {
-      story: story(1, "home", "Home", {
-        component: "page",
-        body: [{ _uid: "hero-1", component: "hero", Image: [{ _uid: "slide-1", component: "slide", Image: asset(HERO.dims, HERO.hash, HERO.file) }] }],
-      }, { is_startpage: false, position: 10 }),
+      story: story(
+        1,
+        "home",
+        "Home",
+        {
+          component: "page",
+          body: [
+            {
+              _uid: "hero-1",
+              component: "hero",
+              Image: [{ _uid: "slide-1", component: "slide", Image: asset(HERO.dims, HERO.hash, HERO.file) }],
+            },
+          ],
+        },
+        { is_startpage: false, position: 10 },
+      ),
     }),
     write("stories/about.json", {
       story: story(2, "about", "About (draft)", {
@@ -126,7 +164,16 @@ export async function createFixture({ articles = 12, assets = true }: { articles
             Text: {
               type: "doc",
               content: [
-                { type: "paragraph", content: [{ type: "text", text: "see", marks: [{ type: "link", attrs: { href: "/articles", uuid: second?.uuid, linktype: "story" } }] }] },
+                {
+                  type: "paragraph",
+                  content: [
+                    {
+                      type: "text",
+                      text: "see",
+                      marks: [{ type: "link", attrs: { href: "/articles", uuid: second?.uuid, linktype: "story" } }],
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -136,13 +183,29 @@ export async function createFixture({ articles = 12, assets = true }: { articles
       published: story(2, "about", "About", { component: "about", body: [] }),
     }),
     write("stories/secret.json", {
-      story: story(3, "secret", "Secret draft", { component: "page", body: [] }, { published_at: null, first_published_at: null }),
+      story: story(
+        3,
+        "secret",
+        "Secret draft",
+        { component: "page", body: [] },
+        { published_at: null, first_published_at: null },
+      ),
       published: null,
     }),
     write("stories/index.json", {
       story: story(4, "index", "Index", {
         component: "index",
-        body: [{ _uid: "al-1", component: "article_list", Title: "All", Articles: list.slice(0, 3).map((a) => a.uuid).concat(uuidFor(3), "00000000-dead-4000-8000-000000000000") }],
+        body: [
+          {
+            _uid: "al-1",
+            component: "article_list",
+            Title: "All",
+            Articles: list
+              .slice(0, 3)
+              .map((a) => a.uuid)
+              .concat(uuidFor(3), "00000000-dead-4000-8000-000000000000"),
+          },
+        ],
       }),
     }),
     write("stories/header.json", {
@@ -166,15 +229,32 @@ export async function createFixture({ articles = 12, assets = true }: { articles
   if (!assets) return fixture;
 
   // smooth, photo-like 1600x1000 picture: upscaled noise
-  const noise = await sharp({ create: { width: 160, height: 100, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  const noise = await sharp({
+    create: {
+      width: 160,
+      height: 100,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
     .png()
     .toBuffer();
   const hero = await sharp(noise).resize(1600, 1000, { kernel: "cubic" }).jpeg({ quality: 80 }).toBuffer();
-  const icon = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
-  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00ff00" } }).gif().toBuffer();
+  const icon = await sharp({
+    create: { width: 200, height: 100, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
+  })
+    .png()
+    .toBuffer();
+  const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#00ff00" } })
+    .gif()
+    .toBuffer();
   await Promise.all([
     write(`assets/${HERO.dims}/${HERO.hash}/${HERO.file}`, hero),
-    write("assets/120x40/a1b2c3d4e5/logo.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40"/></svg>'),
+    write(
+      "assets/120x40/a1b2c3d4e5/logo.svg",
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40"/></svg>',
+    ),
     write("assets/200x100/b2c3d4e5f6/icon.png", icon),
     write("assets/8x8/c3d4e5f6a7/anim.gif", gif),
     write("assets/1280x720/d4e5f6a7b8/clip.mp4", Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256))),
@@ -193,11 +273,22 @@ export interface RawResponse {
 }
 
 /** A request whose path is sent exactly as given (fetch would normalise `..`). */
-export function rawRequest(origin: string, rawPath: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function rawRequest(
+  origin: string,
+  rawPath: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: init.method ?? "GET", path: rawPath, headers: init.headers, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: init.method ?? "GET",
+        path: rawPath,
+        headers: init.headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

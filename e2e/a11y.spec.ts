@@ -36,7 +36,9 @@ test.beforeAll(async () => {
 /** Lets the running finite animations (fades, entrances) end; the endless ones (the footer's wave) go on. */
 async function finishAnimations(page: Page) {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.race([
       Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
       new Promise((resolve) => setTimeout(resolve, 3_000)),
@@ -59,7 +61,9 @@ async function settle(page: Page) {
 async function axe(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
-    const runner = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const runner = (
+      window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: Violation[] }> } }
+    ).axe;
     const result = await runner.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((violation) => ({
       id: violation.id,
@@ -97,7 +101,9 @@ const routes = [
 ];
 
 for (const route of routes) {
-  test(`${route.name}: no WCAG A/AA violations at 1280 px, and at 375 px with the menu closed and open`, async ({ page }) => {
+  test(`${route.name}: no WCAG A/AA violations at 1280 px, and at 375 px with the menu closed and open`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, route.path());
     await settle(page);
@@ -110,7 +116,9 @@ for (const route of routes) {
     const burger = page.getByRole("banner").locator("button[aria-expanded]");
     await burger.click();
     await expect(page.getByRole("banner").getByRole("dialog")).toBeVisible();
-    await expect(page.getByRole("dialog").getByRole("link", { name: layout.header.index.label, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("dialog").getByRole("link", { name: layout.header.index.label, exact: true }),
+    ).toBeVisible();
     await finishAnimations(page);
     await expectNoViolations(page, `${route.path()} at 375 px, menu open`);
   });

@@ -48,7 +48,10 @@ function bodyBackground(page: Page): Promise<string> {
 
 function masonrySection(page: Page): Locator {
   const headline = text(blok(published, "masonry").Headline);
-  return page.getByRole("main").locator("section").filter({ has: page.getByRole("heading", { name: headline, exact: true }) });
+  return page
+    .getByRole("main")
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: headline, exact: true }) });
 }
 
 function masonryTiles(page: Page): Locator {
@@ -63,7 +66,9 @@ function masonryTags(): string[] {
   return [
     ...new Set(
       records(blok(published, "masonry").Tiles).flatMap((tile) =>
-        Array.isArray(tile.Tags) ? tile.Tags.filter((tag): tag is string => typeof tag === "string").map((tag) => tag.trim()) : [],
+        Array.isArray(tile.Tags)
+          ? tile.Tags.filter((tag): tag is string => typeof tag === "string").map((tag) => tag.trim())
+          : [],
       ),
     ),
   ];
@@ -91,7 +96,10 @@ test("the body is orange while the page is shown, and not after leaving it by th
 });
 
 test("shows the published version of the about story, not the draft", async ({ page }) => {
-  const headlines = (story: StoryJson) => body(story).map((item) => text(item.Headline)).filter(Boolean);
+  const headlines = (story: StoryJson) =>
+    body(story)
+      .map((item) => text(item.Headline))
+      .filter(Boolean);
   const paragraphs = (story: StoryJson) => body(story).flatMap((item) => richTextBlocks(item.Text));
   const onlyDraft = [...headlines(draft), ...paragraphs(draft)].filter(
     (line) => ![...headlines(published), ...paragraphs(published)].includes(line),
@@ -104,7 +112,8 @@ test("shows the published version of the about story, not the draft", async ({ p
 
   await visit(page, "/about");
   const main = page.getByRole("main");
-  for (const headline of headlines(published)) await expect(main.getByRole("heading", { name: headline, exact: true })).toBeVisible();
+  for (const headline of headlines(published))
+    await expect(main.getByRole("heading", { name: headline, exact: true })).toBeVisible();
   for (const line of onlyPublished) await expect(main).toContainText(line);
   for (const line of onlyDraft) await expect(main).not.toContainText(line);
 });
@@ -172,15 +181,21 @@ test("the masonry has 4 columns wide, 2 at 1024 and 768 px, 1 at 480 px", async 
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
     const layout = async () => {
-      const lefts = await tiles.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+      const lefts = await tiles.evaluateAll((items) =>
+        items.map((item) => Math.round(item.getBoundingClientRect().left)),
+      );
       const grid = await tiles.first().evaluate((item) => getComputedStyle(item.parentElement!).columnCount);
       return { columnCount: grid, distinctColumns: new Set(lefts).size };
     };
-    await expect.poll(layout, { message: `${width} px` }).toEqual({ columnCount: String(columns), distinctColumns: columns });
+    await expect
+      .poll(layout, { message: `${width} px` })
+      .toEqual({ columnCount: String(columns), distinctColumns: columns });
   }
 });
 
-test("tag pills: a colour per tag, black for an unknown tag, italic when selected, filtering the tiles", async ({ page }) => {
+test("tag pills: a colour per tag, black for an unknown tag, italic when selected, filtering the tiles", async ({
+  page,
+}) => {
   const tags = masonryTags();
   const unknown = tags.filter((tag) => !KNOWN_TAGS.includes(tag));
   expect(unknown.length, "the demo masonry uses an unknown tag").toBeGreaterThan(0);
@@ -191,7 +206,11 @@ test("tag pills: a colour per tag, black for an unknown tag, italic when selecte
   const style = (pill: Locator) =>
     pill.evaluate((element) => {
       const computed = getComputedStyle(element);
-      return { colour: computed.borderTopColor, fontStyle: computed.fontStyle, pressed: element.getAttribute("aria-pressed") };
+      return {
+        colour: computed.borderTopColor,
+        fontStyle: computed.fontStyle,
+        pressed: element.getAttribute("aria-pressed"),
+      };
     });
   const styles = new Map<string, { colour: string; fontStyle: string; pressed: string | null }>();
   for (const [index, tag] of tags.entries()) styles.set(tag, await style(pills(page).nth(index)));
@@ -211,7 +230,8 @@ test("tag pills: a colour per tag, black for an unknown tag, italic when selecte
   await expect.poll(() => style(pill(first!))).toMatchObject({ fontStyle: "italic", pressed: "true" });
   expect(await style(pill(second!))).toMatchObject({ fontStyle: "normal", pressed: "false" });
   const having = (selected: string[]) =>
-    tiles.filter((tile) => Array.isArray(tile.Tags) && tile.Tags.some((tag) => selected.includes(String(tag).trim()))).length;
+    tiles.filter((tile) => Array.isArray(tile.Tags) && tile.Tags.some((tag) => selected.includes(String(tag).trim())))
+      .length;
   await expect(masonryTiles(page)).toHaveCount(having([first!]));
 
   await pill(second!).click();

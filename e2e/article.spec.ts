@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { articleMediaEntries, articlePath, articleVersions, builtArticle, richTextBlocks, text, visit } from "./content";
+import {
+  articleMediaEntries,
+  articlePath,
+  articleVersions,
+  builtArticle,
+  richTextBlocks,
+  text,
+  visit,
+} from "./content";
 import type { ArticleMediaExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
@@ -23,7 +31,10 @@ function headline(page: Page) {
   return page.getByRole("main").getByRole("heading", { level: 1 });
 }
 
-test("the headline's weight follows the scroll position: 100 up to 100 px, then the scroll, up to 800", async ({ page, contentApi }) => {
+test("the headline's weight follows the scroll position: 100 up to 100 px, then the scroll, up to 800", async ({
+  page,
+  contentApi,
+}) => {
   const story = await builtArticle(contentApi);
   await visit(page, articlePath(story.full_slug));
   await expect(headline(page)).toHaveText(text(story.content.Headline));
@@ -39,14 +50,14 @@ test("the headline's weight follows the scroll position: 100 up to 100 px, then 
   ] as const) {
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), scroll);
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(scroll);
-    await expect
-      .poll(weight, { message: `weight at ${scroll} px` })
-      .toBeGreaterThanOrEqual(expected - 5);
+    await expect.poll(weight, { message: `weight at ${scroll} px` }).toBeGreaterThanOrEqual(expected - 5);
     await expect.poll(weight, { message: `weight at ${scroll} px` }).toBeLessThanOrEqual(expected + 5);
   }
 });
 
-test("media layouts: Fullsize spans both columns, right is 60 % wide on the right, vertical and default take a column", async ({ page }) => {
+test("media layouts: Fullsize spans both columns, right is 60 % wide on the right, vertical and default take a column", async ({
+  page,
+}) => {
   const wanted = ["fullsize", "right", "vertical", "default"];
   const chosen = versions.find((version) => {
     const media = version.published ? articleMediaEntries(version.draft) : null;
@@ -71,7 +82,12 @@ test("media layouts: Fullsize spans both columns, right is 60 % wide on the righ
       items: Array.from(list.children).map((item) => {
         const box = item.getBoundingClientRect();
         const medium = item.querySelector("img, video")?.getBoundingClientRect();
-        return { left: box.left, right: box.right, width: box.width, mediaRatio: medium ? medium.height / medium.width : 0 };
+        return {
+          left: box.left,
+          right: box.right,
+          width: box.width,
+          mediaRatio: medium ? medium.height / medium.width : 0,
+        };
       }),
     };
   });
@@ -101,7 +117,10 @@ test("media layouts: Fullsize spans both columns, right is 60 % wide on the righ
   }
 });
 
-test("Other Projects: two other articles that link to their pages; following one lands at the top", async ({ page, contentApi }) => {
+test("Other Projects: two other articles that link to their pages; following one lands at the top", async ({
+  page,
+  contentApi,
+}) => {
   const story = await builtArticle(contentApi);
   const byPath = new Map(versions.map((version) => [articlePath(version.draft.full_slug), version.draft]));
   await visit(page, articlePath(story.full_slug));

@@ -139,7 +139,11 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** Navigates and waits for hydration, so hydration errors are reported by the fixture. */
-export async function visit(page: Page, path: string, options: { waitUntil?: "load" | "domcontentloaded" } = {}): Promise<void> {
+export async function visit(
+  page: Page,
+  path: string,
+  options: { waitUntil?: "load" | "domcontentloaded" } = {},
+): Promise<void> {
   await page.goto(path, options);
   await waitForHydration(page);
 }
@@ -203,7 +207,9 @@ export function htmlAttributeValues(html: string, attribute: string): string[] {
 
 export function records(value: unknown): Array<Record<string, unknown>> {
   return Array.isArray(value)
-    ? value.filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null && !Array.isArray(item))
+    ? value.filter(
+        (item): item is Record<string, unknown> => typeof item === "object" && item !== null && !Array.isArray(item),
+      )
     : [];
 }
 
@@ -229,7 +235,11 @@ export function homeHero(home: StoryJson): { carousel: boolean; slides: HeroSlid
   const hero = body(home)[0] ?? {};
   const carousel = hero.CaruselYN === true;
   const slides = records(carousel ? hero.Photo : hero.Image)
-    .map((slide) => ({ desktop: asset(slide.Image), phone: asset(slide.PhoneSize), path: storyPath(multilink(slide.link)) }))
+    .map((slide) => ({
+      desktop: asset(slide.Image),
+      phone: asset(slide.PhoneSize),
+      path: storyPath(multilink(slide.link)),
+    }))
     .filter((slide) => slide.desktop.filename || slide.phone.filename);
   return { carousel, slides: carousel ? slides : slides.slice(0, 1) };
 }
@@ -271,7 +281,9 @@ export async function categoryTags(api: ContentApi): Promise<string[]> {
 /** The index story's references, sorted into what the public token can read and what it cannot. */
 export async function indexReferences(api: ContentApi) {
   const index = firstBody(await api.story("index"));
-  const uuids = (Array.isArray(index.Articles) ? index.Articles : []).filter((uuid): uuid is string => typeof uuid === "string");
+  const uuids = (Array.isArray(index.Articles) ? index.Articles : []).filter(
+    (uuid): uuid is string => typeof uuid === "string",
+  );
   const query = { by_uuids: uuids.join(","), per_page: 100 };
   const [published, drafts] = await Promise.all([
     api.get<{ stories: StoryJson[] }>("cdn/stories", { ...query, version: "published" }, { token: "public" }),
@@ -283,9 +295,13 @@ export async function indexReferences(api: ContentApi) {
     title: text(index.Title),
     uuids,
     /** SPEC: the rows, in the index story's order */
-    published: uuids.map((uuid) => publishedByUuid.get(uuid)).filter((story): story is StoryJson => story !== undefined),
+    published: uuids
+      .map((uuid) => publishedByUuid.get(uuid))
+      .filter((story): story is StoryJson => story !== undefined),
     /** referenced, but never published (the public token cannot read them) */
-    neverPublished: uuids.map((uuid) => draftByUuid.get(uuid)).filter((story): story is StoryJson => story !== undefined && !publishedByUuid.has(story.uuid)),
+    neverPublished: uuids
+      .map((uuid) => draftByUuid.get(uuid))
+      .filter((story): story is StoryJson => story !== undefined && !publishedByUuid.has(story.uuid)),
     /** referenced uuids no story has */
     missing: uuids.filter((uuid) => !draftByUuid.has(uuid)),
   };
@@ -315,7 +331,14 @@ export function articleMediaEntries(story: StoryJson): ArticleMediaExpectation[]
     .flatMap((blok) => records(blok.media))
     .map((entry) => ({
       filename: asset(entry.Image).filename ?? "",
-      layout: entry.Fullsize === true ? "fullsize" : entry.right === true ? "right" : entry.vertical === true ? "vertical" : "default",
+      layout:
+        entry.Fullsize === true
+          ? "fullsize"
+          : entry.right === true
+            ? "right"
+            : entry.vertical === true
+              ? "vertical"
+              : "default",
     }));
 }
 
@@ -334,7 +357,11 @@ export interface AddedArticle {
  * and waits until the content service serves it. Its page is not
  * prerendered: the SPA fallback and the client loader show it.
  */
-export async function addArticleAfterBuild(api: ContentApi, template: StoryJson, prefix: string): Promise<AddedArticle> {
+export async function addArticleAfterBuild(
+  api: ContentApi,
+  template: StoryJson,
+  prefix: string,
+): Promise<AddedArticle> {
   const suffix = randomUUID().slice(0, 8);
   const slug = `${prefix}-${suffix}`;
   const headline = `${prefix} ${suffix}`;

@@ -22,7 +22,9 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      window.__cspViolations!.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
 });
@@ -57,7 +59,9 @@ async function expectPolicyFitsPage(response: Response | null, path: string) {
   expect(csp.get("base-uri"), path).toEqual(["'self'"]);
   expect(csp.has("frame-ancestors"), path).toBe(true);
   const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
-  expect(new Set(hashes), `${path}: script-src names exactly the page's inline scripts`).toEqual(new Set(inlineScriptHashes(await response!.text())));
+  expect(new Set(hashes), `${path}: script-src names exactly the page's inline scripts`).toEqual(
+    new Set(inlineScriptHashes(await response!.text())),
+  );
 }
 
 async function expectNoViolations(page: Page, path: string, settle: "load" | "networkidle" = "networkidle") {
@@ -71,7 +75,9 @@ async function expectClientNavigation(page: Page, to: string) {
   await page.locator(`header a[href="${to}"]`).first().click();
   await expect(page).toHaveURL((url) => url.pathname === to);
   await waitForHydration(page);
-  expect(await page.evaluate(() => window.__sameDocument), `client-side navigation to ${to} (no full reload)`).toBe(true);
+  expect(await page.evaluate(() => window.__sameDocument), `client-side navigation to ${to} (no full reload)`).toBe(
+    true,
+  );
 }
 
 for (const path of ["/", "/index", "/about", "/imprint", "/no/such/page"]) {

@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { articlePath, body, builtArticle, categoryTags, firstBody, homeGallery, text, trackContentApi, visit } from "./content";
+import {
+  articlePath,
+  body,
+  builtArticle,
+  categoryTags,
+  firstBody,
+  homeGallery,
+  text,
+  trackContentApi,
+  visit,
+} from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { FaultConfig } from "./fixtures";
 
@@ -42,7 +52,9 @@ test.beforeAll(async () => {
   categories = await categoryTags(api);
   firstGalleryPath = homeGallery(await api.story("home"))[0]!.path;
   indexTitle = text(firstBody(await api.story("index")).Title) || "Index";
-  aboutHeadline = body(await api.story("about", "published")).map((blok) => text(blok.Headline)).find(Boolean)!;
+  aboutHeadline = body(await api.story("about", "published"))
+    .map((blok) => text(blok.Headline))
+    .find(Boolean)!;
   imprintTitle = (await api.story("imprint")).name;
 });
 
@@ -67,7 +79,9 @@ function allowServiceErrors(expectConsoleError: (pattern: RegExp) => void) {
 /** The German error screen (SPEC section 2), inside the site's frame. */
 async function expectErrorScreen(page: Page, where: string) {
   const main = page.getByRole("main");
-  await expect.soft(main.getByRole("heading", { level: 1, name: "Da ist etwas schief gelaufen" }), where).toBeVisible({ timeout: 15_000 });
+  await expect
+    .soft(main.getByRole("heading", { level: 1, name: "Da ist etwas schief gelaufen" }), where)
+    .toBeVisible({ timeout: 15_000 });
   await expect.soft(main, where).toContainText("Leider konnten wir die Seite nicht finden");
   // the header and footer stay (the built ones)
   await expect.soft(page.getByRole("banner").getByRole("navigation").first(), where).toBeVisible();
@@ -111,7 +125,9 @@ for (const mode of modes) {
       );
       await page.goto(preview("/"), { waitUntil: "domcontentloaded" });
       await expect
-        .poll(() => consoleLog.some((line) => line.startsWith("[error] Fehler beim Laden der Kategorien:")), { timeout: 15_000 })
+        .poll(() => consoleLog.some((line) => line.startsWith("[error] Fehler beim Laden der Kategorien:")), {
+          timeout: 15_000,
+        })
         .toBe(true);
       expect(listings).toBeGreaterThan(0);
       const main = page.getByRole("main");
@@ -136,7 +152,8 @@ test("with a burst of three 429s, each page is retried and loads", async ({ page
   const pages: Array<{ path: string; content: () => Promise<void> }> = [
     {
       path: "/",
-      content: () => expect(page.getByRole("main").locator("button[aria-pressed]")).toHaveText(categories, { timeout: 15_000 }),
+      content: () =>
+        expect(page.getByRole("main").locator("button[aria-pressed]")).toHaveText(categories, { timeout: 15_000 }),
     },
     {
       path: "/index",
@@ -147,7 +164,10 @@ test("with a burst of three 429s, each page is retried and loads", async ({ page
     },
     {
       path: "/about",
-      content: () => expect(page.getByRole("main").getByRole("heading", { name: aboutHeadline, exact: true })).toBeVisible({ timeout: 15_000 }),
+      content: () =>
+        expect(page.getByRole("main").getByRole("heading", { name: aboutHeadline, exact: true })).toBeVisible({
+          timeout: 15_000,
+        }),
     },
     {
       path: "/imprint",
@@ -155,7 +175,10 @@ test("with a burst of three 429s, each page is retried and loads", async ({ page
     },
     {
       path: articleRoute,
-      content: () => expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(articleHeadline, { timeout: 15_000 }),
+      content: () =>
+        expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(articleHeadline, {
+          timeout: 15_000,
+        }),
     },
   ];
   const api = trackContentApi(page);
@@ -167,6 +190,9 @@ test("with a burst of three 429s, each page is retried and loads", async ({ page
     await expect.poll(() => throttled - before, { message: entry.path }).toBe(3);
     await api.settled();
     await entry.content();
-    await expect(page.getByRole("main").getByRole("heading", { name: "Da ist etwas schief gelaufen" }), entry.path).toHaveCount(0);
+    await expect(
+      page.getByRole("main").getByRole("heading", { name: "Da ist etwas schief gelaufen" }),
+      entry.path,
+    ).toHaveCount(0);
   }
 });

@@ -26,7 +26,8 @@ export interface E2EEnv {
 export function e2eEnv(): E2EEnv {
   const read = (name: string): string => {
     const value = process.env[name];
-    if (!value) throw new Error(`${name} is not set: run the browser tests with \`npm run test:e2e\` (scripts/run-e2e.ts)`);
+    if (!value)
+      throw new Error(`${name} is not set: run the browser tests with \`npm run test:e2e\` (scripts/run-e2e.ts)`);
     return value;
   };
   return {
@@ -101,7 +102,11 @@ export function createContentApi(env: E2EEnv = e2eEnv()): ContentApi {
       return answer.story;
     },
     async stories(query = {}) {
-      const answer = await api.get<{ stories: StoryJson[] }>("cdn/stories", { version: "draft", per_page: 100, ...query });
+      const answer = await api.get<{ stories: StoryJson[] }>("cdn/stories", {
+        version: "draft",
+        per_page: 100,
+        ...query,
+      });
       return answer.stories;
     },
     async cacheVersion() {
@@ -259,7 +264,9 @@ export const test = base.extend<Fixtures>({
       const notAnnounced = unexpectedErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
       if (notAnnounced.length) problems.push(`unexpected console errors:\n  ${notAnnounced.join("\n  ")}`);
       if (guard.foreignRequests.length) {
-        problems.push(`requests to hosts other than the site and the content service (blocked):\n  ${guard.foreignRequests.join("\n  ")}`);
+        problems.push(
+          `requests to hosts other than the site and the content service (blocked):\n  ${guard.foreignRequests.join("\n  ")}`,
+        );
       }
       await attachOnFailure(page, testInfo, guard, problems.length > 0);
       if (problems.length) throw new Error(problems.join("\n"));

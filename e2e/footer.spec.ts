@@ -26,7 +26,8 @@ function footer(page: Page) {
 test("shows the footer story's text, copyright and links", async ({ page }) => {
   await visit(page, "/");
   const root = footer(page);
-  for (const line of layout.footer.text.split("\n").map(normalise).filter(Boolean)) await expect(root).toContainText(line);
+  for (const line of layout.footer.text.split("\n").map(normalise).filter(Boolean))
+    await expect(root).toContainText(line);
   await expect(root).toContainText(layout.footer.copyright);
 
   const address = layout.footer.email.email || layout.footer.email.url || layout.footer.email.cached_url || "";
@@ -54,25 +55,26 @@ test("the logo word's letters run a 6 s weight wave, 150 ms apart", async ({ pag
   await visit(page, "/");
   const word = footer(page).getByRole("img", { name: layout.footer.logoBig, exact: true });
   await expect(word).toBeVisible();
-  const readLetters = () => word.evaluate((element) => {
-    const animated = [...element.querySelectorAll<HTMLElement>("*")].filter(
-      (node) => getComputedStyle(node).animationName !== "none",
-    );
-    return animated.map((node) => {
-      const style = getComputedStyle(node);
-      const animations = node.getAnimations();
-      const effect = animations[0]?.effect;
-      const keyframes = effect instanceof KeyframeEffect ? effect.getKeyframes() : [];
-      return {
-        text: node.textContent ?? "",
-        delay: style.animationDelay,
-        duration: style.animationDuration,
-        iterations: style.animationIterationCount,
-        running: animations.some((animation) => animation.playState === "running"),
-        weights: keyframes.map((frame) => String(frame.fontWeight ?? frame["font-weight"] ?? "")),
-      };
+  const readLetters = () =>
+    word.evaluate((element) => {
+      const animated = [...element.querySelectorAll<HTMLElement>("*")].filter(
+        (node) => getComputedStyle(node).animationName !== "none",
+      );
+      return animated.map((node) => {
+        const style = getComputedStyle(node);
+        const animations = node.getAnimations();
+        const effect = animations[0]?.effect;
+        const keyframes = effect instanceof KeyframeEffect ? effect.getKeyframes() : [];
+        return {
+          text: node.textContent ?? "",
+          delay: style.animationDelay,
+          duration: style.animationDuration,
+          iterations: style.animationIterationCount,
+          running: animations.some((animation) => animation.playState === "running"),
+          weights: keyframes.map((frame) => String(frame.fontWeight ?? frame["font-weight"] ?? "")),
+        };
+      });
     });
-  });
   // The wave runs only while the word is in or near the viewport, and the gallery
   // above pages in more tiles as the page scrolls down, pushing the footer away:
   // scroll to the word until it stays in view and its letters run.
@@ -90,7 +92,10 @@ test("the logo word's letters run a 6 s weight wave, 150 ms apart", async ({ pag
   const expectedLetters = Array.from(layout.footer.logoBig);
   expect(letters.map((letter) => letter.text)).toEqual(expectedLetters);
   letters.forEach((letter, index) => {
-    expect(parseFloat(letter.delay) * (letter.delay.endsWith("ms") ? 1 : 1000), `letter ${index} delay`).toBeCloseTo(index * 150, 3);
+    expect(parseFloat(letter.delay) * (letter.delay.endsWith("ms") ? 1 : 1000), `letter ${index} delay`).toBeCloseTo(
+      index * 150,
+      3,
+    );
     expect(letter.duration).toBe("6s");
     expect(letter.iterations).toBe("infinite");
     expect(letter.running, `letter ${index} is animating`).toBe(true);

@@ -1,12 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  categoryTags,
-  extensionOf,
-  filterGallery,
-  homeGallery,
-  homeHero,
-  visit,
-} from "./content";
+import { categoryTags, extensionOf, filterGallery, homeGallery, homeHero, visit } from "./content";
 import type { GalleryItemExpectation, HeroSlideExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -73,17 +66,22 @@ async function slideInView(page: Page) {
 }
 
 async function currentDot(page: Page): Promise<number> {
-  return dots(page).evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute("aria-current") === "true"));
+  return dots(page).evaluateAll((buttons) =>
+    buttons.findIndex((button) => button.getAttribute("aria-current") === "true"),
+  );
 }
 
 /** Waits until slide `index` is the one in view, wholly, and its dot is the current one. */
 async function expectSlide(page: Page, index: number) {
   await expect.poll(() => currentDot(page), { message: `dot ${index} is current` }).toBe(index);
   await expect
-    .poll(async () => {
-      const view = await slideInView(page);
-      return view.index === index && view.visible > 0.99;
-    }, { message: `slide ${index} is in view` })
+    .poll(
+      async () => {
+        const view = await slideInView(page);
+        return view.index === index && view.visible > 0.99;
+      },
+      { message: `slide ${index} is in view` },
+    )
     .toBe(true);
 }
 
@@ -108,16 +106,23 @@ function escapeRegExp(value: string): string {
 }
 
 const isDark = ([r, g, b]: [number, number, number]) => Math.max(r, g, b) <= 80;
-const isLightGrey = ([r, g, b]: [number, number, number]) => Math.min(r, g, b) >= 190 && Math.max(r, g, b) <= 250 && Math.max(r, g, b) - Math.min(r, g, b) <= 12;
+const isLightGrey = ([r, g, b]: [number, number, number]) =>
+  Math.min(r, g, b) >= 190 && Math.max(r, g, b) <= 250 && Math.max(r, g, b) - Math.min(r, g, b) <= 12;
 
 async function expectDotColours(page: Page, current: number) {
   await expect
-    .poll(async () => (await dotColours(page)).map((colour) => (isDark(colour) ? "dark" : isLightGrey(colour) ? "light grey" : `other ${colour.join(",")}`)))
+    .poll(async () =>
+      (await dotColours(page)).map((colour) =>
+        isDark(colour) ? "dark" : isLightGrey(colour) ? "light grey" : `other ${colour.join(",")}`,
+      ),
+    )
     .toEqual(slides.map((_, index) => (index === current ? "dark" : "light grey")));
 }
 
 test.describe("hero carousel", () => {
-  test("has a dot per slide, the current one dark and the others light grey; a dot jumps to its slide", async ({ page }) => {
+  test("has a dot per slide, the current one dark and the others light grey; a dot jumps to its slide", async ({
+    page,
+  }) => {
     await visit(page, "/");
     await expect(carousel(page).locator('[aria-roledescription="slide"]')).toHaveCount(slides.length);
     await expect(dots(page)).toHaveCount(slides.length);
@@ -197,7 +202,9 @@ test.describe("hero carousel", () => {
     await expectSlide(page, 3);
   });
 
-  test("an .mp4 slide plays as a muted, looping, inline, autoplaying video; the other slides are images", async ({ page }) => {
+  test("an .mp4 slide plays as a muted, looping, inline, autoplaying video; the other slides are images", async ({
+    page,
+  }) => {
     const videoIndex = slides.findIndex((slide) => extensionOf(slide.desktop.filename) === "mp4");
     expect(videoIndex, "the demo carousel has an .mp4 slide").toBeGreaterThanOrEqual(0);
     await visit(page, "/");
@@ -214,7 +221,9 @@ test.describe("hero carousel", () => {
     }
     await dots(page).nth(videoIndex).click();
     const video = slideElements.nth(videoIndex).locator("video");
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.src).pathname)).toBe(assetPath(slides[videoIndex]!.desktop.filename!));
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.src).pathname))
+      .toBe(assetPath(slides[videoIndex]!.desktop.filename!));
     const state = () =>
       video.evaluate((element: HTMLVideoElement) => ({
         muted: element.muted,
@@ -223,7 +232,9 @@ test.describe("hero carousel", () => {
         autoplay: element.autoplay,
         playing: !element.paused && element.currentTime > 0,
       }));
-    await expect.poll(state, { timeout: 10_000 }).toEqual({ muted: true, loop: true, inline: true, autoplay: true, playing: true });
+    await expect
+      .poll(state, { timeout: 10_000 })
+      .toEqual({ muted: true, loop: true, inline: true, autoplay: true, playing: true });
   });
 
   for (const width of [768, 769]) {
@@ -237,7 +248,11 @@ test.describe("hero carousel", () => {
       expect(expected).not.toBe(other);
       const image = carousel(page).locator('[aria-roledescription="slide"]').first().locator("img");
       await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete && img.currentSrc ? new URL(img.currentSrc).pathname : "")))
+        .poll(() =>
+          image.evaluate((img: HTMLImageElement) =>
+            img.complete && img.currentSrc ? new URL(img.currentSrc).pathname : "",
+          ),
+        )
         .toMatch(new RegExp(`^${escapeRegExp(assetPath(expected))}(/m/|$)`));
 
       const videoIndex = slides.findIndex((slide) => extensionOf(slide.desktop.filename) === "mp4");
@@ -297,7 +312,8 @@ async function showTiles(page: Page, count: number, total = gallery.length) {
 function paintedOpacity(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
     let opacity = 1;
-    for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+    for (let node: Element | null = element; node; node = node.parentElement)
+      opacity *= Number(getComputedStyle(node).opacity);
     return opacity;
   });
 }
@@ -351,7 +367,9 @@ test.describe("gallery", () => {
       await expect(tile.locator("a")).toHaveAttribute("href", item.path);
       const alt = item.image.alt || "no information";
       if (extensionOf(item.image.filename) === "mp4") {
-        expect(await tile.locator("video").evaluate((element: HTMLVideoElement) => new URL(element.src).pathname)).toBe(assetPath(item.image.filename!));
+        expect(await tile.locator("video").evaluate((element: HTMLVideoElement) => new URL(element.src).pathname)).toBe(
+          assetPath(item.image.filename!),
+        );
         await expect(tile.getByRole("img")).toHaveAttribute("aria-label", alt);
       } else {
         await expect(tile.locator("img")).toHaveAttribute("alt", alt);
@@ -359,7 +377,9 @@ test.describe("gallery", () => {
     }
   });
 
-  test("filter buttons are the categories' tags; they toggle, and show tiles having any selected tag", async ({ page }) => {
+  test("filter buttons are the categories' tags; they toggle, and show tiles having any selected tag", async ({
+    page,
+  }) => {
     await visit(page, "/");
     await expect(filterButtons(page)).toHaveText(filterTags);
     for (const button of await filterButtons(page).all()) await expect(button).toHaveAttribute("aria-pressed", "false");
@@ -368,7 +388,13 @@ test.describe("gallery", () => {
     const count = (selected: string[]) => filterGallery(gallery, selected).length;
     const pairs = filterTags.flatMap((a, i) => filterTags.slice(i + 1).map((b) => [a, b] as [string, string]));
     const [a, b] =
-      pairs.find(([x, y]) => count([x]) > 0 && count([y]) > 0 && count([x, y]) < count([x]) + count([y]) && count([x, y]) > Math.max(count([x]), count([y]))) ??
+      pairs.find(
+        ([x, y]) =>
+          count([x]) > 0 &&
+          count([y]) > 0 &&
+          count([x, y]) < count([x]) + count([y]) &&
+          count([x, y]) > Math.max(count([x]), count([y])),
+      ) ??
       pairs.find(([x, y]) => count([x, y]) > Math.max(count([x]), count([y]))) ??
       [];
     expect(a && b, "two tags whose items differ").toBeTruthy();
@@ -400,7 +426,9 @@ test.describe("gallery", () => {
     test.use({ viewport: { width: 800, height: 600 } });
 
     test("changing the filter starts again at page 1", async ({ page }) => {
-      const [tag] = [...filterTags].sort((x, y) => filterGallery(gallery, [y]).length - filterGallery(gallery, [x]).length);
+      const [tag] = [...filterTags].sort(
+        (x, y) => filterGallery(gallery, [y]).length - filterGallery(gallery, [x]).length,
+      );
       expect(filterGallery(gallery, [tag!]).length, "a tag with more than one page of items").toBeGreaterThan(6);
       await visit(page, "/");
       await showTiles(page, 12);

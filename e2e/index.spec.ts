@@ -38,7 +38,10 @@ test("rows are the index story's published articles, in its order, with name and
   }
 });
 
-test("references that cannot be read are dropped: the never-published story and the missing uuid", async ({ page, contentApi }) => {
+test("references that cannot be read are dropped: the never-published story and the missing uuid", async ({
+  page,
+  contentApi,
+}) => {
   expect(refs.neverPublished.length, "the demo index references a never-published article").toBeGreaterThan(0);
   expect(refs.missing.length, "the demo index references a deleted uuid").toBeGreaterThan(0);
   await visit(page, "/index");
@@ -54,7 +57,8 @@ test("references that cannot be read are dropped: the never-published story and 
 
   // SPEC 7: the references are read in their published state: a story whose draft differs shows its published name
   const changed = (await articleVersions(contentApi)).find(
-    (version) => version.published && version.published.name !== version.draft.name && refs.uuids.includes(version.draft.uuid),
+    (version) =>
+      version.published && version.published.name !== version.draft.name && refs.uuids.includes(version.draft.uuid),
   );
   expect(changed, "the demo index references an article whose draft renames it").toBeTruthy();
   await expect(row(page, changed!.published!)).toContainText(changed!.published!.name);
@@ -77,7 +81,9 @@ test.describe("at 1280 px", () => {
     const [first, second] = refs.published.filter((story) => asset(story.content.Header).filename);
     const preview = (story: StoryJson) => row(page, story!).locator("img");
     const shownFile = (story: StoryJson) =>
-      preview(story).evaluate((img: HTMLImageElement) => (img.complete && img.currentSrc ? new URL(img.currentSrc).pathname : ""));
+      preview(story).evaluate((img: HTMLImageElement) =>
+        img.complete && img.currentSrc ? new URL(img.currentSrc).pathname : "",
+      );
 
     await page.mouse.move(1, 1);
     await expect(preview(first!)).toBeHidden();

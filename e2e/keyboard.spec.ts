@@ -68,15 +68,19 @@ test("the skip link is the first stop and moves the focus to the main content", 
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("the overlay menu keeps the focus inside, closes on Escape and gives the focus back to the burger", async ({ page }) => {
+  test("the overlay menu keeps the focus inside, closes on Escape and gives the focus back to the burger", async ({
+    page,
+  }) => {
     await visit(page, "/");
     const burger = page.getByRole("banner").locator("button[aria-expanded]");
-    await tabTo(page, async () => (await burger.evaluate((element) => element === document.activeElement)));
+    await tabTo(page, async () => await burger.evaluate((element) => element === document.activeElement));
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("banner").getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(burger).toHaveAttribute("aria-expanded", "true");
-    await expect.poll(async () => (await focused(page, '[role="dialog"]')).inside, { message: "focus moves into the menu" }).toBe(true);
+    await expect
+      .poll(async () => (await focused(page, '[role="dialog"]')).inside, { message: "focus moves into the menu" })
+      .toBe(true);
 
     const stops = await dialog.locator('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])').count();
     expect(stops).toBeGreaterThanOrEqual(3);
@@ -109,7 +113,8 @@ test("the hero carousel follows the arrow keys, Home and End", async ({ page }) 
   const dots = carousel.getByRole("button");
   await tabTo(page, () => track.evaluate((element) => element === document.activeElement), 20);
 
-  const current = () => dots.evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute("aria-current") === "true"));
+  const current = () =>
+    dots.evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute("aria-current") === "true"));
   const inView = (index: number) =>
     track.evaluate((element, wanted) => {
       const box = element.getBoundingClientRect();
@@ -170,14 +175,19 @@ for (const route of ["home", "index", "about"] as const) {
         [null, "::before", "::after"].map((pseudo) => {
           const style = getComputedStyle(element, pseudo);
           if (pseudo && (style.content === "none" || style.content === "normal")) return "";
-          const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1 ? `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : "";
+          const outline =
+            style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1
+              ? `outline ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`
+              : "";
           const shadow = style.boxShadow !== "none" && style.boxShadow !== "" ? `shadow ${style.boxShadow}` : "";
           return `${outline} ${shadow}`.trim();
         });
-      const controls = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, [tabindex='0']")).filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
-      });
+      const controls = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, [tabindex='0']")).filter(
+        (element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+        },
+      );
       return controls.map((element) => {
         element.blur();
         const before = rings(element);

@@ -65,7 +65,9 @@ async function expectLoadingThenContent(loading: Locator, content: Locator) {
 
 /** The header and footer are there, with content, not their loading texts. */
 async function expectShellShown(page: Page) {
-  await expect(page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText(layout.footer.copyright);
   await expect(page.getByText("Loading content ...", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("banner").getByText("Laden...", { exact: true })).toHaveCount(0);
@@ -94,7 +96,12 @@ test("an article published after the build shows 'Loading article...' until it a
   }
 });
 
-test("the home page shows 'Loading...' until the categories arrive", async ({ page, contentApi, setFaults, expectConsoleError }) => {
+test("the home page shows 'Loading...' until the categories arrive", async ({
+  page,
+  contentApi,
+  setFaults,
+  expectConsoleError,
+}) => {
   const tags = await categoryTags(contentApi);
   await visit(page, "/imprint");
   const data = await withoutPrerenderedData(page, "/");
@@ -102,13 +109,21 @@ test("the home page shows 'Loading...' until the categories arrive", async ({ pa
   expectConsoleError(/status of 404/);
   await page.getByRole("banner").locator('a[href="/"]').first().click();
   const main = page.getByRole("main");
-  await expectLoadingThenContent(main.getByText("Loading...", { exact: true }), main.getByRole("button", { name: tags[0], exact: true }));
+  await expectLoadingThenContent(
+    main.getByText("Loading...", { exact: true }),
+    main.getByRole("button", { name: tags[0], exact: true }),
+  );
   await expect(main.locator("button[aria-pressed]")).toHaveText(tags);
   expect(data.hits).toBeGreaterThan(0);
   await expectShellShown(page);
 });
 
-test("the index shows 'Content is loading...' until its articles arrive", async ({ page, contentApi, setFaults, expectConsoleError }) => {
+test("the index shows 'Content is loading...' until its articles arrive", async ({
+  page,
+  contentApi,
+  setFaults,
+  expectConsoleError,
+}) => {
   const refs = await indexReferences(contentApi);
   await visit(page, "/imprint");
   const data = await withoutPrerenderedData(page, layout.header.index.path);
@@ -118,27 +133,45 @@ test("the index shows 'Content is loading...' until its articles arrive", async 
   expectConsoleError(/^Fehler bei /);
   await page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }).click();
   const main = page.getByRole("main");
-  await expectLoadingThenContent(main.getByText("Content is loading...", { exact: true }), main.locator('a[href^="/articles/"]'));
+  await expectLoadingThenContent(
+    main.getByText("Content is loading...", { exact: true }),
+    main.locator('a[href^="/articles/"]'),
+  );
   await expect(main.locator('a[href^="/articles/"]')).toHaveCount(refs.published.length);
   expect(data.hits).toBeGreaterThan(0);
   await expectShellShown(page);
 });
 
-test("the about page shows 'Laden...' until the about story arrives", async ({ page, contentApi, setFaults, expectConsoleError }) => {
+test("the about page shows 'Laden...' until the about story arrives", async ({
+  page,
+  contentApi,
+  setFaults,
+  expectConsoleError,
+}) => {
   const about = await contentApi.story("about", "published");
-  const headline = body(about).map((blok) => text(blok.Headline)).find(Boolean)!;
+  const headline = body(about)
+    .map((blok) => text(blok.Headline))
+    .find(Boolean)!;
   await visit(page, "/imprint");
   const data = await withoutPrerenderedData(page, layout.header.link.path);
   await setFaults({ latencyMs: LATENCY_MS });
   expectConsoleError(/status of 404/);
   await page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }).click();
   const main = page.getByRole("main");
-  await expectLoadingThenContent(main.getByText("Laden...", { exact: true }), main.getByRole("heading", { name: headline, exact: true }));
+  await expectLoadingThenContent(
+    main.getByText("Laden...", { exact: true }),
+    main.getByRole("heading", { name: headline, exact: true }),
+  );
   expect(data.hits).toBeGreaterThan(0);
   await expectShellShown(page);
 });
 
-test("the imprint shows 'Laden...' until the imprint story arrives", async ({ page, contentApi, setFaults, expectConsoleError }) => {
+test("the imprint shows 'Laden...' until the imprint story arrives", async ({
+  page,
+  contentApi,
+  setFaults,
+  expectConsoleError,
+}) => {
   const imprint = await contentApi.story("imprint");
   expect(firstBody(imprint).Text).toBeTruthy();
   // not from /: its gallery loads more tiles as the footer nears, moving the link away mid-click
@@ -148,12 +181,18 @@ test("the imprint shows 'Laden...' until the imprint story arrives", async ({ pa
   expectConsoleError(/status of 404/);
   await page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label, exact: true }).click();
   const main = page.getByRole("main");
-  await expectLoadingThenContent(main.getByText("Laden...", { exact: true }), main.getByRole("heading", { level: 1, name: imprint.name, exact: true }));
+  await expectLoadingThenContent(
+    main.getByText("Laden...", { exact: true }),
+    main.getByRole("heading", { level: 1, name: imprint.name, exact: true }),
+  );
   expect(data.hits).toBeGreaterThan(0);
   await expectShellShown(page);
 });
 
-test("prerendered pages show their content at once, whatever the content service's latency", async ({ page, setFaults }) => {
+test("prerendered pages show their content at once, whatever the content service's latency", async ({
+  page,
+  setFaults,
+}) => {
   await setFaults({ latencyMs: LATENCY_MS * 4 });
   for (const path of ["/", layout.header.index.path, layout.header.link.path, layout.footer.imprint.path]) {
     const started = Date.now();

@@ -57,12 +57,20 @@ async function expectedTexts(api: ContentApi): Promise<Array<{ path: string; tex
     { path: "/", texts: galleryNames },
     { path: "/index", texts: [text(indexBlok.Title) || "Index", article.name] },
     { path: "/imprint", texts: richTextBlocks(firstBody(imprint).Text).slice(0, 3) },
-    { path: "/about", texts: body(about).map((blok) => text(blok.Headline)).filter(Boolean) },
+    {
+      path: "/about",
+      texts: body(about)
+        .map((blok) => text(blok.Headline))
+        .filter(Boolean),
+    },
     { path: articlePath(article.full_slug), texts: [text(article.content.Headline)] },
   ];
 }
 
-test("every content route's HTML holds its content, header and footer without JavaScript", async ({ request, contentApi }) => {
+test("every content route's HTML holds its content, header and footer without JavaScript", async ({
+  request,
+  contentApi,
+}) => {
   const routes = await expectedTexts(contentApi);
   for (const route of routes) {
     expect(route.texts.length, `${route.path} has content to look for`).toBeGreaterThan(0);
@@ -72,7 +80,8 @@ test("every content route's HTML holds its content, header and footer without Ja
       expect(res.headers()["content-type"], target).toBe("text/html; charset=utf-8");
       const html = await res.text();
       const visible = visibleHtmlText(html);
-      for (const expected of route.texts) expect(visible, `${target} holds "${expected}"`).toContain(expected.replace(/\s+/g, " ").trim());
+      for (const expected of route.texts)
+        expect(visible, `${target} holds "${expected}"`).toContain(expected.replace(/\s+/g, " ").trim());
       expectShellInHtml(html, visible);
     }
   }
@@ -80,7 +89,13 @@ test("every content route's HTML holds its content, header and footer without Ja
 
 test("each prerendered route has the data file client navigations fetch", async ({ request, contentApi }) => {
   const article = await builtArticle(contentApi);
-  for (const dataPath of ["/_root.data", "/index.data", "/imprint.data", "/about.data", `${articlePath(article.full_slug)}.data`]) {
+  for (const dataPath of [
+    "/_root.data",
+    "/index.data",
+    "/imprint.data",
+    "/about.data",
+    `${articlePath(article.full_slug)}.data`,
+  ]) {
     const res = await request.get(dataPath);
     expect(res.status(), dataPath).toBe(200);
     expect(res.headers()["cache-control"], dataPath).toBe("no-cache");
@@ -107,7 +122,9 @@ test("an article added after the build opens through the SPA fallback and its cl
     expectConsoleError(/Failed to load resource: the server responded with a status of 404/);
     await visit(page, added.path);
     await expect(page.getByRole("main")).toContainText(added.headline, { timeout: 10_000 });
-    await expect(page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
+    ).toBeVisible();
   } finally {
     await added.remove();
   }
@@ -128,7 +145,9 @@ test("a prerendered page loads its scripts only after it has loaded, then hydrat
     expect(timing.scripts.length, path).toBeGreaterThan(0);
     // no script competes with the page's own images and fonts (docs/decisions/0005-hydrate-after-load.md)
     expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.loadEnd);
-    const preloadsInHtml = await page.evaluate(async () => (await (await fetch(location.href)).text()).match(/rel="modulepreload"/g)?.length ?? 0);
+    const preloadsInHtml = await page.evaluate(
+      async () => (await (await fetch(location.href)).text()).match(/rel="modulepreload"/g)?.length ?? 0,
+    );
     expect(preloadsInHtml, path).toBe(0);
   }
 });
@@ -139,7 +158,8 @@ test("the SPA fallback starts its scripts at once: it has nothing to show withou
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     return performance
       .getEntriesByType("resource")
-      .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && entry.startTime < navigation.loadEventStart).length;
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && entry.startTime < navigation.loadEventStart)
+      .length;
   });
   expect(scriptsBeforeLoad).toBeGreaterThan(0);
 });

@@ -29,10 +29,21 @@ async function scrollThrough(page: Page) {
   });
 }
 
-test("no route sets a cookie, and every request goes to the site or the content service", async ({ page, context, contentApi }) => {
+test("no route sets a cookie, and every request goes to the site or the content service", async ({
+  page,
+  context,
+  contentApi,
+}) => {
   const layout = await layoutExpectations(contentApi);
   const article = articlePath((await builtArticle(contentApi)).full_slug);
-  const routes = ["/", layout.header.index.path, layout.header.link.path, layout.footer.imprint.path, article, "/e2e-no-such-page"];
+  const routes = [
+    "/",
+    layout.header.index.path,
+    layout.header.link.path,
+    layout.footer.imprint.path,
+    article,
+    "/e2e-no-such-page",
+  ];
   const hosts = new Set<string>();
   const setCookies: string[] = [];
   page.on("request", (request) => {
@@ -70,7 +81,10 @@ test("no route sets a cookie, and every request goes to the site or the content 
 
   expect(setCookies, "Set-Cookie answers").toEqual([]);
   // the site's own server and the content service (its API, images and videos), and nobody else
-  expect([...hosts].filter((host) => !ALLOWED_HOSTS.has(host)), "other hosts").toEqual([]);
+  expect(
+    [...hosts].filter((host) => !ALLOWED_HOSTS.has(host)),
+    "other hosts",
+  ).toEqual([]);
   expect([...hosts].some((host) => host.endsWith(`:${SITE.port}`))).toBe(true);
   expect([...hosts].some((host) => host.endsWith(`:${CONTENT.port}`))).toBe(true);
 });

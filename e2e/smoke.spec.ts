@@ -27,11 +27,20 @@ async function expectShell(page: Page, layout: LayoutExpectations) {
   await expect(header.locator('a[href="/"]').first()).toBeVisible();
   if (layout.header.logo.alt) await expect(header.getByRole("img", { name: layout.header.logo.alt })).toBeVisible();
   const nav = header.getByRole("navigation").first();
-  await expect(nav.getByRole("link", { name: layout.header.index.label, exact: true })).toHaveAttribute("href", layout.header.index.path);
-  await expect(nav.getByRole("link", { name: layout.header.link.label, exact: true })).toHaveAttribute("href", layout.header.link.path);
+  await expect(nav.getByRole("link", { name: layout.header.index.label, exact: true })).toHaveAttribute(
+    "href",
+    layout.header.index.path,
+  );
+  await expect(nav.getByRole("link", { name: layout.header.link.label, exact: true })).toHaveAttribute(
+    "href",
+    layout.header.link.path,
+  );
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(layout.footer.copyright);
-  await expect(footer.getByRole("link", { name: layout.footer.imprint.label })).toHaveAttribute("href", layout.footer.imprint.path);
+  await expect(footer.getByRole("link", { name: layout.footer.imprint.label })).toHaveAttribute(
+    "href",
+    layout.footer.imprint.path,
+  );
 }
 
 let layout: LayoutExpectations;
@@ -118,7 +127,8 @@ test("an article from the listing shows its headline and client", async ({ page,
   await visit(page, articlePath(story.full_slug));
   const main = page.getByRole("main");
   await expect(main).toContainText(text(story.content.Headline));
-  const info = (Array.isArray(story.content.info) ? story.content.info[0] : undefined) as Record<string, unknown> | undefined;
+  const info = (Array.isArray(story.content.info) ? story.content.info[0] : undefined) as
+    Record<string, unknown> | undefined;
   if (text(info?.Client)) await expect(main).toContainText(text(info?.Client));
   await expectShell(page, layout);
 });

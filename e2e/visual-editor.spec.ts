@@ -83,7 +83,10 @@ async function openInEditor(page: Page, path: string, expectConsoleError: (patte
       const policy = headers["content-security-policy"];
       if (policy) {
         policies.push(policy);
-        headers["content-security-policy"] = policy.replace(/frame-ancestors [^;]*/, `frame-ancestors 'self' ${contentOrigin}`);
+        headers["content-security-policy"] = policy.replace(
+          /frame-ancestors [^;]*/,
+          `frame-ancestors 'self' ${contentOrigin}`,
+        );
       }
       await route.fulfill({ response, headers });
     },
@@ -101,7 +104,10 @@ async function openInEditor(page: Page, path: string, expectConsoleError: (patte
   // where the site sends a policy, the editor may frame the preview
   for (const policy of policies) {
     const ancestors = /frame-ancestors ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ?? [];
-    expect(ancestors.length === 0 || ancestors.includes(EDITOR_ORIGIN), `frame-ancestors lets ${EDITOR_ORIGIN} frame the preview`).toBe(true);
+    expect(
+      ancestors.length === 0 || ancestors.includes(EDITOR_ORIGIN),
+      `frame-ancestors lets ${EDITOR_ORIGIN} frame the preview`,
+    ).toBe(true);
   }
   return frame;
 }
@@ -142,12 +148,19 @@ test("in the editor, an article takes edits live on input, ignores other stories
 }) => {
   const story = await builtArticle(contentApi);
   const api = trackContentApi(page);
-  const frame = await openInEditor(page, articlePath(story.full_slug) + (await editorQuery(contentApi, story)), expectConsoleError);
+  const frame = await openInEditor(
+    page,
+    articlePath(story.full_slug) + (await editorQuery(contentApi, story)),
+    expectConsoleError,
+  );
   const heading = frame.getByRole("main").getByRole("heading", { level: 1 });
   await expect(heading).toHaveText(text(story.content.Headline));
 
   // an edit of another story changes nothing
-  await post(page, { action: "input", story: { ...story, id: story.id + 1, content: { ...story.content, Headline: "Not this one" } } });
+  await post(page, {
+    action: "input",
+    story: { ...story, id: story.id + 1, content: { ...story.content, Headline: "Not this one" } },
+  });
   const edited = `Live edit ${Date.now()}`;
   await postUntil(page, { action: "input", story: { ...story, content: { ...story.content, Headline: edited } } }, () =>
     expect(heading).toHaveText(edited, { timeout: 1_000 }),
@@ -180,7 +193,12 @@ test("in the editor, the home page takes a gallery edit live", async ({ page, co
   const renamed = `Live ${Date.now()}`;
   const body = (home.content.body as Array<Record<string, unknown>>).map((blok, index) =>
     index === 1
-      ? { ...blok, ImageData: (blok.ImageData as Array<Record<string, unknown>>).map((item, i) => (i === 0 ? { ...item, Name: renamed } : item)) }
+      ? {
+          ...blok,
+          ImageData: (blok.ImageData as Array<Record<string, unknown>>).map((item, i) =>
+            i === 0 ? { ...item, Name: renamed } : item,
+          ),
+        }
       : blok,
   );
   await postUntil(page, { action: "input", story: { ...home, content: { ...home.content, body } } }, () =>
@@ -202,7 +220,13 @@ test("without _storyblok_tk no page requests the bridge or starts it", async ({ 
     );
   });
   // the editor's story parameter alone (no token) is not the editor either
-  const routes = ["/", layout.header.index.path, layout.header.link.path, layout.footer.imprint.path, articlePath(article.full_slug)];
+  const routes = [
+    "/",
+    layout.header.index.path,
+    layout.header.link.path,
+    layout.footer.imprint.path,
+    articlePath(article.full_slug),
+  ];
   for (const route of [...routes, `${articlePath(article.full_slug)}?_storyblok=${article.id}`]) {
     await visit(page, route, { waitUntil: "domcontentloaded" });
     // the bridge would be imported by an effect right after hydration

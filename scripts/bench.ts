@@ -128,7 +128,9 @@ async function main(): Promise<number> {
     reportDir,
     log,
   );
-  log(`sections: ${args.sections.join(", ")}; ${args.runs} Lighthouse run(s); sizes ${args.sizes.join(", ")}; ${chromium}; temp ${tempDir}`);
+  log(
+    `sections: ${args.sections.join(", ")}; ${args.runs} Lighthouse run(s); sizes ${args.sizes.join(", ")}; ${chromium}; temp ${tempDir}`,
+  );
 
   const report: Report = {
     meta: {
@@ -178,7 +180,9 @@ async function main(): Promise<number> {
   const merged = await writeReport(report);
   const counts = countVerdicts(merged);
   console.info(`\n${summaryTable(merged)}\n`);
-  log(`targets: ${counts.pass} met, ${counts.fail} not met, ${counts.error} section error(s); report: ${path.relative(process.cwd(), path.join(reportDir, "report.md"))}`);
+  log(
+    `targets: ${counts.pass} met, ${counts.fail} not met, ${counts.error} section error(s); report: ${path.relative(process.cwd(), path.join(reportDir, "report.md"))}`,
+  );
   return 0;
 }
 

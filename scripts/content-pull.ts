@@ -8,7 +8,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { PullError } from "./content-pull/errors";
-import { PullFailure, pullContent, REGION_HOSTS, type ProgressEvent, type PullOptions, type PullSummary, type Region } from "./content-pull/pull";
+import {
+  PullFailure,
+  pullContent,
+  REGION_HOSTS,
+  type ProgressEvent,
+  type PullOptions,
+  type PullSummary,
+  type Region,
+} from "./content-pull/pull";
 
 export { PullError } from "./content-pull/errors";
 export { pullContent, PullFailure, type ProgressEvent, type PullOptions, type PullSummary } from "./content-pull/pull";
@@ -62,15 +70,19 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   const help = values.help ?? false;
   const token = values.token ?? env.STORYBLOK_TOKEN ?? "";
-  if (!help && !token.trim()) throw new PullError("usage", "A preview token is needed: --token TOKEN or STORYBLOK_TOKEN");
+  if (!help && !token.trim())
+    throw new PullError("usage", "A preview token is needed: --token TOKEN or STORYBLOK_TOKEN");
   if (!help && !values.out) throw new PullError("usage", "--out DIR is needed");
   let region = values.region?.toLowerCase();
-  if (region === undefined && values["api-url"] === undefined && env.STORYBLOK_REGION) region = env.STORYBLOK_REGION.toLowerCase();
-  if (region !== undefined && !(region in REGION_HOSTS)) throw new PullError("usage", `--region must be one of ${Object.keys(REGION_HOSTS).join(", ")}, got "${region}"`);
+  if (region === undefined && values["api-url"] === undefined && env.STORYBLOK_REGION)
+    region = env.STORYBLOK_REGION.toLowerCase();
+  if (region !== undefined && !(region in REGION_HOSTS))
+    throw new PullError("usage", `--region must be one of ${Object.keys(REGION_HOSTS).join(", ")}, got "${region}"`);
   let concurrency: number | undefined;
   if (values.concurrency !== undefined) {
     concurrency = /^\d+$/.test(values.concurrency) ? Number(values.concurrency) : NaN;
-    if (!(concurrency >= 1 && concurrency <= 16)) throw new PullError("usage", `--concurrency must be 1 to 16, got "${values.concurrency}"`);
+    if (!(concurrency >= 1 && concurrency <= 16))
+      throw new PullError("usage", `--concurrency must be 1 to 16, got "${values.concurrency}"`);
   }
   const publicToken = values["public-token"] ?? env.STORYBLOK_PUBLIC_TOKEN;
   return {
@@ -103,8 +115,19 @@ export function formatBytes(bytes: number): string {
 export function describeSummary(s: PullSummary): string {
   const st = s.stories;
   const a = s.assets;
-  const storyNotes = [st.changed ? `${st.changed} with unpublished changes` : "", st.unpublished ? `${st.unpublished} never published` : ""].filter(Boolean).join(", ");
-  const assetNotes = [`${a.downloaded} downloaded`, `${a.skipped} kept`, a.missing.length ? `${a.missing.length} missing at the source` : ""].filter(Boolean).join(", ");
+  const storyNotes = [
+    st.changed ? `${st.changed} with unpublished changes` : "",
+    st.unpublished ? `${st.unpublished} never published` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const assetNotes = [
+    `${a.downloaded} downloaded`,
+    `${a.skipped} kept`,
+    a.missing.length ? `${a.missing.length} missing at the source` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
   return (
     `done in ${(s.durationMs / 1000).toFixed(1)} s: ${st.total} stories${storyNotes ? ` (${storyNotes})` : ""}, ${st.written} files written` +
     `${st.removed.length ? `, ${st.removed.length} removed` : ""}; ${s.tags} tags; ${a.total} assets (${assetNotes}, ${formatBytes(a.bytes)}); ` +
@@ -149,7 +172,8 @@ function progressPrinter(io: Io): { event: (e: ProgressEvent) => void; end: () =
     event(e) {
       if (e.phase === "space") line(`space ${e.id} "${e.name}" from ${e.endpoint}`, true);
       else if (e.phase === "listed") line(`${e.draft} stories (${e.published} published), ${e.assets} assets`, true);
-      else if (e.phase === "assets") line(`assets ${e.done}/${e.total}, ${formatBytes(e.bytes)} downloaded, ${e.skipped} kept`, e.done === e.total);
+      else if (e.phase === "assets")
+        line(`assets ${e.done}/${e.total}, ${formatBytes(e.bytes)} downloaded, ${e.skipped} kept`, e.done === e.total);
       else line(`stories ${e.done}/${e.total}, ${e.written} written`, e.done === e.total);
     },
     end() {
@@ -160,7 +184,12 @@ function progressPrinter(io: Io): { event: (e: ProgressEvent) => void; end: () =
 }
 
 /** Runs the command; resolves to the exit code. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = defaultIo, signal?: AbortSignal): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: Io = defaultIo,
+  signal?: AbortSignal,
+): Promise<number> {
   let options: CliOptions;
   try {
     options = parseCli(argv, env);
@@ -205,7 +234,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   const controller = new AbortController();
   let firstSignalAt = 0;

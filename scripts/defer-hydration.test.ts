@@ -54,7 +54,9 @@ async function run(source: string, readyState: "loading" | "complete" = "loading
     return Promise.resolve({ specifier });
   };
   const body = source.replace(/\bimport\(/g, "importModule(");
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+    ...args: string[]
+  ) => (...values: unknown[]) => Promise<void>;
   const script = new AsyncFunction(
     "window",
     "document",
@@ -142,7 +144,11 @@ describe("deferHydration", () => {
     expect(html).toContain('<script>window.__reactRouterContext = {"basename":"/"};</script>');
     const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html!)![1]!;
     expect(script).toBe(
-      deferModuleScript(MODULE_SCRIPT, ["/assets/manifest-e45b4aee.js", "/assets/entry.client-BCqgvc-G.js", "/assets/chunk-OB3PAWPO-Di6_CNMy.js"]),
+      deferModuleScript(MODULE_SCRIPT, [
+        "/assets/manifest-e45b4aee.js",
+        "/assets/entry.client-BCqgvc-G.js",
+        "/assets/chunk-OB3PAWPO-Di6_CNMy.js",
+      ]),
     );
     expect(script).not.toMatch(/^import /m);
   });

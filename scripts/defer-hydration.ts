@@ -117,7 +117,9 @@ export async function deferHydrationInBuild(clientDir: string): Promise<number> 
     try {
       deferred = deferHydration(await readFile(file, "utf8"));
     } catch (error) {
-      throw new DeferHydrationError(`${relative}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new DeferHydrationError(`${relative}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
     if (deferred === null) continue;
     await writeFile(file, deferred);

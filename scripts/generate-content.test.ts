@@ -19,7 +19,10 @@ async function readStories(dir: string): Promise<Map<string, StoryFile>> {
   const stories = new Map<string, StoryFile>();
   const files = (await readdir(path.join(dir, "stories"), { recursive: true })).filter((f) => f.endsWith(".json"));
   for (const file of files) {
-    stories.set(file.replace(/\\/g, "/").replace(/\.json$/, ""), JSON.parse(await readFile(path.join(dir, "stories", file), "utf8")) as StoryFile);
+    stories.set(
+      file.replace(/\\/g, "/").replace(/\.json$/, ""),
+      JSON.parse(await readFile(path.join(dir, "stories", file), "utf8")) as StoryFile,
+    );
   }
   return stories;
 }
@@ -36,14 +39,16 @@ function assetUrls(stories: Map<string, StoryFile>): Set<string> {
   const urls = new Set<string>();
   for (const file of stories.values()) {
     walk(file, (node) => {
-      for (const v of Object.values(node)) if (typeof v === "string" && v.startsWith("https://a.storyblok.com/")) urls.add(v);
+      for (const v of Object.values(node))
+        if (typeof v === "string" && v.startsWith("https://a.storyblok.com/")) urls.add(v);
     });
   }
   return urls;
 }
 
 const asObj = (v: unknown): Obj => v as Obj;
-const bodyOf = (file: StoryFile | undefined, i: number): Obj => asObj((file?.story.content.body as Json[] | undefined)?.[i]);
+const bodyOf = (file: StoryFile | undefined, i: number): Obj =>
+  asObj((file?.story.content.body as Json[] | undefined)?.[i]);
 
 function checkStories(stories: Map<string, StoryFile>): void {
   const ids = new Set<number>();
@@ -99,9 +104,14 @@ describe("generate-content", () => {
   });
 
   it("writes the fixed stories, the articles and the space", async () => {
-    for (const slug of ["header", "footer", "home", "index", "imprint", "about"]) expect(stories.has(slug), slug).toBe(true);
+    for (const slug of ["header", "footer", "home", "index", "imprint", "about"])
+      expect(stories.has(slug), slug).toBe(true);
     expect(articles()).toHaveLength(ARTICLES);
-    const space = JSON.parse(await readFile(path.join(out, "space.json"), "utf8")) as { space: { id: number }; previewToken: string; publicToken: string };
+    const space = JSON.parse(await readFile(path.join(out, "space.json"), "utf8")) as {
+      space: { id: number };
+      previewToken: string;
+      publicToken: string;
+    };
     expect(space.space.id).toBe(287401);
     expect(space.previewToken).toMatch(/^[A-Za-z0-9]{22}tt$/);
     expect(space.publicToken).toMatch(/^[A-Za-z0-9]{22}tt$/);
@@ -166,10 +176,18 @@ describe("generate-content", () => {
     expect(hero.CaruselYN).toBe(true);
     const slides = hero.Photo as Obj[];
     expect(slides.length).toBeGreaterThanOrEqual(3);
-    expect(slides.some((s) => String(asObj(s.Image).filename).endsWith(".mp4") && String(asObj(s.PhoneSize).filename).endsWith(".mp4"))).toBe(true);
+    expect(
+      slides.some(
+        (s) => String(asObj(s.Image).filename).endsWith(".mp4") && String(asObj(s.PhoneSize).filename).endsWith(".mp4"),
+      ),
+    ).toBe(true);
     expect(hero.Image as Obj[]).toHaveLength(1);
 
-    const published = new Set(articles().filter((f) => f.published !== null).map((f) => f.story.uuid));
+    const published = new Set(
+      articles()
+        .filter((f) => f.published !== null)
+        .map((f) => f.story.uuid),
+    );
     const items = bodyOf(home, 1).ImageData as Obj[];
     expect(items.length).toBeGreaterThanOrEqual(30);
     const tags = new Set(items.flatMap((i) => i.Tags as string[]));
@@ -236,10 +254,37 @@ describe("generate-content", () => {
         if (n.type === "emoji") expect(Object.keys(asObj(n.attrs)).sort()).toEqual(["emoji", "fallbackImage", "name"]);
       });
     }
-    for (const type of ["paragraph", "text", "heading", "horizontal_rule", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "hard_break", "image", "emoji"]) {
+    for (const type of [
+      "paragraph",
+      "text",
+      "heading",
+      "horizontal_rule",
+      "blockquote",
+      "bullet_list",
+      "ordered_list",
+      "list_item",
+      "code_block",
+      "hard_break",
+      "image",
+      "emoji",
+    ]) {
       expect(nodes.has(type), type).toBe(true);
     }
-    for (const type of ["bold", "strong", "italic", "strike", "underline", "code", "link", "styled", "subscript", "superscript", "anchor", "highlight", "textStyle"]) {
+    for (const type of [
+      "bold",
+      "strong",
+      "italic",
+      "strike",
+      "underline",
+      "code",
+      "link",
+      "styled",
+      "subscript",
+      "superscript",
+      "anchor",
+      "highlight",
+      "textStyle",
+    ]) {
       expect(marks.has(type), type).toBe(true);
     }
     expect([...levels].sort()).toEqual([2, 3, 4, 5, 6]);
@@ -252,10 +297,16 @@ describe("generate-content", () => {
     const body = about?.story.content.body as Obj[];
     expect(body.map((b) => b.component)).toEqual(["about_block", "overview", "about_block", "masonry"]);
     const files = (body[1]?.Items as Obj[]).map((i) => String(asObj(i.Asset).filename));
-    for (const ext of [".jpg", ".mp4", ".webm", ".pdf"]) expect(files.some((f) => f.endsWith(ext)), ext).toBe(true);
+    for (const ext of [".jpg", ".mp4", ".webm", ".pdf"])
+      expect(
+        files.some((f) => f.endsWith(ext)),
+        ext,
+      ).toBe(true);
     const tiles = body[3]?.Tiles as Obj[];
     expect(tiles.length).toBeGreaterThanOrEqual(12);
-    const shapes = tiles.map((t) => ASSET_URL.exec(String(asObj(t.Media).filename)) ?? []).map(([, w, h]) => Number(w) > Number(h));
+    const shapes = tiles
+      .map((t) => ASSET_URL.exec(String(asObj(t.Media).filename)) ?? [])
+      .map(([, w, h]) => Number(w) > Number(h));
     expect(shapes).toContain(true);
     expect(shapes).toContain(false);
     const publishedBody = about?.published?.content.body as Obj[];
@@ -265,7 +316,11 @@ describe("generate-content", () => {
   it("scales to benchmark sizes with unique slugs", async () => {
     const big = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
     try {
-      const result = await generateContent({ outDir: big, articles: 500, media: { from: path.join(DEFAULT_OUT, "assets") } });
+      const result = await generateContent({
+        outDir: big,
+        articles: 500,
+        media: { from: path.join(DEFAULT_OUT, "assets") },
+      });
       expect(result.articles).toHaveLength(500);
       expect(new Set(result.articles.map((a) => a.slug)).size).toBe(500);
       expect((await readdir(path.join(big, "stories", "articles"))).length).toBe(500);

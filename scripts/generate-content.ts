@@ -137,13 +137,16 @@ function parseCli(argv: string[]): GenerateOptions {
   };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
   const started = performance.now();
   generateContent(parseCli(process.argv.slice(2)))
     .then((result) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.info(`done in ${seconds} s: ${result.stories} stories, ${result.assets.length} media files in ${result.outDir}`);
+      console.info(
+        `done in ${seconds} s: ${result.stories} stories, ${result.assets.length} media files in ${result.outDir}`,
+      );
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -52,7 +52,10 @@ export async function precompress(dir: string): Promise<PrecompressResult> {
 function isCandidate(dir: string, file: string): boolean {
   if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) return false;
   // dotfiles (.security-headers.json) are build metadata, never served
-  return !path.relative(dir, file).split(path.sep).some((segment) => segment.startsWith("."));
+  return !path
+    .relative(dir, file)
+    .split(path.sep)
+    .some((segment) => segment.startsWith("."));
 }
 
 async function compressFile(dir: string, file: string, result: PrecompressResult): Promise<void> {

@@ -3,7 +3,13 @@ import path from "node:path";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
 import { createContentClient } from "../app/content/storyblok-client";
-import { countContentRequests, listArticlePaths, prerenderListing, prerenderPaths, STATIC_PATHS } from "./prerender-paths";
+import {
+  countContentRequests,
+  listArticlePaths,
+  prerenderListing,
+  prerenderPaths,
+  STATIC_PATHS,
+} from "./prerender-paths";
 import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
 
 const service = inject("contentService");
@@ -58,7 +64,9 @@ describe("listArticlePaths", () => {
   });
 
   it("fails the build with a readable message when the listing fails", async () => {
-    const client = { getAll: vi.fn(async () => Promise.reject({ message: "fetch failed" })) } as unknown as StoryblokClient;
+    const client = {
+      getAll: vi.fn(async () => Promise.reject({ message: "fetch failed" })),
+    } as unknown as StoryblokClient;
     await expect(listArticlePaths(client, "draft")).rejects.toThrow(
       "Listing the articles failed: Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
     );
@@ -69,14 +77,23 @@ describe("prerenderPaths against the content service", () => {
   it("lists the fixed pages and every article of the demo content in O(stories / 100) requests", async () => {
     const counter = countContentRequests(service.endpoint);
     try {
-      const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
+      const client = createContentClient({
+        endpoint: service.endpoint,
+        token: service.previewToken,
+        version: "draft",
+        local: true,
+      });
       const paths = await prerenderPaths(client, "draft");
-      const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) => file.endsWith(".json"));
+      const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) =>
+        file.endsWith(".json"),
+      );
       expect(paths.slice(0, STATIC_PATHS.length)).toEqual([...STATIC_PATHS]);
       const articles = paths.slice(STATIC_PATHS.length);
       expect(articles.length).toBe(articleFiles.length);
       expect(articles).toEqual(articleFiles.map((file) => `/articles/${file.replace(/\.json$/, "")}`).sort());
-      const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) => String(file).endsWith(".json"));
+      const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) =>
+        String(file).endsWith(".json"),
+      );
       expect(counter.count).toBe(Math.max(1, Math.ceil(storyFiles.length / 100)));
     } finally {
       counter.stop();
@@ -89,7 +106,9 @@ describe("countContentRequests", () => {
     const original = globalThis.fetch;
     const counter = countContentRequests(service.endpoint);
     await fetch(`${service.endpoint}/cdn/spaces/me?token=${service.previewToken}`).then((res) => res.arrayBuffer());
-    await fetch(`${service.origin}/`).then((res) => res.arrayBuffer()).catch(() => undefined);
+    await fetch(`${service.origin}/`)
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
     expect(counter.count).toBe(1);
     counter.stop();
     expect(globalThis.fetch).toBe(original);
@@ -108,12 +127,21 @@ describe("crawler files", () => {
     expect(xml).toContain("<loc>https://studio.example/</loc>");
     expect(xml).toContain("<loc>https://studio.example/about</loc>");
     expect(xml).toContain("<loc>https://studio.example/articles/a&amp;b</loc>");
-    expect(robotsTxt("https://studio.example")).toBe("User-agent: *\nAllow: /\nSitemap: https://studio.example/sitemap.xml\n");
+    expect(robotsTxt("https://studio.example")).toBe(
+      "User-agent: *\nAllow: /\nSitemap: https://studio.example/sitemap.xml\n",
+    );
     expect(robotsTxt("")).toBe("User-agent: *\nAllow: /\n");
   });
 
   it("gives each URL its lastmod when the story was published", () => {
-    const xml = sitemapXml("https://studio.example", ["/", "/about"], new Map([["/", "2025-06-08T09:00:00Z"], ["/about", "not a date"]]));
+    const xml = sitemapXml(
+      "https://studio.example",
+      ["/", "/about"],
+      new Map([
+        ["/", "2025-06-08T09:00:00Z"],
+        ["/about", "not a date"],
+      ]),
+    );
     expect(xml).toContain("<url><loc>https://studio.example/</loc><lastmod>2025-06-08T09:00:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://studio.example/about</loc></url>");
   });

@@ -70,7 +70,10 @@ function articlePath(story: ListedStory): string | null {
   return slug ? `/articles/${slug}` : null;
 }
 
-export async function prerenderListing(client: StoryblokClient, version: ContentConfig["version"]): Promise<PrerenderListing> {
+export async function prerenderListing(
+  client: StoryblokClient,
+  version: ContentConfig["version"],
+): Promise<PrerenderListing> {
   return listingOf(await readStories(() => client.getAll("cdn/stories", { per_page: 100, version })));
 }
 
@@ -79,7 +82,9 @@ function listingOf(all: unknown): PrerenderListing {
   const articles = new Set<string>();
   const lastModified = new Map<string, string>();
   for (const story of stories) {
-    const path = articlePath(story) ?? (Object.hasOwn(STATIC_PAGE_STORIES, story.fullSlug) ? STATIC_PAGE_STORIES[story.fullSlug]! : null);
+    const path =
+      articlePath(story) ??
+      (Object.hasOwn(STATIC_PAGE_STORIES, story.fullSlug) ? STATIC_PAGE_STORIES[story.fullSlug]! : null);
     if (!path) continue;
     if (path.startsWith("/articles/")) {
       // two stories with the same last segment share a page: the first one listed

@@ -145,7 +145,9 @@ async function main(): Promise<number> {
     }
     const info = JSON.parse(await readFile(buildInfoFile, "utf8").catch(() => "{}")) as BuildInfo;
     if (!info.contentPort || info.stamp !== (await buildStamp())) {
-      throw new Error("E2E_SKIP_BUILD=1, but build/ was not made by run-e2e (or was rebuilt since): run once without it");
+      throw new Error(
+        "E2E_SKIP_BUILD=1, but build/ was not made by run-e2e (or was rebuilt since): run once without it",
+      );
     }
     // the bundle has the content service's address built in
     previousPort = info.contentPort;

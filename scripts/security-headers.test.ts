@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { EDITOR_ORIGINS, MANIFEST_FILE, readHeadersManifest, type HeadersManifest, type PolicyInputs } from "../site-server/csp";
+import {
+  EDITOR_ORIGINS,
+  MANIFEST_FILE,
+  readHeadersManifest,
+  type HeadersManifest,
+  type PolicyInputs,
+} from "../site-server/csp";
 import type { ContentConfig } from "./content-config";
 import {
   HEADERS_FILE,
@@ -43,7 +49,11 @@ function page(route: string, media = "http://localhost:4100/f/1/10x10/ab/a.jpg")
   return { html, scripts };
 }
 
-const LOCAL: PolicyInputs = { mode: "production", apiOrigin: "http://localhost:4100", assetOrigins: ["http://localhost:4100"] };
+const LOCAL: PolicyInputs = {
+  mode: "production",
+  apiOrigin: "http://localhost:4100",
+  assetOrigins: ["http://localhost:4100"],
+};
 
 let dir: string;
 const pages: Record<string, ReturnType<typeof page>> = {
@@ -101,7 +111,9 @@ describe("writeSecurityHeaders", () => {
   });
 
   it("warns about media the policy would block", () => {
-    expect(warnings).toEqual([expect.stringMatching(/^articles\/tidewater\/index\.html: .*https:\/\/elsewhere\.example/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^articles\/tidewater\/index\.html: .*https:\/\/elsewhere\.example/),
+    ]);
   });
 
   it("writes _headers: shared headers for /*, one CSP rule per page path", async () => {
@@ -113,7 +125,9 @@ describe("writeSecurityHeaders", () => {
     expect(rules.get("/")?.["Content-Security-Policy"]).toBe(manifest.documents["index.html"]);
     expect(rules.get("/about/")?.["Content-Security-Policy"]).toBe(manifest.documents["about/index.html"]);
     expect(rules.get("/about")?.["Content-Security-Policy"]).toBe(manifest.documents["about/index.html"]);
-    expect(rules.get("/__spa-fallback.html")?.["Content-Security-Policy"]).toBe(manifest.documents["__spa-fallback.html"]);
+    expect(rules.get("/__spa-fallback.html")?.["Content-Security-Policy"]).toBe(
+      manifest.documents["__spa-fallback.html"],
+    );
     // a local build loads media over http: no HSTS, no upgrade
     expect(text).not.toMatch(/Strict-Transport-Security|upgrade-insecure-requests/);
   });
@@ -162,7 +176,11 @@ describe("headersFileText", () => {
   });
 
   it("production: no noindex, X-Frame-Options", () => {
-    const production: HeadersManifest = { ...storyblok, mode: "production", policy: { ...storyblok.policy, mode: "production" } };
+    const production: HeadersManifest = {
+      ...storyblok,
+      mode: "production",
+      policy: { ...storyblok.policy, mode: "production" },
+    };
     const rules = parseHeadersFile(headersFileText(production).text);
     expect(rules.get("/*")?.["X-Robots-Tag"]).toBeUndefined();
     expect(rules.get("/*")?.["X-Frame-Options"]).toBe("SAMEORIGIN");
@@ -189,7 +207,9 @@ describe("the two modes", () => {
       apiOrigin: "http://localhost:4100",
       assetOrigins: ["http://localhost:4100", "http://127.0.0.1:4100"],
     });
-    expect(policyInputsOf(config({ endpoint: "http://content.lan:4100/v2" }), {}).assetOrigins).toEqual(["http://content.lan:4100"]);
+    expect(policyInputsOf(config({ endpoint: "http://content.lan:4100/v2" }), {}).assetOrigins).toEqual([
+      "http://content.lan:4100",
+    ]);
   });
 
   it("Storyblok: the regional API and asset CDN, plus CONTENT_ASSET_ORIGINS", () => {
@@ -221,7 +241,8 @@ describe("the two modes", () => {
   });
 
   it("the editor origins are Storyblok's app hosts", () => {
-    for (const origin of EDITOR_ORIGINS) expect(origin).toMatch(/^https:\/\/app(-[a-z]+)?\.storyblok(china)?\.(com|cn)$/);
+    for (const origin of EDITOR_ORIGINS)
+      expect(origin).toMatch(/^https:\/\/app(-[a-z]+)?\.storyblok(china)?\.(com|cn)$/);
   });
 });
 
@@ -267,6 +288,12 @@ describe("helpers", () => {
       '<video poster="https://c.example/p.jpg"><source src="https://d.example/v.mp4"></video>' +
       '<link rel="preload" as="image" href="https://e.example/l.svg"><link rel="stylesheet" href="https://f.example/s.css">' +
       '<a href="https://g.example/">link</a><img src="data:image/png;base64,AA">';
-    expect(mediaOrigins(html).sort()).toEqual(["https://a.example", "https://b.example", "https://c.example", "https://d.example", "https://e.example"]);
+    expect(mediaOrigins(html).sort()).toEqual([
+      "https://a.example",
+      "https://b.example",
+      "https://c.example",
+      "https://d.example",
+      "https://e.example",
+    ]);
   });
 });

@@ -60,7 +60,10 @@ export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInpu
     const blocked = blockedInlineCode(html);
     if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
     const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
-    if (foreign.length) warnings.push(`${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`);
+    if (foreign.length)
+      warnings.push(
+        `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
+      );
   }
   const manifest: HeadersManifest = { version: 1, mode: inputs.mode, policy: inputs, documents };
   await writeFile(path.join(clientDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -68,7 +71,9 @@ export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInpu
   const headers = headersFileText(manifest);
   await writeFile(headersFile, headers.text);
   if (headers.rules > CLOUDFLARE_RULE_LIMIT) {
-    warnings.push(`${HEADERS_FILE} has ${headers.rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`);
+    warnings.push(
+      `${HEADERS_FILE} has ${headers.rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`,
+    );
   }
   return { mode: inputs.mode, manifest, warnings, headersFile };
 }
@@ -93,7 +98,9 @@ export function requestPathsOf(relative: string): string[] {
  */
 export function headersFileText(manifest: HeadersManifest): { text: string; rules: number } {
   // a build against the local content service loads media over http: no upgrade, no HSTS
-  const https = [manifest.policy.apiOrigin, ...manifest.policy.assetOrigins].every((origin) => origin.startsWith("https:"));
+  const https = [manifest.policy.apiOrigin, ...manifest.policy.assetOrigins].every((origin) =>
+    origin.startsWith("https:"),
+  );
   const lines = [
     `# Written by scripts/security-headers.ts for static hosts (Netlify, Cloudflare Pages); ${manifest.mode} build.`,
     "# Each page has its own Content-Security-Policy: the sha256 of its inline scripts.",
@@ -168,7 +175,10 @@ export function modeBanner(mode: SiteMode, config: Pick<ContentConfig, "endpoint
  * local content service); a 200 means a preview token. Only a network
  * failure leaves it open, and that is said.
  */
-export async function checkTokenForMode(config: ContentConfig, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+export async function checkTokenForMode(
+  config: ContentConfig,
+  fetchImpl: typeof fetch = fetch,
+): Promise<string | null> {
   if (siteModeOf(config) !== "production") return null;
   const url = new URL(`${config.endpoint}/cdn/stories`);
   url.searchParams.set("version", "draft");
@@ -205,7 +215,11 @@ export function checkTokenOnce(config: ContentConfig): Promise<void> {
 }
 
 /** Everything after prerendering: hydration after load, headers, precompression, the mode banner. */
-export async function finishBuild(clientDir: string, config: ContentConfig, env: NodeJS.ProcessEnv = process.env): Promise<SecurityHeadersResult> {
+export async function finishBuild(
+  clientDir: string,
+  config: ContentConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SecurityHeadersResult> {
   // first: the CSP hashes the inline scripts as they are served
   const deferred = await deferHydrationInBuild(clientDir);
   console.info(`Hydration: ${deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`);

@@ -42,4 +42,3 @@ export function robotsTxt(siteUrl: string, options: { preview?: boolean } = {}):
   if (options.preview) return "User-agent: *\nDisallow: /\n";
   return `User-agent: *\nAllow: /\n${siteUrl ? `Sitemap: ${siteUrl}/sitemap.xml\n` : ""}`;
 }
-

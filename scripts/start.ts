@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     content = await startContentServer({ port: contentPort, host: "127.0.0.1", contentDir });
     env.CONTENT_PORT = String(content.port);
     env.CONTENT_DIR = contentDir;
-    console.info(`Content service: http://localhost:${content.port}/v2 (${content.storyCount()} stories from ${contentDir})`);
+    console.info(
+      `Content service: http://localhost:${content.port}/v2 (${content.storyCount()} stories from ${contentDir})`,
+    );
   }
 
   const started = performance.now();

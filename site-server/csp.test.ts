@@ -30,7 +30,7 @@ const STREAM = `window.__reactRouterContext.streamController.enqueue("[{\\"_1\\"
 
 /** The shapes React Router 7 and React 19 put into a prerendered page. */
 const PAGE = [
-  "<!DOCTYPE html><html lang=\"de\"><head><meta charset=\"utf-8\"/>",
+  '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"/>',
   '<link rel="modulepreload" href="/assets/entry.client-BRE2S7Bs.js"/>',
   '<script type="application/ld+json">{"@context":"https://schema.org"}</script>',
   '</head><body><div style="--i:0">x</div>',
@@ -45,7 +45,11 @@ const PAGE = [
   "</body></html>",
 ].join("");
 
-const LOCAL: PolicyInputs = { mode: "production", apiOrigin: "http://localhost:4100", assetOrigins: ["http://localhost:4100"] };
+const LOCAL: PolicyInputs = {
+  mode: "production",
+  apiOrigin: "http://localhost:4100",
+  assetOrigins: ["http://localhost:4100"],
+};
 const STORYBLOK: PolicyInputs = {
   mode: "production",
   apiOrigin: "https://api.storyblok.com",
@@ -54,7 +58,9 @@ const STORYBLOK: PolicyInputs = {
 
 describe("inlineScripts / inlineScriptHashes", () => {
   it("hashes exactly the inline code of a page: not data blocks, not external scripts", () => {
-    const expected = [SCROLL, CONTEXT, MODULE, "requestAnimationFrame(function(){$RT=performance.now()});", STREAM].map(sha256);
+    const expected = [SCROLL, CONTEXT, MODULE, "requestAnimationFrame(function(){$RT=performance.now()});", STREAM].map(
+      sha256,
+    );
     expect(inlineScriptHashes(PAGE)).toEqual(expected);
   });
 
@@ -158,13 +164,18 @@ describe("commonSecurityHeaders", () => {
 
   it("sends HSTS only over https", () => {
     expect(commonSecurityHeaders("production")["Strict-Transport-Security"]).toBeUndefined();
-    expect(commonSecurityHeaders("production", { https: true })["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(commonSecurityHeaders("production", { https: true })["Strict-Transport-Security"]).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
   });
 });
 
 describe("blockedInlineCode", () => {
   it("reports inline event handlers and javascript: URLs, which the policy blocks", () => {
-    expect(blockedInlineCode('<img src="a.png" onerror="x()"><a href="javascript:void 0">x</a>')).toEqual(["onerror", "javascript: URL"]);
+    expect(blockedInlineCode('<img src="a.png" onerror="x()"><a href="javascript:void 0">x</a>')).toEqual([
+      "onerror",
+      "javascript: URL",
+    ]);
   });
 
   it("ignores scripts' text and ordinary attributes", () => {

@@ -113,7 +113,11 @@ export function blockedInlineCode(html: string): string[] {
  * upgrade-insecure-requests (only meaningful, and only harmless, when the
  * page itself came over TLS).
  */
-export function contentSecurityPolicy(inputs: PolicyInputs, scriptHashes: readonly string[], options: { https?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  inputs: PolicyInputs,
+  scriptHashes: readonly string[],
+  options: { https?: boolean } = {},
+): string {
   const preview = inputs.mode === "preview";
   const assets = unique(inputs.assetOrigins);
   const directives: Array<[string, string[]]> = [

@@ -8,7 +8,14 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MANIFEST_FILE, NON_DOCUMENT_CSP, contentSecurityPolicy, inlineScriptHashes, type HeadersManifest, type PolicyInputs } from "./csp";
+import {
+  MANIFEST_FILE,
+  NON_DOCUMENT_CSP,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  type HeadersManifest,
+  type PolicyInputs,
+} from "./csp";
 import { parseAcceptEncoding, startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
 
@@ -28,10 +35,16 @@ const INDEX_PAGE = "<!doctype html><title>index page</title>";
 const FALLBACK = "<!doctype html><title>spa fallback</title><script>window.__fallback = 1;</script>";
 /** Not in the manifest: its policy is computed when it is served. */
 const UNLISTED = "<!doctype html><title>unlisted</title><script>window.__unlisted = 1;</script>";
-const POLICY: PolicyInputs = { mode: "production", apiOrigin: "http://localhost:4100", assetOrigins: ["http://localhost:4100"] };
+const POLICY: PolicyInputs = {
+  mode: "production",
+  apiOrigin: "http://localhost:4100",
+  assetOrigins: ["http://localhost:4100"],
+};
 
 function manifestFor(policy: PolicyInputs, documents: Record<string, string>): HeadersManifest {
-  const csp = Object.fromEntries(Object.entries(documents).map(([file, html]) => [file, contentSecurityPolicy(policy, inlineScriptHashes(html))]));
+  const csp = Object.fromEntries(
+    Object.entries(documents).map(([file, html]) => [file, contentSecurityPolicy(policy, inlineScriptHashes(html))]),
+  );
   return { version: 1, mode: policy.mode, policy, documents: csp };
 }
 const SCRIPT = `console.log(${JSON.stringify("x".repeat(2000))});`;
@@ -50,7 +63,11 @@ beforeAll(async () => {
   await writeFile(path.join(root, "articles", "tidewater", "index.html"), "<title>tidewater</title>");
   await mkdir(path.join(root, "unlisted"), { recursive: true });
   await writeFile(path.join(root, "unlisted", "index.html"), UNLISTED);
-  const manifest = manifestFor(POLICY, { "index.html": HOME, "__spa-fallback.html": FALLBACK, "about/index.html": ABOUT });
+  const manifest = manifestFor(POLICY, {
+    "index.html": HOME,
+    "__spa-fallback.html": FALLBACK,
+    "about/index.html": ABOUT,
+  });
   await writeFile(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
   await writeFile(path.join(root, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
   await writeFile(path.join(root, "about.data"), '[{"_1":2},"routes/about"]');
@@ -77,7 +94,12 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-function get(target: string, headers: Record<string, string> = {}, method = "GET", port = server.port): Promise<Answer> {
+function get(
+  target: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  port = server.port,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port, path: target, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -427,10 +449,16 @@ describe("security headers", () => {
     ];
     for (const headers of overHttps) {
       const res = await get("/", headers);
-      expect(res.headers["strict-transport-security"], JSON.stringify(headers)).toBe("max-age=63072000; includeSubDomains");
+      expect(res.headers["strict-transport-security"], JSON.stringify(headers)).toBe(
+        "max-age=63072000; includeSubDomains",
+      );
       expect(res.headers["content-security-policy"]).toMatch(/; upgrade-insecure-requests$/);
     }
-    const overHttp: Array<Record<string, string>> = [{ "X-Forwarded-Proto": "http" }, { "X-Forwarded-Proto": "http, https" }, { Forwarded: "proto=http" }];
+    const overHttp: Array<Record<string, string>> = [
+      { "X-Forwarded-Proto": "http" },
+      { "X-Forwarded-Proto": "http, https" },
+      { Forwarded: "proto=http" },
+    ];
     for (const headers of overHttp) {
       expect((await get("/", headers)).headers["strict-transport-security"], JSON.stringify(headers)).toBeUndefined();
     }
@@ -463,7 +491,9 @@ describe("security headers", () => {
         expect(res.headers["x-frame-options"], target).toBeUndefined();
       }
       const home = await get("/", {}, "GET", preview.port);
-      expect(csp(home.headers).get("frame-ancestors")).toEqual(expect.arrayContaining(["'self'", "https://app.storyblok.com", "https://app-us.storyblok.com"]));
+      expect(csp(home.headers).get("frame-ancestors")).toEqual(
+        expect.arrayContaining(["'self'", "https://app.storyblok.com", "https://app-us.storyblok.com"]),
+      );
       expect(csp(home.headers).get("script-src")?.join(" ")).not.toMatch(/unsafe/);
     } finally {
       await preview.close();
@@ -540,7 +570,8 @@ describe("absurd input", () => {
     expect(res.status).toBe(200);
     // an unreadable q counts as 1: the client named the coding
     const encoding = res.headers["content-encoding"];
-    const body = encoding === "br" ? brotliDecompressSync(res.body) : encoding === "gzip" ? gunzipSync(res.body) : res.body;
+    const body =
+      encoding === "br" ? brotliDecompressSync(res.body) : encoding === "gzip" ? gunzipSync(res.body) : res.body;
     expect(body.toString()).toBe(SCRIPT);
   });
 });

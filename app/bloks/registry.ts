@@ -37,7 +37,9 @@ export const blokRegistry: Record<string, RegisteredBlok> = {
 };
 
 function isRawBlok(value: unknown): value is RawBlok {
-  return typeof value === "object" && value !== null && typeof (value as { component?: unknown }).component === "string";
+  return (
+    typeof value === "object" && value !== null && typeof (value as { component?: unknown }).component === "string"
+  );
 }
 
 /**

@@ -9,7 +9,10 @@ import { setContentClient } from "~/content/storyblok-client";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import About, { clientLoader, meta } from "./about";
 
-const text = (value: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: value }] }] });
+const text = (value: string) => ({
+  type: "doc",
+  content: [{ type: "paragraph", content: [{ type: "text", text: value }] }],
+});
 
 const page: AboutPage = parseAboutStory({
   id: 9,
@@ -21,7 +24,14 @@ const page: AboutPage = parseAboutStory({
         component: "overview",
         _uid: "b2",
         Headline: "Was wir machen",
-        Items: [{ _uid: "i1", Headline: "Werkstatt", Asset: { filename: "https://a.storyblok.com/f/1/1200x800/a/w.jpg", alt: "Werkstatt" }, Text: text("Druck") }],
+        Items: [
+          {
+            _uid: "i1",
+            Headline: "Werkstatt",
+            Asset: { filename: "https://a.storyblok.com/f/1/1200x800/a/w.jpg", alt: "Werkstatt" },
+            Text: text("Druck"),
+          },
+        ],
       },
       { component: "unknown_thing", _uid: "b3" },
       { component: "about_block", _uid: "b4", Text: text("No headline here") },
@@ -29,7 +39,14 @@ const page: AboutPage = parseAboutStory({
         component: "masonry",
         _uid: "b5",
         Headline: "Aus dem Archiv",
-        Tiles: [{ _uid: "t1", Media: { filename: "https://a.storyblok.com/f/1/800x1120/a/t.webp", alt: "Tile" }, Info: "Info", Tags: ["Poster"] }],
+        Tiles: [
+          {
+            _uid: "t1",
+            Media: { filename: "https://a.storyblok.com/f/1/800x1120/a/t.webp", alt: "Tile" },
+            Info: "Info",
+            Tags: ["Poster"],
+          },
+        ],
       },
     ],
   },
@@ -70,8 +87,18 @@ describe("About route", () => {
     const { container } = renderAbout(page);
     await screen.findByText("Studio text");
     const blocks = [...container.querySelectorAll<HTMLElement>(".stagger")];
-    expect(blocks.map((block) => block.style.getPropertyValue("--about-delay"))).toEqual(["0s", "0.15s", "0.3s", "0.45s"]);
-    expect(blocks.map((block) => block.style.getPropertyValue("--about-duration"))).toEqual(["0.6s", "0.6s", "0.6s", "0.6s"]);
+    expect(blocks.map((block) => block.style.getPropertyValue("--about-delay"))).toEqual([
+      "0s",
+      "0.15s",
+      "0.3s",
+      "0.45s",
+    ]);
+    expect(blocks.map((block) => block.style.getPropertyValue("--about-duration"))).toEqual([
+      "0.6s",
+      "0.6s",
+      "0.6s",
+      "0.6s",
+    ]);
   });
 
   it("gives the body its orange class while shown and removes it on leaving", async () => {
@@ -107,7 +134,9 @@ describe("about.module.css", () => {
   const css = readFileSync(path.resolve("app/routes/about.module.css"), "utf8");
 
   it("animates each block with its own delay and duration, and not at all under reduced motion", () => {
-    expect(css).toMatch(/\.stagger\s*\{[^}]*animation:[^;]*var\(--about-duration, 0\.6s\)[^;]*var\(--about-delay, 0s\)/);
+    expect(css).toMatch(
+      /\.stagger\s*\{[^}]*animation:[^;]*var\(--about-duration, 0\.6s\)[^;]*var\(--about-delay, 0s\)/,
+    );
     expect(css).toMatch(/prefers-reduced-motion: reduce\)\s*\{\s*\.stagger\s*\{\s*animation: none/);
   });
 

@@ -7,7 +7,15 @@ import { setContentClient } from "~/content/storyblok-client";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import ArticleRoute, { clientLoader, meta } from "./article";
 
-const project = (slug: string): OtherProject => ({ slug, href: `/articles/${slug}`, title: `Title ${slug}`, image: "", alt: slug, width: null, height: null });
+const project = (slug: string): OtherProject => ({
+  slug,
+  href: `/articles/${slug}`,
+  title: `Title ${slug}`,
+  image: "",
+  alt: slug,
+  width: null,
+  height: null,
+});
 
 const article = parseArticleStory({
   id: 11,
@@ -18,7 +26,20 @@ const article = parseArticleStory({
     Headline: "Cinema under the cranes",
     info: [{ component: "info", Client: "Hafenkino Treptow", Services: "Posters", Headline01: "Posters for dusk" }],
     Text: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Body" }] }] },
-    Wrapper: [{ component: "ImagesArticle", _uid: "w", media: [{ component: "media", _uid: "m", Image: { filename: "https://a.storyblok.com/f/1/1200x800/a/d.webp", alt: "Detail" }, Fullsize: true }] }],
+    Wrapper: [
+      {
+        component: "ImagesArticle",
+        _uid: "w",
+        media: [
+          {
+            component: "media",
+            _uid: "m",
+            Image: { filename: "https://a.storyblok.com/f/1/1200x800/a/d.webp", alt: "Detail" },
+            Fullsize: true,
+          },
+        ],
+      },
+    ],
   },
 });
 const found: ArticlePage = {
@@ -28,7 +49,9 @@ const found: ArticlePage = {
 };
 
 function renderArticle(page: ArticlePage | Promise<ArticlePage>, slug = "hafenkino") {
-  const Stub = createRoutesStub([{ path: "/articles/:slug", Component: ArticleRoute as never, loader: () => ({ page }) }]);
+  const Stub = createRoutesStub([
+    { path: "/articles/:slug", Component: ArticleRoute as never, loader: () => ({ page }) },
+  ]);
   return render(<Stub initialEntries={[`/articles/${slug}`]} />);
 }
 
@@ -114,7 +137,9 @@ describe("Article route, from one article to another", () => {
 describe("Article meta", () => {
   const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
   const metaOf = (page: unknown) =>
-    meta({ loaderData: { page }, matches: [root], params: { slug: "hafenkino" } } as unknown as Parameters<typeof meta>[0]);
+    meta({ loaderData: { page }, matches: [root], params: { slug: "hafenkino" } } as unknown as Parameters<
+      typeof meta
+    >[0]);
 
   it("takes title and description from the content", () => {
     const tags = metaOf(found);
@@ -129,11 +154,15 @@ describe("Article meta", () => {
 
 describe("Article clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
-    ({ request: new Request(url), params: { slug: "hafenkino" }, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+    ({ request: new Request(url), params: { slug: "hafenkino" }, serverLoader }) as unknown as Parameters<
+      typeof clientLoader
+    >[0];
 
   function fakeClient() {
     const get = vi.fn(async (path: string) =>
-      path === "cdn/stories" ? { data: { stories: [] } } : { data: { story: { name: "Live", full_slug: "articles/hafenkino", content: {} } } },
+      path === "cdn/stories"
+        ? { data: { stories: [] } }
+        : { data: { story: { name: "Live", full_slug: "articles/hafenkino", content: {} } } },
     );
     setContentClient({ get } as unknown as StoryblokClient);
     return get;

@@ -57,7 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   const article = resolved?.status === "found" ? resolved.article : null;
   const extra: MetaDescriptor[] = article
     ? [
-        ...(article.firstPublishedAt ? [{ property: "article:published_time", content: article.firstPublishedAt }] : []),
+        ...(article.firstPublishedAt
+          ? [{ property: "article:published_time", content: article.firstPublishedAt }]
+          : []),
         ...(article.publishedAt ? [{ property: "article:modified_time", content: article.publishedAt }] : []),
         ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
       ]

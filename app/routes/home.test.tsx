@@ -13,13 +13,35 @@ const HOME_STORY = {
   id: 11,
   content: {
     body: [
-      { component: "hero", CaruselYN: false, Image: [{ Image: asset("hero.webp", "Hero"), link: { linktype: "story", cached_url: "articles/hero" } }] },
+      {
+        component: "hero",
+        CaruselYN: false,
+        Image: [{ Image: asset("hero.webp", "Hero"), link: { linktype: "story", cached_url: "articles/hero" } }],
+      },
       {
         component: "gallery",
         ImageData: [
-          { _uid: "1", Image: asset("a.jpg", "A"), Name: "Alpha", Tags: ["Poster"], link: { linktype: "story", cached_url: "articles/alpha" } },
-          { _uid: "2", Image: asset("b.jpg", "B"), Name: "Beta", Tags: ["Branding"], link: { linktype: "story", cached_url: "articles/beta" } },
-          { _uid: "3", Image: asset("c.jpg", "C"), Name: "", Tags: ["Poster", "Branding"], link: { linktype: "story", cached_url: "articles/gamma" } },
+          {
+            _uid: "1",
+            Image: asset("a.jpg", "A"),
+            Name: "Alpha",
+            Tags: ["Poster"],
+            link: { linktype: "story", cached_url: "articles/alpha" },
+          },
+          {
+            _uid: "2",
+            Image: asset("b.jpg", "B"),
+            Name: "Beta",
+            Tags: ["Branding"],
+            link: { linktype: "story", cached_url: "articles/beta" },
+          },
+          {
+            _uid: "3",
+            Image: asset("c.jpg", "C"),
+            Name: "",
+            Tags: ["Poster", "Branding"],
+            link: { linktype: "story", cached_url: "articles/gamma" },
+          },
         ],
       },
     ],
@@ -104,13 +126,16 @@ describe("Home meta", () => {
   it("takes title and description from the page", () => {
     const page = parseHomeStory(HOME_STORY);
     const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
-    const tags = meta({ loaderData: { page, filterTags: [] }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
+    const tags = meta({ loaderData: { page, filterTags: [] }, matches: [root] } as unknown as Parameters<
+      typeof meta
+    >[0]);
     expect(tags).toContainEqual({ title: "Studio Halbton" });
     expect(tags).toContainEqual({ name: "description", content: "Studio Halbton: selected work — Alpha, Beta." });
     // the first hero slide, 1200x630 through the image service
     expect(tags).toContainEqual({
       property: "og:image",
-      content: "https://a.storyblok.com/f/287401/900x1200/abc/hero.webp/m/1200x630/smart/filters:quality(80):format(jpeg)",
+      content:
+        "https://a.storyblok.com/f/287401/900x1200/abc/hero.webp/m/1200x630/smart/filters:quality(80):format(jpeg)",
     });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
@@ -145,7 +170,9 @@ describe("Home clientLoader", () => {
   });
 
   it("reads drafts straight from the content service in the visual editor", async () => {
-    const get = vi.fn(async (path: string) => (path === "cdn/stories/home" ? { data: { story: HOME_STORY } } : { data: { stories: [] } }));
+    const get = vi.fn(async (path: string) =>
+      path === "cdn/stories/home" ? { data: { story: HOME_STORY } } : { data: { stories: [] } },
+    );
     setContentClient({ get } as unknown as StoryblokClient);
     const serverLoader = vi.fn();
     await clientLoader(args("http://site/?_storyblok_tk[space_id]=1", serverLoader));

@@ -29,7 +29,13 @@ const page = parseImprintStory({
           content: [
             {
               type: "paragraph",
-              content: [{ type: "text", text: "Mail", marks: [{ type: "link", attrs: { href: "hallo@example.com", linktype: "email" } }] }],
+              content: [
+                {
+                  type: "text",
+                  text: "Mail",
+                  marks: [{ type: "link", attrs: { href: "hallo@example.com", linktype: "email" } }],
+                },
+              ],
             },
           ],
         },

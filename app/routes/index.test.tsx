@@ -63,7 +63,9 @@ describe("Index route", () => {
 
 describe("Index meta", () => {
   it("takes title and description from the loader data", () => {
-    const tags = meta({ loaderData: { ...base, articles: [entry("a")] }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
+    const tags = meta({ loaderData: { ...base, articles: [entry("a")] }, matches: [root] } as unknown as Parameters<
+      typeof meta
+    >[0]);
     expect(tags).toContainEqual({ title: "Studio Halbton — Index" });
     expect(tags).toContainEqual({ name: "description", content: "Index: 1 projects by Studio Halbton." });
     expect(tags).toContainEqual({ property: "og:title", content: "Index" });
@@ -84,7 +86,10 @@ describe("Index clientLoader", () => {
 
   it("otherwise reads the story, then resolves the published articles in the background, dropping unreadable ones", async () => {
     const get = vi.fn(async (path: string, params: Record<string, unknown>) => {
-      if (path === "cdn/stories/index") return { data: { story: { id: 5, content: { body: [{ Title: "Alle Projekte", Articles: ["u1", "gone"] }] } } } };
+      if (path === "cdn/stories/index")
+        return {
+          data: { story: { id: 5, content: { body: [{ Title: "Alle Projekte", Articles: ["u1", "gone"] }] } } },
+        };
       expect(params).toMatchObject({ by_uuids: "u1,gone", version: "published", per_page: 100 });
       return { data: { stories: [{ uuid: "u1", name: "One", full_slug: "articles/one", tag_list: [], content: {} }] } };
     });

@@ -45,12 +45,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title,
     description,
     path: "/index",
-    image: firstShareImage((articles ?? []).map((article) => ({ filename: article.img, alt: article.alt || article.name }))),
+    image: firstShareImage(
+      (articles ?? []).map((article) => ({ filename: article.img, alt: article.alt || article.name })),
+    ),
   });
 };
 
 export default function IndexPage({ loaderData }: Route.ComponentProps) {
-  const story = useLiveStory(loaderData.storyId, { storyId: loaderData.storyId, title: loaderData.title, uuids: [] }, parseIndexStory);
+  const story = useLiveStory(
+    loaderData.storyId,
+    { storyId: loaderData.storyId, title: loaderData.title, uuids: [] },
+    parseIndexStory,
+  );
   return (
     <section className={styles.page} aria-labelledby="index-heading">
       <h1 id="index-heading" className={styles.heading}>

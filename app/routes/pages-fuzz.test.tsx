@@ -9,7 +9,13 @@ import { Header } from "~/bloks/header/header";
 import { Gallery } from "~/components/gallery/gallery";
 import { MediaGrid } from "~/components/media-grid/media-grid";
 import { parseAboutStory, parseOverview } from "~/content/about";
-import { ARTICLE_MESSAGES, parseArticleStory, parseOtherProject, pickOtherProjects, type ArticlePage } from "~/content/article";
+import {
+  ARTICLE_MESSAGES,
+  parseArticleStory,
+  parseOtherProject,
+  pickOtherProjects,
+  type ArticlePage,
+} from "~/content/article";
 import { loadArticleList, parseIndexStory } from "~/content/article-index";
 import { categoryTags, parseCategories, parseHomeStory, type HomeData } from "~/content/home";
 import { parseImprintStory } from "~/content/imprint";
@@ -84,7 +90,12 @@ function renderPage(element: ReactNode, path = "/"): HTMLElement {
 }
 
 /** Renders, checks the DOM and the console, unmounts; returns what `inspect` found. */
-function renderAndCheck<T = void>(input: unknown, element: ReactNode, inspect?: (container: HTMLElement) => T, path = "/"): T | undefined {
+function renderAndCheck<T = void>(
+  input: unknown,
+  element: ReactNode,
+  inspect?: (container: HTMLElement) => T,
+  path = "/",
+): T | undefined {
   generated += 1;
   consoleError.mockClear();
   try {
@@ -98,7 +109,9 @@ function renderAndCheck<T = void>(input: unknown, element: ReactNode, inspect?: 
 }
 
 const HomeRoute = Home as unknown as ComponentType<{ loaderData: HomeData }>;
-const IndexRoute = IndexPage as unknown as ComponentType<{ loaderData: { storyId: number | null; title: string; articles: unknown } }>;
+const IndexRoute = IndexPage as unknown as ComponentType<{
+  loaderData: { storyId: number | null; title: string; articles: unknown };
+}>;
 
 const articles = demoArticles();
 const text = (container: HTMLElement) => container.textContent ?? "";
@@ -132,7 +145,9 @@ describe("fuzz: the home page", () => {
     const caption = name || "More";
     const image = spec.raw.Image as { alt?: unknown } | undefined;
     const alt = typeof image?.alt === "string" && image.alt.trim() !== "" ? image.alt.trim() : "no information";
-    const message = { none: MEDIA_MESSAGES.noImage, unknown: MEDIA_MESSAGES.unknownFormat, image: "", video: "" }[spec.kind];
+    const message = { none: MEDIA_MESSAGES.noImage, unknown: MEDIA_MESSAGES.unknownFormat, image: "", video: "" }[
+      spec.kind
+    ];
     expect(tile.textContent).toBe(`${message}${caption}`);
     expect(tile.querySelectorAll("img")).toHaveLength(spec.kind === "image" ? 1 : 0);
     expect(tile.querySelectorAll("video")).toHaveLength(spec.kind === "video" ? 1 : 0);
@@ -142,12 +157,19 @@ describe("fuzz: the home page", () => {
 
   it("shows 'Kein Bild', 'unbekanntes Format', 'no information', 'More' and 'Keine Bilddaten vorhanden.' where the gallery says so", () => {
     const imageDataArb = fc.oneof(
-      { weight: 5, arbitrary: fc.array(galleryItemSpecArb, { maxLength: 6 }).map((specs) => ({ specs, raw: specs.map((spec) => spec.raw) as unknown })) },
+      {
+        weight: 5,
+        arbitrary: fc
+          .array(galleryItemSpecArb, { maxLength: 6 })
+          .map((specs) => ({ specs, raw: specs.map((spec) => spec.raw) as unknown })),
+      },
       { weight: 1, arbitrary: notAListArb.map((raw) => ({ specs: null, raw })) },
     );
     fc.assert(
       fc.property(imageDataArb, ({ specs, raw }) => {
-        const story = { content: { body: [{ component: "hero" }, { component: "gallery", _uid: "g", ImageData: raw }] } };
+        const story = {
+          content: { body: [{ component: "hero" }, { component: "gallery", _uid: "g", ImageData: raw }] },
+        };
         const page = parseHomeStory(story);
         renderAndCheck(story, <Gallery items={page.gallery.items} selectedTags={[]} />, (container) => {
           const tiles = container.querySelectorAll("li");
@@ -171,22 +193,41 @@ describe("fuzz: the index page", () => {
     await fc.assert(
       fc.asyncProperty(
         indexStoryArb,
-        fc.array(fc.oneof(storyArb(articleContentArb), mutatedStoryArb(articles), fc.constant(null)), { minLength: known.length, maxLength: known.length }),
+        fc.array(fc.oneof(storyArb(articleContentArb), mutatedStoryArb(articles), fc.constant(null)), {
+          minLength: known.length,
+          maxLength: known.length,
+        }),
         async (story, answers) => {
-          const byUuid = new Map(known.flatMap((uuid, index) => (answers[index] && typeof answers[index] === "object" ? [[uuid, { ...(answers[index] as object), uuid: uuid === "uuid-broken" ? null : uuid }]] : [])));
+          const byUuid = new Map(
+            known.flatMap((uuid, index) =>
+              answers[index] && typeof answers[index] === "object"
+                ? [[uuid, { ...(answers[index] as object), uuid: uuid === "uuid-broken" ? null : uuid }]]
+                : [],
+            ),
+          );
           const get = vi.fn(async (_path: string, params: Record<string, unknown>) => ({
-            data: { stories: String(params.by_uuids).split(",").flatMap((uuid) => (byUuid.has(uuid) ? [byUuid.get(uuid)] : [])) },
+            data: {
+              stories: String(params.by_uuids)
+                .split(",")
+                .flatMap((uuid) => (byUuid.has(uuid) ? [byUuid.get(uuid)] : [])),
+            },
           }));
           setContentClient({ get } as unknown as StoryblokClient);
           const index = parseIndexStory(story);
           const list = await loadArticleList(index.uuids, "published");
-          renderAndCheck([story, answers], <IndexRoute loaderData={{ storyId: index.storyId, title: index.title, articles: list }} />, (container) => {
-            expect(container.querySelector("h1")?.textContent).toBe(index.title || "Index");
-            const rows = [...container.querySelectorAll("li a")];
-            expect(rows).toHaveLength(list.length);
-            rows.forEach((row, position) => expect(row.getAttribute("href")).toBe(`/articles/${list[position]!.slug}`));
-            expect(text(container)).not.toContain("Fehler bei");
-          });
+          renderAndCheck(
+            [story, answers],
+            <IndexRoute loaderData={{ storyId: index.storyId, title: index.title, articles: list }} />,
+            (container) => {
+              expect(container.querySelector("h1")?.textContent).toBe(index.title || "Index");
+              const rows = [...container.querySelectorAll("li a")];
+              expect(rows).toHaveLength(list.length);
+              rows.forEach((row, position) =>
+                expect(row.getAttribute("href")).toBe(`/articles/${list[position]!.slug}`),
+              );
+              expect(text(container)).not.toContain("Fehler bei");
+            },
+          );
         },
       ),
       fuzzParameters(FUZZ_RUNS.pages.indexRandom),
@@ -204,7 +245,10 @@ describe("fuzz: the imprint page", () => {
   };
 
   it("renders mutations of the demo imprint story", () => {
-    fc.assert(fc.property(mutatedStoryArb([demoStory("imprint")]), renderImprint), fuzzParameters(FUZZ_RUNS.pages.imprintMutated));
+    fc.assert(
+      fc.property(mutatedStoryArb([demoStory("imprint")]), renderImprint),
+      fuzzParameters(FUZZ_RUNS.pages.imprintMutated),
+    );
   });
 
   it("renders random imprint stories", () => {
@@ -218,7 +262,10 @@ describe("fuzz: the about page", () => {
   };
 
   it("renders mutations of the demo about story", () => {
-    fc.assert(fc.property(mutatedStoryArb([demoStory("about")]), renderAbout), fuzzParameters(FUZZ_RUNS.pages.aboutMutated));
+    fc.assert(
+      fc.property(mutatedStoryArb([demoStory("about")]), renderAbout),
+      fuzzParameters(FUZZ_RUNS.pages.aboutMutated),
+    );
   });
 
   it("renders random about stories", () => {
@@ -229,18 +276,27 @@ describe("fuzz: the about page", () => {
     const plain = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Text" }] }] };
     fc.assert(
       fc.property(fc.array(overviewItemSpecArb, { maxLength: 5 }), (specs) => {
-        const overview = { component: "overview", _uid: "o", Items: specs.map((spec) => ({ ...spec.raw, Text: plain })) };
+        const overview = {
+          component: "overview",
+          _uid: "o",
+          Items: specs.map((spec) => ({ ...spec.raw, Text: plain })),
+        };
         const story = { content: { body: [{ component: "about_block", _uid: "b", Text: plain }, overview] } };
         const view = parseOverview(overview);
-        renderAndCheck(story, <AboutBody page={parseAboutStory(story)} />, (container) => {
-          const items = container.querySelectorAll("section ul > li");
-          expect(items).toHaveLength(view.items.length);
-          specs.forEach((spec, index) => {
-            const item = items[index]!;
-            expect(item.querySelectorAll("img")).toHaveLength(spec.kind === "image" ? 1 : 0);
-            expect(item.querySelectorAll("video")).toHaveLength(spec.kind === "video" ? 1 : 0);
-          });
-        }, "/about");
+        renderAndCheck(
+          story,
+          <AboutBody page={parseAboutStory(story)} />,
+          (container) => {
+            const items = container.querySelectorAll("section ul > li");
+            expect(items).toHaveLength(view.items.length);
+            specs.forEach((spec, index) => {
+              const item = items[index]!;
+              expect(item.querySelectorAll("img")).toHaveLength(spec.kind === "image" ? 1 : 0);
+              expect(item.querySelectorAll("video")).toHaveLength(spec.kind === "video" ? 1 : 0);
+            });
+          },
+          "/about",
+        );
       }),
       fuzzParameters(FUZZ_RUNS.pages.overviewMedia),
     );
@@ -251,23 +307,43 @@ describe("fuzz: the article page", () => {
   const renderArticle = (story: unknown, listing: unknown[], random: number) => {
     const article = parseArticleStory(story);
     const others = listing.map(parseOtherProject).filter((project) => project !== null);
-    const page: ArticlePage = { status: "found", article, otherProjects: pickOtherProjects(others, article.slug, () => random) };
-    renderAndCheck([story, listing], <ArticlePageView page={page} />, (container) => {
-      expect(container.querySelector("h1")?.textContent).toBe(article.headline);
-      const wrapper = typeof story === "object" && story !== null ? (story as { content?: { Wrapper?: unknown } }).content?.Wrapper : undefined;
-      if (!Array.isArray(wrapper)) expect(text(container)).toContain(ARTICLE_MESSAGES.noImage);
-      expect(container.querySelectorAll('[aria-labelledby="other-projects-heading"] a').length).toBeLessThanOrEqual(2);
-    }, "/articles/fuzz");
+    const page: ArticlePage = {
+      status: "found",
+      article,
+      otherProjects: pickOtherProjects(others, article.slug, () => random),
+    };
+    renderAndCheck(
+      [story, listing],
+      <ArticlePageView page={page} />,
+      (container) => {
+        expect(container.querySelector("h1")?.textContent).toBe(article.headline);
+        const wrapper =
+          typeof story === "object" && story !== null
+            ? (story as { content?: { Wrapper?: unknown } }).content?.Wrapper
+            : undefined;
+        if (!Array.isArray(wrapper)) expect(text(container)).toContain(ARTICLE_MESSAGES.noImage);
+        expect(container.querySelectorAll('[aria-labelledby="other-projects-heading"] a').length).toBeLessThanOrEqual(
+          2,
+        );
+      },
+      "/articles/fuzz",
+    );
   };
   const listingArb = fc.array(fc.oneof(mutatedStoryArb(articles), storyArb(articleContentArb)), { maxLength: 4 });
   const randomArb = fc.double({ min: 0, max: 1, noNaN: true });
 
   it("renders mutations of the demo articles", () => {
-    fc.assert(fc.property(mutatedStoryArb(articles), listingArb, randomArb, renderArticle), fuzzParameters(FUZZ_RUNS.pages.articleMutated));
+    fc.assert(
+      fc.property(mutatedStoryArb(articles), listingArb, randomArb, renderArticle),
+      fuzzParameters(FUZZ_RUNS.pages.articleMutated),
+    );
   });
 
   it("renders random article stories", () => {
-    fc.assert(fc.property(articleStoryArb, listingArb, randomArb, renderArticle), fuzzParameters(FUZZ_RUNS.pages.articleRandom));
+    fc.assert(
+      fc.property(articleStoryArb, listingArb, randomArb, renderArticle),
+      fuzzParameters(FUZZ_RUNS.pages.articleRandom),
+    );
   });
 
   it("shows 'no Image', 'Keine Bilddaten vorhanden.', 'Kein Bild' and 'unbekanntes Format' where the media say so", () => {
@@ -310,18 +386,34 @@ describe("fuzz: the article page", () => {
 
 describe("regressions the fuzzer found (pinned examples)", () => {
   it("falls back to 'no information' for a blank alt", () => {
-    const story = { content: { body: [{}, { ImageData: [{ Image: { filename: "https://a.storyblok.com/f/1/10x10/a/x.jpg", alt: "\n" } }] }] } };
+    const story = {
+      content: {
+        body: [{}, { ImageData: [{ Image: { filename: "https://a.storyblok.com/f/1/10x10/a/x.jpg", alt: "\n" } }] }],
+      },
+    };
     renderAndCheck(story, <Gallery items={parseHomeStory(story).gallery.items} selectedTags={[]} />, (container) => {
       expect(container.querySelector("img")?.getAttribute("alt")).toBe("no information");
     });
   });
 
   it("renders about bloks that share a _uid without a duplicate-key warning", () => {
-    const story = { content: { body: [{ _uid: "same", component: "about_block", Headline: "One" }, { _uid: "same", component: "about_block", Headline: "Two" }] } };
-    renderAndCheck(story, <AboutBody page={parseAboutStory(story)} />, (container) => {
-      expect(text(container)).toContain("One");
-      expect(text(container)).toContain("Two");
-    }, "/about");
+    const story = {
+      content: {
+        body: [
+          { _uid: "same", component: "about_block", Headline: "One" },
+          { _uid: "same", component: "about_block", Headline: "Two" },
+        ],
+      },
+    };
+    renderAndCheck(
+      story,
+      <AboutBody page={parseAboutStory(story)} />,
+      (container) => {
+        expect(text(container)).toContain("One");
+        expect(text(container)).toContain("Two");
+      },
+      "/about",
+    );
   });
 
   it("shows a pasted paragraph as the footer logo text still, not as 200,000 animated elements", () => {
@@ -349,7 +441,9 @@ describe("fuzz: the header and footer", () => {
         const labels = [...(nav?.querySelectorAll("a") ?? [])].map((link) => link.textContent ?? "");
         expect(labels).toEqual(header.links.map((link) => link.label));
         for (const label of labels) expect(label.trim()).not.toBe("");
-        const imprint = [...container.querySelectorAll("footer a")].find((link) => link.textContent === footer.imprint.label);
+        const imprint = [...container.querySelectorAll("footer a")].find(
+          (link) => link.textContent === footer.imprint.label,
+        );
         expect(imprint?.getAttribute("href")).toBeTruthy();
       },
       path,
@@ -358,12 +452,20 @@ describe("fuzz: the header and footer", () => {
 
   it("renders mutations of the demo header and footer", () => {
     fc.assert(
-      fc.property(mutatedStoryArb([demoStory("header")]), mutatedStoryArb([demoStory("footer")]), pathArb, renderLayout),
+      fc.property(
+        mutatedStoryArb([demoStory("header")]),
+        mutatedStoryArb([demoStory("footer")]),
+        pathArb,
+        renderLayout,
+      ),
       fuzzParameters(FUZZ_RUNS.pages.layoutMutated),
     );
   });
 
   it("renders random header and footer stories", () => {
-    fc.assert(fc.property(headerStoryArb, footerStoryArb, pathArb, renderLayout), fuzzParameters(FUZZ_RUNS.pages.layoutRandom));
+    fc.assert(
+      fc.property(headerStoryArb, footerStoryArb, pathArb, renderLayout),
+      fuzzParameters(FUZZ_RUNS.pages.layoutRandom),
+    );
   });
 });

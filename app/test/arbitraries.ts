@@ -199,11 +199,13 @@ export const keyArb: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** An object that JSON.parse builds with an own "__proto__" key. */
-const protoKeyArb: fc.Arbitrary<unknown> = fc.constantFrom(
-  '{"__proto__":{"polluted":true,"filename":"javascript:alert(1)//x.jpg"}}',
-  '{"constructor":{"prototype":{"polluted":true}}}',
-  '{"toString":"x","valueOf":1,"hasOwnProperty":null}',
-).map((json) => JSON.parse(json) as unknown);
+const protoKeyArb: fc.Arbitrary<unknown> = fc
+  .constantFrom(
+    '{"__proto__":{"polluted":true,"filename":"javascript:alert(1)//x.jpg"}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+    '{"toString":"x","valueOf":1,"hasOwnProperty":null}',
+  )
+  .map((json) => JSON.parse(json) as unknown);
 
 /** Any JSON-like value: scalars, lists and objects nested a few levels. */
 export const anyValueArb: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -244,7 +246,26 @@ export const uidArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.uuid() },
   {
     weight: 3,
-    arbitrary: fc.constantFrom("", "a", "0", "1", "tile-0", "tile-1", "item-0", "item-1", "media-0-0", "media-0-1", "blok-0", "blok-1", "photo-0", "photo-1", "image-0", "imprint-0", "imprint-1", "no-image"),
+    arbitrary: fc.constantFrom(
+      "",
+      "a",
+      "0",
+      "1",
+      "tile-0",
+      "tile-1",
+      "item-0",
+      "item-1",
+      "media-0-0",
+      "media-0-1",
+      "blok-0",
+      "blok-1",
+      "photo-0",
+      "photo-1",
+      "image-0",
+      "imprint-0",
+      "imprint-1",
+      "no-image",
+    ),
   },
   { weight: 1, arbitrary: scalarArb },
 );
@@ -256,7 +277,21 @@ export type MediaClass = "none" | "unknown" | "image" | "video";
 
 /** Extensions by what the site must make of them (SPEC 5). */
 export const EXTENSIONS: Readonly<Record<Exclude<MediaClass, "none">, readonly string[]>> = {
-  image: ["jpg", "JPG", "jpeg", "png", "PNG", "gif", "webp", "bmp", "svg", "SVG", "webp?x=1", "jpg#frag", "png?w=1&f=.mp4"],
+  image: [
+    "jpg",
+    "JPG",
+    "jpeg",
+    "png",
+    "PNG",
+    "gif",
+    "webp",
+    "bmp",
+    "svg",
+    "SVG",
+    "webp?x=1",
+    "jpg#frag",
+    "png?w=1&f=.mp4",
+  ],
   video: ["mp4", "MP4", "mp4?x=1", "webm", "ogg", "mov", "MOV", "mp4#t=3"],
   unknown: ["PDF", "pdf", "txt", "html", "exe", "tar.gz", "jpg.exe", "mp4.pdf", "jpgx", "", ".", "jpg/", "mp4/x"],
 };
@@ -304,7 +339,14 @@ export const taggedFilenameArb: fc.Arbitrary<TaggedFilename> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom("..", "x/..", "https://a.storyblok.com/f/1/1x1/a/..", "https://a.storyblok.com/f/1/1x1/a/.jpg", "noextension", "https://a.storyblok.com/")
+      .constantFrom(
+        "..",
+        "x/..",
+        "https://a.storyblok.com/f/1/1x1/a/..",
+        "https://a.storyblok.com/f/1/1x1/a/.jpg",
+        "noextension",
+        "https://a.storyblok.com/",
+      )
       .map((filename) => ({ filename, missing: false, kind: "unknown" as const })),
   },
 );
@@ -363,7 +405,7 @@ export const assetArb: fc.Arbitrary<unknown> = fc.oneof(
           "JAVASCRIPT:alert(1)//x.mp4",
           "data:image/svg+xml,<svg onload=alert(1)>//a.svg",
           "vbscript:x//a.png",
-          "https://a.storyblok.com/f/287401/1600x900/abc/x.jpg\" onerror=\"alert(1)",
+          'https://a.storyblok.com/f/287401/1600x900/abc/x.jpg" onerror="alert(1)',
           "https://a.storyblok.com/f/287401/1600x900/abc/<script>.png",
         ),
         alt: altArb,
@@ -428,8 +470,36 @@ export const linkArb: fc.Arbitrary<unknown> = fc.oneof(
 // ---------------------------------------------------------------------------
 // Rich text
 
-const MARK_TYPES = ["bold", "strong", "italic", "em", "strike", "underline", "code", "superscript", "subscript", "highlight", "textStyle", "anchor", "styled", "link", "unknown", "onclick", "__proto__", "script"];
-const COLOURS = ["red", "#ff0000", "rgb(1, 2, 3)", "red;background:url(javascript:alert(1))", "expression(alert(1))", "url(x)", "", "#12345678901"];
+const MARK_TYPES = [
+  "bold",
+  "strong",
+  "italic",
+  "em",
+  "strike",
+  "underline",
+  "code",
+  "superscript",
+  "subscript",
+  "highlight",
+  "textStyle",
+  "anchor",
+  "styled",
+  "link",
+  "unknown",
+  "onclick",
+  "__proto__",
+  "script",
+];
+const COLOURS = [
+  "red",
+  "#ff0000",
+  "rgb(1, 2, 3)",
+  "red;background:url(javascript:alert(1))",
+  "expression(alert(1))",
+  "url(x)",
+  "",
+  "#12345678901",
+];
 
 const markArb: fc.Arbitrary<unknown> = fc.oneof(
   {
@@ -438,26 +508,43 @@ const markArb: fc.Arbitrary<unknown> = fc.oneof(
       {
         type: fc.constantFrom(...MARK_TYPES),
         attrs: fc.oneof(
-          { weight: 4, arbitrary: fc.record(
-            {
-              href: urlArb,
-              linktype: fc.constantFrom<unknown>("url", "email", "story", "asset", "", 3),
-              target: fc.constantFrom<unknown>("_blank", "_self", "_top", null),
-              anchor: fc.constantFrom<unknown>("", "x", '"><script>alert(1)</script>'),
-              custom: fc.oneof(
-                scalarArb,
-                fc.dictionary(
-                  fc.constantFrom("onmouseover", "onclick", "style", "href", "srcdoc", "formaction", "rel", "title", "hreflang", "aria-label", "class", "id", "target"),
-                  fc.oneof(urlArb, textArb),
-                  { maxKeys: 5, noNullPrototype: true },
+          {
+            weight: 4,
+            arbitrary: fc.record(
+              {
+                href: urlArb,
+                linktype: fc.constantFrom<unknown>("url", "email", "story", "asset", "", 3),
+                target: fc.constantFrom<unknown>("_blank", "_self", "_top", null),
+                anchor: fc.constantFrom<unknown>("", "x", '"><script>alert(1)</script>'),
+                custom: fc.oneof(
+                  scalarArb,
+                  fc.dictionary(
+                    fc.constantFrom(
+                      "onmouseover",
+                      "onclick",
+                      "style",
+                      "href",
+                      "srcdoc",
+                      "formaction",
+                      "rel",
+                      "title",
+                      "hreflang",
+                      "aria-label",
+                      "class",
+                      "id",
+                      "target",
+                    ),
+                    fc.oneof(urlArb, textArb),
+                    { maxKeys: 5, noNullPrototype: true },
+                  ),
                 ),
-              ),
-              color: fc.constantFrom<unknown>(...COLOURS, 5),
-              id: fc.constantFrom<unknown>("section-1", "__proto__", '" onclick="x', "A", 5),
-              class: fc.constantFrom<unknown>("fancy", '" onclick="x', "a b c d", 5),
-            },
-            { requiredKeys: [], noNullPrototype: true },
-          ) },
+                color: fc.constantFrom<unknown>(...COLOURS, 5),
+                id: fc.constantFrom<unknown>("section-1", "__proto__", '" onclick="x', "A", 5),
+                class: fc.constantFrom<unknown>("fancy", '" onclick="x', "a b c d", 5),
+              },
+              { requiredKeys: [], noNullPrototype: true },
+            ),
+          },
           { weight: 1, arbitrary: anyValueArb },
         ),
       },
@@ -467,7 +554,23 @@ const markArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: anyValueArb },
 );
 
-const BLOCK_TYPES = ["paragraph", "heading", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "table", "tableRow", "iframe", "script", "blok", "doc", "__proto__", "unknown"];
+const BLOCK_TYPES = [
+  "paragraph",
+  "heading",
+  "blockquote",
+  "bullet_list",
+  "ordered_list",
+  "list_item",
+  "code_block",
+  "table",
+  "tableRow",
+  "iframe",
+  "script",
+  "blok",
+  "doc",
+  "__proto__",
+  "unknown",
+];
 const LEAF_TYPES = ["hard_break", "horizontal_rule", "image", "emoji"];
 
 const nodeAttrsArb: fc.Arbitrary<unknown> = fc.oneof(
@@ -478,7 +581,10 @@ const nodeAttrsArb: fc.Arbitrary<unknown> = fc.oneof(
         level: fc.oneof(fc.integer({ min: -3, max: 9 }), scalarArb),
         order: fc.oneof(fc.integer(), scalarArb),
         textAlign: fc.constantFrom<unknown>("left", "center", "justify", "center;background:url(x)", 5),
-        src: fc.oneof(urlArb, fc.constantFrom(...HOSTILE_IMAGE_SOURCES, "https://a.storyblok.com/f/1/400x300/abc/x.jpg")),
+        src: fc.oneof(
+          urlArb,
+          fc.constantFrom(...HOSTILE_IMAGE_SOURCES, "https://a.storyblok.com/f/1/400x300/abc/x.jpg"),
+        ),
         alt: altArb,
         title: textArb,
         emoji: fc.oneof(fc.constantFrom("😀", "<img src=x onerror=alert(1)>"), scalarArb),
@@ -505,7 +611,10 @@ export const richTextArb: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown; doc
         {
           type: fc.constant("text"),
           text: fc.oneof({ weight: 5, arbitrary: textArb }, { weight: 1, arbitrary: scalarArb }),
-          marks: fc.oneof({ weight: 4, arbitrary: fc.array(markArb, { maxLength: 3 }) }, { weight: 1, arbitrary: anyValueArb }),
+          marks: fc.oneof(
+            { weight: 4, arbitrary: fc.array(markArb, { maxLength: 3 }) },
+            { weight: 1, arbitrary: anyValueArb },
+          ),
         },
         { requiredKeys: ["type", "text"], noNullPrototype: true },
       ),
@@ -516,19 +625,31 @@ export const richTextArb: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown; doc
         {
           type: fc.constantFrom(...BLOCK_TYPES),
           attrs: nodeAttrsArb,
-          content: fc.oneof({ weight: 5, arbitrary: fc.array(tie("node"), { maxLength: 4 }) }, { weight: 1, arbitrary: anyValueArb }),
+          content: fc.oneof(
+            { weight: 5, arbitrary: fc.array(tie("node"), { maxLength: 4 }) },
+            { weight: 1, arbitrary: anyValueArb },
+          ),
         },
         { requiredKeys: ["type"], noNullPrototype: true },
       ),
     },
     {
       weight: 2,
-      arbitrary: fc.record({ type: fc.constantFrom(...LEAF_TYPES), attrs: nodeAttrsArb }, { requiredKeys: ["type"], noNullPrototype: true }),
+      arbitrary: fc.record(
+        { type: fc.constantFrom(...LEAF_TYPES), attrs: nodeAttrsArb },
+        { requiredKeys: ["type"], noNullPrototype: true },
+      ),
     },
     { weight: 1, arbitrary: anyValueArb },
   ),
   doc: fc.oneof(
-    { weight: 8, arbitrary: fc.record({ type: fc.constant("doc"), content: fc.array(tie("node"), { maxLength: 5 }) }, { noNullPrototype: true }) },
+    {
+      weight: 8,
+      arbitrary: fc.record(
+        { type: fc.constant("doc"), content: fc.array(tie("node"), { maxLength: 5 }) },
+        { noNullPrototype: true },
+      ),
+    },
     { weight: 1, arbitrary: tie("node") },
     { weight: 1, arbitrary: anyValueArb },
   ),
@@ -537,18 +658,52 @@ export const richTextArb: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown; doc
 /** Rich text, now and then 100 to 10,000 levels deep. */
 export const richTextFieldArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 12, arbitrary: richTextArb },
-  { weight: 1, arbitrary: fc.integer({ min: 100, max: 10_000 }).map((depth) => deepRichText(depth, depth % 2 ? "blockquote" : "tableCell")) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 100, max: 10_000 })
+      .map((depth) => deepRichText(depth, depth % 2 ? "blockquote" : "tableCell")),
+  },
 );
 
 // ---------------------------------------------------------------------------
 // Bloks and stories
 
-const UNKNOWN_COMPONENTS = ["evil", "script", "iframe", "__proto__", "constructor", "toString", "hasOwnProperty", "", " ", "Header", "ImagesArticle ", "page", "<img src=x onerror=alert(1)>"];
+const UNKNOWN_COMPONENTS = [
+  "evil",
+  "script",
+  "iframe",
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "",
+  " ",
+  "Header",
+  "ImagesArticle ",
+  "page",
+  "<img src=x onerror=alert(1)>",
+];
 
 /** A blok the page does not know (or a known one in the wrong place), with random fields. */
 export const unknownBlokArb: fc.Arbitrary<Record<string, unknown>> = fc
   .tuple(
-    fc.oneof(fc.constantFrom(...UNKNOWN_COMPONENTS), fc.constantFrom("header", "footer", "hero", "gallery", "about_block", "overview", "masonry", "imprint_text", "media", "info"), fc.string({ maxLength: 10 })),
+    fc.oneof(
+      fc.constantFrom(...UNKNOWN_COMPONENTS),
+      fc.constantFrom(
+        "header",
+        "footer",
+        "hero",
+        "gallery",
+        "about_block",
+        "overview",
+        "masonry",
+        "imprint_text",
+        "media",
+        "info",
+      ),
+      fc.string({ maxLength: 10 }),
+    ),
     uidArb,
     fc.dictionary(keyArb, anyValueArb, { maxKeys: 4, noNullPrototype: true }),
   )
@@ -557,7 +712,17 @@ export const unknownBlokArb: fc.Arbitrary<Record<string, unknown>> = fc
 /** A list field: usually a list of `item`s with strays, sometimes not a list at all. */
 export function listOf<T>(item: fc.Arbitrary<T>, maxLength = 6): fc.Arbitrary<unknown> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.array(fc.oneof({ weight: 6, arbitrary: item }, { weight: 1, arbitrary: unknownBlokArb }, { weight: 1, arbitrary: scalarArb }), { maxLength }) },
+    {
+      weight: 6,
+      arbitrary: fc.array(
+        fc.oneof(
+          { weight: 6, arbitrary: item },
+          { weight: 1, arbitrary: unknownBlokArb },
+          { weight: 1, arbitrary: scalarArb },
+        ),
+        { maxLength },
+      ),
+    },
     { weight: 1, arbitrary: fc.constant([]) },
     { weight: 2, arbitrary: notAListArb },
   );
@@ -568,7 +733,10 @@ function blok(component: string, model: Record<string, fc.Arbitrary<unknown>>): 
   return fc
     .tuple(
       fc.record(model, { requiredKeys: [], noNullPrototype: true }),
-      fc.oneof({ weight: 9, arbitrary: fc.constant(component) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, 5, null, component.toUpperCase()) }),
+      fc.oneof(
+        { weight: 9, arbitrary: fc.constant(component) },
+        { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, 5, null, component.toUpperCase()) },
+      ),
       uidArb,
     )
     .map(([fields, name, uid]) => ({ _uid: uid, ...fields, ...(name === undefined ? {} : { component: name }) }));
@@ -576,11 +744,29 @@ function blok(component: string, model: Record<string, fc.Arbitrary<unknown>>): 
 
 const flag = fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: scalarArb });
 const tagArb = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom("Research", "Typefont", "Poster", "Digital", "Animation", "Website", "Branding", "Sound", "poster", " Poster ", "") },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "Research",
+      "Typefont",
+      "Poster",
+      "Digital",
+      "Animation",
+      "Website",
+      "Branding",
+      "Sound",
+      "poster",
+      " Poster ",
+      "",
+    ),
+  },
   { weight: 1, arbitrary: textArb },
   { weight: 1, arbitrary: scalarArb },
 );
-const tagsArb = fc.oneof({ weight: 5, arbitrary: fc.array(tagArb, { maxLength: 5 }) }, { weight: 1, arbitrary: notAListArb });
+const tagsArb = fc.oneof(
+  { weight: 5, arbitrary: fc.array(tagArb, { maxLength: 5 }) },
+  { weight: 1, arbitrary: notAListArb },
+);
 
 export const slideArb = blok("slide", { Image: assetArb, PhoneSize: assetArb, link: linkArb });
 
@@ -617,7 +803,10 @@ export const heroBlokArb = blok("hero", {
 });
 
 export const galleryBlokArb = blok("gallery", {
-  ImageData: listOf(galleryItemSpecArb.map((spec) => spec.raw), 8),
+  ImageData: listOf(
+    galleryItemSpecArb.map((spec) => spec.raw),
+    8,
+  ),
 });
 
 /** The story envelope around `content`: any field may be missing or of the wrong type. */
@@ -631,7 +820,11 @@ export function storyArb(contentArb: fc.Arbitrary<unknown>): fc.Arbitrary<unknow
           uuid: fc.oneof(fc.uuid(), scalarArb),
           name: fc.oneof({ weight: 3, arbitrary: textArb }, { weight: 1, arbitrary: scalarArb }),
           slug: fc.oneof(fc.constantFrom("hafenkino", "", "a/b", "..", "home"), textArb, scalarArb),
-          full_slug: fc.oneof(fc.constantFrom("articles/hafenkino", "articles/", "", "articles/a/b", "/", "articles/.."), textArb, scalarArb),
+          full_slug: fc.oneof(
+            fc.constantFrom("articles/hafenkino", "articles/", "", "articles/a/b", "/", "articles/.."),
+            textArb,
+            scalarArb,
+          ),
           tag_list: tagsArb,
           is_startpage: flag,
           content: fc.oneof({ weight: 8, arbitrary: contentArb }, { weight: 1, arbitrary: wrongArb }),
@@ -651,14 +844,24 @@ function bodyOf(...bloks: fc.Arbitrary<unknown>[]): fc.Arbitrary<unknown> {
 }
 
 const pageContent = (component: string, body: fc.Arbitrary<unknown>) =>
-  fc.record({ _uid: uidArb, component: fc.constantFrom<unknown>(component, "evil", undefined), body }, { requiredKeys: ["body"], noNullPrototype: true });
+  fc.record(
+    { _uid: uidArb, component: fc.constantFrom<unknown>(component, "evil", undefined), body },
+    { requiredKeys: ["body"], noNullPrototype: true },
+  );
 
 export const homeStoryArb = storyArb(
   pageContent(
     "page",
     fc.oneof(
       { weight: 4, arbitrary: fc.tuple(heroBlokArb, galleryBlokArb) },
-      { weight: 2, arbitrary: fc.tuple(fc.oneof(heroBlokArb, unknownBlokArb, scalarArb), fc.oneof(galleryBlokArb, unknownBlokArb, scalarArb), unknownBlokArb) },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(
+          fc.oneof(heroBlokArb, unknownBlokArb, scalarArb),
+          fc.oneof(galleryBlokArb, unknownBlokArb, scalarArb),
+          unknownBlokArb,
+        ),
+      },
       { weight: 1, arbitrary: bodyOf(heroBlokArb, galleryBlokArb) },
     ),
   ),
@@ -671,7 +874,16 @@ export const indexStoryArb = storyArb(
     bodyOf(
       blok("article_list", {
         Title: fc.oneof(textArb, scalarArb),
-        Articles: fc.oneof({ weight: 5, arbitrary: fc.array(fc.oneof({ weight: 5, arbitrary: articleUuidArb }, { weight: 1, arbitrary: scalarArb }), { maxLength: 8 }) }, { weight: 1, arbitrary: wrongArb }),
+        Articles: fc.oneof(
+          {
+            weight: 5,
+            arbitrary: fc.array(
+              fc.oneof({ weight: 5, arbitrary: articleUuidArb }, { weight: 1, arbitrary: scalarArb }),
+              { maxLength: 8 },
+            ),
+          },
+          { weight: 1, arbitrary: wrongArb },
+        ),
       }),
     ),
   ),
@@ -686,14 +898,24 @@ export interface OverviewItemSpec {
 }
 
 export const overviewItemSpecArb: fc.Arbitrary<OverviewItemSpec> = fc
-  .tuple(taggedAssetArb, fc.record({ Headline: fc.oneof(textArb, scalarArb), Text: richTextArb, component: fc.constant("overview_item") }, { requiredKeys: [], noNullPrototype: true }), uidArb)
+  .tuple(
+    taggedAssetArb,
+    fc.record(
+      { Headline: fc.oneof(textArb, scalarArb), Text: richTextArb, component: fc.constant("overview_item") },
+      { requiredKeys: [], noNullPrototype: true },
+    ),
+    uidArb,
+  )
   .map(([asset, fields, uid]) => ({ raw: { _uid: uid, ...fields, Asset: asset.value }, kind: asset.kind }));
 
 export const aboutBlockArb = blok("about_block", { Headline: fc.oneof(textArb, scalarArb), Text: richTextFieldArb });
 export const overviewBlokArb = blok("overview", {
   Headline: fc.oneof(textArb, scalarArb),
   Text: richTextArb,
-  Items: listOf(overviewItemSpecArb.map((spec) => spec.raw), 5),
+  Items: listOf(
+    overviewItemSpecArb.map((spec) => spec.raw),
+    5,
+  ),
 });
 export const masonryBlokArb = blok("masonry", {
   Headline: fc.oneof(textArb, scalarArb),
@@ -711,7 +933,14 @@ export const mediaEntrySpecArb: fc.Arbitrary<MediaEntrySpec> = fc.oneof(
   {
     weight: 8,
     arbitrary: fc
-      .tuple(taggedAssetArb, fc.record({ Fullsize: flag, right: flag, vertical: flag, component: fc.constant("media") }, { requiredKeys: [], noNullPrototype: true }), uidArb)
+      .tuple(
+        taggedAssetArb,
+        fc.record(
+          { Fullsize: flag, right: flag, vertical: flag, component: fc.constant("media") },
+          { requiredKeys: [], noNullPrototype: true },
+        ),
+        uidArb,
+      )
       .map(([asset, fields, uid]) => ({ raw: { _uid: uid, ...fields, Image: asset.value }, kind: asset.kind })),
   },
   // an entry that is no object at all holds no image
@@ -735,14 +964,34 @@ export const wrapperSpecArb: fc.Arbitrary<WrapperSpec> = fc.oneof(
           {
             weight: 5,
             arbitrary: fc
-              .tuple(fc.oneof({ weight: 5, arbitrary: fc.array(mediaEntrySpecArb, { maxLength: 4 }).map((entries) => ({ list: true as const, entries })) }, { weight: 1, arbitrary: notAListArb.map((raw) => ({ list: false as const, raw })) }), uidArb)
+              .tuple(
+                fc.oneof(
+                  {
+                    weight: 5,
+                    arbitrary: fc
+                      .array(mediaEntrySpecArb, { maxLength: 4 })
+                      .map((entries) => ({ list: true as const, entries })),
+                  },
+                  { weight: 1, arbitrary: notAListArb.map((raw) => ({ list: false as const, raw })) },
+                ),
+                uidArb,
+              )
               .map(([media, uid]) => ({
-                raw: { component: "ImagesArticle", _uid: uid, media: media.list ? media.entries.map((entry) => entry.raw) : media.raw },
+                raw: {
+                  component: "ImagesArticle",
+                  _uid: uid,
+                  media: media.list ? media.entries.map((entry) => entry.raw) : media.raw,
+                },
                 cells: media.list ? media.entries.map((entry) => entry.kind) : (["not-a-list"] as const),
               })),
           },
           // other bloks and strays show nothing
-          { weight: 1, arbitrary: fc.oneof(unknownBlokArb, scalarArb, fc.constant({ media: [{ Image: { filename: "x.jpg" } }] })).map((raw) => ({ raw, cells: [] as const })) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .oneof(unknownBlokArb, scalarArb, fc.constant({ media: [{ Image: { filename: "x.jpg" } }] }))
+              .map((raw) => ({ raw, cells: [] as const })),
+          },
         ),
         { maxLength: 4 },
       )
@@ -759,7 +1008,14 @@ export const articleContentArb = fc.record(
     Text: richTextFieldArb,
     Link: linkArb,
     Icon: assetArb,
-    info: listOf(blok("info", { Client: fc.oneof(textArb, scalarArb), Services: fc.oneof(textArb, scalarArb), Headline01: fc.oneof(textArb, scalarArb) }), 2),
+    info: listOf(
+      blok("info", {
+        Client: fc.oneof(textArb, scalarArb),
+        Services: fc.oneof(textArb, scalarArb),
+        Headline01: fc.oneof(textArb, scalarArb),
+      }),
+      2,
+    ),
     Wrapper: wrapperSpecArb.map((spec) => spec.raw),
   },
   { requiredKeys: [], noNullPrototype: true },
@@ -807,7 +1063,9 @@ const STORIES_DIR = join(process.cwd(), "content", "stories");
 
 /** A demo story (the CDN `story` object) from content/stories/{name}.json. */
 export function demoStory(name: string): Record<string, unknown> {
-  const file = JSON.parse(readFileSync(join(STORIES_DIR, `${name}.json`), "utf8")) as { story: Record<string, unknown> };
+  const file = JSON.parse(readFileSync(join(STORIES_DIR, `${name}.json`), "utf8")) as {
+    story: Record<string, unknown>;
+  };
   return file.story;
 }
 
@@ -823,14 +1081,71 @@ type Path = ReadonlyArray<string | number>;
 
 /** The fields the site reads: mutations aim at these half of the time. */
 const READ_FIELDS = new Set([
-  "content", "body", "component", "_uid", "id", "name", "slug", "full_slug", "tag_list",
-  "CaruselYN", "Photo", "Image", "PhoneSize", "link", "ImageData", "Name", "Tags",
-  "filename", "alt", "title", "url", "cached_url", "linktype", "email", "target", "anchor",
-  "Title", "Articles", "Text", "type", "text", "marks", "attrs", "href", "src", "level",
-  "Headline", "Items", "Asset", "Tiles", "Media", "Info",
-  "Header", "Link", "Icon", "info", "Client", "Services", "Headline01", "Wrapper", "media", "Fullsize", "right", "vertical",
-  "Logo", "Index", "IndexLabel", "LinkLabel", "Burger", "Close",
-  "Imprint", "ImprintLabel", "SocialMedia", "Copyright", "LogoBig",
+  "content",
+  "body",
+  "component",
+  "_uid",
+  "id",
+  "name",
+  "slug",
+  "full_slug",
+  "tag_list",
+  "CaruselYN",
+  "Photo",
+  "Image",
+  "PhoneSize",
+  "link",
+  "ImageData",
+  "Name",
+  "Tags",
+  "filename",
+  "alt",
+  "title",
+  "url",
+  "cached_url",
+  "linktype",
+  "email",
+  "target",
+  "anchor",
+  "Title",
+  "Articles",
+  "Text",
+  "type",
+  "text",
+  "marks",
+  "attrs",
+  "href",
+  "src",
+  "level",
+  "Headline",
+  "Items",
+  "Asset",
+  "Tiles",
+  "Media",
+  "Info",
+  "Header",
+  "Link",
+  "Icon",
+  "info",
+  "Client",
+  "Services",
+  "Headline01",
+  "Wrapper",
+  "media",
+  "Fullsize",
+  "right",
+  "vertical",
+  "Logo",
+  "Index",
+  "IndexLabel",
+  "LinkLabel",
+  "Burger",
+  "Close",
+  "Imprint",
+  "ImprintLabel",
+  "SocialMedia",
+  "Copyright",
+  "LogoBig",
 ]);
 
 /** All paths into a JSON value (iterative, bounded). */
@@ -842,13 +1157,15 @@ export function pathsOf(root: unknown, limit = 20_000): Path[] {
     if (path.length > 0) paths.push(path);
     if (Array.isArray(value)) value.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
     else if (typeof value === "object" && value !== null) {
-      for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+      for (const key of Object.keys(value))
+        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
     }
   }
   return paths;
 }
 
-export type MutationOp = "drop" | "replace" | "null" | "emptyList" | "emptyObject" | "unknownBlok" | "duplicate" | "wrongScalar" | "stringify";
+export type MutationOp =
+  "drop" | "replace" | "null" | "emptyList" | "emptyObject" | "unknownBlok" | "duplicate" | "wrongScalar" | "stringify";
 
 export interface Mutation {
   /** index into the story's paths (modulo their number) */
@@ -866,7 +1183,19 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.record(
   {
     pick: fc.nat(),
     aimed: fc.boolean(),
-    op: fc.constantFrom<MutationOp>("drop", "drop", "replace", "replace", "null", "emptyList", "emptyObject", "unknownBlok", "duplicate", "wrongScalar", "stringify"),
+    op: fc.constantFrom<MutationOp>(
+      "drop",
+      "drop",
+      "replace",
+      "replace",
+      "null",
+      "emptyList",
+      "emptyObject",
+      "unknownBlok",
+      "duplicate",
+      "wrongScalar",
+      "stringify",
+    ),
     value: wrongArb,
     blok: unknownBlokArb,
     source: fc.nat(),
@@ -874,7 +1203,10 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.record(
   { noNullPrototype: true },
 );
 
-function parentOf(root: unknown, path: Path): { parent: Record<string | number, unknown> | unknown[]; key: string | number } | null {
+function parentOf(
+  root: unknown,
+  path: Path,
+): { parent: Record<string | number, unknown> | unknown[]; key: string | number } | null {
   let current: unknown = root;
   for (let index = 0; index < path.length - 1; index += 1) {
     if (typeof current !== "object" || current === null) return null;
@@ -882,7 +1214,8 @@ function parentOf(root: unknown, path: Path): { parent: Record<string | number, 
   }
   if (typeof current !== "object" || current === null) return null;
   const key = path[path.length - 1]!;
-  if (Array.isArray(current) ? typeof key !== "number" || key >= current.length : !Object.hasOwn(current, key)) return null;
+  if (Array.isArray(current) ? typeof key !== "number" || key >= current.length : !Object.hasOwn(current, key))
+    return null;
   return { parent: current as Record<string | number, unknown>, key };
 }
 
@@ -902,7 +1235,11 @@ function jsonCopy(value: unknown): unknown {
 }
 
 /** Applies mutations to a copy of `base`; mutations whose target is already gone are skipped. */
-export function applyMutations(base: unknown, paths: { all: Path[]; aimed: Path[] }, mutations: readonly Mutation[]): unknown {
+export function applyMutations(
+  base: unknown,
+  paths: { all: Path[]; aimed: Path[] },
+  mutations: readonly Mutation[],
+): unknown {
   const root = structuredClone(base) as unknown;
   for (const mutation of mutations) {
     const pool = mutation.aimed && paths.aimed.length > 0 ? paths.aimed : paths.all;
@@ -944,7 +1281,19 @@ export function applyMutations(base: unknown, paths: { all: Path[]; aimed: Path[
         break;
       }
       case "wrongScalar":
-        set(typeof current === "string" ? 42 : typeof current === "number" ? "42" : typeof current === "boolean" ? "true" : Array.isArray(current) ? "[]" : typeof current === "object" && current !== null ? "{}" : false);
+        set(
+          typeof current === "string"
+            ? 42
+            : typeof current === "number"
+              ? "42"
+              : typeof current === "boolean"
+                ? "true"
+                : Array.isArray(current)
+                  ? "[]"
+                  : typeof current === "object" && current !== null
+                    ? "{}"
+                    : false,
+        );
         break;
       case "stringify": {
         const json = jsonText(current);

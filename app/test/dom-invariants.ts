@@ -10,10 +10,31 @@ export const LEAK_TOKENS = ["undefined", "[object Object]", "NaN"] as const;
 export type LeakToken = (typeof LEAK_TOKENS)[number];
 
 /** Elements that must never come out of content. */
-const FORBIDDEN_ELEMENTS = new Set(["script", "iframe", "object", "embed", "frame", "frameset", "applet", "base", "style", "form"]);
+const FORBIDDEN_ELEMENTS = new Set([
+  "script",
+  "iframe",
+  "object",
+  "embed",
+  "frame",
+  "frameset",
+  "applet",
+  "base",
+  "style",
+  "form",
+]);
 
 /** Attributes that carry a URL. */
-const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "background", "data", "cite"]);
+const URL_ATTRIBUTES = new Set([
+  "href",
+  "src",
+  "action",
+  "formaction",
+  "xlink:href",
+  "poster",
+  "background",
+  "data",
+  "cite",
+]);
 
 export const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 export const MEDIA_SCHEMES = new Set(["http", "https"]);
@@ -183,7 +204,10 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
       }
       if (lower === "style" && !allowStyle(element, value)) report(`<${tag}> has style ${short(value)}`);
       if (URL_ATTRIBUTES.has(lower) || lower === "srcset") {
-        const allowed = lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href" ? linkSchemes : mediaSchemes;
+        const allowed =
+          lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href"
+            ? linkSchemes
+            : mediaSchemes;
         for (const url of urlsOf(lower, value)) {
           const scheme = effectiveScheme(url);
           if (scheme !== null && !allowed.has(scheme)) report(`<${tag} ${name}> has scheme ${scheme}: ${short(url)}`);
@@ -195,7 +219,9 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
       if (options.relOnEveryNewTab || leaves(href)) {
         const rel = new Set((element.getAttribute("rel") ?? "").toLowerCase().split(/\s+/));
         if (!rel.has("noopener") || !rel.has("noreferrer")) {
-          report(`new-tab link ${short(href)} lacks rel="noopener noreferrer" (rel=${short(element.getAttribute("rel") ?? "")})`);
+          report(
+            `new-tab link ${short(href)} lacks rel="noopener noreferrer" (rel=${short(element.getAttribute("rel") ?? "")})`,
+          );
         }
       }
     }
@@ -212,7 +238,9 @@ export function unexpectedConsoleErrors(calls: readonly unknown[][]): string[] {
     /^Fehler beim Laden der Kategorien:/,
   ];
   return calls
-    .map((args) => args.map((arg) => (typeof arg === "string" ? arg : arg instanceof Error ? arg.message : String(arg))).join(" "))
+    .map((args) =>
+      args.map((arg) => (typeof arg === "string" ? arg : arg instanceof Error ? arg.message : String(arg))).join(" "),
+    )
     .filter((message) => !expected.some((pattern) => pattern.test(message)))
     .map((message) => (message.length > 300 ? `${message.slice(0, 300)}…` : message));
 }

@@ -102,7 +102,9 @@ export function hugeRichText(bytes = 5 * 1024 * 1024): Json {
  * recursive walkers overflow the stack on it.
  */
 export function deepRichText(depth = 10_000, type = "blockquote"): Json {
-  let node: Json = paragraph(text("deep <script>alert(1)</script>", [linkMark({ href: "javascript:alert(1)", linktype: "url" })]));
+  let node: Json = paragraph(
+    text("deep <script>alert(1)</script>", [linkMark({ href: "javascript:alert(1)", linktype: "url" })]),
+  );
   for (let level = 0; level < depth; level += 1) {
     node = { type: typeof type === "string" ? type : "blockquote", content: [node] };
   }
@@ -111,21 +113,35 @@ export function deepRichText(depth = 10_000, type = "blockquote"): Json {
 
 /** The corpus: every entry must render safely (see the module comment). */
 export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
-  ...HOSTILE_HREFS.map(
-    (href): HostileRichText => ({ name: `url link ${JSON.stringify(href)}`, document: linkDoc(href), keepsText: "click", noLink: true }),
-  ),
-  ...HOSTILE_HREFS.slice(0, 6).map(
-    (href): HostileRichText => ({
-      name: `asset link ${JSON.stringify(href)}`,
-      document: linkDoc(href, "asset"),
-      keepsText: "click",
-      noLink: true,
-    }),
-  ),
-  { name: "link with a non-string href", document: linkDoc({ toString: "javascript:alert(1)" }), keepsText: "click", noLink: true },
+  ...HOSTILE_HREFS.map((href): HostileRichText => ({
+    name: `url link ${JSON.stringify(href)}`,
+    document: linkDoc(href),
+    keepsText: "click",
+    noLink: true,
+  })),
+  ...HOSTILE_HREFS.slice(0, 6).map((href): HostileRichText => ({
+    name: `asset link ${JSON.stringify(href)}`,
+    document: linkDoc(href, "asset"),
+    keepsText: "click",
+    noLink: true,
+  })),
+  {
+    name: "link with a non-string href",
+    document: linkDoc({ toString: "javascript:alert(1)" }),
+    keepsText: "click",
+    noLink: true,
+  },
   { name: "link with an array href", document: linkDoc(["javascript:alert(1)"]), keepsText: "click", noLink: true },
-  { name: "email link whose address is javascript:", document: linkDoc("javascript:alert(1)", "email"), keepsText: "click" },
-  { name: "email link with mailto:javascript:", document: linkDoc("mailto:javascript:alert(1)", "email"), keepsText: "click" },
+  {
+    name: "email link whose address is javascript:",
+    document: linkDoc("javascript:alert(1)", "email"),
+    keepsText: "click",
+  },
+  {
+    name: "email link with mailto:javascript:",
+    document: linkDoc("mailto:javascript:alert(1)", "email"),
+    keepsText: "click",
+  },
   {
     name: "email link with quotes and markup in the address",
     document: linkDoc('a@b.c"><script>alert(1)</script>', "email"),
@@ -178,7 +194,7 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
     document: doc(
       paragraph(text("<img src=x onerror=alert(1)>")),
       paragraph(text('<iframe src="javascript:alert(1)"></iframe><object data="x.swf"></object><embed src="x.swf">')),
-      paragraph(text("<a href=\"javascript:alert(1)\">x</a><svg onload=alert(1)>")),
+      paragraph(text('<a href="javascript:alert(1)">x</a><svg onload=alert(1)>')),
     ),
     keepsText: "<img src=x onerror=alert(1)>",
     noLink: true,
@@ -186,16 +202,18 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
   },
   {
     name: "script inside a code block",
-    document: doc({ type: "code_block", attrs: { class: '" onclick="alert(1)' }, content: [text("<script>alert(1)</script>")] }),
+    document: doc({
+      type: "code_block",
+      attrs: { class: '" onclick="alert(1)' },
+      content: [text("<script>alert(1)</script>")],
+    }),
     keepsText: "<script>alert(1)</script>",
   },
-  ...HOSTILE_IMAGE_SOURCES.map(
-    (src): HostileRichText => ({
-      name: `image node with src ${JSON.stringify(src).slice(0, 60)}`,
-      document: doc({ type: "image", attrs: { src, alt: "bad", onerror: "alert(1)", srcset: "javascript:alert(1) 1x" } }),
-      noImage: true,
-    }),
-  ),
+  ...HOSTILE_IMAGE_SOURCES.map((src): HostileRichText => ({
+    name: `image node with src ${JSON.stringify(src).slice(0, 60)}`,
+    document: doc({ type: "image", attrs: { src, alt: "bad", onerror: "alert(1)", srcset: "javascript:alert(1) 1x" } }),
+    noImage: true,
+  })),
   {
     name: "image with markup in alt and title and extra attributes",
     document: doc({
@@ -223,13 +241,21 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
   {
     name: "unknown node types that look like HTML",
     document: doc(
-      { type: "iframe", attrs: { src: "javascript:alert(1)", srcdoc: "<script>alert(1)</script>" }, content: [text("in iframe")] },
+      {
+        type: "iframe",
+        attrs: { src: "javascript:alert(1)", srcdoc: "<script>alert(1)</script>" },
+        content: [text("in iframe")],
+      },
       { type: "script", content: [text("alert(1)")] },
       { type: "object", attrs: { data: "javascript:alert(1)" } },
       { type: "embed", attrs: { src: "javascript:alert(1)" } },
       { type: "html", attrs: { html: "<script>alert(1)</script>" } },
       { type: "blok", attrs: { body: [{ component: "evil", _uid: "1", html: "<script>alert(1)</script>" }] } },
-      { type: "form", attrs: { action: "javascript:alert(1)" }, content: [{ type: "button", attrs: { formaction: "javascript:alert(1)" } }] },
+      {
+        type: "form",
+        attrs: { action: "javascript:alert(1)" },
+        content: [{ type: "button", attrs: { formaction: "javascript:alert(1)" } }],
+      },
     ),
     keepsText: "in iframe",
   },
@@ -251,10 +277,26 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
   {
     name: "block attributes: style, handlers, bogus level and order",
     document: doc(
-      { type: "heading", attrs: { level: "<script>", id: "x", style: "color:red", onclick: "alert(1)" }, content: [text("h")] },
-      { type: "paragraph", attrs: { textAlign: "center;background:url(javascript:alert(1))", onclick: "alert(1)" }, content: [text("p")] },
-      { type: "ordered_list", attrs: { order: "1 onclick=alert(1)" }, content: [{ type: "list_item", content: [paragraph(text("li"))] }] },
-      { type: "ordered_list", attrs: { order: 1e308 }, content: [{ type: "list_item", content: [paragraph(text("big"))] }] },
+      {
+        type: "heading",
+        attrs: { level: "<script>", id: "x", style: "color:red", onclick: "alert(1)" },
+        content: [text("h")],
+      },
+      {
+        type: "paragraph",
+        attrs: { textAlign: "center;background:url(javascript:alert(1))", onclick: "alert(1)" },
+        content: [text("p")],
+      },
+      {
+        type: "ordered_list",
+        attrs: { order: "1 onclick=alert(1)" },
+        content: [{ type: "list_item", content: [paragraph(text("li"))] }],
+      },
+      {
+        type: "ordered_list",
+        attrs: { order: 1e308 },
+        content: [{ type: "list_item", content: [paragraph(text("big"))] }],
+      },
     ),
     keepsText: "h",
   },
@@ -268,7 +310,16 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
   },
   {
     name: "ten thousand marks on one text node",
-    document: doc(paragraph(text("many marks", Array.from({ length: 10_000 }, (_, index) => (index % 2 ? { type: "bold" } : linkMark({ href: "javascript:alert(1)", linktype: "url" })))))),
+    document: doc(
+      paragraph(
+        text(
+          "many marks",
+          Array.from({ length: 10_000 }, (_, index) =>
+            index % 2 ? { type: "bold" } : linkMark({ href: "javascript:alert(1)", linktype: "url" }),
+          ),
+        ),
+      ),
+    ),
     keepsText: "many marks",
     noLink: true,
   },
@@ -280,8 +331,20 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
   {
     name: "blocks inside a paragraph and a heading (browsers would restructure the HTML)",
     document: doc(
-      paragraph(text("before "), { type: "bullet_list", content: [{ type: "list_item", content: [paragraph(text("listed"))] }] }, { type: "horizontal_rule" }, paragraph(text("nested"))),
-      { type: "heading", attrs: { level: 2 }, content: [{ type: "heading", attrs: { level: 3 }, content: [text("inner heading")] }, { type: "blockquote", content: [paragraph(text("quoted"))] }] },
+      paragraph(
+        text("before "),
+        { type: "bullet_list", content: [{ type: "list_item", content: [paragraph(text("listed"))] }] },
+        { type: "horizontal_rule" },
+        paragraph(text("nested")),
+      ),
+      {
+        type: "heading",
+        attrs: { level: 2 },
+        content: [
+          { type: "heading", attrs: { level: 3 }, content: [text("inner heading")] },
+          { type: "blockquote", content: [paragraph(text("quoted"))] },
+        ],
+      },
       { type: "code_block", content: [paragraph(text("code para"))] },
     ),
     keepsText: "listed",
@@ -290,7 +353,10 @@ export const HOSTILE_RICH_TEXT: readonly HostileRichText[] = [
     name: "list items outside a list and inside each other",
     document: doc(
       { type: "list_item", content: [paragraph(text("stray item"))] },
-      { type: "bullet_list", content: [{ type: "list_item", content: [{ type: "list_item", content: [paragraph(text("item in item"))] }] }] },
+      {
+        type: "bullet_list",
+        content: [{ type: "list_item", content: [{ type: "list_item", content: [paragraph(text("item in item"))] }] }],
+      },
     ),
     keepsText: "item in item",
   },

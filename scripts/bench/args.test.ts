@@ -21,7 +21,12 @@ describe("parseArgs", () => {
     expect(() => parseArgs(["--only"], {})).toThrow(ArgsError);
   });
   it("reads the environment", () => {
-    const args = parseArgs([], { BENCH_RUNS: "5", BENCH_SIZES: "1000, 30", BENCH_LOAD_SECONDS: "3", BENCH_GROWTH_TIMEOUT_MIN: "2" });
+    const args = parseArgs([], {
+      BENCH_RUNS: "5",
+      BENCH_SIZES: "1000, 30",
+      BENCH_LOAD_SECONDS: "3",
+      BENCH_GROWTH_TIMEOUT_MIN: "2",
+    });
     expect(args.runs).toBe(5);
     expect(args.sizes).toEqual([30, 1000]);
     expect(args.loadSeconds).toBe(3);

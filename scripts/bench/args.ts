@@ -36,13 +36,17 @@ export class ArgsError extends Error {}
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ArgsError(`${name} must be an integer of at least ${min}, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ArgsError(`${name} must be an integer of at least ${min}, not "${raw}"`);
   return value;
 }
 
 export function parseSections(list: string): SectionId[] {
   const ids = new Set<SectionId>();
-  for (const raw of list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of list
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     const id = (SECTION_IDS as readonly string[]).includes(raw) ? (raw as SectionId) : ALIASES[raw];
     if (!id) throw new ArgsError(`unknown section "${raw}"; sections: ${SECTION_IDS.join(", ")}`);
     ids.add(id);
@@ -53,10 +57,15 @@ export function parseSections(list: string): SectionId[] {
 
 export function parseSizes(raw: string | undefined): number[] {
   if (raw === undefined || raw.trim() === "") return [...DEFAULT_SIZES];
-  const sizes = raw.split(",").map((s) => s.trim().replace(/[_,]/g, "")).filter(Boolean).map(Number);
+  const sizes = raw
+    .split(",")
+    .map((s) => s.trim().replace(/[_,]/g, ""))
+    .filter(Boolean)
+    .map(Number);
   for (const size of sizes) {
     // the generator needs at least 10 articles
-    if (!Number.isInteger(size) || size < 10) throw new ArgsError(`BENCH_SIZES must list integers of at least 10, not "${raw}"`);
+    if (!Number.isInteger(size) || size < 10)
+      throw new ArgsError(`BENCH_SIZES must list integers of at least 10, not "${raw}"`);
   }
   return [...new Set(sizes)].sort((a, b) => a - b);
 }

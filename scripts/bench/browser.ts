@@ -72,10 +72,12 @@ interface TableDetails {
 }
 
 function lcpDetails(lhr: Result): { element?: string; phases?: Record<string, number> } {
-  const details = lhr.audits["largest-contentful-paint-element"]?.details as { type?: string; items?: TableDetails[] } | undefined;
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { type?: string; items?: TableDetails[] } | undefined;
   if (!details || details.type !== "list" || !Array.isArray(details.items)) return {};
   const [elementTable, phaseTable] = details.items;
-  const node = elementTable?.items?.[0]?.node as { snippet?: string; selector?: string; nodeLabel?: string } | undefined;
+  const node = elementTable?.items?.[0]?.node as
+    { snippet?: string; selector?: string; nodeLabel?: string } | undefined;
   const element = node ? `${node.snippet ?? ""}`.slice(0, 300) || node.selector : undefined;
   const phases: Record<string, number> = {};
   for (const item of phaseTable?.items ?? []) {
@@ -97,7 +99,8 @@ function summariseRun(lhr: Result, url: string, preset: Preset): LighthouseRun {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0) continue;
       if (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "numeric") {
-        if (audit.score !== null && audit.score < 1) failedAudits.push({ category, id: audit.id, title: audit.title, score: audit.score });
+        if (audit.score !== null && audit.score < 1)
+          failedAudits.push({ category, id: audit.id, title: audit.title, score: audit.score });
       }
     }
   }
@@ -185,7 +188,10 @@ async function runLighthouseOnce(url: string, preset: Preset, options: Lighthous
     if (!result) throw new Error("Lighthouse returned no result");
     const run = summariseRun(result.lhr, url, preset);
     if (options.reportFile) {
-      await writeFile(options.reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+      await writeFile(
+        options.reportFile,
+        typeof result.report === "string" ? result.report : JSON.stringify(result.lhr),
+      );
       run.reportFile = options.reportFile;
     }
     return run;

@@ -17,14 +17,27 @@ import { sampleTreeRss } from "./proc-tree";
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** Top-level entries not copied into a workspace. */
-const SKIPPED = new Set(["node_modules", "build", ".git", "test-results", "playwright-report", "bench-report", ".react-router", ".cache"]);
+const SKIPPED = new Set([
+  "node_modules",
+  "build",
+  ".git",
+  "test-results",
+  "playwright-report",
+  "bench-report",
+  ".react-router",
+  ".cache",
+]);
 
 /** Copies the project (without build output, git and node_modules, which is linked) into `dir`. */
 export async function createWorkspace(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   for (const entry of await readdir(REPO, { withFileTypes: true })) {
     if (SKIPPED.has(entry.name) || entry.name.startsWith("build-") || entry.name.endsWith(".log")) continue;
-    await cp(path.join(REPO, entry.name), path.join(dir, entry.name), { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+    await cp(path.join(REPO, entry.name), path.join(dir, entry.name), {
+      recursive: true,
+      preserveTimestamps: true,
+      verbatimSymlinks: true,
+    });
   }
   await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
@@ -39,7 +52,8 @@ export async function createWorkspace(dir: string): Promise<string> {
  */
 export function productionEnv(siteUrl: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const version = env.BENCH_CONTENT_VERSION?.trim() || "published";
-  if (version !== "draft" && version !== "published") throw new Error(`BENCH_CONTENT_VERSION must be draft or published, not "${version}"`);
+  if (version !== "draft" && version !== "published")
+    throw new Error(`BENCH_CONTENT_VERSION must be draft or published, not "${version}"`);
   return { CONTENT_VERSION: version, SITE_URL: siteUrl };
 }
 

@@ -47,7 +47,9 @@ export async function startClientOnlyServer(clientDir: string): Promise<ClientOn
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname.endsWith(".data")) {
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Not Found\n");
+      res
+        .writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+        .end("Not Found\n");
       return;
     }
     if (isDocumentPath(url.pathname)) {

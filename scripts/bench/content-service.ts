@@ -69,7 +69,9 @@ export function classifyApiRequest(target: string): string {
   }
   if (path.startsWith("cdn/stories/")) {
     if (q.get("find_by") === "uuid") return "story by uuid";
-    return path.startsWith("cdn/stories/articles/") ? "story articles/{slug}" : `story ${path.slice("cdn/stories/".length)}`;
+    return path.startsWith("cdn/stories/articles/")
+      ? "story articles/{slug}"
+      : `story ${path.slice("cdn/stories/".length)}`;
   }
   return path;
 }
@@ -77,19 +79,23 @@ export function classifyApiRequest(target: string): string {
 const LOG_LINE = /^(GET|HEAD|OPTIONS|POST|PUT|DELETE|PATCH) (\S+) (\d{3}) [\d.]+ms$/;
 
 export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(here, "content-service-child.ts")], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      BENCH_CONTENT_OPTIONS: JSON.stringify({
-        contentDir: options.contentDir,
-        imageCacheDir: options.imageCacheDir,
-        logRequests: options.logRequests ?? false,
-        port: options.port ?? 0,
-      }),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(here, "content-service-child.ts")],
+    {
+      cwd: repo,
+      env: {
+        ...process.env,
+        BENCH_CONTENT_OPTIONS: JSON.stringify({
+          contentDir: options.contentDir,
+          imageCacheDir: options.imageCacheDir,
+          logRequests: options.logRequests ?? false,
+          port: options.port ?? 0,
+        }),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let apiRequests = 0;
   const recent: string[] = [];
   const kinds = new Map<string, number>();
@@ -148,7 +154,9 @@ export async function startContentService(options: ContentServiceOptions): Promi
       await response.arrayBuffer();
       await Promise.race([
         seen,
-        new Promise((_, reject) => setTimeout(() => reject(new Error("content service log marker not seen in 10 s")), 10_000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error("content service log marker not seen in 10 s")), 10_000),
+        ),
       ]);
       markers.delete(id);
       return apiRequests;

@@ -8,11 +8,11 @@ const PAGE =
   '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/>' +
   '<link rel="stylesheet" href="/assets/root-C.css"/><link rel="stylesheet" href="/assets/header-D.css#"/>' +
   '<link rel="icon" href="data:image/svg+xml,%3Csvg%3E"/>' +
-  "</head><body><h1 class=\"x\">Studio <em>Halb</em>ton &amp; Co</h1>" +
+  '</head><body><h1 class="x">Studio <em>Halb</em>ton &amp; Co</h1>' +
   '<picture class="p"><source media="(max-width: 768px)" srcSet="http://localhost:1/f/1/750x1100/h/phone.webp/m/480x0 480w" sizes="95vw" width="750" height="1100"/>' +
   '<img class="m" src="http://localhost:1/f/1/1600x900/h/desk.webp/m/1600x0/filters:quality(75)" srcSet="http://localhost:1/f/1/1600x900/h/desk.webp/m/768x0 768w" sizes="95vw" width="1600" height="900" alt="Hero" fetchPriority="high"/></picture>' +
   '<img src="/other.png" alt=""/>' +
-  '<script>window.__ctx = {a:1};</script>' +
+  "<script>window.__ctx = {a:1};</script>" +
   '<script type="module" async="">import "/assets/manifest-E.js";\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>' +
   '<script src="/assets/classic-F.js"></script><script src="https://cdn.example/x.js"></script>' +
   "</body></html>";
@@ -91,8 +91,14 @@ describe("staticImports", () => {
   it("finds a chunk's static imports and re-exports, minified or not, but not its dynamic imports", () => {
     const chunk =
       'import{j as e}from"./jsx-runtime-u17CrQMm.js";import"./manifest.js";export*from"./re-export.js";' +
-      'import { a, b as c } from "./spaced.js";\nimport * as ns from \'./namespace.js\';' +
+      "import { a, b as c } from \"./spaced.js\";\nimport * as ns from './namespace.js';" +
       'const lazy=()=>import("./lazy.js");const p=__vitePreload(()=>import("./preloaded.js"),[]);const s="import x from \'./in-string\'";';
-    expect(staticImports(chunk)).toEqual(["./jsx-runtime-u17CrQMm.js", "./manifest.js", "./re-export.js", "./spaced.js", "./namespace.js"]);
+    expect(staticImports(chunk)).toEqual([
+      "./jsx-runtime-u17CrQMm.js",
+      "./manifest.js",
+      "./re-export.js",
+      "./spaced.js",
+      "./namespace.js",
+    ]);
   });
 });

@@ -97,7 +97,11 @@ export function findHeroImage(html: string): HeroImage | null {
   const preloads: string[] = [];
   for (const link of html.matchAll(/<link\b[^>]*>/gi)) {
     const linkTag = link[0];
-    if ((attr(linkTag, "rel") ?? "").toLowerCase() !== "preload" || (attr(linkTag, "as") ?? "").toLowerCase() !== "image") continue;
+    if (
+      (attr(linkTag, "rel") ?? "").toLowerCase() !== "preload" ||
+      (attr(linkTag, "as") ?? "").toLowerCase() !== "image"
+    )
+      continue;
     const refs = `${attr(linkTag, "href") ?? ""} ${attr(linkTag, "imagesrcset") ?? ""}`;
     if (imagePath && refs.includes(imagePath)) preloads.push(linkTag);
   }

@@ -18,7 +18,10 @@ export function parseProcStat(text: string): ProcStat | null {
   if (close === -1) return null;
   const pid = Number(text.slice(0, text.indexOf("(")).trim());
   // fields after the name: state(3) ppid(4) ... rss(24)
-  const rest = text.slice(close + 2).trim().split(/\s+/);
+  const rest = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   const ppid = Number(rest[1]);
   const rssPages = Number(rest[21]);
   if (!Number.isInteger(pid) || !Number.isInteger(ppid) || !Number.isFinite(rssPages)) return null;

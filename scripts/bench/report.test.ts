@@ -54,8 +54,12 @@ describe("busy machine", () => {
     const md = renderMarkdown(report({ bundle: { ...bundle, loadAverage: [0.5, 5.2] } }, ["bundle"]));
     expect(md).toContain("load average 0.5 → 5.2");
     expect(md).toContain("The machine was busy");
-    expect(renderMarkdown(report({ bundle: { ...bundle, loadAverage: [0.5, 1] } }, ["bundle"]))).not.toContain("The machine was busy");
-    const spiked = renderMarkdown(report({ bundle: { ...bundle, loadAverage: [0.5, 1], maxLoadAverage: 9 } }, ["bundle"]));
+    expect(renderMarkdown(report({ bundle: { ...bundle, loadAverage: [0.5, 1] } }, ["bundle"]))).not.toContain(
+      "The machine was busy",
+    );
+    const spiked = renderMarkdown(
+      report({ bundle: { ...bundle, loadAverage: [0.5, 1], maxLoadAverage: 9 } }, ["bundle"]),
+    );
     expect(spiked).toContain("(highest 9.0)");
     expect(spiked).toContain("The machine was busy");
   });

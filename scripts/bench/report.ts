@@ -76,7 +76,14 @@ export function failedSection(id: SectionId, startedAt: Date, error: unknown): S
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     error: message,
-    summary: [{ figure: `${SECTION_TITLES[id]}`, value: `section failed: ${firstLine.slice(0, 200)}`, target: "", verdict: "error" }],
+    summary: [
+      {
+        figure: `${SECTION_TITLES[id]}`,
+        value: `section failed: ${firstLine.slice(0, 200)}`,
+        target: "",
+        verdict: "error",
+      },
+    ],
     markdown: "",
   };
 }
@@ -124,7 +131,10 @@ export function renderMarkdown(report: Report): string {
       ? `, load average ${section.loadAverage[0].toFixed(1)} → ${section.loadAverage[1].toFixed(1)}` +
         (section.maxLoadAverage !== undefined ? ` (highest ${section.maxLoadAverage.toFixed(1)})` : "")
       : "";
-    out.push(`_Section \`${id}\`: ${section.status}, started ${section.startedAt}, took ${fmtMs(section.durationMs)}${load}${rerun}._`, "");
+    out.push(
+      `_Section \`${id}\`: ${section.status}, started ${section.startedAt}, took ${fmtMs(section.durationMs)}${load}${rerun}._`,
+      "",
+    );
     if (section.loadAverage && Math.max(...section.loadAverage, section.maxLoadAverage ?? 0) > meta.cpus) {
       out.push(
         `> **The machine was busy** (load average above its ${meta.cpus} cores) during this section: other work competed ` +

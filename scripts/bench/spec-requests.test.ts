@@ -20,7 +20,9 @@ describe("spec request formula", () => {
     expect(specRouteOf("/articles/x")).toBe("article");
   });
   it("counts the index story's references and tolerates odd shapes", () => {
-    expect(countIndexReferences({ story: { content: { body: [{ Articles: ["a", "b", "", 3] }, { Articles: ["c"] }] } } })).toBe(3);
+    expect(
+      countIndexReferences({ story: { content: { body: [{ Articles: ["a", "b", "", 3] }, { Articles: ["c"] }] } } }),
+    ).toBe(3);
     expect(countIndexReferences({ story: { content: { body: "x" } } })).toBe(0);
     expect(countIndexReferences(null)).toBe(0);
   });

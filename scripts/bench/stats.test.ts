@@ -32,10 +32,21 @@ describe("ratio", () => {
 
 describe("slope", () => {
   it("fits a straight line", () => {
-    expect(slope([{ x: 0, y: 1 }, { x: 10, y: 21 }, { x: 20, y: 41 }])).toBeCloseTo(2);
+    expect(
+      slope([
+        { x: 0, y: 1 },
+        { x: 10, y: 21 },
+        { x: 20, y: 41 },
+      ]),
+    ).toBeCloseTo(2);
   });
   it("is null without two distinct x", () => {
     expect(slope([{ x: 1, y: 1 }])).toBeNull();
-    expect(slope([{ x: 1, y: 1 }, { x: 1, y: 2 }])).toBeNull();
+    expect(
+      slope([
+        { x: 1, y: 1 },
+        { x: 1, y: 2 },
+      ]),
+    ).toBeNull();
   });
 });

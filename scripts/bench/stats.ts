@@ -10,7 +10,8 @@ export function median(values: readonly (number | null | undefined)[]): number |
 
 /** a / b, or null when either is missing or b is 0. */
 export function ratio(a: number | null | undefined, b: number | null | undefined): number | null {
-  if (typeof a !== "number" || typeof b !== "number" || !Number.isFinite(a) || !Number.isFinite(b) || b === 0) return null;
+  if (typeof a !== "number" || typeof b !== "number" || !Number.isFinite(a) || !Number.isFinite(b) || b === 0)
+    return null;
   return a / b;
 }
 

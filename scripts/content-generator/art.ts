@@ -189,7 +189,14 @@ function halftone(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
     w,
     h,
     `<rect width="${w}" height="${h}" fill="${bg}"/>` +
-      halftoneLayer(w, h, spacing * 1.3, angle + 30, accent ?? fg ?? "#000", (x, y) => 0.8 * field(blobsB, tiltB, x, y)) +
+      halftoneLayer(
+        w,
+        h,
+        spacing * 1.3,
+        angle + 30,
+        accent ?? fg ?? "#000",
+        (x, y) => 0.8 * field(blobsB, tiltB, x, y),
+      ) +
       halftoneLayer(w, h, spacing, angle, fg ?? "#000", (x, y) => field(blobsA, tiltA, x, y)),
   );
 }
@@ -206,7 +213,7 @@ function quarterTile(rng: Rng, x: number, y: number, c: number, colours: readonl
     case 0: {
       const sx = cx === x ? x + c : x;
       const sy = cy === y ? y + c : y;
-      const sweep = (corner === 0 || corner === 3) ? 1 : 0;
+      const sweep = corner === 0 || corner === 3 ? 1 : 0;
       return `${cell}<path d="M${f(cx)} ${f(cy)} L${f(sx)} ${f(cy)} A${f(c)} ${f(c)} 0 0 ${sweep} ${f(cx)} ${f(sy)} Z" fill="${fg}"/>`;
     }
     case 1:
@@ -223,7 +230,9 @@ function quarterTile(rng: Rng, x: number, y: number, c: number, colours: readonl
       const dots: string[] = [];
       for (let i = 0; i < 3; i++)
         for (let j = 0; j < 3; j++)
-          dots.push(`<circle cx="${f(x + c * (0.2 + i * 0.3))}" cy="${f(y + c * (0.2 + j * 0.3))}" r="${f(c * 0.1)}"/>`);
+          dots.push(
+            `<circle cx="${f(x + c * (0.2 + i * 0.3))}" cy="${f(y + c * (0.2 + j * 0.3))}" r="${f(c * 0.1)}"/>`,
+          );
       return `${cell}<g fill="${fg}">${dots.join("")}</g>`;
     }
     case 5: {
@@ -247,11 +256,21 @@ function bauhaus(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly stri
   return svgDocument(w, h, tiles.join(""));
 }
 
-function textBars(rng: Rng, x: number, y: number, width: number, lines: number, lineHeight: number, fill: string): string {
+function textBars(
+  rng: Rng,
+  x: number,
+  y: number,
+  width: number,
+  lines: number,
+  lineHeight: number,
+  fill: string,
+): string {
   const bars: string[] = [];
   for (let i = 0; i < lines; i++) {
     const lw = i === lines - 1 ? width * rng.range(0.3, 0.7) : width * rng.range(0.8, 1);
-    bars.push(`<rect x="${f(x)}" y="${f(y + i * lineHeight)}" width="${f(lw)}" height="${f(lineHeight * 0.42)}" rx="${f(lineHeight * 0.2)}"/>`);
+    bars.push(
+      `<rect x="${f(x)}" y="${f(y + i * lineHeight)}" width="${f(lw)}" height="${f(lineHeight * 0.42)}" rx="${f(lineHeight * 0.2)}"/>`,
+    );
   }
   return `<g fill="${fill}">${bars.join("")}</g>`;
 }
@@ -284,8 +303,12 @@ function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[
   const colours = [fg, accent, PALETTE.paper, PALETTE.pink];
   for (let i = 0; i < 3; i++) {
     const col = colours[i] ?? fg;
-    defs.push(`<radialGradient id="o${i}"><stop offset="0" stop-color="${col}" stop-opacity="0.95"/><stop offset="0.6" stop-color="${col}" stop-opacity="0.55"/><stop offset="1" stop-color="${col}" stop-opacity="0"/></radialGradient>`);
-    shapes.push(`<circle cx="${f(w * rng.range(0.1, 0.9))}" cy="${f(h * rng.range(0.15, 0.85))}" r="${f(Math.max(w, h) * rng.range(0.22, 0.4))}" fill="url(#o${i})"/>`);
+    defs.push(
+      `<radialGradient id="o${i}"><stop offset="0" stop-color="${col}" stop-opacity="0.95"/><stop offset="0.6" stop-color="${col}" stop-opacity="0.55"/><stop offset="1" stop-color="${col}" stop-opacity="0"/></radialGradient>`,
+    );
+    shapes.push(
+      `<circle cx="${f(w * rng.range(0.1, 0.9))}" cy="${f(h * rng.range(0.15, 0.85))}" r="${f(Math.max(w, h) * rng.range(0.22, 0.4))}" fill="url(#o${i})"/>`,
+    );
   }
   const grid: string[] = [];
   const step = Math.round(Math.min(w, h) / 10);
@@ -331,10 +354,20 @@ function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
   for (let row = 0; (row + 1) * smallCell * 9 < h - 2 * margin && row < 12; row++) {
     let line = "";
     for (let k = 0; k < perRow; k++) line += alphabet[index++ % alphabet.length];
-    rows.push(dotText(line, { x: areaX, y: margin + row * smallCell * 9, cell: smallCell, fill: fg ?? "#000", shape: "square", size: 0.42 }));
+    rows.push(
+      dotText(line, {
+        x: areaX,
+        y: margin + row * smallCell * 9,
+        cell: smallCell,
+        fill: fg ?? "#000",
+        shape: "square",
+        size: 0.42,
+      }),
+    );
   }
   const baselines: string[] = [];
-  for (let y = margin; y < h - margin; y += bigCell) baselines.push(`<rect x="${f(margin)}" y="${f(y)}" width="${f(bigWidth)}" height="1.5"/>`);
+  for (let y = margin; y < h - margin; y += bigCell)
+    baselines.push(`<rect x="${f(margin)}" y="${f(y)}" width="${f(bigWidth)}" height="1.5"/>`);
   return svgDocument(
     w,
     h,
@@ -400,13 +433,22 @@ const icon = (title: string, body: string): string =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32" role="img"><title>${title}</title>${body}</svg>\n`;
 
 export const burgerSvg = (): string =>
-  icon("Menü", `<g fill="${PALETTE.ink}"><rect x="4" y="7" width="24" height="3" rx="1.5"/><rect x="4" y="14.5" width="24" height="3" rx="1.5"/><rect x="4" y="22" width="24" height="3" rx="1.5"/></g>`);
+  icon(
+    "Menü",
+    `<g fill="${PALETTE.ink}"><rect x="4" y="7" width="24" height="3" rx="1.5"/><rect x="4" y="14.5" width="24" height="3" rx="1.5"/><rect x="4" y="22" width="24" height="3" rx="1.5"/></g>`,
+  );
 
 export const closeSvg = (): string =>
-  icon("Schließen", `<g stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round"><path d="M7 7 25 25"/><path d="M25 7 7 25"/></g>`);
+  icon(
+    "Schließen",
+    `<g stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round"><path d="M7 7 25 25"/><path d="M25 7 7 25"/></g>`,
+  );
 
 export const arrowSvg = (): string =>
-  icon("Pfeil", `<g fill="none" stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"><path d="M8 24 24 8"/><path d="M11 8h13v13"/></g>`);
+  icon(
+    "Pfeil",
+    `<g fill="none" stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"><path d="M8 24 24 8"/><path d="M11 8h13v13"/></g>`,
+  );
 
 export const socialSvg = (): string =>
   icon(

@@ -136,7 +136,10 @@ export const heroFiles = (slug: string) => ({ desktop: `${slug}-hero-desktop.web
 
 const DETAIL_STYLES: ArtStyle[] = ["bauhaus", "halftone", "poster", "orbs", "waves", "specimen", "moire"];
 export const DETAIL_LANDSCAPE = Array.from({ length: 14 }, (_, i) => `detail-${String(i + 1).padStart(2, "0")}.webp`);
-export const DETAIL_PORTRAIT = Array.from({ length: 10 }, (_, i) => `detail-${String(i + 15).padStart(2, "0")}-portrait.webp`);
+export const DETAIL_PORTRAIT = Array.from(
+  { length: 10 },
+  (_, i) => `detail-${String(i + 15).padStart(2, "0")}-portrait.webp`,
+);
 
 export function mediaCatalogue(seed: string): MediaSpec[] {
   const specs: MediaSpec[] = [
@@ -152,7 +155,9 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     return { ...project.look, seed: `${seed}:${slug}` };
   };
   for (const project of PROJECTS) {
-    specs.push(artwork(headerFile(project.slug), 1600, 1000, lookOf(project.slug), `${project.name}, Key Visual`, project.name));
+    specs.push(
+      artwork(headerFile(project.slug), 1600, 1000, lookOf(project.slug), `${project.name}, Key Visual`, project.name),
+    );
   }
   for (const slug of HERO_PROJECTS) {
     const project = PROJECTS.find((p) => p.slug === slug);
@@ -183,7 +188,11 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     const alt = `${name}, Detail`;
     if (tile.file.endsWith(".svg")) {
       const look = lookOf(slug);
-      specs.push(svgFile(tile.file, tile.width, tile.height, alt, () => vectorPosterSvg(look, tile.width, tile.height, createRng(look.seed))));
+      specs.push(
+        svgFile(tile.file, tile.width, tile.height, alt, () =>
+          vectorPosterSvg(look, tile.width, tile.height, createRng(look.seed)),
+        ),
+      );
     } else {
       specs.push(artwork(tile.file, tile.width, tile.height, lookOf(slug), alt, name));
     }
@@ -211,7 +220,10 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     const look: Look = {
       style: DETAIL_STYLES[i % DETAIL_STYLES.length] ?? "bauhaus",
       duo: (i * 3) % 10,
-      letters: detailRng.alphanumeric(3).toUpperCase().replace(/[^A-Z]/g, "H"),
+      letters: detailRng
+        .alphanumeric(3)
+        .toUpperCase()
+        .replace(/[^A-Z]/g, "H"),
       seed: `${seed}:${file}`,
     };
     specs.push(artwork(file, portrait ? 800 : 1200, portrait ? 1120 : 800, look, caption, caption));
@@ -240,7 +252,11 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
 export const assetUrl = (f: { width: number; height: number; hash: string; file: string }): string =>
   `${ASSET_ORIGIN}/${f.width}x${f.height}/${f.hash}/${f.file}`;
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -254,7 +270,11 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, 
 }
 
 /** Renders every file of the catalogue into assetsDir/{W}x{H}/{hash}/{file}. */
-export async function renderMedia(specs: readonly MediaSpec[], assetsDir: string, log: (msg: string) => void): Promise<MediaFile[]> {
+export async function renderMedia(
+  specs: readonly MediaSpec[],
+  assetsDir: string,
+  log: (msg: string) => void,
+): Promise<MediaFile[]> {
   return mapLimit(specs, 2, async (spec, index) => {
     const data = await spec.render();
     const hash = createHash("sha1").update(data).digest("hex").slice(0, 10);
@@ -262,7 +282,15 @@ export async function renderMedia(specs: readonly MediaSpec[], assetsDir: string
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, spec.file), data);
     log(`  ${spec.file} ${spec.width}x${spec.height} ${(data.length / 1024).toFixed(0)} KB`);
-    const file = { id: ASSET_ID_BASE + index, file: spec.file, width: spec.width, height: spec.height, hash, alt: spec.alt, name: spec.name };
+    const file = {
+      id: ASSET_ID_BASE + index,
+      file: spec.file,
+      width: spec.width,
+      height: spec.height,
+      hash,
+      alt: spec.alt,
+      name: spec.name,
+    };
     return { ...file, url: assetUrl(file) };
   });
 }
@@ -286,7 +314,15 @@ export async function findMedia(specs: readonly MediaSpec[], assetsDir: string):
   const files = specs.map((spec, index) => {
     const hit = found.get(spec.file);
     if (!hit || hit.dims !== `${spec.width}x${spec.height}`) missing.push(spec.file);
-    const file = { id: ASSET_ID_BASE + index, file: spec.file, width: spec.width, height: spec.height, hash: hit?.hash ?? "", alt: spec.alt, name: spec.name };
+    const file = {
+      id: ASSET_ID_BASE + index,
+      file: spec.file,
+      width: spec.width,
+      height: spec.height,
+      hash: hit?.hash ?? "",
+      alt: spec.alt,
+      name: spec.name,
+    };
     return { ...file, url: assetUrl(file) };
   });
   if (missing.length > 0) {

@@ -99,7 +99,10 @@ class Sfc32 implements Rng {
 
   hex(length: number): string {
     let s = "";
-    while (s.length < length) s += Math.floor(this.next() * 4294967296).toString(16).padStart(8, "0");
+    while (s.length < length)
+      s += Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, "0");
     return s.slice(0, length);
   }
 

@@ -33,7 +33,11 @@ export const heading = (level: 1 | 2 | 3 | 4 | 5 | 6, ...parts: Inline[]): RichT
 });
 export const listItem = (...parts: Inline[]): RichTextNode => ({ type: "list_item", content: [paragraph(...parts)] });
 export const bulletList = (...items: RichTextNode[]): RichTextNode => ({ type: "bullet_list", content: items });
-export const orderedList = (...items: RichTextNode[]): RichTextNode => ({ type: "ordered_list", attrs: { order: 1 }, content: items });
+export const orderedList = (...items: RichTextNode[]): RichTextNode => ({
+  type: "ordered_list",
+  attrs: { order: 1 },
+  content: items,
+});
 export const blockquote = (...blocks: RichTextNode[]): RichTextNode => ({ type: "blockquote", content: blocks });
 export const codeBlock = (language: string, code: string): RichTextNode => ({
   type: "code_block",

@@ -177,11 +177,28 @@ class Builder {
   }
 
   storyLink(target: Ref) {
-    return { id: target.uuid, url: "", cached_url: target.fullSlug, linktype: "story", target: "_self", anchor: "", fieldtype: "multilink" };
+    return {
+      id: target.uuid,
+      url: "",
+      cached_url: target.fullSlug,
+      linktype: "story",
+      target: "_self",
+      anchor: "",
+      fieldtype: "multilink",
+    };
   }
 
   urlLink(url: string, extra: Record<string, string> = {}) {
-    return { id: "", url, cached_url: url, linktype: "url", target: "_blank", anchor: "", fieldtype: "multilink", ...extra };
+    return {
+      id: "",
+      url,
+      cached_url: url,
+      linktype: "url",
+      target: "_blank",
+      anchor: "",
+      fieldtype: "multilink",
+      ...extra,
+    };
   }
 
   emptyLink() {
@@ -189,12 +206,33 @@ class Builder {
   }
 
   emailLink(address: string) {
-    return { id: "", url: address, cached_url: address, email: address, linktype: "email", target: "_self", anchor: "", fieldtype: "multilink" };
+    return {
+      id: "",
+      url: address,
+      cached_url: address,
+      email: address,
+      linktype: "email",
+      target: "_self",
+      anchor: "",
+      fieldtype: "multilink",
+    };
   }
 }
 
 function storyShell(
-  o: { id: number; slug: string; fullSlug: string; name: string; parentId?: number; position?: number; createdAt: number; publishedAt: number | null; firstPublishedAt?: number | null; updatedAt?: number; tags?: string[] },
+  o: {
+    id: number;
+    slug: string;
+    fullSlug: string;
+    name: string;
+    parentId?: number;
+    position?: number;
+    createdAt: number;
+    publishedAt: number | null;
+    firstPublishedAt?: number | null;
+    updatedAt?: number;
+    tags?: string[];
+  },
   content: Blok,
   ids: { uuid: string; groupId: string },
 ): Story {
@@ -215,7 +253,14 @@ function storyShell(
     parent_id: o.parentId ?? 0,
     meta_data: null,
     group_id: ids.groupId,
-    first_published_at: o.firstPublishedAt === undefined ? (o.publishedAt === null ? null : iso(o.publishedAt)) : o.firstPublishedAt === null ? null : iso(o.firstPublishedAt),
+    first_published_at:
+      o.firstPublishedAt === undefined
+        ? o.publishedAt === null
+          ? null
+          : iso(o.publishedAt)
+        : o.firstPublishedAt === null
+          ? null
+          : iso(o.firstPublishedAt),
     release_id: null,
     lang: "default",
     path: null,
@@ -292,14 +337,29 @@ type Section = (a: ArticlePlan, ctx: { b: Builder; other: Ref }) => RichTextNode
 const SECTIONS: Section[] = [
   (a) => [
     heading(2, "Process"),
-    paragraph("We set every test in ", text("real", bold), " copy from the client, never in lorem ipsum — ", text("auch nicht im ersten Entwurf", italic), "."),
-    codeBlock("css", `.headline {\n  font-family: "${a.name}", sans-serif;\n  font-feature-settings: "tnum" 1, "ss01" 1;\n  font-variation-settings: "wght" 720;\n}`),
+    paragraph(
+      "We set every test in ",
+      text("real", bold),
+      " copy from the client, never in lorem ipsum — ",
+      text("auch nicht im ersten Entwurf", italic),
+      ".",
+    ),
+    codeBlock(
+      "css",
+      `.headline {\n  font-family: "${a.name}", sans-serif;\n  font-feature-settings: "tnum" 1, "ss01" 1;\n  font-variation-settings: "wght" 720;\n}`,
+    ),
     paragraph("Briefing im Januar,", hardBreak(), "erste Skizzen im Februar,", hardBreak(), "Launch im Frühling."),
   ],
   (a) => [
     heading(3, "Leistungen"),
     bulletList(...a.services.split(", ").map((s) => listItem(text(s, bold))), listItem("Dokumentation und Übergabe")),
-    paragraph("Ursprünglich war ", text("ein dreifarbiger Druck", strike), " geplant; am Ende reichten zwei Farben und ", text("sehr viel Papierweiß", underline), "."),
+    paragraph(
+      "Ursprünglich war ",
+      text("ein dreifarbiger Druck", strike),
+      " geplant; am Ende reichten zwei Farben und ",
+      text("sehr viel Papierweiß", underline),
+      ".",
+    ),
   ],
   (a) => [
     heading(3, "How we worked"),
@@ -311,7 +371,10 @@ const SECTIONS: Section[] = [
     ),
     paragraph(
       "More about the client at ",
-      text(a.client, urlLink(`https://${slugify(a.client)}.example`, { rel: "noopener", title: `${a.client} (extern)` })),
+      text(
+        a.client,
+        urlLink(`https://${slugify(a.client)}.example`, { rel: "noopener", title: `${a.client} (extern)` }),
+      ),
       ".",
     ),
   ],
@@ -367,7 +430,10 @@ const SECTIONS: Section[] = [
       listItem("Kontakt: ", text(STUDIO.email, emailLink(STUDIO.email))),
     ),
     heading(6, "Siehe auch"),
-    paragraph("Related project: ", text(other.fullSlug.replace("articles/", ""), richStoryLink(other.fullSlug, other.uuid))),
+    paragraph(
+      "Related project: ",
+      text(other.fullSlug.replace("articles/", ""), richStoryLink(other.fullSlug, other.uuid)),
+    ),
   ],
   (a) => [
     paragraph(
@@ -433,14 +499,23 @@ function mediaBlok(a: ArticlePlan, b: Builder, layout: Layout, pools: ImagePools
   };
 }
 
-function articleContent(a: ArticlePlan, b: Builder, other: Ref, over: { headline?: string; extra?: RichTextNode[] } = {}): Blok {
+function articleContent(
+  a: ArticlePlan,
+  b: Builder,
+  other: Ref,
+  over: { headline?: string; extra?: RichTextNode[] } = {},
+): Blok {
   const link = a.link;
   const uid = a.rng.uuid();
   const content: Record<string, unknown> = {
     Header: b.asset(a.header, { alt: `${a.name}, Key Visual`, name: a.name }),
     Headline: over.headline ?? a.headline,
     Text: articleText(a, { b, other }, over.extra),
-    Link: !link ? b.emptyLink() : "url" in link ? b.urlLink(link.url, { title: link.title }) : { ...b.storyLink(other), title: link.title },
+    Link: !link
+      ? b.emptyLink()
+      : "url" in link
+        ? b.urlLink(link.url, { title: link.title })
+        : { ...b.storyLink(other), title: link.title },
     Icon: b.asset(FILES.arrow),
     info: [{ _uid: a.rng.uuid(), Client: a.client, Services: a.services, Headline01: a.headline01, component: "info" }],
   };
@@ -460,9 +535,16 @@ function articleContent(a: ArticlePlan, b: Builder, other: Ref, over: { headline
 }
 
 function summarise(a: ArticlePlan): ArticleSummary {
-  if (a.index === SPECIAL.neverPublished) return { slug: a.slug, name: a.name, tags: [...a.tags], state: "never-published", wrapper: true };
+  if (a.index === SPECIAL.neverPublished)
+    return { slug: a.slug, name: a.name, tags: [...a.tags], state: "never-published", wrapper: true };
   if (a.index === SPECIAL.draftChanged) {
-    return { slug: a.slug, name: `${draftName(a)} (draft) / ${a.name} (published)`, tags: [...a.tags, "Digital"], state: "draft-differs", wrapper: true };
+    return {
+      slug: a.slug,
+      name: `${draftName(a)} (draft) / ${a.name} (published)`,
+      tags: [...a.tags, "Digital"],
+      state: "draft-differs",
+      wrapper: true,
+    };
   }
   return { slug: a.slug, name: a.name, tags: [...a.tags], state: "published", wrapper: a.index !== SPECIAL.noWrapper };
 }
@@ -474,7 +556,8 @@ function* buildArticles(b: Builder, plans: ArticlePlan[]): Generator<{ path: str
   const published = plans.filter((p) => p.index !== SPECIAL.neverPublished);
   const position = new Map(published.map((p, i) => [p, i]));
   for (const a of plans) {
-    const bySlug = a.link && "story" in a.link ? plans.find((p) => p.slug === (a.link as { story: string }).story) : undefined;
+    const bySlug =
+      a.link && "story" in a.link ? plans.find((p) => p.slug === (a.link as { story: string }).story) : undefined;
     const other = bySlug ?? published[((position.get(a) ?? 0) + 1) % published.length] ?? a;
     const publishedAt = a.createdAt + 2 * DAY + a.rng.int(1, 20) * 3_600_000;
     const shell = {
@@ -491,7 +574,11 @@ function* buildArticles(b: Builder, plans: ArticlePlan[]): Generator<{ path: str
     const ids = { uuid: a.uuid, groupId: a.groupId };
     const path = `${a.fullSlug}.json`;
     if (a.index === SPECIAL.neverPublished) {
-      const story = storyShell({ ...shell, publishedAt: null, updatedAt: a.createdAt + 5 * DAY }, articleContent(a, b, other), ids);
+      const story = storyShell(
+        { ...shell, publishedAt: null, updatedAt: a.createdAt + 5 * DAY },
+        articleContent(a, b, other),
+        ids,
+      );
       yield { path, data: { story, published: null } };
     } else if (a.index === SPECIAL.draftChanged) {
       // The published version is a year older; the draft is being prepared for the next edition.
@@ -500,7 +587,12 @@ function* buildArticles(b: Builder, plans: ArticlePlan[]): Generator<{ path: str
         { ...shell, name: draftName(a), tags: [...a.tags, "Digital"], updatedAt: publishedAt + 300 * DAY },
         articleContent(createRngClone(a, "draft"), b, other, {
           headline: "Spreelicht 2025 — das Festival kehrt zurück (Entwurf)",
-          extra: [paragraph(text("Update 2025:", bold), " neue Motive, neue Uferzone, gleiche Punkte. Dieser Absatz ist nur im Entwurf zu sehen.")],
+          extra: [
+            paragraph(
+              text("Update 2025:", bold),
+              " neue Motive, neue Uferzone, gleiche Punkte. Dieser Absatz ist nur im Entwurf zu sehen.",
+            ),
+          ],
         }),
         ids,
       );
@@ -562,7 +654,10 @@ function footerStory(b: Builder, refs: { imprint: Ref }): Blok {
 function homeStory(b: Builder, plans: ArticlePlan[]): Blok {
   const r = createRng(`${b.seed}:home:content`);
   const published = plans.filter((p) => p.index !== SPECIAL.neverPublished);
-  const target = (slug: string, fallback: number): Ref => plans.find((p) => p.slug === slug && p.index !== SPECIAL.neverPublished) ?? published[fallback % published.length] ?? plans[0] ?? { uuid: "", fullSlug: "" };
+  const target = (slug: string, fallback: number): Ref =>
+    plans.find((p) => p.slug === slug && p.index !== SPECIAL.neverPublished) ??
+    published[fallback % published.length] ??
+    plans[0] ?? { uuid: "", fullSlug: "" };
   const slide = (desktop: string, phone: string, to: Ref, alt?: string): Blok => ({
     _uid: r.uuid(),
     Image: b.asset(desktop, alt ? { alt } : {}),
@@ -570,14 +665,23 @@ function homeStory(b: Builder, plans: ArticlePlan[]): Blok {
     link: b.storyLink(to),
     component: "slide",
   });
-  const heroSlides = HERO_PROJECTS.map((slug, i) => slide(heroFiles(slug).desktop, heroFiles(slug).phone, target(slug, i)));
+  const heroSlides = HERO_PROJECTS.map((slug, i) =>
+    slide(heroFiles(slug).desktop, heroFiles(slug).phone, target(slug, i)),
+  );
   const videoSlide = slide(FILES.heroVideoDesktop, FILES.heroVideoPhone, target("loop-lab", 3));
   const single = HERO_PROJECTS[0];
   const hero: Blok = {
     _uid: r.uuid(),
     CaruselYN: true,
     Photo: [heroSlides[0], videoSlide, heroSlides[1], heroSlides[2]],
-    Image: [slide(heroFiles(single).desktop, heroFiles(single).phone, target(single, 0), "Kiosk Morgenrot, Plakat zur Wiedereröffnung")],
+    Image: [
+      slide(
+        heroFiles(single).desktop,
+        heroFiles(single).phone,
+        target(single, 0),
+        "Kiosk Morgenrot, Plakat zur Wiedereröffnung",
+      ),
+    ],
     component: "hero",
   };
 
@@ -654,7 +758,11 @@ function imprintStory(b: Builder): Blok {
       "; die Schriften Grotesk Nr. 7, Signal Serif und Modular Mono sind Eigenentwicklungen.",
     ),
     heading(3, "Bildnachweise"),
-    bulletList(listItem("Projektfotos: Studio Halbton"), listItem("Portraits: Lea Vossberg"), listItem("Animationen: Studio Halbton")),
+    bulletList(
+      listItem("Projektfotos: Studio Halbton"),
+      listItem("Portraits: Lea Vossberg"),
+      listItem("Animationen: Studio Halbton"),
+    ),
   );
   const privacy = doc(
     heading(2, "Datenschutz in Kürze"),
@@ -720,11 +828,19 @@ function aboutStory(b: Builder, draft: boolean): Blok {
     Headline: "Was wir machen",
     Text: doc(paragraph("Five things we do every week — ", text("fünf Dinge, die wir jede Woche tun", italic), ".")),
     Items: [
-      item("Werkstatt", FILES.workshop, "Siebdruck, Risograph und ein alter Tiegel: vieles drucken wir selbst, im Hinterhof in Treptow."),
+      item(
+        "Werkstatt",
+        FILES.workshop,
+        "Siebdruck, Risograph und ein alter Tiegel: vieles drucken wir selbst, im Hinterhof in Treptow.",
+      ),
       item("Motion", FILES.letterLoopMp4, "Loops, title sequences and stage visuals. Everything moves, even the dots."),
       item("Screens", FILES.letterLoopWebm, "Dieselben Loops als WebM für Ausstellungsscreens und Websites."),
       item("Mappe 2025", FILES.portfolioPdf, "Unsere Mappe als PDF — auf Anfrage schicken wir sie auch gedruckt."),
-      item("Zeichen & Systeme", TILE_VARIANTS["neue-mitte-wayfinding"]?.file ?? FILES.logo, "Piktogramme und Leitsysteme, gezeichnet als Vektor und gebaut für Jahrzehnte."),
+      item(
+        "Zeichen & Systeme",
+        TILE_VARIANTS["neue-mitte-wayfinding"]?.file ?? FILES.logo,
+        "Piktogramme und Leitsysteme, gezeichnet als Vektor und gebaut für Jahrzehnte.",
+      ),
     ],
     component: "overview",
   };
@@ -780,7 +896,12 @@ function aboutStory(b: Builder, draft: boolean): Blok {
   return {
     _uid: r.uuid(),
     body: [
-      { _uid: r.uuid(), Headline: draft ? "Wir sind Halbton — seit 2016 in Berlin" : "Wir sind Halbton", Text: intro, component: "about_block" },
+      {
+        _uid: r.uuid(),
+        Headline: draft ? "Wir sind Halbton — seit 2016 in Berlin" : "Wir sind Halbton",
+        Text: intro,
+        component: "about_block",
+      },
       overview,
       team,
       masonry,
@@ -811,13 +932,24 @@ export function buildStories(seed: string, articleCount: number, media: readonly
   const page = (slug: (typeof fixed)[number], name: string, content: Blok, days: number) => {
     const ref = refs[slug];
     return storyShell(
-      { id: ref.id, slug, fullSlug: slug, name, createdAt: BASE_TIME + days * DAY, publishedAt: BASE_TIME + (days + 880) * DAY, position: -10 * fixed.indexOf(slug) },
+      {
+        id: ref.id,
+        slug,
+        fullSlug: slug,
+        name,
+        createdAt: BASE_TIME + days * DAY,
+        publishedAt: BASE_TIME + (days + 880) * DAY,
+        position: -10 * fixed.indexOf(slug),
+      },
       content,
       { uuid: ref.uuid, groupId: ref.groupId },
     );
   };
   const files: { path: string; data: StoryFile }[] = [
-    { path: "header.json", data: { story: page("header", "Header", headerStory(b, { index: refs.index, about: refs.about }), 0) } },
+    {
+      path: "header.json",
+      data: { story: page("header", "Header", headerStory(b, { index: refs.index, about: refs.about }), 0) },
+    },
     { path: "footer.json", data: { story: page("footer", "Footer", footerStory(b, { imprint: refs.imprint }), 0) } },
     { path: "home.json", data: { story: page("home", "Home", homeStory(b, plans), 1) } },
     { path: "index.json", data: { story: page("index", "Index", indexStory(b, plans), 1) } },
@@ -826,5 +958,10 @@ export function buildStories(seed: string, articleCount: number, media: readonly
   const aboutPublished = page("about", "About", aboutStory(b, false), 2);
   const aboutDraft = { ...page("about", "About", aboutStory(b, true), 2), updated_at: iso(BASE_TIME + 900 * DAY) };
   files.push({ path: "about.json", data: { story: aboutDraft, published: aboutPublished } });
-  return { space: buildSpace(seed), files, articleFiles: () => buildArticles(b, plans), articles: plans.map(summarise) };
+  return {
+    space: buildSpace(seed),
+    files,
+    articleFiles: () => buildArticles(b, plans),
+    articles: plans.map(summarise),
+  };
 }

@@ -169,7 +169,8 @@ export const PROJECTS: Project[] = [
     services: "Motion Design, Exhibition Screens",
     tags: ["Animation", "Digital"],
     headline: "Loop Lab — forty seconds, forever",
-    headline01: "Animierte Ausstellungsgrafik: jede Schleife ist genau 40 Sekunden lang, damit alle Screens synchron laufen.",
+    headline01:
+      "Animierte Ausstellungsgrafik: jede Schleife ist genau 40 Sekunden lang, damit alle Screens synchron laufen.",
     intro: [
       "The Kunsthalle asked for moving image on eleven screens that never show the same frame twice in a row — and never fall out of sync.",
       "Wir haben ein Punktraster programmiert, das aus den Farben der aktuellen Ausstellung Bewegungen erzeugt. Jede Ausstellung bekommt ihren eigenen Loop, gerendert in einer Nacht.",
@@ -414,7 +415,8 @@ export const PROJECTS: Project[] = [
     services: "Research, Risograph, Workshops",
     tags: ["Research", "Poster"],
     headline: "Körnung — what happens between the dots",
-    headline01: "Eine Recherche über Rasterweiten, Moirés und Fehldrucke auf dem Risographen, mit Workshops für Studierende.",
+    headline01:
+      "Eine Recherche über Rasterweiten, Moirés und Fehldrucke auf dem Risographen, mit Workshops für Studierende.",
     intro: [
       "We printed the same image 140 times with different screen angles, frequencies and dot shapes. Körnung is the catalogue of everything that went wrong — and why it looked better.",
       "Die Ergebnisse zeigen wir in Workshops an Hochschulen, inklusive einer Sammlung von Moiré-Mustern, die man absichtlich herstellen kann.",
@@ -524,20 +526,80 @@ export const MIN_ARTICLES = 10;
 
 // Word lists for the procedurally generated articles of a benchmark run.
 export const GENERATED_FIRST = [
-  "Neue", "Stille", "Offene", "Helle", "Late", "Quiet", "Open", "Soft", "Bold", "Graue",
-  "Rote", "Blaue", "Kleine", "Große", "Night", "Paper", "Field", "North", "Lose", "Warme",
+  "Neue",
+  "Stille",
+  "Offene",
+  "Helle",
+  "Late",
+  "Quiet",
+  "Open",
+  "Soft",
+  "Bold",
+  "Graue",
+  "Rote",
+  "Blaue",
+  "Kleine",
+  "Große",
+  "Night",
+  "Paper",
+  "Field",
+  "North",
+  "Lose",
+  "Warme",
 ] as const;
 export const GENERATED_SECOND = [
-  "Werkstatt", "Archive", "Signale", "Kanten", "Fields", "Hefte", "Routen", "Lettern", "Frequenzen", "Formen",
-  "Systems", "Notes", "Plakate", "Räume", "Stimmen", "Schichten", "Muster", "Editions", "Zeichen", "Wellen",
+  "Werkstatt",
+  "Archive",
+  "Signale",
+  "Kanten",
+  "Fields",
+  "Hefte",
+  "Routen",
+  "Lettern",
+  "Frequenzen",
+  "Formen",
+  "Systems",
+  "Notes",
+  "Plakate",
+  "Räume",
+  "Stimmen",
+  "Schichten",
+  "Muster",
+  "Editions",
+  "Zeichen",
+  "Wellen",
 ] as const;
-export const GENERATED_CLIENT_PREFIX = ["Atelier", "Verlag", "Kollektiv", "Galerie", "Büro", "Haus", "Edition", "Werkraum"] as const;
+export const GENERATED_CLIENT_PREFIX = [
+  "Atelier",
+  "Verlag",
+  "Kollektiv",
+  "Galerie",
+  "Büro",
+  "Haus",
+  "Edition",
+  "Werkraum",
+] as const;
 export const GENERATED_CLIENT_NAME = [
-  "Lindqvist", "Brenner", "am Ufer", "Morgenland", "Kranich", "Sieben", "Oberbaum", "Feldmann", "Nordlicht", "Weidenau",
+  "Lindqvist",
+  "Brenner",
+  "am Ufer",
+  "Morgenland",
+  "Kranich",
+  "Sieben",
+  "Oberbaum",
+  "Feldmann",
+  "Nordlicht",
+  "Weidenau",
 ] as const;
 export const GENERATED_SERVICES = [
-  "Identity, Website", "Posters, Motion", "Type Design", "Editorial Design", "Research, Exhibition", "Web App, UI",
-  "Packaging, Identity", "Animation, Social",
+  "Identity, Website",
+  "Posters, Motion",
+  "Type Design",
+  "Editorial Design",
+  "Research, Exhibition",
+  "Web App, UI",
+  "Packaging, Identity",
+  "Animation, Social",
 ] as const;
 
 /** Generic paragraphs about process, in the studio's German/English mix. */

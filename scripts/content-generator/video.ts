@@ -20,23 +20,67 @@ export interface VideoJob {
 function codecArgs(codec: VideoJob["codec"]): string[] {
   if (codec === "h264") {
     return [
-      "-c:v", "libx264", "-preset", "slow", "-crf", "30", "-profile:v", "high", "-pix_fmt", "yuv420p",
-      "-threads", "1", "-movflags", "+faststart",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "slow",
+      "-crf",
+      "30",
+      "-profile:v",
+      "high",
+      "-pix_fmt",
+      "yuv420p",
+      "-threads",
+      "1",
+      "-movflags",
+      "+faststart",
     ];
   }
   return [
-    "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "42", "-deadline", "good", "-cpu-used", "2",
-    "-row-mt", "0", "-threads", "1", "-pix_fmt", "yuv420p",
+    "-c:v",
+    "libvpx-vp9",
+    "-b:v",
+    "0",
+    "-crf",
+    "42",
+    "-deadline",
+    "good",
+    "-cpu-used",
+    "2",
+    "-row-mt",
+    "0",
+    "-threads",
+    "1",
+    "-pix_fmt",
+    "yuv420p",
   ];
 }
 
 export async function encodeVideo(job: VideoJob): Promise<void> {
   const args = [
-    "-hide_banner", "-loglevel", "error", "-y",
-    "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${job.width}x${job.height}`, "-r", String(job.fps), "-i", "-",
-    "-an", ...codecArgs(job.codec),
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "-s",
+    `${job.width}x${job.height}`,
+    "-r",
+    String(job.fps),
+    "-i",
+    "-",
+    "-an",
+    ...codecArgs(job.codec),
     // No encoder strings, creation times or random uids: identical bytes on every run.
-    "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
+    "-fflags",
+    "+bitexact",
+    "-flags:v",
+    "+bitexact",
+    "-map_metadata",
+    "-1",
     job.out,
   ];
   const ffmpeg = spawn(FFMPEG, args, { stdio: ["pipe", "ignore", "pipe"] });
@@ -76,7 +120,13 @@ export function heroLoopFrame(w: number, h: number): (t: number) => string {
       .map((line, row) => {
         const lw = glyphCells(line).columns * cell;
         const size = 0.3 + 0.18 * (1 + Math.sin(a - row * 0.8));
-        return dotText(line, { x: (w - lw) / 2, y: (h - blockH) / 2 + row * 9 * cell, cell, fill: PALETTE.paper, size });
+        return dotText(line, {
+          x: (w - lw) / 2,
+          y: (h - blockH) / 2 + row * 9 * cell,
+          cell,
+          fill: PALETTE.paper,
+          size,
+        });
       })
       .join("");
     return (
@@ -107,7 +157,9 @@ export function letterLoopFrame(w: number, h: number): (t: number) => string {
         const wave = 0.5 + 0.5 * Math.sin(a - (cx + cy + row * 9) * 0.35);
         const r = cell * (0.16 + 0.36 * wave);
         const fill = wave > 0.92 ? PALETTE.pink : PALETTE.blue;
-        dots.push(`<circle cx="${(x0 + cx * cell + cell / 2).toFixed(1)}" cy="${(y0 + cy * cell + cell / 2).toFixed(1)}" r="${r.toFixed(1)}" fill="${fill}"/>`);
+        dots.push(
+          `<circle cx="${(x0 + cx * cell + cell / 2).toFixed(1)}" cy="${(y0 + cy * cell + cell / 2).toFixed(1)}" r="${r.toFixed(1)}" fill="${fill}"/>`,
+        );
       }
     });
     return (

@@ -104,7 +104,8 @@ export class AssetCollector {
       this.unrecognised.add(original);
       return;
     }
-    if (!this.found.has(mapped.rel)) this.found.set(mapped.rel, { rel: mapped.rel, url: `${origin}/f/${this.spaceId}/${mapped.raw}` });
+    if (!this.found.has(mapped.rel))
+      this.found.set(mapped.rel, { rel: mapped.rel, url: `${origin}/f/${this.spaceId}/${mapped.raw}` });
   }
 
   result(): AssetScan {

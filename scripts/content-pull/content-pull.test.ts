@@ -23,7 +23,13 @@ let firstSummary: PullSummary;
 let firstMs = 0;
 
 beforeAll(async () => {
-  source = await startContentServer({ port: 0, host: "127.0.0.1", contentDir: CONTENT, watch: false, adminToken: ADMIN });
+  source = await startContentServer({
+    port: 0,
+    host: "127.0.0.1",
+    contentDir: CONTENT,
+    watch: false,
+    adminToken: ADMIN,
+  });
   tmp = await mkdtemp(path.join(tmpdir(), "content-pull-"));
   exportDir = path.join(tmp, "export");
 });
@@ -46,7 +52,11 @@ function pull(outDir: string, extra: Partial<PullOptions> = {}): Promise<PullSum
 }
 
 async function setFaults(faults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${source.url}/__admin/faults`, { method: "PUT", headers: { Authorization: `Bearer ${ADMIN}` }, body: JSON.stringify(faults) });
+  const res = await fetch(`${source.url}/__admin/faults`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${ADMIN}` },
+    body: JSON.stringify(faults),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -61,7 +71,10 @@ async function expectSameAssets(exported: string): Promise<number> {
   const expected = await files(path.join(CONTENT, "assets"));
   expect(await files(path.join(exported, "assets"))).toEqual(expected);
   for (const rel of expected) {
-    const [a, b] = await Promise.all([readFile(path.join(CONTENT, "assets", rel)), readFile(path.join(exported, "assets", rel))]);
+    const [a, b] = await Promise.all([
+      readFile(path.join(CONTENT, "assets", rel)),
+      readFile(path.join(exported, "assets", rel)),
+    ]);
     expect(b.equals(a), rel).toBe(true);
   }
   return expected.length;
@@ -71,14 +84,21 @@ async function expectSameStoryFiles(exported: string): Promise<void> {
   const expected = (await files(path.join(CONTENT, "stories"))).filter((f) => f.endsWith(".json"));
   expect(await files(path.join(exported, "stories"))).toEqual(expected);
   for (const rel of expected) {
-    const [a, b] = await Promise.all([readFile(path.join(CONTENT, "stories", rel), "utf8"), readFile(path.join(exported, "stories", rel), "utf8")]);
+    const [a, b] = await Promise.all([
+      readFile(path.join(CONTENT, "stories", rel), "utf8"),
+      readFile(path.join(exported, "stories", rel), "utf8"),
+    ]);
     expect(JSON.parse(b), rel).toEqual(JSON.parse(a));
   }
 }
 
 type Json = Record<string, unknown>;
 
-async function get(server: ContentServerHandle, route: string, params: Record<string, string>): Promise<{ body: Json; headers: Headers }> {
+async function get(
+  server: ContentServerHandle,
+  route: string,
+  params: Record<string, string>,
+): Promise<{ body: Json; headers: Headers }> {
   const query = new URLSearchParams({ token: server.previewToken, ...params });
   const res = await fetch(`${server.apiUrl}/${route}?${query}`);
   expect(res.status, route).toBe(200);
@@ -88,7 +108,11 @@ async function get(server: ContentServerHandle, route: string, params: Record<st
 }
 
 /** Every story of a version by full_slug, paged like getAll. */
-async function allStories(server: ContentServerHandle, version: string, token = server.previewToken): Promise<Map<string, Json>> {
+async function allStories(
+  server: ContentServerHandle,
+  version: string,
+  token = server.previewToken,
+): Promise<Map<string, Json>> {
   const out = new Map<string, Json>();
   for (let page = 1; ; page++) {
     const { body, headers } = await get(server, "cdn/stories", { version, per_page: "25", page: String(page), token });
@@ -106,8 +130,21 @@ describe("content:pull from the local content service", () => {
 
     const s = firstSummary;
     expect(s.space).toEqual({ id: 287401, name: "Studio Halbton" });
-    expect(s.stories).toMatchObject({ total: source.storyCount(), changed: 2, unpublished: 1, written: source.storyCount(), unchanged: 0, removed: [] });
-    expect(s.assets).toMatchObject({ downloaded: s.assets.total, skipped: 0, missing: [], failed: [], unrecognised: [] });
+    expect(s.stories).toMatchObject({
+      total: source.storyCount(),
+      changed: 2,
+      unpublished: 1,
+      written: source.storyCount(),
+      unchanged: 0,
+      removed: [],
+    });
+    expect(s.assets).toMatchObject({
+      downloaded: s.assets.total,
+      skipped: 0,
+      missing: [],
+      failed: [],
+      unrecognised: [],
+    });
     expect(s.requests.get).toBe(s.assets.total);
     expect(s.requests.maxInFlight).toBeLessThanOrEqual(4);
     expect(s.publicToken).toBe("given");
@@ -118,7 +155,11 @@ describe("content:pull from the local content service", () => {
     expect(await expectSameAssets(exportDir)).toBe(s.assets.total);
     await expectSameStoryFiles(exportDir);
     const spaceJson = JSON.parse(await readFile(path.join(exportDir, "space.json"), "utf8")) as Json;
-    expect(spaceJson).toMatchObject({ space: { id: 287401, name: "Studio Halbton" }, previewToken: source.previewToken, publicToken: source.publicToken });
+    expect(spaceJson).toMatchObject({
+      space: { id: 287401, name: "Studio Halbton" },
+      previewToken: source.previewToken,
+      publicToken: source.publicToken,
+    });
     expect(JSON.stringify(spaceJson)).not.toContain(source.url); // canonical: nothing points at the source service
     for (const rel of await files(path.join(exportDir, "stories"))) {
       expect(await readFile(path.join(exportDir, "stories", rel), "utf8")).not.toContain("127.0.0.1");
@@ -132,7 +173,10 @@ describe("content:pull from the local content service", () => {
         const [a, b] = await Promise.all([allStories(source, version), allStories(copy, version)]);
         expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
         for (const [slug, story] of a) expect(b.get(slug), `${version} ${slug}`).toEqual(story);
-        const [tagsA, tagsB] = await Promise.all([get(source, "cdn/tags", { version }), get(copy, "cdn/tags", { version })]);
+        const [tagsA, tagsB] = await Promise.all([
+          get(source, "cdn/tags", { version }),
+          get(copy, "cdn/tags", { version }),
+        ]);
         expect(tagsB.body.tags).toEqual(tagsA.body.tags);
       }
       // the public token of the export reads published content only
@@ -148,7 +192,9 @@ describe("content:pull from the local content service", () => {
     } finally {
       await copy.close();
     }
-    console.info(`content:pull exported the demo space (${s.stories.total} stories, ${s.assets.total} assets, ${s.assets.bytes} bytes) in ${firstMs.toFixed(0)} ms`);
+    console.info(
+      `content:pull exported the demo space (${s.stories.total} stories, ${s.assets.total} assets, ${s.assets.bytes} bytes) in ${firstMs.toFixed(0)} ms`,
+    );
   });
 
   it("--resume fetches only the missing asset, from the manifest or else by HEAD", async () => {
@@ -167,11 +213,17 @@ describe("content:pull from the local content service", () => {
     expect(byHead.assets).toMatchObject({ downloaded: 2, skipped: firstSummary.assets.total - 2 });
     expect(byHead.requests).toMatchObject({ get: 2, head: firstSummary.assets.total - 1 });
     await expectSameAssets(exportDir);
-    expect(JSON.parse(await readFile(path.join(exportDir, MANIFEST_FILE), "utf8"))).toMatchObject({ complete: true, space: { id: 287401 } });
+    expect(JSON.parse(await readFile(path.join(exportDir, MANIFEST_FILE), "utf8"))).toMatchObject({
+      complete: true,
+      space: { id: 287401 },
+    });
   });
 
   it("a new pull into an earlier export refreshes it: stale story files go, unchanged ones stay untouched", async () => {
-    await writeFile(path.join(exportDir, "stories", "old-story.json"), JSON.stringify({ story: { id: 1, uuid: "x", full_slug: "old-story" } }));
+    await writeFile(
+      path.join(exportDir, "stories", "old-story.json"),
+      JSON.stringify({ story: { id: 1, uuid: "x", full_slug: "old-story" } }),
+    );
     const again = await pull(exportDir, { publicToken: undefined, concurrency: 2 });
     expect(again.publicToken).toBe("kept");
     expect(again.stories).toMatchObject({ written: 0, removed: ["stories/old-story.json"] });
@@ -217,7 +269,9 @@ describe("content:pull from the local content service", () => {
       await setFaults({ errorRate: 1 });
       const err = await pull(path.join(tmp, "never"), { retries: 2 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(PullError);
-      expect((err as PullError).message).toMatch(/^Reading the space \(cdn\/spaces\/me\): GET http:\/\/127\.0\.0\.1:\d+\/v2\/cdn\/spaces\/me failed after 3 attempts: HTTP 50[023]/);
+      expect((err as PullError).message).toMatch(
+        /^Reading the space \(cdn\/spaces\/me\): GET http:\/\/127\.0\.0\.1:\d+\/v2\/cdn\/spaces\/me failed after 3 attempts: HTTP 50[023]/,
+      );
       expect((err as PullError).message).not.toContain(source.previewToken);
     } finally {
       source.setFaults({});
@@ -255,7 +309,10 @@ describe("content:pull from the local content service", () => {
 
     const foreignSpace = path.join(tmp, "foreign-space");
     await mkdir(foreignSpace);
-    await writeFile(path.join(foreignSpace, "space.json"), JSON.stringify({ space: { id: 1, name: "Elsewhere" }, previewToken: "aaaa", publicToken: "bbbb" }));
+    await writeFile(
+      path.join(foreignSpace, "space.json"),
+      JSON.stringify({ space: { id: 1, name: "Elsewhere" }, previewToken: "aaaa", publicToken: "bbbb" }),
+    );
     const wrongSpace = await pull(foreignSpace).catch((e: unknown) => e);
     expect((wrongSpace as PullError).message).toMatch(/export of space 1 \(Elsewhere\).*space 287401/);
 

@@ -150,7 +150,12 @@ export class HttpClient {
    * Runs `attempt` with a slot held, retrying RetryableErrors. Anything else
    * thrown by `attempt` ends the loop at once.
    */
-  private async withRetries<T>(url: string, what: string, attempt: (signal: AbortSignal) => Promise<T>, extra?: AbortSignal | null): Promise<T> {
+  private async withRetries<T>(
+    url: string,
+    what: string,
+    attempt: (signal: AbortSignal) => Promise<T>,
+    extra?: AbortSignal | null,
+  ): Promise<T> {
     for (let n = 0; ; n++) {
       this.checkAbort();
       const timer = new AbortController();
@@ -210,12 +215,17 @@ export class HttpClient {
         } catch {
           json = false;
         }
-        if (!json && res.status === 200) throw new RetryableError(`${statusLine(res)} with a body that is not valid JSON (${text.length} bytes)`);
+        if (!json && res.status === 200)
+          throw new RetryableError(`${statusLine(res)} with a body that is not valid JSON (${text.length} bytes)`);
         const headers = new Headers(res.headers);
         headers.delete("content-length");
         headers.delete("content-encoding");
         const body = json ? text : JSON.stringify({ error: `${statusLine(res)}${snippet(text)}` });
-        return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, statusText: res.statusText, headers });
+        return new Response(res.status === 204 || res.status === 304 ? null : body, {
+          status: res.status,
+          statusText: res.statusText,
+          headers,
+        });
       },
       init?.signal,
     );
@@ -224,7 +234,10 @@ export class HttpClient {
   /** Runs `run` with a timer that aborts it after timeoutMs. */
   private async timed<T>(signal: AbortSignal, run: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(timeoutError(this.options.timeoutMs, what)), this.options.timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(timeoutError(this.options.timeoutMs, what)),
+      this.options.timeoutMs,
+    );
     try {
       return await run(AbortSignal.any([signal, controller.signal]));
     } catch (err) {
@@ -239,9 +252,14 @@ export class HttpClient {
   async head(url: string): Promise<number | null> {
     return this.withRetries(url, `HEAD ${redact(url)}`, async (signal) => {
       this.stats.head++;
-      const res = await this.timed(signal, (s) => this.fetchImpl(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }), `HEAD ${url}`);
+      const res = await this.timed(
+        signal,
+        (s) => this.fetchImpl(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }),
+        `HEAD ${url}`,
+      );
       await res.body?.cancel();
-      if (res.status === 429 || retryableStatus(res.status)) throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+      if (res.status === 429 || retryableStatus(res.status))
+        throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
       if (!res.ok) return null;
       const length = res.headers.get("content-length");
       return length !== null && /^\d+$/.test(length) && !res.headers.get("content-encoding") ? Number(length) : null;
@@ -258,10 +276,16 @@ export class HttpClient {
       this.stats.get++;
       const idle = new AbortController();
       const both = AbortSignal.any([signal, idle.signal]);
-      let timer = setTimeout(() => idle.abort(timeoutError(this.options.timeoutMs, "download")), this.options.timeoutMs);
+      let timer = setTimeout(
+        () => idle.abort(timeoutError(this.options.timeoutMs, "download")),
+        this.options.timeoutMs,
+      );
       const touch = () => {
         clearTimeout(timer);
-        timer = setTimeout(() => idle.abort(new Error(`download stalled: no data for ${this.options.timeoutMs / 1000} s`)), this.options.timeoutMs);
+        timer = setTimeout(
+          () => idle.abort(new Error(`download stalled: no data for ${this.options.timeoutMs / 1000} s`)),
+          this.options.timeoutMs,
+        );
       };
       const tmp = tempPathFor(dest);
       try {
@@ -272,11 +296,15 @@ export class HttpClient {
         }
         if (!res.ok) {
           await res.body?.cancel();
-          if (res.status === 429 || retryableStatus(res.status)) throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+          if (res.status === 429 || retryableStatus(res.status))
+            throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
           throw new HttpFatal(statusLine(res));
         }
         const lengthHeader = res.headers.get("content-length");
-        const expected = lengthHeader !== null && /^\d+$/.test(lengthHeader) && !res.headers.get("content-encoding") ? Number(lengthHeader) : null;
+        const expected =
+          lengthHeader !== null && /^\d+$/.test(lengthHeader) && !res.headers.get("content-encoding")
+            ? Number(lengthHeader)
+            : null;
         await mkdir(path.dirname(dest), { recursive: true });
         const file = await open(tmp, "w");
         let bytes = 0;
@@ -294,12 +322,14 @@ export class HttpClient {
         } finally {
           await file.close();
         }
-        if (expected !== null && bytes !== expected) throw new RetryableError(`incomplete body: ${bytes} of ${expected} bytes`);
+        if (expected !== null && bytes !== expected)
+          throw new RetryableError(`incomplete body: ${bytes} of ${expected} bytes`);
         await rename(tmp, dest);
         return { ok: true, bytes } as const;
       } catch (err) {
         await rm(tmp, { force: true });
-        if (idle.signal.aborted && !(err instanceof RetryableError)) throw new RetryableError(describeError(idle.signal.reason));
+        if (idle.signal.aborted && !(err instanceof RetryableError))
+          throw new RetryableError(describeError(idle.signal.reason));
         throw err;
       } finally {
         clearTimeout(timer);

@@ -62,10 +62,18 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 export function parseManifest(value: unknown): Manifest | undefined {
-  if (!isObject(value) || value.format !== "content-pull/1" || !isObject(value.assets) || !isObject(value.stories) || !isObject(value.space)) return undefined;
+  if (
+    !isObject(value) ||
+    value.format !== "content-pull/1" ||
+    !isObject(value.assets) ||
+    !isObject(value.stories) ||
+    !isObject(value.space)
+  )
+    return undefined;
   const assets: Record<string, ManifestAsset> = {};
   for (const [rel, entry] of Object.entries(value.assets)) {
-    if (isObject(entry) && typeof entry.size === "number" && typeof entry.url === "string") assets[rel] = { size: entry.size, url: entry.url };
+    if (isObject(entry) && typeof entry.size === "number" && typeof entry.url === "string")
+      assets[rel] = { size: entry.size, url: entry.url };
   }
   const stories: Record<string, string> = {};
   for (const [slug, file] of Object.entries(value.stories)) if (typeof file === "string") stories[slug] = file;
@@ -101,7 +109,10 @@ export async function inspectOutDir(dir: string): Promise<OutDirState> {
   const spaceJson = await readJson(path.join(dir, "space.json"));
   if (isObject(spaceJson) && isObject(spaceJson.space) && typeof spaceJson.space.id === "number") {
     state.isExport = true;
-    state.space = { id: spaceJson.space.id, name: typeof spaceJson.space.name === "string" ? spaceJson.space.name : "" };
+    state.space = {
+      id: spaceJson.space.id,
+      name: typeof spaceJson.space.name === "string" ? spaceJson.space.name : "",
+    };
     if (typeof spaceJson.previewToken === "string") state.previewToken = spaceJson.previewToken;
     if (typeof spaceJson.publicToken === "string") state.publicToken = spaceJson.publicToken;
   }
@@ -169,7 +180,9 @@ export function storyFileFor(fullSlug: string): string {
 export function assignStoryFiles(stories: readonly { id: number; full_slug: string }[]): Map<number, string> {
   const taken = new Set<string>();
   const out = new Map<number, string>();
-  const ordered = [...stories].sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : a.id - b.id));
+  const ordered = [...stories].sort((a, b) =>
+    a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : a.id - b.id,
+  );
   for (const story of ordered) {
     let file = storyFileFor(story.full_slug);
     if (taken.has(file.toLowerCase())) file = file.replace(/\.json$/, `~${story.id}.json`);
@@ -203,7 +216,8 @@ export async function removeTempFiles(outDir: string): Promise<number> {
       removed++;
     }
   };
-  for (const name of await readdir(outDir).catch(() => [] as string[])) if (isTempFile(name)) await visit(path.join(outDir, name), name, false);
+  for (const name of await readdir(outDir).catch(() => [] as string[]))
+    if (isTempFile(name)) await visit(path.join(outDir, name), name, false);
   await walk(path.join(outDir, "stories"), visit);
   const assets = await lstat(path.join(outDir, "assets")).catch(() => null);
   if (assets?.isDirectory()) await walk(path.join(outDir, "assets"), visit);

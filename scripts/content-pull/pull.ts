@@ -141,7 +141,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function intOption(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) throw new PullError("usage", `${name} must be an integer from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new PullError("usage", `${name} must be an integer from ${min} to ${max}, got ${value}`);
   return value;
 }
 
@@ -152,15 +153,20 @@ export function resolveEndpoint(options: Pick<PullOptions, "apiUrl" | "region">)
     try {
       url = new URL(options.apiUrl);
     } catch {
-      throw new PullError("usage", `--api-url must be a URL such as https://api.storyblok.com/v2, got "${options.apiUrl}"`);
+      throw new PullError(
+        "usage",
+        `--api-url must be a URL such as https://api.storyblok.com/v2, got "${options.apiUrl}"`,
+      );
     }
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new PullError("usage", `--api-url must be http(s), got "${url.protocol}"`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new PullError("usage", `--api-url must be http(s), got "${url.protocol}"`);
     const base = url.pathname.replace(/\/+$/, "");
     return `${url.origin}${base === "" ? "/v2" : base}`;
   }
   const region = options.region ?? "eu";
   const host = (REGION_HOSTS as Record<string, string>)[region];
-  if (!host) throw new PullError("usage", `--region must be one of ${Object.keys(REGION_HOSTS).join(", ")}, got "${region}"`);
+  if (!host)
+    throw new PullError("usage", `--region must be one of ${Object.keys(REGION_HOSTS).join(", ")}, got "${region}"`);
   return `https://${host}/v2`;
 }
 
@@ -183,16 +189,34 @@ function apiFailure(what: string, err: unknown, endpoint: string, signal?: Abort
         "use a preview token of the space (Settings > Access Tokens) and the region the space was created in (--region eu|us|ca|ap|cn).",
     );
   }
-  if (status === 429) return new PullError("api", `${what}: still rate limited (429) after the client's retries; try again later or with --concurrency 1.`);
-  if (status === 404) return new PullError("api", `${what}: 404 Not Found at ${endpoint}; is this a Content Delivery API v2 base (e.g. https://api.storyblok.com/v2)?`);
+  if (status === 429)
+    return new PullError(
+      "api",
+      `${what}: still rate limited (429) after the client's retries; try again later or with --concurrency 1.`,
+    );
+  if (status === 404)
+    return new PullError(
+      "api",
+      `${what}: 404 Not Found at ${endpoint}; is this a Content Delivery API v2 base (e.g. https://api.storyblok.com/v2)?`,
+    );
   if (status !== undefined) return new PullError("api", `${what}: the API answered ${status}: ${message}`);
   const kind = /HTTP \d{3}|JSON/i.test(message) ? "api" : "network";
-  return new PullError(kind, `${what}: ${kind === "network" ? `cannot reach ${endpoint}: ` : ""}${message}`, { cause: err });
+  return new PullError(kind, `${what}: ${kind === "network" ? `cannot reach ${endpoint}: ` : ""}${message}`, {
+    cause: err,
+  });
 }
 
 function checkStory(value: unknown, where: string): Story {
-  if (!isObject(value) || typeof value.id !== "number" || typeof value.uuid !== "string" || typeof value.full_slug !== "string") {
-    throw new PullError("api", `${where}: the API answered a story without id, uuid and full_slug; is this a Storyblok CDN API?`);
+  if (
+    !isObject(value) ||
+    typeof value.id !== "number" ||
+    typeof value.uuid !== "string" ||
+    typeof value.full_slug !== "string"
+  ) {
+    throw new PullError(
+      "api",
+      `${where}: the API answered a story without id, uuid and full_slug; is this a Storyblok CDN API?`,
+    );
   }
   return value as Story;
 }
@@ -201,13 +225,22 @@ function checkOutDir(state: OutDirState, outDir: string, force: boolean): void {
   if (force) return;
   if (state.foreign.length > 0) {
     const list = state.foreign.slice(0, 5).join(", ") + (state.foreign.length > 5 ? ", ..." : "");
-    throw new PullError("output", `${outDir} holds files that are not part of a content export (${list}). Choose an empty or new folder, or pass --force to write into it anyway.`);
+    throw new PullError(
+      "output",
+      `${outDir} holds files that are not part of a content export (${list}). Choose an empty or new folder, or pass --force to write into it anyway.`,
+    );
   }
   if (state.exists && !state.empty && !state.isExport) {
-    throw new PullError("output", `${outDir} is not empty and holds no space.json or ${MANIFEST_FILE} of an earlier export. Choose an empty or new folder, or pass --force.`);
+    throw new PullError(
+      "output",
+      `${outDir} is not empty and holds no space.json or ${MANIFEST_FILE} of an earlier export. Choose an empty or new folder, or pass --force.`,
+    );
   }
   if (state.assetsIsSymlink) {
-    throw new PullError("output", `${outDir}/assets is a symbolic link; writing through it would change the folder it points to. Remove the link or pass --force (the link is then replaced by a folder).`);
+    throw new PullError(
+      "output",
+      `${outDir}/assets is a symbolic link; writing through it would change the folder it points to. Remove the link or pass --force (the link is then replaced by a folder).`,
+    );
   }
 }
 
@@ -244,7 +277,10 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     warn(`${endpoint} is plain http: the token travels unencrypted`);
   }
   if (options.publicToken !== undefined && options.publicToken.trim() === token) {
-    throw new PullError("usage", "--public-token must differ from the preview token (the content service tells them apart)");
+    throw new PullError(
+      "usage",
+      "--public-token must differ from the preview token (the content service tells them apart)",
+    );
   }
   const outDir = path.resolve(options.outDir);
 
@@ -293,7 +329,12 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   if (!isObject(spaceData) || typeof spaceData.id !== "number") {
     throw new PullError("api", `cdn/spaces/me at ${endpoint} answered no space; is this a Storyblok CDN API?`);
   }
-  const { version: cacheVersion, ...spaceInfo } = spaceData as { id: number; name?: unknown; version?: unknown; [key: string]: unknown };
+  const { version: cacheVersion, ...spaceInfo } = spaceData as {
+    id: number;
+    name?: unknown;
+    version?: unknown;
+    [key: string]: unknown;
+  };
   const space = { id: spaceInfo.id, name: typeof spaceInfo.name === "string" ? spaceInfo.name : "" };
   progress({ phase: "space", ...space, endpoint });
   if (state.space && state.space.id !== space.id && !options.force) {
@@ -303,18 +344,27 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     );
   }
   const cv = typeof cacheVersion === "number" ? cacheVersion : undefined;
-  const listParams = (version: "draft" | "published"): ISbStoriesParams => ({ version, per_page: 100, ...(cv === undefined ? {} : { cv }) });
+  const listParams = (version: "draft" | "published"): ISbStoriesParams => ({
+    version,
+    per_page: 100,
+    ...(cv === undefined ? {} : { cv }),
+  });
 
   // stories (both versions) and tags
   const [draftList, publishedList, tagsRes] = await Promise.all([
     call("Listing draft stories", () => client.getAll("cdn/stories", listParams("draft"))).catch((err: unknown) => {
       if (err instanceof PullError && err.kind === "auth") {
-        throw new PullError("auth", "The token reads the space but not its drafts: it is a public token. content:pull needs a preview token (Settings > Access Tokens).");
+        throw new PullError(
+          "auth",
+          "The token reads the space but not its drafts: it is a public token. content:pull needs a preview token (Settings > Access Tokens).",
+        );
       }
       throw err;
     }),
     call("Listing published stories", () => client.getAll("cdn/stories", listParams("published"))),
-    call("Reading tags (cdn/tags)", () => client.get("cdn/tags", { version: "draft", ...(cv === undefined ? {} : { cv }) })),
+    call("Reading tags (cdn/tags)", () =>
+      client.get("cdn/tags", { version: "draft", ...(cv === undefined ? {} : { cv }) }),
+    ),
   ]);
   const tags: unknown = isObject(tagsRes.data) ? tagsRes.data.tags : undefined;
   if (!Array.isArray(tags)) throw new PullError("api", "cdn/tags answered no tags list");
@@ -324,12 +374,19 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   let publicTokenSource: PullSummary["publicToken"];
   if (options.publicToken !== undefined) {
     publicToken = options.publicToken.trim();
-    const other = await call("Checking --public-token (cdn/spaces/me)", () => makeClient(publicToken).get("cdn/spaces/me", {})).catch((err: unknown) => {
-      if (err instanceof PullError && err.kind === "auth") throw new PullError("auth", "--public-token was refused by the API (401): check that it is a token of this space.");
+    const other = await call("Checking --public-token (cdn/spaces/me)", () =>
+      makeClient(publicToken).get("cdn/spaces/me", {}),
+    ).catch((err: unknown) => {
+      if (err instanceof PullError && err.kind === "auth")
+        throw new PullError(
+          "auth",
+          "--public-token was refused by the API (401): check that it is a token of this space.",
+        );
       throw err;
     });
     const otherId: unknown = isObject(other.data) && isObject(other.data.space) ? other.data.space.id : undefined;
-    if (otherId !== space.id) throw new PullError("usage", `--public-token belongs to space ${String(otherId)}, not to space ${space.id}`);
+    if (otherId !== space.id)
+      throw new PullError("usage", `--public-token belongs to space ${String(otherId)}, not to space ${space.id}`);
     publicTokenSource = "given";
   } else if (state.publicToken && state.publicToken !== token && state.space?.id === space.id) {
     publicToken = state.publicToken;
@@ -356,10 +413,14 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const scan = collector.result();
   progress({ phase: "listed", draft: draft.length, published: publishedByUuid.size, assets: scan.assets.size });
   if (scan.unrecognised.length > 0) {
-    warn(`${scan.unrecognised.length} asset URL(s) of the space are not of the form {W}x{H}/{hash}/{file} and were not downloaded, e.g. ${scan.unrecognised[0]}`);
+    warn(
+      `${scan.unrecognised.length} asset URL(s) of the space are not of the form {W}x{H}/{hash}/{file} and were not downloaded, e.g. ${scan.unrecognised[0]}`,
+    );
   }
   if (!options.normalizeAssetHosts) {
-    const regional = [...scan.assets.values()].filter((a) => !a.url.startsWith("https://a.storyblok.com/") && !a.url.startsWith(`${apiOrigin}/`));
+    const regional = [...scan.assets.values()].filter(
+      (a) => !a.url.startsWith("https://a.storyblok.com/") && !a.url.startsWith(`${apiOrigin}/`),
+    );
     if (regional.length > 0) {
       warn(
         `${regional.length} asset URL(s) use a regional domain (${new URL(regional[0]?.url ?? "").origin}); the content service serves only https://a.storyblok.com/f/ URLs from the folder. Pass --normalize-asset-hosts to store them that way.`,
@@ -460,7 +521,14 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       delete manifest.assets[asset.rel];
     }
     assetStats.done++;
-    progress({ phase: "assets", done: assetStats.done, total: assetList.length, downloaded: assetStats.downloaded, skipped: assetStats.skipped, bytes: assetStats.bytes });
+    progress({
+      phase: "assets",
+      done: assetStats.done,
+      total: assetList.length,
+      downloaded: assetStats.downloaded,
+      skipped: assetStats.skipped,
+      bytes: assetStats.bytes,
+    });
   };
   try {
     await pool(assetList, concurrency, fetchAsset);
@@ -488,7 +556,11 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
 
   // tags and space.json (holds the tokens: readable by the owner only)
   await writeIfChanged(path.join(outDir, TAGS_FILE), jsonText({ tags }));
-  await writeIfChanged(path.join(outDir, "space.json"), jsonText({ space: spaceInfo, previewToken: token, publicToken }), 0o600);
+  await writeIfChanged(
+    path.join(outDir, "space.json"),
+    jsonText({ space: spaceInfo, previewToken: token, publicToken }),
+    0o600,
+  );
 
   manifest.complete = failed.length === 0;
   manifest.finishedAt = new Date().toISOString();

@@ -20,7 +20,9 @@ describe("asset URLs", () => {
       Image: { filename: "https://a.storyblok.com/f/287401/1600x1000/3f9a1c2b7e/hero-1.webp", fieldtype: "asset" },
       local: "http://127.0.0.1:4100/f/287401/10x20/abc/local.svg",
       variant: "https://a.storyblok.com/f/287401/1600x1000/3f9a1c2b7e/hero-1.webp/m/800x0/filters:quality(80)",
-      prose: ["See https://a-us.storyblok.com/f/287401/5x5/ffff/a%20b.png. And (https://a.storyblok.com/f/287401/6x6/eeee/c.jpg)"],
+      prose: [
+        "See https://a-us.storyblok.com/f/287401/5x5/ffff/a%20b.png. And (https://a.storyblok.com/f/287401/6x6/eeee/c.jpg)",
+      ],
       other: "https://a.storyblok.com/f/999/1x1/aaaa/other-space.png",
       odd: "https://a.storyblok.com/f/287401/logo.png",
       external: "https://cdn.jsdelivr.net/npm/emoji-datasource-apple/img/apple/64/1f44b.png",
@@ -28,7 +30,10 @@ describe("asset URLs", () => {
     const { assets, unrecognised } = c.result();
     expect([...assets.values()]).toEqual([
       { rel: "10x20/abc/local.svg", url: "http://127.0.0.1:4100/f/287401/10x20/abc/local.svg" },
-      { rel: "1600x1000/3f9a1c2b7e/hero-1.webp", url: "https://a.storyblok.com/f/287401/1600x1000/3f9a1c2b7e/hero-1.webp" },
+      {
+        rel: "1600x1000/3f9a1c2b7e/hero-1.webp",
+        url: "https://a.storyblok.com/f/287401/1600x1000/3f9a1c2b7e/hero-1.webp",
+      },
       { rel: "5x5/ffff/a b.png", url: "https://a-us.storyblok.com/f/287401/5x5/ffff/a%20b.png" },
       { rel: "6x6/eeee/c.jpg", url: "https://a.storyblok.com/f/287401/6x6/eeee/c.jpg" },
     ]);
@@ -45,13 +50,19 @@ describe("asset URLs", () => {
   });
 
   it("stores a local service's asset URLs canonically", () => {
-    const json = JSON.stringify({ a: "http://127.0.0.1:4100/f/1/1x1/a/b.png", b: "http://127.0.0.1:41000/f/x", c: "https://a-us.storyblok.com/f/1/1x1/a/b.png" });
+    const json = JSON.stringify({
+      a: "http://127.0.0.1:4100/f/1/1x1/a/b.png",
+      b: "http://127.0.0.1:41000/f/x",
+      c: "https://a-us.storyblok.com/f/1/1x1/a/b.png",
+    });
     expect(JSON.parse(canonicalizeAssetOrigins(json, ["http://127.0.0.1:4100"]))).toEqual({
       a: "https://a.storyblok.com/f/1/1x1/a/b.png",
       b: "http://127.0.0.1:41000/f/x",
       c: "https://a-us.storyblok.com/f/1/1x1/a/b.png",
     });
-    expect(JSON.parse(canonicalizeAssetOrigins(json, STORYBLOK_ASSET_ORIGINS)).c).toBe("https://a.storyblok.com/f/1/1x1/a/b.png");
+    expect(JSON.parse(canonicalizeAssetOrigins(json, STORYBLOK_ASSET_ORIGINS)).c).toBe(
+      "https://a.storyblok.com/f/1/1x1/a/b.png",
+    );
   });
 });
 
@@ -80,9 +91,21 @@ describe("story files and options", () => {
     expect(() => resolveEndpoint({ apiUrl: "x", region: "eu" })).toThrow(PullError);
     expect(() => resolveEndpoint({ apiUrl: "ftp://host/v2" })).toThrow(/http/);
 
-    const fromEnv = parseCli(["--out", "dir", "--resume", "--concurrency", "2"], { STORYBLOK_TOKEN: "tok", STORYBLOK_REGION: "CA" });
-    expect(fromEnv).toMatchObject({ token: "tok", region: "ca", outDir: "dir", resume: true, concurrency: 2, force: false });
-    expect(parseCli(["--out", "d", "--token", "t", "--api-url", "http://x/v2"], { STORYBLOK_REGION: "us" }).region).toBeUndefined();
+    const fromEnv = parseCli(["--out", "dir", "--resume", "--concurrency", "2"], {
+      STORYBLOK_TOKEN: "tok",
+      STORYBLOK_REGION: "CA",
+    });
+    expect(fromEnv).toMatchObject({
+      token: "tok",
+      region: "ca",
+      outDir: "dir",
+      resume: true,
+      concurrency: 2,
+      force: false,
+    });
+    expect(
+      parseCli(["--out", "d", "--token", "t", "--api-url", "http://x/v2"], { STORYBLOK_REGION: "us" }).region,
+    ).toBeUndefined();
     expect(() => parseCli(["--out", "d"], {})).toThrow(/token/);
     expect(() => parseCli(["--token", "t", "--out", "d", "--concurrency", "0"], {})).toThrow(/concurrency/);
     expect(() => parseCli(["--token", "t", "--out", "d", "--bogus"], {})).toThrow(PullError);
@@ -160,14 +183,18 @@ describe("HttpClient", () => {
   it("never has more than `concurrency` requests in flight", async () => {
     maxInFlight = 0;
     const http = client(3);
-    await Promise.all(Array.from({ length: 12 }, (_, i) => http.download(`${base}/slow${i}`, path.join(dir, "slow", `${i}.bin`))));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => http.download(`${base}/slow${i}`, path.join(dir, "slow", `${i}.bin`))),
+    );
     expect(maxInFlight).toBeLessThanOrEqual(3);
     expect(http.stats.maxInFlight).toBe(3);
   });
 
   it("hands the API client JSON even when a proxy answers HTML", async () => {
     const http = new HttpClient({ concurrency: 2, retries: 1, retryBaseMs: 1, timeoutMs: 5_000 });
-    await expect(http.apiFetch(`${base}/api-html?token=secret`)).rejects.toThrow(/failed after 2 attempts: HTTP 502 Bad Gateway: <html>Bad gateway<\/html>/);
+    await expect(http.apiFetch(`${base}/api-html?token=secret`)).rejects.toThrow(
+      /failed after 2 attempts: HTTP 502 Bad Gateway: <html>Bad gateway<\/html>/,
+    );
     const err = await http.apiFetch(`${base}/api-html?token=secret`).catch((e: Error) => e.message);
     expect(err).not.toContain("secret");
     const denied = await http.apiFetch(`${base}/api-401`);

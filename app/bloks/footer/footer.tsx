@@ -67,7 +67,12 @@ function WaveWord({ text }: { text: string }) {
   const letters = Array.from(text);
   if (letters.length > MAX_WAVE_LETTERS) {
     return (
-      <div className={styles.logoBig} role="img" aria-label={text} style={{ "--letters": letters.length } as CSSProperties}>
+      <div
+        className={styles.logoBig}
+        role="img"
+        aria-label={text}
+        style={{ "--letters": letters.length } as CSSProperties}
+      >
         {text}
       </div>
     );

@@ -17,7 +17,10 @@ beforeEach(() => {
 });
 
 describe("Masonry blok", () => {
-  const blok = parseMasonry({ Headline: "Aus dem Archiv", Tiles: [tile("a", ["Poster"]), tile("b", ["Sound"]), tile("c", ["Poster", "Research"])] });
+  const blok = parseMasonry({
+    Headline: "Aus dem Archiv",
+    Tiles: [tile("a", ["Poster"]), tile("b", ["Sound"]), tile("c", ["Poster", "Research"])],
+  });
   const visible = () => screen.queryAllByRole("img").map((img) => img.getAttribute("alt"));
 
   it("shows the tiles' distinct tags as pills above the grid", () => {

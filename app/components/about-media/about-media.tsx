@@ -26,7 +26,9 @@ export function AboutMedia({ media, sizes, className }: { media: AboutMediaView;
   return (
     <img
       className={className}
-      src={transformable ? imageServiceUrl(media.src, { width: 960, filters: { quality: 72, format: "webp" } }) : media.src}
+      src={
+        transformable ? imageServiceUrl(media.src, { width: 960, filters: { quality: 72, format: "webp" } }) : media.src
+      }
       srcSet={imageSrcSet(media.src, WIDTHS, 72)}
       sizes={transformable ? sizes : undefined}
       width={media.width ?? undefined}

@@ -4,7 +4,16 @@ import { ArticleHero } from "./article-hero";
 
 describe("ArticleHero", () => {
   it("is the page's priority image: sized, eager, fetchpriority high, with webp renditions", () => {
-    render(<ArticleHero image={{ src: "https://a.storyblok.com/f/287401/1600x1000/abc/hero.webp", alt: "Key visual", width: 1600, height: 1000 }} />);
+    render(
+      <ArticleHero
+        image={{
+          src: "https://a.storyblok.com/f/287401/1600x1000/abc/hero.webp",
+          alt: "Key visual",
+          width: 1600,
+          height: 1000,
+        }}
+      />,
+    );
     const image = screen.getByRole("img", { name: "Key visual" });
     expect(image.getAttribute("fetchpriority")).toBe("high");
     expect(image.getAttribute("loading")).toBe("eager");

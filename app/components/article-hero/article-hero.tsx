@@ -20,7 +20,11 @@ export function ArticleHero({ image }: { image: ArticleImage | null }) {
     <div className={styles.hero}>
       <img
         className={styles.image}
-        src={transformable ? imageServiceUrl(image.src, { width: 1600, filters: { quality: 75, format: "webp" } }) : image.src}
+        src={
+          transformable
+            ? imageServiceUrl(image.src, { width: 1600, filters: { quality: 75, format: "webp" } })
+            : image.src
+        }
         srcSet={imageSrcSet(image.src, HERO_WIDTHS, 75)}
         sizes={transformable ? "100vw" : undefined}
         width={image.width ?? undefined}

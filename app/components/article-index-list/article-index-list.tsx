@@ -32,7 +32,11 @@ function PreviewImage({ src, alt }: { src: string; alt: string }) {
     <span className={styles.preview} aria-hidden="true">
       <img
         className={styles.previewImage}
-        src={isTransformable(src) ? imageServiceUrl(src, { width: PREVIEW_WIDTH, filters: { quality: 70, format: "webp" } }) : src}
+        src={
+          isTransformable(src)
+            ? imageServiceUrl(src, { width: PREVIEW_WIDTH, filters: { quality: 70, format: "webp" } })
+            : src
+        }
         srcSet={imageSrcSet(src, [PREVIEW_WIDTH, PREVIEW_WIDTH * 2])}
         sizes={`${PREVIEW_WIDTH}px`}
         width={size?.width}

@@ -10,7 +10,9 @@ function renderIntro(content: Record<string, unknown>) {
   return render(<Stub initialEntries={["/"]} />);
 }
 
-const info = [{ component: "info", Client: "Hafenkino Treptow", Services: "Identity, Posters", Headline01: "Posters for dusk" }];
+const info = [
+  { component: "info", Client: "Hafenkino Treptow", Services: "Identity, Posters", Headline01: "Posters for dusk" },
+];
 const Icon = { filename: "https://a.storyblok.com/f/287401/32x32/abc/arrow.svg", alt: "Pfeil" };
 const Text = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Body text" }] }] };
 
@@ -24,7 +26,11 @@ describe("ArticleIntro", () => {
   });
 
   it("shows the link with its title and a decorative arrow icon", async () => {
-    renderIntro({ info, Icon, Link: { linktype: "url", url: "https://kino.example", target: "_blank", title: "Zum Kino" } });
+    renderIntro({
+      info,
+      Icon,
+      Link: { linktype: "url", url: "https://kino.example", target: "_blank", title: "Zum Kino" },
+    });
     const link = await screen.findByRole("link", { name: "Zum Kino" });
     expect(link.getAttribute("href")).toBe("https://kino.example");
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");

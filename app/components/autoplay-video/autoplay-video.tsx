@@ -35,7 +35,15 @@ function canPlayVideo(element: HTMLVideoElement): boolean {
  * the page runs and the video is near the viewport, and pauses when it
  * leaves. Until then it loads nothing (preload="none").
  */
-export function AutoplayVideo({ src, className, width, height, preload = "metadata", standalone = false, label }: AutoplayVideoProps) {
+export function AutoplayVideo({
+  src,
+  className,
+  width,
+  height,
+  preload = "metadata",
+  standalone = false,
+  label,
+}: AutoplayVideoProps) {
   // until the page runs (prerendered HTML, hydration) autoplay assumes reduced motion ...
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, true);
   // ... and controls assume the opposite: both wait for the visitor's actual setting

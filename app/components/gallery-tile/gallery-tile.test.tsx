@@ -10,7 +10,10 @@ function item(fields: Record<string, unknown>): GalleryItem {
   return parseGallery({ ImageData: [{ _uid: "tile-1", component: "gallery_item", ...fields }] }).items![0]!;
 }
 
-const IMAGE = { filename: "https://a.storyblok.com/f/287401/900x1200/03c221f7a1/hafenkino-tile.jpg", alt: "Hafenkino Plakat" };
+const IMAGE = {
+  filename: "https://a.storyblok.com/f/287401/900x1200/03c221f7a1/hafenkino-tile.jpg",
+  alt: "Hafenkino Plakat",
+};
 
 function renderTile(tile: GalleryItem, props: { stagger?: number; exiting?: boolean } = {}) {
   const Stub = createRoutesStub([
@@ -36,7 +39,9 @@ afterEach(() => {
 
 describe("GalleryTile", () => {
   it("links to its link's cached_url and shows the image with its alt text", () => {
-    const { container } = renderTile(item({ Image: IMAGE, Name: "Hafenkino", link: { linktype: "story", cached_url: "articles/hafenkino" } }));
+    const { container } = renderTile(
+      item({ Image: IMAGE, Name: "Hafenkino", link: { linktype: "story", cached_url: "articles/hafenkino" } }),
+    );
     expect(screen.getByRole("link").getAttribute("href")).toBe("/articles/hafenkino");
     const img = container.querySelector("img")!;
     expect(img.getAttribute("alt")).toBe("Hafenkino Plakat");
@@ -47,7 +52,9 @@ describe("GalleryTile", () => {
   });
 
   it("shows the Name as its hover caption, and 'More' when there is none", () => {
-    renderTile(item({ Image: IMAGE, Name: "Hafenkino", link: { cached_url: "articles/hafenkino", linktype: "story" } }));
+    renderTile(
+      item({ Image: IMAGE, Name: "Hafenkino", link: { cached_url: "articles/hafenkino", linktype: "story" } }),
+    );
     const caption = screen.getByText("Hafenkino");
     expect(caption.closest("[class*='caption']")).not.toBeNull();
     // the caption belongs to the link, so hover and keyboard focus both reveal it
@@ -64,7 +71,10 @@ describe("GalleryTile", () => {
 
   it("plays .mp4 as muted looping video", () => {
     const { container } = renderTile(
-      item({ Image: { filename: "https://a.storyblok.com/f/287401/480x600/c4f0f0dc45/loop.mp4", alt: "Punkte" }, Name: "Loop" }),
+      item({
+        Image: { filename: "https://a.storyblok.com/f/287401/480x600/c4f0f0dc45/loop.mp4", alt: "Punkte" },
+        Name: "Loop",
+      }),
     );
     const video = container.querySelector("video")!;
     expect(video.muted).toBe(true);

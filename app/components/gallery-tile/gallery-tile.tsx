@@ -56,7 +56,11 @@ function TileMedia({ item }: { item: GalleryItem }) {
     <span className={styles.media}>
       <img
         className={styles.fill}
-        src={isTransformable(filename) ? imageServiceUrl(filename, { width: 800, filters: { quality: 70, format: "webp" } }) : filename}
+        src={
+          isTransformable(filename)
+            ? imageServiceUrl(filename, { width: 800, filters: { quality: 70, format: "webp" } })
+            : filename
+        }
         srcSet={imageSrcSet(filename, TILE_WIDTHS)}
         sizes={TILE_SIZES}
         width={size?.width}

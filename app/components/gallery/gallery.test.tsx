@@ -40,7 +40,10 @@ function renderGallery(list: GalleryItem[] | null = items()) {
 // exiting tiles are aria-hidden, so they are looked up in the DOM, not by role
 const tiles = () => Array.from(document.querySelectorAll("li"));
 const tileNames = () => tiles().map((li) => li.textContent);
-const liveTileNames = () => tiles().filter((li) => !li.className.includes("exiting")).map((li) => li.textContent);
+const liveTileNames = () =>
+  tiles()
+    .filter((li) => !li.className.includes("exiting"))
+    .map((li) => li.textContent);
 
 function sentinel(container: HTMLElement): HTMLElement {
   return container.querySelector("[class*='sentinel']")!;

@@ -28,7 +28,11 @@ afterEach(() => {
 
 describe("Hero", () => {
   it("with the carousel flag off shows the first Image slide alone, linking to its target", () => {
-    const hero = parseHero({ CaruselYN: false, Image: [slide("single"), slide("ignored")], Photo: [slide("a"), slide("b")] });
+    const hero = parseHero({
+      CaruselYN: false,
+      Image: [slide("single"), slide("ignored")],
+      Photo: [slide("a"), slide("b")],
+    });
     const { container } = renderHero(hero);
     const links = screen.getAllByRole("link");
     expect(links).toHaveLength(1);

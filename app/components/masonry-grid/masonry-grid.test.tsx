@@ -15,7 +15,11 @@ const tile = (uid: string, file: string, tags: string[]) => ({
 });
 
 const view = parseMasonry({
-  Tiles: [tile("a", "a.webp", ["Poster"]), tile("b", "b.mp4", ["Sound", "Branding"]), tile("c", "c.jpg", ["Research", "Poster"])],
+  Tiles: [
+    tile("a", "a.webp", ["Poster"]),
+    tile("b", "b.mp4", ["Sound", "Branding"]),
+    tile("c", "c.jpg", ["Research", "Poster"]),
+  ],
 });
 
 beforeEach(() => {

@@ -5,7 +5,11 @@ import { mockMatchMedia } from "~/test/browser-mocks";
 import { MediaGrid } from "./media-grid";
 
 const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
-const entry = (uid: string, flags: Record<string, boolean> = {}, image: unknown = { filename: IMAGE, alt: `Alt ${uid}`, name: `Caption ${uid}` }) => ({
+const entry = (
+  uid: string,
+  flags: Record<string, boolean> = {},
+  image: unknown = { filename: IMAGE, alt: `Alt ${uid}`, name: `Caption ${uid}` },
+) => ({
   component: "media",
   _uid: uid,
   Image: image,
@@ -21,7 +25,14 @@ function renderGrid(items: ArticleMediaItem[]) {
 describe("MediaGrid", () => {
   it("gives each entry the class of its layout flag", () => {
     const { container } = renderGrid(
-      articleMedia(content(entry("f", { Fullsize: true }), entry("r", { right: true }), entry("v", { vertical: true }), entry("d"))),
+      articleMedia(
+        content(
+          entry("f", { Fullsize: true }),
+          entry("r", { right: true }),
+          entry("v", { vertical: true }),
+          entry("d"),
+        ),
+      ),
     );
     const cells = [...container.querySelectorAll("li")];
     expect(cells.map((cell) => cell.className.split(" ")[1])).toEqual(["fullsize", "right", "vertical", "default"]);
@@ -41,7 +52,9 @@ describe("MediaGrid", () => {
 
   it("renders a video entry as a silent looping video", () => {
     const { container } = renderGrid(
-      articleMedia(content(entry("v", {}, { filename: "https://a.storyblok.com/f/1/640x360/a/loop.mp4", name: "Loop" }))),
+      articleMedia(
+        content(entry("v", {}, { filename: "https://a.storyblok.com/f/1/640x360/a/loop.mp4", name: "Loop" })),
+      ),
     );
     const video = container.querySelector("video")!;
     expect(video.muted).toBe(true);
@@ -60,7 +73,11 @@ describe("MediaGrid", () => {
     renderGrid(
       articleMedia({
         Wrapper: [
-          { component: "ImagesArticle", _uid: "a", media: [entry("1", {}, { filename: "" }), entry("2", {}, { filename: "https://x/f/1/1x1/a/doc.pdf" })] },
+          {
+            component: "ImagesArticle",
+            _uid: "a",
+            media: [entry("1", {}, { filename: "" }), entry("2", {}, { filename: "https://x/f/1/1x1/a/doc.pdf" })],
+          },
           { component: "ImagesArticle", _uid: "b", media: { not: "a list" } },
         ],
       }),

@@ -39,7 +39,9 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
   return (
     <img
       className={styles.media}
-      src={transformable ? imageServiceUrl(item.src, { width: 1280, filters: { quality: 75, format: "webp" } }) : item.src}
+      src={
+        transformable ? imageServiceUrl(item.src, { width: 1280, filters: { quality: 75, format: "webp" } }) : item.src
+      }
       srcSet={imageSrcSet(item.src, MEDIA_WIDTHS, 75)}
       sizes={transformable ? SIZES[item.layout] : undefined}
       width={item.width ?? undefined}
@@ -65,7 +67,9 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
         <li key={item.key} className={`${styles.item} ${LAYOUT_CLASS[item.layout]}`} data-layout={item.layout}>
           <figure className={styles.figure}>
             <MediaContent item={item} />
-            {item.kind !== "message" && item.caption ? <figcaption className={styles.caption}>{item.caption}</figcaption> : null}
+            {item.kind !== "message" && item.caption ? (
+              <figcaption className={styles.caption}>{item.caption}</figcaption>
+            ) : null}
           </figure>
         </li>
       ))}

@@ -30,16 +30,19 @@ describe("OverviewList", () => {
     expect(container.querySelector("video")).toBeNull();
   });
 
-  it.each(["mp4", "webm", "ogg", "mov"])("shows a .%s asset as a muted, looping, inline, autoplaying video", async (extension) => {
-    const { container } = renderList([item("1", `file.${extension}`)]);
-    await screen.findByText("Item 1");
-    const video = container.querySelector("video")!;
-    expect(video.getAttribute("src")).toContain(`file.${extension}`);
-    expect(video.muted).toBe(true);
-    expect(video.loop).toBe(true);
-    expect(video.autoplay).toBe(true);
-    expect(video.hasAttribute("playsinline")).toBe(true);
-  });
+  it.each(["mp4", "webm", "ogg", "mov"])(
+    "shows a .%s asset as a muted, looping, inline, autoplaying video",
+    async (extension) => {
+      const { container } = renderList([item("1", `file.${extension}`)]);
+      await screen.findByText("Item 1");
+      const video = container.querySelector("video")!;
+      expect(video.getAttribute("src")).toContain(`file.${extension}`);
+      expect(video.muted).toBe(true);
+      expect(video.loop).toBe(true);
+      expect(video.autoplay).toBe(true);
+      expect(video.hasAttribute("playsinline")).toBe(true);
+    },
+  );
 
   it.each(["pdf", "txt", "zip", ""])("renders nothing for a .%s asset, and no message", async (extension) => {
     const { container } = renderList([item("1", extension ? `file.${extension}` : "file")]);

@@ -4,7 +4,14 @@ import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { parseRichText } from "~/content/rich-text";
 import { FUZZ_RUNS, FUZZ_SEED, fuzzParameters, richTextFieldArb } from "~/test/arbitraries";
-import { domProblems, isRichTextStyle, LINK_SCHEMES, MEDIA_SCHEMES, tokensInInput, unexpectedConsoleErrors } from "~/test/dom-invariants";
+import {
+  domProblems,
+  isRichTextStyle,
+  LINK_SCHEMES,
+  MEDIA_SCHEMES,
+  tokensInInput,
+  unexpectedConsoleErrors,
+} from "~/test/dom-invariants";
 import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text";
 import { RichText } from "./rich-text";
 
@@ -25,7 +32,9 @@ let generated = 0;
 let consoleError: MockInstance<typeof console.error>;
 
 afterAll(() => {
-  console.info(`[fuzz] rich-text-hostile.test.tsx: ${HOSTILE_RICH_TEXT.length} corpus documents, ${generated} generated documents (seed ${FUZZ_SEED})`);
+  console.info(
+    `[fuzz] rich-text-hostile.test.tsx: ${HOSTILE_RICH_TEXT.length} corpus documents, ${generated} generated documents (seed ${FUZZ_SEED})`,
+  );
 });
 
 beforeEach(() => {
@@ -52,9 +61,11 @@ function richTextProblems(container: HTMLElement, raw: unknown): string[] {
     relOnEveryNewTab: true,
   });
   for (const link of container.querySelectorAll("a[rel]")) {
-    if (link.getAttribute("rel")!.split(/\s+/).includes("opener")) problems.push(`rel="${link.getAttribute("rel")}" hands over the opener`);
+    if (link.getAttribute("rel")!.split(/\s+/).includes("opener"))
+      problems.push(`rel="${link.getAttribute("rel")}" hands over the opener`);
   }
-  if (container.querySelector("script, iframe, object, embed, form, style")) problems.push("an executable or embedding element");
+  if (container.querySelector("script, iframe, object, embed, form, style"))
+    problems.push("an executable or embedding element");
   // markup the HTML parser would restructure: the prerendered page would not hydrate
   const misnested = container.querySelector(
     ":is(p, h1, h2, h3, h4, h5, h6, pre) :is(p, ul, ol, li, blockquote, pre, hr, h1, h2, h3, h4, h5, h6), li > li, :not(ul, ol) > li",
@@ -90,9 +101,14 @@ describe("the DOM checks themselves", () => {
     const problems = domProblems(host, { allowStyle: isRichTextStyle, relOnEveryNewTab: true });
     expect(problems.filter((problem) => problem.includes("scheme javascript")).length).toBe(3);
     for (const expected of [/lacks rel/, /scheme data/, /event handler/, /has style/, /shows undefined/]) {
-      expect(problems.some((problem) => expected.test(problem)), String(expected)).toBe(true);
+      expect(
+        problems.some((problem) => expected.test(problem)),
+        String(expected),
+      ).toBe(true);
     }
-    expect(domProblems(host, { allowedTokens: new Set(["undefined"]) }).some((problem) => problem.includes("undefined"))).toBe(false);
+    expect(
+      domProblems(host, { allowedTokens: new Set(["undefined"]) }).some((problem) => problem.includes("undefined")),
+    ).toBe(false);
   });
 });
 

@@ -24,7 +24,11 @@ describe("RichText nodes", () => {
         { type: "horizontal_rule" },
         { type: "blockquote", content: [paragraph(text("Quoted"))] },
         { type: "bullet_list", content: [{ type: "list_item", content: [paragraph(text("Bullet"))] }] },
-        { type: "ordered_list", attrs: { order: 3 }, content: [{ type: "list_item", content: [paragraph(text("Third"))] }] },
+        {
+          type: "ordered_list",
+          attrs: { order: 3 },
+          content: [{ type: "list_item", content: [paragraph(text("Third"))] }],
+        },
         { type: "code_block", attrs: { class: "language-js" }, content: [text("const a = 1;")] },
         {
           type: "image",
@@ -53,7 +57,12 @@ describe("RichText nodes", () => {
   });
 
   it("defaults a heading without a level to h2 and clamps levels to 1..6", () => {
-    renderDocument(doc({ type: "heading", content: [text("No level")] }, { type: "heading", attrs: { level: 9 }, content: [text("Nine")] }));
+    renderDocument(
+      doc(
+        { type: "heading", content: [text("No level")] },
+        { type: "heading", attrs: { level: 9 }, content: [text("Nine")] },
+      ),
+    );
     expect(screen.getByRole("heading", { level: 2, name: "No level" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 6, name: "Nine" })).toBeTruthy();
   });
@@ -76,7 +85,10 @@ describe("RichText nodes", () => {
   it("keeps the text of unknown containers and drops bloks", () => {
     const { container } = renderDocument(
       doc(
-        { type: "table", content: [{ type: "tableRow", content: [{ type: "tableCell", content: [paragraph(text("Cell"))] }] }] },
+        {
+          type: "table",
+          content: [{ type: "tableRow", content: [{ type: "tableCell", content: [paragraph(text("Cell"))] }] }],
+        },
         { type: "blok", attrs: { body: [{ component: "evil", _uid: "1" }] } },
       ),
     );
@@ -130,7 +142,9 @@ describe("RichText marks", () => {
           text("phone", [link({ href: "tel:+491234", linktype: "url" })]),
           text("story", [link({ href: "/about", linktype: "story", anchor: "team" })]),
           text("hash", [link({ href: "#top", linktype: "url" })]),
-          text("titled", [link({ href: "https://example.com", linktype: "url", custom: { title: "Example", rel: "nofollow" } })]),
+          text("titled", [
+            link({ href: "https://example.com", linktype: "url", custom: { title: "Example", rel: "nofollow" } }),
+          ]),
         ),
       ),
     );
@@ -196,7 +210,15 @@ describe("RichText against hostile content", () => {
               href: "https://example.com",
               linktype: "url",
               target: "_top",
-              custom: { onmouseover: "alert(1)", onclick: "alert(1)", style: "position:fixed", class: "x", id: "y", rel: "opener evil", title: "ok" },
+              custom: {
+                onmouseover: "alert(1)",
+                onclick: "alert(1)",
+                style: "position:fixed",
+                class: "x",
+                id: "y",
+                rel: "opener evil",
+                title: "ok",
+              },
             }),
           ]),
         ),
@@ -212,11 +234,17 @@ describe("RichText against hostile content", () => {
     const { container } = renderDocument(
       doc(
         paragraph(text("<img src=x onerror=alert(1)><script>alert(1)</script>")),
-        { type: "paragraph", attrs: { style: "color:red", onclick: "alert(1)", dangerouslySetInnerHTML: { __html: "<b>x</b>" } }, content: [text("p")] },
+        {
+          type: "paragraph",
+          attrs: { style: "color:red", onclick: "alert(1)", dangerouslySetInnerHTML: { __html: "<b>x</b>" } },
+          content: [text("p")],
+        },
         { type: "heading", attrs: { level: 2, id: "x", class: "evil" }, content: [text("h")] },
         { type: "image", attrs: { src: "javascript:alert(1)", alt: "bad" } },
         { type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "bad" } },
-        paragraph(text("coloured", [{ type: "textStyle", attrs: { color: "red;background:url(javascript:alert(1))" } }])),
+        paragraph(
+          text("coloured", [{ type: "textStyle", attrs: { color: "red;background:url(javascript:alert(1))" } }]),
+        ),
         paragraph(text("anchor", [{ type: "anchor", attrs: { id: "__reactRouterContext" } }])),
         paragraph(text("styled", [{ type: "styled", attrs: { class: '" onclick="x' } }])),
         paragraph({ type: "emoji", attrs: { emoji: "<script>alert(1)</script>", name: "x" } }),
@@ -238,7 +266,8 @@ describe("RichText against hostile content", () => {
 
   it("survives a deeply nested document", () => {
     let node: Record<string, unknown> = text("deep");
-    for (let depth = 0; depth < 5000; depth += 1) node = { type: depth % 2 ? "bullet_list" : "list_item", content: [node] };
+    for (let depth = 0; depth < 5000; depth += 1)
+      node = { type: depth % 2 ? "bullet_list" : "list_item", content: [node] };
     expect(() => renderDocument(doc(node))).not.toThrow();
   });
 });

@@ -83,7 +83,9 @@ type TextAlign = "left" | "center" | "right" | "justify";
 
 function alignment(attrs: { textAlign?: unknown } | undefined): { textAlign: TextAlign } | undefined {
   const value = attrs?.textAlign;
-  return value === "left" || value === "center" || value === "right" || value === "justify" ? { textAlign: value } : undefined;
+  return value === "left" || value === "center" || value === "right" || value === "justify"
+    ? { textAlign: value }
+    : undefined;
 }
 
 /*

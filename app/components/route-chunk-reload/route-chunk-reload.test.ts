@@ -20,7 +20,9 @@ function memoryEnvironment() {
 
 describe("isChunkLoadError", () => {
   it("recognises failed dynamic imports in each browser", () => {
-    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: https://x/assets/about-1a2b.js"))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: https://x/assets/about-1a2b.js")),
+    ).toBe(true);
     expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
     expect(isChunkLoadError(new TypeError("error loading dynamically imported module: https://x/a.js"))).toBe(true);
     expect(isChunkLoadError(new Error("Unable to preload CSS for /assets/about.css"))).toBe(true);

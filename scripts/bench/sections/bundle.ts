@@ -96,9 +96,18 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
 
   // a first visit to / on a 375 px phone
   const browser = await launchPlaywright(ctx.chromePath);
-  const transfer = { total: 0, byType: {} as Record<string, { count: number; bytes: number }>, largest: [] as { url: string; type: string; bytes: number }[] };
+  const transfer = {
+    total: 0,
+    byType: {} as Record<string, { count: number; bytes: number }>,
+    largest: [] as { url: string; type: string; bytes: number }[],
+  };
   try {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
     page.on("requestfinished", (request) => {
@@ -131,7 +140,10 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
     figure: `First-load JS / CSS (gzip), ${b.route}`,
     value: `JS ${fmtKB(b.jsGzip)} · CSS ${fmtKB(b.cssGzip)}`,
     target: `JS ≤ ${TARGETS.firstLoadJsMaxKB} KB · CSS ≤ ${TARGETS.firstLoadCssMaxKB} KB`,
-    verdict: allOf([atMost(b.jsGzip / KB, TARGETS.firstLoadJsMaxKB), atMost(b.cssGzip / KB, TARGETS.firstLoadCssMaxKB)]),
+    verdict: allOf([
+      atMost(b.jsGzip / KB, TARGETS.firstLoadJsMaxKB),
+      atMost(b.cssGzip / KB, TARGETS.firstLoadCssMaxKB),
+    ]),
   }));
   summary.push({
     figure: "Bytes transferred, first visit to / at 375 px",
@@ -154,7 +166,16 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
   md.push(
     markdownTable(
       ["route", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "inline scripts gzip", "HTML gzip", "files"],
-      bundles.map((b) => [b.route, fmtKB(b.jsGzip), fmtKB(b.jsRaw), fmtKB(b.cssGzip), fmtKB(b.cssRaw), fmtKB(b.inlineGzip), fmtKB(b.htmlGzip), String(b.files.length)]),
+      bundles.map((b) => [
+        b.route,
+        fmtKB(b.jsGzip),
+        fmtKB(b.jsRaw),
+        fmtKB(b.cssGzip),
+        fmtKB(b.cssRaw),
+        fmtKB(b.inlineGzip),
+        fmtKB(b.htmlGzip),
+        String(b.files.length),
+      ]),
     ),
     "",
   );
@@ -184,7 +205,11 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
         .map(([type, e]) => [type, String(e.count), fmtKB(e.bytes)]),
     ),
     "",
-    "Largest responses: " + transfer.largest.map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` ${fmtKB(l.bytes)}`).join(", ") + ".",
+    "Largest responses: " +
+      transfer.largest
+        .map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` ${fmtKB(l.bytes)}`)
+        .join(", ") +
+      ".",
   );
   return { summary, markdown: md.join("\n"), data: { bundles, transfer } };
 }

@@ -38,7 +38,8 @@ interface SizeResult {
 async function jsonBytes(dir: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith(".json")) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+    if (entry.isFile() && entry.name.endsWith(".json"))
+      total += (await stat(path.join(entry.parentPath, entry.name))).size;
   }
   return total;
 }
@@ -65,11 +66,17 @@ async function measureSize(ctx: BenchContext, workspace: string, articles: numbe
   try {
     ctx.log(`growth ${fmtInt(articles)}: generating content ...`);
     const generateStarted = performance.now();
-    const generated = await generateContent({ outDir: contentDir, articles, media: { from: path.join(REPO, "content", "assets") } });
+    const generated = await generateContent({
+      outDir: contentDir,
+      articles,
+      media: { from: path.join(REPO, "content", "assets") },
+    });
     base.generateMs = performance.now() - generateStarted;
     base.stories = generated.stories;
     base.contentBytes = await jsonBytes(path.join(contentDir, "stories"));
-    base.indexReferences = countIndexReferences(JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")));
+    base.indexReferences = countIndexReferences(
+      JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")),
+    );
     base.specRequests = specRequestsForAllPages(articles, base.indexReferences);
 
     const content = await startContentService({
@@ -143,7 +150,9 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
 
   const ok = results.filter((r) => r.status === "ok" && r.peakRssBytes !== null);
   const rssSlope = slope(ok.map((r) => ({ x: r.articles / 1000, y: (r.peakRssBytes ?? 0) / MB })));
-  const contentSlope = slope(results.filter((r) => r.contentBytes > 0).map((r) => ({ x: r.articles / 1000, y: r.contentBytes / MB })));
+  const contentSlope = slope(
+    results.filter((r) => r.contentBytes > 0).map((r) => ({ x: r.articles / 1000, y: r.contentBytes / MB })),
+  );
   const memoryRatio = rssSlope !== null && contentSlope ? rssSlope / contentSlope : null;
 
   const bySize = (n: number) => results.find((r) => r.articles === n);
@@ -157,7 +166,11 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
         : `${fmtInt(r1000.apiRequests)} (spec approach: ${fmtInt(r1000.specRequests)})${r1000.status === "ok" ? "" : ` (${r1000.status})`}`
       : "not in BENCH_SIZES",
     target: `≤ ${TARGETS.buildRequests1000Max}`,
-    verdict: r1000 ? (r1000.status === "ok" ? atMost(r1000.apiRequests, TARGETS.buildRequests1000Max) : "fail") : "info",
+    verdict: r1000
+      ? r1000.status === "ok"
+        ? atMost(r1000.apiRequests, TARGETS.buildRequests1000Max)
+        : "fail"
+      : "info",
   });
   const timeRow = (n: number, limit: number) => {
     const r = bySize(n);
@@ -169,7 +182,10 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
         value = `${fmtMs(r.buildMs)} (peak RSS ${fmtMB(r.peakRssBytes)})`;
       } else {
         verdict = "fail";
-        value = r.status === "timeout" ? `not met: stopped after ${fmtMs(r.timeoutMs)} (${fmtInt(r.pagesPrerendered)} pages done)` : `build failed`;
+        value =
+          r.status === "timeout"
+            ? `not met: stopped after ${fmtMs(r.timeoutMs)} (${fmtInt(r.pagesPrerendered)} pages done)`
+            : `build failed`;
       }
     }
     summary.push({ figure: `Build time, ${fmtInt(n)} articles`, value, target: `< ${fmtMs(limit)}`, verdict });
@@ -190,7 +206,10 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
     summary.push({
       figure: "Builds of other sizes",
       value: others
-        .map((r) => `${fmtInt(r.articles)}: ${r.status === "ok" ? `${fmtMs(r.buildMs)}, ${fmtMB(r.peakRssBytes)}, ${fmtInt(r.apiRequests)} req` : r.status}`)
+        .map(
+          (r) =>
+            `${fmtInt(r.articles)}: ${r.status === "ok" ? `${fmtMs(r.buildMs)}, ${fmtMB(r.peakRssBytes)}, ${fmtInt(r.apiRequests)} req` : r.status}`,
+        )
         .join(" · "),
       target: "–",
       verdict: others.some((r) => r.status === "failed") ? "error" : "info",
@@ -210,7 +229,19 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
   );
   md.push(
     markdownTable(
-      ["articles", "status", "stories", "content JSON", "generate", "build", "peak RSS", "API requests (service)", "build's count", "spec approach", "pages"],
+      [
+        "articles",
+        "status",
+        "stories",
+        "content JSON",
+        "generate",
+        "build",
+        "peak RSS",
+        "API requests (service)",
+        "build's count",
+        "spec approach",
+        "pages",
+      ],
       results.map((r) => [
         fmtInt(r.articles),
         r.status,
@@ -231,18 +262,31 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
     md.push(
       `Memory: least-squares slope of peak RSS over article count ${rssSlope?.toFixed(1)} MB per 1,000 articles; ` +
         `the content's JSON grows ${contentSlope?.toFixed(1)} MB per 1,000 articles (${memoryRatio?.toFixed(1)}×). ` +
-        `Build time per 1,000 articles: ${fmtMs((slope(ok.map((r) => ({ x: r.articles / 1000, y: r.buildMs ?? 0 }))) ?? NaN))}.`,
+        `Build time per 1,000 articles: ${fmtMs(slope(ok.map((r) => ({ x: r.articles / 1000, y: r.buildMs ?? 0 }))) ?? NaN)}.`,
       "",
     );
   }
   md.push(
     "API requests of each build by kind: " +
       results
-        .map((r) => `${fmtInt(r.articles)}: ${Object.entries(r.requestKinds).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ") || "–"}`)
+        .map(
+          (r) =>
+            `${fmtInt(r.articles)}: ${
+              Object.entries(r.requestKinds)
+                .sort((a, b) => b[1] - a[1])
+                .map(([k, n]) => `${k} ${n}`)
+                .join(", ") || "–"
+            }`,
+        )
         .join("; ") +
       ".",
     "",
   );
-  for (const r of results.filter((x) => x.error)) md.push(`- ${fmtInt(r.articles)} articles: ${r.status}: \`${(r.error ?? "").split("\n")[0]}\``);
-  return { summary, markdown: md.join("\n"), data: { results, rssSlopeMBPer1000: rssSlope, contentSlopeMBPer1000: contentSlope, memoryRatio } };
+  for (const r of results.filter((x) => x.error))
+    md.push(`- ${fmtInt(r.articles)} articles: ${r.status}: \`${(r.error ?? "").split("\n")[0]}\``);
+  return {
+    summary,
+    markdown: md.join("\n"),
+    data: { results, rssSlopeMBPer1000: rssSlope, contentSlopeMBPer1000: contentSlope, memoryRatio },
+  };
 }

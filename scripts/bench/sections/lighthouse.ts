@@ -1,6 +1,13 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { CATEGORIES, launchPlaywright, runLighthouse, type Category, type LighthouseRun, type Preset } from "../browser";
+import {
+  CATEGORIES,
+  launchPlaywright,
+  runLighthouse,
+  type Category,
+  type LighthouseRun,
+  type Preset,
+} from "../browser";
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type Route } from "../context";
 import { fmtCls, fmtMs, fmtRatio, fmtScore, markdownTable } from "../format";
@@ -101,7 +108,11 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   const browser = await launchPlaywright(ctx.chromePath);
   try {
     for (const preset of PRESETS) {
-      const context = await browser.newContext({ viewport: VIEWPORTS[preset], deviceScaleFactor: VIEWPORTS[preset].deviceScaleFactor, isMobile: VIEWPORTS[preset].isMobile });
+      const context = await browser.newContext({
+        viewport: VIEWPORTS[preset],
+        deviceScaleFactor: VIEWPORTS[preset].deviceScaleFactor,
+        isMobile: VIEWPORTS[preset].isMobile,
+      });
       const page = await context.newPage();
       for (const variant of VARIANTS) {
         for (const route of main.routes) {
@@ -151,7 +162,15 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   for (const preset of PRESETS) {
     for (const route of main.routes) {
       for (const variant of VARIANTS) {
-        aggregates.push(aggregate(variant, preset, route.label, urlOf(variant, route), results.get(key(variant, preset, route.label)) ?? []));
+        aggregates.push(
+          aggregate(
+            variant,
+            preset,
+            route.label,
+            urlOf(variant, route),
+            results.get(key(variant, preset, route.label)) ?? [],
+          ),
+        );
       }
     }
   }
@@ -165,7 +184,9 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       if (!a) continue;
       const perf = a.scores.performance;
       const verdicts: Verdict[] = [
-        preset === "mobile" ? atLeast(perf == null ? null : Math.round(perf * 100), TARGETS.mobilePerformance.worst) : "info",
+        preset === "mobile"
+          ? atLeast(perf == null ? null : Math.round(perf * 100), TARGETS.mobilePerformance.worst)
+          : "info",
         ...(["accessibility", "best-practices", "seo"] as const).map((c) => {
           const s = a.scores[c];
           return atLeast(s == null ? null : Math.round(s * 100), TARGETS.categoryScore);
@@ -196,7 +217,9 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
     const vsOwn = ratio(site?.lcp, own?.lcp);
     ratios.push({ route: route.label, floor: vsFloor, ownFloor: vsOwn, clientOnly: ratio(site?.lcp, co?.lcp) });
     const ownNote =
-      own && own !== heroFloor ? `; vs a bare page of its own LCP element (${floorKinds[route.label]?.kind ?? "?"}, ${fmtMs(own.lcp)}): ${fmtRatio(vsOwn)}` : "";
+      own && own !== heroFloor
+        ? `; vs a bare page of its own LCP element (${floorKinds[route.label]?.kind ?? "?"}, ${fmtMs(own.lcp)}): ${fmtRatio(vsOwn)}`
+        : "";
     summary.push({
       figure: `LCP site/floor, mobile ${route.label}`,
       value: `${fmtRatio(vsFloor)} (${fmtMs(site?.lcp)} / ${fmtMs(heroFloor?.lcp)})${ownNote}`,
@@ -219,7 +242,9 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   // printed at once, as the brief asks
   ctx.log("LCP ratios (mobile, medians):");
   for (const r of ratios) {
-    ctx.log(`  ${r.route.padEnd(8)} site/floor ${fmtRatio(r.floor)}  site/own-element floor ${fmtRatio(r.ownFloor)}  site/client-only ${fmtRatio(r.clientOnly)}`);
+    ctx.log(
+      `  ${r.route.padEnd(8)} site/floor ${fmtRatio(r.floor)}  site/own-element floor ${fmtRatio(r.ownFloor)}  site/client-only ${fmtRatio(r.clientOnly)}`,
+    );
   }
 
   const allRuns = [...results.values()].flat();
@@ -230,12 +255,21 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
         `(${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}); it falls when other work ` +
         "competes for the CPU, and the simulated mobile CPU (4× slowdown of what was observed) slows with it."
       : "";
-  return { summary, markdown: `${renderDetails(aggregates, main.routes, floorKinds, runs)}
+  return {
+    summary,
+    markdown: `${renderDetails(aggregates, main.routes, floorKinds, runs)}
 ${cpuNote}
-`, data: { aggregates, ratios, floorKinds, runs: Object.fromEntries(results) } };
+`,
+    data: { aggregates, ratios, floorKinds, runs: Object.fromEntries(results) },
+  };
 }
 
-function renderDetails(aggregates: Aggregate[], routes: Route[], floorKinds: Record<string, { kind: string; element: string }>, runs: number): string {
+function renderDetails(
+  aggregates: Aggregate[],
+  routes: Route[],
+  floorKinds: Record<string, { kind: string; element: string }>,
+  runs: number,
+): string {
   const out: string[] = [];
   out.push(
     `Median of ${runs} run(s) per line; each run in a fresh Chromium with a fresh profile. Mobile: Lighthouse's default ` +
@@ -265,30 +299,63 @@ function renderDetails(aggregates: Aggregate[], routes: Route[], floorKinds: Rec
         fmtMs(a.si),
         `${a.runsOk}/${a.runs}`,
       ]);
-    out.push(markdownTable(["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"], rows), "");
+    out.push(
+      markdownTable(
+        ["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"],
+        rows,
+      ),
+      "",
+    );
   }
   out.push("### LCP element and phases (site; client-only on mobile; median-LCP run)", "");
   const phaseRows: string[][] = [];
-  for (const a of aggregates.filter((x) => x.variant === "site" || (x.variant === "client-only" && x.preset === "mobile"))) {
+  for (const a of aggregates.filter(
+    (x) => x.variant === "site" || (x.variant === "client-only" && x.preset === "mobile"),
+  )) {
     const rep = a.representative;
-    const phases = rep?.lcpPhases ? Object.entries(rep.lcpPhases).map(([k, v]) => `${k} ${fmtMs(v)}`).join(", ") : "–";
-    phaseRows.push([a.preset, `${a.route}${a.variant === "site" ? "" : " (client-only)"}`, fmtMs(a.lcp), phases, rep?.lcpElement ? `\`${rep.lcpElement.slice(0, 160)}\`` : "–"]);
+    const phases = rep?.lcpPhases
+      ? Object.entries(rep.lcpPhases)
+          .map(([k, v]) => `${k} ${fmtMs(v)}`)
+          .join(", ")
+      : "–";
+    phaseRows.push([
+      a.preset,
+      `${a.route}${a.variant === "site" ? "" : " (client-only)"}`,
+      fmtMs(a.lcp),
+      phases,
+      rep?.lcpElement ? `\`${rep.lcpElement.slice(0, 160)}\`` : "–",
+    ]);
   }
   out.push(markdownTable(["preset", "route", "LCP", "phases", "element"], phaseRows), "");
-  out.push("Floors: " + Object.entries(floorKinds).map(([route, f]) => `${route}: ${f.kind} (${f.element.slice(0, 90)})`).join("; ") + ".", "");
+  out.push(
+    "Floors: " +
+      Object.entries(floorKinds)
+        .map(([route, f]) => `${route}: ${f.kind} (${f.element.slice(0, 90)})`)
+        .join("; ") +
+      ".",
+    "",
+  );
 
   out.push("### What costs time (site, mobile, median-LCP run)", "");
   for (const a of aggregates.filter((x) => x.variant === "site" && x.preset === "mobile")) {
     const rep = a.representative;
     if (!rep) continue;
-    const opps = rep.opportunities.map((o) => `${o.id}${o.displayValue ? ` (${o.displayValue})` : ""}: LCP −${fmtMs(o.lcpMs)}, TBT −${fmtMs(o.tbtMs)}`);
+    const opps = rep.opportunities.map(
+      (o) => `${o.id}${o.displayValue ? ` (${o.displayValue})` : ""}: LCP −${fmtMs(o.lcpMs)}, TBT −${fmtMs(o.tbtMs)}`,
+    );
     const scripts = rep.scriptTime.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, "")} ${fmtMs(s.totalMs)}`);
-    out.push(`- **${a.route}**: opportunities: ${opps.length ? opps.join("; ") : "none"}. Main-thread time by script: ${scripts.length ? scripts.join(", ") : "–"}.`);
+    out.push(
+      `- **${a.route}**: opportunities: ${opps.length ? opps.join("; ") : "none"}. Main-thread time by script: ${scripts.length ? scripts.join(", ") : "–"}.`,
+    );
   }
   out.push("");
   const failed = aggregates
     .filter((a) => a.variant !== "floor")
-    .flatMap((a) => (a.representative?.failedAudits ?? []).map((f) => `${a.preset} ${a.variant} ${a.route}: ${f.category} \`${f.id}\` (${f.title})`));
+    .flatMap((a) =>
+      (a.representative?.failedAudits ?? []).map(
+        (f) => `${a.preset} ${a.variant} ${a.route}: ${f.category} \`${f.id}\` (${f.title})`,
+      ),
+    );
   out.push("### Audits below 100 (accessibility, best practices, SEO)", "");
   out.push(failed.length ? failed.map((f) => `- ${f}`).join("\n") : "None.", "");
   const errors = aggregates.flatMap((a) => a.errors.map((e) => `${a.preset} ${a.variant} ${a.route}: ${e}`));

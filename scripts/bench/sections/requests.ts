@@ -70,7 +70,12 @@ async function firstLoad(browser: Browser, url: string, contentOrigins: Set<stri
   }
 }
 
-async function clientNavigation(browser: Browser, origin: string, route: Route, contentOrigins: Set<string>): Promise<PageCount> {
+async function clientNavigation(
+  browser: Browser,
+  origin: string,
+  route: Route,
+  contentOrigins: Set<string>,
+): Promise<PageCount> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -79,7 +84,8 @@ async function clientNavigation(browser: Browser, origin: string, route: Route, 
     await settle(page);
     count.take();
     const navigated = await page.evaluate(async (to) => {
-      const router = (window as unknown as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter;
+      const router = (window as unknown as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
+        .__reactRouterDataRouter;
       if (!router) return false;
       await router.navigate(to);
       return true;
@@ -102,7 +108,12 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
   ctx.onCleanup(() => clientOnly.close());
 
   const refs = main.indexReferences;
-  const rows: { route: Route; spec: number; site: { first: PageCount; nav: PageCount }; clientOnly: { first: PageCount; nav: PageCount } }[] = [];
+  const rows: {
+    route: Route;
+    spec: number;
+    site: { first: PageCount; nav: PageCount };
+    clientOnly: { first: PageCount; nav: PageCount };
+  }[] = [];
   const browser = await launchPlaywright(ctx.chromePath);
   try {
     for (const route of main.routes) {
@@ -125,7 +136,8 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
   }
 
   const specBuild = specRequestsForAllPages(main.articles, refs);
-  const joined = (pick: (r: (typeof rows)[number]) => number) => rows.map((r) => `${r.route.label} ${pick(r)}`).join(" · ");
+  const joined = (pick: (r: (typeof rows)[number]) => number) =>
+    rows.map((r) => `${r.route.label} ${pick(r)}`).join(" · ");
   const summary: SectionOutput["summary"] = [
     {
       figure: `Content API requests, whole build (${main.articles} articles)`,
@@ -170,7 +182,14 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
   );
   md.push(
     markdownTable(
-      ["route", "spec approach", "site first load", "site navigation (API / .data)", "client-only first load", "client-only navigation"],
+      [
+        "route",
+        "spec approach",
+        "site first load",
+        "site navigation (API / .data)",
+        "client-only first load",
+        "client-only navigation",
+      ],
       rows.map((r) => [
         `\`${r.route.path}\``,
         String(r.spec),
@@ -182,13 +201,40 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
     ),
     "",
   );
-  const examples = rows.flatMap((r) => [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`));
+  const examples = rows.flatMap((r) =>
+    [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`),
+  );
   if (examples.length) {
-    md.push("API requests the prerendered site made in the browser:", "", ...examples.slice(0, 30).map((e) => `- \`${e}\``), "");
+    md.push(
+      "API requests the prerendered site made in the browser:",
+      "",
+      ...examples.slice(0, 30).map((e) => `- \`${e}\``),
+      "",
+    );
   }
-  const clientOnlyExamples = rows.flatMap((r) => r.clientOnly.first.apiUrls.map((u) => `${r.route.label}: ${new URL(u).pathname}${new URL(u).search.slice(0, 120)}`));
+  const clientOnlyExamples = rows.flatMap((r) =>
+    r.clientOnly.first.apiUrls.map((u) => `${r.route.label}: ${new URL(u).pathname}${new URL(u).search.slice(0, 120)}`),
+  );
   if (clientOnlyExamples.length) {
-    md.push("API requests of the client-only variant on first load:", "", ...clientOnlyExamples.slice(0, 40).map((e) => `- \`${e}\``), "");
+    md.push(
+      "API requests of the client-only variant on first load:",
+      "",
+      ...clientOnlyExamples.slice(0, 40).map((e) => `- \`${e}\``),
+      "",
+    );
   }
-  return { summary, markdown: md.join("\n"), data: { buildApiRequests: main.buildApiRequests, buildRequestKinds: main.buildRequestKinds, buildEnv: main.env, buildReported: main.build.reportedRequests, specBuild, articles: main.articles, indexReferences: refs, rows } };
+  return {
+    summary,
+    markdown: md.join("\n"),
+    data: {
+      buildApiRequests: main.buildApiRequests,
+      buildRequestKinds: main.buildRequestKinds,
+      buildEnv: main.env,
+      buildReported: main.build.reportedRequests,
+      specBuild,
+      articles: main.articles,
+      indexReferences: refs,
+      rows,
+    },
+  };
 }

@@ -28,7 +28,12 @@ async function timedGet(url: string): Promise<{ ms: number; bytes: number; statu
   const started = performance.now();
   const response = await fetch(url, { headers: { Accept: "image/webp,image/*" } });
   const body = await response.arrayBuffer();
-  return { ms: performance.now() - started, bytes: body.byteLength, status: response.status, contentType: response.headers.get("content-type") ?? "" };
+  return {
+    ms: performance.now() - started,
+    bytes: body.byteLength,
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+  };
 }
 
 /** Raster sources at least 1200 px wide, largest first: {W}x{H}/{hash}/{file}. */
@@ -54,13 +59,23 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
   const spaceId = space.space?.id ?? 0;
 
   // throughput: reads of every article story in turn, by slug, draft, with the preview token
-  const service = await startContentService({ contentDir, imageCacheDir: path.join(ctx.tempDir, "service-image-cache-load") });
+  const service = await startContentService({
+    contentDir,
+    imageCacheDir: path.join(ctx.tempDir, "service-image-cache-load"),
+  });
   let load: autocannon.Result;
   let storyBytes = 0;
   try {
     const token = encodeURIComponent(service.previewToken);
-    const paths = articleFiles.map((f) => `/v2/cdn/stories/articles/${f.replace(/\.json$/, "")}?version=draft&token=${token}`);
-    storyBytes = median(await Promise.all(articleFiles.map(async (f) => (await stat(path.join(contentDir, "stories", "articles", f))).size))) ?? 0;
+    const paths = articleFiles.map(
+      (f) => `/v2/cdn/stories/articles/${f.replace(/\.json$/, "")}?version=draft&token=${token}`,
+    );
+    storyBytes =
+      median(
+        await Promise.all(
+          articleFiles.map(async (f) => (await stat(path.join(contentDir, "stories", "articles", f))).size),
+        ),
+      ) ?? 0;
     const requests = paths.map((p) => ({ method: "GET" as const, path: p }));
     const options = { url: service.url, connections: ctx.options.loadConnections, requests };
     ctx.log("service: warm-up 2 s ...");
@@ -72,7 +87,10 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
   }
 
   // image service: a fresh cache directory, so the first request renders
-  const images = await startContentService({ contentDir, imageCacheDir: path.join(ctx.tempDir, `service-image-cache-fresh-${Date.now()}`) });
+  const images = await startContentService({
+    contentDir,
+    imageCacheDir: path.join(ctx.tempDir, `service-image-cache-fresh-${Date.now()}`),
+  });
   const timings: ImageTiming[] = [];
   try {
     const sources = (await largeSources(path.join(contentDir, "assets"))).slice(0, 3);
@@ -83,7 +101,14 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
       if (cold.status !== 200) throw new Error(`image service answered ${cold.status} for ${url}`);
       const warm: number[] = [];
       for (let i = 0; i < 5; i++) warm.push((await timedGet(url)).ms);
-      timings.push({ source, url: url.replace(images.url, ""), coldMs: cold.ms, warmMs: median(warm), bytes: cold.bytes, contentType: cold.contentType });
+      timings.push({
+        source,
+        url: url.replace(images.url, ""),
+        coldMs: cold.ms,
+        warmMs: median(warm),
+        bytes: cold.bytes,
+        contentType: cold.contentType,
+      });
     }
   } finally {
     await images.close();
@@ -144,7 +169,18 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
     summary,
     markdown: md.join("\n"),
     data: {
-      load: { rps, p50: load.latency.p50, p90: load.latency.p90, p99, max: load.latency.max, total: load.requests.total, non2xx: load.non2xx, errors: load.errors, duration: load.duration, connections: load.connections },
+      load: {
+        rps,
+        p50: load.latency.p50,
+        p90: load.latency.p90,
+        p99,
+        max: load.latency.max,
+        total: load.requests.total,
+        non2xx: load.non2xx,
+        errors: load.errors,
+        duration: load.duration,
+        connections: load.connections,
+      },
       images: timings,
     },
   };
