@@ -95,7 +95,12 @@ async function main(): Promise<void> {
     }
 
     const [port, contentPort] = [await freePort(), await freePort()];
-    const env = { ...process.env, PORT: String(port), CONTENT_PORT: String(contentPort), HOST: "127.0.0.1" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      CONTENT_PORT: String(contentPort),
+      HOST: "127.0.0.1",
+    };
     delete env.STORYBLOK_TOKEN;
     delete env.CONTENT_API_URL;
     const started = performance.now();
