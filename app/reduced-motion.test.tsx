@@ -263,7 +263,7 @@ describe("stylesheets: every animation has a static state under reduced motion",
       /\[data-entrance="waiting"\]\s*\{\s*opacity: 1;\s*transform: none/,
     ],
     ["article hero fades in", "app/components/article-hero/article-hero.module.css", /\.image\s*\{\s*animation: none/],
-    ["about blocks fade and slide in", "app/routes/about.module.css", /\.stagger\s*\{\s*animation: none/],
+    ["about blocks fade and slide in", "app/bloks/about/about.module.css", /\.stagger\s*\{\s*animation: none/],
     ["footer letters wave", "app/bloks/footer/footer.module.css", /\.glyph\s*\{\s*animation: none/],
     [
       "headline weight follows the scroll",

@@ -24,9 +24,9 @@ import { isVisualEditor, isVisualEditorSearch, useLiveStory } from "./content/br
 import { contentConfig } from "./content/content-config";
 // Values from layout.ts, home.ts and storyblok-client.ts are used by the loader only, which the client
 // build drops; the browser imports them lazily (preview), keeping the content SDK out of first loads.
-import { homeImages, loadHomeStoryOnce } from "./content/home";
+import { loadHomeStoryOnce } from "./content/home";
 import { fetchLayout, type LayoutData } from "./content/layout";
-import { fetchSpaceName, firstShareImage, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
+import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
 import { organizationJsonLd } from "./content/structured-data";
 import { contentClient } from "./content/storyblok-client";
 import type { ISbStoryData } from "@storyblok/react";
@@ -61,7 +61,7 @@ async function loadRootData(): Promise<RootData> {
       return "";
     }),
     loadHomeStoryOnce(contentConfig.version)
-      .then((home) => firstShareImage(homeImages(home)))
+      .then((home) => home.shareImage)
       .catch(() => null),
   ]);
   return { ...layout, site: { name: resolveSiteName(spaceName, layout.header.logo?.alt ?? ""), image } };

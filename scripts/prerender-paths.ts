@@ -3,7 +3,7 @@ import path from "node:path";
 import type { StoryblokClient } from "@storyblok/react";
 import { buildListing } from "../app/content/build-listing";
 import { describeContentError } from "../app/content/content-error";
-import { lastSlugSegment } from "../app/content/fields";
+import { lastSlugSegment } from "../app/content/schema/story";
 import { createContentClient } from "../app/content/storyblok-client";
 import type { ContentConfig } from "./content-config";
 import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";

@@ -1,7 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  aboutBlockTiming,
   aboutMedia,
   loadAboutPage,
   parseAboutBlock,
@@ -126,16 +125,5 @@ describe("loadAboutPage", () => {
   it("rejects when the service does", async () => {
     setContentClient({ get: () => Promise.reject({ status: 500 }) } as unknown as StoryblokClient);
     await expect(loadAboutPage()).rejects.toEqual({ status: 500 });
-  });
-});
-
-describe("aboutBlockTiming", () => {
-  it("staggers by 0.15 s and lasts 0.6 s", () => {
-    expect([0, 1, 2, 3].map(aboutBlockTiming)).toEqual([
-      { delay: 0, duration: 0.6 },
-      { delay: 0.15, duration: 0.6 },
-      { delay: 0.3, duration: 0.6 },
-      { delay: 0.45, duration: 0.6 },
-    ]);
   });
 });

@@ -1,40 +1,22 @@
-import type { StoryblokClient } from "@storyblok/react";
-import { parseAsset, parseBloks, parseText, parseTextList } from "./fields";
+import { uiText } from "../ui-text";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
-import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-text";
+import { richTextPlainText, type RichTextDocument } from "./rich-text";
+import { about, aboutBlock, masonry, masonryTile, overview, overviewItem } from "./schema/about";
+import { entriesOf, uniqueKeys } from "./schema/component";
+import { parseAsset, parseBloks, type Asset } from "./schema/fields";
+import { parseStory } from "./schema/story";
+import { firstShareImage, type ShareImage } from "./site";
+import { fetchStory } from "./story-api";
 
 /**
  * The about page (SPEC 2, 3, 7): the story `about` in its published
- * ("online") version. Its body bloks are rendered through the blok registry;
- * the parsers below turn each raw blok into the view its component renders.
+ * ("online") version, its body bloks parsed into the views the blok
+ * registry renders.
  */
-
-export const ABOUT_LOADING_TEXT = "Laden...";
 
 /** SPEC 7: the about story is read in the online version, whatever the site's version. */
 export const ABOUT_VERSION = "published" as const;
-
-/** SPEC 9: blocks fade and slide in, 0.15 s apart, each for 0.6 s. */
-export const ABOUT_STAGGER_SECONDS = 0.15;
-export const ABOUT_FADE_SECONDS = 0.6;
-
-/** The about page's body class: the orange style (SPEC 2) while the page is shown. */
-export const ABOUT_BODY_CLASS = "about-page";
-
-/** A body blok as it came from the CDN; the registry parses it when rendering. */
-export type RawBodyBlok = Record<string, unknown> & { component: string; _uid: string };
-
-export interface AboutPage {
-  /** for the visual editor's live updates */
-  storyId: number | null;
-  name: string;
-  body: RawBodyBlok[];
-  /** the page's own title (the document title adds the studio's name) */
-  metaTitle: string;
-  /** the first block's text; "" when there is none */
-  description: string;
-}
 
 export type AboutMedia =
   | { kind: "image"; src: string; alt: string; width: number | null; height: number | null }
@@ -74,123 +56,131 @@ export interface MasonryView {
   tags: string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * A body blok of the about page as its component renders it; a blok of a
+ * component the site does not know keeps its name (and no view), so that
+ * rendering can report it the way the Storyblok SDK does (SPEC 8).
+ */
+export type AboutBodyBlok =
+  | { key: string; component: "about_block"; view: AboutBlockView }
+  | { key: string; component: "overview"; view: OverviewView }
+  | { key: string; component: "masonry"; view: MasonryView }
+  | { key: string; component: string; view: null };
+
+export interface AboutPage {
+  /** for the visual editor's live updates */
+  storyId: number | null;
+  name: string;
+  body: AboutBodyBlok[];
+  /** the page's own title (the document title adds the studio's name) */
+  metaTitle: string;
+  /** the first block's text; "" when there is none */
+  description: string;
+  /** for link previews: the first image of the overview or the masonry */
+  shareImage: ShareImage | null;
 }
 
-/** The site's content client, imported on first use so pages that only render never load it. */
-async function siteClient(): Promise<StoryblokClient> {
-  const { contentClient } = await import("./storyblok-client");
-  return contentClient();
-}
-
-/** An asset as image or video by its extension (SPEC 2, About); anything else is null. */
-export function aboutMedia(value: unknown): AboutMedia | null {
-  const asset = parseAsset(value);
+function mediaOf(asset: Asset): AboutMedia | null {
   const size = assetDimensions(asset.filename);
   const width = size?.width ?? null;
   const height = size?.height ?? null;
+  const text = asset.alt || asset.name.trim();
   switch (mediaKind(asset.filename)) {
     case "image":
-      return { kind: "image", src: asset.filename, alt: asset.alt.trim() || asset.name.trim(), width, height };
+      return { kind: "image", src: asset.filename, alt: text, width, height };
     case "video":
-      return { kind: "video", src: asset.filename, label: asset.alt.trim() || asset.name.trim(), width, height };
+      return { kind: "video", src: asset.filename, label: text, width, height };
     default:
       return null;
   }
 }
 
-/** Keys for React lists: the blok's _uid, made unique when editors duplicated bloks. */
-function uniqueKeys(items: Record<string, unknown>[], prefix: string): string[] {
-  const seen = new Set<string>();
-  return items.map((item, index) => {
-    const uid = parseText(item._uid);
-    let key = uid && !seen.has(uid) ? uid : `${prefix}-${index}`;
-    // an editor's uid may look like a fallback key ("tile-1"): never hand out a key twice
-    for (let n = 2; seen.has(key); n += 1) key = `${prefix}-${index}-${n}`;
-    seen.add(key);
-    return key;
-  });
+/** An asset as image or video by its extension (SPEC 2, About); anything else is null. */
+export function aboutMedia(value: unknown): AboutMedia | null {
+  return mediaOf(parseAsset(value));
 }
 
-function records(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
+export function parseAboutBlock(value: unknown): AboutBlockView {
+  const blok = aboutBlock.parse(value);
+  return { headline: blok.Headline, text: blok.Text };
 }
 
-export function parseAboutBlock(blok: unknown): AboutBlockView {
-  const record = isRecord(blok) ? blok : {};
-  return { headline: parseText(record.Headline).trim(), text: parseRichText(record.Text) };
-}
-
-export function parseOverview(blok: unknown): OverviewView {
-  const record = isRecord(blok) ? blok : {};
-  const items = records(record.Items);
-  const keys = uniqueKeys(items, "item");
+export function parseOverview(value: unknown): OverviewView {
+  const blok = overview.parse(value);
+  const keyFor = uniqueKeys();
   return {
-    headline: parseText(record.Headline).trim(),
-    text: parseRichText(record.Text),
-    items: items.map((item, index) => ({
-      key: keys[index]!,
-      headline: parseText(item.Headline).trim(),
-      media: aboutMedia(item.Asset),
-      text: parseRichText(item.Text),
+    headline: blok.Headline,
+    text: blok.Text,
+    items: entriesOf(blok.Items, overviewItem).map((item, index) => ({
+      key: keyFor(item._uid, `item-${index}`),
+      headline: item.Headline,
+      media: mediaOf(item.Asset),
+      text: item.Text,
     })),
   };
 }
 
-export function parseMasonry(blok: unknown): MasonryView {
-  const record = isRecord(blok) ? blok : {};
-  const items = records(record.Tiles);
-  const keys = uniqueKeys(items, "tile");
-  const tiles = items.flatMap((item, index): MasonryTile[] => {
-    const media = aboutMedia(item.Media);
+export function parseMasonry(value: unknown): MasonryView {
+  const blok = masonry.parse(value);
+  const keyFor = uniqueKeys();
+  const tiles = entriesOf(blok.Tiles, masonryTile).flatMap((item, index): MasonryTile[] => {
+    const key = keyFor(item._uid, `tile-${index}`);
+    const media = mediaOf(item.Media);
     // a tile is its medium: without one there is nothing to show
     if (!media) return [];
-    return [{ key: keys[index]!, media, info: parseText(item.Info).trim(), tags: parseTextList(item.Tags).map((tag) => tag.trim()) }];
+    return [{ key, media, info: item.Info, tags: item.Tags.map((tag) => tag.trim()) }];
   });
-  return { headline: parseText(record.Headline).trim(), tiles, tags: [...new Set(tiles.flatMap((tile) => tile.tags))] };
+  return { headline: blok.Headline, tiles, tags: [...new Set(tiles.flatMap((tile) => tile.tags))] };
 }
 
-/** The about story (the CDN `story` object) as the page's data; never throws. */
-export function parseAboutStory(story: unknown): AboutPage {
-  const record = isRecord(story) ? story : {};
-  const content = isRecord(record.content) ? record.content : {};
-  const body = parseBloks(content.body);
-  const name = parseText(record.name).trim() || "About";
-  const firstText = body
-    .filter((blok) => blok.component === "about_block")
-    .map((blok) => richTextPlainText(parseAboutBlock(blok).text, 160))
-    .find(Boolean);
-  return {
-    storyId: typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null,
-    name,
-    body,
-    metaTitle: name,
-    description: firstText ?? "",
-  };
+function parseBodyBlok(raw: Record<string, unknown> & { component: string }, key: string): AboutBodyBlok {
+  switch (raw.component) {
+    case aboutBlock.name:
+      return { key, component: "about_block", view: parseAboutBlock(raw) };
+    case overview.name:
+      return { key, component: "overview", view: parseOverview(raw) };
+    case masonry.name:
+      return { key, component: "masonry", view: parseMasonry(raw) };
+    default:
+      return { key, component: raw.component, view: null };
+  }
 }
 
-/** The page's images in order (overview items, then masonry tiles): candidates for its share image. */
-export function aboutImages(body: readonly RawBodyBlok[]): Array<{ filename: string; alt: string }> {
+/** The images of the page in order (overview items, then masonry tiles): candidates for its share image. */
+function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; alt: string }> {
   return body.flatMap((blok) => {
+    if (blok.view === null) return [];
     const media =
       blok.component === "overview"
-        ? parseOverview(blok).items.map((item) => item.media)
+        ? blok.view.items.map((item) => item.media)
         : blok.component === "masonry"
-          ? parseMasonry(blok).tiles.map((tile) => tile.media)
+          ? blok.view.tiles.map((tile) => tile.media)
           : [];
     return media.flatMap((item) => (item?.kind === "image" ? [{ filename: item.src, alt: item.alt }] : []));
   });
 }
 
-/** SPEC 7: the about entry in its online version. Rejects when it cannot be read. */
-export async function loadAboutPage(): Promise<AboutPage> {
-  const { data } = await (await siteClient()).get("cdn/stories/about", { version: ABOUT_VERSION });
-  if (!isRecord(data) || !isRecord(data.story)) throw new Error("No story in the answer for about");
-  return parseAboutStory(data.story);
+/** The about story (the CDN `story` object) as the page's data; never throws. */
+export function parseAboutStory(value: unknown): AboutPage {
+  const story = parseStory(value, about);
+  const keyFor = uniqueKeys();
+  const body = parseBloks(story.content.body).map((raw, index) => parseBodyBlok(raw, keyFor(raw._uid, String(index))));
+  const name = story.name.trim() || uiText.de.aboutTitle;
+  const firstText = body
+    .flatMap((blok) => (blok.view !== null && blok.component === "about_block" ? [blok.view.text] : []))
+    .map((text) => richTextPlainText(text, 160))
+    .find(Boolean);
+  return {
+    storyId: story.id,
+    name,
+    body,
+    metaTitle: name,
+    description: firstText ?? "",
+    shareImage: firstShareImage(bodyImages(body)),
+  };
 }
 
-/** The animation timing of the block at `index` (SPEC 9), in seconds. */
-export function aboutBlockTiming(index: number): { delay: number; duration: number } {
-  return { delay: Math.round(index * ABOUT_STAGGER_SECONDS * 100) / 100, duration: ABOUT_FADE_SECONDS };
+/** SPEC 7: the about entry in its online version. Rejects when it cannot be read. */
+export async function loadAboutPage(): Promise<AboutPage> {
+  return parseAboutStory(await fetchStory("about", ABOUT_VERSION));
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
 import { resetBuildListings } from "./build-listing";
-import { lastSlugSegment } from "./fields";
+import { lastSlugSegment } from "./schema/story";
 import { createContentClient, setContentClient } from "./storyblok-client";
 
 /** Loader tests against the live local content service on the demo content. */

@@ -1,7 +1,10 @@
-import type { StoryblokClient } from "@storyblok/react";
 import * as v from "valibot";
 import { contentConfig, type ContentConfig } from "./content-config";
-import { lastSlugSegment, parseAsset, parseText, parseTextList } from "./fields";
+import { article } from "./schema/article";
+import { plainText, textList } from "./schema/fields";
+import { articleList, index } from "./schema/index-story";
+import { lastSlugSegment, parseStory } from "./schema/story";
+import { fetchStories, fetchStory, siteClient } from "./story-api";
 
 type Version = ContentConfig["version"];
 
@@ -18,16 +21,13 @@ export interface CdnStory {
   content: Record<string, unknown>;
 }
 
-const text = v.fallback(v.string(), "");
+/** A listed story is readable only with a uuid (the index refers to stories by it). */
 const CdnStorySchema = v.object({
   uuid: v.pipe(v.string(), v.minLength(1)),
-  name: text,
-  slug: text,
-  full_slug: text,
-  tag_list: v.pipe(
-    v.fallback(v.array(v.unknown()), []),
-    v.transform((tags) => parseTextList(tags)),
-  ),
+  name: plainText,
+  slug: plainText,
+  full_slug: plainText,
+  tag_list: textList,
   content: v.fallback(v.record(v.string(), v.unknown()), {}),
 });
 
@@ -58,16 +58,6 @@ export interface IndexPage {
   articles: ArticleListEntry[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The site's content client, imported on first use so pages that only render never load it. */
-async function siteClient(): Promise<StoryblokClient> {
-  const { contentClient } = await import("./storyblok-client");
-  return contentClient();
-}
-
 /**
  * Stories by uuid, one `cdn/stories?by_uuids=` request per 50 uuids (never
  * one per uuid); none at all when `listed` holds every story of `version`
@@ -96,12 +86,7 @@ export async function storiesByUuids(
   const answers = await Promise.all(
     batches.map(async (batch) => {
       try {
-        const { data } = await (await siteClient()).get("cdn/stories", {
-          by_uuids: batch.join(","),
-          per_page: 100,
-          version,
-        });
-        return isRecord(data) && Array.isArray(data.stories) ? data.stories : [];
+        return await fetchStories({ by_uuids: batch.join(","), per_page: 100, version });
       } catch (error) {
         console.error(`Fehler beim Laden der Stories ${batch.join(",")} (${version}):`, error);
         return [];
@@ -115,8 +100,10 @@ export async function storiesByUuids(
   return found;
 }
 
+const articleHeader = article.pick("Header");
+
 export function articleListEntry(story: CdnStory): ArticleListEntry {
-  const header = parseAsset(story.content.Header);
+  const header = articleHeader(story.content).Header;
   return {
     uuid: story.uuid,
     name: story.name,
@@ -151,30 +138,15 @@ export async function loadArticleList(
   return entries.filter((entry) => !entry.error && entry.slug !== "");
 }
 
-export function parseIndexStory(story: unknown): IndexStory {
-  const record = isRecord(story) ? story : {};
-  const storyId = typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null;
-  const content = isRecord(record.content) ? record.content : {};
-  const blok = Array.isArray(content.body) ? content.body[0] : undefined;
-  if (!isRecord(blok)) return { storyId, title: "", uuids: [] };
+export function parseIndexStory(value: unknown): IndexStory {
+  const story = parseStory(value, index);
+  const blok = articleList.parse(story.content.body?.[0]);
   // each article once: the list's rows are keyed by uuid
-  return { storyId, title: parseText(blok.Title).trim(), uuids: [...new Set(parseTextList(blok.Articles))] };
+  return { storyId: story.id, title: blok.Title, uuids: [...new Set(blok.Articles)] };
 }
 
 export async function loadIndexStory(version: Version = contentConfig.version): Promise<IndexStory> {
-  const { data } = await (await siteClient()).get("cdn/stories/index", { version });
-  return parseIndexStory(isRecord(data) ? data.story : undefined);
-}
-
-/** The page's own title and its description (`siteName` is the studio's name, "" when unknown). */
-export function indexMeta(title: string, articles: readonly ArticleListEntry[] | undefined, siteName = "") {
-  const heading = title || "Index";
-  const count = articles?.length;
-  const by = siteName ? ` by ${siteName}` : "";
-  return {
-    title: heading,
-    description: count === undefined ? `${heading}: all projects${by}.` : `${heading}: ${count} projects${by}.`,
-  };
+  return parseIndexStory(await fetchStory("index", version));
 }
 
 /**

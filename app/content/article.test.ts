@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ARTICLE_MESSAGES,
   articleMedia,
-  articleMeta,
   loadArticlePage,
   parseArticleStory,
   parseOtherProject,
   pickOtherProjects,
   type OtherProject,
 } from "./article";
+import { articleMeta } from "./site";
 import { setContentClient } from "./storyblok-client";
 
 const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", title: "", fieldtype: "asset", ...extra });

@@ -1,9 +1,13 @@
-import type { StoryblokClient } from "@storyblok/react";
+import { uiText } from "../ui-text";
 import { contentConfig, type ContentConfig } from "./content-config";
-import { lastSlugSegment, parseAsset, parseBloks, parseBoolean, parseLink, parseText, parseTextList, type Link } from "./fields";
 import { assetDimensions } from "./image-service";
-import { MEDIA_MESSAGES, mediaKind } from "./media-type";
-import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-text";
+import { mediaKind } from "./media-type";
+import { richTextPlainText, type RichTextDocument } from "./rich-text";
+import { article, imagesArticle, info as infoBlok, media as mediaEntry } from "./schema/article";
+import { uniqueKeys } from "./schema/component";
+import { parseBloks, parseText, type Asset, type Link } from "./schema/fields";
+import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
+import { fetchStories, fetchStory, siteClient } from "./story-api";
 
 /**
  * The article page (SPEC sections 2, 3, 7, 8): the story
@@ -13,10 +17,10 @@ import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-
 type Version = ContentConfig["version"];
 
 export const ARTICLE_MESSAGES = {
-  loading: "Loading article...",
-  notFound: "Article not found",
+  loading: uiText.de.loadingArticle,
+  notFound: uiText.de.articleNotFound,
   /** SPEC 8: an article without a Wrapper list */
-  noImage: "no Image",
+  noImage: uiText.de.noArticleMedia,
 } as const;
 
 /** SPEC 9: how many other articles the page shows. */
@@ -95,18 +99,7 @@ export type ArticlePage =
   | { status: "found"; article: Article; otherProjects: OtherProject[] }
   | { status: "not-found"; slug: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The site's content client, imported on first use so pages that only render never load it. */
-async function siteClient(): Promise<StoryblokClient> {
-  const { contentClient } = await import("./storyblok-client");
-  return contentClient();
-}
-
-function imageOf(value: unknown, altFallback: string): ArticleImage | null {
-  const asset = parseAsset(value);
+function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
   if (mediaKind(asset.filename) !== "image") return null;
   const size = assetDimensions(asset.filename);
   return {
@@ -117,11 +110,11 @@ function imageOf(value: unknown, altFallback: string): ArticleImage | null {
   };
 }
 
-function layoutOf(entry: Record<string, unknown>): MediaLayout {
+function layoutOf(entry: { Fullsize: boolean; right: boolean; vertical: boolean }): MediaLayout {
   // one variant per entry; when editors tick several, the widest wins
-  if (parseBoolean(entry.Fullsize)) return "fullsize";
-  if (parseBoolean(entry.right)) return "right";
-  if (parseBoolean(entry.vertical)) return "vertical";
+  if (entry.Fullsize) return "fullsize";
+  if (entry.right) return "right";
+  if (entry.vertical) return "vertical";
   return "default";
 }
 
@@ -132,113 +125,89 @@ function layoutOf(entry: Record<string, unknown>): MediaLayout {
  * 'Kein Bild'; a file of an unknown type: 'unbekanntes Format'.
  */
 export function articleMedia(content: unknown, altFallback = ""): ArticleMediaItem[] {
-  const wrapper = isRecord(content) ? content.Wrapper : undefined;
-  if (!Array.isArray(wrapper)) return [{ kind: "message", key: "no-image", layout: "fullsize", text: ARTICLE_MESSAGES.noImage }];
+  return mediaItems(article.pick("Wrapper")(content).Wrapper, altFallback);
+}
+
+function mediaItems(wrapper: unknown[] | null, altFallback: string): ArticleMediaItem[] {
+  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: ARTICLE_MESSAGES.noImage }];
   const items: ArticleMediaItem[] = [];
-  const seen = new Set<string>();
-  const keyFor = (uid: unknown, fallback: string) => {
-    let candidate = typeof uid === "string" && uid && !seen.has(uid) ? uid : fallback;
-    // an editor's uid may look like a fallback key ("media-0-1"): never hand out a key twice
-    for (let n = 2; seen.has(candidate); n += 1) candidate = `${fallback}-${n}`;
-    seen.add(candidate);
-    return candidate;
-  };
-  parseBloks(wrapper).forEach((blok, blokIndex) => {
-    if (blok.component !== "ImagesArticle") return;
-    if (!Array.isArray(blok.media)) {
-      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: MEDIA_MESSAGES.notAList });
+  const keyFor = uniqueKeys();
+  parseBloks(wrapper).forEach((raw, blokIndex) => {
+    if (raw.component !== imagesArticle.name) return;
+    const blok = imagesArticle.parse(raw);
+    if (blok.media === null) {
+      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: uiText.de.notAList });
       return;
     }
-    blok.media.forEach((raw: unknown, index: number) => {
-      const entry = isRecord(raw) ? raw : {};
+    blok.media.forEach((value, index) => {
+      // every entry of the list has its place: one that is no blok shows 'Kein Bild'
+      const entry = mediaEntry.parse(value);
       const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
-      const layout = layoutOf(entry);
-      const image = parseAsset(entry.Image);
-      const caption = image.name.trim();
-      const size = assetDimensions(image.filename);
-      switch (mediaKind(image.filename)) {
-        case "none":
-          items.push({ kind: "message", key, layout, text: MEDIA_MESSAGES.noImage });
-          break;
-        case "unknown":
-          items.push({ kind: "message", key, layout, text: MEDIA_MESSAGES.unknownFormat });
-          break;
-        case "video":
-          items.push({ kind: "video", key, layout, src: image.filename, caption, width: size?.width ?? null, height: size?.height ?? null });
-          break;
-        case "image":
-          items.push({
-            kind: "image",
-            key,
-            layout,
-            src: image.filename,
-            alt: image.alt.trim() || caption || altFallback,
-            caption,
-            width: size?.width ?? null,
-            height: size?.height ?? null,
-          });
-          break;
-      }
+      items.push(mediaItem(entry.Image, key, layoutOf(entry), altFallback));
     });
   });
   return items;
 }
 
-/** An ISO date string from the CDN, or "" for anything that is not a date. */
-function isoDate(value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") return "";
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? "" : new Date(time).toISOString();
-}
-
-function storyId(record: Record<string, unknown>): number | null {
-  return typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null;
+function mediaItem(image: Asset, key: string, layout: MediaLayout, altFallback: string): ArticleMediaItem {
+  const caption = image.name.trim();
+  const size = assetDimensions(image.filename);
+  const width = size?.width ?? null;
+  const height = size?.height ?? null;
+  switch (mediaKind(image.filename)) {
+    case "none":
+      return { kind: "message", key, layout, text: uiText.de.noImage };
+    case "unknown":
+      return { kind: "message", key, layout, text: uiText.de.unknownFormat };
+    case "video":
+      return { kind: "video", key, layout, src: image.filename, caption, width, height };
+    case "image":
+      return { kind: "image", key, layout, src: image.filename, alt: image.alt || caption || altFallback, caption, width, height };
+  }
 }
 
 /** An article story (the CDN `story` object) as the page's view model; never throws. */
-export function parseArticleStory(story: unknown): Article {
-  const record = isRecord(story) ? story : {};
-  const content = isRecord(record.content) ? record.content : {};
-  const name = parseText(record.name).trim();
-  const headline = parseText(content.Headline).trim();
-  const title = name || headline;
-  const infoBlok = Array.isArray(content.info) && isRecord(content.info[0]) ? content.info[0] : {};
+export function parseArticleStory(value: unknown): Article {
+  const story = parseStory(value, article);
+  const content = story.content;
+  const name = story.name.trim();
+  const title = name || content.Headline;
+  const infoContent = infoBlok.parse(content.info?.[0]);
   const info: ArticleInfo = {
-    client: parseText(infoBlok.Client).trim(),
-    services: parseText(infoBlok.Services).trim(),
-    headline: parseText(infoBlok.Headline01).trim(),
+    client: infoContent.Client,
+    services: infoContent.Services,
+    headline: infoContent.Headline01,
   };
-  const text = parseRichText(content.Text);
-  const link = parseLink(content.Link);
+  const link = content.Link;
   const linkLabel = link.title.trim() || link.href.replace(/^(mailto:|tel:|https?:\/\/)/i, "").replace(/\/$/, "");
-  const description = info.headline || richTextPlainText(text, 160) || headline;
   return {
-    storyId: storyId(record),
-    slug: lastSlugSegment(parseText(record.full_slug) || parseText(record.slug)),
+    storyId: story.id,
+    slug: lastSlugSegment(story.full_slug || story.slug),
     name,
-    headline: headline || name,
+    headline: content.Headline || name,
     header: imageOf(content.Header, title),
     info,
-    text,
+    text: content.Text,
     link: link.href ? { ...link, label: linkLabel } : null,
     icon: imageOf(content.Icon, ""),
-    media: articleMedia(content, title),
-    tags: parseTextList(record.tag_list),
-    publishedAt: isoDate(record.published_at),
-    firstPublishedAt: isoDate(record.first_published_at),
+    media: mediaItems(content.Wrapper, title),
+    tags: story.tag_list,
+    publishedAt: story.published_at,
+    firstPublishedAt: story.first_published_at,
     metaTitle: title,
-    description,
+    description: info.headline || richTextPlainText(content.Text, 160) || content.Headline,
   };
 }
 
+const articleHeader = article.pick("Header");
+
 /** One article of a listing, as an other-projects card; null for a story without a slug. */
-export function parseOtherProject(story: unknown): OtherProject | null {
-  if (!isRecord(story)) return null;
-  const slug = lastSlugSegment(parseText(story.full_slug) || parseText(story.slug));
-  if (!slug || story.is_startpage === true) return null;
-  const title = parseText(story.name).trim() || slug;
-  const content = isRecord(story.content) ? story.content : {};
-  const header = parseAsset(content.Header);
+export function parseOtherProject(value: unknown): OtherProject | null {
+  const story = parseStoryFields(value);
+  const slug = lastSlugSegment(story.full_slug || story.slug);
+  if (!slug || story.is_startpage) return null;
+  const title = story.name.trim() || slug;
+  const header = articleHeader(story.content).Header;
   const image = mediaKind(header.filename) === "image" ? header.filename : "";
   const size = assetDimensions(image);
   return {
@@ -246,7 +215,7 @@ export function parseOtherProject(story: unknown): OtherProject | null {
     href: `/articles/${slug}`,
     title,
     image,
-    alt: header.alt.trim() || title,
+    alt: header.alt || title,
     width: size?.width ?? null,
     height: size?.height ?? null,
   };
@@ -283,10 +252,7 @@ export function pickOtherProjects(
  */
 export async function fetchArticleStory(slug: string, version: Version = contentConfig.version): Promise<unknown> {
   try {
-    const client = await siteClient();
-    const { data } = await client.get(`cdn/stories/articles/${encodeURIComponent(slug)}`, { version });
-    if (!isRecord(data) || !isRecord(data.story)) throw new Error(`No story in the answer for articles/${slug}`);
-    return data.story;
+    return await fetchStory(`articles/${encodeURIComponent(slug)}`, version);
   } catch (error) {
     console.error("Artikel nicht gefunden:", error);
     throw error;
@@ -295,9 +261,8 @@ export async function fetchArticleStory(slug: string, version: Version = content
 
 const LIST_QUERY = { starts_with: "articles/", per_page: 100 } as const;
 
-async function listArticles(version: Version): Promise<unknown[]> {
-  const { data } = await (await siteClient()).get("cdn/stories", { ...LIST_QUERY, version });
-  return isRecord(data) && Array.isArray(data.stories) ? data.stories : [];
+function listArticles(version: Version): Promise<unknown[]> {
+  return fetchStories({ ...LIST_QUERY, version });
 }
 
 /**
@@ -386,13 +351,4 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
     return { status: "not-found", slug: cleanSlug };
   }
   return { status: "found", article, otherProjects: pickOtherProjects(others, article.slug || cleanSlug, random) };
-}
-
-/** The page's own title and its description; `siteName` fills in when the content has no text. */
-export function articleMeta(page: ArticlePage | undefined, siteName = ""): { title: string; description: string } {
-  const by = siteName ? ` by ${siteName}` : "";
-  if (!page) return { title: ARTICLE_MESSAGES.loading, description: `A project${by}.` };
-  if (page.status === "not-found") return { title: ARTICLE_MESSAGES.notFound, description: ARTICLE_MESSAGES.notFound };
-  const { metaTitle, description } = page.article;
-  return { title: metaTitle, description: description || `${metaTitle || "A project"}${by}.` };
 }

@@ -1,6 +1,8 @@
 import type { StoryblokClient } from "@storyblok/react";
 import type { ContentConfig } from "./content-config";
-import { lastSlugSegment, parseText } from "./fields";
+import { isRecord } from "./is-record";
+import { parseText } from "./schema/fields";
+import { lastSlugSegment } from "./schema/story";
 
 type Version = ContentConfig["version"];
 type StoryRecord = Record<string, unknown>;
@@ -19,10 +21,6 @@ export interface BuildListing {
   /** articles by the last segment of their full_slug; the first listed wins */
   articlesBySlug: ReadonlyMap<string, StoryRecord>;
   byUuid: ReadonlyMap<string, StoryRecord>;
-}
-
-function isRecord(value: unknown): value is StoryRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** An article story: under articles/, and not the folder's start page. */

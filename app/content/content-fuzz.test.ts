@@ -25,12 +25,13 @@ import {
 } from "~/test/arbitraries";
 import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES, tokensInInput } from "~/test/dom-invariants";
 import { parseAboutBlock, parseAboutStory, parseMasonry, parseOverview } from "./about";
-import { ARTICLE_MESSAGES, articleMeta, parseArticleStory, parseOtherProject, pickOtherProjects } from "./article";
-import { indexMeta, loadArticleList, parseIndexStory, placeholderEntry } from "./article-index";
+import { ARTICLE_MESSAGES, parseArticleStory, parseOtherProject, pickOtherProjects } from "./article";
+import { loadArticleList, parseIndexStory, placeholderEntry } from "./article-index";
 import { categoryTags, parseCategories, parseHomeStory } from "./home";
 import { parseImprintStory } from "./imprint";
 import { parseFooterStory, parseHeaderStory } from "./layout";
 import { parseRichText } from "./rich-text";
+import { articleMeta, indexMeta } from "./site";
 import { setContentClient } from "./storyblok-client";
 
 /**

@@ -1,17 +1,12 @@
-import type { StoryblokClient } from "@storyblok/react";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes } from "./editable";
-import {
-  lastSlugSegment,
-  parseAsset,
-  parseBoolean,
-  parseLink,
-  parseText,
-  parseTextList,
-  type Asset,
-  type Link,
-} from "./fields";
 import type { EditableAttributes } from "./layout";
+import { entriesOf, uniqueKeys } from "./schema/component";
+import type { Asset, Link } from "./schema/fields";
+import { gallery, galleryItem, hero, page, slide } from "./schema/page";
+import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
+import { firstShareImage, type ShareImage } from "./site";
+import { fetchStories, fetchStory } from "./story-api";
 
 /** One hero slide: desktop media, phone media (<= 768 px) and where it leads. */
 export interface HeroSlide {
@@ -49,6 +44,8 @@ export interface HomePage {
   storyId: number | null;
   /** "Selected work — {the first six tile names}." from the gallery; the meta tags prefix the studio's name */
   description: string;
+  /** for link previews: the first hero image, else the first gallery image */
+  shareImage: ShareImage | null;
   hero: HeroContent;
   gallery: GalleryContent;
 }
@@ -62,100 +59,72 @@ export interface Category {
 
 type Version = ContentConfig["version"];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The site's content client, imported on first use so pages that only render never load it. */
-async function siteClient(): Promise<StoryblokClient> {
-  const { contentClient } = await import("./storyblok-client");
-  return contentClient();
-}
-
-function records(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-
-/** Keys for React lists: the blok's _uid, made unique when editors duplicated bloks. */
-function uniqueKeys(items: Record<string, unknown>[], prefix: string): string[] {
-  const seen = new Set<string>();
-  return items.map((item, index) => {
-    const uid = parseText(item._uid);
-    let key = uid && !seen.has(uid) ? uid : `${prefix}-${index}`;
-    // an editor's uid may look like a fallback key ("tile-1"): never hand out a key twice
-    for (let n = 2; seen.has(key); n += 1) key = `${prefix}-${index}-${n}`;
-    seen.add(key);
-    return key;
-  });
-}
-
 function parseSlides(value: unknown, prefix: string): HeroSlide[] {
-  const items = records(value);
-  const keys = uniqueKeys(items, prefix);
-  return items.flatMap((item, index) => {
-    const desktop = parseAsset(item.Image);
-    const phone = parseAsset(item.PhoneSize);
-    if (!desktop.filename && !phone.filename) return [];
+  const keyFor = uniqueKeys();
+  return entriesOf(value, slide).flatMap((item, index) => {
+    const key = keyFor(item._uid, `${prefix}-${index}`);
+    if (!item.Image.filename && !item.PhoneSize.filename) return [];
     // a slide with only one of the two files shows it at every width
     return [
       {
-        key: keys[index]!,
-        desktop: desktop.filename ? desktop : phone,
-        phone: phone.filename ? phone : desktop,
-        link: parseLink(item.link),
+        key,
+        desktop: item.Image.filename ? item.Image : item.PhoneSize,
+        phone: item.PhoneSize.filename ? item.PhoneSize : item.Image,
+        link: item.link,
       },
     ];
   });
 }
 
-export function parseHero(blok: unknown): HeroContent {
-  if (!isRecord(blok)) return { carousel: false, slides: [], editable: {} };
+export function parseHero(value: unknown): HeroContent {
+  const blok = hero.parse(value);
   const editable = editableAttributes(blok);
   const single = parseSlides(blok.Image, "image").slice(0, 1);
-  if (!parseBoolean(blok.CaruselYN)) return { carousel: false, slides: single, editable };
+  if (!blok.CaruselYN) return { carousel: false, slides: single, editable };
   const slides = parseSlides(blok.Photo, "photo");
   // a carousel switched on with no slides still shows the single hero
   return slides.length > 0 ? { carousel: true, slides, editable } : { carousel: false, slides: single, editable };
 }
 
-export function parseGallery(blok: unknown): GalleryContent {
-  if (!isRecord(blok) || !Array.isArray(blok.ImageData)) {
-    return { items: null, editable: isRecord(blok) ? editableAttributes(blok) : {} };
-  }
-  const items = records(blok.ImageData);
-  const keys = uniqueKeys(items, "tile");
+export function parseGallery(value: unknown): GalleryContent {
+  const blok = gallery.parse(value);
+  const editable = editableAttributes(blok);
+  if (blok.ImageData === null) return { items: null, editable };
+  const keyFor = uniqueKeys();
   return {
-    editable: editableAttributes(blok),
-    items: items.map((item, index) => ({
-      key: keys[index]!,
-      image: parseAsset(item.Image),
-      name: parseText(item.Name).trim(),
-      tags: parseTextList(item.Tags),
-      link: parseLink(item.link),
+    editable,
+    items: entriesOf(blok.ImageData, galleryItem).map((item, index) => ({
+      key: keyFor(item._uid, `tile-${index}`),
+      image: item.Image,
+      name: item.Name,
+      tags: item.Tags,
+      link: item.link,
       editable: editableAttributes(item),
     })),
   };
 }
 
 /** The home story (CDN `story` object) as the page's view model; never throws. */
-export function parseHomeStory(story: unknown): HomePage {
-  const record = isRecord(story) ? story : {};
-  const content = isRecord(record.content) ? record.content : {};
-  const body = Array.isArray(content.body) ? content.body : [];
-  const hero = parseHero(body[0]);
-  const gallery = parseGallery(body[1]);
-  const names = (gallery.items ?? []).map((item) => item.name).filter(Boolean);
+export function parseHomeStory(value: unknown): HomePage {
+  const story = parseStory(value, page);
+  const body = story.content.body ?? [];
+  const heroContent = parseHero(body[0]);
+  const galleryContent = parseGallery(body[1]);
+  const names = (galleryContent.items ?? []).map((item) => item.name).filter(Boolean);
   return {
-    storyId: typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null,
+    storyId: story.id,
     description: names.length > 0 ? `Selected work — ${names.slice(0, 6).join(", ")}.` : "Selected work.",
-    hero,
-    gallery,
+    shareImage: firstShareImage([
+      ...heroContent.slides.flatMap((item) => [item.desktop, item.phone]),
+      ...(galleryContent.items ?? []).map((item) => item.image),
+    ]),
+    hero: heroContent,
+    gallery: galleryContent,
   };
 }
 
 export async function loadHomeStory(version: Version = contentConfig.version): Promise<HomePage> {
-  const { data } = await (await siteClient()).get("cdn/stories/home", { version });
-  return parseHomeStory(isRecord(data) ? data.story : undefined);
+  return parseHomeStory(await fetchStory("home", version));
 }
 
 let buildHomeStory: Promise<HomePage> | undefined;
@@ -174,33 +143,19 @@ export function loadHomeStoryOnce(version: Version = contentConfig.version): Pro
   return buildHomeStory;
 }
 
-/** The home page's share image candidates: the hero slides' images, then the gallery's. */
-export function homeImages(page: HomePage): Array<{ filename: string; alt: string }> {
-  return [
-    ...page.hero.slides.flatMap((slide) => [slide.desktop, slide.phone]),
-    ...(page.gallery.items ?? []).map((item) => item.image),
-  ];
-}
-
 /** Articles with at least one tag: name, slug and tags (SPEC 7, categories call). */
 export function parseCategories(stories: unknown): Category[] {
-  return records(stories).flatMap((story) => {
-    const tags = parseTextList(story.tag_list);
-    if (tags.length === 0) return [];
-    const slug = parseText(story.slug) || lastSlugSegment(parseText(story.full_slug));
-    return [{ name: parseText(story.name), slug, tags }];
+  if (!Array.isArray(stories)) return [];
+  return stories.map(parseStoryFields).flatMap((story) => {
+    if (story.tag_list.length === 0) return [];
+    return [{ name: story.name, slug: story.slug || lastSlugSegment(story.full_slug), tags: story.tag_list }];
   });
 }
 
 /** One listing of up to 100 articles; on failure an empty list (SPEC 8). */
 export async function loadCategories(version: Version = contentConfig.version): Promise<Category[]> {
   try {
-    const { data } = await (await siteClient()).get("cdn/stories", {
-      starts_with: "articles/",
-      per_page: 100,
-      version,
-    });
-    return parseCategories(isRecord(data) ? data.stories : undefined);
+    return parseCategories(await fetchStories({ starts_with: "articles/", per_page: 100, version }));
   } catch (error) {
     console.error("Fehler beim Laden der Kategorien:", error);
     return [];
@@ -223,6 +178,6 @@ export async function loadFilterTags(version: Version = contentConfig.version): 
 }
 
 export async function loadHomePage(version: Version = contentConfig.version): Promise<HomeData> {
-  const [page, filterTags] = await Promise.all([loadHomeStoryOnce(version), loadFilterTags(version)]);
-  return { page, filterTags };
+  const [homePage, filterTags] = await Promise.all([loadHomeStoryOnce(version), loadFilterTags(version)]);
+  return { page: homePage, filterTags };
 }

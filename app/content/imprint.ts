@@ -1,13 +1,16 @@
-import type { SbRichTextNode, StoryblokClient } from "@storyblok/react";
+import type { SbRichTextNode } from "@storyblok/react";
+import { uiText } from "../ui-text";
 import { contentConfig, type ContentConfig } from "./content-config";
-import { parseBloks, parseText } from "./fields";
-import { parseRichText, richTextPlainText, type RichTextDocument } from "./rich-text";
+import { richTextPlainText, type RichTextDocument } from "./rich-text";
+import { uniqueKeys } from "./schema/component";
+import { parseBloks } from "./schema/fields";
+import { imprint, imprintText } from "./schema/imprint";
+import { parseStory } from "./schema/story";
+import { fetchStory } from "./story-api";
 
 /** The imprint page (SPEC 2, 3): the `imprint` story's `imprint_text` bloks. */
 
 type Version = ContentConfig["version"];
-
-export const IMPRINT_LOADING_TEXT = "Laden...";
 
 export interface ImprintBlock {
   key: string;
@@ -24,15 +27,6 @@ export interface ImprintPage {
   metaTitle: string;
   /** the first block's text; "" when there is none */
   description: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-async function siteClient(): Promise<StoryblokClient> {
-  const { contentClient } = await import("./storyblok-client");
-  return contentClient();
 }
 
 function nodeText(node: SbRichTextNode): string {
@@ -59,27 +53,24 @@ function underPageHeading(document: RichTextDocument, title: string, first: bool
 }
 
 /** The imprint story (the CDN `story` object) as the page's view model; never throws. */
-export function parseImprintStory(story: unknown): ImprintPage {
-  const record = isRecord(story) ? story : {};
-  const content = isRecord(record.content) ? record.content : {};
-  const title = parseText(record.name).trim() || "Impressum";
-  const seen = new Set<string>();
+export function parseImprintStory(value: unknown): ImprintPage {
+  const story = parseStory(value, imprint);
+  const title = story.name.trim() || uiText.de.imprintTitle;
+  const keyFor = uniqueKeys();
   const blocks: ImprintBlock[] = [];
-  parseBloks(content.body).forEach((blok, index) => {
-    if (blok.component !== "imprint_text") {
-      console.error(`Component ${blok.component} doesn't exist.`);
+  parseBloks(story.content.body).forEach((raw, index) => {
+    if (raw.component !== imprintText.name) {
+      console.error(`Component ${raw.component} doesn't exist.`);
       return;
     }
-    let key = blok._uid && !seen.has(blok._uid) ? blok._uid : `imprint-${index}`;
-    // an editor's uid may look like a fallback key ("imprint-1"): never hand out a key twice
-    for (let n = 2; seen.has(key); n += 1) key = `imprint-${index}-${n}`;
-    seen.add(key);
-    const text = underPageHeading(parseRichText(blok.Text), title, blocks.length === 0);
+    const blok = imprintText.parse(raw);
+    const key = keyFor(blok._uid, `imprint-${index}`);
+    const text = underPageHeading(blok.Text, title, blocks.length === 0);
     if (text.content.length > 0) blocks.push({ key, text });
   });
   const description = blocks.map((block) => richTextPlainText(block.text, 160)).find(Boolean);
   return {
-    storyId: typeof record.id === "number" && Number.isFinite(record.id) ? record.id : null,
+    storyId: story.id,
     title,
     blocks,
     metaTitle: title,
@@ -89,7 +80,5 @@ export function parseImprintStory(story: unknown): ImprintPage {
 
 /** SPEC 7: `cdn/stories/imprint`. Rejects when it cannot be read. */
 export async function loadImprintPage(version: Version = contentConfig.version): Promise<ImprintPage> {
-  const { data } = await (await siteClient()).get("cdn/stories/imprint", { version });
-  if (!isRecord(data) || !isRecord(data.story)) throw new Error("No story in the answer for imprint");
-  return parseImprintStory(data.story);
+  return parseImprintStory(await fetchStory("imprint", version));
 }

@@ -1,13 +1,17 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { describeContentError } from "./content-error";
 import { editableAttributes } from "./editable";
-import { parseAsset, parseBloks, parseLink, parseText } from "./fields";
 import { assetDimensions } from "./image-service";
+import { parseAsset, parseBloks, parseLink, type Link } from "./schema/fields";
+import { footer, footerContent } from "./schema/footer";
+import { header, headerContent } from "./schema/header";
+import { parseStoryFields } from "./schema/story";
+import { fetchStory } from "./story-api";
+import { uiText } from "../ui-text";
 
 /**
  * The site header and footer: their queries and the view models the Header
- * and Footer bloks render. Any field may be missing or of the wrong type; the
- * parsers below always return a complete view model with safe defaults.
+ * and Footer bloks render, from the `header` and `footer` stories.
  */
 
 /** The attributes the visual editor needs on a blok's element (storyblokEditable). */
@@ -61,32 +65,22 @@ export interface LayoutData {
 }
 
 export const HEADER_DEFAULTS = {
-  logoLabel: "Startseite",
-  indexLabel: "Index",
+  logoLabel: uiText.de.homeLinkLabel,
+  indexLabel: uiText.de.indexLinkLabel,
   indexPath: "/index",
-  linkLabel: "About",
+  linkLabel: uiText.de.aboutLinkLabel,
   linkPath: "/about",
 } as const;
 
 export const FOOTER_DEFAULTS = {
-  imprintLabel: "Imprint",
+  imprintLabel: uiText.de.imprintLinkLabel,
   imprintPath: "/imprint",
-  socialLabel: "Social Media",
+  socialLabel: uiText.de.socialLinkLabel,
 } as const;
 
-type Record_ = Record<string, unknown>;
-
-function asRecord(value: unknown): Record_ {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record_) : {};
-}
-
-function storyIdOf(story: Record_): number | null {
-  return typeof story.id === "number" && Number.isFinite(story.id) ? story.id : null;
-}
-
-/** The first body blok of a header/footer story's content; {} when there is none. */
-function firstBodyBlok(content: unknown): Record_ {
-  return parseBloks(asRecord(content).body)[0] ?? {};
+/** The first blok of a header or footer body: the one that carries a component name. */
+function firstBlok(body: unknown): unknown {
+  return parseBloks(body)[0];
 }
 
 export function parseImage(value: unknown): SiteImage | null {
@@ -97,25 +91,17 @@ export function parseImage(value: unknown): SiteImage | null {
   return { src, alt: asset.alt, ...(size ?? {}) };
 }
 
-function parseSiteLink(value: unknown, label: string, fallbackPath: string | null): SiteLink | null {
-  const link = parseLink(value);
-  if (!link.href) {
-    return fallbackPath ? { href: fallbackPath, label, internal: true, newTab: false } : null;
-  }
+function siteLink(link: Link, label: string, fallbackPath: string | null): SiteLink | null {
+  if (!link.href) return fallbackPath ? { href: fallbackPath, label, internal: true, newTab: false } : null;
   return { href: link.href, label, internal: link.internal, newTab: link.target === "_blank" };
-}
-
-function labelOr(value: unknown, fallback: string): string {
-  const text = parseText(value).trim();
-  return text || fallback;
 }
 
 /** header story content (component `header`, body[0] `header_content`) -> view model */
 export function parseHeaderContent(content: unknown, storyId: number | null = null): HeaderView {
-  const blok = firstBodyBlok(content);
+  const blok = headerContent.parse(firstBlok(header.parse(content).body));
   const logo = parseImage(blok.Logo);
-  const indexLink = parseSiteLink(blok.Index, labelOr(blok.IndexLabel, HEADER_DEFAULTS.indexLabel), HEADER_DEFAULTS.indexPath);
-  const secondLink = parseSiteLink(blok.Link, labelOr(blok.LinkLabel, HEADER_DEFAULTS.linkLabel), HEADER_DEFAULTS.linkPath);
+  const indexLink = siteLink(blok.Index, blok.IndexLabel || HEADER_DEFAULTS.indexLabel, HEADER_DEFAULTS.indexPath);
+  const secondLink = siteLink(blok.Link, blok.LinkLabel || HEADER_DEFAULTS.linkLabel, HEADER_DEFAULTS.linkPath);
   return {
     storyId,
     editable: editableAttributes(blok),
@@ -128,8 +114,8 @@ export function parseHeaderContent(content: unknown, storyId: number | null = nu
 }
 
 export function parseHeaderStory(story: unknown): HeaderView {
-  const record = asRecord(story);
-  return parseHeaderContent(record.content, storyIdOf(record));
+  const { id, content } = parseStoryFields(story);
+  return parseHeaderContent(content, id);
 }
 
 function emailLabel(href: string): string {
@@ -138,49 +124,51 @@ function emailLabel(href: string): string {
 
 /** footer story content (component `footer`, body[0] `footer_content`) -> view model */
 export function parseFooterContent(content: unknown, storyId: number | null = null): FooterView {
-  const blok = firstBodyBlok(content);
-  const imprint = parseSiteLink(blok.Imprint, labelOr(blok.ImprintLabel, FOOTER_DEFAULTS.imprintLabel), FOOTER_DEFAULTS.imprintPath)!;
-
-  const emailLink = parseLink(blok.email);
-  const email = emailLink.href.startsWith("mailto:")
-    ? { href: emailLink.href, label: emailLabel(emailLink.href), internal: false, newTab: false }
+  const blok = footerContent.parse(firstBlok(footer.parse(content).body));
+  const imprint = siteLink(
+    blok.Imprint,
+    blok.ImprintLabel || FOOTER_DEFAULTS.imprintLabel,
+    FOOTER_DEFAULTS.imprintPath,
+  )!;
+  const email = blok.email.href.startsWith("mailto:")
+    ? { href: blok.email.href, label: emailLabel(blok.email.href), internal: false, newTab: false }
     : null;
-
-  const socialLink = parseLink(blok.SocialMedia);
   const icon = parseImage(blok.Icon);
   // The social link leaves the site: only absolute http(s) URLs qualify.
-  const social = /^https?:\/\//i.test(socialLink.href)
-    ? { href: socialLink.href, label: icon?.alt.trim() || FOOTER_DEFAULTS.socialLabel, internal: false, newTab: true, icon }
+  const social = /^https?:\/\//i.test(blok.SocialMedia.href)
+    ? {
+        href: blok.SocialMedia.href,
+        label: icon?.alt.trim() || FOOTER_DEFAULTS.socialLabel,
+        internal: false,
+        newTab: true,
+        icon,
+      }
     : null;
-
   return {
     storyId,
     editable: editableAttributes(blok),
-    text: parseText(blok.Text).trim(),
+    text: blok.Text,
     imprint,
     email,
     social,
-    copyright: parseText(blok.Copyright).trim(),
-    logoBig: parseText(blok.LogoBig).trim(),
+    copyright: blok.Copyright,
+    logoBig: blok.LogoBig,
   };
 }
 
 export function parseFooterStory(story: unknown): FooterView {
-  const record = asRecord(story);
-  return parseFooterContent(record.content, storyIdOf(record));
+  const { id, content } = parseStoryFields(story);
+  return parseFooterContent(content, id);
 }
 
 /** SPEC section 7: the header and footer entries, two requests in parallel. */
 export async function fetchLayout(client: StoryblokClient, version: "draft" | "published"): Promise<LayoutData> {
   try {
-    const [header, footer] = await Promise.all([
-      client.get("cdn/stories/header", { version }),
-      client.get("cdn/stories/footer", { version }),
+    const [headerStory, footerStory] = await Promise.all([
+      fetchStory("header", version, client),
+      fetchStory("footer", version, client),
     ]);
-    return {
-      header: parseHeaderStory((header.data as { story?: unknown }).story),
-      footer: parseFooterStory((footer.data as { story?: unknown }).story),
-    };
+    return { header: parseHeaderStory(headerStory), footer: parseFooterStory(footerStory) };
   } catch (error) {
     throw new Error(`Header/footer: ${describeContentError(error)}`, { cause: error });
   }

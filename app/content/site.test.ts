@@ -7,7 +7,6 @@ import {
   pageMeta,
   resolveSiteName,
   shareImageOf,
-  siteFromMatches,
   spaceNameOf,
   type SiteData,
 } from "./site";
@@ -27,13 +26,6 @@ describe("the studio's name", () => {
     expect(resolveSiteName("", "Logo", "https://studio.example")).toBe("Logo");
     expect(resolveSiteName(" ", "", "https://studio.example")).toBe("studio.example");
     expect(resolveSiteName("", "", "")).toBe("");
-  });
-
-  it("comes from the root route's data in meta functions", () => {
-    expect(siteFromMatches([{ id: "root", loaderData: { site } }, { id: "routes/home", loaderData: {} }])).toBe(site);
-    expect(siteFromMatches([{ id: "root", data: { site } }])).toBe(site);
-    expect(siteFromMatches([{ id: "root", loaderData: undefined }])).toBeNull();
-    expect(siteFromMatches(undefined)).toBeNull();
   });
 });
 

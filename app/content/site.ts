@@ -1,7 +1,10 @@
 import type { StoryblokClient } from "@storyblok/react";
-import type { MetaDescriptor } from "react-router";
+import { uiText } from "../ui-text";
+import type { ArticlePage } from "./article";
+import type { ArticleListEntry } from "./article-index";
 import { contentConfig } from "./content-config";
 import { imageServiceUrl, isTransformable } from "./image-service";
+import { isRecord } from "./is-record";
 
 /**
  * What every page says about itself to search engines and link previews:
@@ -40,10 +43,6 @@ export interface SiteData {
 export interface SiteOptions {
   siteUrl?: string;
   preview?: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The space's name from a `cdn/spaces/me` answer; "" when it has none. */
@@ -100,18 +99,6 @@ export function firstShareImage(
   return null;
 }
 
-/** The root route's SiteData from a meta function's `matches`; null when there is none (tests, an error). */
-export function siteFromMatches(matches: unknown): SiteData | null {
-  if (!Array.isArray(matches)) return null;
-  for (const match of matches) {
-    if (!isRecord(match) || match.id !== "root") continue;
-    const data = isRecord(match.loaderData) ? match.loaderData : isRecord(match.data) ? match.data : null;
-    const site = data && isRecord(data.site) ? data.site : null;
-    if (site && typeof site.name === "string") return site as unknown as SiteData;
-  }
-  return null;
-}
-
 /** "Studio — Page"; the site name alone for the home page, the page alone when the name is unknown. */
 export function documentTitle(siteName: string, pageTitle: string): string {
   if (!pageTitle) return siteName;
@@ -123,6 +110,13 @@ export function documentTitle(siteName: string, pageTitle: string): string {
 export function canonicalPath(pathname: string): string {
   return pathname.replace(/\/+$/, "") || "/";
 }
+
+/** One tag of a page's head, in the shape React Router's meta functions return. */
+export type MetaTag =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string };
 
 export interface PageMetaInput {
   site: SiteData | null | undefined;
@@ -136,18 +130,18 @@ export interface PageMetaInput {
   type?: "website" | "article";
   noindex?: boolean;
   /** article:published_time and friends */
-  extra?: MetaDescriptor[];
+  extra?: MetaTag[];
 }
 
 /** title, description, robots, canonical, Open Graph and Twitter card tags of one page. */
-export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaDescriptor[] {
+export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaTag[] {
   const { siteUrl = SITE_URL, preview = PREVIEW_BUILD } = options;
   const siteName = input.site?.name ?? "";
   const title = documentTitle(siteName, input.title);
   const description = input.description.trim();
   const url = input.path !== null && siteUrl ? siteUrl + canonicalPath(input.path) : "";
   const image = input.image ?? input.site?.image ?? null;
-  const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
+  const tags: MetaTag[] = [{ title }, { name: "description", content: description }];
   if (input.noindex || preview) tags.push({ name: "robots", content: "noindex" });
   if (url) tags.push({ tagName: "link", rel: "canonical", href: url });
   tags.push(
@@ -176,4 +170,24 @@ export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaD
     if (image.alt) tags.push({ name: "twitter:image:alt", content: image.alt });
   }
   return [...tags, ...(input.extra ?? [])];
+}
+
+/** The article page's own title and its description; `siteName` fills in when the content has no text. */
+export function articleMeta(page: ArticlePage | undefined, siteName = ""): { title: string; description: string } {
+  const by = siteName ? ` by ${siteName}` : "";
+  if (!page) return { title: uiText.de.loadingArticle, description: `A project${by}.` };
+  if (page.status === "not-found") return { title: uiText.de.articleNotFound, description: uiText.de.articleNotFound };
+  const { metaTitle, description } = page.article;
+  return { title: metaTitle, description: description || `${metaTitle || "A project"}${by}.` };
+}
+
+/** The index page's own title and its description (`siteName` is the studio's name, "" when unknown). */
+export function indexMeta(title: string, articles: readonly ArticleListEntry[] | undefined, siteName = "") {
+  const heading = title || uiText.de.indexTitle;
+  const count = articles?.length;
+  const by = siteName ? ` by ${siteName}` : "";
+  return {
+    title: heading,
+    description: count === undefined ? `${heading}: all projects${by}.` : `${heading}: ${count} projects${by}.`,
+  };
 }

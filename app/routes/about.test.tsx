@@ -133,13 +133,6 @@ describe("About route", () => {
 describe("about.module.css", () => {
   const css = readFileSync(path.resolve("app/routes/about.module.css"), "utf8");
 
-  it("animates each block with its own delay and duration, and not at all under reduced motion", () => {
-    expect(css).toMatch(
-      /\.stagger\s*\{[^}]*animation:[^;]*var\(--about-duration, 0\.6s\)[^;]*var\(--about-delay, 0s\)/,
-    );
-    expect(css).toMatch(/prefers-reduced-motion: reduce\)\s*\{\s*\.stagger\s*\{\s*animation: none/);
-  });
-
   it("paints the body orange (#F388CC) while the page is shown", () => {
     expect(css).toMatch(/:global\(body\.about-page\)/);
     expect(css.toLowerCase()).toContain("#f388cc");

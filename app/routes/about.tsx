@@ -1,19 +1,16 @@
-import { useEffect, type CSSProperties, type ReactElement } from "react";
+import { useEffect } from "react";
 import type { Route } from "./+types/about";
-import { renderBloks } from "~/bloks/registry";
+import { AboutBody } from "~/bloks/about/about";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
-import {
-  ABOUT_BODY_CLASS,
-  ABOUT_LOADING_TEXT,
-  aboutBlockTiming,
-  aboutImages,
-  loadAboutPage,
-  parseAboutStory,
-  type AboutPage,
-} from "~/content/about";
+import { loadAboutPage, type AboutPage } from "~/content/about";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
-import { firstShareImage, pageMeta, siteFromMatches } from "~/content/site";
+import { pageMeta } from "~/content/site";
+import { siteFromMatches } from "~/routing/root-data";
+import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
+
+/** SPEC 2: the body's orange style while the about page is shown. */
+const BODY_CLASS = "about-page";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
 export async function loader(): Promise<{ page: MaybeDeferred<AboutPage> }> {
@@ -43,50 +40,31 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const page = loaderData?.page;
   const resolved = page && !(page instanceof Promise) ? page : undefined;
   const site = siteFromMatches(matches);
-  const title = resolved?.metaTitle || "About";
+  const title = resolved?.metaTitle || uiText.de.aboutTitle;
   return pageMeta({
     site,
     title,
     description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
     path: "/about",
-    image: resolved ? firstShareImage(aboutImages(resolved.body)) : null,
+    image: resolved?.shareImage ?? null,
   });
 };
 
-/** SPEC 2: the orange body style, on while the about page is shown. */
-export function useAboutBodyStyle(): void {
+const parseLive = async (story: unknown) => (await import("~/content/about")).parseAboutStory(story);
+
+function LiveAbout({ page }: { page: AboutPage }) {
+  return <AboutBody page={useLiveStory(page.storyId, page, parseLive)} />;
+}
+
+export default function AboutRoute({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
-    document.body.classList.add(ABOUT_BODY_CLASS);
-    return () => document.body.classList.remove(ABOUT_BODY_CLASS);
+    document.body.classList.add(BODY_CLASS);
+    return () => document.body.classList.remove(BODY_CLASS);
   }, []);
-}
-
-/** The body bloks through the registry, each fading in 0.15 s after the one before. */
-export function AboutBody({ page: initial }: { page: AboutPage }) {
-  const page = useLiveStory(initial.storyId, initial, parseAboutStory);
-  const blocks = renderBloks(page.body).filter((block): block is ReactElement => block !== null);
-  return (
-    <>
-      <h1 className="visually-hidden">{page.name}</h1>
-      {blocks.map((block, index) => {
-        const { delay, duration } = aboutBlockTiming(index);
-        const style = { "--about-delay": `${delay}s`, "--about-duration": `${duration}s` } as CSSProperties;
-        return (
-          <div key={block.key ?? index} className={styles.stagger} style={style}>
-            {block}
-          </div>
-        );
-      })}
-    </>
-  );
-}
-
-export default function About({ loaderData }: Route.ComponentProps) {
-  useAboutBodyStyle();
   return (
     <div className={styles.page} data-about-page="">
-      <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{ABOUT_LOADING_TEXT}</p>}>
-        {(page) => <AboutBody page={page} />}
+      <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{uiText.de.loading}</p>}>
+        {(page) => <LiveAbout page={page} />}
       </Deferred>
     </div>
   );

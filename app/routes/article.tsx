@@ -1,25 +1,13 @@
-import { useLocation, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
+import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/article";
-import { ArticleHero } from "~/components/article-hero/article-hero";
-import { ArticleIntro } from "~/components/article-intro/article-intro";
+import { ArticlePageView } from "~/bloks/article/article";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
-import { JsonLdScript } from "~/components/json-ld/json-ld";
-import { MediaGrid } from "~/components/media-grid/media-grid";
-import { OtherProjects } from "~/components/other-projects/other-projects";
-import { ScrollWeightHeadline } from "~/components/scroll-weight-headline/scroll-weight-headline";
-import {
-  ARTICLE_MESSAGES,
-  articleMeta,
-  loadArticlePage,
-  parseArticleStory,
-  type Article,
-  type ArticlePage,
-  type OtherProject,
-} from "~/content/article";
+import { loadArticlePage, type ArticlePage } from "~/content/article";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { pageMeta, shareImageOf, siteFromMatches, type SiteData } from "~/content/site";
-import { creativeWorkJsonLd } from "~/content/structured-data";
+import { articleMeta, pageMeta, shareImageOf, type MetaTag, type SiteData } from "~/content/site";
+import { siteFromMatches } from "~/routing/root-data";
+import { uiText } from "~/ui-text";
 import styles from "./article.module.css";
 
 /**
@@ -55,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   const site = siteFromMatches(matches);
   const { title, description } = articleMeta(resolved, site?.name);
   const article = resolved?.status === "found" ? resolved.article : null;
-  const extra: MetaDescriptor[] = article
+  const extra: MetaTag[] = article
     ? [
         ...(article.firstPublishedAt
           ? [{ property: "article:published_time", content: article.firstPublishedAt }]
@@ -79,41 +67,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 function ArticleLoading() {
   return (
     <p className={styles.message} role="status">
-      {ARTICLE_MESSAGES.loading}
+      {uiText.de.loadingArticle}
     </p>
   );
 }
 
-function ArticleNotFound() {
-  return (
-    <section className={styles.notFound}>
-      <h1 className={styles.notFoundHeading}>{ARTICLE_MESSAGES.notFound}</h1>
-    </section>
-  );
+const parseLive = async (story: unknown) => (await import("~/content/article")).parseArticleStory(story);
+
+function LiveArticle({ page, site }: { page: Extract<ArticlePage, { status: "found" }>; site: SiteData | null }) {
+  const article = useLiveStory(page.article.storyId, page.article, parseLive);
+  return <ArticlePageView page={{ ...page, article }} site={site} />;
 }
 
-function ArticleView({ article: initial, otherProjects }: { article: Article; otherProjects: OtherProject[] }) {
-  const article = useLiveStory(initial.storyId, initial, parseArticleStory);
+function ArticleContent({ page }: { page: ArticlePage }) {
   const site = useRouteLoaderData<{ site?: SiteData }>("root")?.site ?? null;
-  return (
-    <>
-      <JsonLdScript data={creativeWorkJsonLd(article, site)} />
-      <article className={styles.article} aria-labelledby="article-headline">
-        <ArticleHero image={article.header} />
-        <header className={styles.titleBlock}>
-          <ScrollWeightHeadline id="article-headline">{article.headline}</ScrollWeightHeadline>
-        </header>
-        <ArticleIntro info={article.info} text={article.text} link={article.link} icon={article.icon} />
-        <MediaGrid items={article.media} />
-      </article>
-      <OtherProjects projects={otherProjects} />
-    </>
-  );
-}
-
-export function ArticlePageView({ page }: { page: ArticlePage }) {
-  if (page.status === "not-found") return <ArticleNotFound />;
-  return <ArticleView key={page.article.slug} article={page.article} otherProjects={page.otherProjects} />;
+  if (page.status === "not-found") return <ArticlePageView page={page} />;
+  return <LiveArticle key={page.article.slug} page={page} site={site} />;
 }
 
 export default function ArticleRoute({ loaderData, params }: Route.ComponentProps) {
@@ -124,7 +93,7 @@ export default function ArticleRoute({ loaderData, params }: Route.ComponentProp
   if (nextPath && nextPath !== location.pathname && nextPath.startsWith("/articles/")) return <ArticleLoading />;
   return (
     <Deferred key={params.slug} value={loaderData.page} fallback={<ArticleLoading />}>
-      {(page) => <ArticlePageView page={page} />}
+      {(page) => <ArticleContent page={page} />}
     </Deferred>
   );
 }

@@ -7,11 +7,11 @@ import { Hero } from "~/components/hero/hero";
 import { TagFilter } from "~/components/tag-filter/tag-filter";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { homeImages, loadFilterTags, loadHomePage, loadHomeStory, parseHomeStory } from "~/content/home";
-import { firstShareImage, pageMeta, siteFromMatches, type SiteData } from "~/content/site";
+import { loadFilterTags, loadHomePage, loadHomeStory } from "~/content/home";
+import { pageMeta, type SiteData } from "~/content/site";
+import { siteFromMatches } from "~/routing/root-data";
+import { uiText } from "~/ui-text";
 import styles from "./home.module.css";
-
-export const LOADING_TEXT = "Loading...";
 
 /** Prerender: the home story and the filter tags, in the HTML. */
 export async function loader() {
@@ -37,7 +37,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export function HydrateFallback() {
-  return <p className={styles.loading}>{LOADING_TEXT}</p>;
+  return <p className={styles.loading}>{uiText.de.loadingCategories}</p>;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -49,18 +49,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: "",
     description: site?.name ? `${site.name}: ${work.charAt(0).toLowerCase()}${work.slice(1)}` : work,
     path: "/",
-    image: page ? firstShareImage(homeImages(page)) : null,
+    image: page?.shareImage ?? null,
   });
 };
 
 /** The home page's heading: the studio's name (from the root loader), else what the logo link is called. */
 function useHomeHeading(): string {
   const root = useRouteLoaderData<{ site?: SiteData; header?: { logoLabel?: string } }>("root");
-  return root?.site?.name || root?.header?.logoLabel || "Startseite";
+  return root?.site?.name || root?.header?.logoLabel || uiText.de.homeLinkLabel;
 }
 
+const parseLive = async (story: unknown) => (await import("~/content/home")).parseHomeStory(story);
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const page = useLiveStory(loaderData.page.storyId, loaderData.page, parseHomeStory);
+  const page = useLiveStory(loaderData.page.storyId, loaderData.page, parseLive);
   const heading = useHomeHeading();
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const toggleTag = (tag: string) =>
@@ -72,7 +74,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div {...page.hero.editable}>
         <Hero hero={page.hero} />
       </div>
-      <Deferred value={loaderData.filterTags} fallback={<p className={styles.loading}>{LOADING_TEXT}</p>}>
+      <Deferred
+        value={loaderData.filterTags}
+        fallback={<p className={styles.loading}>{uiText.de.loadingCategories}</p>}
+      >
         {(tags) => <TagFilter tags={tags} selected={selectedTags} onToggle={toggleTag} />}
       </Deferred>
       <div {...page.gallery.editable}>

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/imprint";
+import { ImprintView } from "~/bloks/imprint/imprint";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
-import { RichText } from "~/components/rich-text/rich-text";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { IMPRINT_LOADING_TEXT, loadImprintPage, parseImprintStory, type ImprintPage } from "~/content/imprint";
-import { pageMeta, siteFromMatches } from "~/content/site";
+import { loadImprintPage, type ImprintPage } from "~/content/imprint";
+import { pageMeta } from "~/content/site";
+import { siteFromMatches } from "~/routing/root-data";
+import { uiText } from "~/ui-text";
 import styles from "./imprint.module.css";
 
 /** Prerender: the imprint story, in the HTML. */
@@ -33,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const page = loaderData?.page;
   const resolved = page && !(page instanceof Promise) ? page : undefined;
   const site = siteFromMatches(matches);
-  const title = resolved?.metaTitle || "Impressum";
+  const title = resolved?.metaTitle || uiText.de.imprintTitle;
   // no image of its own: the site's (the home hero)
   return pageMeta({
     site,
@@ -43,27 +45,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** The imprint's rich text blocks under the story's name. */
-export function ImprintView({ page: initial }: { page: ImprintPage }) {
-  const page = useLiveStory(initial.storyId, initial, parseImprintStory);
-  return (
-    <article className={styles.page} aria-labelledby="imprint-heading">
-      <h1 id="imprint-heading" className={styles.heading}>
-        {page.title}
-      </h1>
-      <div className={styles.blocks}>
-        {page.blocks.map((block) => (
-          <RichText key={block.key} document={block.text} className={styles.text} headingLevel={2} />
-        ))}
-      </div>
-    </article>
-  );
+const parseLive = async (story: unknown) => (await import("~/content/imprint")).parseImprintStory(story);
+
+function LiveImprint({ page }: { page: ImprintPage }) {
+  return <ImprintView page={useLiveStory(page.storyId, page, parseLive)} />;
 }
 
-export default function Imprint({ loaderData }: Route.ComponentProps) {
+export default function ImprintRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{IMPRINT_LOADING_TEXT}</p>}>
-      {(page) => <ImprintView page={page} />}
+    <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{uiText.de.loading}</p>}>
+      {(page) => <LiveImprint page={page} />}
     </Deferred>
   );
 }

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/index";
 import { ArticleIndexList } from "~/components/article-index-list/article-index-list";
 import { Deferred } from "~/components/deferred/deferred";
-import { loadArticleList, loadIndexPage, loadIndexStory, indexMeta, parseIndexStory } from "~/content/article-index";
+import { loadArticleList, loadIndexPage, loadIndexStory } from "~/content/article-index";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { firstShareImage, pageMeta, siteFromMatches } from "~/content/site";
+import { firstShareImage, indexMeta, pageMeta } from "~/content/site";
+import { siteFromMatches } from "~/routing/root-data";
+import { uiText } from "~/ui-text";
 import styles from "./index.module.css";
-
-export const LOADING_TEXT = "Content is loading...";
 
 /** Prerender: the index story and its articles (read in their published state), in the HTML. */
 export async function loader() {
@@ -33,7 +33,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export function HydrateFallback() {
-  return <p className={styles.loading}>{LOADING_TEXT}</p>;
+  return <p className={styles.loading}>{uiText.de.loadingIndex}</p>;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -51,18 +51,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+const parseLive = async (story: unknown) => (await import("~/content/article-index")).parseIndexStory(story);
+
 export default function IndexPage({ loaderData }: Route.ComponentProps) {
   const story = useLiveStory(
     loaderData.storyId,
     { storyId: loaderData.storyId, title: loaderData.title, uuids: [] },
-    parseIndexStory,
+    parseLive,
   );
   return (
     <section className={styles.page} aria-labelledby="index-heading">
       <h1 id="index-heading" className={styles.heading}>
-        {story.title || "Index"}
+        {story.title || uiText.de.indexTitle}
       </h1>
-      <Deferred value={loaderData.articles} fallback={<p className={styles.loading}>{LOADING_TEXT}</p>}>
+      <Deferred value={loaderData.articles} fallback={<p className={styles.loading}>{uiText.de.loadingIndex}</p>}>
         {(articles) => <ArticleIndexList articles={articles} />}
       </Deferred>
     </section>

@@ -2,7 +2,8 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import NotFound, { NOT_FOUND_TEXT, meta } from "./not-found";
+import { uiText } from "~/ui-text";
+import NotFound, { meta } from "./not-found";
 
 describe("not-found route", () => {
   it("says the page does not exist and links home", async () => {
@@ -11,14 +12,14 @@ describe("not-found route", () => {
       { path: "*", Component: NotFound },
     ]);
     render(<Stub initialEntries={["/gibt-es-nicht"]} />);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(NOT_FOUND_TEXT.heading);
-    await userEvent.click(screen.getByRole("link", { name: NOT_FOUND_TEXT.home }));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(uiText.de.notFoundHeading);
+    await userEvent.click(screen.getByRole("link", { name: uiText.de.notFoundHome }));
     expect(screen.getByText("Startseite")).toBeTruthy();
   });
 
   it("keeps the page out of search engines", () => {
     const tags = meta({} as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
-    expect(tags).toContainEqual({ title: NOT_FOUND_TEXT.title });
+    expect(tags).toContainEqual({ title: uiText.de.notFoundTitle });
   });
 });

@@ -1,17 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { documentTitle, siteFromMatches } from "~/content/site";
+import { documentTitle } from "~/content/site";
+import { siteFromMatches } from "~/routing/root-data";
+import { uiText } from "~/ui-text";
 import styles from "./not-found.module.css";
 
-export const NOT_FOUND_TEXT = {
-  title: "Seite nicht gefunden",
-  heading: "Diese Seite gibt es nicht",
-  text: "Vielleicht hat sich die Adresse geändert, oder sie ist falsch geschrieben.",
-  home: "Zur Startseite",
-} as const;
-
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: documentTitle(siteFromMatches(matches)?.name ?? "", NOT_FOUND_TEXT.title) },
+  { title: documentTitle(siteFromMatches(matches)?.name ?? "", uiText.de.notFoundTitle) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -21,11 +16,11 @@ export default function NotFound() {
     <section className={styles.screen} aria-labelledby="not-found-heading">
       <p className={styles.code}>404</p>
       <h1 id="not-found-heading" className={styles.heading}>
-        {NOT_FOUND_TEXT.heading}
+        {uiText.de.notFoundHeading}
       </h1>
-      <p className={styles.text}>{NOT_FOUND_TEXT.text}</p>
+      <p className={styles.text}>{uiText.de.notFoundText}</p>
       <Link className={styles.home} to="/">
-        {NOT_FOUND_TEXT.home}
+        {uiText.de.notFoundHome}
       </Link>
     </section>
   );

@@ -4,8 +4,11 @@ import fc from "fast-check";
 import type { ComponentType, ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { AboutBody } from "~/bloks/about/about";
+import { ArticlePageView } from "~/bloks/article/article";
 import { Footer } from "~/bloks/footer/footer";
 import { Header } from "~/bloks/header/header";
+import { ImprintView } from "~/bloks/imprint/imprint";
 import { Gallery } from "~/components/gallery/gallery";
 import { MediaGrid } from "~/components/media-grid/media-grid";
 import { parseAboutStory, parseOverview } from "~/content/about";
@@ -47,10 +50,7 @@ import {
 } from "~/test/arbitraries";
 import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
 import { domProblems, tokensInInput, unexpectedConsoleErrors } from "~/test/dom-invariants";
-import { AboutBody } from "./about";
-import { ArticlePageView } from "./article";
 import Home from "./home";
-import { ImprintView } from "./imprint";
 import IndexPage from "./index";
 
 /**

@@ -1,6 +1,6 @@
 import { preload } from "react-dom";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
-import type { Asset } from "~/content/fields";
+import type { Asset } from "~/content/schema/fields";
 import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lastSlugSegment, parseAsset, parseBloks, parseBoolean, parseLink, parseText, parseTextList } from "./fields";
+import { parseAsset, parseBloks, parseBoolean, parseLink, parseText, parseTextList } from "./fields";
+import { lastSlugSegment } from "./story";
 
 describe("parseText / parseBoolean / parseTextList", () => {
   it("keeps values of the right type", () => {

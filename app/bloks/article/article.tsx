@@ -1,0 +1,49 @@
+import { ArticleHero } from "~/components/article-hero/article-hero";
+import { ArticleIntro } from "~/components/article-intro/article-intro";
+import { JsonLdScript } from "~/components/json-ld/json-ld";
+import { MediaGrid } from "~/components/media-grid/media-grid";
+import { OtherProjects } from "~/components/other-projects/other-projects";
+import { ScrollWeightHeadline } from "~/components/scroll-weight-headline/scroll-weight-headline";
+import type { Article, ArticlePage } from "~/content/article";
+import type { SiteData } from "~/content/site";
+import { creativeWorkJsonLd } from "~/content/structured-data";
+import { uiText } from "~/ui-text";
+import styles from "./article.module.css";
+
+function ArticleNotFound() {
+  return (
+    <section className={styles.notFound}>
+      <h1 className={styles.notFoundHeading}>{uiText.de.articleNotFound}</h1>
+    </section>
+  );
+}
+
+function ArticleView({ article, site }: { article: Article; site: SiteData | null }) {
+  return (
+    <>
+      <JsonLdScript data={creativeWorkJsonLd(article, site)} />
+      <article className={styles.article} aria-labelledby="article-headline">
+        <ArticleHero image={article.header} />
+        <header className={styles.titleBlock}>
+          <ScrollWeightHeadline id="article-headline">{article.headline}</ScrollWeightHeadline>
+        </header>
+        <ArticleIntro info={article.info} text={article.text} link={article.link} icon={article.icon} />
+        <MediaGrid items={article.media} />
+      </article>
+    </>
+  );
+}
+
+/**
+ * `article`: a project page, or 'Article not found' (SPEC 2, 8); `site` names
+ * the studio in the page's structured data.
+ */
+export function ArticlePageView({ page, site = null }: { page: ArticlePage; site?: SiteData | null }) {
+  if (page.status === "not-found") return <ArticleNotFound />;
+  return (
+    <>
+      <ArticleView key={page.article.slug} article={page.article} site={site} />
+      <OtherProjects projects={page.otherProjects} />
+    </>
+  );
+}

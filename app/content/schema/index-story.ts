@@ -1,0 +1,29 @@
+import { bloks, defineComponent } from "./component";
+import { storyReferences, text } from "./fields";
+
+/** The project index (SPEC 2, 3): the story `index`. */
+
+export const articleList = defineComponent("article_list", {
+  display: "Article list",
+  description: "The articles the index lists, in this order.",
+  preview: "Title",
+  fields: {
+    Title: text({ display: "Title", description: "The page heading; else 'Index'.", translatable: true }),
+    Articles: storyReferences({
+      display: "Articles",
+      description: "Unpublished or deleted ones are left out.",
+      folder: "articles/",
+      contentType: "article",
+      required: true,
+    }),
+  },
+});
+
+export const index = defineComponent("index", {
+  display: "Index",
+  description: "The story `index`: the list of projects.",
+  root: true,
+  fields: {
+    body: bloks({ display: "Body", description: "One article list.", allow: [articleList], maximum: 1, required: true }),
+  },
+});
