@@ -1,4 +1,5 @@
 import type { SbRichTextMark, SbRichTextNode } from "@storyblok/react";
+import { isRecord } from "./is-record";
 
 /**
  * Rich text arrives as Storyblok/TipTap JSON written by editors, so it is
@@ -51,10 +52,6 @@ export const CUSTOM_LINK_ATTRIBUTES = ["title", "rel", "hreflang", "aria-label"]
 const REL_TOKENS = new Set(["nofollow", "noopener", "noreferrer", "ugc", "sponsored", "external", "me", "author", "license"]);
 
 const TEXT_ALIGN = new Set(["left", "center", "right", "justify"]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function stringAttr(value: unknown, maxLength = 500): string {
   return typeof value === "string" ? value.slice(0, maxLength) : "";
