@@ -3,6 +3,43 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** Import restrictions by folder (no-restricted-imports); `~/` is app/, relative paths are matched by their folder names. */
+const houseRules = {
+  serviceOwnCode: {
+    regex: "^(~/|(\\.\\./)+app(/|$))",
+    message: "content-server/ is a program of its own: it shares no code with the site (app/).",
+  },
+  siteOwnCode: {
+    regex: "(^|/)content-server(/|$)",
+    message: "The site (app/) shares no code with the content service (content-server/).",
+  },
+  contentIsUpstream: {
+    regex: "^(~/|(\\.\\./)+)(routes|routing|bloks|components)(/|$)",
+    message:
+      "app/content is where data starts (content -> bloks/components -> routes): it imports no routes, bloks or components.",
+  },
+  contentWithoutRouter: {
+    name: "react-router",
+    message: "app/content knows Storyblok, not the router: route concerns belong in app/routes or app/routing.",
+  },
+  contentWithoutRouterPackages: {
+    regex: "^@react-router/",
+    message: "app/content knows Storyblok, not the router: route concerns belong in app/routes or app/routing.",
+  },
+  componentsAreUpstream: {
+    regex: "^(~/|(\\.\\./)+)(routes|routing|bloks)(/|$)",
+    message: "Components are not Storyblok bloks and know no routes: they import no bloks or routes.",
+  },
+  bloksAreUpstream: {
+    regex: "^(~/|(\\.\\./)+)(routes|routing)(/|$)",
+    message: "Bloks render content for the routes: they import no routes.",
+  },
+};
+
+/** The named exports React Router reads from a route module. */
+const ROUTE_MODULE_EXPORTS =
+  "/^(loader|clientLoader|action|clientAction|meta|links|headers|handle|shouldRevalidate|HydrateFallback|ErrorBoundary|Layout)$/";
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,17 +70,51 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error", "info"] }],
     },
   },
+  // House rules (README, "Layout of the code"): data flows one way, content -> bloks/components -> routes;
+  // the site and the content service share no code. Each folder lists every rule that holds in it:
+  // for one file, a later block's options replace an earlier block's.
   {
-    // The content service is a separate program and must not reach into the site.
     files: ["content-server/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: ["../app/*", "~/*"] }],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [houseRules.serviceOwnCode] }] },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode] }] },
+  },
+  {
+    files: ["app/content/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["../content-server/*", "**/content-server/*"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [houseRules.contentWithoutRouter],
+          patterns: [houseRules.siteOwnCode, houseRules.contentIsUpstream, houseRules.contentWithoutRouterPackages],
+        },
+      ],
     },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.componentsAreUpstream] }],
+    },
+  },
+  {
+    // Route modules export what React Router asks of them (and types), nothing for tests to reach into.
+    files: ["app/root.tsx", "app/routes/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["FunctionDeclaration", "VariableDeclaration > VariableDeclarator", "ClassDeclaration"].map((node) => ({
+          selector: `ExportNamedDeclaration > ${node}[id.name!=${ROUTE_MODULE_EXPORTS}]`,
+          message: "A route module exports only React Router's route exports (loader, meta, ...) and the page.",
+        })),
+      ],
+    },
+  },
+  {
+    files: ["app/bloks/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.bloksAreUpstream] }] },
   },
 );

@@ -16,6 +16,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: [
+            "*.test.ts",
             "content-server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "site-server/**/*.test.ts",

@@ -12,6 +12,8 @@ import {
 } from "react-router";
 import fontUrl from "@fontsource-variable/epilogue/files/epilogue-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { Footer } from "./bloks/footer/footer";
+import { Header } from "./bloks/header/header";
 import { ErrorScreen } from "./components/error-screen/error-screen";
 import {
   installPreloadErrorReload,
@@ -143,8 +145,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useChunkReloadGuardReset(pathname);
   usePreviewDrafts();
   return (
-    <SiteShell header={header} footer={footer}>
+    <Shell layout={{ header, footer }}>
       <Outlet />
+    </Shell>
+  );
+}
+
+/** The site shell with the header and footer bloks; without their data they show their loading states. */
+function Shell({ layout, children }: { layout: Partial<LayoutData> | undefined; children: ReactNode }) {
+  return (
+    <SiteShell header={<Header blok={layout?.header ?? null} />} footer={<Footer blok={layout?.footer ?? null} />}>
+      {children}
     </SiteShell>
   );
 }
@@ -162,9 +173,9 @@ function usePreviewDrafts(): void {
 /** The SPA fallback and any not-yet-loaded page: header and footer from the build, or their loading states. */
 export function HydrateFallback({ loaderData }: Route.HydrateFallbackProps) {
   return (
-    <SiteShell header={loaderData?.header ?? null} footer={loaderData?.footer ?? null}>
+    <Shell layout={loaderData}>
       <div aria-busy="true" />
-    </SiteShell>
+    </Shell>
   );
 }
 
@@ -173,8 +184,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<RootData>("root");
   useChunkErrorReload(error, pathname);
   return (
-    <SiteShell header={data?.header ?? null} footer={data?.footer ?? null}>
+    <Shell layout={data}>
       <ErrorScreen error={error} />
-    </SiteShell>
+    </Shell>
   );
 }

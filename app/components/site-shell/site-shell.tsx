@@ -1,35 +1,22 @@
 import type { ReactNode } from "react";
-import { Footer } from "~/bloks/footer/footer";
-import { Header } from "~/bloks/header/header";
-import type { FooterView, HeaderView } from "~/content/layout";
+import { uiText } from "~/ui-text";
 import styles from "./site-shell.module.css";
-
-export const SKIP_LINK_TEXT = "Zum Inhalt springen";
 
 /**
  * Every page's frame: skip link, header, the page in <main id="main">, footer.
  * Route modules render their content only; the shell owns the landmarks.
- * `null` header/footer data shows their loading states.
  */
-export function SiteShell({
-  header,
-  footer,
-  children,
-}: {
-  header: HeaderView | null;
-  footer: FooterView | null;
-  children: ReactNode;
-}) {
+export function SiteShell({ header, footer, children }: { header: ReactNode; footer: ReactNode; children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
-        {SKIP_LINK_TEXT}
+        {uiText.de.skipLink}
       </a>
-      <Header blok={header} />
+      {header}
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer blok={footer} />
+      {footer}
     </div>
   );
 }

@@ -1,0 +1,110 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The house rules of eslint.config.js, proved by linting small snippets at
+ * the paths they would have: a forbidden import fails the lint, an allowed
+ * one passes.
+ */
+
+const eslint = new ESLint({ cwd: import.meta.dirname });
+
+async function ruleErrors(rule: string, filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
+}
+
+function importErrors(filePath: string, source: string): Promise<string[]> {
+  return ruleErrors("no-restricted-imports", filePath, `${source}\nexport const used = value;\n`);
+}
+
+describe("house rules (no-restricted-imports)", () => {
+  // ESLint loads its plugins on the first lint: seconds on a busy machine
+  const timeout = 30_000;
+
+  it.each([
+    ["app/content/story.ts", 'import { value } from "react-router";', /knows Storyblok, not the router/],
+    ["app/content/story.ts", 'import type { value } from "@react-router/dev/routes";', /not the router/],
+    [
+      "app/content/story.ts",
+      'import { value } from "~/components/gallery/gallery";',
+      /imports no routes, bloks or components/,
+    ],
+    [
+      "app/content/schema/page.ts",
+      'import { value } from "../../bloks/registry";',
+      /imports no routes, bloks or components/,
+    ],
+    ["app/content/story.ts", 'import { value } from "~/routes/home";', /imports no routes, bloks or components/],
+    ["app/components/card/card.tsx", 'import { value } from "~/bloks/header/header";', /import no bloks or routes/],
+    ["app/components/card/card.tsx", 'import { value } from "../../routes/about";', /import no bloks or routes/],
+    ["app/bloks/about/about.tsx", 'import { value } from "~/routing/root-data";', /import no routes/],
+    [
+      "app/routes/home.tsx",
+      'import { value } from "../../content-server/query";',
+      /shares no code with the content service/,
+    ],
+    [
+      "app/content/story.ts",
+      'import { value } from "../../content-server/query";',
+      /shares no code with the content service/,
+    ],
+    ["content-server/query.ts", 'import { value } from "../app/content/site";', /shares no code with the site/],
+    ["content-server/query.ts", 'import { value } from "~/content/site";', /shares no code with the site/],
+  ])(
+    "%s may not `%s`",
+    async (filePath, source, message) => {
+      const errors = await importErrors(filePath, source);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(message);
+    },
+    timeout,
+  );
+
+  it.each([
+    ["app/content/story.ts", 'import { value } from "./schema/fields";'],
+    ["app/content/story.ts", 'import { value } from "../ui-text";'],
+    ["app/components/card/card.tsx", 'import { value } from "~/content/site";'],
+    ["app/bloks/about/about.tsx", 'import { value } from "~/components/rich-text/rich-text";'],
+    ["app/routes/home.tsx", 'import { value } from "~/bloks/header/header";'],
+    ["content-server/query.ts", 'import { value } from "./http-utils";'],
+  ])(
+    "%s may `%s`",
+    async (filePath, source) => {
+      expect(await importErrors(filePath, source)).toEqual([]);
+    },
+    timeout,
+  );
+});
+
+describe("route modules (no-restricted-syntax)", () => {
+  const timeout = 30_000;
+
+  it.each([
+    "export function AboutBody() {\n  return null;\n}",
+    'export const LOADING_TEXT = "Loading...";',
+    "export class Helper {}",
+  ])(
+    "may not export `%s`",
+    async (source) => {
+      const errors = await ruleErrors("no-restricted-syntax", "app/routes/about.tsx", `${source}\n`);
+      expect(errors).toEqual([expect.stringMatching(/only React Router's route exports/)]);
+    },
+    timeout,
+  );
+
+  it(
+    "may export what React Router reads, and types",
+    async () => {
+      const source = [
+        "export async function loader() {\n  return null;\n}",
+        "export const meta = () => [];",
+        "export function HydrateFallback() {\n  return null;\n}",
+        "export interface PageData {\n  title: string;\n}",
+        "export default function Page() {\n  return null;\n}",
+      ].join("\n");
+      expect(await ruleErrors("no-restricted-syntax", "app/routes/about.tsx", `${source}\n`)).toEqual([]);
+    },
+    timeout,
+  );
+});
