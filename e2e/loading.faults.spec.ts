@@ -111,9 +111,9 @@ test("the home page shows 'Loading...' until the categories arrive", async ({
   const main = page.getByRole("main");
   await expectLoadingThenContent(
     main.getByText("Loading...", { exact: true }),
-    main.getByRole("button", { name: tags[0], exact: true }),
+    main.getByRole("checkbox", { name: tags[0], exact: true }),
   );
-  await expect(main.locator("button[aria-pressed]")).toHaveText(tags);
+  await expect(main.getByRole("group", { name: "Projekte nach Kategorie filtern" }).locator("label")).toHaveText(tags);
   expect(data.hits).toBeGreaterThan(0);
   await expectShellShown(page);
 });
