@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { categoryTags, extensionOf, filterGallery, homeGallery, homeHero, visit } from "./content";
+import { categoryTags, extensionOf, filterGallery, homeGallery, homeHero, visit, escapeRegExp } from "./content";
 import type { GalleryItemExpectation, HeroSlideExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -99,10 +99,6 @@ async function dotColours(page: Page): Promise<Array<[number, number, number]>> 
 /** Asset URLs name the content service by whatever host the request used: compare their paths. */
 function assetPath(url: string): string {
   return new URL(url).pathname;
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 const isDark = ([r, g, b]: [number, number, number]) => Math.max(r, g, b) <= 80;

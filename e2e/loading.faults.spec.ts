@@ -86,10 +86,12 @@ test("an article published after the build shows 'Loading article...' until it a
     expectConsoleError(/status of 404/);
     await page.goto(added.path);
     const main = page.getByRole("main");
+    await expect(page).toHaveTitle(/Loading article\.\.\.$/);
     await expectLoadingThenContent(
       main.getByText("Loading article...", { exact: true }),
       main.getByRole("heading", { level: 1, name: added.headline, exact: true }),
     );
+    await expect(page).not.toHaveTitle(/Loading article/);
     await expectShellShown(page);
   } finally {
     await added.remove();
