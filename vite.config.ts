@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { resolveContentConfig, type ContentConfig } from "./scripts/content-config";
+import { routeModuleFailurePlugin } from "./scripts/route-module-failure";
 import { siteUrlFrom } from "./scripts/site-url";
 
 /**
@@ -22,7 +23,7 @@ function contentConfigOrWarn(): ContentConfig {
 export default defineConfig(() => {
   const contentConfig = contentConfigOrWarn();
   return {
-    plugins: [reactRouter()],
+    plugins: [routeModuleFailurePlugin(), reactRouter()],
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },

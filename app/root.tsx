@@ -16,7 +16,7 @@ import { Footer } from "./bloks/footer/footer";
 import { Header } from "./bloks/header/header";
 import { ErrorScreen } from "./components/error-screen/error-screen";
 import {
-  installPreloadErrorReload,
+  installChunkErrorRecovery,
   useChunkErrorReload,
   useChunkReloadGuardReset,
 } from "./components/route-chunk-reload/route-chunk-reload";
@@ -34,7 +34,7 @@ import { contentClient } from "./content/storyblok-client";
 import type { ISbStoryData } from "@storyblok/react";
 import "./styles/app.css";
 
-if (typeof window !== "undefined") installPreloadErrorReload(window);
+if (typeof window !== "undefined") installChunkErrorRecovery(window);
 
 export const links: Route.LinksFunction = () => [
   // The text face is on every page: fetch it with the HTML, not after the CSS (no late swap).
@@ -180,9 +180,8 @@ export function HydrateFallback({ loaderData }: Route.HydrateFallbackProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
   const data = useRouteLoaderData<RootData>("root");
-  useChunkErrorReload(error, pathname);
+  useChunkErrorReload(error);
   return (
     <Shell layout={data}>
       <ErrorScreen error={error} />

@@ -4,7 +4,8 @@ import { AboutBody } from "~/bloks/about/about";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { loadAboutPage, type AboutPage } from "~/content/about";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
-import { pageMeta } from "~/content/site";
+import { documentTitle, pageMeta } from "~/content/site";
+import { useSite } from "~/hooks/use-site";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
@@ -47,6 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
     path: "/about",
     image: resolved?.shareImage ?? null,
+    titleByPage: page instanceof Promise,
   });
 };
 
@@ -61,9 +63,14 @@ export default function AboutRoute({ loaderData }: Route.ComponentProps) {
     document.body.classList.add(BODY_CLASS);
     return () => document.body.classList.remove(BODY_CLASS);
   }, []);
+  const siteName = useSite()?.name ?? "";
   return (
     <div className={styles.page} data-about-page="">
-      <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{uiText.de.loading}</p>}>
+      <Deferred
+        value={loaderData.page}
+        fallback={<p className={styles.loading}>{uiText.de.loading}</p>}
+        title={(page) => documentTitle(siteName, page?.metaTitle || uiText.de.aboutTitle)}
+      >
         {(page) => <LiveAbout page={page} />}
       </Deferred>
     </div>

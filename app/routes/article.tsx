@@ -1,11 +1,12 @@
-import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticlePageView } from "~/bloks/article/article";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { loadArticlePage, type ArticlePage } from "~/content/article";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { articleMeta, pageMeta, shareImageOf, type MetaTag, type SiteData } from "~/content/site";
+import { articleMeta, documentTitle, pageMeta, shareImageOf, type MetaTag, type SiteData } from "~/content/site";
+import { useSite } from "~/hooks/use-site";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./article.module.css";
@@ -61,6 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     type: article ? "article" : "website",
     noindex: resolved?.status === "not-found",
     extra,
+    titleByPage: page instanceof Promise,
   });
 };
 
@@ -79,21 +81,27 @@ function LiveArticle({ page, site }: { page: Extract<ArticlePage, { status: "fou
   return <ArticlePageView page={{ ...page, article }} site={site} />;
 }
 
-function ArticleContent({ page }: { page: ArticlePage }) {
-  const site = useRouteLoaderData<{ site?: SiteData }>("root")?.site ?? null;
+function ArticleContent({ page, site }: { page: ArticlePage; site: SiteData | null }) {
   if (page.status === "not-found") return <ArticlePageView page={page} />;
   return <LiveArticle key={page.article.slug} page={page} site={site} />;
 }
 
 export default function ArticleRoute({ loaderData, params }: Route.ComponentProps) {
+  const site = useSite();
+  const siteName = site?.name ?? "";
   const navigation = useNavigation();
   const location = useLocation();
   // from one article to another (Other Projects): the next one is on its way
   const nextPath = navigation.state === "loading" ? navigation.location.pathname : null;
   if (nextPath && nextPath !== location.pathname && nextPath.startsWith("/articles/")) return <ArticleLoading />;
   return (
-    <Deferred key={params.slug} value={loaderData.page} fallback={<ArticleLoading />}>
-      {(page) => <ArticleContent page={page} />}
+    <Deferred
+      key={params.slug}
+      value={loaderData.page}
+      fallback={<ArticleLoading />}
+      title={(page) => documentTitle(siteName, articleMeta(page, siteName).title)}
+    >
+      {(page) => <ArticleContent page={page} site={site} />}
     </Deferred>
   );
 }

@@ -4,7 +4,8 @@ import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import { loadImprintPage, type ImprintPage } from "~/content/imprint";
-import { pageMeta } from "~/content/site";
+import { documentTitle, pageMeta } from "~/content/site";
+import { useSite } from "~/hooks/use-site";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./imprint.module.css";
@@ -42,6 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title,
     description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
     path: "/imprint",
+    titleByPage: page instanceof Promise,
   });
 };
 
@@ -52,8 +54,13 @@ function LiveImprint({ page }: { page: ImprintPage }) {
 }
 
 export default function ImprintRoute({ loaderData }: Route.ComponentProps) {
+  const siteName = useSite()?.name ?? "";
   return (
-    <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{uiText.de.loading}</p>}>
+    <Deferred
+      value={loaderData.page}
+      fallback={<p className={styles.loading}>{uiText.de.loading}</p>}
+      title={(page) => documentTitle(siteName, page?.metaTitle || uiText.de.imprintTitle)}
+    >
       {(page) => <LiveImprint page={page} />}
     </Deferred>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { NavigationProgress, useSlowNavigation } from "~/components/navigation-progress/navigation-progress";
 import { uiText } from "~/ui-text";
 import styles from "./site-shell.module.css";
 
@@ -7,13 +8,15 @@ import styles from "./site-shell.module.css";
  * Route modules render their content only; the shell owns the landmarks.
  */
 export function SiteShell({ header, footer, children }: { header: ReactNode; footer: ReactNode; children: ReactNode }) {
+  const slowNavigation = useSlowNavigation();
   return (
     <div className={styles.shell}>
+      <NavigationProgress active={slowNavigation} />
       <a className={styles.skipLink} href="#main">
         {uiText.de.skipLink}
       </a>
       {header}
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1} aria-busy={slowNavigation || undefined}>
         {children}
       </main>
       {footer}
