@@ -21,6 +21,7 @@ import {
   useChunkReloadGuardReset,
 } from "./components/route-chunk-reload/route-chunk-reload";
 import { JsonLdScript } from "./components/json-ld/json-ld";
+import { prerenderedOrFresh } from "./routing/client-loader";
 import { SiteShell } from "./components/site-shell/site-shell";
 import { isVisualEditor, isVisualEditorSearch, useLiveStory } from "./content/bridge";
 import { contentConfig } from "./content/content-config";
@@ -85,23 +86,23 @@ export function loader(): Promise<RootData> {
 }
 
 /**
- * Only the visual editor reads content at run time: with `_storyblok_tk` in
- * the URL the header and footer drafts come from the API; otherwise the
- * prerendered data stands.
+ * The prerendered data stands (every page has it); in the visual editor the
+ * header and footer drafts come from the API, the studio's name from the build.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
-  if (!isVisualEditorSearch(new URL(request.url).search)) return serverLoader();
-  try {
-    const [client, layout, built] = await Promise.all([
-      import("./content/storyblok-client"),
-      import("./content/layout"),
-      serverLoader(),
-    ]);
-    return { ...(await layout.fetchLayout(client.contentClient(), "draft")), site: built.site };
-  } catch (error) {
-    console.error(error);
-    return serverLoader();
-  }
+export async function clientLoader(args: Route.ClientLoaderArgs): Promise<RootData> {
+  return prerenderedOrFresh(args, async (version) => {
+    try {
+      const [client, layout, built] = await Promise.all([
+        import("./content/storyblok-client"),
+        import("./content/layout"),
+        args.serverLoader(),
+      ]);
+      return { ...(await layout.fetchLayout(client.contentClient(), version)), site: built.site };
+    } catch (error) {
+      console.error(error);
+      return args.serverLoader();
+    }
+  });
 }
 
 /** The header and footer are static: client navigations never refetch them (except in the visual editor). */

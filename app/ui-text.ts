@@ -9,6 +9,8 @@ const de = {
   /** SPEC 2, router error screen */
   errorHeading: "Da ist etwas schief gelaufen",
   errorText: "Leider konnten wir die Seite nicht finden",
+  /** the page's code could not be loaded, and loading the page anew was already tried */
+  codeMissing: "Der Code dieser Seite konnte nicht geladen werden. Bitte laden Sie die Seite neu.",
   /** SPEC 2: the header, the hero, the about page and the imprint while their content loads */
   loading: "Laden...",
   loadingFooter: "Loading content ...",
@@ -37,6 +39,7 @@ const de = {
   notFoundHome: "Zur Startseite",
 
   skipLink: "Zum Inhalt springen",
+  navigationProgress: "Seite wird geladen",
   mainNavigation: "Hauptnavigation",
   menu: "Menü",
   openMenu: "Menü öffnen",
@@ -47,6 +50,7 @@ const de = {
   carouselTrackLabel: "Slides, mit Pfeiltasten wechseln",
   carouselDotsLabel: "Slides",
   carouselDotLabel: (position: number, count: number) => `Slide ${position} von ${count}`,
+  carouselSlideLabel: (position: number, count: number) => `${position} von ${count}`,
   galleryLabel: "Projekte",
   tagFilterLabel: "Projekte nach Kategorie filtern",
 

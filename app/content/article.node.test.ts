@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { resetBuildListings } from "./build-listing";
-import { OTHER_PROJECTS_POOL, loadArticlePage, loadOtherArticles, parseArticleStory, parseOtherProject, type OtherProject } from "./article";
+import { loadArticlePage, loadOtherArticles, parseArticleStory, parseOtherProject } from "./article";
+import { OTHER_PROJECTS_POOL, type OtherProject } from "./other-projects";
 import { createContentClient, setContentClient } from "./storyblok-client";
 
 /** Loader tests against the live local content service on the demo content. */

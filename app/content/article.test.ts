@@ -1,16 +1,15 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  ARTICLE_MESSAGES,
   articleMedia,
   loadArticlePage,
   parseArticleStory,
   parseOtherProject,
-  pickOtherProjects,
-  type OtherProject,
 } from "./article";
+import { pickOtherProjects, type OtherProject } from "./other-projects";
 import { articleMeta } from "./site";
 import { setContentClient } from "./storyblok-client";
+import { uiText } from "~/ui-text";
 
 const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", title: "", fieldtype: "asset", ...extra });
 const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
@@ -99,7 +98,7 @@ describe("parseArticleStory", () => {
       expect(article.info).toEqual({ client: "", services: "", headline: "" });
       expect(article.link).toBeNull();
       expect(article.header).toBeNull();
-      expect(article.media).toEqual([expect.objectContaining({ text: ARTICLE_MESSAGES.noImage })]);
+      expect(article.media).toEqual([expect.objectContaining({ text: uiText.de.noArticleMedia })]);
       expect(article.text).toEqual({ type: "doc", content: [] });
     }
   });

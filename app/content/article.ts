@@ -7,6 +7,7 @@ import { article, imagesArticle, info as infoBlok, media as mediaEntry } from ".
 import { uniqueKeys } from "./schema/component";
 import { parseBloks, parseText, type Asset, type Link } from "./schema/fields";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
+import { OTHER_PROJECTS_POOL, pickOtherProjects, type OtherProject } from "./other-projects";
 import { fetchStories, fetchStory, siteClient } from "./story-api";
 
 /**
@@ -15,22 +16,6 @@ import { fetchStories, fetchStory, siteClient } from "./story-api";
  */
 
 type Version = ContentConfig["version"];
-
-export const ARTICLE_MESSAGES = {
-  loading: uiText.de.loadingArticle,
-  notFound: uiText.de.articleNotFound,
-  /** SPEC 8: an article without a Wrapper list */
-  noImage: uiText.de.noArticleMedia,
-} as const;
-
-/** SPEC 9: how many other articles the page shows. */
-export const OTHER_PROJECTS_COUNT = 2;
-/**
- * How many candidates a page carries for its run-time choice: enough that
- * visits differ, few enough that a page of a 1,000-article site stays small
- * (about 250 bytes each).
- */
-export const OTHER_PROJECTS_POOL = 12;
 
 export type MediaLayout = "fullsize" | "right" | "vertical" | "default";
 
@@ -90,17 +75,6 @@ export interface Article {
   description: string;
 }
 
-/** SPEC 3, "Other-projects entry". */
-export interface OtherProject {
-  slug: string;
-  href: string;
-  title: string;
-  image: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-}
-
 export type ArticlePage =
   | {
       status: "found";
@@ -144,7 +118,7 @@ export function articleMedia(content: unknown, altFallback = ""): ArticleMediaIt
 }
 
 function mediaItems(wrapper: unknown[] | null, altFallback: string): ArticleMediaItem[] {
-  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: ARTICLE_MESSAGES.noImage }];
+  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }];
   const items: ArticleMediaItem[] = [];
   const keyFor = uniqueKeys();
   parseBloks(wrapper).forEach((raw, blokIndex) => {
@@ -234,31 +208,6 @@ export function parseOtherProject(value: unknown): OtherProject | null {
     width: size?.width ?? null,
     height: size?.height ?? null,
   };
-}
-
-/**
- * `count` articles other than `currentSlug`, chosen at random (a partial
- * Fisher-Yates shuffle with the given random source).
- */
-export function pickOtherProjects(
-  projects: readonly OtherProject[],
-  currentSlug: string,
-  random: () => number = Math.random,
-  count = OTHER_PROJECTS_COUNT,
-): OtherProject[] {
-  const seen = new Set<string>([currentSlug]);
-  const pool = projects.filter((project) => {
-    if (seen.has(project.slug)) return false;
-    seen.add(project.slug);
-    return true;
-  });
-  const picked: OtherProject[] = [];
-  for (let index = 0; index < pool.length && picked.length < count; index += 1) {
-    const swap = index + Math.floor(Math.min(random(), 0.999999) * (pool.length - index));
-    [pool[index], pool[swap]] = [pool[swap]!, pool[index]!];
-    picked.push(pool[index]!);
-  }
-  return picked;
 }
 
 /**

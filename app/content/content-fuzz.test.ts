@@ -25,14 +25,16 @@ import {
 } from "~/test/arbitraries";
 import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES, tokensInInput } from "~/test/dom-invariants";
 import { parseAboutBlock, parseAboutStory, parseMasonry, parseOverview } from "./about";
-import { ARTICLE_MESSAGES, parseArticleStory, parseOtherProject, pickOtherProjects } from "./article";
+import { parseArticleStory, parseOtherProject } from "./article";
 import { loadArticleList, parseIndexStory, placeholderEntry } from "./article-index";
 import { categoryTags, parseCategories, parseHomeStory } from "./home";
 import { parseImprintStory } from "./imprint";
+import { pickOtherProjects } from "./other-projects";
 import { parseFooterStory, parseHeaderStory } from "./layout";
 import { parseRichText } from "./rich-text";
 import { articleMeta, indexMeta } from "./site";
 import { setContentClient } from "./storyblok-client";
+import { uiText } from "~/ui-text";
 
 /**
  * Property-based tests of the normalisers (raw Storyblok story -> view
@@ -288,7 +290,7 @@ describe("fuzz: the article normalisers", () => {
     expectUniqueKeys("article media", article.media.map((item) => item.key));
     // SPEC 8: no Wrapper list -> one 'no Image' entry
     if (!Array.isArray(contentOf(input).Wrapper)) {
-      expect(article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: ARTICLE_MESSAGES.noImage }]);
+      expect(article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }]);
     }
     const meta = articleMeta({ status: "found", article, otherProjects: [] }, "Studio");
     expect(meta.description).not.toBe("");

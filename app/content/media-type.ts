@@ -25,9 +25,3 @@ export function mediaKind(filename: string | null | undefined): MediaKind {
 export function isMp4(filename: string): boolean {
   return fileExtension(filename) === "mp4";
 }
-
-export const MEDIA_MESSAGES = {
-  noImage: "Kein Bild",
-  unknownFormat: "unbekanntes Format",
-  notAList: "Keine Bilddaten vorhanden.",
-} as const;

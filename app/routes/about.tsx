@@ -3,9 +3,10 @@ import type { Route } from "./+types/about";
 import { AboutBody } from "~/bloks/about/about";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { loadAboutPage, type AboutPage } from "~/content/about";
-import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { useLiveStory } from "~/content/bridge";
 import { documentTitle, pageMeta } from "~/content/site";
 import { useSite } from "~/hooks/use-site";
+import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
@@ -22,19 +23,11 @@ export async function loader(): Promise<{ page: MaybeDeferred<AboutPage> }> {
  * Navigations read the prerendered data; the visual editor and a build
  * without this page ask the content service, showing 'Laden...' meanwhile.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  if (!isVisualEditorSearch(new URL(request.url).search)) {
-    try {
-      return await serverLoader();
-    } catch {
-      // not prerendered: fall through to the content service
-    }
-  }
-  const page = loadAboutPage();
-  // React attaches its own handler only when it renders the page; until then a
-  // failure must not count as an unhandled rejection (the error screen shows it).
-  page.catch(() => undefined);
-  return { page };
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  // the about story is read published in every version (SPEC 7)
+  return prerenderedOrFresh(args, () => ({
+    page: deferred(import("~/content/about").then((about) => about.loadAboutPage())),
+  }));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

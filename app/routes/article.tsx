@@ -3,10 +3,10 @@ import type { Route } from "./+types/article";
 import { ArticlePageView } from "~/bloks/article/article";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { loadArticlePage, type ArticlePage } from "~/content/article";
-import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
-import { contentConfig } from "~/content/content-config";
+import { useLiveStory } from "~/content/bridge";
 import { articleMeta, documentTitle, pageMeta, shareImageOf, type MetaTag, type SiteData } from "~/content/site";
 import { useSite } from "~/hooks/use-site";
+import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./article.module.css";
@@ -26,16 +26,12 @@ export async function loader({ params }: Route.LoaderArgs): Promise<{ page: Mayb
  * and shows 'Loading article...' until it arrives; the other projects are
  * then chosen here, in the browser.
  */
-export async function clientLoader({ params, request, serverLoader }: Route.ClientLoaderArgs) {
-  const preview = isVisualEditorSearch(new URL(request.url).search);
-  if (!preview) {
-    try {
-      return await serverLoader();
-    } catch {
-      // not prerendered: fall through to the content service
-    }
-  }
-  return { page: loadArticlePage(params.slug, { version: preview ? "draft" : contentConfig.version }) };
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return prerenderedOrFresh(args, (version) => ({
+    page: deferred(
+      import("~/content/article").then((article) => article.loadArticlePage(args.params.slug, { version })),
+    ),
+  }));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {

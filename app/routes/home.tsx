@@ -5,10 +5,11 @@ import { Deferred } from "~/components/deferred/deferred";
 import { Gallery } from "~/components/gallery/gallery";
 import { Hero } from "~/components/hero/hero";
 import { TagFilter } from "~/components/tag-filter/tag-filter";
-import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { loadFilterTags, loadHomePage, loadHomeStory } from "~/content/home";
+import { loadHomePage } from "~/content/home";
 import { pageMeta, type SiteData } from "~/content/site";
+import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./home.module.css";
@@ -24,16 +25,11 @@ export async function loader() {
  * the page comes first, the filter buttons show 'Loading...' until the
  * categories arrive.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  if (!isVisualEditorSearch(new URL(request.url).search)) {
-    try {
-      return await serverLoader();
-    } catch {
-      // not prerendered: fall through to the content service
-    }
-  }
-  const version = isVisualEditorSearch(new URL(request.url).search) ? "draft" : contentConfig.version;
-  return { page: await loadHomeStory(version), filterTags: loadFilterTags(version) };
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return prerenderedOrFresh(args, async (version) => {
+    const home = await import("~/content/home");
+    return { page: await home.loadHomeStory(version), filterTags: deferred(home.loadFilterTags(version)) };
+  });
 }
 
 export function HydrateFallback() {

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/imprint";
 import { ImprintView } from "~/bloks/imprint/imprint";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
-import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import { loadImprintPage, type ImprintPage } from "~/content/imprint";
 import { documentTitle, pageMeta } from "~/content/site";
 import { useSite } from "~/hooks/use-site";
+import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./imprint.module.css";
@@ -16,20 +17,10 @@ export async function loader(): Promise<{ page: MaybeDeferred<ImprintPage> }> {
 }
 
 /** Navigations read the prerendered data; the visual editor and a build without this page ask the content service. */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const preview = isVisualEditorSearch(new URL(request.url).search);
-  if (!preview) {
-    try {
-      return await serverLoader();
-    } catch {
-      // not prerendered: fall through to the content service
-    }
-  }
-  const page = loadImprintPage(preview ? "draft" : contentConfig.version);
-  // React attaches its own handler only when it renders the page; until then a
-  // failure must not count as an unhandled rejection (the error screen shows it).
-  page.catch(() => undefined);
-  return { page };
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return prerenderedOrFresh(args, (version) => ({
+    page: deferred(import("~/content/imprint").then((imprint) => imprint.loadImprintPage(version))),
+  }));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/index";
 import { ArticleIndexList } from "~/components/article-index-list/article-index-list";
 import { Deferred } from "~/components/deferred/deferred";
-import { loadArticleList, loadIndexPage, loadIndexStory } from "~/content/article-index";
-import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { loadIndexPage } from "~/content/article-index";
+import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import { firstShareImage, indexMeta, pageMeta } from "~/content/site";
+import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
 import styles from "./index.module.css";
@@ -19,17 +20,16 @@ export async function loader() {
  * without this page ask the content service, and the list shows
  * 'Content is loading...' until its articles are resolved.
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const preview = isVisualEditorSearch(new URL(request.url).search);
-  if (!preview) {
-    try {
-      return await serverLoader();
-    } catch {
-      // not prerendered: fall through to the content service
-    }
-  }
-  const story = await loadIndexStory(preview ? "draft" : contentConfig.version);
-  return { storyId: story.storyId, title: story.title, articles: loadArticleList(story.uuids, "published") };
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return prerenderedOrFresh(args, async (version) => {
+    const index = await import("~/content/article-index");
+    const story = await index.loadIndexStory(version);
+    return {
+      storyId: story.storyId,
+      title: story.title,
+      articles: deferred(index.loadArticleList(story.uuids, "published")),
+    };
+  });
 }
 
 export function HydrateFallback() {

@@ -12,18 +12,12 @@ import { ImprintView } from "~/bloks/imprint/imprint";
 import { Gallery } from "~/components/gallery/gallery";
 import { MediaGrid } from "~/components/media-grid/media-grid";
 import { parseAboutStory, parseOverview } from "~/content/about";
-import {
-  ARTICLE_MESSAGES,
-  parseArticleStory,
-  parseOtherProject,
-  pickOtherProjects,
-  type ArticlePage,
-} from "~/content/article";
+import { parseArticleStory, parseOtherProject, type ArticlePage } from "~/content/article";
+import { pickOtherProjects } from "~/content/other-projects";
 import { loadArticleList, parseIndexStory } from "~/content/article-index";
 import { categoryTags, parseCategories, parseHomeStory, type HomeData } from "~/content/home";
 import { parseImprintStory } from "~/content/imprint";
 import { parseFooterStory, parseHeaderStory } from "~/content/layout";
-import { MEDIA_MESSAGES } from "~/content/media-type";
 import { setContentClient } from "~/content/storyblok-client";
 import {
   aboutStoryArb,
@@ -52,6 +46,7 @@ import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
 import { domProblems, tokensInInput, unexpectedConsoleErrors } from "~/test/dom-invariants";
 import Home from "./home";
 import IndexPage from "./index";
+import { uiText } from "~/ui-text";
 
 /**
  * Property-based tests of every page against random and malformed stories:
@@ -121,7 +116,7 @@ describe("fuzz: the home page", () => {
     const page = parseHomeStory(story);
     const filterTags = categoryTags(parseCategories(categories));
     renderAndCheck([story, categories], <HomeRoute loaderData={{ page, filterTags }} />, (container) => {
-      if (page.gallery.items === null) expect(text(container)).toContain(MEDIA_MESSAGES.notAList);
+      if (page.gallery.items === null) expect(text(container)).toContain(uiText.de.notAList);
       if (page.hero.slides.length === 0) expect(text(container)).toContain("Laden...");
       if (filterTags.length === 0) expect(text(container)).toContain("Loading...");
     });
@@ -145,9 +140,7 @@ describe("fuzz: the home page", () => {
     const caption = name || "More";
     const image = spec.raw.Image as { alt?: unknown } | undefined;
     const alt = typeof image?.alt === "string" && image.alt.trim() !== "" ? image.alt.trim() : "no information";
-    const message = { none: MEDIA_MESSAGES.noImage, unknown: MEDIA_MESSAGES.unknownFormat, image: "", video: "" }[
-      spec.kind
-    ];
+    const message = { none: uiText.de.noImage, unknown: uiText.de.unknownFormat, image: "", video: "" }[spec.kind];
     expect(tile.textContent).toBe(`${message}${caption}`);
     expect(tile.querySelectorAll("img")).toHaveLength(spec.kind === "image" ? 1 : 0);
     expect(tile.querySelectorAll("video")).toHaveLength(spec.kind === "video" ? 1 : 0);
@@ -174,7 +167,7 @@ describe("fuzz: the home page", () => {
         renderAndCheck(story, <Gallery items={page.gallery.items} selectedTags={[]} />, (container) => {
           const tiles = container.querySelectorAll("li");
           if (specs === null) {
-            expect(text(container)).toBe(MEDIA_MESSAGES.notAList);
+            expect(text(container)).toBe(uiText.de.notAList);
             expect(tiles).toHaveLength(0);
             return;
           }
@@ -321,7 +314,7 @@ describe("fuzz: the article page", () => {
           typeof story === "object" && story !== null
             ? (story as { content?: { Wrapper?: unknown } }).content?.Wrapper
             : undefined;
-        if (!Array.isArray(wrapper)) expect(text(container)).toContain(ARTICLE_MESSAGES.noImage);
+        if (!Array.isArray(wrapper)) expect(text(container)).toContain(uiText.de.noArticleMedia);
         expect(container.querySelectorAll('[aria-labelledby="other-projects-heading"] a').length).toBeLessThanOrEqual(
           2,
         );
@@ -348,9 +341,9 @@ describe("fuzz: the article page", () => {
 
   it("shows 'no Image', 'Keine Bilddaten vorhanden.', 'Kein Bild' and 'unbekanntes Format' where the media say so", () => {
     const messages: Record<MediaClass | "not-a-list", string> = {
-      "not-a-list": MEDIA_MESSAGES.notAList,
-      none: MEDIA_MESSAGES.noImage,
-      unknown: MEDIA_MESSAGES.unknownFormat,
+      "not-a-list": uiText.de.notAList,
+      none: uiText.de.noImage,
+      unknown: uiText.de.unknownFormat,
       image: "",
       video: "",
     };
@@ -361,7 +354,7 @@ describe("fuzz: the article page", () => {
         renderAndCheck(story, <MediaGrid items={article.media} />, (container) => {
           const cells = [...container.querySelectorAll("li")];
           if (spec.cells === null) {
-            expect(cells.map((cell) => cell.textContent)).toEqual([ARTICLE_MESSAGES.noImage]);
+            expect(cells.map((cell) => cell.textContent)).toEqual([uiText.de.noArticleMedia]);
             return;
           }
           expect(cells).toHaveLength(spec.cells.length);
@@ -379,7 +372,7 @@ describe("fuzz: the article page", () => {
 
   it("shows 'Article not found' for a missing article", () => {
     renderAndCheck(null, <ArticlePageView page={{ status: "not-found", slug: "nope" }} />, (container) => {
-      expect(container.querySelector("h1")?.textContent).toBe(ARTICLE_MESSAGES.notFound);
+      expect(container.querySelector("h1")?.textContent).toBe(uiText.de.articleNotFound);
     });
   });
 });

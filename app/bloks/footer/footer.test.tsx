@@ -5,7 +5,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FooterView } from "~/content/layout";
 import { mockIntersectionObserver } from "~/test/browser-mocks";
-import { FOOTER_TEXT, Footer, WAVE_ROOT_MARGIN } from "./footer";
+import { uiText } from "~/ui-text";
+import { Footer, WAVE_ROOT_MARGIN } from "./footer";
 
 const footer: FooterView = {
   storyId: 12,
@@ -50,7 +51,7 @@ describe("Footer", () => {
 
   it("opens the social link in a new tab, safely, with an accessible name", () => {
     renderFooter("/");
-    const social = screen.getByRole("link", { name: `Instagram (${FOOTER_TEXT.newTab})` });
+    const social = screen.getByRole("link", { name: `Instagram (${uiText.de.opensInNewTab})` });
     expect(social.getAttribute("href")).toBe("https://instagram.com/halbton");
     expect(social.getAttribute("target")).toBe("_blank");
     expect(social.getAttribute("rel")).toBe("noopener noreferrer");

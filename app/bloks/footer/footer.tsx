@@ -2,12 +2,8 @@ import type { CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { isAboutPath } from "~/content/about-variant";
 import type { FooterView, SiteLink } from "~/content/layout";
+import { uiText } from "~/ui-text";
 import styles from "./footer.module.css";
-
-export const FOOTER_TEXT = {
-  loading: "Loading content ...",
-  newTab: "öffnet in neuem Tab",
-} as const;
 
 function FooterLink({ link }: { link: SiteLink }) {
   if (link.internal) {
@@ -110,7 +106,7 @@ export function Footer({ blok }: { blok: FooterView | null }) {
     return (
       <footer className={styles.footer} data-variant={variant}>
         <p className={styles.loading} role="status">
-          {FOOTER_TEXT.loading}
+          {uiText.de.loadingFooter}
         </p>
       </footer>
     );
@@ -136,7 +132,7 @@ export function Footer({ blok }: { blok: FooterView | null }) {
                 href={blok.social.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`${blok.social.label} (${FOOTER_TEXT.newTab})`}
+                aria-label={`${blok.social.label} (${uiText.de.opensInNewTab})`}
               >
                 {blok.social.icon ? (
                   <img

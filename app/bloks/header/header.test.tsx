@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { HeaderView } from "~/content/layout";
-import { HEADER_TEXT, Header } from "./header";
+import { uiText } from "~/ui-text";
+import { Header } from "./header";
 
 const header: HeaderView = {
   storyId: 11,
@@ -40,8 +41,8 @@ function renderHeader(path: string, blok: HeaderView | null = header) {
   return { ...result, user: userEvent.setup() };
 }
 
-const mainNav = () => screen.getByRole("navigation", { name: HEADER_TEXT.navigation });
-const menu = () => screen.queryByRole("dialog", { name: HEADER_TEXT.menu });
+const mainNav = () => screen.getByRole("navigation", { name: uiText.de.mainNavigation });
+const menu = () => screen.queryByRole("dialog", { name: uiText.de.menu });
 
 describe("Header", () => {
   it("links the logo home with the logo's alt as its name", () => {
@@ -79,22 +80,22 @@ describe("Header", () => {
 
   it("makes the menu a native popover that the burger shows and the close button hides, without script", () => {
     renderHeader("/");
-    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    const burger = screen.getByRole("button", { name: uiText.de.openMenu });
     // closed, the popover is out of sight and of the accessibility tree
-    expect(screen.queryByRole("dialog", { name: HEADER_TEXT.menu })).toBeNull();
+    expect(screen.queryByRole("dialog", { name: uiText.de.menu })).toBeNull();
     const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
-    expect(dialog.getAttribute("aria-label")).toBe(HEADER_TEXT.menu);
+    expect(dialog.getAttribute("aria-label")).toBe(uiText.de.menu);
     expect(dialog.getAttribute("popover")).toBe("auto");
     expect(burger.getAttribute("popovertarget")).toBe(dialog.id);
     expect(burger.getAttribute("popovertargetaction")).toBe("show");
-    const close = dialog.querySelector<HTMLButtonElement>(`button[aria-label="${HEADER_TEXT.closeMenu}"]`)!;
+    const close = dialog.querySelector<HTMLButtonElement>(`button[aria-label="${uiText.de.closeMenu}"]`)!;
     expect(close.getAttribute("popovertarget")).toBe(dialog.id);
     expect(close.getAttribute("popovertargetaction")).toBe("hide");
   });
 
   it("opens the overlay menu with the burger and closes it with the close button", async () => {
     const { user } = renderHeader("/");
-    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    const burger = screen.getByRole("button", { name: uiText.de.openMenu });
     expect(burger.getAttribute("aria-expanded")).toBe("false");
     expect(menu()).toBeNull();
 
@@ -103,7 +104,7 @@ describe("Header", () => {
     expect(dialog).not.toBeNull();
     expect(burger.getAttribute("aria-expanded")).toBe("true");
     expect(burger.getAttribute("aria-controls")).toBe(dialog!.id);
-    const close = within(dialog!).getByRole("button", { name: HEADER_TEXT.closeMenu });
+    const close = within(dialog!).getByRole("button", { name: uiText.de.closeMenu });
     expect(document.activeElement).toBe(close);
     expect(close.querySelector("img")?.getAttribute("src")).toBe(header.closeIcon!.src);
     // neither icon may compete with the page's first paint
@@ -130,10 +131,10 @@ describe("Header", () => {
       await act(async () => {
         hydrateRoot(container, <Stub initialEntries={["/"]} />);
       });
-      const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+      const burger = screen.getByRole("button", { name: uiText.de.openMenu });
       expect(dialog.matches(":popover-open")).toBe(true);
       expect(burger.getAttribute("aria-expanded")).toBe("true");
-      expect(document.activeElement).toBe(screen.getByRole("button", { name: HEADER_TEXT.closeMenu }));
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: uiText.de.closeMenu }));
     } finally {
       (dialog as HTMLElement).hidePopover();
       container.remove();
@@ -142,7 +143,7 @@ describe("Header", () => {
 
   it("closes the overlay when a link in it is chosen, and navigates", async () => {
     const { user } = renderHeader("/");
-    await user.click(screen.getByRole("button", { name: HEADER_TEXT.openMenu }));
+    await user.click(screen.getByRole("button", { name: uiText.de.openMenu }));
     await user.click(within(menu()!).getByRole("link", { name: "Studio" }));
     expect(screen.getByTestId("path").textContent).toBe("/about");
     expect(menu()).toBeNull();
@@ -150,7 +151,7 @@ describe("Header", () => {
 
   it("closes the overlay on Escape and returns focus to the burger", async () => {
     const { user } = renderHeader("/");
-    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    const burger = screen.getByRole("button", { name: uiText.de.openMenu });
     await user.click(burger);
     expect(menu()).not.toBeNull();
     await user.keyboard("{Escape}");
@@ -160,9 +161,9 @@ describe("Header", () => {
 
   it("keeps focus inside the open overlay", async () => {
     const { user } = renderHeader("/");
-    await user.click(screen.getByRole("button", { name: HEADER_TEXT.openMenu }));
+    await user.click(screen.getByRole("button", { name: uiText.de.openMenu }));
     const dialog = menu()!;
-    const close = within(dialog).getByRole("button", { name: HEADER_TEXT.closeMenu });
+    const close = within(dialog).getByRole("button", { name: uiText.de.closeMenu });
     const [first, last] = within(dialog).getAllByRole("link");
     expect(document.activeElement).toBe(close);
     await user.tab();
@@ -197,7 +198,7 @@ describe("Header", () => {
   it("draws its own menu icons when the content has none", async () => {
     const { user, container } = renderHeader("/", { ...header, burgerIcon: null, closeIcon: null, logo: null });
     expect(screen.getByRole("link", { name: "Studio Halbton" }).textContent).toBe("Studio Halbton");
-    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    const burger = screen.getByRole("button", { name: uiText.de.openMenu });
     expect(burger.querySelector("img")).toBeNull();
     await user.click(burger);
     expect(container.querySelectorAll("button img")).toHaveLength(0);

@@ -2,15 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { isAboutPath } from "~/content/about-variant";
 import type { HeaderView, SiteImage, SiteLink } from "~/content/layout";
+import { uiText } from "~/ui-text";
 import styles from "./header.module.css";
-
-export const HEADER_TEXT = {
-  loading: "Laden...",
-  navigation: "Hauptnavigation",
-  menu: "Menü",
-  openMenu: "Menü öffnen",
-  closeMenu: "Menü schließen",
-} as const;
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -146,7 +139,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
       <header className={styles.header} data-variant={variant}>
         <div className={styles.bar}>
           <p className={styles.loading} role="status">
-            {HEADER_TEXT.loading}
+            {uiText.de.loading}
           </p>
         </div>
       </header>
@@ -169,7 +162,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
             <span className={styles.logoText}>{blok.logoLabel}</span>
           )}
         </Link>
-        <nav className={styles.nav} aria-label={HEADER_TEXT.navigation}>
+        <nav className={styles.nav} aria-label={uiText.de.mainNavigation}>
           <ul className={styles.links} role="list">
             {blok.links.map((link) => (
               <li key={link.href}>
@@ -182,7 +175,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
           ref={burgerRef}
           type="button"
           className={styles.menuButton}
-          aria-label={HEADER_TEXT.openMenu}
+          aria-label={uiText.de.openMenu}
           aria-expanded={hydrated ? open : undefined}
           aria-controls={menuId}
           popoverTarget={menuId}
@@ -198,21 +191,21 @@ export function Header({ blok }: { blok: HeaderView | null }) {
         popover="auto"
         role="dialog"
         aria-modal="true"
-        aria-label={HEADER_TEXT.menu}
+        aria-label={uiText.de.menu}
         onToggle={(event) => setOpen(event.newState === "open")}
       >
         <button
           ref={closeRef}
           type="button"
           className={`${styles.menuButton} ${styles.closeButton}`}
-          aria-label={HEADER_TEXT.closeMenu}
+          aria-label={uiText.de.closeMenu}
           popoverTarget={menuId}
           popoverTargetAction="hide"
           onClick={() => burgerRef.current?.focus()}
         >
           <MenuIcon image={blok.closeIcon} kind="close" />
         </button>
-        <nav className={styles.overlayNav} aria-label={HEADER_TEXT.menu}>
+        <nav className={styles.overlayNav} aria-label={uiText.de.menu}>
           <ul className={styles.overlayLinks} role="list">
             {blok.links.map((link) => (
               <li key={link.href}>

@@ -1,8 +1,6 @@
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { AboutMedia as AboutMediaView } from "~/content/about";
-import { imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
-
-const WIDTHS = [320, 480, 640, 960, 1280] as const;
 
 /**
  * An image or a silent looping video of the about page. Images come as webp
@@ -22,20 +20,13 @@ export function AboutMedia({ media, sizes, className }: { media: AboutMediaView;
       />
     );
   }
-  const transformable = isTransformable(media.src);
   return (
-    <img
+    <ResponsiveImage
       className={className}
-      src={
-        transformable ? imageServiceUrl(media.src, { width: 960, filters: { quality: 72, format: "webp" } }) : media.src
-      }
-      srcSet={imageSrcSet(media.src, WIDTHS, 72)}
-      sizes={transformable ? sizes : undefined}
-      width={media.width ?? undefined}
-      height={media.height ?? undefined}
+      src={media.src}
+      renditions={IMAGE_SLOTS.aboutMedia}
+      sizes={sizes}
       alt={media.alt}
-      loading="lazy"
-      decoding="async"
     />
   );
 }

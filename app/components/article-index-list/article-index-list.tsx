@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import type { ArticleListEntry } from "~/content/article-index";
-import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import styles from "./article-index-list.module.css";
-
-const PREVIEW_WIDTH = 600;
 
 /**
  * The project index: one row per article linking to its page, with its tags
@@ -27,23 +25,14 @@ export function ArticleIndexList({ articles }: { articles: readonly ArticleListE
 }
 
 function PreviewImage({ src, alt }: { src: string; alt: string }) {
-  const size = assetDimensions(src);
   return (
     <span className={styles.preview} aria-hidden="true">
-      <img
+      <ResponsiveImage
         className={styles.previewImage}
-        src={
-          isTransformable(src)
-            ? imageServiceUrl(src, { width: PREVIEW_WIDTH, filters: { quality: 70, format: "webp" } })
-            : src
-        }
-        srcSet={imageSrcSet(src, [PREVIEW_WIDTH, PREVIEW_WIDTH * 2])}
-        sizes={`${PREVIEW_WIDTH}px`}
-        width={size?.width}
-        height={size?.height}
+        src={src}
+        renditions={IMAGE_SLOTS.indexPreview}
+        sizes="600px"
         alt={alt}
-        loading="lazy"
-        decoding="async"
       />
     </span>
   );

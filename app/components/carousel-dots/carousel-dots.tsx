@@ -1,3 +1,4 @@
+import { uiText } from "~/ui-text";
 import styles from "./carousel-dots.module.css";
 
 interface CarouselDotsProps {
@@ -18,13 +19,13 @@ interface CarouselDotsProps {
 export function CarouselDots({ slideIds, selected, onSelect, controls }: CarouselDotsProps) {
   if (slideIds.length < 2) return null;
   return (
-    <div className={styles.dots} role="group" aria-label="Slides">
+    <div className={styles.dots} role="group" aria-label={uiText.de.carouselDotsLabel}>
       {slideIds.map((slideId, index) => (
         <a
           key={slideId}
           href={`#${slideId}`}
           className={styles.dot}
-          aria-label={`Slide ${index + 1} von ${slideIds.length}`}
+          aria-label={uiText.de.carouselDotLabel(index + 1, slideIds.length)}
           aria-current={index === selected ? "true" : undefined}
           aria-controls={controls}
           onClick={(event) => {

@@ -2,11 +2,12 @@ import type { CSSProperties } from "react";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import { ContentLink } from "~/components/content-link/content-link";
 import type { GalleryItem } from "~/content/home";
-import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
-import { MEDIA_MESSAGES, mediaKind } from "~/content/media-type";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { assetDimensions } from "~/content/image-service";
+import { mediaKind } from "~/content/media-type";
+import { uiText } from "~/ui-text";
 import styles from "./gallery-tile.module.css";
 
-const TILE_WIDTHS = [360, 480, 640, 800, 1200] as const;
 const TILE_SIZES = "(max-width: 480px) 90vw, (max-width: 1024px) 45vw, 30vw";
 
 interface GalleryTileProps {
@@ -18,7 +19,7 @@ interface GalleryTileProps {
 }
 
 export function GalleryTile({ item, stagger, exiting = false }: GalleryTileProps) {
-  const caption = item.name || "More";
+  const caption = item.name || uiText.de.tileCaptionFallback;
   return (
     <li
       className={exiting ? `${styles.tile} ${styles.exiting}` : styles.tile}
@@ -40,34 +41,24 @@ function TileMedia({ item }: { item: GalleryItem }) {
   const { filename } = item.image;
   const kind = mediaKind(filename);
   if (kind === "none" || kind === "unknown") {
-    return (
-      <span className={styles.message}>{kind === "none" ? MEDIA_MESSAGES.noImage : MEDIA_MESSAGES.unknownFormat}</span>
-    );
+    return <span className={styles.message}>{kind === "none" ? uiText.de.noImage : uiText.de.unknownFormat}</span>;
   }
-  const size = assetDimensions(filename);
   if (kind === "video") {
+    const size = assetDimensions(filename);
     return (
-      <span className={styles.media} role="img" aria-label={item.image.alt || "no information"}>
+      <span className={styles.media} role="img" aria-label={item.image.alt || uiText.de.altFallback}>
         <AutoplayVideo className={styles.fill} src={filename} width={size?.width} height={size?.height} />
       </span>
     );
   }
   return (
     <span className={styles.media}>
-      <img
+      <ResponsiveImage
         className={styles.fill}
-        src={
-          isTransformable(filename)
-            ? imageServiceUrl(filename, { width: 800, filters: { quality: 70, format: "webp" } })
-            : filename
-        }
-        srcSet={imageSrcSet(filename, TILE_WIDTHS)}
+        src={filename}
+        renditions={IMAGE_SLOTS.galleryTile}
         sizes={TILE_SIZES}
-        width={size?.width}
-        height={size?.height}
-        alt={item.image.alt || "no information"}
-        loading="lazy"
-        decoding="async"
+        alt={item.image.alt || uiText.de.altFallback}
       />
     </span>
   );

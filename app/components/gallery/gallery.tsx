@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { GalleryTile } from "~/components/gallery-tile/gallery-tile";
 import type { GalleryItem } from "~/content/home";
-import { MEDIA_MESSAGES } from "~/content/media-type";
 import { useEntrance } from "~/hooks/use-in-view";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
 import { useExitingKeys } from "~/hooks/use-exiting-keys";
+import { uiText } from "~/ui-text";
 import styles from "./gallery.module.css";
 
 /** SPEC 9: six tiles per page. */
@@ -25,7 +25,7 @@ export function filterGalleryItems(items: readonly GalleryItem[], selectedTags: 
 }
 
 export function Gallery({ items, selectedTags }: GalleryProps) {
-  if (items === null) return <p className={styles.message}>{MEDIA_MESSAGES.notAList}</p>;
+  if (items === null) return <p className={styles.message}>{uiText.de.notAList}</p>;
   return <GalleryGrid items={items} selectedTags={selectedTags} />;
 }
 
@@ -71,7 +71,7 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
   const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: "0px 0px -10% 0px" });
 
   return (
-    <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label="Projekte">
+    <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label={uiText.de.galleryLabel}>
       <ul className={styles.grid}>
         {shown.map((item) => (
           <GalleryTile

@@ -4,6 +4,7 @@ import { ContentLink } from "~/components/content-link/content-link";
 import { HeroMedia } from "~/components/hero-media/hero-media";
 import type { HeroSlide } from "~/content/home";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
+import { uiText } from "~/ui-text";
 import styles from "./hero-carousel.module.css";
 
 /** SPEC 9: a horizontal wheel movement of more than 150 px changes the slide ... */
@@ -136,14 +137,14 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   };
 
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label="Ausgewählte Projekte">
+    <section className={styles.carousel} aria-roledescription="carousel" aria-label={uiText.de.carouselLabel}>
       <div
         id={trackId}
         ref={track}
         className={styles.track}
         tabIndex={0}
         role="group"
-        aria-label="Slides, mit Pfeiltasten wechseln"
+        aria-label={uiText.de.carouselTrackLabel}
         onKeyDown={onKeyDown}
       >
         {slides.map((slide, index) => (
@@ -153,7 +154,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} von ${slides.length}`}
+            aria-label={uiText.de.carouselSlideLabel(index + 1, slides.length)}
           >
             <ContentLink link={slide.link} className={styles.link}>
               <HeroMedia desktop={slide.desktop} phone={slide.phone} priority={index === 0} sizes="95vw" />

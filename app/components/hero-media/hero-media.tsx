@@ -1,13 +1,12 @@
 import { preload } from "react-dom";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import type { Asset } from "~/content/schema/fields";
-import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+import { IMAGE_SLOTS, ResponsiveImage, imageSources } from "~/components/responsive-image/responsive-image";
+import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
+import { uiText } from "~/ui-text";
 import styles from "./hero-media.module.css";
-
-const DESKTOP_WIDTHS = [768, 1024, 1280, 1600, 1920, 2560] as const;
-const PHONE_WIDTHS = [480, 640, 828, 1080] as const;
 
 interface HeroMediaProps {
   desktop: Asset;
@@ -19,13 +18,18 @@ interface HeroMediaProps {
 }
 
 function altText(asset: Asset): string {
-  return asset.alt || asset.title || asset.name || "no information";
+  return asset.alt || asset.title || asset.name || uiText.de.altFallback;
 }
 
-function fallbackSrc(filename: string): string {
-  return isTransformable(filename)
-    ? imageServiceUrl(filename, { width: 1600, filters: { quality: 75, format: "webp" } })
-    : filename;
+/** React does not preload an image inside <picture> by itself: each source gets its own preload. */
+function preloadSource(sources: { src: string; srcSet: string | undefined }, sizes: string, media: string): void {
+  preload(sources.src, {
+    as: "image",
+    fetchPriority: "high",
+    imageSrcSet: sources.srcSet,
+    imageSizes: sources.srcSet ? sizes : undefined,
+    media,
+  });
 }
 
 /**
@@ -36,88 +40,39 @@ function fallbackSrc(filename: string): string {
  */
 export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   const isPhone = useMediaQuery(PHONE_QUERY);
-  const anyVideo = isMp4(desktop.filename) || isMp4(phone.filename);
+  const image = {
+    className: styles.media,
+    sizes,
+    loading: priority ? "eager" : "lazy",
+    fetchPriority: priority ? "high" : undefined,
+    decoding: priority ? "sync" : "async",
+  } as const;
 
-  if (anyVideo) {
+  if (isMp4(desktop.filename) || isMp4(phone.filename)) {
     const asset = isPhone ? phone : desktop;
-    return isMp4(asset.filename) ? (
-      <HeroVideo asset={asset} />
-    ) : (
-      <HeroImage asset={asset} priority={priority} sizes={sizes} widths={isPhone ? PHONE_WIDTHS : DESKTOP_WIDTHS} />
-    );
+    if (isMp4(asset.filename)) return <HeroVideo asset={asset} />;
+    const renditions = isPhone ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
+    return <ResponsiveImage {...image} src={asset.filename} renditions={renditions} alt={altText(asset)} />;
   }
 
-  const desktopSize = assetDimensions(desktop.filename);
+  const phoneSources = imageSources(phone.filename, IMAGE_SLOTS.homeHeroPhone);
   const phoneSize = assetDimensions(phone.filename);
-  const phoneSrcSet = imageSrcSet(phone.filename, PHONE_WIDTHS);
-  const desktopSrcSet = imageSrcSet(desktop.filename, DESKTOP_WIDTHS);
   if (priority) {
-    // React does not preload an image inside <picture> by itself: one preload per source, in the
-    // head, so the largest paint starts with the first bytes of HTML on either kind of screen
-    preload(phoneSrcSet ? fallbackSrc(phone.filename) : phone.filename, {
-      as: "image",
-      fetchPriority: "high",
-      imageSrcSet: phoneSrcSet,
-      imageSizes: phoneSrcSet ? sizes : undefined,
-      media: PHONE_QUERY,
-    });
-    preload(fallbackSrc(desktop.filename), {
-      as: "image",
-      fetchPriority: "high",
-      imageSrcSet: desktopSrcSet,
-      imageSizes: desktopSrcSet ? sizes : undefined,
-      media: `not all and ${PHONE_QUERY}`,
-    });
+    // in the head, so the largest paint starts with the first bytes of HTML on either kind of screen
+    preloadSource(phoneSources, sizes, PHONE_QUERY);
+    preloadSource(imageSources(desktop.filename, IMAGE_SLOTS.homeHero), sizes, `not all and ${PHONE_QUERY}`);
   }
   return (
     <picture className={styles.picture}>
       <source
         media={PHONE_QUERY}
-        srcSet={phoneSrcSet ?? phone.filename}
+        srcSet={phoneSources.srcSet ?? phone.filename}
         sizes={sizes}
         width={phoneSize?.width}
         height={phoneSize?.height}
       />
-      <img
-        className={styles.media}
-        src={fallbackSrc(desktop.filename)}
-        srcSet={desktopSrcSet}
-        sizes={sizes}
-        width={desktopSize?.width}
-        height={desktopSize?.height}
-        alt={altText(desktop)}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
-        decoding={priority ? "sync" : "async"}
-      />
+      <ResponsiveImage {...image} src={desktop.filename} renditions={IMAGE_SLOTS.homeHero} alt={altText(desktop)} />
     </picture>
-  );
-}
-
-function HeroImage({
-  asset,
-  priority,
-  sizes,
-  widths,
-}: {
-  asset: Asset;
-  priority: boolean;
-  sizes: string;
-  widths: readonly number[];
-}) {
-  const size = assetDimensions(asset.filename);
-  return (
-    <img
-      className={styles.media}
-      src={fallbackSrc(asset.filename)}
-      srcSet={imageSrcSet(asset.filename, widths)}
-      sizes={sizes}
-      width={size?.width}
-      height={size?.height}
-      alt={altText(asset)}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-    />
   );
 }
 

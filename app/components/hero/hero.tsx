@@ -2,6 +2,7 @@ import { ContentLink } from "~/components/content-link/content-link";
 import { HeroCarousel } from "~/components/hero-carousel/hero-carousel";
 import { HeroMedia } from "~/components/hero-media/hero-media";
 import type { HeroContent } from "~/content/home";
+import { uiText } from "~/ui-text";
 import styles from "./hero.module.css";
 
 /** The home hero: one full-bleed slide, or the carousel when CaruselYN is on. */
@@ -10,13 +11,13 @@ export function Hero({ hero }: { hero: HeroContent }) {
   if (!first) {
     return (
       <p className={styles.loading} role="status">
-        Laden...
+        {uiText.de.loading}
       </p>
     );
   }
   if (hero.carousel) return <HeroCarousel slides={hero.slides} />;
   return (
-    <section className={styles.hero} aria-label="Titelbild">
+    <section className={styles.hero} aria-label={uiText.de.heroLabel}>
       <ContentLink link={first.link} className={styles.link}>
         <HeroMedia desktop={first.desktop} phone={first.phone} priority sizes="100vw" />
       </ContentLink>

@@ -1,9 +1,7 @@
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { ArticleMediaItem, MediaLayout } from "~/content/article";
-import { imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
 import styles from "./media-grid.module.css";
-
-const MEDIA_WIDTHS = [480, 720, 960, 1280, 1600, 1920] as const;
 
 /** How wide each variant is drawn (2 columns, 1 on phones), for the browser's srcset choice. */
 const SIZES: Record<MediaLayout, string> = {
@@ -35,20 +33,13 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
       />
     );
   }
-  const transformable = isTransformable(item.src);
   return (
-    <img
+    <ResponsiveImage
       className={styles.media}
-      src={
-        transformable ? imageServiceUrl(item.src, { width: 1280, filters: { quality: 75, format: "webp" } }) : item.src
-      }
-      srcSet={imageSrcSet(item.src, MEDIA_WIDTHS, 75)}
-      sizes={transformable ? SIZES[item.layout] : undefined}
-      width={item.width ?? undefined}
-      height={item.height ?? undefined}
+      src={item.src}
+      renditions={IMAGE_SLOTS.articleMedia}
+      sizes={SIZES[item.layout]}
       alt={item.alt}
-      loading="lazy"
-      decoding="async"
     />
   );
 }

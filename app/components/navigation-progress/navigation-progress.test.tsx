@@ -2,12 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Link, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  NAVIGATION_FEEDBACK_DELAY_MS,
-  NAVIGATION_PROGRESS_LABEL,
-  NavigationProgress,
-  useSlowNavigation,
-} from "./navigation-progress";
+import { uiText } from "~/ui-text";
+import { NAVIGATION_FEEDBACK_DELAY_MS, NavigationProgress, useSlowNavigation } from "./navigation-progress";
 
 function Shell({ children }: { children: ReactNode }) {
   const slow = useSlowNavigation();
@@ -42,7 +38,7 @@ function renderWithSlowPage(dataMs: number) {
   return render(<Stub initialEntries={["/"]} />);
 }
 
-const progress = () => screen.queryByRole("progressbar", { name: NAVIGATION_PROGRESS_LABEL });
+const progress = () => screen.queryByRole("progressbar", { name: uiText.de.navigationProgress });
 
 afterEach(() => {
   vi.useRealTimers();

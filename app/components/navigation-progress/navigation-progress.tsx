@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { uiText } from "~/ui-text";
 import styles from "./navigation-progress.module.css";
 
 /** Navigations quicker than this show nothing: a flash of progress would be noise. */
 export const NAVIGATION_FEEDBACK_DELAY_MS = 300;
-
-export const NAVIGATION_PROGRESS_LABEL = "Seite wird geladen";
 
 /** True while a client navigation has been under way for longer than the delay. */
 export function useSlowNavigation(delayMs = NAVIGATION_FEEDBACK_DELAY_MS): boolean {
@@ -29,7 +28,7 @@ export function useSlowNavigation(delayMs = NAVIGATION_FEEDBACK_DELAY_MS): boole
 export function NavigationProgress({ active }: { active: boolean }) {
   if (!active) return null;
   return (
-    <div className={styles.progress} role="progressbar" aria-label={NAVIGATION_PROGRESS_LABEL}>
+    <div className={styles.progress} role="progressbar" aria-label={uiText.de.navigationProgress}>
       <span className={styles.bar} />
     </div>
   );

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pickOtherProjects, type OtherProject } from "~/content/article";
+import { pickOtherProjects, type OtherProject } from "~/content/other-projects";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import { OtherProjects } from "./other-projects";
 

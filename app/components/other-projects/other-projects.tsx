@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/article";
-import { imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/other-projects";
 import { REDUCED_MOTION_QUERY } from "~/hooks/use-media-query";
+import { uiText } from "~/ui-text";
 import styles from "./other-projects.module.css";
-
-export const OTHER_PROJECTS_HEADING = "Other Projects";
-
-const CARD_WIDTHS = [480, 720, 960, 1280] as const;
 
 /** SPEC 2: following a card scrolls to the top; instantly when motion is reduced. */
 export function scrollToTop(): void {
@@ -39,39 +36,28 @@ export function OtherProjects({ projects: candidates }: { projects: OtherProject
   return (
     <section ref={section} className={styles.section} aria-labelledby="other-projects-heading">
       <h2 id="other-projects-heading" className={styles.heading}>
-        {OTHER_PROJECTS_HEADING}
+        {uiText.de.otherProjects}
       </h2>
       <ul className={styles.list}>
-        {projects.map((project) => {
-          const transformable = isTransformable(project.image);
-          return (
-            <li key={project.slug} className={styles.item}>
-              <Link to={project.href} prefetch="intent" className={styles.card} onClick={scrollToTop}>
-                <span className={styles.frame}>
-                  {project.image ? (
-                    <img
-                      className={styles.image}
-                      src={
-                        transformable
-                          ? imageServiceUrl(project.image, { width: 960, filters: { quality: 70, format: "webp" } })
-                          : project.image
-                      }
-                      srcSet={imageSrcSet(project.image, CARD_WIDTHS)}
-                      sizes={transformable ? "(max-width: 768px) 100vw, 50vw" : undefined}
-                      width={project.width ?? undefined}
-                      height={project.height ?? undefined}
-                      // the title beside it names the link; an alt text repeating it would be read twice
-                      alt={project.alt === project.title ? "" : project.alt}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : null}
-                </span>
-                <span className={styles.title}>{project.title}</span>
-              </Link>
-            </li>
-          );
-        })}
+        {projects.map((project) => (
+          <li key={project.slug} className={styles.item}>
+            <Link to={project.href} prefetch="intent" className={styles.card} onClick={scrollToTop}>
+              <span className={styles.frame}>
+                {project.image ? (
+                  <ResponsiveImage
+                    className={styles.image}
+                    src={project.image}
+                    renditions={IMAGE_SLOTS.projectCard}
+                    sizes="(max-width: 768px) 100vw, 50vw"
+                    // the title beside it names the link; an alt text repeating it would be read twice
+                    alt={project.alt === project.title ? "" : project.alt}
+                  />
+                ) : null}
+              </span>
+              <span className={styles.title}>{project.title}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

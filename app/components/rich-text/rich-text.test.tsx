@@ -48,7 +48,7 @@ describe("RichText nodes", () => {
     expect(image.getAttribute("src")).toBe(
       "https://a.storyblok.com/f/1/1600x900/abc/photo.jpg/m/1200x0/filters:quality(75):format(webp)",
     );
-    expect(image.getAttribute("srcset")).toContain("/m/480x0/filters:quality(70):format(webp) 480w");
+    expect(image.getAttribute("srcset")).toContain("/m/480x0/filters:quality(75):format(webp) 480w");
     expect(image.getAttribute("width")).toBe("1600");
     expect(image.getAttribute("height")).toBe("900");
     expect(image.getAttribute("title")).toBe("Photo title");

@@ -1,11 +1,10 @@
 import { StoryblokRichText, type SbReactRichTextComponentMap, type SbReactRichTextProps } from "@storyblok/react";
 import { Link } from "react-router";
-import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { withHeadingLevels, type RichTextDocument, type SafeLinkAttrs } from "~/content/rich-text";
 import styles from "./rich-text.module.css";
 
-/** Widths of the webp renditions of images inside rich text. */
-const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const;
+/** How wide images inside rich text are drawn. */
 const IMAGE_SIZES = "(max-width: 768px) 100vw, 720px";
 
 /**
@@ -45,20 +44,14 @@ function RichTextImage({ attrs }: SbReactRichTextProps<"image">) {
   if (!src) return null;
   const alt = typeof attrs?.alt === "string" ? attrs.alt : "";
   const title = typeof attrs?.title === "string" && attrs.title ? attrs.title : undefined;
-  const size = assetDimensions(src);
-  const transformable = isTransformable(src);
   return (
-    <img
+    <ResponsiveImage
       className={styles.image}
-      src={transformable ? imageServiceUrl(src, { width: 1200, filters: { quality: 75, format: "webp" } }) : src}
-      srcSet={imageSrcSet(src, IMAGE_WIDTHS)}
-      sizes={transformable ? IMAGE_SIZES : undefined}
-      width={size?.width}
-      height={size?.height}
+      src={src}
+      renditions={IMAGE_SLOTS.richText}
+      sizes={IMAGE_SIZES}
       alt={alt}
       title={title}
-      loading="lazy"
-      decoding="async"
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, type CSSProperties } from "react";
 import { tagColour } from "~/content/tag-colours";
 import { useCheckedBeforeHydration } from "~/hooks/use-checked-before-hydration";
+import { uiText } from "~/ui-text";
 import styles from "./tag-filter.module.css";
 
 interface TagFilterProps {
@@ -20,12 +21,12 @@ export function TagFilter({ tags, selected, onToggle }: TagFilterProps) {
   if (tags.length === 0) {
     return (
       <p className={styles.loading} role="status">
-        Loading...
+        {uiText.de.loadingCategories}
       </p>
     );
   }
   return (
-    <div ref={group} className={styles.filter} role="group" aria-label="Projekte nach Kategorie filtern">
+    <div ref={group} className={styles.filter} role="group" aria-label={uiText.de.tagFilterLabel}>
       {tags.map((tag) => (
         <label key={tag} className={styles.tag} style={{ "--tag-colour": tagColour(tag) } as CSSProperties}>
           <input
