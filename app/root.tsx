@@ -28,7 +28,8 @@ import { contentConfig } from "./content/content-config";
 // Values from layout.ts, home.ts and storyblok-client.ts are used by the loader only, which the client
 // build drops; the browser imports them lazily (preview), keeping the content SDK out of first loads.
 import { loadHomeStoryOnce } from "./content/home";
-import { fetchLayout, type LayoutData } from "./content/layout";
+import type { LayoutData } from "./content/layout";
+import { fetchLayout } from "./content/layout";
 import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
 import { organizationJsonLd } from "./content/structured-data";
 import { contentClient } from "./content/storyblok-client";

@@ -100,7 +100,7 @@ export async function storiesByUuids(
   return found;
 }
 
-const articleHeader = article.pick("Header");
+const articleHeader = /* @__PURE__ */ article.pick("Header");
 
 export function articleListEntry(story: CdnStory): ArticleListEntry {
   const header = articleHeader(story.content).Header;

@@ -188,7 +188,7 @@ export function parseArticleStory(value: unknown): Article {
   };
 }
 
-const articleHeader = article.pick("Header");
+const articleHeader = /* @__PURE__ */ article.pick("Header");
 
 /** One article of a listing, as an other-projects card; null for a story without a slug. */
 export function parseOtherProject(value: unknown): OtherProject | null {

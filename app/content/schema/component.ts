@@ -44,6 +44,7 @@ const blokKeys = {
   _editable: v.unknown(),
 };
 
+/* @__NO_SIDE_EFFECTS__ */
 export function defineComponent<Name extends string, Fields extends Record<string, AnyField>>(
   name: Name,
   options: {
@@ -74,6 +75,7 @@ export function defineComponent<Name extends string, Fields extends Record<strin
 }
 
 /** A bloks field: the raw list (null when the value is no list), parsed by the components it allows. */
+/* @__NO_SIDE_EFFECTS__ */
 export function bloks(
   options: FieldOptions & { allow: ReadonlyArray<ComponentDefinition>; maximum?: number },
 ): Field<unknown[] | null> {

@@ -9,6 +9,10 @@ import { parseRichText, safeHref, type RichTextDocument } from "../rich-text";
  * its schema every field carries what Storyblok's component definition says
  * about it (the generators write storyblok/components.json and the field
  * tables of docs/content-model.md from it).
+ *
+ * The constructors are marked free of side effects: a bundle that imports a
+ * schema module without using it (a route's loader code, dropped from the
+ * browser build) drops the schema too.
  */
 
 /** The Storyblok field types the model uses (Management API, "Possible field types"). */
@@ -39,6 +43,7 @@ export interface FieldOptions {
   translatable?: boolean;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function defineField<Output>(
   type: FieldType,
   options: FieldOptions,
@@ -70,6 +75,7 @@ export interface Link {
  * (so its fallback, and any normaliser after it, runs) and a value that is no
  * object at all parses as an empty object.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function lenientObject<Entries extends Record<string, v.GenericSchema>>(
   entries: Entries,
 ): v.GenericSchema<unknown, { [Key in keyof Entries]: v.InferOutput<Entries[Key]> }> {
@@ -121,19 +127,23 @@ const multilinkSchema = v.pipe(multilinkObject, v.transform(toLink));
 const richTextSchema = v.pipe(v.unknown(), v.transform(parseRichText));
 
 /** A single-line text; leading and trailing white space is dropped. */
+/* @__NO_SIDE_EFFECTS__ */
 export function text(options: FieldOptions): Field<string> {
   return defineField("text", options, trimmedText);
 }
 
 /** A multi-line text; leading and trailing white space is dropped. */
+/* @__NO_SIDE_EFFECTS__ */
 export function textarea(options: FieldOptions): Field<string> {
   return defineField("textarea", options, trimmedText);
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function richtext(options: FieldOptions): Field<RichTextDocument> {
   return defineField("richtext", options, richTextSchema);
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function boolean(options: FieldOptions): Field<boolean> {
   return defineField("boolean", options, bool);
 }
@@ -142,11 +152,13 @@ export function boolean(options: FieldOptions): Field<boolean> {
 export type AssetKind = "images" | "videos" | "audios" | "texts";
 
 /** One asset; `filetypes` limits what the editor may pick (none: any file). */
+/* @__NO_SIDE_EFFECTS__ */
 export function asset(options: FieldOptions & { filetypes?: AssetKind[] }): Field<Asset> {
   return defineField("asset", options, assetSchema, options.filetypes ? { filetypes: options.filetypes } : {});
 }
 
 /** A link (story, URL or e-mail), as an href the site may render. */
+/* @__NO_SIDE_EFFECTS__ */
 export function multilink(
   options: FieldOptions & { email?: boolean; newTab?: boolean; customAttributes?: boolean },
 ): Field<Link> {
@@ -158,6 +170,7 @@ export function multilink(
 }
 
 /** A multi-option field of fixed values (e.g. tags); the editor may add values in Storyblok. */
+/* @__NO_SIDE_EFFECTS__ */
 export function optionList(options: FieldOptions & { values: readonly string[] }): Field<string[]> {
   return defineField("options", options, textList, {
     options: options.values.map((value) => ({ name: value, value })),
@@ -165,6 +178,7 @@ export function optionList(options: FieldOptions & { values: readonly string[] }
 }
 
 /** A references field (multi-option, source: stories): uuids of the stories in `folder` of `contentType`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function storyReferences(options: FieldOptions & { folder: string; contentType: string }): Field<string[]> {
   return defineField("options", options, textList, {
     source: "internal_stories",
