@@ -17,7 +17,7 @@ import { MediaGrid } from "~/components/media-grid/media-grid";
 import { OverviewList } from "~/components/overview-list/overview-list";
 import { ScrollWeightHeadline, STATIC_WEIGHT } from "~/components/scroll-weight-headline/scroll-weight-headline";
 import { parseMasonry, parseOverview } from "~/content/about";
-import { articleMedia } from "~/content/article";
+import { articleMedia } from "~/content/article-media";
 import { parseGallery, parseHero } from "~/content/home";
 import { parseFooterContent } from "~/content/layout";
 import { useEntrance } from "~/hooks/use-in-view";

@@ -1,27 +1,17 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadAboutPage, parseAboutStory } from "./about";
-import { createContentClient, setContentClient } from "./storyblok-client";
-
-/** Loader tests against the live local content service on the demo content. */
-const service = inject("contentService");
-
-async function api(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
-  const url = new URL(`${service.endpoint}/${path}`);
-  for (const [key, value] of Object.entries({ ...query, token: service.previewToken })) url.searchParams.set(key, value);
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+import { contentApi, demoContentClient } from "~/test/content-service";
+import { setContentClient } from "./storyblok-client";
 
 beforeAll(() => {
   // the site's own version is draft: the about page must still read the published story
-  setContentClient(createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }));
+  setContentClient(demoContentClient());
 });
 
 describe("loadAboutPage (live content service)", () => {
   it("uses the published about story, not the draft", async () => {
-    const published = await api("cdn/stories/about", { version: "published" });
-    const draft = await api("cdn/stories/about", { version: "draft" });
+    const published = await contentApi("cdn/stories/about", { version: "published" });
+    const draft = await contentApi("cdn/stories/about", { version: "draft" });
     // the demo content's draft differs, so reading the wrong version would show
     expect(draft.story).not.toEqual(published.story);
 

@@ -1,10 +1,11 @@
 import { uiText } from "../ui-text";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
-import { richTextPlainText, type RichTextDocument } from "./rich-text";
+import { type RichTextDocument } from "./rich-text";
+import { richTextPlainText } from "./rich-text-outline";
 import { about, aboutBlock, masonry, masonryTile, overview, overviewItem } from "./schema/about";
 import { entriesOf, uniqueKeys } from "./schema/component";
-import { parseAsset, parseBloks, type Asset } from "./schema/fields";
+import { parseAsset, parseBloks, type Asset } from "./schema/values";
 import { parseStory } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";
 import { fetchStory } from "./story-api";

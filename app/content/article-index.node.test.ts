@@ -1,30 +1,9 @@
-import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
 import { resetBuildListings } from "./build-listing";
 import { lastSlugSegment } from "./schema/story";
-import { createContentClient, setContentClient } from "./storyblok-client";
-
-/** Loader tests against the live local content service on the demo content. */
-const service = inject("contentService");
-
-async function api(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
-  const url = new URL(`${service.endpoint}/${path}`);
-  for (const [key, value] of Object.entries({ ...query, token: service.previewToken })) url.searchParams.set(key, value);
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Records the URL of every fetch until `restore()`. */
-function countFetches(): { urls: string[]; restore(): void } {
-  const urls: string[] = [];
-  const original = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-    return original(input, init);
-  }) as typeof fetch;
-  return { urls, restore: () => void (globalThis.fetch = original) };
-}
+import { contentApi, contentService, demoContentClient, recordContentRequests } from "~/test/content-service";
+import { setContentClient } from "./storyblok-client";
 
 interface RawStory {
   uuid: string;
@@ -36,23 +15,23 @@ interface RawStory {
 
 beforeAll(() => {
   setContentClient(
-    createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }),
+    demoContentClient(),
   );
 });
 
 describe("loadIndexPage (live content service)", () => {
   it("lists the index story's published articles in its order, dropping unreadable references", async () => {
-    const raw = await api("cdn/stories/index", { version: "draft" });
+    const raw = await contentApi("cdn/stories/index", { version: "draft" });
     const { title, uuids } = parseIndexStory(raw.story);
     expect(uuids.length).toBeGreaterThan(0);
 
     // what the CDN holds in the published state, one uuid at a time (test only)
     const published = new Map<string, RawStory>();
     for (const uuid of uuids) {
-      const url = new URL(`${service.endpoint}/cdn/stories/${uuid}`);
+      const url = new URL(`${contentService.endpoint}/cdn/stories/${uuid}`);
       url.searchParams.set("find_by", "uuid");
       url.searchParams.set("version", "published");
-      url.searchParams.set("token", service.previewToken);
+      url.searchParams.set("token", contentService.previewToken);
       const response = await fetch(url);
       if (response.ok) published.set(uuid, ((await response.json()) as { story: RawStory }).story);
     }
@@ -85,12 +64,12 @@ describe("loadIndexPage (live content service)", () => {
   });
 
   it("resolves references with one request per 50 uuids", async () => {
-    const raw = await api("cdn/stories", { version: "published", starts_with: "articles/", per_page: "100" });
+    const raw = await contentApi("cdn/stories", { version: "published", starts_with: "articles/", per_page: "100" });
     const uuids = (raw.stories as RawStory[]).map((s) => s.uuid);
     expect(uuids.length).toBeGreaterThan(0);
     const padded = [...uuids, ...Array.from({ length: 120 - uuids.length }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`)];
 
-    const { urls: counted, restore } = countFetches();
+    const { urls: counted, stop: restore } = recordContentRequests();
     let found: Map<string, unknown>;
     try {
       found = await storiesByUuids(padded, "published");
@@ -110,8 +89,8 @@ describe("loadIndexPage in a prerender build", () => {
     const expected = await loadIndexPage("published");
     const logged = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Fehler bei"));
     // the SDK would answer the index story from its cache of published answers
-    await createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }).flushCache();
-    const { urls: counted, restore } = countFetches();
+    await demoContentClient().flushCache();
+    const { urls: counted, stop: restore } = recordContentRequests();
     let page: Awaited<ReturnType<typeof loadIndexPage>>;
     try {
       page = await loadIndexPage("published", { prerender: true });
@@ -132,10 +111,10 @@ describe("loadIndexPage in a prerender build", () => {
 
   it("asks for the references of a preview build, whose listing holds drafts", async () => {
     resetBuildListings();
-    const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
+    const client = demoContentClient();
     await client.flushCache();
     setContentClient(client);
-    const { urls: counted, restore } = countFetches();
+    const { urls: counted, stop: restore } = recordContentRequests();
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await loadIndexPage("draft", { prerender: true });

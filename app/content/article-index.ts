@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { article } from "./schema/article";
-import { plainText, textList } from "./schema/fields";
+import { plainText, textList } from "./schema/values";
 import { articleList, index } from "./schema/index-story";
 import { lastSlugSegment, parseStory } from "./schema/story";
 import { fetchStories, fetchStory, siteClient } from "./story-api";

@@ -1,38 +1,17 @@
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetBuildListings } from "./build-listing";
 import { loadArticlePage, loadOtherArticles, parseArticleStory, parseOtherProject } from "./article";
 import { OTHER_PROJECTS_POOL, type OtherProject } from "./other-projects";
-import { createContentClient, setContentClient } from "./storyblok-client";
-
-/** Loader tests against the live local content service on the demo content. */
-const service = inject("contentService");
-
-async function api(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
-  const url = new URL(`${service.endpoint}/${path}`);
-  for (const [key, value] of Object.entries({ ...query, token: service.previewToken })) url.searchParams.set(key, value);
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+import { contentApi, contentService, demoContentClient, recordContentRequests } from "~/test/content-service";
+import { setContentClient } from "./storyblok-client";
 
 async function listing(version: "draft" | "published"): Promise<OtherProject[]> {
-  const raw = await api("cdn/stories", { version, starts_with: "articles/", per_page: "100" });
+  const raw = await contentApi("cdn/stories", { version, starts_with: "articles/", per_page: "100" });
   return (raw.stories as unknown[]).map(parseOtherProject).filter((p): p is OtherProject => p !== null);
 }
 
-function countRequests() {
-  const calls: string[] = [];
-  const original = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith(service.endpoint)) calls.push(url);
-    return original(input, init);
-  });
-  return calls;
-}
-
 beforeEach(async () => {
-  const client = createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true });
+  const client = demoContentClient();
   // the SDK's memory cache (of published answers) is shared by all clients: start each test without it
   await client.flushCache();
   setContentClient(client);
@@ -44,7 +23,7 @@ afterEach(() => {
 
 describe("loadArticlePage (live content service)", () => {
   it("normalises the draft article story", async () => {
-    const raw = await api("cdn/stories/articles/hafenkino", { version: "draft" });
+    const raw = await contentApi("cdn/stories/articles/hafenkino", { version: "draft" });
     const page = await loadArticlePage("hafenkino", { version: "draft" });
     expect(page.status).toBe("found");
     if (page.status !== "found") return;
@@ -57,7 +36,7 @@ describe("loadArticlePage (live content service)", () => {
   });
 
   it("asks once for the story and once for each listing", async () => {
-    const calls = countRequests();
+    const calls = recordContentRequests().urls;
     await loadArticlePage("hafenkino", { version: "draft" });
     expect(calls).toHaveLength(3);
     expect(calls.filter((url) => url.includes("/cdn/stories/articles/hafenkino"))).toHaveLength(1);
@@ -106,7 +85,7 @@ describe("loadArticlePage (live content service)", () => {
   });
 
   it("gives 'no Image' for the demo article without a Wrapper list", async () => {
-    const raw = await api("cdn/stories/articles/halbe-sachen", { version: "draft" });
+    const raw = await contentApi("cdn/stories/articles/halbe-sachen", { version: "draft" });
     expect(Array.isArray((raw.story as { content: { Wrapper?: unknown } }).content.Wrapper)).toBe(false);
     const page = await loadArticlePage("halbe-sachen", { version: "draft" });
     expect(page.status === "found" && page.article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: "no Image" }]);
@@ -120,7 +99,7 @@ describe("loadArticlePage (live content service)", () => {
 
   it("reads a prerender build's pages from its one listing of all stories: O(stories / 100) requests", async () => {
     resetBuildListings();
-    const calls = countRequests();
+    const calls = recordContentRequests().urls;
     const slugs = ["hafenkino", "kiezkarte", "nachtbus", "koernung"];
     const pages = await Promise.all(slugs.map((slug) => loadArticlePage(slug, { version: "draft", prerender: true })));
     // the demo's 38 stories fit one page of 100: one request for every page, never one per article
@@ -132,7 +111,7 @@ describe("loadArticlePage (live content service)", () => {
     vi.restoreAllMocks();
     const candidates = new Set((await listing("draft")).map((project) => project.slug));
     for (const [index, page] of pages.entries()) {
-      const raw = await api(`cdn/stories/articles/${slugs[index]}`, { version: "draft" });
+      const raw = await contentApi(`cdn/stories/articles/${slugs[index]}`, { version: "draft" });
       expect(page.status === "found" && page.article).toEqual(parseArticleStory(raw.story));
       // the same candidates as the other-projects listing of a visit
       const others = page.status === "found" ? page.otherProjects : [];
@@ -144,7 +123,7 @@ describe("loadArticlePage (live content service)", () => {
 
   it("asks for an article the build's listing does not hold on its own", async () => {
     resetBuildListings();
-    const calls = countRequests();
+    const calls = recordContentRequests().urls;
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await loadArticlePage("pixelweide", { version: "published", prerender: true })).status).toBe("not-found");
     // the listing, then the article alone (unpublished: 404)
@@ -155,10 +134,10 @@ describe("loadArticlePage (live content service)", () => {
 
 describe("loadOtherArticles in a production build", () => {
   it("reads only the published listing with a public token and logs nothing", async () => {
-    const client = createContentClient({ endpoint: service.endpoint, token: service.publicToken, version: "published", local: true });
+    const client = demoContentClient(contentService.publicToken);
     await client.flushCache();
     setContentClient(client);
-    const calls = countRequests();
+    const calls = recordContentRequests().urls;
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
     const projects = await loadOtherArticles("published");

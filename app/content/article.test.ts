@@ -1,11 +1,11 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  articleMedia,
   loadArticlePage,
   parseArticleStory,
   parseOtherProject,
 } from "./article";
+import { articleMedia } from "./article-media";
 import { pickOtherProjects, type OtherProject } from "./other-projects";
 import { articleMeta } from "./site";
 import { setContentClient } from "./storyblok-client";

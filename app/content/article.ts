@@ -1,11 +1,11 @@
-import { uiText } from "../ui-text";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
-import { richTextPlainText, type RichTextDocument } from "./rich-text";
-import { article, imagesArticle, info as infoBlok, media as mediaEntry } from "./schema/article";
-import { uniqueKeys } from "./schema/component";
-import { parseBloks, parseText, type Asset, type Link } from "./schema/fields";
+import { type RichTextDocument } from "./rich-text";
+import { richTextPlainText } from "./rich-text-outline";
+import { mediaItems, type ArticleMediaItem } from "./article-media";
+import { article, info as infoBlok } from "./schema/article";
+import { parseText, type Asset, type Link } from "./schema/values";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
 import { OTHER_PROJECTS_POOL, pickOtherProjects, type OtherProject } from "./other-projects";
 import { fetchStories, fetchStory, siteClient } from "./story-api";
@@ -16,24 +16,6 @@ import { fetchStories, fetchStory, siteClient } from "./story-api";
  */
 
 type Version = ContentConfig["version"];
-
-export type MediaLayout = "fullsize" | "right" | "vertical" | "default";
-
-export type ArticleMediaItem =
-  | {
-      kind: "image";
-      key: string;
-      layout: MediaLayout;
-      src: string;
-      alt: string;
-      /** Image.name */
-      caption: string;
-      width: number | null;
-      height: number | null;
-    }
-  | { kind: "video"; key: string; layout: MediaLayout; src: string; caption: string; width: number | null; height: number | null }
-  /** one of the spec's texts in place of a medium ('no Image', 'Kein Bild', 'unbekanntes Format', 'Keine Bilddaten vorhanden.') */
-  | { kind: "message"; key: string; layout: MediaLayout; text: string };
 
 export interface ArticleImage {
   src: string;
@@ -97,62 +79,6 @@ function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
     width: size?.width ?? null,
     height: size?.height ?? null,
   };
-}
-
-function layoutOf(entry: { Fullsize: boolean; right: boolean; vertical: boolean }): MediaLayout {
-  // one variant per entry; when editors tick several, the widest wins
-  if (entry.Fullsize) return "fullsize";
-  if (entry.right) return "right";
-  if (entry.vertical) return "vertical";
-  return "default";
-}
-
-/**
- * The media helper (SPEC 3, 5, 8): the `media` entries of the Wrapper's
- * ImagesArticle bloks. No Wrapper list: one 'no Image' entry. A media field
- * that is not a list: 'Keine Bilddaten vorhanden.'. An entry without a file:
- * 'Kein Bild'; a file of an unknown type: 'unbekanntes Format'.
- */
-export function articleMedia(content: unknown, altFallback = ""): ArticleMediaItem[] {
-  return mediaItems(article.pick("Wrapper")(content).Wrapper, altFallback);
-}
-
-function mediaItems(wrapper: unknown[] | null, altFallback: string): ArticleMediaItem[] {
-  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }];
-  const items: ArticleMediaItem[] = [];
-  const keyFor = uniqueKeys();
-  parseBloks(wrapper).forEach((raw, blokIndex) => {
-    if (raw.component !== imagesArticle.name) return;
-    const blok = imagesArticle.parse(raw);
-    if (blok.media === null) {
-      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: uiText.de.notAList });
-      return;
-    }
-    blok.media.forEach((value, index) => {
-      // every entry of the list has its place: one that is no blok shows 'Kein Bild'
-      const entry = mediaEntry.parse(value);
-      const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
-      items.push(mediaItem(entry.Image, key, layoutOf(entry), altFallback));
-    });
-  });
-  return items;
-}
-
-function mediaItem(image: Asset, key: string, layout: MediaLayout, altFallback: string): ArticleMediaItem {
-  const caption = image.name.trim();
-  const size = assetDimensions(image.filename);
-  const width = size?.width ?? null;
-  const height = size?.height ?? null;
-  switch (mediaKind(image.filename)) {
-    case "none":
-      return { kind: "message", key, layout, text: uiText.de.noImage };
-    case "unknown":
-      return { kind: "message", key, layout, text: uiText.de.unknownFormat };
-    case "video":
-      return { kind: "video", key, layout, src: image.filename, caption, width, height };
-    case "image":
-      return { kind: "image", key, layout, src: image.filename, alt: image.alt || caption || altFallback, caption, width, height };
-  }
 }
 
 /** An article story (the CDN `story` object) as the page's view model; never throws. */

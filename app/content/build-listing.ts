@@ -1,7 +1,7 @@
 import type { StoryblokClient } from "@storyblok/react";
 import type { ContentConfig } from "./content-config";
 import { isRecord } from "./is-record";
-import { parseText } from "./schema/fields";
+import { parseText } from "./schema/values";
 import { lastSlugSegment } from "./schema/story";
 
 type Version = ContentConfig["version"];

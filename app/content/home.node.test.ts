@@ -1,27 +1,17 @@
-import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadCategories, loadHomePage, parseCategories, parseHomeStory } from "./home";
-import { createContentClient, setContentClient } from "./storyblok-client";
-
-/** Loader tests against the live local content service on the demo content. */
-const service = inject("contentService");
-
-async function api(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
-  const url = new URL(`${service.endpoint}/${path}`);
-  for (const [key, value] of Object.entries({ ...query, token: service.previewToken })) url.searchParams.set(key, value);
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+import { contentApi, demoContentClient } from "~/test/content-service";
+import { setContentClient } from "./storyblok-client";
 
 beforeAll(() => {
   setContentClient(
-    createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }),
+    demoContentClient(),
   );
 });
 
 describe("loadHomePage (live content service)", () => {
   it("normalises the draft home story", async () => {
-    const raw = await api("cdn/stories/home", { version: "draft" });
+    const raw = await contentApi("cdn/stories/home", { version: "draft" });
     const expected = parseHomeStory(raw.story);
     const { page } = await loadHomePage("draft");
     expect(page).toEqual(expected);
@@ -37,7 +27,7 @@ describe("loadHomePage (live content service)", () => {
   });
 
   it("gives the distinct tags of all tagged articles as filter buttons, from one listing", async () => {
-    const raw = await api("cdn/stories", { version: "draft", starts_with: "articles/", per_page: "100" });
+    const raw = await contentApi("cdn/stories", { version: "draft", starts_with: "articles/", per_page: "100" });
     const categories = parseCategories(raw.stories);
     const expectedTags = [...new Set(categories.flatMap((c) => c.tags))];
     expect(expectedTags.length).toBeGreaterThan(0);
@@ -47,7 +37,7 @@ describe("loadHomePage (live content service)", () => {
   });
 
   it("categories keep only tagged articles with name and slug", async () => {
-    const raw = await api("cdn/stories", { version: "draft", starts_with: "articles/", per_page: "100" });
+    const raw = await contentApi("cdn/stories", { version: "draft", starts_with: "articles/", per_page: "100" });
     const stories = raw.stories as Array<{ name: string; slug: string; tag_list: string[] }>;
     const categories = await loadCategories("draft");
     expect(categories).toEqual(
@@ -56,7 +46,7 @@ describe("loadHomePage (live content service)", () => {
   });
 
   it("logs and returns no categories when the service refuses the token", async () => {
-    setContentClient(createContentClient({ endpoint: service.endpoint, token: "wrong-token", version: "draft", local: true }));
+    setContentClient(demoContentClient("wrong-token"));
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       await expect(loadCategories("draft")).resolves.toEqual([]);
@@ -64,7 +54,7 @@ describe("loadHomePage (live content service)", () => {
     } finally {
       log.mockRestore();
       setContentClient(
-        createContentClient({ endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true }),
+        demoContentClient(),
       );
     }
   });

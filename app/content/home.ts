@@ -2,7 +2,7 @@ import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes } from "./editable";
 import type { EditableAttributes } from "./layout";
 import { entriesOf, uniqueKeys } from "./schema/component";
-import type { Asset, Link } from "./schema/fields";
+import type { Asset, Link } from "./schema/values";
 import { gallery, galleryItem, hero, page, slide } from "./schema/page";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";

@@ -1,9 +1,10 @@
 import type { SbRichTextNode } from "@storyblok/react";
 import { uiText } from "../ui-text";
 import { contentConfig, type ContentConfig } from "./content-config";
-import { richTextPlainText, type RichTextDocument } from "./rich-text";
+import { type RichTextDocument } from "./rich-text";
+import { richTextPlainText } from "./rich-text-outline";
 import { uniqueKeys } from "./schema/component";
-import { parseBloks } from "./schema/fields";
+import { parseBloks } from "./schema/values";
 import { imprint, imprintText } from "./schema/imprint";
 import { parseStory } from "./schema/story";
 import { fetchStory } from "./story-api";

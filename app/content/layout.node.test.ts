@@ -1,13 +1,10 @@
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { contentService, demoContentClient } from "~/test/content-service";
 import { createContentClient, setContentClient } from "./storyblok-client";
 import { fetchLayout } from "./layout";
 
 /** The header and footer queries against the live content service with the demo content. */
-const service = inject("contentService");
-
-function client(token = service.previewToken) {
-  return createContentClient({ endpoint: service.endpoint, token, version: "draft", local: true });
-}
+const client = demoContentClient;
 
 beforeAll(() => {
   setContentClient(client());
@@ -21,7 +18,7 @@ describe("fetchLayout", () => {
   it("reads the header entry into the header view model", async () => {
     const { header } = await fetchLayout(client(), "draft");
     expect(header.storyId).toEqual(expect.any(Number));
-    expect(header.logo?.src).toMatch(new RegExp(`^${service.origin}/f/\\d+/\\d+x\\d+/\\w+/.+\\.svg$`));
+    expect(header.logo?.src).toMatch(new RegExp(`^${contentService.origin}/f/\\d+/\\d+x\\d+/\\w+/.+\\.svg$`));
     expect(header.logo?.alt).not.toBe("");
     expect(header.links.map((link) => link.href)).toEqual(["/index", "/about"]);
     expect(header.links.every((link) => link.internal && link.label.length > 0)).toBe(true);
@@ -82,7 +79,7 @@ describe("the root loader", () => {
 describe("contentClient without a token", () => {
   it("logs the SDK's missing-token error and fails loudly", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => createContentClient({ endpoint: service.endpoint, token: "", version: "draft", local: true })).toThrow(
+    expect(() => createContentClient({ endpoint: contentService.endpoint, token: "", version: "draft", local: true })).toThrow(
       /access token is missing/,
     );
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("You need to provide an access token"));

@@ -2,7 +2,7 @@ import type { StoryblokClient } from "@storyblok/react";
 import { describeContentError } from "./content-error";
 import { editableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
-import { parseAsset, parseBloks, type Link } from "./schema/fields";
+import { parseAsset, parseBloks, type Link } from "./schema/values";
 import { footer, footerContent } from "./schema/footer";
 import { header, headerContent } from "./schema/header";
 import { parseStoryFields } from "./schema/story";

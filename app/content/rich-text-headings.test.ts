@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseRichText, withHeadingLevels, type RichTextDocument } from "./rich-text";
+import { parseRichText, type RichTextDocument } from "./rich-text";
+import { withHeadingLevels } from "./rich-text-outline";
 
 const heading = (level: number, text = `h${level}`) => ({ type: "heading", attrs: { level }, content: [{ type: "text", text }] });
 const doc = (...content: unknown[]) => parseRichText({ type: "doc", content });

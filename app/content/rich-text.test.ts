@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isRichTextEmpty, parseRichText, richTextPlainText, safeHref } from "./rich-text";
+import { parseRichText } from "./rich-text";
+import { isRichTextEmpty, richTextPlainText } from "./rich-text-outline";
+import { safeHref } from "./safe-href";
 
 describe("safeHref", () => {
   it.each([

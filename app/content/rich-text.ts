@@ -1,5 +1,7 @@
 import type { SbRichTextMark, SbRichTextNode } from "@storyblok/react";
 import { isRecord } from "./is-record";
+import { BLOCK_TYPES } from "./rich-text-outline";
+import { safeHref } from "./safe-href";
 
 /**
  * Rich text arrives as Storyblok/TipTap JSON written by editors, so it is
@@ -31,15 +33,6 @@ export const EMPTY_RICH_TEXT: RichTextDocument = { type: "doc", content: [] };
 /** Deeper documents are cut off: a hostile document cannot exhaust the stack. */
 const MAX_DEPTH = 24;
 
-const BLOCK_TYPES = new Set([
-  "paragraph",
-  "heading",
-  "blockquote",
-  "bullet_list",
-  "ordered_list",
-  "list_item",
-  "code_block",
-]);
 const LEAF_TYPES = new Set(["hard_break", "horizontal_rule", "image", "emoji"]);
 /** Bloks inside rich text are not part of this site's content model: dropped. */
 const DROPPED_TYPES = new Set(["blok"]);
@@ -62,17 +55,6 @@ export function parseRichText(value: unknown): RichTextDocument {
   if (!isRecord(value)) return EMPTY_RICH_TEXT;
   const content = value.type === "doc" ? value.content : [value];
   return { type: "doc", content: parseNodes(content, 0, "doc") };
-}
-
-/** True when the document renders no text, image or rule at all. */
-export function isRichTextEmpty(document: RichTextDocument): boolean {
-  const hasSubstance = (nodes: SbRichTextNode[] | undefined): boolean =>
-    (nodes ?? []).some((node) => {
-      if (node.type === "text") return node.text.trim() !== "";
-      if (node.type === "image" || node.type === "horizontal_rule" || node.type === "emoji") return true;
-      return hasSubstance(node.content);
-    });
-  return !hasSubstance(document.content);
 }
 
 /**
@@ -193,63 +175,6 @@ function safeColour(value: unknown): string {
   return typeof value === "string" && SAFE_COLOUR.test(value.trim()) ? value.trim() : "";
 }
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  colon: ":",
-  tab: "\t",
-  newline: "\n",
-  sol: "/",
-  amp: "&",
-  lpar: "(",
-  rpar: ")",
-  nbsp: " ",
-  period: ".",
-  quot: '"',
-  apos: "'",
-};
-
-/** Decodes character references, so that `&#106;avascript:` is judged as `javascript:`. */
-function decodeEntities(value: string): string {
-  let previous = "";
-  let current = value;
-  // repeated: `&amp;#106;` decodes in two steps
-  for (let round = 0; round < 3 && current !== previous; round += 1) {
-    previous = current;
-    current = current.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (match, body: string) => {
-      if (body[0] === "#") {
-        const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-        return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-      }
-      return NAMED_ENTITIES[body.toLowerCase()] ?? match;
-    });
-  }
-  return current;
-}
-
-/** Control characters, spaces and invisible format characters: browsers skip them inside a scheme. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
-
-const ALLOWED_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
-
-/**
- * The href when it is safe: http(s), mailto, tel, a site path or a #anchor;
- * otherwise "". Browsers ignore whitespace and control characters inside a
- * scheme and decode entities in HTML, so the scheme is judged after both.
- */
-export function safeHref(raw: string): string {
-  const href = raw.trim();
-  if (href === "") return "";
-  const judged = decodeEntities(href).replace(IGNORED_IN_SCHEME, "");
-  if (judged === "") return "";
-  // network-path references (//host, /\host, \host) leave the site without a scheme check
-  if (/^[/\\]{2}/.test(judged) || judged.startsWith("\\") || /^\/\\/.test(judged)) return "";
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(judged);
-  if (scheme) return ALLOWED_SCHEMES.has(scheme[1]!.toLowerCase()) && !/[<>"`]/.test(href) ? href : "";
-  // no scheme: a relative reference; a colon before the first slash would make it look like one
-  if (/^[^/?#]*:/.test(judged)) return "";
-  return /[<>"`]/.test(href) ? "" : href;
-}
-
 function safeImageSource(value: unknown): string {
   if (typeof value !== "string") return "";
   const href = safeHref(value);
@@ -296,61 +221,4 @@ function parseCustomAttributes(value: unknown): SafeLinkAttrs["custom"] {
     }
   }
   return custom;
-}
-
-/** The document's text as one line (for meta descriptions), cut at a word boundary. */
-export function richTextPlainText(document: RichTextDocument, maxLength = 160): string {
-  const parts: string[] = [];
-  const walk = (nodes: SbRichTextNode[] | undefined) => {
-    for (const node of nodes ?? []) {
-      if (node.type === "text") parts.push(node.text);
-      else if (node.type === "hard_break") parts.push(" ");
-      else {
-        walk(node.content);
-        if (BLOCK_TYPES.has(node.type)) parts.push(" ");
-      }
-    }
-  };
-  walk(document.content);
-  const text = parts.join("").replace(/\s+/g, " ").trim();
-  if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength - 1);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.—-]+$/, "")}…`;
-}
-
-function headingLevel(node: SbRichTextNode): number {
-  const level = (node.attrs as { level?: unknown } | undefined)?.level;
-  return typeof level === "number" && Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2;
-}
-
-/**
- * The document's headings fitted under a page heading of level `base - 1`:
- * they keep their order of rank but start at level `base` and never skip a
- * level (an h2 followed by an h5 becomes h3, h4), so the page's outline has
- * no gaps whatever levels the editor picked. Levels stop at 6.
- */
-export function withHeadingLevels(document: RichTextDocument, base: number): RichTextDocument {
-  const start = Math.min(6, Math.max(1, Math.trunc(base)));
-  const used = new Set<number>();
-  const collect = (nodes: SbRichTextNode[] | undefined): void => {
-    for (const node of nodes ?? []) {
-      if (node.type === "heading") used.add(headingLevel(node));
-      collect(node.content);
-    }
-  };
-  collect(document.content);
-  if (used.size === 0) return document;
-  const ranks = [...used].sort((a, b) => a - b);
-  let previous = start - 1;
-  const fit = (nodes: SbRichTextNode[] | undefined): SbRichTextNode[] | undefined =>
-    nodes?.map((node) => {
-      if (node.type === "heading") {
-        const level = Math.min(6, start + ranks.indexOf(headingLevel(node)), Math.max(start, previous + 1));
-        previous = level;
-        return { ...node, attrs: { ...node.attrs, level }, content: fit(node.content) } as SbRichTextNode;
-      }
-      return node.content ? ({ ...node, content: fit(node.content) } as SbRichTextNode) : node;
-    });
-  return { type: "doc", content: fit(document.content) ?? [] };
 }

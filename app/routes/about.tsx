@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/about";
 import { AboutBody } from "~/bloks/about/about";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
+import { PageMessage } from "~/components/page-message/page-message";
 import type { AboutPage } from "~/content/about";
 import { loadAboutPage } from "~/content/about";
 import { useLiveStory } from "~/content/bridge";
@@ -62,7 +63,7 @@ export default function AboutRoute({ loaderData }: Route.ComponentProps) {
     <div className={styles.page} data-about-page="">
       <Deferred
         value={loaderData.page}
-        fallback={<p className={styles.loading}>{uiText.de.loading}</p>}
+        fallback={<PageMessage>{uiText.de.loading}</PageMessage>}
         title={(page) => documentTitle(siteName, page?.metaTitle || uiText.de.aboutTitle)}
       >
         {(page) => <LiveAbout page={page} />}

@@ -2,6 +2,7 @@ import { useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticlePageView } from "~/bloks/article/article";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
+import { PageMessage } from "~/components/page-message/page-message";
 import type { ArticlePage } from "~/content/article";
 import { loadArticlePage } from "~/content/article";
 import { useLiveStory } from "~/content/bridge";
@@ -10,7 +11,6 @@ import { useSite } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
-import styles from "./article.module.css";
 
 /**
  * Prerender: the article and the other projects, chosen here at random, so
@@ -63,14 +63,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
-function ArticleLoading() {
-  return (
-    <p className={styles.message} role="status">
-      {uiText.de.loadingArticle}
-    </p>
-  );
-}
-
 const parseLive = async (story: unknown) => (await import("~/content/article")).parseArticleStory(story);
 
 function LiveArticle({ page, site }: { page: Extract<ArticlePage, { status: "found" }>; site: SiteData | null }) {
@@ -90,12 +82,13 @@ export default function ArticleRoute({ loaderData, params }: Route.ComponentProp
   const location = useLocation();
   // from one article to another (Other Projects): the next one is on its way
   const nextPath = navigation.state === "loading" ? navigation.location.pathname : null;
-  if (nextPath && nextPath !== location.pathname && nextPath.startsWith("/articles/")) return <ArticleLoading />;
+  if (nextPath && nextPath !== location.pathname && nextPath.startsWith("/articles/"))
+    return <PageMessage>{uiText.de.loadingArticle}</PageMessage>;
   return (
     <Deferred
       key={params.slug}
       value={loaderData.page}
-      fallback={<ArticleLoading />}
+      fallback={<PageMessage>{uiText.de.loadingArticle}</PageMessage>}
       title={(page) => documentTitle(siteName, articleMeta(page, siteName).title)}
     >
       {(page) => <ArticleContent page={page} site={site} />}

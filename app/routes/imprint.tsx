@@ -1,6 +1,7 @@
 import type { Route } from "./+types/imprint";
 import { ImprintView } from "~/bloks/imprint/imprint";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
+import { PageMessage } from "~/components/page-message/page-message";
 import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import type { ImprintPage } from "~/content/imprint";
@@ -10,7 +11,6 @@ import { useSite } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
-import styles from "./imprint.module.css";
 
 /** Prerender: the imprint story, in the HTML. */
 export async function loader(): Promise<{ page: MaybeDeferred<ImprintPage> }> {
@@ -50,7 +50,7 @@ export default function ImprintRoute({ loaderData }: Route.ComponentProps) {
   return (
     <Deferred
       value={loaderData.page}
-      fallback={<p className={styles.loading}>{uiText.de.loading}</p>}
+      fallback={<PageMessage>{uiText.de.loading}</PageMessage>}
       title={(page) => documentTitle(siteName, page?.metaTitle || uiText.de.imprintTitle)}
     >
       {(page) => <LiveImprint page={page} />}

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/index";
 import { ArticleIndexList } from "~/components/article-index-list/article-index-list";
 import { Deferred } from "~/components/deferred/deferred";
+import { TitledPage } from "~/components/titled-page/titled-page";
 import { loadIndexPage } from "~/content/article-index";
 import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
@@ -60,13 +61,10 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
     parseLive,
   );
   return (
-    <section className={styles.page} aria-labelledby="index-heading">
-      <h1 id="index-heading" className={styles.heading}>
-        {story.title || uiText.de.indexTitle}
-      </h1>
+    <TitledPage headingId="index-heading" title={story.title || uiText.de.indexTitle}>
       <Deferred value={loaderData.articles} fallback={<p className={styles.loading}>{uiText.de.loadingIndex}</p>}>
         {(articles) => <ArticleIndexList articles={articles} />}
       </Deferred>
-    </section>
+    </TitledPage>
   );
 }

@@ -1,19 +1,17 @@
 import { RichText } from "~/components/rich-text/rich-text";
+import { TitledPage } from "~/components/titled-page/titled-page";
 import type { ImprintPage } from "~/content/imprint";
 import styles from "./imprint.module.css";
 
 /** `imprint`: the legal text's rich text blocks under the story's name. */
 export function ImprintView({ page }: { page: ImprintPage }) {
   return (
-    <article className={styles.page} aria-labelledby="imprint-heading">
-      <h1 id="imprint-heading" className={styles.heading}>
-        {page.title}
-      </h1>
+    <TitledPage as="article" headingId="imprint-heading" title={page.title}>
       <div className={styles.blocks}>
         {page.blocks.map((block) => (
           <RichText key={block.key} document={block.text} className={styles.text} headingLevel={2} />
         ))}
       </div>
-    </article>
+    </TitledPage>
   );
 }

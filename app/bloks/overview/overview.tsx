@@ -1,7 +1,7 @@
 import { OverviewList } from "~/components/overview-list/overview-list";
 import { RichText } from "~/components/rich-text/rich-text";
 import type { OverviewView } from "~/content/about";
-import { isRichTextEmpty } from "~/content/rich-text";
+import { isRichTextEmpty } from "~/content/rich-text-outline";
 import styles from "./overview.module.css";
 
 /** `overview`: the about page's list of what the studio does. */

@@ -1,4 +1,4 @@
-import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
+import { StandaloneVideo } from "~/components/autoplay-video/autoplay-video";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { AboutMedia as AboutMediaView } from "~/content/about";
 
@@ -7,19 +7,7 @@ import type { AboutMedia as AboutMediaView } from "~/content/about";
  * renditions sized for `sizes`; videos wait to load until they are needed.
  */
 export function AboutMedia({ media, sizes, className }: { media: AboutMediaView; sizes: string; className?: string }) {
-  if (media.kind === "video") {
-    return (
-      <AutoplayVideo
-        className={className}
-        src={media.src}
-        width={media.width ?? undefined}
-        height={media.height ?? undefined}
-        preload="none"
-        standalone
-        label={media.label}
-      />
-    );
-  }
+  if (media.kind === "video") return <StandaloneVideo className={className} src={media.src} label={media.label} />;
   return (
     <ResponsiveImage
       className={className}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { assetDimensions } from "~/content/image-service";
 import { useInView } from "~/hooks/use-in-view";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
 
@@ -96,6 +97,25 @@ export function AutoplayVideo({
       aria-hidden={withControls ? undefined : true}
       aria-label={withControls ? label || undefined : undefined}
       disablePictureInPicture
+    />
+  );
+}
+
+/**
+ * A video on its own in the page (not inside a link), loaded only when it
+ * comes near: sized from its asset URL, with controls under reduced motion.
+ */
+export function StandaloneVideo({ src, className, label }: { src: string; className?: string; label: string }) {
+  const size = assetDimensions(src);
+  return (
+    <AutoplayVideo
+      className={className}
+      src={src}
+      width={size?.width}
+      height={size?.height}
+      preload="none"
+      standalone
+      label={label}
     />
   );
 }

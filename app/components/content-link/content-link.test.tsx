@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { parseLink } from "~/content/schema/fields";
+import { parseLink } from "~/content/schema/values";
 import { ContentLink } from "./content-link";
 
 function renderLink(raw: unknown, label?: string) {

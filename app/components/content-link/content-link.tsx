@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
-import type { Link } from "~/content/schema/fields";
+import type { Link } from "~/content/schema/values";
 
 interface ContentLinkProps {
   link: Link;

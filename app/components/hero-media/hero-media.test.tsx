@@ -1,6 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Asset } from "~/content/schema/fields";
+import type { Asset } from "~/content/schema/values";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import { HeroMedia } from "./hero-media";
 

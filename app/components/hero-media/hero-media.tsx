@@ -1,6 +1,6 @@
 import { preload } from "react-dom";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
-import type { Asset } from "~/content/schema/fields";
+import type { Asset } from "~/content/schema/values";
 import { IMAGE_SLOTS, ResponsiveImage, imageSources } from "~/components/responsive-image/responsive-image";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";

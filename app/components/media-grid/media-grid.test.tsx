@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { articleMedia, type ArticleMediaItem } from "~/content/article";
+import { articleMedia, type ArticleMediaItem } from "~/content/article-media";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import { MediaGrid } from "./media-grid";
 

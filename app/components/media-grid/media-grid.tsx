@@ -1,6 +1,6 @@
-import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
+import { StandaloneVideo } from "~/components/autoplay-video/autoplay-video";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
-import type { ArticleMediaItem, MediaLayout } from "~/content/article";
+import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
 import styles from "./media-grid.module.css";
 
 /** How wide each variant is drawn (2 columns, 1 on phones), for the browser's srcset choice. */
@@ -20,19 +20,7 @@ export const LAYOUT_CLASS: Record<MediaLayout, string> = {
 
 function MediaContent({ item }: { item: ArticleMediaItem }) {
   if (item.kind === "message") return <p className={styles.message}>{item.text}</p>;
-  if (item.kind === "video") {
-    return (
-      <AutoplayVideo
-        className={styles.media}
-        src={item.src}
-        width={item.width ?? undefined}
-        height={item.height ?? undefined}
-        preload="none"
-        standalone
-        label={item.caption}
-      />
-    );
-  }
+  if (item.kind === "video") return <StandaloneVideo className={styles.media} src={item.src} label={item.caption} />;
   return (
     <ResponsiveImage
       className={styles.media}

@@ -1,7 +1,8 @@
 import { StoryblokRichText, type SbReactRichTextComponentMap, type SbReactRichTextProps } from "@storyblok/react";
 import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
-import { withHeadingLevels, type RichTextDocument, type SafeLinkAttrs } from "~/content/rich-text";
+import type { RichTextDocument, SafeLinkAttrs } from "~/content/rich-text";
+import { withHeadingLevels } from "~/content/rich-text-outline";
 import styles from "./rich-text.module.css";
 
 /** How wide images inside rich text are drawn. */

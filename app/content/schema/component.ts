@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { isRecord } from "../is-record";
-import { defineField, lenientObject, type Field, type FieldOptions } from "./fields";
+import { defineField, type Field, type FieldOptions } from "./fields";
+import { lenientObject } from "./values";
 
 /**
  * A Storyblok component (a "blok") as code: its name, how Storyblok's editor

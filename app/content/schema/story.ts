@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { ComponentDefinition } from "./component";
-import { bool, lenientObject, plainText, textList } from "./fields";
+import { bool, lenientObject, plainText, textList } from "./values";
 
 /**
  * A story as the Content Delivery API sends it (`data.story`, or one of

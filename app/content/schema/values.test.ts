@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAsset, parseBloks, parseBoolean, parseLink, parseText, parseTextList } from "./fields";
-import { lastSlugSegment } from "./story";
+import { parseAsset, parseBloks, parseBoolean, parseLink, parseText, parseTextList } from "./values";
 
 describe("parseText / parseBoolean / parseTextList", () => {
   it("keeps values of the right type", () => {
@@ -80,13 +79,5 @@ describe("parseBloks", () => {
 
   it("gives an empty list for non-lists", () => {
     expect(parseBloks({ component: "hero" })).toEqual([]);
-  });
-});
-
-describe("lastSlugSegment", () => {
-  it("takes the last segment of a full slug", () => {
-    expect(lastSlugSegment("articles/tidewater-type")).toBe("tidewater-type");
-    expect(lastSlugSegment("articles/tidewater-type/")).toBe("tidewater-type");
-    expect(lastSlugSegment("")).toBe("");
   });
 });

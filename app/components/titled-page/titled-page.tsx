@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import styles from "./titled-page.module.css";
+
+/** A page of text or a list under its one heading (the index, the imprint). */
+export function TitledPage({
+  as: Element = "section",
+  headingId,
+  title,
+  children,
+}: {
+  as?: "section" | "article";
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Element className={styles.page} aria-labelledby={headingId}>
+      <h1 id={headingId} className={styles.heading}>
+        {title}
+      </h1>
+      {children}
+    </Element>
+  );
+}

@@ -1,0 +1,82 @@
+import { uiText } from "../ui-text";
+import { assetDimensions } from "./image-service";
+import { mediaKind } from "./media-type";
+import { article, imagesArticle, media as mediaEntry } from "./schema/article";
+import { uniqueKeys } from "./schema/component";
+import { parseBloks, type Asset } from "./schema/values";
+
+/** An article's media grid (SPEC 2, 3, 5, 8): the `media` entries of its Wrapper's ImagesArticle bloks. */
+
+export type MediaLayout = "fullsize" | "right" | "vertical" | "default";
+
+export type ArticleMediaItem =
+  | {
+      kind: "image";
+      key: string;
+      layout: MediaLayout;
+      src: string;
+      alt: string;
+      /** Image.name */
+      caption: string;
+      width: number | null;
+      height: number | null;
+    }
+  | { kind: "video"; key: string; layout: MediaLayout; src: string; caption: string; width: number | null; height: number | null }
+  /** one of the spec's texts in place of a medium ('no Image', 'Kein Bild', 'unbekanntes Format', 'Keine Bilddaten vorhanden.') */
+  | { kind: "message"; key: string; layout: MediaLayout; text: string };
+
+function layoutOf(entry: { Fullsize: boolean; right: boolean; vertical: boolean }): MediaLayout {
+  // one variant per entry; when editors tick several, the widest wins
+  if (entry.Fullsize) return "fullsize";
+  if (entry.right) return "right";
+  if (entry.vertical) return "vertical";
+  return "default";
+}
+
+/**
+ * The media helper (SPEC 3, 5, 8): the `media` entries of the Wrapper's
+ * ImagesArticle bloks. No Wrapper list: one 'no Image' entry. A media field
+ * that is not a list: 'Keine Bilddaten vorhanden.'. An entry without a file:
+ * 'Kein Bild'; a file of an unknown type: 'unbekanntes Format'.
+ */
+export function articleMedia(content: unknown, altFallback = ""): ArticleMediaItem[] {
+  return mediaItems(article.pick("Wrapper")(content).Wrapper, altFallback);
+}
+
+export function mediaItems(wrapper: unknown[] | null, altFallback: string): ArticleMediaItem[] {
+  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }];
+  const items: ArticleMediaItem[] = [];
+  const keyFor = uniqueKeys();
+  parseBloks(wrapper).forEach((raw, blokIndex) => {
+    if (raw.component !== imagesArticle.name) return;
+    const blok = imagesArticle.parse(raw);
+    if (blok.media === null) {
+      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: uiText.de.notAList });
+      return;
+    }
+    blok.media.forEach((value, index) => {
+      // every entry of the list has its place: one that is no blok shows 'Kein Bild'
+      const entry = mediaEntry.parse(value);
+      const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
+      items.push(mediaItem(entry.Image, key, layoutOf(entry), altFallback));
+    });
+  });
+  return items;
+}
+
+function mediaItem(image: Asset, key: string, layout: MediaLayout, altFallback: string): ArticleMediaItem {
+  const caption = image.name.trim();
+  const size = assetDimensions(image.filename);
+  const width = size?.width ?? null;
+  const height = size?.height ?? null;
+  switch (mediaKind(image.filename)) {
+    case "none":
+      return { kind: "message", key, layout, text: uiText.de.noImage };
+    case "unknown":
+      return { kind: "message", key, layout, text: uiText.de.unknownFormat };
+    case "video":
+      return { kind: "video", key, layout, src: image.filename, caption, width, height };
+    case "image":
+      return { kind: "image", key, layout, src: image.filename, alt: image.alt || caption || altFallback, caption, width, height };
+  }
+}

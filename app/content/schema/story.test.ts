@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { imprint } from "./imprint";
+import { lastSlugSegment, parseStory } from "./story";
+
+describe("parseStory", () => {
+  it("reads the story's fields and parses its content with the root component", () => {
+    const story = parseStory(
+      {
+        id: 5,
+        uuid: "u",
+        name: "Impressum",
+        full_slug: "imprint",
+        tag_list: ["Legal", 3, ""],
+        published_at: "2025-03-01T10:00:00.000Z",
+        content: { component: "imprint", _uid: "c", body: [] },
+      },
+      imprint,
+    );
+    expect(story).toMatchObject({ id: 5, uuid: "u", name: "Impressum", slug: "", tag_list: ["Legal"], is_startpage: false });
+    expect(story.published_at).toBe("2025-03-01T10:00:00.000Z");
+    expect(story.first_published_at).toBe("");
+    expect(story.content).toMatchObject({ _uid: "c", component: "imprint", body: [] });
+  });
+
+  it("never throws: anything that is no story has no id and empty fields", () => {
+    for (const value of [undefined, null, "x", 5, [], { id: Number.NaN, published_at: "not a date", content: "x" }]) {
+      const story = parseStory(value, imprint);
+      expect(story.id).toBeNull();
+      expect(story.published_at).toBe("");
+      expect(story.content.body).toBeNull();
+    }
+  });
+});
+
+describe("lastSlugSegment", () => {
+  it("takes the last segment of a full slug", () => {
+    expect(lastSlugSegment("articles/tidewater-type")).toBe("tidewater-type");
+    expect(lastSlugSegment("articles/tidewater-type/")).toBe("tidewater-type");
+    expect(lastSlugSegment("")).toBe("");
+  });
+});

@@ -1,0 +1,36 @@
+import { expect, inject, vi } from "vitest";
+import { createContentClient } from "~/content/storyblok-client";
+
+/**
+ * The live local content service of the loader tests (*.node.test.ts): the
+ * demo content on a free port, started by scripts/test/content-service-setup.ts.
+ */
+export const contentService = inject("contentService");
+
+/** A content client of the demo space that reads drafts, as the site's own is configured by default. */
+export function demoContentClient(token = contentService.previewToken) {
+  return createContentClient({ endpoint: contentService.endpoint, token, version: "draft", local: true });
+}
+
+/** GET a path of the content service with the preview token: its JSON answer (which must be a 200). */
+export async function contentApi(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+  const url = new URL(`${contentService.endpoint}/${path}`);
+  for (const [key, value] of Object.entries({ ...query, token: contentService.previewToken })) {
+    url.searchParams.set(key, value);
+  }
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Records the URL of every request to the content service until `stop()` (or vi.restoreAllMocks). */
+export function recordContentRequests(): { urls: string[]; stop(): void } {
+  const urls: string[] = [];
+  const original = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith(contentService.endpoint)) urls.push(url);
+    return original(input, init);
+  });
+  return { urls, stop: () => spy.mockRestore() };
+}
