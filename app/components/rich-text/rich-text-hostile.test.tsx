@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { parseRichText } from "~/content/rich-text";
-import { FUZZ_RUNS, FUZZ_SEED, fuzzParameters, richTextFieldArb } from "~/test/arbitraries";
+import { FUZZ_RUNS, FUZZ_SEED, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
+import { richTextFieldArb } from "~/test/arbitraries/rich-text";
 import {
   domProblems,
   isRichTextStyle,
@@ -12,7 +13,7 @@ import {
   tokensInInput,
   unexpectedConsoleErrors,
 } from "~/test/dom-invariants";
-import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text";
+import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text/corpus";
 import { RichText } from "./rich-text";
 
 /**
