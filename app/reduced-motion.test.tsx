@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { act, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -26,8 +24,8 @@ import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
 /**
  * prefers-reduced-motion: reduce, component by component: no video
  * autoplays (standalone ones offer controls instead), the entrance hooks
- * report "static", the scroll-driven headline holds one weight, and every
- * stylesheet that animates has a reduced-motion rule that stops it.
+ * report "static" and the scroll-driven headline holds one weight (the
+ * stylesheets' reduced-motion rules: reduced-motion-css.test.ts).
  */
 
 const REDUCE = "(prefers-reduced-motion: reduce)";
@@ -66,23 +64,6 @@ function expectStillVideos(container: ParentNode, { controls }: { controls: bool
     expect(video.controls).toBe(controls);
   }
   expect(play).not.toHaveBeenCalled();
-}
-
-function css(file: string): string {
-  return readFileSync(path.resolve(file), "utf8");
-}
-
-/** The body of the stylesheet's `@media (prefers-reduced-motion: reduce)` block. */
-function reducedMotionBlock(file: string): string {
-  const text = css(file);
-  const start = text.indexOf("@media (prefers-reduced-motion: reduce)");
-  expect(start, `${file} has a reduced-motion block`).toBeGreaterThanOrEqual(0);
-  let depth = 0;
-  for (let index = text.indexOf("{", start); index < text.length; index += 1) {
-    if (text[index] === "{") depth += 1;
-    if (text[index] === "}" && --depth === 0) return text.slice(start, index);
-  }
-  return text.slice(start);
 }
 
 describe("AutoplayVideo under reduced motion", () => {
@@ -247,41 +228,5 @@ describe("animation hooks under reduced motion", () => {
   it("Footer: the logo word keeps its letters (the wave is CSS, stopped below)", () => {
     inRouter(<Footer blok={parseFooterContent({ body: [{ component: "footer_content", LogoBig: "Halbton" }] })} />);
     expect(screen.getByRole("img", { name: "Halbton" })).toBeTruthy();
-  });
-});
-
-describe("stylesheets: every animation has a static state under reduced motion", () => {
-  it.each([
-    [
-      "gallery tiles fade and fade out",
-      "app/components/gallery-tile/gallery-tile.module.css",
-      /\.tile,\s*\.exiting\s*\{\s*animation: none/,
-    ],
-    [
-      "gallery entrance rises",
-      "app/components/gallery/gallery.module.css",
-      /\[data-entrance="waiting"\]\s*\{\s*opacity: 1;\s*transform: none/,
-    ],
-    ["article hero fades in", "app/components/article-hero/article-hero.module.css", /\.image\s*\{\s*animation: none/],
-    ["about blocks fade and slide in", "app/bloks/about/about.module.css", /\.stagger\s*\{\s*animation: none/],
-    ["footer letters wave", "app/bloks/footer/footer.module.css", /\.glyph\s*\{\s*animation: none/],
-    [
-      "headline weight follows the scroll",
-      "app/components/scroll-weight-headline/scroll-weight-headline.module.css",
-      /font-weight: 500;\s*font-variation-settings: "wght" 500/,
-    ],
-    ["index preview fades in", "app/components/article-index-list/article-index-list.module.css", /animation: none/],
-    ["carousel dots change", "app/components/carousel-dots/carousel-dots.module.css", /transition: none/],
-    ["tag filter buttons change", "app/components/tag-filter/tag-filter.module.css", /transition: none/],
-    ["tag pills change", "app/components/tag-pills/tag-pills.module.css", /transition: none/],
-    ["masonry overlay fades", "app/components/masonry-grid/masonry-grid.module.css", /transition: none/],
-    ["other projects zoom", "app/components/other-projects/other-projects.module.css", /transition: none/],
-    ["header changes colour", "app/bloks/header/header.module.css", /transition: none/],
-  ])("%s (%s)", (_what, file, rule) => {
-    expect(reducedMotionBlock(file)).toMatch(rule);
-  });
-
-  it("smooth scrolling is off document-wide", () => {
-    expect(reducedMotionBlock("app/styles/base.css")).toMatch(/scroll-behavior: auto !important/);
   });
 });

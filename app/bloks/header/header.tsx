@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { isAboutPath } from "~/content/about-variant";
-import type { HeaderView, SiteImage, SiteLink } from "~/content/layout";
+import type { HeaderView, SiteLink } from "~/content/layout";
 import { uiText } from "~/ui-text";
+import { MenuIcon } from "~/components/menu-icon/menu-icon";
 import styles from "./header.module.css";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,26 +31,6 @@ function HeaderLink({ link, onChoose }: { link: SiteLink; onChoose?: () => void 
       {link.label}
     </NavLink>
   );
-}
-
-function MenuIcon({ image, kind }: { image: SiteImage | null; kind: "burger" | "close" }) {
-  if (image) {
-    // lazy: the burger shows only on phones and the cross only in the open menu, so neither
-    // may take bandwidth from the page's first paint (nor get React's automatic preload)
-    return (
-      <img
-        className={styles.icon}
-        src={image.src}
-        alt=""
-        width={image.width ?? 24}
-        height={image.height ?? 24}
-        loading="lazy"
-        decoding="async"
-      />
-    );
-  }
-  // Without an icon asset the button still shows what it does.
-  return <span className={kind === "burger" ? styles.burgerLines : styles.closeCross} aria-hidden="true" />;
 }
 
 /** Whether a popover is showing; false where the platform does not know popovers. */

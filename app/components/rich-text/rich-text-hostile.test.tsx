@@ -1,9 +1,7 @@
-import { cleanup, render } from "@testing-library/react";
+import { cleanup } from "@testing-library/react";
 import fc from "fast-check";
-import { createRoutesStub } from "react-router";
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { parseRichText } from "~/content/rich-text";
-import { FUZZ_RUNS, FUZZ_SEED, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
+import { describe, expect, it } from "vitest";
+import { FUZZ_RUNS, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
 import { richTextFieldArb } from "~/test/arbitraries/rich-text";
 import {
   domProblems,
@@ -13,11 +11,12 @@ import {
   tokensInInput,
   unexpectedConsoleErrors,
 } from "~/test/dom-invariants";
+import { fuzzTestFile } from "~/test/fuzz-file";
 import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text/corpus";
-import { RichText } from "./rich-text";
+import { renderRichText } from "~/test/render-rich-text";
 
 /**
- * Rich text against a corpus of hostile documents (app/test/hostile-rich-text.ts,
+ * Rich text against a corpus of hostile documents (app/test/hostile-rich-text/,
  * shared with the browser suite) and against random ones: whatever an
  * editor saves, the rendered DOM has no script, frame, object or embed, no
  * event handler, no link or image outside http(s)/mailto/tel (judged after
@@ -26,32 +25,7 @@ import { RichText } from "./rich-text";
  * new tab with rel="noopener noreferrer". Huge and deep documents finish.
  */
 
-// the 5 MB document renders thousands of elements in jsdom
-vi.setConfig({ testTimeout: 120_000 });
-
-let generated = 0;
-let consoleError: MockInstance<typeof console.error>;
-
-afterAll(() => {
-  console.info(
-    `[fuzz] rich-text-hostile.test.tsx: ${HOSTILE_RICH_TEXT.length} corpus documents, ${generated} generated documents (seed ${FUZZ_SEED})`,
-  );
-});
-
-beforeEach(() => {
-  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
-
-function renderRichText(raw: unknown): HTMLElement {
-  const document = parseRichText(raw);
-  const Stub = createRoutesStub([{ path: "*", Component: () => <RichText document={document} /> }]);
-  return render(<Stub initialEntries={["/"]} />).container;
-}
+const fuzz = fuzzTestFile(`rich-text-hostile.test.tsx (and ${HOSTILE_RICH_TEXT.length} corpus documents)`);
 
 function richTextProblems(container: HTMLElement, raw: unknown): string[] {
   const problems = domProblems(container, {
@@ -121,10 +95,10 @@ describe("RichText against the hostile corpus", () => {
 
   it.each(HOSTILE_RICH_TEXT.map((entry) => [entry.name, entry] as const))("renders %s safely", (_name, entry) => {
     const started = performance.now();
-    const container = renderRichText(entry.document);
+    const container = renderRichText(entry.document).container;
     const elapsed = performance.now() - started;
     expect(richTextProblems(container, entry.document)).toEqual([]);
-    expect(unexpectedConsoleErrors(consoleError.mock.calls)).toEqual([]);
+    expect(unexpectedConsoleErrors(fuzz.consoleErrors().mock.calls)).toEqual([]);
     if (entry.keepsText !== undefined) expect(container.textContent).toContain(entry.keepsText);
     if (entry.noLink) expect(container.querySelector("a")).toBeNull();
     if (entry.noImage) expect(container.querySelector("img")).toBeNull();
@@ -138,12 +112,12 @@ describe("RichText against random documents", () => {
   it("renders any document safely", () => {
     fc.assert(
       fc.property(richTextFieldArb, (raw) => {
-        generated += 1;
-        consoleError.mockClear();
+        fuzz.countCase();
+        fuzz.consoleErrors().mockClear();
         try {
-          const container = renderRichText(raw);
+          const { container } = renderRichText(raw);
           expect(richTextProblems(container, raw)).toEqual([]);
-          expect(unexpectedConsoleErrors(consoleError.mock.calls)).toEqual([]);
+          expect(unexpectedConsoleErrors(fuzz.consoleErrors().mock.calls)).toEqual([]);
           expect(domDepth(container)).toBeLessThan(80);
         } finally {
           cleanup();
