@@ -1,13 +1,12 @@
-import type { StoryblokClient } from "@storyblok/react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseAboutStory, type AboutPage } from "~/content/about";
-import { setContentClient } from "~/content/storyblok-client";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import About, { clientLoader, meta } from "./about";
+import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
 
 const text = (value: string) => ({
   type: "doc",
@@ -112,10 +111,7 @@ describe("About route", () => {
 
   it("shows 'Laden...' while the story is on its way, with the orange body already on", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    let resolve: (value: AboutPage) => void = () => {};
-    const pending = new Promise<AboutPage>((r) => {
-      resolve = r;
-    });
+    const { promise: pending, resolve } = pendingValue<AboutPage>();
     await act(async () => {
       renderAbout(pending);
     });
@@ -141,8 +137,7 @@ describe("about.module.css", () => {
 
 describe("About meta", () => {
   it("takes title and description from the content", () => {
-    const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
-    const tags = meta({ loaderData: { page }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
+    const tags = metaFor(meta, { page });
     expect(tags).toContainEqual({ title: "Studio Halbton — About" });
     expect(tags).toContainEqual({ name: "description", content: "Studio text" });
   });
@@ -150,19 +145,17 @@ describe("About meta", () => {
 
 describe("About clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
-    ({ request: new Request(url), params: {}, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+    clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader);
 
   it("uses the prerendered data without asking the content service", async () => {
-    const get = vi.fn();
-    setContentClient({ get } as unknown as StoryblokClient);
+    const get = answerContentWith();
     const prerendered = { page };
     expect(await clientLoader(args("http://site/about", async () => prerendered))).toBe(prerendered);
     expect(get).not.toHaveBeenCalled();
   });
 
   it("reads the published story from the content service when the page was not prerendered", async () => {
-    const get = vi.fn(async () => ({ data: { story: { name: "About", content: { body: [] } } } }));
-    setContentClient({ get } as unknown as StoryblokClient);
+    const get = answerContentWith(async () => ({ data: { story: { name: "About", content: { body: [] } } } }));
     const data = await clientLoader(args("http://site/about", () => Promise.reject(new Error("no .data"))));
     expect(data.page).toBeInstanceOf(Promise);
     expect(await data.page).toMatchObject({ name: "About" });

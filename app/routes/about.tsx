@@ -6,10 +6,9 @@ import { PageMessage } from "~/components/page-message/page-message";
 import type { AboutPage } from "~/content/about";
 import { loadAboutPage } from "~/content/about";
 import { useLiveStory } from "~/content/bridge";
-import { documentTitle, pageMeta } from "~/content/site";
-import { useSite } from "~/hooks/use-site";
+import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
-import { siteFromMatches } from "~/routing/root-data";
+import { storyPageMeta } from "~/routing/story-page-meta";
 import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
 
@@ -32,20 +31,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   }));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const page = loaderData?.page;
-  const resolved = page && !(page instanceof Promise) ? page : undefined;
-  const site = siteFromMatches(matches);
-  const title = resolved?.metaTitle || uiText.de.aboutTitle;
-  return pageMeta({
-    site,
-    title,
-    description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
-    path: "/about",
-    image: resolved?.shareImage ?? null,
-    titleByPage: page instanceof Promise,
-  });
-};
+export const meta: Route.MetaFunction = (args) => storyPageMeta(args, { title: uiText.de.aboutTitle, path: "/about" });
 
 const parseLive = async (story: unknown) => (await import("~/content/about")).parseAboutStory(story);
 
@@ -58,14 +44,10 @@ export default function AboutRoute({ loaderData }: Route.ComponentProps) {
     document.body.classList.add(BODY_CLASS);
     return () => document.body.classList.remove(BODY_CLASS);
   }, []);
-  const siteName = useSite()?.name ?? "";
+  const title = usePageTitle(uiText.de.aboutTitle);
   return (
     <div className={styles.page} data-about-page="">
-      <Deferred
-        value={loaderData.page}
-        fallback={<PageMessage>{uiText.de.loading}</PageMessage>}
-        title={(page) => documentTitle(siteName, page?.metaTitle || uiText.de.aboutTitle)}
-      >
+      <Deferred value={loaderData.page} fallback={<PageMessage>{uiText.de.loading}</PageMessage>} title={title}>
         {(page) => <LiveAbout page={page} />}
       </Deferred>
     </div>

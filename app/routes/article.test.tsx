@@ -1,12 +1,11 @@
-import type { StoryblokClient } from "@storyblok/react";
 import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseArticleStory, type ArticlePage } from "~/content/article";
 import { pickOtherProjects, type OtherProject } from "~/content/other-projects";
-import { setContentClient } from "~/content/storyblok-client";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import ArticleRoute, { clientLoader, meta } from "./article";
+import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
 
 const project = (slug: string): OtherProject => ({
   slug,
@@ -85,10 +84,7 @@ describe("Article route", () => {
   });
 
   it("shows 'Loading article...' while the article is on its way", async () => {
-    let resolve: (page: ArticlePage) => void = () => {};
-    const pending = new Promise<ArticlePage>((r) => {
-      resolve = r;
-    });
+    const { promise: pending, resolve } = pendingValue<ArticlePage>();
     await act(async () => {
       renderArticle(pending);
     });
@@ -136,11 +132,7 @@ describe("Article route, from one article to another", () => {
 });
 
 describe("Article meta", () => {
-  const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
-  const metaOf = (page: unknown) =>
-    meta({ loaderData: { page }, matches: [root], params: { slug: "hafenkino" } } as unknown as Parameters<
-      typeof meta
-    >[0]);
+  const metaOf = (page: unknown) => metaFor(meta, { page }, { params: { slug: "hafenkino" } });
 
   it("takes title and description from the content", () => {
     const tags = metaOf(found);
@@ -155,17 +147,14 @@ describe("Article meta", () => {
 
 describe("Article clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
-    ({ request: new Request(url), params: { slug: "hafenkino" }, serverLoader }) as unknown as Parameters<
-      typeof clientLoader
-    >[0];
+    clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader, { slug: "hafenkino" });
 
   function fakeClient() {
-    const get = vi.fn(async (path: string) =>
+    const get = answerContentWith(async (path: string) =>
       path === "cdn/stories"
         ? { data: { stories: [] } }
         : { data: { story: { name: "Live", full_slug: "articles/hafenkino", content: {} } } },
     );
-    setContentClient({ get } as unknown as StoryblokClient);
     return get;
   }
 

@@ -10,6 +10,7 @@ import { articleMeta, documentTitle, pageMeta, shareImageOf, type MetaTag, type 
 import { useSite } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
+import { settled } from "~/routing/story-page-meta";
 import { uiText } from "~/ui-text";
 
 /**
@@ -36,8 +37,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
-  const page = loaderData?.page;
-  const resolved = page && !(page instanceof Promise) ? page : undefined;
+  const resolved = settled(loaderData?.page);
   const site = siteFromMatches(matches);
   const { title, description } = articleMeta(resolved, site?.name);
   const article = resolved?.status === "found" ? resolved.article : null;
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     type: article ? "article" : "website",
     noindex: resolved?.status === "not-found",
     extra,
-    titleByPage: page instanceof Promise,
+    titleByPage: loaderData?.page instanceof Promise,
   });
 };
 

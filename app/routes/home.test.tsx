@@ -1,11 +1,10 @@
-import type { StoryblokClient } from "@storyblok/react";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseHomeStory, type HomeData } from "~/content/home";
-import { setContentClient } from "~/content/storyblok-client";
 import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
 import Home, { clientLoader, meta } from "./home";
+import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
 
 const asset = (file: string, alt = "") => ({ filename: `https://a.storyblok.com/f/287401/900x1200/abc/${file}`, alt });
 
@@ -99,10 +98,7 @@ describe("Home route", () => {
   });
 
   it("shows 'Loading...' while the categories are still on their way", async () => {
-    let resolve: (tags: string[]) => void = () => {};
-    const filterTags = new Promise<string[]>((r) => {
-      resolve = r;
-    });
+    const { promise: filterTags, resolve } = pendingValue<string[]>();
     await act(async () => {
       renderHome({ page: parseHomeStory(HOME_STORY), filterTags });
     });
@@ -125,10 +121,7 @@ describe("Home route", () => {
 describe("Home meta", () => {
   it("takes title and description from the page", () => {
     const page = parseHomeStory(HOME_STORY);
-    const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
-    const tags = meta({ loaderData: { page, filterTags: [] }, matches: [root] } as unknown as Parameters<
-      typeof meta
-    >[0]);
+    const tags = metaFor(meta, { page, filterTags: [] });
     expect(tags).toContainEqual({ title: "Studio Halbton" });
     expect(tags).toContainEqual({ name: "description", content: "Studio Halbton: selected work — Alpha, Beta." });
     // the first hero slide, 1200x630 through the image service
@@ -143,23 +136,21 @@ describe("Home meta", () => {
 
 describe("Home clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
-    ({ request: new Request(url), params: {}, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+    clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader);
 
   it("uses the prerendered data without asking the content service", async () => {
-    const get = vi.fn();
-    setContentClient({ get } as unknown as StoryblokClient);
+    const get = answerContentWith();
     const prerendered = { page: parseHomeStory(HOME_STORY), filterTags: ["Poster"] };
     await expect(clientLoader(args("http://site/", async () => prerendered))).resolves.toBe(prerendered);
     expect(get).not.toHaveBeenCalled();
   });
 
   it("asks the content service when the page was not prerendered, handing the categories over as they come", async () => {
-    const get = vi.fn(async (path: string) =>
+    answerContentWith(async (path: string) =>
       path === "cdn/stories/home"
         ? { data: { story: HOME_STORY } }
         : { data: { stories: [{ name: "A", slug: "a", tag_list: ["Poster", "Sound"] }] } },
     );
-    setContentClient({ get } as unknown as StoryblokClient);
     const data = await clientLoader(
       args("http://site/", async () => {
         throw new Error("no .data file");
@@ -170,10 +161,9 @@ describe("Home clientLoader", () => {
   });
 
   it("reads drafts straight from the content service in the visual editor", async () => {
-    const get = vi.fn(async (path: string) =>
+    const get = answerContentWith(async (path: string) =>
       path === "cdn/stories/home" ? { data: { story: HOME_STORY } } : { data: { stories: [] } },
     );
-    setContentClient({ get } as unknown as StoryblokClient);
     const serverLoader = vi.fn();
     await clientLoader(args("http://site/?_storyblok_tk[space_id]=1", serverLoader));
     expect(serverLoader).not.toHaveBeenCalled();

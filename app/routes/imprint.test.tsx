@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseImprintStory, type ImprintPage } from "~/content/imprint";
 import Imprint, { meta } from "./imprint";
+import { metaFor, pendingValue } from "~/test/route-tests";
 
 const page = parseImprintStory({
   id: 1,
@@ -60,10 +61,7 @@ describe("Imprint route", () => {
   });
 
   it("shows 'Laden...' while the story is on its way", async () => {
-    let resolve: (value: ImprintPage) => void = () => {};
-    const pending = new Promise<ImprintPage>((r) => {
-      resolve = r;
-    });
+    const { promise: pending, resolve } = pendingValue<ImprintPage>();
     await act(async () => {
       renderImprint(pending);
     });
@@ -76,8 +74,7 @@ describe("Imprint route", () => {
   });
 
   it("takes title and description from the content", () => {
-    const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
-    const tags = meta({ loaderData: { page }, matches: [root] } as unknown as Parameters<typeof meta>[0]);
+    const tags = metaFor(meta, { page });
     expect(tags).toContainEqual({ title: "Studio Halbton — Impressum" });
     expect(tags).toContainEqual({ name: "description", content: "Angaben gemäß § 5 DDG Studio Halbton GbR" });
   });

@@ -6,10 +6,9 @@ import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import type { ImprintPage } from "~/content/imprint";
 import { loadImprintPage } from "~/content/imprint";
-import { documentTitle, pageMeta } from "~/content/site";
-import { useSite } from "~/hooks/use-site";
+import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
-import { siteFromMatches } from "~/routing/root-data";
+import { storyPageMeta } from "~/routing/story-page-meta";
 import { uiText } from "~/ui-text";
 
 /** Prerender: the imprint story, in the HTML. */
@@ -24,20 +23,8 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   }));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const page = loaderData?.page;
-  const resolved = page && !(page instanceof Promise) ? page : undefined;
-  const site = siteFromMatches(matches);
-  const title = resolved?.metaTitle || uiText.de.imprintTitle;
-  // no image of its own: the site's (the home hero)
-  return pageMeta({
-    site,
-    title,
-    description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
-    path: "/imprint",
-    titleByPage: page instanceof Promise,
-  });
-};
+export const meta: Route.MetaFunction = (args) =>
+  storyPageMeta(args, { title: uiText.de.imprintTitle, path: "/imprint" });
 
 const parseLive = async (story: unknown) => (await import("~/content/imprint")).parseImprintStory(story);
 
@@ -46,13 +33,9 @@ function LiveImprint({ page }: { page: ImprintPage }) {
 }
 
 export default function ImprintRoute({ loaderData }: Route.ComponentProps) {
-  const siteName = useSite()?.name ?? "";
+  const title = usePageTitle(uiText.de.imprintTitle);
   return (
-    <Deferred
-      value={loaderData.page}
-      fallback={<PageMessage>{uiText.de.loading}</PageMessage>}
-      title={(page) => documentTitle(siteName, page?.metaTitle || uiText.de.imprintTitle)}
-    >
+    <Deferred value={loaderData.page} fallback={<PageMessage>{uiText.de.loading}</PageMessage>} title={title}>
       {(page) => <LiveImprint page={page} />}
     </Deferred>
   );

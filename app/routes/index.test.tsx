@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ArticleListEntry } from "~/content/article-index";
 import { setContentClient } from "~/content/storyblok-client";
 import IndexPage, { clientLoader, meta } from "./index";
+import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
 
 const entry = (slug: string, tags: string[] = ["Poster"]): ArticleListEntry => ({
   uuid: `uuid-${slug}`,
@@ -28,7 +29,6 @@ function renderIndex(data: Data) {
 }
 
 const base = { storyId: 1, title: "Index" };
-const root = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -44,10 +44,7 @@ describe("Index route", () => {
   });
 
   it("shows 'Content is loading...' while the articles are on their way", async () => {
-    let resolve: (list: ArticleListEntry[]) => void = () => {};
-    const articles = new Promise<ArticleListEntry[]>((r) => {
-      resolve = r;
-    });
+    const { promise: articles, resolve } = pendingValue<ArticleListEntry[]>();
     await act(async () => {
       renderIndex({ ...base, articles });
     });
@@ -63,9 +60,7 @@ describe("Index route", () => {
 
 describe("Index meta", () => {
   it("takes title and description from the loader data", () => {
-    const tags = meta({ loaderData: { ...base, articles: [entry("a")] }, matches: [root] } as unknown as Parameters<
-      typeof meta
-    >[0]);
+    const tags = metaFor(meta, { ...base, articles: [entry("a")] });
     expect(tags).toContainEqual({ title: "Studio Halbton — Index" });
     expect(tags).toContainEqual({ name: "description", content: "Index: 1 projects by Studio Halbton." });
     expect(tags).toContainEqual({ property: "og:title", content: "Index" });
@@ -74,11 +69,10 @@ describe("Index meta", () => {
 
 describe("Index clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
-    ({ request: new Request(url), params: {}, serverLoader }) as unknown as Parameters<typeof clientLoader>[0];
+    clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader);
 
   it("uses the prerendered data when there is some", async () => {
-    const get = vi.fn();
-    setContentClient({ get } as unknown as StoryblokClient);
+    const get = answerContentWith();
     const prerendered = { ...base, articles: [entry("a")] };
     await expect(clientLoader(args("http://site/index", async () => prerendered))).resolves.toBe(prerendered);
     expect(get).not.toHaveBeenCalled();

@@ -11,34 +11,14 @@ import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES, tokensInInput } from "./d
  * sanitised rich text, unique React keys.
  */
 
+/** The node and mark types a sanitised document may hold (SPEC 3), written out here as the test's own oracle. */
 const RICH_TEXT_NODES = new Set([
-  "paragraph",
-  "heading",
-  "blockquote",
-  "bullet_list",
-  "ordered_list",
-  "list_item",
-  "code_block",
-  "hard_break",
-  "horizontal_rule",
-  "image",
-  "emoji",
-  "text",
+  ..."paragraph heading blockquote bullet_list ordered_list list_item code_block".split(" "),
+  ..."hard_break horizontal_rule image emoji text".split(" "),
 ]);
-const RICH_TEXT_MARKS = new Set([
-  "bold",
-  "italic",
-  "strike",
-  "underline",
-  "code",
-  "superscript",
-  "subscript",
-  "highlight",
-  "textStyle",
-  "anchor",
-  "styled",
-  "link",
-]);
+const RICH_TEXT_MARKS = new Set(
+  "bold italic strike underline code superscript subscript highlight textStyle anchor styled link".split(" "),
+);
 
 /** What a sanitised rich text document may hold (see app/content/rich-text.ts). */
 function richTextProblems(document: unknown): string[] {

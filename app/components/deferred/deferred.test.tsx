@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Deferred } from "./deferred";
+import { pendingValue } from "~/test/route-tests";
 
 describe("Deferred", () => {
   it("renders a plain value at once", () => {
@@ -14,10 +15,7 @@ describe("Deferred", () => {
   });
 
   it("shows the fallback until a promised value arrives", async () => {
-    let resolve: (value: string[]) => void = () => {};
-    const promise = new Promise<string[]>((r) => {
-      resolve = r;
-    });
+    const { promise, resolve } = pendingValue<string[]>();
     // a suspending render must happen in an awaited act (React 19)
     await act(async () => {
       render(
@@ -36,10 +34,7 @@ describe("Deferred", () => {
   });
 
   it("titles the document while a promised value is on its way and once it has arrived", async () => {
-    let resolve: (value: string) => void = () => {};
-    const promise = new Promise<string>((r) => {
-      resolve = r;
-    });
+    const { promise, resolve } = pendingValue<string>();
     const title = (value: string | undefined) => (value === undefined ? "Loading" : `Loaded ${value}`);
     await act(async () => {
       render(

@@ -8,31 +8,43 @@ import { scalarArb, textArb, uidArb, wrongArb } from "./values";
 
 export const slideArb = blok("slide", { Image: assetArb, PhoneSize: assetArb, link: linkArb });
 
-/** A gallery item, with what its tile must show. */
-export interface GalleryItemSpec {
+/** A list entry with an asset field, and the class of that asset: what its tile or item must show. */
+export interface AssetItemSpec {
   raw: Record<string, unknown>;
   kind: MediaClass;
 }
 
-export const galleryItemSpecArb: fc.Arbitrary<GalleryItemSpec> = fc
-  .tuple(
-    taggedAssetArb,
-    fc.record(
-      {
-        Name: fc.oneof({ weight: 3, arbitrary: textArb }, { weight: 1, arbitrary: scalarArb }),
-        Tags: tagsArb,
-        link: linkArb,
-        component: fc.constantFrom<unknown>("gallery_item", undefined, 5),
-      },
-      { requiredKeys: [], noNullPrototype: true },
-    ),
-    fc.boolean(),
-    uidArb,
-  )
-  .map(([asset, fields, hasImage, uid]) => ({
-    raw: { _uid: uid, ...fields, ...(hasImage || asset.kind !== "none" ? { Image: asset.value } : {}) },
-    kind: asset.kind,
-  }));
+/** An entry of `fields` and an asset in `assetField` (left out now and then when it holds nothing, if `mayOmit`). */
+function assetItemSpecArb(
+  assetField: string,
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  mayOmit: boolean,
+): fc.Arbitrary<AssetItemSpec> {
+  return fc
+    .tuple(
+      taggedAssetArb,
+      fc.record(fields, { requiredKeys: [], noNullPrototype: true }),
+      mayOmit ? fc.boolean() : fc.constant(true),
+      uidArb,
+    )
+    .map(([asset, values, present, uid]) => ({
+      raw: { _uid: uid, ...values, ...(present || asset.kind !== "none" ? { [assetField]: asset.value } : {}) },
+      kind: asset.kind,
+    }));
+}
+
+export type GalleryItemSpec = AssetItemSpec;
+
+export const galleryItemSpecArb = assetItemSpecArb(
+  "Image",
+  {
+    Name: fc.oneof({ weight: 3, arbitrary: textArb }, { weight: 1, arbitrary: scalarArb }),
+    Tags: tagsArb,
+    link: linkArb,
+    component: fc.constantFrom<unknown>("gallery_item", undefined, 5),
+  },
+  true,
+);
 
 export const heroBlokArb = blok("hero", {
   CaruselYN: flag,
@@ -90,21 +102,11 @@ export const indexStoryArb = storyArb(
 export const imprintTextArb = blok("imprint_text", { Text: richTextFieldArb });
 export const imprintStoryArb = storyArb(pageContent("imprint", bodyOf(imprintTextArb, imprintTextArb)));
 
-export interface OverviewItemSpec {
-  raw: Record<string, unknown>;
-  kind: MediaClass;
-}
-
-export const overviewItemSpecArb: fc.Arbitrary<OverviewItemSpec> = fc
-  .tuple(
-    taggedAssetArb,
-    fc.record(
-      { Headline: fc.oneof(textArb, scalarArb), Text: richTextArb, component: fc.constant("overview_item") },
-      { requiredKeys: [], noNullPrototype: true },
-    ),
-    uidArb,
-  )
-  .map(([asset, fields, uid]) => ({ raw: { _uid: uid, ...fields, Asset: asset.value }, kind: asset.kind }));
+export const overviewItemSpecArb = assetItemSpecArb(
+  "Asset",
+  { Headline: fc.oneof(textArb, scalarArb), Text: richTextArb, component: fc.constant("overview_item") },
+  false,
+);
 
 export const aboutBlockArb = blok("about_block", { Headline: fc.oneof(textArb, scalarArb), Text: richTextFieldArb });
 export const overviewBlokArb = blok("overview", {

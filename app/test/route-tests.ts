@@ -1,0 +1,38 @@
+import type { StoryblokClient } from "@storyblok/react";
+import { vi } from "vitest";
+import { setContentClient } from "~/content/storyblok-client";
+
+/** Helpers of the route modules' tests: their loaders' data, arguments and content client. */
+
+/** A value on its way (a client loader's promise) and the function that delivers it. */
+export function pendingValue<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((fulfil) => {
+    resolve = fulfil;
+  });
+  return { promise, resolve };
+}
+
+/** What React Router hands a client loader: a request for `url`, the route's params and its server loader. */
+export function clientLoaderArgs<Args>(
+  url: string,
+  serverLoader: () => Promise<unknown>,
+  params: Record<string, string> = {},
+): Args {
+  return { request: new Request(url), params, serverLoader } as unknown as Args;
+}
+
+/** The site's queries go to `get` (a content client that answers nothing else). */
+export function answerContentWith(get: (path: string, params: Record<string, unknown>) => unknown = vi.fn()) {
+  const spy = vi.fn(get);
+  setContentClient({ get: spy } as unknown as StoryblokClient);
+  return spy;
+}
+
+/** The root route's match in a meta function's `matches`: the studio is "Studio Halbton", with no share image. */
+export const ROOT_MATCH = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
+
+/** A route's meta tags for `loaderData`, under the root match. */
+export function metaFor<Meta extends (args: never) => unknown>(meta: Meta, loaderData: unknown, extra: object = {}) {
+  return meta({ loaderData, matches: [ROOT_MATCH], ...extra } as unknown as Parameters<Meta>[0]) as ReturnType<Meta>;
+}
