@@ -147,13 +147,6 @@ describe("About clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
     clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader);
 
-  it("uses the prerendered data without asking the content service", async () => {
-    const get = answerContentWith();
-    const prerendered = { page };
-    expect(await clientLoader(args("http://site/about", async () => prerendered))).toBe(prerendered);
-    expect(get).not.toHaveBeenCalled();
-  });
-
   it("reads the published story from the content service when the page was not prerendered", async () => {
     const get = answerContentWith(async () => ({ data: { story: { name: "About", content: { body: [] } } } }));
     const data = await clientLoader(args("http://site/about", () => Promise.reject(new Error("no .data"))));

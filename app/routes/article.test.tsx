@@ -158,13 +158,6 @@ describe("Article clientLoader", () => {
     return get;
   }
 
-  it("uses the prerendered data without asking the content service", async () => {
-    const get = fakeClient();
-    const prerendered = { page: found };
-    expect(await clientLoader(args("http://site/articles/hafenkino", async () => prerendered))).toBe(prerendered);
-    expect(get).not.toHaveBeenCalled();
-  });
-
   it("asks the content service for a path that was not prerendered, handing over a promise", async () => {
     const get = fakeClient();
     const data = await clientLoader(args("http://site/articles/hafenkino", () => Promise.reject(new Error("404"))));

@@ -138,13 +138,6 @@ describe("Home clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
     clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader);
 
-  it("uses the prerendered data without asking the content service", async () => {
-    const get = answerContentWith();
-    const prerendered = { page: parseHomeStory(HOME_STORY), filterTags: ["Poster"] };
-    await expect(clientLoader(args("http://site/", async () => prerendered))).resolves.toBe(prerendered);
-    expect(get).not.toHaveBeenCalled();
-  });
-
   it("asks the content service when the page was not prerendered, handing the categories over as they come", async () => {
     answerContentWith(async (path: string) =>
       path === "cdn/stories/home"

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ArticleListEntry } from "~/content/article-index";
 import { setContentClient } from "~/content/storyblok-client";
 import IndexPage, { clientLoader, meta } from "./index";
-import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
+import { clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
 
 const entry = (slug: string, tags: string[] = ["Poster"]): ArticleListEntry => ({
   uuid: `uuid-${slug}`,
@@ -70,13 +70,6 @@ describe("Index meta", () => {
 describe("Index clientLoader", () => {
   const args = (url: string, serverLoader: () => Promise<unknown>) =>
     clientLoaderArgs<Parameters<typeof clientLoader>[0]>(url, serverLoader);
-
-  it("uses the prerendered data when there is some", async () => {
-    const get = answerContentWith();
-    const prerendered = { ...base, articles: [entry("a")] };
-    await expect(clientLoader(args("http://site/index", async () => prerendered))).resolves.toBe(prerendered);
-    expect(get).not.toHaveBeenCalled();
-  });
 
   it("otherwise reads the story, then resolves the published articles in the background, dropping unreadable ones", async () => {
     const get = vi.fn(async (path: string, params: Record<string, unknown>) => {

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { expectAttributes } from "~/test/render-in-router";
 import { ArticleHero } from "./article-hero";
 
 describe("ArticleHero", () => {
@@ -15,11 +16,7 @@ describe("ArticleHero", () => {
       />,
     );
     const image = screen.getByRole("img", { name: "Key visual" });
-    expect(image.getAttribute("fetchpriority")).toBe("high");
-    expect(image.getAttribute("loading")).toBe("eager");
-    expect(image.getAttribute("width")).toBe("1600");
-    expect(image.getAttribute("height")).toBe("1000");
-    expect(image.getAttribute("sizes")).toBe("100vw");
+    expectAttributes(image, { fetchpriority: "high", loading: "eager", width: "1600", height: "1000", sizes: "100vw" });
     const srcset = image.getAttribute("srcset")!;
     expect(srcset).toContain("/m/640x0/filters:quality(75):format(webp) 640w");
     expect(srcset).toContain("/m/800x0/filters:quality(75):format(webp) 800w");

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { parseGallery, type GalleryItem } from "~/content/home";
-import { mockMatchMedia } from "~/test/browser-mocks";
+import { expectAttributes, renderInRouter, withMatchMedia } from "~/test/render-in-router";
 import { GalleryTile } from "./gallery-tile";
 
 function item(fields: Record<string, unknown>): GalleryItem {
@@ -16,26 +15,14 @@ const IMAGE = {
 };
 
 function renderTile(tile: GalleryItem, props: { stagger?: number; exiting?: boolean } = {}) {
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <ul>
-          <GalleryTile item={tile} stagger={props.stagger ?? 0} exiting={props.exiting} />
-        </ul>
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={["/"]} />);
+  return renderInRouter(
+    <ul>
+      <GalleryTile item={tile} stagger={props.stagger ?? 0} exiting={props.exiting} />
+    </ul>,
+  );
 }
 
-beforeEach(() => {
-  mockMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+withMatchMedia();
 
 describe("GalleryTile", () => {
   it("links to its link's cached_url and shows the image with its alt text", () => {
@@ -43,12 +30,13 @@ describe("GalleryTile", () => {
       item({ Image: IMAGE, Name: "Hafenkino", link: { linktype: "story", cached_url: "articles/hafenkino" } }),
     );
     expect(screen.getByRole("link").getAttribute("href")).toBe("/articles/hafenkino");
-    const img = container.querySelector("img")!;
-    expect(img.getAttribute("alt")).toBe("Hafenkino Plakat");
-    expect(img.getAttribute("loading")).toBe("lazy");
-    expect(img.getAttribute("width")).toBe("900");
-    expect(img.getAttribute("height")).toBe("1200");
-    expect(img.getAttribute("srcset")).toContain("hafenkino-tile.jpg/m/480x0/filters:quality(70):format(webp) 480w");
+    expectAttributes(container.querySelector("img")!, {
+      alt: "Hafenkino Plakat",
+      loading: "lazy",
+      width: "900",
+      height: "1200",
+      srcset: "hafenkino-tile.jpg/m/480x0/filters:quality(70):format(webp) 480w",
+    });
   });
 
   it("shows the Name as its hover caption, and 'More' when there is none", () => {

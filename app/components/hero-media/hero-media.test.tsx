@@ -2,6 +2,7 @@ import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Asset } from "~/content/schema/values";
 import { mockMatchMedia } from "~/test/browser-mocks";
+import { expectAttributes } from "~/test/render-in-router";
 import { HeroMedia } from "./hero-media";
 
 const asset = (filename: string, alt = ""): Asset => ({ filename, alt, name: "", title: "" });
@@ -26,10 +27,7 @@ describe("HeroMedia", () => {
     expect(source.getAttribute("height")).toBe("1100");
     const img = container.querySelector("picture > img")!;
     expect(img.getAttribute("src")).toContain("desk.webp/m/");
-    expect(img.getAttribute("srcset")).toContain("desk.webp/m/1280x0");
-    expect(img.getAttribute("alt")).toBe("Desktop motif");
-    expect(img.getAttribute("width")).toBe("1600");
-    expect(img.getAttribute("height")).toBe("900");
+    expectAttributes(img, { srcset: "desk.webp/m/1280x0", alt: "Desktop motif", width: "1600", height: "900" });
     expect(container.querySelector("video")).toBeNull();
   });
 

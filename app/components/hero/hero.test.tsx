@@ -1,8 +1,7 @@
-import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { parseHero, type HeroContent } from "~/content/home";
-import { mockMatchMedia } from "~/test/browser-mocks";
+import { renderInRouter, withMatchMedia } from "~/test/render-in-router";
 import { Hero } from "./hero";
 
 const slide = (name: string, file = `${name}.webp`) => ({
@@ -13,18 +12,9 @@ const slide = (name: string, file = `${name}.webp`) => ({
   link: { linktype: "story", cached_url: `articles/${name}` },
 });
 
-function renderHero(hero: HeroContent) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <Hero hero={hero} /> }]);
-  return render(<Stub initialEntries={["/"]} />);
-}
+const renderHero = (hero: HeroContent) => renderInRouter(<Hero hero={hero} />);
 
-beforeEach(() => {
-  mockMatchMedia();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+withMatchMedia();
 
 describe("Hero", () => {
   it("with the carousel flag off shows the first Image slide alone, linking to its target", () => {
