@@ -7,7 +7,7 @@ import { Gallery } from "~/components/gallery/gallery";
 import { parseAboutStory, parseOverview } from "~/content/about";
 import { parseHomeStory } from "~/content/home";
 import { parseFooterStory, parseHeaderStory } from "~/content/layout";
-import { FUZZ_RUNS, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
+import { FUZZ_RUNS, fuzzParameters, assertFuzz } from "~/test/arbitraries/fuzz-budget";
 import { demoStory, mutatedStoryArb } from "~/test/arbitraries/mutations";
 import { aboutStoryArb, footerStoryArb, headerStoryArb, overviewItemSpecArb } from "~/test/arbitraries/page-stories";
 import { pageFuzzFile, textOf } from "~/test/page-fuzz";
@@ -21,14 +21,11 @@ describe("fuzz: the about page", () => {
   };
 
   it("renders mutations of the demo about story", () => {
-    fc.assert(
-      fc.property(mutatedStoryArb([demoStory("about")]), renderAbout),
-      fuzzParameters(FUZZ_RUNS.pages.aboutMutated),
-    );
+    assertFuzz(fc.property(mutatedStoryArb([demoStory("about")]), renderAbout), FUZZ_RUNS.pages.aboutMutated);
   });
 
   it("renders random about stories", () => {
-    fc.assert(fc.property(aboutStoryArb, renderAbout), fuzzParameters(FUZZ_RUNS.pages.aboutRandom));
+    assertFuzz(fc.property(aboutStoryArb, renderAbout), FUZZ_RUNS.pages.aboutRandom);
   });
 
   it("shows overview assets that are images or videos, and nothing for other types", () => {
@@ -88,22 +85,19 @@ describe("fuzz: the header and footer", () => {
   };
 
   it("renders mutations of the demo header and footer", () => {
-    fc.assert(
+    assertFuzz(
       fc.property(
         mutatedStoryArb([demoStory("header")]),
         mutatedStoryArb([demoStory("footer")]),
         pathArb,
         renderLayout,
       ),
-      fuzzParameters(FUZZ_RUNS.pages.layoutMutated),
+      FUZZ_RUNS.pages.layoutMutated,
     );
   });
 
   it("renders random header and footer stories", () => {
-    fc.assert(
-      fc.property(headerStoryArb, footerStoryArb, pathArb, renderLayout),
-      fuzzParameters(FUZZ_RUNS.pages.layoutRandom),
-    );
+    assertFuzz(fc.property(headerStoryArb, footerStoryArb, pathArb, renderLayout), FUZZ_RUNS.pages.layoutRandom);
   });
 });
 

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
 import { resetBuildListings } from "./build-listing";
 import { lastSlugSegment } from "./schema/story";
-import { contentApi, contentService, demoContentClient, recordContentRequests } from "~/test/content-service";
+import { contentApi, contentService, demoContentClient, recordContentRequests, siteReadsDemoContent } from "~/test/content-service";
 import { setContentClient } from "./storyblok-client";
 
 interface RawStory {
@@ -13,11 +13,7 @@ interface RawStory {
   content: { Header?: { filename?: string; alt?: string } };
 }
 
-beforeAll(() => {
-  setContentClient(
-    demoContentClient(),
-  );
-});
+siteReadsDemoContent();
 
 describe("loadIndexPage (live content service)", () => {
   it("lists the index story's published articles in its order, dropping unreadable references", async () => {

@@ -1,13 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadCategories, loadHomePage, parseCategories, parseHomeStory } from "./home";
-import { contentApi, demoContentClient } from "~/test/content-service";
+import { contentApi, demoContentClient, siteReadsDemoContent } from "~/test/content-service";
 import { setContentClient } from "./storyblok-client";
 
-beforeAll(() => {
-  setContentClient(
-    demoContentClient(),
-  );
-});
+siteReadsDemoContent();
 
 describe("loadHomePage (live content service)", () => {
   it("normalises the draft home story", async () => {

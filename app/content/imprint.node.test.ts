@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadImprintPage, parseImprintStory } from "./imprint";
-import { contentApi, demoContentClient } from "~/test/content-service";
-import { setContentClient } from "./storyblok-client";
+import { contentApi, siteReadsDemoContent } from "~/test/content-service";
 
-beforeAll(() => {
-  setContentClient(demoContentClient());
-});
+siteReadsDemoContent();
 
 describe("loadImprintPage (live content service)", () => {
   it("normalises the draft imprint story, one block per imprint_text blok", async () => {

@@ -1,14 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentService, demoContentClient } from "~/test/content-service";
-import { createContentClient, setContentClient } from "./storyblok-client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { contentService, demoContentClient, siteReadsDemoContent } from "~/test/content-service";
+import { createContentClient } from "./storyblok-client";
 import { fetchLayout } from "./layout";
 
 /** The header and footer queries against the live content service with the demo content. */
 const client = demoContentClient;
 
-beforeAll(() => {
-  setContentClient(client());
-});
+siteReadsDemoContent();
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseAboutStory, type AboutPage } from "~/content/about";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import About, { clientLoader, meta } from "./about";
-import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
+import { answerContentWith, clientLoaderArgs, metaFor, renderLoadingUntil } from "~/test/route-tests";
 
 const text = (value: string) => ({
   type: "doc",
@@ -111,16 +111,9 @@ describe("About route", () => {
 
   it("shows 'Laden...' while the story is on its way, with the orange body already on", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { promise: pending, resolve } = pendingValue<AboutPage>();
-    await act(async () => {
-      renderAbout(pending);
-    });
-    expect(await screen.findByText("Laden...")).toBeTruthy();
-    expect(document.body.classList.contains("about-page")).toBe(true);
-    await act(async () => {
-      resolve(page);
-      await pending;
-    });
+    await renderLoadingUntil(renderAbout, "Laden...", page, () =>
+      expect(document.body.classList.contains("about-page")).toBe(true),
+    );
     expect(await screen.findByText("Studio text")).toBeTruthy();
     expect(screen.queryByText("Laden...")).toBeNull();
   });

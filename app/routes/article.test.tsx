@@ -5,7 +5,7 @@ import { parseArticleStory, type ArticlePage } from "~/content/article";
 import { pickOtherProjects, type OtherProject } from "~/content/other-projects";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import ArticleRoute, { clientLoader, meta } from "./article";
-import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
+import { answerContentWith, clientLoaderArgs, metaFor, renderLoadingUntil } from "~/test/route-tests";
 
 const project = (slug: string): OtherProject => ({
   slug,
@@ -84,15 +84,7 @@ describe("Article route", () => {
   });
 
   it("shows 'Loading article...' while the article is on its way", async () => {
-    const { promise: pending, resolve } = pendingValue<ArticlePage>();
-    await act(async () => {
-      renderArticle(pending);
-    });
-    expect(await screen.findByText("Loading article...")).toBeTruthy();
-    await act(async () => {
-      resolve(found);
-      await pending;
-    });
+    await renderLoadingUntil(renderArticle, "Loading article...", found);
     expect(await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" })).toBeTruthy();
     expect(screen.queryByText("Loading article...")).toBeNull();
   });

@@ -1,9 +1,9 @@
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseImprintStory, type ImprintPage } from "~/content/imprint";
 import Imprint, { meta } from "./imprint";
-import { metaFor, pendingValue } from "~/test/route-tests";
+import { metaFor, renderLoadingUntil } from "~/test/route-tests";
 
 const page = parseImprintStory({
   id: 1,
@@ -61,15 +61,7 @@ describe("Imprint route", () => {
   });
 
   it("shows 'Laden...' while the story is on its way", async () => {
-    const { promise: pending, resolve } = pendingValue<ImprintPage>();
-    await act(async () => {
-      renderImprint(pending);
-    });
-    expect(await screen.findByText("Laden...")).toBeTruthy();
-    await act(async () => {
-      resolve(page);
-      await pending;
-    });
+    await renderLoadingUntil(renderImprint, "Laden...", page);
     expect(await screen.findByText("Studio Halbton GbR")).toBeTruthy();
   });
 

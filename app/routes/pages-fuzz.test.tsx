@@ -10,7 +10,7 @@ import { parseImprintStory } from "~/content/imprint";
 import { setContentClient } from "~/content/storyblok-client";
 import { articleContentArb } from "~/test/arbitraries/article-stories";
 import { storyArb } from "~/test/arbitraries/bloks";
-import { FUZZ_RUNS, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
+import { FUZZ_RUNS, fuzzParameters, assertFuzz } from "~/test/arbitraries/fuzz-budget";
 import { demoArticles, demoStory, mutatedStoryArb } from "~/test/arbitraries/mutations";
 import { notAListArb } from "~/test/arbitraries/values";
 import Home from "~/routes/home";
@@ -47,14 +47,14 @@ describe("fuzz: the home page", () => {
   const categoriesArb = fc.array(mutatedStoryArb(articles), { maxLength: 3 });
 
   it("renders mutations of the demo home story", () => {
-    fc.assert(
+    assertFuzz(
       fc.property(mutatedStoryArb([demoStory("home")]), categoriesArb, renderHome),
-      fuzzParameters(FUZZ_RUNS.pages.homeMutated),
+      FUZZ_RUNS.pages.homeMutated,
     );
   });
 
   it("renders random home stories", () => {
-    fc.assert(fc.property(homeStoryArb, categoriesArb, renderHome), fuzzParameters(FUZZ_RUNS.pages.homeRandom));
+    assertFuzz(fc.property(homeStoryArb, categoriesArb, renderHome), FUZZ_RUNS.pages.homeRandom);
   });
 
   /** What a gallery tile must show for its item (SPEC 2, 5): message or medium, then the caption. */
@@ -81,7 +81,7 @@ describe("fuzz: the home page", () => {
       },
       { weight: 1, arbitrary: notAListArb.map((raw) => ({ specs: null, raw })) },
     );
-    fc.assert(
+    assertFuzz(
       fc.property(imageDataArb, ({ specs, raw }) => {
         const story = {
           content: { body: [{ component: "hero" }, { component: "gallery", _uid: "g", ImageData: raw }] },
@@ -98,7 +98,7 @@ describe("fuzz: the home page", () => {
           specs.forEach((spec, index) => expectTile(tiles[index]!, spec));
         });
       }),
-      fuzzParameters(FUZZ_RUNS.pages.galleryFallbacks),
+      FUZZ_RUNS.pages.galleryFallbacks,
     );
   });
 });
@@ -161,13 +161,10 @@ describe("fuzz: the imprint page", () => {
   };
 
   it("renders mutations of the demo imprint story", () => {
-    fc.assert(
-      fc.property(mutatedStoryArb([demoStory("imprint")]), renderImprint),
-      fuzzParameters(FUZZ_RUNS.pages.imprintMutated),
-    );
+    assertFuzz(fc.property(mutatedStoryArb([demoStory("imprint")]), renderImprint), FUZZ_RUNS.pages.imprintMutated);
   });
 
   it("renders random imprint stories", () => {
-    fc.assert(fc.property(imprintStoryArb, renderImprint), fuzzParameters(FUZZ_RUNS.pages.imprintRandom));
+    assertFuzz(fc.property(imprintStoryArb, renderImprint), FUZZ_RUNS.pages.imprintRandom);
   });
 });

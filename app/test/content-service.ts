@@ -1,5 +1,5 @@
-import { expect, inject, vi } from "vitest";
-import { createContentClient } from "~/content/storyblok-client";
+import { beforeAll, expect, inject, vi } from "vitest";
+import { createContentClient, setContentClient } from "~/content/storyblok-client";
 
 /**
  * The live local content service of the loader tests (*.node.test.ts): the
@@ -10,6 +10,13 @@ export const contentService = inject("contentService");
 /** A content client of the demo space that reads drafts, as the site's own is configured by default. */
 export function demoContentClient(token = contentService.previewToken) {
   return createContentClient({ endpoint: contentService.endpoint, token, version: "draft", local: true });
+}
+
+/** The site's queries read the demo content (drafts, as the site's own client is configured by default). */
+export function siteReadsDemoContent(): void {
+  beforeAll(() => {
+    setContentClient(demoContentClient());
+  });
 }
 
 /** GET a path of the content service with the preview token: its JSON answer (which must be a 200). */

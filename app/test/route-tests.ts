@@ -1,5 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
-import { vi } from "vitest";
+import { act, screen } from "@testing-library/react";
+import { expect, vi } from "vitest";
 import { setContentClient } from "~/content/storyblok-client";
 
 /** Helpers of the route modules' tests: their loaders' data, arguments and content client. */
@@ -35,4 +36,26 @@ export const ROOT_MATCH = { id: "root", loaderData: { site: { name: "Studio Halb
 /** A route's meta tags for `loaderData`, under the root match. */
 export function metaFor<Meta extends (args: never) => unknown>(meta: Meta, loaderData: unknown, extra: object = {}) {
   return meta({ loaderData, matches: [ROOT_MATCH], ...extra } as unknown as Parameters<Meta>[0]) as ReturnType<Meta>;
+}
+
+/**
+ * Renders a page whose data is on its way: `loading` shows (and `whileLoading`
+ * holds) until `value` arrives.
+ */
+export async function renderLoadingUntil<T>(
+  renderPage: (data: Promise<T>) => void,
+  loading: string,
+  value: T,
+  whileLoading: () => void = () => {},
+): Promise<void> {
+  const { promise, resolve } = pendingValue<T>();
+  await act(async () => {
+    renderPage(promise);
+  });
+  expect(await screen.findByText(loading)).toBeTruthy();
+  whileLoading();
+  await act(async () => {
+    resolve(value);
+    await promise;
+  });
 }

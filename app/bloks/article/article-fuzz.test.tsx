@@ -6,7 +6,7 @@ import { parseArticleStory, parseOtherProject, type ArticlePage } from "~/conten
 import { pickOtherProjects } from "~/content/other-projects";
 import { articleContentArb, articleStoryArb, wrapperSpecArb } from "~/test/arbitraries/article-stories";
 import { storyArb } from "~/test/arbitraries/bloks";
-import { FUZZ_RUNS, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
+import { FUZZ_RUNS, fuzzParameters, assertFuzz } from "~/test/arbitraries/fuzz-budget";
 import { type MediaClass } from "~/test/arbitraries/media";
 import { demoArticles, mutatedStoryArb } from "~/test/arbitraries/mutations";
 import { uiText } from "~/ui-text";
@@ -47,17 +47,14 @@ describe("fuzz: the article page", () => {
   const randomArb = fc.double({ min: 0, max: 1, noNaN: true });
 
   it("renders mutations of the demo articles", () => {
-    fc.assert(
+    assertFuzz(
       fc.property(mutatedStoryArb(articles), listingArb, randomArb, renderArticle),
-      fuzzParameters(FUZZ_RUNS.pages.articleMutated),
+      FUZZ_RUNS.pages.articleMutated,
     );
   });
 
   it("renders random article stories", () => {
-    fc.assert(
-      fc.property(articleStoryArb, listingArb, randomArb, renderArticle),
-      fuzzParameters(FUZZ_RUNS.pages.articleRandom),
-    );
+    assertFuzz(fc.property(articleStoryArb, listingArb, randomArb, renderArticle), FUZZ_RUNS.pages.articleRandom);
   });
 
   it("shows 'no Image', 'Keine Bilddaten vorhanden.', 'Kein Bild' and 'unbekanntes Format' where the media say so", () => {

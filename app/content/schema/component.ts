@@ -88,6 +88,26 @@ export function bloks(
   });
 }
 
+/**
+ * A content type whose body holds one blok of `content` (the header, footer
+ * and index stories: the site reads their first body blok).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function oneBlokStory<Name extends string>(
+  name: Name,
+  options: { display: string; description: string; content: ComponentDefinition },
+) {
+  const { display, description, content } = options;
+  return defineComponent(name, {
+    display,
+    description,
+    root: true,
+    fields: {
+      body: bloks({ display, description: `One ${content.display.toLowerCase()} blok.`, allow: [content], maximum: 1, required: true }),
+    },
+  });
+}
+
 /** The entries of a list that holds one kind of blok: every object in it, parsed as `component`. */
 export function entriesOf<Fields extends Record<string, AnyField>>(
   list: unknown,

@@ -1,4 +1,4 @@
-import { bloks, defineComponent } from "./component";
+import { defineComponent, oneBlokStory } from "./component";
 import { asset, multilink, text, textarea } from "./fields";
 
 /** The site footer on every page (SPEC 2, 3): the story `footer`. */
@@ -23,11 +23,8 @@ export const footerContent = defineComponent("footer_content", {
   },
 });
 
-export const footer = defineComponent("footer", {
+export const footer = oneBlokStory("footer", {
   display: "Footer",
   description: "The story `footer`: the site footer on every page.",
-  root: true,
-  fields: {
-    body: bloks({ display: "Footer", description: "One footer content blok.", allow: [footerContent], maximum: 1, required: true }),
-  },
+  content: footerContent,
 });

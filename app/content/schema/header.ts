@@ -1,4 +1,4 @@
-import { bloks, defineComponent } from "./component";
+import { defineComponent, oneBlokStory } from "./component";
 import { asset, multilink, text } from "./fields";
 
 /** The site header on every page (SPEC 2, 3): the story `header`. */
@@ -26,11 +26,8 @@ export const headerContent = defineComponent("header_content", {
   },
 });
 
-export const header = defineComponent("header", {
+export const header = oneBlokStory("header", {
   display: "Header",
   description: "The story `header`: the site header on every page.",
-  root: true,
-  fields: {
-    body: bloks({ display: "Header", description: "One header content blok.", allow: [headerContent], maximum: 1, required: true }),
-  },
+  content: headerContent,
 });

@@ -1,4 +1,4 @@
-import { bloks, defineComponent } from "./component";
+import { defineComponent, oneBlokStory } from "./component";
 import { storyReferences, text } from "./fields";
 
 /** The project index (SPEC 2, 3): the story `index`. */
@@ -19,11 +19,8 @@ export const articleList = defineComponent("article_list", {
   },
 });
 
-export const index = defineComponent("index", {
+export const index = oneBlokStory("index", {
   display: "Index",
   description: "The story `index`: the list of projects.",
-  root: true,
-  fields: {
-    body: bloks({ display: "Body", description: "One article list.", allow: [articleList], maximum: 1, required: true }),
-  },
+  content: articleList,
 });

@@ -1,4 +1,4 @@
-import type fc from "fast-check";
+import fc from "fast-check";
 
 /**
  * fast-check arbitraries for hostile and malformed CMS content: random JSON
@@ -79,4 +79,9 @@ export function totalFuzzRuns(): number {
 /** fc.assert parameters for a property with `numRuns` cases. */
 export function fuzzParameters(numRuns: number): fc.Parameters<unknown> {
   return { seed: FUZZ_SEED, numRuns };
+}
+
+/** Checks `property` on `numRuns` generated cases with the suite's seed. */
+export function assertFuzz<Ts>(property: fc.IProperty<Ts>, numRuns: number): void {
+  fc.assert(property, fuzzParameters(numRuns) as fc.Parameters<Ts>);
 }
