@@ -19,7 +19,7 @@ import { articleMedia } from "~/content/article-media";
 import { parseGallery, parseHero } from "~/content/home";
 import { parseFooterContent } from "~/content/layout";
 import { useEntrance } from "~/hooks/use-in-view";
-import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
+import { mockIntersectionObserver, mockMatchMedia, entranceWhenScrolledIn } from "~/test/browser-mocks";
 
 /**
  * prefers-reduced-motion: reduce, component by component: no video
@@ -191,12 +191,7 @@ describe("animation hooks under reduced motion", () => {
 
   it("useEntrance reports static, also below the fold and after scrolling in", () => {
     render(<Probe />);
-    const probe = screen.getByTestId("probe");
-    const observer = io.observers.find((record) => record.elements.has(probe))!;
-    act(() => observer.trigger(false));
-    expect(probe.getAttribute("data-entrance")).toBe("static");
-    act(() => observer.trigger(true));
-    expect(probe.getAttribute("data-entrance")).toBe("static");
+    expect(entranceWhenScrolledIn(io, screen.getByTestId("probe"))).toEqual(["static", "static"]);
   });
 
   it("Gallery: the entrance stays static when the gallery starts below the fold", () => {

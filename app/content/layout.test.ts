@@ -200,11 +200,13 @@ describe("parseImage", () => {
 });
 
 describe("isAboutPath", () => {
-  it("is true on /about only", () => {
-    expect(isAboutPath("/about")).toBe(true);
-    expect(isAboutPath("/about/")).toBe(true);
-    expect(isAboutPath("/")).toBe(false);
-    expect(isAboutPath("/about-us")).toBe(false);
-    expect(isAboutPath("/articles/about")).toBe(false);
+  it.each([
+    ["/about", true],
+    ["/about/", true],
+    ["/", false],
+    ["/about-us", false],
+    ["/articles/about", false],
+  ])("%s: %s", (path, expected) => {
+    expect(isAboutPath(path)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { doc, linkMark, paragraph, text } from "~/test/hostile-rich-text/documents";
 import { parseRichText } from "./rich-text";
 import { isRichTextEmpty, richTextPlainText } from "./rich-text-outline";
 import { safeHref } from "./safe-href";
@@ -56,40 +57,16 @@ describe("parseRichText", () => {
   });
 
   it("drops text nodes without a string, unknown marks and duplicate marks", () => {
-    const document = parseRichText({
-      type: "doc",
-      content: [
-        {
-          type: "paragraph",
-          content: [
-            { type: "text", text: 42 },
-            { type: "text" },
-            { type: "text", text: "kept", marks: [{ type: "bold" }, { type: "strong" }, { type: "blink" }, "x", null] },
-          ],
-        },
-      ],
-    });
+    const marks = [{ type: "bold" }, { type: "strong" }, { type: "blink" }, "x", null];
+    const document = parseRichText(doc(paragraph({ type: "text", text: 42 }, { type: "text" }, text("kept", marks))));
     expect(document.content[0]).toEqual({ type: "paragraph", content: [{ type: "text", text: "kept", marks: [{ type: "bold" }] }] });
   });
 
   it("keeps only allow-listed link attributes and marks internal paths", () => {
-    const document = parseRichText({
-      type: "doc",
-      content: [
-        {
-          type: "paragraph",
-          content: [
-            {
-              type: "text",
-              text: "x",
-              marks: [{ type: "link", attrs: { href: "/about", linktype: "story", anchor: "a b", target: "_blank", uuid: "u", custom: { title: "T", onclick: "x" } } }],
-            },
-          ],
-        },
-      ],
-    });
-    const text = document.content[0]!.content![0] as { marks: Array<{ attrs: unknown }> };
-    expect(text.marks[0]!.attrs).toEqual({ href: "/about#a%20b", internal: true, target: "_blank", custom: { title: "T" } });
+    const attrs = { href: "/about", linktype: "story", anchor: "a b", target: "_blank", uuid: "u", custom: { title: "T", onclick: "x" } };
+    const document = parseRichText(doc(paragraph(text("x", [linkMark(attrs)]))));
+    const linked = document.content[0]!.content![0] as { marks: Array<{ attrs: unknown }> };
+    expect(linked.marks[0]!.attrs).toEqual({ href: "/about#a%20b", internal: true, target: "_blank", custom: { title: "T" } });
   });
 
   it("maps the home story to / and drops empty story links", () => {

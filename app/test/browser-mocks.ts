@@ -1,3 +1,4 @@
+import { act } from "@testing-library/react";
 import { vi } from "vitest";
 
 /**
@@ -102,4 +103,15 @@ export function mockIntersectionObserver() {
       return observers.filter((record) => !record.disconnected && record.elements.has(element));
     },
   };
+}
+
+/** An element's data-entrance once its observer reports it out of view, then in view (scrolled in). */
+export function entranceWhenScrolledIn(io: ReturnType<typeof mockIntersectionObserver>, element: Element) {
+  const observer = io.observers.find((record) => record.elements.has(element))!;
+  const states: Array<string | null> = [];
+  for (const inView of [false, true]) {
+    act(() => observer.trigger(inView));
+    states.push(element.getAttribute("data-entrance"));
+  }
+  return states;
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseGallery, type GalleryItem } from "~/content/home";
-import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
+import { mockIntersectionObserver, mockMatchMedia, entranceWhenScrolledIn } from "~/test/browser-mocks";
 import { filterGalleryItems, Gallery, GALLERY_PAGE_SIZE, TILE_EXIT_MS } from "./gallery";
 
 const TAGS = ["Poster", "Branding", "Typefont"];
@@ -170,11 +170,7 @@ describe("Gallery", () => {
     const { container } = renderGallery();
     const section = container.querySelector("section")!;
     expect(section.getAttribute("data-entrance")).toBe("static");
-    const entranceObserver = io.observers.find((record) => record.elements.has(section))!;
-    act(() => entranceObserver.trigger(false));
-    expect(section.getAttribute("data-entrance")).toBe("waiting");
-    act(() => entranceObserver.trigger(true));
-    expect(section.getAttribute("data-entrance")).toBe("entered");
+    expect(entranceWhenScrolledIn(io, section)).toEqual(["waiting", "entered"]);
   });
 
   it("does not hide a gallery that is already in view when the page starts", () => {
