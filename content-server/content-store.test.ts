@@ -82,7 +82,10 @@ describe("content store", () => {
   it("parses the published variants of a story file", () => {
     const base = article(7, "x").story;
     const same = parseStoryFile(JSON.stringify({ story: base }), "f", 0, 0);
-    expect(same.published).toBe(same.draft);
+    expect(same.published?.story).toBe(same.draft.story);
+    // a raw draft export of a story never published: published_at null and no `published`
+    const neverPublished = parseStoryFile(JSON.stringify({ story: { ...base, published_at: null } }), "f", 0, 0);
+    expect(neverPublished.published).toBeNull();
     const entry = parseStoryFile(JSON.stringify({ story: base, published: null }), "f", 0, 0);
     expect(entry.published).toBeNull();
     const both = parseStoryFile(JSON.stringify({ story: base, published: { ...base, name: "old" } }), "f", 0, 0);

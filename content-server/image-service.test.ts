@@ -2,7 +2,16 @@ import { readdir } from "node:fs/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
-import { createFixture, GIF_PATH, HERO_PATH, ICON_PATH, LOGO_PATH, PDF_PATH, type Fixture } from "./test-fixture";
+import {
+  createFixture,
+  GIF_PATH,
+  HERO_PATH,
+  ICON_PATH,
+  LOGO_PATH,
+  PDF_PATH,
+  rawRequest,
+  type Fixture,
+} from "./test-fixture";
 
 /** The image service: sizes, formats, filters, caching and refusals. */
 
@@ -90,7 +99,7 @@ describe("image service", () => {
     expect(second.res.headers.get("x-image-cache")).toBe("hit");
     expect(second.body.equals(first.body)).toBe(true);
     const etag = second.res.headers.get("etag")!;
-    const conditional = await fetch(server.url + p, { headers: { Accept: "image/webp", "If-None-Match": etag } });
+    const conditional = await rawRequest(server.url, p, { headers: { Accept: "image/webp", "If-None-Match": etag } });
     expect(conditional.status).toBe(304);
     const dirs = await readdir(`${fx.dir}/.image-cache`);
     expect(dirs.length).toBeGreaterThan(0);
@@ -111,7 +120,8 @@ describe("image service", () => {
         "/m/100x100/filters:sepia()",
         'Invalid image transformation: unknown filter "sepia"; known: quality, blur, brightness, rotate, format, fill, focal, grayscale',
       ],
-      ["/m/filters:quality(101)", "Invalid image transformation: quality() must be between 0 and 100, got 101"],
+      ["/m/filters:quality(101)", "Invalid image transformation: quality() must be between 1 and 100, got 101"],
+      ["/m/filters:quality(0)", "Invalid image transformation: quality() must be between 1 and 100, got 0"],
       ["/m/filters:rotate(45)", "Invalid image transformation: rotate() accepts 0, 90, 180 or 270"],
       [
         "/m/filters:format(avif)",
