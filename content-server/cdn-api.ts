@@ -25,6 +25,9 @@ export const CACHE_CONTROL = {
   redirect: "no-cache",
 } as const;
 
+/** Every answer of the API varies by Origin (the recorded answers above). */
+const VARY = "Origin";
+
 export interface ApiContext {
   store: ContentStore;
   rateLimiter: RateLimiter;
@@ -92,6 +95,7 @@ export function cvRedirect(ctx: ApiContext, access: Access, query: QueryObject):
     headers: {
       Location: location,
       "Cache-Control": CACHE_CONTROL.redirect,
+      Vary: VARY,
       "Content-Type": "text/html; charset=utf-8",
     },
     body: `<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`,
@@ -104,7 +108,11 @@ export function rewriteAssetUrls(json: string, origin: string): string {
 
 /** A 200 answer with the caching headers of its version; asset URLs point at this service. */
 export function ok(ctx: ApiContext, version: Version, json: string, headers: Record<string, string | number>): Reply {
-  return jsonReply(200, rewriteAssetUrls(json, ctx.origin), { "Cache-Control": CACHE_CONTROL[version], ...headers });
+  return jsonReply(200, rewriteAssetUrls(json, ctx.origin), {
+    "Cache-Control": CACHE_CONTROL[version],
+    Vary: VARY,
+    ...headers,
+  });
 }
 
 export interface Endpoint {
@@ -129,7 +137,11 @@ export function handleApi(
   } catch (err) {
     if (err instanceof HttpError && !err.headers["Cache-Control"]) {
       const version = query.version === "draft" ? "draft" : "published";
-      throw new HttpError(err.status, err.body, { ...err.headers, "Cache-Control": CACHE_CONTROL[version] });
+      throw new HttpError(err.status, err.body, {
+        ...err.headers,
+        "Cache-Control": CACHE_CONTROL[version],
+        Vary: VARY,
+      });
     }
     throw err;
   }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
@@ -96,7 +96,7 @@ describe("content store", () => {
   it("watches the folder: edits, new files, new folders and deletions change the cv", async () => {
     const fx = await fixture();
     const store = new ContentStore(fx.dir, { debounceMs: 10 });
-    cleanups.push(async () => store.close());
+    cleanups.push(() => store.close());
     await store.load();
 
     let cv = store.cv;
@@ -119,6 +119,26 @@ describe("content store", () => {
     await rm(path.join(fx.dir, "stories/news"), { recursive: true });
     await waitFor(() => store.cv !== cv);
     expect(store.view("draft").byId.get(77)).toBeUndefined();
+
+    cv = store.cv;
+    await mkdir(path.join(fx.dir, "datasources"), { recursive: true });
+    await writeFile(
+      path.join(fx.dir, "datasources", "colours.json"),
+      JSON.stringify({
+        datasource: { id: 1, name: "Colours" },
+        datasource_entries: [{ id: 2, name: "red", value: "#f00" }],
+      }),
+    );
+    await waitFor(() => store.cv !== cv);
+    expect(store.datasources().map((d) => [d.slug, d.entries.length])).toEqual([["colours", 1]]);
+
+    cv = store.cv;
+    await writeFile(
+      path.join(fx.dir, "folders.json"),
+      JSON.stringify({ folders: [{ id: 900, uuid: "f-900", name: "All articles", full_slug: "articles" }] }),
+    );
+    await waitFor(() => store.cv !== cv);
+    expect(store.folders().find((f) => f.full_slug === "articles")).toMatchObject({ id: 900, name: "All articles" });
 
     cv = store.cv;
     const space = path.join(fx.dir, "space.json");

@@ -699,20 +699,22 @@ export class ContentStore {
   }
 
   private async startWatching(): Promise<void> {
-    const watcher = watch(
-      ["space.json", "folders.json", "stories", "datasources"].map((p) => path.join(this.contentDir, p)),
-      {
-        ignoreInitial: true,
-        usePolling: this.options.watch === "poll",
-        interval: this.options.pollMs,
-        // an editor may still be writing: wait until the size holds still
-        awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
-        ignored: (abs) => {
-          const rel = toPosix(path.relative(this.contentDir, abs));
-          return rel.split("/").some((part) => part.startsWith(".") && part !== "..");
-        },
+    // the folder itself, not its parts: chokidar reports "ready" before it watches a path that does not exist yet
+    const watcher = watch(this.contentDir, {
+      ignoreInitial: true,
+      usePolling: this.options.watch === "poll",
+      interval: this.options.pollMs,
+      // an editor may still be writing: wait until the size holds still
+      awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
+      ignored: (abs) => {
+        const rel = toPosix(path.relative(this.contentDir, abs));
+        if (rel === "") return false;
+        const parts = rel.split("/");
+        if (parts.some((part) => part.startsWith("."))) return true;
+        // assets/ may hold thousands of folders: it is not watched
+        return parts[0] !== "stories" && parts[0] !== "datasources" && rel !== "space.json" && rel !== "folders.json";
       },
-    );
+    });
     watcher.on("all", (event, abs) => {
       const rel = toPosix(path.relative(this.contentDir, abs));
       // a folder appeared or vanished: look at everything (its files may not be reported one by one)
