@@ -94,9 +94,9 @@ describe("a story that was never published", () => {
         status: 404,
         message: "This record could not be found",
       });
-      await expect(
-        client(token).get(`cdn/stories/${DRAFT_ONLY.uuid}`, { version, find_by: "uuid" }),
-      ).rejects.toMatchObject({ status: 404 });
+      await expect(client(token).getStory(DRAFT_ONLY.uuid, { version, find_by: "uuid" })).rejects.toMatchObject({
+        status: 404,
+      });
     }
     const draft = await client(PREVIEW).get(`cdn/stories/${DRAFT_ONLY.full_slug}`, { version: "draft" });
     expect(draft.data.story.id).toBe(DRAFT_ONLY.id);
