@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
-import type { ContentStore, Version } from "./content-store";
+import type { Version } from "./content-files";
+import type { ContentStore } from "./content-store";
 import { HttpError, notFound } from "./errors";
 import { jsonReply, type Reply } from "./http-utils";
 import { getEnum, getString, type QueryObject } from "./query";

@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
-import { ContentStore, parseStoryFile } from "./content-store";
+import { parseStoryFile } from "./content-files";
+import { ContentStore } from "./content-store";
 import { createFixture, uuidFor, type Fixture } from "./test-fixture";
 
 /** Loading, indexing, watching and the cv. */

@@ -1,4 +1,4 @@
-import type { Datasource } from "./content-store";
+import type { Datasource } from "./content-files";
 import { authorize, cvRedirect, ok, rateLimit, type Endpoint } from "./cdn-api";
 import { notFound, recordNotFound } from "./errors";
 import { getInt, getList, getString, rejectUnknown } from "./query";

@@ -1,4 +1,4 @@
-import type { Folder, StoryRecord, VersionView } from "./content-store";
+import type { Folder, StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
 
 /**

@@ -1,5 +1,4 @@
-import type { StoryRecord, VersionView } from "./content-store";
-import { defaultOrder } from "./content-store";
+import { defaultOrder, type StoryRecord, type VersionView } from "./content-files";
 import { authorize, cvRedirect, ok, rateLimit, type ApiContext, type Endpoint } from "./cdn-api";
 import { invalidParameter, notFound, recordNotFound } from "./errors";
 import { type Reply } from "./http-utils";

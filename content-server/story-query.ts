@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { StoryRecord, VersionView } from "./content-store";
+import type { StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
 import { getBool, getInt, getList, getString, single, type QueryObject, type QueryValue } from "./query";
 import { compileWildcard } from "./wildcard";

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
-import { parseStoryFile, storyEvents } from "./content-store";
+import { parseStoryFile } from "./content-files";
+import { storyEvents } from "./content-store";
 import { createFixture, PREVIEW_TOKEN, SPACE_ID, uuidFor, type Fixture } from "./test-fixture";
 import { parseWebhookUrls, webhookSignature } from "./webhooks";
 
