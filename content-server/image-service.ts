@@ -64,6 +64,7 @@ export class ImageService {
   private readonly inflight = new Map<string, Promise<Buffer>>();
   /** Cached renders (path below cacheDir) and their sizes; an eviction deletes the file. */
   private readonly cached: LRUCache<string, number>;
+  private readonly removals = new Set<Promise<void>>();
   private readonly limitInputPixels: number;
   private readonly maxSourceBytes: number;
   private readonly log: (message: string) => void;
@@ -76,7 +77,10 @@ export class ImageService {
       maxSize: options.cacheMaxBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
       sizeCalculation: (size) => Math.max(1, size),
       dispose: (_size, rel, reason) => {
-        if (reason === "evict" || reason === "delete") void fsp.rm(path.join(this.cacheDir, rel), { force: true });
+        if (reason !== "evict" && reason !== "delete") return;
+        const removal = fsp.rm(path.join(this.cacheDir, rel), { force: true }).catch(() => undefined);
+        this.removals.add(removal);
+        void removal.finally(() => this.removals.delete(removal));
       },
     });
     this.limitInputPixels = options.limitInputPixels ?? 50_000_000;
@@ -100,7 +104,12 @@ export class ImageService {
       if (stat?.isFile()) files.push({ rel, size: stat.size, mtimeMs: stat.mtimeMs });
     }
     files.sort((a, b) => a.mtimeMs - b.mtimeMs);
-    for (const file of files) this.cached.set(file.rel, file.size);
+    for (const file of files) {
+      // one render larger than the whole bound is never kept
+      if (file.size > this.cached.maxSize) await fsp.rm(path.join(this.cacheDir, file.rel), { force: true });
+      else this.cached.set(file.rel, file.size);
+    }
+    await Promise.all(this.removals);
   }
 
   async handle(
