@@ -1,52 +1,25 @@
-import { createReadStream, promises as fsp, type Stats } from "node:fs";
+import { promises as fsp, type Stats } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
+import mime from "mime-types";
+import send from "send";
 import { badRequest, HttpError, notFound } from "./errors";
-import { CORS_HEADERS, decodeSegment, jsonReply, send } from "./http-utils";
+import { CORS_HEADERS, decodeSegment, errorReply, send as sendReply } from "./http-utils";
 
 /**
  * Asset files: `/f/{space}/{W}x{H}/{hash}/{file}` is served from
  * `{contentDir}/assets/{W}x{H}/{hash}/{file}`, never from outside that
- * folder, with ETag / Last-Modified, long-lived caching and byte ranges.
+ * folder. `send` answers with the content type, ETag / Last-Modified,
+ * conditional requests (304), byte ranges (206 / 416) and HEAD; the assets
+ * are cached for a year, like Storyblok's.
  */
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  ".webp": "image/webp",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".gif": "image/gif",
-  ".svg": "image/svg+xml",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".tif": "image/tiff",
-  ".tiff": "image/tiff",
-  ".mp4": "video/mp4",
-  ".m4v": "video/mp4",
-  ".webm": "video/webm",
-  ".mov": "video/quicktime",
-  ".ogv": "video/ogg",
-  ".mp3": "audio/mpeg",
-  ".wav": "audio/wav",
-  ".ogg": "audio/ogg",
-  ".pdf": "application/pdf",
-  ".json": "application/json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".csv": "text/csv; charset=utf-8",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".otf": "font/otf",
-  ".zip": "application/zip",
-};
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-}
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+export function contentTypeOf(file: string): string {
+  return mime.contentType(path.extname(file)) || "application/octet-stream";
+}
 
 export interface AssetTarget {
   /** `{W}x{H}/{hash}/{file}` */
@@ -110,108 +83,56 @@ export async function statAsset(target: AssetTarget, assetsDir: string): Promise
   }
 }
 
-export function etagOf(stat: Stats): string {
-  return `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
-}
-
-/** True when the conditional headers allow a 304. */
-export function notModified(req: IncomingMessage, etag: string, mtimeMs: number): boolean {
-  const inm = req.headers["if-none-match"];
-  if (inm !== undefined) return etagMatches(inm, etag);
-  const ims = req.headers["if-modified-since"];
-  if (ims) {
-    const t = Date.parse(ims);
-    return Number.isFinite(t) && Math.floor(mtimeMs / 1000) * 1000 <= t;
-  }
-  return false;
-}
-
-type RangeResult = { start: number; end: number } | "unsatisfiable" | null;
-
-/** One `bytes=` range; several ranges are answered with the whole file (allowed by RFC 9110). */
-export function parseRange(header: string | undefined, size: number): RangeResult {
-  if (!header) return null;
-  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header.trim());
-  if (!m) return null; // malformed or several ranges: ignored, the whole file is sent
-  const [, a = "", b = ""] = m;
-  if (a === "" && b === "") return "unsatisfiable";
-  let start: number;
-  let end: number;
-  if (a === "") {
-    const suffix = Number(b);
-    if (suffix === 0) return "unsatisfiable";
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(a);
-    end = b === "" ? size - 1 : Math.min(Number(b), size - 1);
-    if (b !== "" && Number(b) < start) return "unsatisfiable";
-  }
-  if (start >= size || size === 0) return "unsatisfiable";
-  return { start, end };
-}
-
 export interface ServeOptions {
-  contentType: string;
-  etag: string;
+  /** Overrides send's ETag (the image service's is the transform's key). */
+  etag?: string;
   headers?: Record<string, string>;
 }
 
-/** Streams a file (or a byte range of it) with caching headers; honours HEAD and conditionals. */
-export async function serveFile(
+/** send's failures as the service's JSON errors. */
+function sendError(err: { status?: number; headers?: Record<string, string> }, size: number): HttpError {
+  const status = err.status ?? 500;
+  if (status === 404) return notFound("Asset not found");
+  if (status === 416) return new HttpError(416, { error: "Range Not Satisfiable", size }, err.headers ?? {});
+  if (status === 412) return new HttpError(412, { error: "Precondition Failed" });
+  return new HttpError(status, { error: status >= 500 ? "Internal Server Error" : "Bad Request" });
+}
+
+/**
+ * Streams `rel` (a path below `root`) with send; resolves when the answer is
+ * complete or the client went away.
+ */
+export function serveFile(
   req: IncomingMessage,
   res: ServerResponse,
-  file: string,
-  stat: Stats,
-  options: ServeOptions,
+  root: string,
+  rel: string,
+  size: number,
+  options: ServeOptions = {},
 ): Promise<void> {
-  const headers: Record<string, string | number> = {
-    "Content-Type": options.contentType,
-    "Cache-Control": IMMUTABLE,
-    ETag: options.etag,
-    "Last-Modified": stat.mtime.toUTCString(),
-    "Accept-Ranges": "bytes",
-    ...options.headers,
-  };
-  if (options.contentType === "image/svg+xml") headers["Content-Security-Policy"] = SVG_CSP;
-  if (notModified(req, options.etag, stat.mtimeMs)) {
-    send(req, res, { status: 304, headers, body: "" });
-    return;
-  }
-  let range = parseRange(req.headers.range, stat.size);
-  const ifRangeHeader: unknown = req.headers["if-range"];
-  const ifRange = typeof ifRangeHeader === "string" ? ifRangeHeader.trim() : undefined;
-  if (range && ifRange && ifRange !== options.etag && ifRange !== stat.mtime.toUTCString()) range = null;
-  if (range === "unsatisfiable") {
-    const reply = jsonReply(
-      416,
-      { error: "Range Not Satisfiable", size: stat.size },
-      { "Content-Range": `bytes */${stat.size}` },
-    );
-    send(req, res, reply);
-    return;
-  }
-  const start = range ? range.start : 0;
-  const end = range ? range.end : stat.size - 1;
-  res.statusCode = range ? 206 : 200;
-  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  if (range) res.setHeader("Content-Range", `bytes ${start}-${end}/${stat.size}`);
-  res.setHeader("Content-Length", Math.max(0, end - start + 1));
-  if (req.method === "HEAD" || stat.size === 0) {
-    res.end();
-    return;
-  }
-  try {
-    await pipeline(createReadStream(file, { start, end }), res);
-  } catch {
-    res.destroy(); // client went away or the file vanished mid-stream
-  }
+  const encoded = rel.split("/").map(encodeURIComponent).join("/");
+  return new Promise((resolve) => {
+    res.once("close", () => resolve());
+    send(req, encoded, {
+      root,
+      maxAge: "1y",
+      immutable: true,
+      index: false,
+      dotfiles: "deny",
+    })
+      .on("headers", (response: ServerResponse, file: string) => {
+        for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        if (options.etag) response.setHeader("ETag", options.etag);
+        for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
+        if (contentTypeOf(file).startsWith("image/svg+xml")) response.setHeader("Content-Security-Policy", SVG_CSP);
+      })
+      .on("error", (err: { status?: number; headers?: Record<string, string> }) => {
+        // drop what send set for the file (type, caching, validators) before answering the error
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        sendReply(req, res, errorReply(sendError(err, size)));
+      })
+      .on("end", () => resolve())
+      .pipe(res);
+  });
 }

@@ -1,12 +1,15 @@
 import { parseFaultsEnv } from "./faults";
 import { parseRateLimit } from "./rate-limit";
+import { parseWebhookUrls } from "./webhooks";
 import type { ContentServerOptions } from "./content-server";
 
 /**
  * Options from the environment:
  *   CONTENT_PORT (4100), CONTENT_HOST (127.0.0.1), CONTENT_DIR (content/),
  *   CONTENT_RATE_LIMIT (off | storyblok | N req/s), CONTENT_FAULTS (JSON),
- *   CONTENT_ADMIN_TOKEN (random), CONTENT_IMAGE_CACHE_DIR, CONTENT_LOG (1 logs requests).
+ *   CONTENT_ADMIN_TOKEN (random), CONTENT_IMAGE_CACHE_DIR, CONTENT_IMAGE_CACHE_MB (256),
+ *   CONTENT_WEBHOOKS (comma-separated URLs), CONTENT_WEBHOOK_SECRET (else STORYBLOK_WEBHOOK_SECRET),
+ *   CONTENT_LOG (1 logs requests).
  * Throws a readable Error on invalid values.
  */
 export function readEnvConfig(env: NodeJS.ProcessEnv = process.env): ContentServerOptions {
@@ -32,6 +35,22 @@ export function readEnvConfig(env: NodeJS.ProcessEnv = process.env): ContentServ
     options.adminToken = admin;
   }
   if (env.CONTENT_IMAGE_CACHE_DIR?.trim()) options.imageCacheDir = env.CONTENT_IMAGE_CACHE_DIR.trim();
+  const cacheMb = env.CONTENT_IMAGE_CACHE_MB?.trim();
+  if (cacheMb) {
+    if (!/^\d{1,7}$/.test(cacheMb) || Number(cacheMb) < 1)
+      throw new Error(`CONTENT_IMAGE_CACHE_MB must be a whole number of megabytes, got "${cacheMb}"`);
+    options.imageCacheMaxBytes = Number(cacheMb) * 1024 * 1024;
+  }
+  try {
+    options.webhooks = parseWebhookUrls(env.CONTENT_WEBHOOKS);
+  } catch (err) {
+    throw new Error(`CONTENT_WEBHOOKS: ${(err as Error).message}; give http(s) URLs separated by commas`, {
+      cause: err,
+    });
+  }
+  // the same secret the site server checks Storyblok's webhooks with, unless the service has its own
+  const secret = env.CONTENT_WEBHOOK_SECRET?.trim() || env.STORYBLOK_WEBHOOK_SECRET?.trim();
+  if (secret) options.webhookSecret = secret;
   options.logRequests = env.CONTENT_LOG === "1";
   return options;
 }

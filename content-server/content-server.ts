@@ -5,11 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { handleAdmin } from "./admin";
-import { parseAssetPath, statAsset, contentTypeOf, etagOf, serveFile } from "./assets";
+import { parseAssetPath, serveFile, statAsset } from "./assets";
+import { handleApi } from "./cdn-api";
 import { ContentStore } from "./content-store";
+import { DATASOURCE_ENDPOINTS } from "./datasources-api";
 import { HttpError, methodNotAllowed, notFound } from "./errors";
 import { Faults, type FaultConfig, type FaultState } from "./faults";
 import {
+  conditional,
   decodeSegment,
   errorReply,
   jsonReply,
@@ -21,7 +24,8 @@ import {
 import { ImageService } from "./image-service";
 import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
-import { handleApi } from "./stories-api";
+import { STORY_ENDPOINTS } from "./stories-api";
+import { WebhookSender } from "./webhooks";
 
 /**
  * The HTTP server: routing, CORS, fault injection and error handling around
@@ -44,12 +48,20 @@ export interface ContentServerOptions {
   adminToken?: string;
   /** Where transformed images are cached (default: {tmpdir}/content-server-image-cache/{hash of contentDir}). */
   imageCacheDir?: string;
+  /** Bytes of transformed images kept there at most, least recently used leaving first (default 256 MB). */
+  imageCacheMaxBytes?: number;
   /** Renders of the image service running at once (default 2). */
   imageConcurrency?: number;
   /** Watch the content folder (default true); "poll" re-scans every 2 s. */
   watch?: boolean | "poll";
   /** Log every request to stderr (default false). */
   logRequests?: boolean;
+  /** URLs that get Storyblok's story webhooks when a story file changes (default none). */
+  webhooks?: readonly string[];
+  /** Secret that signs the webhooks (`webhook-signature`); unset, they are not signed. */
+  webhookSecret?: string;
+  /** Webhook delivery: timeout per attempt, retries, first backoff delay (defaults 10 s, 3, 1 s). */
+  webhookDelivery?: { timeoutMs?: number; retries?: number; retryBaseMs?: number };
 }
 
 export interface ContentServerHandle {
@@ -82,6 +94,7 @@ export function defaultImageCacheDir(contentDir: string): string {
 }
 
 const PUBLIC_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
+const ENDPOINTS = { ...STORY_ENDPOINTS, ...DATASOURCE_ENDPOINTS };
 const PREFLIGHT_HEADERS = "Accept, Content-Type, Range, If-None-Match, If-Modified-Since, If-Range, Authorization";
 
 function preflight(req: IncomingMessage): Reply {
@@ -107,14 +120,31 @@ function truncateJson(reply: Reply): Reply {
 export async function startContentServer(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
   const contentDir = path.resolve(options.contentDir ?? "content");
   const host = options.host ?? "127.0.0.1";
-  const store = new ContentStore(contentDir, { watch: options.watch ?? true });
+  let webhooks: WebhookSender | undefined;
+  const store = new ContentStore(contentDir, {
+    watch: options.watch ?? true,
+    onStoryEvents: (events) => webhooks?.send(events),
+  });
   await store.load();
+  if (options.webhooks?.length) {
+    webhooks = new WebhookSender({
+      urls: options.webhooks,
+      secret: options.webhookSecret,
+      spaceId: () => store.space.id,
+      ...options.webhookDelivery,
+    });
+  }
 
   const adminToken = options.adminToken ?? randomBytes(18).toString("base64url");
   const faults = new Faults(options.faults ?? {});
   const rateLimiter = new RateLimiter(parseRateLimit(options.rateLimit ?? "off"));
   const imageCacheDir = path.resolve(options.imageCacheDir ?? defaultImageCacheDir(contentDir));
-  const images = new ImageService({ cacheDir: imageCacheDir, concurrency: options.imageConcurrency ?? 2 });
+  const images = new ImageService({
+    cacheDir: imageCacheDir,
+    cacheMaxBytes: options.imageCacheMaxBytes,
+    concurrency: options.imageConcurrency ?? 2,
+  });
+  await images.loadCache();
   let fallbackOrigin = "";
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -151,16 +181,17 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     if (pathname === "/v2" || pathname.startsWith("/v2/")) {
       const segments = pathname.slice(4).split("/").map(decodeSegment);
       const query = parseQuery(target.search);
-      let reply = handleApi({ store, rateLimiter, origin: requestOrigin(req, fallbackOrigin) }, segments, query);
+      const ctx = { store, rateLimiter, origin: requestOrigin(req, fallbackOrigin), pathname, search: target.search };
+      let reply = handleApi(ctx, segments, query, ENDPOINTS);
       if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
-      send(req, res, reply);
+      send(req, res, conditional(req, reply));
       return;
     }
     if (pathname.startsWith("/f/")) {
       const asset = parseAssetPath(pathname, store.assetsDir);
       const stat = await statAsset(asset, store.assetsDir);
-      if (asset.transform !== null) await images.handle(req, res, asset, stat);
-      else await serveFile(req, res, asset.abs, stat, { contentType: contentTypeOf(asset.abs), etag: etagOf(stat) });
+      if (asset.transform !== null) await images.handle(req, res, asset, store.assetsDir, stat);
+      else await serveFile(req, res, store.assetsDir, asset.rel, stat.size);
       return;
     }
     if (pathname === "/" || pathname === "/__health") {
@@ -252,12 +283,13 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     getFaults: () => faults.state(),
     setRateLimit: (setting) => rateLimiter.set(setting),
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        store.close();
-        server.close(() => resolve());
+      closing ??= (async () => {
+        webhooks?.close();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 1000).unref();
-      });
+        await Promise.all([store.close(), stopped]);
+      })();
       return closing;
     },
   };

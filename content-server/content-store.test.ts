@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
-import { ContentStore, parseStoryFile } from "./content-store";
+import { parseStoryFile } from "./content-files";
+import { ContentStore } from "./content-store";
 import { createFixture, uuidFor, type Fixture } from "./test-fixture";
 
 /** Loading, indexing, watching and the cv. */
@@ -82,7 +83,10 @@ describe("content store", () => {
   it("parses the published variants of a story file", () => {
     const base = article(7, "x").story;
     const same = parseStoryFile(JSON.stringify({ story: base }), "f", 0, 0);
-    expect(same.published).toBe(same.draft);
+    expect(same.published?.story).toBe(same.draft.story);
+    // a raw draft export of a story never published: published_at null and no `published`
+    const neverPublished = parseStoryFile(JSON.stringify({ story: { ...base, published_at: null } }), "f", 0, 0);
+    expect(neverPublished.published).toBeNull();
     const entry = parseStoryFile(JSON.stringify({ story: base, published: null }), "f", 0, 0);
     expect(entry.published).toBeNull();
     const both = parseStoryFile(JSON.stringify({ story: base, published: { ...base, name: "old" } }), "f", 0, 0);
@@ -93,7 +97,7 @@ describe("content store", () => {
   it("watches the folder: edits, new files, new folders and deletions change the cv", async () => {
     const fx = await fixture();
     const store = new ContentStore(fx.dir, { debounceMs: 10 });
-    cleanups.push(async () => store.close());
+    cleanups.push(() => store.close());
     await store.load();
 
     let cv = store.cv;
@@ -116,6 +120,26 @@ describe("content store", () => {
     await rm(path.join(fx.dir, "stories/news"), { recursive: true });
     await waitFor(() => store.cv !== cv);
     expect(store.view("draft").byId.get(77)).toBeUndefined();
+
+    cv = store.cv;
+    await mkdir(path.join(fx.dir, "datasources"), { recursive: true });
+    await writeFile(
+      path.join(fx.dir, "datasources", "colours.json"),
+      JSON.stringify({
+        datasource: { id: 1, name: "Colours" },
+        datasource_entries: [{ id: 2, name: "red", value: "#f00" }],
+      }),
+    );
+    await waitFor(() => store.cv !== cv);
+    expect(store.datasources().map((d) => [d.slug, d.entries.length])).toEqual([["colours", 1]]);
+
+    cv = store.cv;
+    await writeFile(
+      path.join(fx.dir, "folders.json"),
+      JSON.stringify({ folders: [{ id: 900, uuid: "f-900", name: "All articles", full_slug: "articles" }] }),
+    );
+    await waitFor(() => store.cv !== cv);
+    expect(store.folders().find((f) => f.full_slug === "articles")).toMatchObject({ id: 900, name: "All articles" });
 
     cv = store.cv;
     const space = path.join(fx.dir, "space.json");

@@ -1,171 +1,105 @@
-import { promises as fsp, readdirSync, readFileSync, statSync, watch, type Dirent, type FSWatcher } from "node:fs";
+import { createHash } from "node:crypto";
+import { promises as fsp, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { watch, type FSWatcher } from "chokidar";
+import {
+  defaultOrder,
+  parseDatasourceFile,
+  parseFoldersFile,
+  parseSpaceFile,
+  parseStoryFile,
+  type Datasource,
+  type Folder,
+  type SpaceFile,
+  type SpaceInfo,
+  type Story,
+  type StoryEntry,
+  type StoryRecord,
+  type Version,
+  type VersionView,
+} from "./content-files";
 
 /**
- * The content folder in memory: space.json and every stories/**.json file,
- * parsed once, indexed by full_slug, id and uuid for each version, and kept
- * fresh by watching the folder. `cv` (the cache version) changes whenever a
- * story or space.json changes.
+ * The content folder in memory: space.json, every stories/**.json file,
+ * folders.json and datasources/*.json, parsed once, indexed by full_slug,
+ * id and uuid for each version, and kept fresh by watching the folder
+ * (chokidar). `cv` (the cache version) changes whenever any of them
+ * changes; changes to what is published are reported as Storyblok's
+ * webhook events.
  */
 
-export type Version = "draft" | "published";
-
-export interface Story {
-  id: number;
-  uuid: string;
-  full_slug: string;
-  [key: string]: unknown;
-}
-
-export interface StoryRecord {
-  readonly story: Story;
-  /** JSON.stringify(story), computed on first use and kept. */
-  readonly json: string;
-  readonly tags: readonly string[];
-  readonly entry: StoryEntry;
-  /** Lower-cased text for search_term, computed on first use. */
-  searchText?: string;
-}
-
-class Record_ implements StoryRecord {
-  private jsonText: string | undefined;
-  searchText?: string;
-  readonly tags: readonly string[];
-  constructor(
-    readonly story: Story,
-    readonly entry: StoryEntry,
-  ) {
-    this.tags = tagsOf(story);
-  }
-  get json(): string {
-    this.jsonText ??= JSON.stringify(this.story);
-    return this.jsonText;
-  }
-}
-
-export interface StoryEntry {
-  /** Path relative to the content folder, with forward slashes. */
-  readonly file: string;
-  readonly mtimeMs: number;
-  readonly size: number;
-  readonly draft: StoryRecord;
-  /** null: never published. */
-  readonly published: StoryRecord | null;
-}
-
-export interface VersionView {
-  /** All stories of the version, in the default order. */
-  readonly list: readonly StoryRecord[];
-  readonly bySlug: ReadonlyMap<string, StoryRecord>;
-  readonly byId: ReadonlyMap<number, StoryRecord>;
-  readonly byUuid: ReadonlyMap<string, StoryRecord>;
-}
-
-export interface SpaceInfo {
-  id: number;
-  name: string;
-  domain: string;
-  [key: string]: unknown;
-}
-
-export interface SpaceFile {
-  space: SpaceInfo;
-  previewToken: string;
-  publicToken: string;
+/** A change of what is published, as Storyblok's story webhooks name it. */
+export interface StoryEvent {
+  action: "published" | "unpublished" | "deleted" | "moved";
+  story: { id: number; name: string; full_slug: string };
 }
 
 export interface ContentStoreOptions {
-  /** Watch the folder for changes (default true). "poll" re-scans every pollMs. */
+  /** Watch the folder for changes (default true); "poll" stats the files every pollMs instead. */
   watch?: boolean | "poll";
   pollMs?: number;
   /** Quiet time before a burst of file events is applied. */
   debounceMs?: number;
   log?: (message: string) => void;
+  /** Called after a change is applied with what it published, unpublished, moved or deleted. */
+  onStoryEvents?: (events: StoryEvent[]) => void;
 }
 
 function toPosix(p: string): string {
   return p.split(path.sep).join("/");
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function validateStory(value: unknown, where: string): Story {
-  if (!isObject(value)) throw new Error(`${where}: not an object`);
-  if (typeof value.id !== "number" || !Number.isSafeInteger(value.id))
-    throw new Error(`${where}: "id" must be an integer`);
-  if (typeof value.uuid !== "string" || value.uuid === "")
-    throw new Error(`${where}: "uuid" must be a non-empty string`);
-  if (typeof value.full_slug !== "string") throw new Error(`${where}: "full_slug" must be a string`);
-  return value as Story;
-}
-
-function tagsOf(story: Story): string[] {
-  return Array.isArray(story.tag_list) ? story.tag_list.filter((t): t is string => typeof t === "string") : [];
-}
-
-function num(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
-}
-
-function str(value: unknown): string {
-  return typeof value === "string" ? value : "";
+/** A stable uuid (version 4 layout) for a folder that has none in folders.json. */
+function folderUuid(spaceId: number, slug: string): string {
+  const h = createHash("sha256").update(`folder\u0000${spaceId}\u0000${slug}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16] as string, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**
- * Default order of listings when no sort_by is given: `position:desc` (the
- * order of the Storyblok UI, per its docs), then newest first.
+ * The folders of the space: every path prefix of a story's full_slug.
+ * folders.json names them; a folder it does not list takes its id from its
+ * stories' parent_id and its name from its slug.
  */
-export function defaultOrder(a: StoryRecord, b: StoryRecord): number {
-  const pa = num(a.story.position);
-  const pb = num(b.story.position);
-  if (pa !== pb) return pb - pa;
-  const ca = str(a.story.created_at);
-  const cb = str(b.story.created_at);
-  if (ca !== cb) return ca < cb ? 1 : -1;
-  return b.story.id - a.story.id;
-}
-
-export function parseStoryFile(text: string, file: string, mtimeMs: number, size: number): StoryEntry {
-  const data: unknown = JSON.parse(text);
-  if (!isObject(data)) throw new Error(`${file}: expected an object with a "story" key`);
-  const draftStory = validateStory(data.story, `${file}: story`);
-  let publishedStory: Story | null;
-  if (!("published" in data) || data.published === undefined) publishedStory = draftStory;
-  else if (data.published === null) publishedStory = null;
-  else publishedStory = validateStory(data.published, `${file}: published`);
-
-  const entry = { file, mtimeMs, size } as {
-    file: string;
-    mtimeMs: number;
-    size: number;
-    draft: StoryRecord;
-    published: StoryRecord | null;
-  };
-  const draft = new Record_(draftStory, entry);
-  entry.draft = draft;
-  entry.published =
-    publishedStory === null ? null : publishedStory === draftStory ? draft : new Record_(publishedStory, entry);
-  return entry;
-}
-
-export function parseSpaceFile(text: string): SpaceFile {
-  const data: unknown = JSON.parse(text);
-  if (!isObject(data) || !isObject(data.space))
-    throw new Error('space.json: expected { "space": {...}, "previewToken", "publicToken" }');
-  const space = data.space;
-  if (typeof space.id !== "number") throw new Error('space.json: "space.id" must be a number');
-  if (typeof data.previewToken !== "string" || data.previewToken.length < 4)
-    throw new Error('space.json: "previewToken" must be a string');
-  if (typeof data.publicToken !== "string" || data.publicToken.length < 4)
-    throw new Error('space.json: "publicToken" must be a string');
-  if (data.previewToken === data.publicToken) throw new Error("space.json: previewToken and publicToken must differ");
-  return {
-    space: { ...space, id: space.id, name: str(space.name), domain: str(space.domain) },
-    previewToken: data.previewToken,
-    publicToken: data.publicToken,
-  };
+function buildFolders(stories: readonly Story[], declared: readonly Folder[], spaceId: number): Folder[] {
+  const bySlug = new Map(declared.map((f) => [f.full_slug, { ...f }]));
+  const parentIds = new Map<string, Set<number>>();
+  for (const story of stories) {
+    const segments = story.full_slug.replace(/\/+$/, "").split("/");
+    // a folder's start page ("articles/") lives in the folder "articles"
+    const depth = story.full_slug.endsWith("/") ? segments.length : segments.length - 1;
+    for (let i = 1; i <= depth; i++) {
+      const slug = segments.slice(0, i).join("/");
+      if (!parentIds.has(slug)) parentIds.set(slug, new Set());
+      if (i === depth && typeof story.parent_id === "number" && story.parent_id > 0)
+        parentIds.get(slug)?.add(story.parent_id);
+    }
+  }
+  const usedIds = new Set(declared.map((f) => f.id));
+  for (const [slug, ids] of parentIds) {
+    if (bySlug.has(slug)) continue;
+    const [only] = ids;
+    let id = ids.size === 1 && only !== undefined && !usedIds.has(only) ? only : 0;
+    if (id === 0)
+      id = Number.parseInt(createHash("sha256").update(`folder-id\u0000${slug}`).digest("hex").slice(0, 12), 16);
+    usedIds.add(id);
+    bySlug.set(slug, {
+      id,
+      uuid: folderUuid(spaceId, slug),
+      name: slug.split("/").pop() ?? slug,
+      full_slug: slug,
+      parent_id: -1,
+      position: 0,
+    });
+  }
+  for (const folder of bySlug.values()) {
+    if (folder.parent_id !== -1) continue;
+    const parent = folder.full_slug.includes("/")
+      ? bySlug.get(folder.full_slug.slice(0, folder.full_slug.lastIndexOf("/")))
+      : undefined;
+    folder.parent_id = parent?.id ?? 0;
+  }
+  return [...bySlug.values()];
 }
 
 function buildView(entries: Iterable<StoryEntry>, version: Version, warn: (m: string) => void): VersionView {
@@ -199,42 +133,66 @@ function buildView(entries: Iterable<StoryEntry>, version: Version, warn: (m: st
     bySlug.set(full_slug, record);
     list.push(record);
   }
-  list.sort(defaultOrder);
+  list.sort((a, b) => defaultOrder(a.story, b.story));
   return { list, bySlug, byId, byUuid };
 }
+
+/** What changing one story file tells Storyblok's webhook receivers. */
+export function storyEvents(before: StoryEntry | undefined, after: StoryEntry | undefined): StoryEvent[] {
+  const about = (story: Story) => ({
+    id: story.id,
+    name: typeof story.name === "string" ? story.name : "",
+    full_slug: story.full_slug,
+  });
+  if (!after) return before ? [{ action: "deleted", story: about(before.draft.story) }] : [];
+  const events: StoryEvent[] = [];
+  if (before && before.draft.story.full_slug !== after.draft.story.full_slug)
+    events.push({ action: "moved", story: about(after.draft.story) });
+  const was = before?.published?.story;
+  const is = after.published?.story;
+  if (was && !is) events.push({ action: "unpublished", story: about(was) });
+  else if (is && (!was || !isDeepStrictEqual(was, is))) events.push({ action: "published", story: about(is) });
+  return events;
+}
+
+/** What the watcher reports: a file of the content folder, or null for "look at everything". */
+type Change = string | null;
 
 export class ContentStore {
   readonly contentDir: string;
   readonly storiesDir: string;
   readonly assetsDir: string;
+  readonly datasourcesDir: string;
   private spaceFile!: SpaceFile;
   private spaceMtimeMs = 0;
   private entries = new Map<string, StoryEntry>();
+  private datasourceFiles = new Map<string, { mtimeMs: number; datasource: Datasource }>();
+  private declaredFolders: Folder[] = [];
+  private foldersMtimeMs = 0;
   private views: Partial<Record<Version, VersionView>> = {};
+  private folderList: Folder[] | undefined;
   private cvValue = 0;
   private generationValue = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  private watchers = new Map<string, FSWatcher>();
+  private watcher: FSWatcher | undefined;
   private pending = new Set<string>();
   private pendingFull = false;
   private debounceTimer: NodeJS.Timeout | undefined;
-  private firstPendingAt = 0;
-  private pollTimer: NodeJS.Timeout | undefined;
   private closed = false;
-  /** Set once the initial load is done: parse errors are then retried before a warning. */
-  private live = false;
-  private retries = new Map<string, number>();
-  private readonly options: Required<Omit<ContentStoreOptions, "log">> & { log: (m: string) => void };
+  private readonly options: Required<Omit<ContentStoreOptions, "onStoryEvents">> &
+    Pick<ContentStoreOptions, "onStoryEvents">;
 
   constructor(contentDir: string, options: ContentStoreOptions = {}) {
     this.contentDir = path.resolve(contentDir);
     this.storiesDir = path.join(this.contentDir, "stories");
     this.assetsDir = path.join(this.contentDir, "assets");
+    this.datasourcesDir = path.join(this.contentDir, "datasources");
     this.options = {
       watch: options.watch ?? true,
       pollMs: options.pollMs ?? 2000,
       debounceMs: options.debounceMs ?? 25,
       log: options.log ?? ((m) => console.warn(m)),
+      onStoryEvents: options.onStoryEvents,
     };
   }
 
@@ -268,34 +226,45 @@ export class ContentStore {
     return view;
   }
 
+  /** The space's folders, made up from the stories' paths where folders.json does not name them. */
+  folders(): readonly Folder[] {
+    this.folderList ??= buildFolders(
+      this.view("draft").list.map((r) => r.story),
+      this.declaredFolders,
+      this.space.id,
+    );
+    return this.folderList;
+  }
+
+  /** Datasources by slug, in file order. */
+  datasources(): Datasource[] {
+    return [...this.datasourceFiles.values()].map((d) => d.datasource);
+  }
+
   /** Loads everything; throws when space.json is missing or invalid. */
   async load(): Promise<void> {
     await this.loadSpace(true);
-    await this.scanAll();
+    await this.loadFolders();
+    this.scanStories();
+    await this.scanDatasources();
     this.cvValue = this.computeMtimeCv();
     this.view("draft");
     this.view("published");
-    this.live = true;
-    if (this.options.watch === "poll") this.startPolling();
-    else if (this.options.watch) this.startWatching();
+    if (this.options.watch) await this.startWatching();
   }
 
   /** Re-reads the folder now (only changed files are parsed). Resolves to the cv. */
   reload(): Promise<number> {
     return this.enqueue(async () => {
-      const changedSpace = await this.loadSpace(false);
-      const changed = await this.scanAll();
-      if (changed || changedSpace) this.bump();
+      await this.applyChanges([], true);
       return this.cvValue;
     });
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.debounceTimer);
-    clearInterval(this.pollTimer);
-    for (const w of this.watchers.values()) w.close();
-    this.watchers.clear();
+    await this.watcher?.close();
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -306,13 +275,15 @@ export class ContentStore {
 
   private bump(): void {
     this.views = {};
+    this.folderList = undefined;
     this.generationValue++;
     this.cvValue = Math.max(this.computeMtimeCv(), this.cvValue + 1);
   }
 
   private computeMtimeCv(): number {
-    let max = this.spaceMtimeMs;
+    let max = Math.max(this.spaceMtimeMs, this.foldersMtimeMs);
     for (const entry of this.entries.values()) if (entry.mtimeMs > max) max = entry.mtimeMs;
+    for (const file of this.datasourceFiles.values()) if (file.mtimeMs > max) max = file.mtimeMs;
     return Math.max(1, Math.floor(max / 1000));
   }
 
@@ -334,44 +305,62 @@ export class ContentStore {
     }
   }
 
-  private async listStoryFiles(): Promise<string[]> {
+  /** Returns true when folders.json changed (it is optional). */
+  private async loadFolders(): Promise<boolean> {
+    const file = path.join(this.contentDir, "folders.json");
+    const stat = await fsp.stat(file).catch(() => null);
+    if (!stat) {
+      const had = this.foldersMtimeMs !== 0;
+      this.declaredFolders = [];
+      this.foldersMtimeMs = 0;
+      return had;
+    }
+    if (stat.mtimeMs === this.foldersMtimeMs) return false;
+    try {
+      this.declaredFolders = parseFoldersFile(await fsp.readFile(file, "utf8"));
+      this.foldersMtimeMs = stat.mtimeMs;
+      return true;
+    } catch (err) {
+      this.options.log(`content: skipping folders.json: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  private listFiles(dir: string, prefix: string, recursive: boolean): string[] {
     let names: string[];
     try {
-      names = await fsp.readdir(this.storiesDir, { recursive: true });
+      names = readdirSync(dir, { recursive }) as string[];
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw err;
     }
     return names
       .filter((n) => n.endsWith(".json") && !n.split(path.sep).some((part) => part.startsWith(".")))
-      .map((n) => `stories/${toPosix(n)}`);
+      .map((n) => `${prefix}/${toPosix(n)}`);
   }
 
-  /** Full scan; returns true when anything changed. */
-  private async scanAll(): Promise<boolean> {
-    const files = await this.listStoryFiles();
+  /** Full scan of stories/: whether anything changed, and the webhook events of what did. */
+  private scanStories(): { changed: boolean; events: StoryEvent[] } {
+    const files = this.listFiles(this.storiesDir, "stories", true);
     const seen = new Set(files);
-    let changed = false;
+    const result = { changed: false, events: [] as StoryEvent[] };
     // Synchronous reads: ten times faster than the thread pool for thousands of
     // small files; a rescan of unchanged files is only stat calls (~5 µs each).
-    for (let i = 0; i < files.length; i++) {
-      const result = this.readEntry(files[i] as string);
-      if (result === undefined || result === "unchanged" || result === "error") continue;
-      if (result === "missing") {
-        changed = this.entries.delete(files[i] as string) || changed;
-        continue;
-      }
-      this.entries.set(files[i] as string, result);
-      changed = true;
-    }
-    for (const file of [...this.entries.keys()]) {
-      if (!seen.has(file)) {
-        this.entries.delete(file);
-        changed = true;
-      }
-    }
-    if (changed) this.views = {};
-    return changed;
+    for (const file of files) this.applyStoryFile(file, result);
+    for (const file of [...this.entries.keys()]) if (!seen.has(file)) this.applyStoryFile(file, result);
+    return result;
+  }
+
+  private applyStoryFile(file: string, result: { changed: boolean; events: StoryEvent[] }): void {
+    const before = this.entries.get(file);
+    const read = this.readEntry(file);
+    if (read === "unchanged" || read === "error") return;
+    if (read === "missing") {
+      if (!before) return;
+      this.entries.delete(file);
+    } else this.entries.set(file, read);
+    result.changed = true;
+    result.events.push(...storyEvents(before, read === "missing" ? undefined : read));
   }
 
   private readEntry(file: string): StoryEntry | "unchanged" | "missing" | "error" {
@@ -381,58 +370,68 @@ export class ContentStore {
       if (!stat.isFile()) return "missing";
       const old = this.entries.get(file);
       if (old && old.mtimeMs === stat.mtimeMs && old.size === stat.size) return "unchanged";
-      const text = readFileSync(abs, "utf8");
-      const entry = parseStoryFile(text, file, stat.mtimeMs, stat.size);
-      this.retries.delete(file);
-      return entry;
+      return parseStoryFile(readFileSync(abs, "utf8"), file, stat.mtimeMs, stat.size, () => this.space.id);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return "missing";
-      // an editor may still be writing the file: look again shortly before complaining
-      const attempt = this.retries.get(file) ?? 0;
-      if (this.live && !this.closed && attempt < 3) {
-        this.retries.set(file, attempt + 1);
-        setTimeout(() => this.schedule(file), 100).unref();
-        return "error";
-      }
-      this.retries.delete(file);
       this.options.log(`content: skipping ${file}: ${(err as Error).message}`);
       return "error";
     }
   }
 
-  private async applyChanges(files: string[], full: boolean): Promise<void> {
+  /** Re-reads datasources/ (or one file of it); returns true when anything changed. */
+  private async scanDatasources(only?: string): Promise<boolean> {
+    const files = only ? [only] : this.listFiles(this.datasourcesDir, "datasources", false);
     let changed = false;
-    if (full) {
-      changed = (await this.loadSpace(false)) || changed;
-      changed = (await this.scanAll()) || changed;
-      this.syncDirectoryWatchers();
-    } else {
-      for (const file of files) {
-        if (file === "space.json") {
-          changed = (await this.loadSpace(false)) || changed;
-          continue;
-        }
-        const result = this.readEntry(file);
-        if (result === "unchanged" || result === "error") continue;
-        if (result === "missing") {
-          if (this.entries.delete(file)) changed = true;
-          continue;
-        }
-        this.entries.set(file, result);
+    for (const file of files) {
+      const stat = await fsp.stat(path.join(this.contentDir, file)).catch(() => null);
+      if (!stat?.isFile()) {
+        changed = this.datasourceFiles.delete(file) || changed;
+        continue;
+      }
+      if (this.datasourceFiles.get(file)?.mtimeMs === stat.mtimeMs) continue;
+      try {
+        const datasource = parseDatasourceFile(await fsp.readFile(path.join(this.contentDir, file), "utf8"), file);
+        this.datasourceFiles.set(file, { mtimeMs: stat.mtimeMs, datasource });
         changed = true;
+      } catch (err) {
+        this.options.log(`content: skipping ${file}: ${(err as Error).message}`);
       }
     }
-    if (changed) this.bump();
+    if (!only) {
+      const seen = new Set(files);
+      for (const file of [...this.datasourceFiles.keys()])
+        if (!seen.has(file)) changed = this.datasourceFiles.delete(file) || changed;
+    }
+    return changed;
   }
 
-  private schedule(file: string | null): void {
+  private async applyChanges(files: string[], full: boolean): Promise<void> {
+    let changed = false;
+    const stories = { changed: false, events: [] as StoryEvent[] };
+    if (full) {
+      changed = (await this.loadSpace(false)) || changed;
+      changed = (await this.loadFolders()) || changed;
+      changed = (await this.scanDatasources()) || changed;
+      const scan = this.scanStories();
+      stories.changed = scan.changed;
+      stories.events.push(...scan.events);
+    } else {
+      for (const file of files) {
+        if (file === "space.json") changed = (await this.loadSpace(false)) || changed;
+        else if (file === "folders.json") changed = (await this.loadFolders()) || changed;
+        else if (file.startsWith("datasources/")) changed = (await this.scanDatasources(file)) || changed;
+        else this.applyStoryFile(file, stories);
+      }
+    }
+    if (changed || stories.changed) this.bump();
+    if (stories.events.length > 0) this.options.onStoryEvents?.(stories.events);
+  }
+
+  private schedule(change: Change): void {
     if (this.closed) return;
-    if (file === null) this.pendingFull = true;
-    else this.pending.add(file);
-    const now = Date.now();
-    if (!this.debounceTimer) this.firstPendingAt = now;
+    if (change === null) this.pendingFull = true;
+    else this.pending.add(change);
     clearTimeout(this.debounceTimer);
-    const wait = now - this.firstPendingAt > 250 ? 0 : this.options.debounceMs;
     this.debounceTimer = setTimeout(() => {
       this.debounceTimer = undefined;
       const files = [...this.pending];
@@ -442,75 +441,44 @@ export class ContentStore {
       void this.enqueue(() => this.applyChanges(files, full)).catch((err: unknown) =>
         this.options.log(`content: reload failed: ${(err as Error).message}`),
       );
-    }, wait);
+    }, this.options.debounceMs);
   }
 
-  private startPolling(): void {
-    this.pollTimer = setInterval(() => this.schedule(null), this.options.pollMs);
-    this.pollTimer.unref();
+  /** What the content service reads: space.json, folders.json, stories/**.json, datasources/*.json. */
+  private relevant(rel: string): Change | undefined {
+    if (rel === "space.json" || rel === "folders.json") return rel;
+    if (rel.split("/").some((part) => part.startsWith("."))) return undefined;
+    if (rel.startsWith("stories/") && rel.endsWith(".json")) return rel;
+    if (rel.startsWith("datasources/") && rel.endsWith(".json") && rel.split("/").length === 2) return rel;
+    return undefined;
   }
 
-  /** One inotify watcher per directory (cheap even for 10,000 files). */
-  private startWatching(): void {
-    try {
-      this.watchDir(this.contentDir, "");
-      this.syncDirectoryWatchers();
-    } catch (err) {
-      this.options.log(`content: cannot watch ${this.contentDir} (${(err as Error).message}); polling instead`);
-      for (const w of this.watchers.values()) w.close();
-      this.watchers.clear();
-      this.startPolling();
-    }
-  }
-
-  private watchDir(abs: string, rel: string): void {
-    if (this.watchers.has(abs) || this.closed) return;
-    const watcher = watch(abs, { persistent: false }, (_event, name) => {
-      if (name === null || name === undefined) return this.schedule(null);
-      const relPath = rel ? `${rel}/${toPosix(String(name))}` : toPosix(String(name));
-      if (relPath === "space.json") return this.schedule("space.json");
-      if (relPath.endsWith(".json") && relPath.startsWith("stories/")) return this.schedule(relPath);
-      if (relPath === "stories" || (relPath.startsWith("stories/") && !path.extname(relPath))) {
-        // a folder appeared, vanished or was renamed: rescan and re-watch
-        return this.schedule(null);
-      }
+  private async startWatching(): Promise<void> {
+    // the folder itself, not its parts: chokidar reports "ready" before it watches a path that does not exist yet
+    const watcher = watch(this.contentDir, {
+      ignoreInitial: true,
+      usePolling: this.options.watch === "poll",
+      interval: this.options.pollMs,
+      // an editor may still be writing: wait until the size holds still
+      awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
+      ignored: (abs) => {
+        const rel = toPosix(path.relative(this.contentDir, abs));
+        if (rel === "") return false;
+        const parts = rel.split("/");
+        if (parts.some((part) => part.startsWith("."))) return true;
+        // assets/ may hold thousands of folders: it is not watched
+        return parts[0] !== "stories" && parts[0] !== "datasources" && rel !== "space.json" && rel !== "folders.json";
+      },
     });
-    watcher.on("error", () => {
-      watcher.close();
-      this.watchers.delete(abs);
-      this.schedule(null);
+    watcher.on("all", (event, abs) => {
+      const rel = toPosix(path.relative(this.contentDir, abs));
+      // a folder appeared or vanished: look at everything (its files may not be reported one by one)
+      if (event === "addDir" || event === "unlinkDir") return this.schedule(null);
+      const change = this.relevant(rel);
+      if (change !== undefined) this.schedule(change);
     });
-    this.watchers.set(abs, watcher);
-  }
-
-  /** Watches every folder under stories/ and drops watchers of removed ones. */
-  private syncDirectoryWatchers(): void {
-    if (this.closed || this.options.watch !== true || this.watchers.size === 0) return;
-    const wanted = new Set<string>([this.contentDir]);
-    const walk = (abs: string, rel: string, depth: number): void => {
-      if (depth > 32) return;
-      let dirents: Dirent[];
-      try {
-        dirents = readdirSync(abs, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      wanted.add(abs);
-      try {
-        this.watchDir(abs, rel);
-      } catch {
-        return;
-      }
-      for (const d of dirents) {
-        if (d.isDirectory() && !d.name.startsWith(".")) walk(path.join(abs, d.name), `${rel}/${d.name}`, depth + 1);
-      }
-    };
-    walk(this.storiesDir, "stories", 0);
-    for (const [abs, w] of this.watchers) {
-      if (!wanted.has(abs)) {
-        w.close();
-        this.watchers.delete(abs);
-      }
-    }
+    watcher.on("error", (err) => this.options.log(`content: watching ${this.contentDir} failed: ${String(err)}`));
+    this.watcher = watcher;
+    await new Promise<void>((resolve) => watcher.once("ready", resolve));
   }
 }

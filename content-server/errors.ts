@@ -32,13 +32,17 @@ export function badRequest(message: string, extra: Record<string, unknown> = {})
   return new HttpError(400, { error: message, ...extra });
 }
 
-/** Storyblok answers unknown or invalid query parameters with 422. */
-export function invalidParameter(parameter: string, message: string): HttpError {
-  return new HttpError(422, { error: message, parameter });
+/** Storyblok answers unknown or invalid query parameters with 422 and `{ "error": "..." }`. */
+export function invalidParameter(message: string): HttpError {
+  return new HttpError(422, { error: message });
 }
 
-export function unauthorized(message?: string): HttpError {
-  return new HttpError(401, message ? { error: "Unauthorized", message } : { error: "Unauthorized" });
+/**
+ * A missing or refused token: Storyblok's body is exactly `{"error":"Unauthorized"}`
+ * (storyblok-ruby-client spec/fixtures/vcr_cassettes/.../using_resolve_relations/returns_a_story_with_relations_resolved.yml).
+ */
+export function unauthorized(): HttpError {
+  return new HttpError(401, { error: "Unauthorized" });
 }
 
 export function methodNotAllowed(allow: readonly string[]): HttpError {

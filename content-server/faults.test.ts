@@ -33,7 +33,8 @@ function admin(path: string, method = "GET", body?: unknown, token = ADMIN) {
   });
 }
 
-const story = () => fetch(`${server.apiUrl}/cdn/stories/home?token=${PREVIEW_TOKEN}`);
+// a draft read: a published one without the current cv is first redirected, which doubles the requests
+const story = () => fetch(`${server.apiUrl}/cdn/stories/home?token=${PREVIEW_TOKEN}&version=draft`);
 
 describe("admin routes", () => {
   it("need the admin token; content tokens are refused", async () => {

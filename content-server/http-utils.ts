@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import etag from "etag";
+import fresh from "fresh";
 import { badRequest, HttpError } from "./errors";
 
 /** Longest path or query string the service reads; longer ones get 414. */
@@ -76,6 +78,19 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
     headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
+}
+
+/**
+ * A weak ETag on a 200 answer, and 304 when the request's If-None-Match
+ * holds it (Storyblok's answers carry `W/"..."` ETags: storyblok-ruby-client
+ * spec/fixtures/vcr_cassettes/...).
+ */
+export function conditional(req: IncomingMessage, reply: Reply): Reply {
+  if (reply.status !== 200) return reply;
+  const tag = etag(reply.body, { weak: true });
+  const headers = { ...reply.headers, ETag: tag };
+  if (fresh(req.headers, { etag: tag })) return { status: 304, headers, body: "" };
+  return { ...reply, headers };
 }
 
 export function errorReply(err: HttpError): Reply {

@@ -79,7 +79,8 @@ export function parseFilters(text: string): ImageFilters {
     seen.add(name);
     switch (name) {
       case "quality":
-        filters.quality = intArg(name, arg, 0, 100);
+        // quality(0) is refused like quality(101): no encoder makes anything useful of it
+        filters.quality = intArg(name, arg, 1, 100);
         break;
       case "blur":
         filters.blur = intArg(name, arg, 0, 100);

@@ -1,8 +1,18 @@
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
-import { createFixture, GIF_PATH, HERO_PATH, ICON_PATH, LOGO_PATH, PDF_PATH, type Fixture } from "./test-fixture";
+import {
+  createFixture,
+  GIF_PATH,
+  HERO_PATH,
+  ICON_PATH,
+  LOGO_PATH,
+  PDF_PATH,
+  rawRequest,
+  type Fixture,
+} from "./test-fixture";
 
 /** The image service: sizes, formats, filters, caching and refusals. */
 
@@ -90,7 +100,7 @@ describe("image service", () => {
     expect(second.res.headers.get("x-image-cache")).toBe("hit");
     expect(second.body.equals(first.body)).toBe(true);
     const etag = second.res.headers.get("etag")!;
-    const conditional = await fetch(server.url + p, { headers: { Accept: "image/webp", "If-None-Match": etag } });
+    const conditional = await rawRequest(server.url, p, { headers: { Accept: "image/webp", "If-None-Match": etag } });
     expect(conditional.status).toBe(304);
     const dirs = await readdir(`${fx.dir}/.image-cache`);
     expect(dirs.length).toBeGreaterThan(0);
@@ -111,7 +121,8 @@ describe("image service", () => {
         "/m/100x100/filters:sepia()",
         'Invalid image transformation: unknown filter "sepia"; known: quality, blur, brightness, rotate, format, fill, focal, grayscale',
       ],
-      ["/m/filters:quality(101)", "Invalid image transformation: quality() must be between 0 and 100, got 101"],
+      ["/m/filters:quality(101)", "Invalid image transformation: quality() must be between 1 and 100, got 101"],
+      ["/m/filters:quality(0)", "Invalid image transformation: quality() must be between 1 and 100, got 0"],
       ["/m/filters:rotate(45)", "Invalid image transformation: rotate() accepts 0, 90, 180 or 270"],
       [
         "/m/filters:format(avif)",
@@ -142,5 +153,57 @@ describe("image service", () => {
     const pdf = await fetch(`${server.url}${PDF_PATH}/m/100x100`);
     expect(pdf.status).toBe(400);
     expect(await pdf.json()).toEqual({ error: "The image service transforms images only; .pdf is not one" });
+  });
+});
+
+describe("the disk cache of rendered images", () => {
+  async function cachedFiles(dir: string): Promise<Array<{ name: string; size: number }>> {
+    const names = (await readdir(dir, { recursive: true })).filter((n) => /\.(webp|png|jpg)$/.test(n));
+    return Promise.all(names.map(async (name) => ({ name, size: (await stat(path.join(dir, name))).size })));
+  }
+
+  it("keeps at most its size bound on disk, the least recently used leaving first, also across restarts", async () => {
+    const cacheDir = path.join(fx.dir, ".bounded-cache");
+    const bound = 40_000;
+    const small = await startContentServer({
+      port: 0,
+      contentDir: fx.dir,
+      imageCacheDir: cacheDir,
+      imageCacheMaxBytes: bound,
+      watch: false,
+    });
+    const get = async (width: number) => {
+      const res = await fetch(`${small.url}${HERO_PATH}/m/${width}x0/filters:format(png)`);
+      await res.arrayBuffer();
+      return res.headers.get("x-image-cache");
+    };
+    try {
+      // each is a PNG of noise, some 10-30 KB: together far more than the bound
+      for (const width of [100, 110, 120, 130, 140, 150]) expect(await get(width)).toBe("miss");
+      const files = await cachedFiles(cacheDir);
+      const total = files.reduce((sum, f) => sum + f.size, 0);
+      expect(total).toBeLessThanOrEqual(bound);
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.length).toBeLessThan(6);
+      // the newest is kept, the oldest went
+      expect(await get(150)).toBe("hit");
+      expect(await get(100)).toBe("miss");
+    } finally {
+      await small.close();
+    }
+    // a restart with a smaller bound trims what the earlier run left, oldest first
+    const smaller = await startContentServer({
+      port: 0,
+      contentDir: fx.dir,
+      imageCacheDir: cacheDir,
+      imageCacheMaxBytes: 15_000,
+      watch: false,
+    });
+    try {
+      const files = await cachedFiles(cacheDir);
+      expect(files.reduce((sum, f) => sum + f.size, 0)).toBeLessThanOrEqual(15_000);
+    } finally {
+      await smaller.close();
+    }
   });
 });

@@ -2,20 +2,27 @@ import { createHash, randomBytes } from "node:crypto";
 import { promises as fsp, type Stats } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import fresh from "fresh";
+import { LRUCache } from "lru-cache";
+import pLimit, { type LimitFunction } from "p-limit";
 import sharp, { type Metadata } from "sharp";
-import { contentTypeOf, IMMUTABLE, notModified, serveFile, etagOf, type AssetTarget } from "./assets";
+import { contentTypeOf, IMMUTABLE, serveFile, type AssetTarget } from "./assets";
 import { badRequest, HttpError } from "./errors";
 import { send } from "./http-utils";
 import { MAX_SIDE, parseTransform, transformKey, type ImageTransform, type OutputFormat } from "./image-params";
 
 /**
- * Storyblok's image service on sharp: resizing, cropping and filters,
- * results cached on disk by the full transform, at most `concurrency`
- * renders at a time and a bounded queue, so no request can exhaust memory.
+ * Storyblok's image service on sharp: resizing, cropping and filters. At
+ * most `concurrency` renders run at a time and at most `maxQueue` wait
+ * (p-limit), so no burst of requests can exhaust memory; results are kept on
+ * disk up to `cacheMaxBytes`, the least recently used leaving first
+ * (an lru-cache of the files and their sizes).
  */
 
 export interface ImageServiceOptions {
   cacheDir: string;
+  /** Bytes of rendered images kept on disk at most (default 256 MB). */
+  cacheMaxBytes?: number;
   /** Renders running at once (default 2). */
   concurrency?: number;
   /** Renders waiting at most; past that the service answers 503 (default 64). */
@@ -27,6 +34,8 @@ export interface ImageServiceOptions {
   log?: (message: string) => void;
 }
 
+export const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
+
 const RASTER = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/tiff"]);
 const PASS_THROUGH = new Set(["image/svg+xml", "image/gif"]);
 const OUTPUT: Record<OutputFormat, { ext: string; type: string }> = {
@@ -34,31 +43,6 @@ const OUTPUT: Record<OutputFormat, { ext: string; type: string }> = {
   png: { ext: ".png", type: "image/png" },
   jpeg: { ext: ".jpg", type: "image/jpeg" },
 };
-
-class Limiter {
-  private running = 0;
-  private waiting: Array<() => void> = [];
-  constructor(
-    private readonly max: number,
-    private readonly maxQueue: number,
-  ) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max) {
-      if (this.waiting.length >= this.maxQueue) {
-        throw new HttpError(503, { error: "Image service busy, retry later" }, { "Retry-After": "1" });
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    }
-    this.running++;
-    try {
-      return await job();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-}
 
 function wantsWebp(req: IncomingMessage): boolean {
   return (
@@ -75,26 +59,71 @@ function sourceFormat(type: string): OutputFormat {
 
 export class ImageService {
   readonly cacheDir: string;
-  private readonly limiter: Limiter;
+  private readonly limit: LimitFunction;
+  private readonly maxQueue: number;
   private readonly inflight = new Map<string, Promise<Buffer>>();
+  /** Cached renders (path below cacheDir) and their sizes; an eviction deletes the file. */
+  private readonly cached: LRUCache<string, number>;
+  private readonly removals = new Set<Promise<void>>();
   private readonly limitInputPixels: number;
   private readonly maxSourceBytes: number;
   private readonly log: (message: string) => void;
 
   constructor(options: ImageServiceOptions) {
     this.cacheDir = options.cacheDir;
-    this.limiter = new Limiter(options.concurrency ?? 2, options.maxQueue ?? 64);
+    this.limit = pLimit(options.concurrency ?? 2);
+    this.maxQueue = options.maxQueue ?? 64;
+    this.cached = new LRUCache<string, number>({
+      maxSize: options.cacheMaxBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
+      sizeCalculation: (size) => Math.max(1, size),
+      dispose: (_size, rel, reason) => {
+        if (reason !== "evict" && reason !== "delete") return;
+        const removal = fsp.rm(path.join(this.cacheDir, rel), { force: true }).catch(() => undefined);
+        this.removals.add(removal);
+        void removal.finally(() => this.removals.delete(removal));
+      },
+    });
     this.limitInputPixels = options.limitInputPixels ?? 50_000_000;
     this.maxSourceBytes = options.maxSourceBytes ?? 64 * 1024 * 1024;
     this.log = options.log ?? ((m) => console.error(m));
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, target: AssetTarget, stat: Stats): Promise<void> {
+  /** Bytes of rendered images on disk. */
+  get cacheBytes(): number {
+    return this.cached.calculatedSize;
+  }
+
+  /** Takes the renders of earlier runs into the cache, oldest first, so the bound holds from the start. */
+  async loadCache(): Promise<void> {
+    const names = await fsp.readdir(this.cacheDir, { recursive: true }).catch(() => [] as string[]);
+    const files: Array<{ rel: string; size: number; mtimeMs: number }> = [];
+    for (const name of names) {
+      const rel = name.split(path.sep).join("/");
+      if (!/^[0-9a-f]{2}\/[0-9a-f]{40}\.(webp|png|jpg)$/.test(rel)) continue;
+      const stat = await fsp.stat(path.join(this.cacheDir, name)).catch(() => null);
+      if (stat?.isFile()) files.push({ rel, size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+    files.sort((a, b) => a.mtimeMs - b.mtimeMs);
+    for (const file of files) {
+      // one render larger than the whole bound is never kept
+      if (file.size > this.cached.maxSize) await fsp.rm(path.join(this.cacheDir, file.rel), { force: true });
+      else this.cached.set(file.rel, file.size);
+    }
+    await Promise.all(this.removals);
+  }
+
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: AssetTarget,
+    assetsDir: string,
+    stat: Stats,
+  ): Promise<void> {
     const transform = parseTransform(target.transform ?? "");
     const type = contentTypeOf(target.abs);
     if (PASS_THROUGH.has(type)) {
       // SVG and GIF pass through unchanged, as on Storyblok
-      await serveFile(req, res, target.abs, stat, { contentType: type, etag: etagOf(stat) });
+      await serveFile(req, res, assetsDir, target.rel, stat.size);
       return;
     }
     if (!RASTER.has(type))
@@ -113,29 +142,32 @@ export class ImageService {
     const out = OUTPUT[format];
     const etag = `"${key}"`;
     const headers: Record<string, string> = negotiated ? { Vary: "Accept" } : {};
-    const cached = path.join(this.cacheDir, key.slice(0, 2), key + out.ext);
+    const rel = `${key.slice(0, 2)}/${key}${out.ext}`;
 
-    if (notModified(req, etag, stat.mtimeMs)) {
+    if (fresh(req.headers, { etag })) {
       send(req, res, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE, ...headers }, body: "" });
       return;
     }
-    const cachedStat = await fsp.stat(cached).catch(() => null);
-    if (cachedStat) {
-      await serveFile(req, res, cached, cachedStat, {
-        contentType: out.type,
-        etag,
-        headers: { ...headers, "X-Image-Cache": "hit" },
-      });
-      return;
+    if (this.cached.get(rel) !== undefined) {
+      const cachedStat = await fsp.stat(path.join(this.cacheDir, rel)).catch(() => null);
+      if (cachedStat) {
+        await serveFile(req, res, this.cacheDir, rel, cachedStat.size, {
+          etag,
+          headers: { ...headers, "Content-Type": out.type, "X-Image-Cache": "hit" },
+        });
+        return;
+      }
+      this.cached.delete(rel); // removed behind the service's back
     }
     let job = this.inflight.get(key);
     if (!job) {
-      job = this.limiter
-        .run(() => this.render(target.abs, transform, format))
-        .then(async (buffer) => {
-          await this.store(cached, buffer);
-          return buffer;
-        });
+      if (this.limit.pendingCount >= this.maxQueue) {
+        throw new HttpError(503, { error: "Image service busy, retry later" }, { "Retry-After": "1" });
+      }
+      job = this.limit(() => this.render(target.abs, transform, format)).then(async (buffer) => {
+        await this.store(rel, buffer);
+        return buffer;
+      });
       this.inflight.set(key, job);
       job.then(
         () => this.inflight.delete(key),
@@ -157,12 +189,16 @@ export class ImageService {
     });
   }
 
-  private async store(file: string, buffer: Buffer): Promise<void> {
+  /** Writes a render atomically and counts it; one larger than the whole cache is not kept. */
+  private async store(rel: string, buffer: Buffer): Promise<void> {
+    if (buffer.length > this.cached.maxSize) return;
+    const file = path.join(this.cacheDir, rel);
     try {
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
       await fsp.writeFile(tmp, buffer);
       await fsp.rename(tmp, file);
+      this.cached.set(rel, buffer.length);
     } catch (err) {
       this.log(`image cache: cannot write ${file}: ${(err as Error).message}`);
     }

@@ -31,6 +31,11 @@ async function main(): Promise<void> {
   console.info(`  public token:  ${server.publicToken}`);
   console.info(`  admin token:   ${server.adminToken}`);
   console.info(`  rate limit:    ${String(options.rateLimit)}; faults: ${JSON.stringify(server.getFaults())}`);
+  if (options.webhooks?.length) {
+    console.info(
+      `  webhooks:      ${options.webhooks.join(", ")} (${options.webhookSecret ? "signed" : "unsigned: no CONTENT_WEBHOOK_SECRET"})`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

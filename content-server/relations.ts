@@ -1,4 +1,4 @@
-import type { StoryRecord, VersionView } from "./content-store";
+import type { Folder, StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
 
 /**
@@ -25,10 +25,7 @@ export function parseRelationPatterns(raw: string): RelationPattern[] {
       const component = item.slice(0, dot);
       const field = item.slice(dot + 1);
       if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
-        throw invalidParameter(
-          "resolve_relations",
-          `resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`,
-        );
+        throw invalidParameter(`resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
       }
       return { component, field };
     });
@@ -84,6 +81,11 @@ export interface Resolved {
 
 export type LinkMode = "story" | "url" | "link";
 
+/**
+ * A story's link object (cdn/links, resolve_links=link), in the fields of
+ * https://www.storyblok.com/docs/api/content-delivery/v2/links/retrieve-multiple-links
+ * and storyblok-ruby-client spec/fixtures/vcr_cassettes/.../When_querying_links/.../get_a_links_list.yml.
+ */
 export function linkObject(record: StoryRecord, includeDates = false): Record<string, unknown> {
   const s = record.story;
   const link: Record<string, unknown> = {
@@ -91,9 +93,9 @@ export function linkObject(record: StoryRecord, includeDates = false): Record<st
     uuid: s.uuid,
     slug: s.full_slug,
     path: typeof s.path === "string" ? s.path : null,
-    parent_id: s.parent_id ?? null,
+    parent_id: s.parent_id ?? 0,
     name: s.name ?? "",
-    is_folder: s.is_folder === true,
+    is_folder: false,
     published: record.entry.published !== null,
     is_startpage: s.is_startpage === true,
     position: typeof s.position === "number" ? s.position : 0,
@@ -104,6 +106,25 @@ export function linkObject(record: StoryRecord, includeDates = false): Record<st
     link.created_at = s.created_at ?? null;
     link.updated_at = s.updated_at ?? s.published_at ?? s.created_at ?? null;
   }
+  return link;
+}
+
+/** A folder's link object: folders are listed whatever the version, never `published` (the recorded answer above). */
+export function folderLink(folder: Folder, includeDates = false): Record<string, unknown> {
+  const link: Record<string, unknown> = {
+    id: folder.id,
+    uuid: folder.uuid,
+    slug: folder.full_slug,
+    path: null,
+    parent_id: folder.parent_id,
+    name: folder.name,
+    is_folder: true,
+    published: false,
+    is_startpage: false,
+    position: folder.position,
+    real_path: `/${folder.full_slug}`,
+  };
+  if (includeDates) Object.assign(link, { published_at: null, created_at: null, updated_at: null });
   return link;
 }
 

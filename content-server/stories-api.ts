@@ -1,18 +1,15 @@
-import type { ContentStore, StoryRecord, Version, VersionView } from "./content-store";
-import { HttpError, invalidParameter, notFound, recordNotFound, unauthorized } from "./errors";
-import { jsonReply, type Reply } from "./http-utils";
+import { defaultOrder, type StoryRecord, type VersionView } from "./content-files";
+import { authorize, cvRedirect, ok, rateLimit, type ApiContext, type Endpoint } from "./cdn-api";
+import { invalidParameter, notFound, recordNotFound } from "./errors";
+import { type Reply } from "./http-utils";
 import { getBool, getEnum, getInt, getList, getString, rejectUnknown, type QueryObject } from "./query";
-import type { RateLimiter } from "./rate-limit";
-import { linkObject, parseRelationPatterns, resolve, type LinkMode, type Resolved } from "./relations";
+import { folderLink, linkObject, parseRelationPatterns, resolve, type LinkMode, type Resolved } from "./relations";
 import { parseSelection, selectStoriesCached } from "./story-query";
 
 /**
- * The Content Delivery API v2 routes under `/v2/cdn/`: stories (single and
- * listing), links, tags and spaces/me, with Storyblok's token rules, status
- * codes and error bodies.
+ * The story endpoints of the Content Delivery API v2 under `/v2/cdn/`:
+ * stories (single and listing), links, tags and spaces/me.
  */
-
-export const STORYBLOK_ASSET_ORIGIN = "https://a.storyblok.com/f/";
 
 const COMMON = ["token", "version", "cv", "_"] as const;
 const RESOLVE = [
@@ -67,55 +64,10 @@ const LINKS_PARAMS = new Set<string>([
 const TAGS_PARAMS = new Set<string>([...COMMON, "starts_with"]);
 const SPACE_PARAMS = new Set<string>(COMMON);
 
-export interface ApiContext {
-  store: ContentStore;
-  rateLimiter: RateLimiter;
-  /** Origin that replaces https://a.storyblok.com in answers, e.g. http://127.0.0.1:4100 */
-  origin: string;
-}
-
-interface Access {
-  token: string;
-  version: Version;
-}
-
-/** Token first (401), then the version it may read. */
-function authorize(store: ContentStore, query: QueryObject): Access {
-  const token = query.token;
-  if (typeof token !== "string" || token === "") throw unauthorized("Missing access token: add ?token=");
-  const isPreview = token === store.previewToken;
-  if (!isPreview && token !== store.publicToken) throw unauthorized("Invalid access token");
-  const version = getEnum(query, "version", ["draft", "published"] as const) ?? "published";
-  if (version === "draft" && !isPreview) {
-    throw unauthorized("A public token reads published content only; version=draft needs a preview token");
-  }
-  return { token, version };
-}
-
-function rateLimit(
-  ctx: ApiContext,
-  access: Access,
-  query: QueryObject,
-  perPage: number | undefined,
-): Record<string, string> {
-  const cached = access.version === "published" && query.cv === String(ctx.store.cv);
-  const decision = ctx.rateLimiter.check({ token: access.token, perPage, cached });
-  if (!decision) return {};
-  if (!decision.allowed) throw new HttpError(429, { error: "Rate limit exceeded. Retry later." }, decision.headers);
-  return decision.headers;
-}
-
 function lenientPerPage(query: QueryObject): number {
-  const n = typeof query.per_page === "string" ? Number(query.per_page) : NaN;
+  const raw = query.per_page;
+  const n = typeof raw === "string" ? Number(raw) : NaN;
   return Number.isInteger(n) && n > 0 ? Math.min(n, 100) : 25;
-}
-
-export function rewriteAssetUrls(json: string, origin: string): string {
-  return json.includes(STORYBLOK_ASSET_ORIGIN) ? json.replaceAll(STORYBLOK_ASSET_ORIGIN, `${origin}/f/`) : json;
-}
-
-function ok(ctx: ApiContext, json: string, headers: Record<string, string | number>): Reply {
-  return jsonReply(200, rewriteAssetUrls(json, ctx.origin), { "Cache-Control": "no-cache", ...headers });
 }
 
 interface Shaping {
@@ -123,17 +75,18 @@ interface Shaping {
   excludingStoryFields?: string[];
   relations?: ReturnType<typeof parseRelationPatterns>;
   links?: LinkMode;
+  assets: boolean;
 }
 
 function parseShaping(query: QueryObject): Shaping {
-  const shaping: Shaping = {};
+  const shaping: Shaping = { assets: false };
   const rel = getString(query, "resolve_relations");
   if (rel) shaping.relations = parseRelationPatterns(rel);
   const links = getEnum(query, "resolve_links", ["0", "1", "story", "url", "link"] as const);
   if (links && links !== "0") shaping.links = links === "1" ? "story" : links;
   getInt(query, "resolve_level", { min: 0, max: 2 });
   getInt(query, "resolve_links_level", { min: 1, max: 2 });
-  getInt(query, "resolve_assets", { min: 0, max: 1 });
+  shaping.assets = getInt(query, "resolve_assets", { min: 0, max: 1 }) === 1;
   getString(query, "from_release");
   getString(query, "language"); // one language: every code answers the default
   getString(query, "fallback_lang");
@@ -147,23 +100,53 @@ function parseShaping(query: QueryObject): Shaping {
 
 function storyJson(record: StoryRecord, shaping: Shaping): string {
   if (!shaping.excludingFields && !shaping.excludingStoryFields) return record.json;
-  const story: Record<string, unknown> = { ...record.story };
+  const story = JSON.parse(record.json) as Record<string, unknown>;
   for (const key of shaping.excludingStoryFields ?? []) {
     if (key !== "id" && key !== "uuid" && key !== "content" && key !== "full_slug") delete story[key];
   }
   if (shaping.excludingFields && story.content && typeof story.content === "object") {
-    const content: Record<string, unknown> = { ...(story.content as Record<string, unknown>) };
+    const content = story.content as Record<string, unknown>;
     for (const key of shaping.excludingFields) if (key !== "component" && key !== "_uid") delete content[key];
-    story.content = content;
   }
   return JSON.stringify(story);
 }
 
-function resolvedJson(resolved: Resolved): string {
-  let json = `"rels":[${resolved.rels.join(",")}],"links":[${resolved.links.join(",")}]`;
+/**
+ * resolve_assets=1: the asset objects of the stories' asset fields, one per
+ * id, in `assets`, which storyblok-js-client merges back into the fields
+ * (src/index.ts processInlineAssets, storyblok/storyblok-js-client).
+ */
+function assetsJson(records: readonly StoryRecord[]): string {
+  const assets = new Map<number, Record<string, unknown>>();
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 64 || node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1);
+      return;
+    }
+    const obj = node as Record<string, unknown>;
+    if (obj.fieldtype === "asset" && typeof obj.id === "number" && obj.id > 0 && obj.filename && !assets.has(obj.id)) {
+      const { fieldtype: _fieldtype, ...asset } = obj;
+      assets.set(obj.id, asset);
+    }
+    for (const key in obj) visit(obj[key], depth + 1);
+  };
+  for (const record of records) visit(record.story.content, 0);
+  return JSON.stringify([...assets.values()]);
+}
+
+function answerJson(
+  key: "story" | "stories",
+  stories: string,
+  cv: number,
+  resolved: Resolved,
+  assets?: string,
+): string {
+  let json = `{"${key}":${stories},"cv":${cv},"rels":[${resolved.rels.join(",")}],"links":[${resolved.links.join(",")}]`;
   if (resolved.relUuids) json += `,"rel_uuids":${JSON.stringify(resolved.relUuids)}`;
   if (resolved.linkUuids) json += `,"link_uuids":${JSON.stringify(resolved.linkUuids)}`;
-  return json;
+  if (assets !== undefined) json += `,"assets":${assets}`;
+  return `${json}}`;
 }
 
 function findStory(view: VersionView, id: string, byUuid: boolean): StoryRecord | undefined {
@@ -179,14 +162,17 @@ function singleStory(ctx: ApiContext, query: QueryObject, id: string): Reply {
   const access = authorize(ctx.store, query);
   const rl = rateLimit(ctx, access, query, undefined);
   rejectUnknown(query, SINGLE_PARAMS);
+  if (id.length > 1000) throw invalidParameter("Story slug too long");
   const findBy = getEnum(query, "find_by", ["uuid"] as const);
   const shaping = parseShaping(query);
+  const redirect = cvRedirect(ctx, access, query);
+  if (redirect) return redirect;
   const view = ctx.store.view(access.version);
   const record = findStory(view, id, findBy === "uuid");
   if (!record) throw recordNotFound();
   const resolved = resolve([record], view, shaping.relations, shaping.links);
-  const json = `{"story":${storyJson(record, shaping)},"cv":${ctx.store.cv},${resolvedJson(resolved)}}`;
-  return ok(ctx, json, rl);
+  const assets = shaping.assets ? assetsJson([record]) : undefined;
+  return ok(ctx, access.version, answerJson("story", storyJson(record, shaping), ctx.store.cv, resolved, assets), rl);
 }
 
 function listStories(ctx: ApiContext, query: QueryObject): Reply {
@@ -199,15 +185,31 @@ function listStories(ctx: ApiContext, query: QueryObject): Reply {
   getString(query, "in_workflow_stages");
   const shaping = parseShaping(query);
   const selection = parseSelection(query);
+  const redirect = cvRedirect(ctx, access, query);
+  if (redirect) return redirect;
   const view = ctx.store.view(access.version);
   const all = selectStoriesCached(view, query, selection);
   const items = all.slice((page - 1) * perPage, page * perPage);
   const resolved = resolve(items, view, shaping.relations, shaping.links);
-  const json = `{"stories":[${items.map((r) => storyJson(r, shaping)).join(",")}],"cv":${ctx.store.cv},${resolvedJson(resolved)}}`;
-  return ok(ctx, json, { ...rl, Total: all.length, "Per-Page": perPage });
+  const assets = shaping.assets ? assetsJson(items) : undefined;
+  const stories = `[${items.map((r) => storyJson(r, shaping)).join(",")}]`;
+  return ok(ctx, access.version, answerJson("stories", stories, ctx.store.cv, resolved, assets), {
+    ...rl,
+    Total: all.length,
+    "Per-Page": perPage,
+  });
 }
 
-function links(ctx: ApiContext, query: QueryObject): Reply {
+const stories: Endpoint = (ctx, query, rest) =>
+  rest.length === 0 ? listStories(ctx, query) : singleStory(ctx, query, rest.join("/"));
+
+/**
+ * Stories and folders (always listed, whatever the version), paginated by
+ * default with at most 1000 a page, as for spaces created after May 9th
+ * 2023 (https://www.storyblok.com/docs/api/content-delivery/v2/links/retrieve-multiple-links).
+ */
+const links: Endpoint = (ctx, query, rest) => {
+  if (rest.length > 0) throw notFound();
   const access = authorize(ctx.store, query);
   const rl = rateLimit(ctx, access, query, undefined);
   rejectUnknown(query, LINKS_PARAMS);
@@ -218,26 +220,38 @@ function links(ctx: ApiContext, query: QueryObject): Reply {
   const includeDates = getBool(query, "include_dates") ?? false;
   const withParent = getInt(query, "with_parent", { min: 0 });
   const startsWith = getString(query, "starts_with");
-  const view = ctx.store.view(access.version);
-  const all = view.list.filter((r) => {
-    if (startsWith && !r.story.full_slug.startsWith(startsWith)) return false;
-    if (withParent !== undefined) {
-      const parent = typeof r.story.parent_id === "number" ? r.story.parent_id : 0;
-      if (parent !== withParent) return false;
-    }
-    return true;
+  const redirect = cvRedirect(ctx, access, query);
+  if (redirect) return redirect;
+  const entries = [
+    ...ctx.store.view(access.version).list.map((r) => ({ sort: r.story, link: () => linkObject(r, includeDates) })),
+    ...ctx.store.folders().map((f) => ({ sort: f, link: () => folderLink(f, includeDates) })),
+  ].filter(({ sort }) => {
+    if (startsWith && !sort.full_slug.startsWith(startsWith)) return false;
+    const parent = typeof sort.parent_id === "number" ? sort.parent_id : 0;
+    return withParent === undefined || parent === withParent;
   });
+  entries.sort((a, b) => defaultOrder(a.sort, b.sort));
   const out: Record<string, unknown> = {};
-  for (const r of all.slice((page - 1) * perPage, page * perPage)) out[r.story.uuid] = linkObject(r, includeDates);
-  return ok(ctx, JSON.stringify({ links: out }), { ...rl, Total: all.length, "Per-Page": perPage });
-}
+  for (const entry of entries.slice((page - 1) * perPage, page * perPage)) {
+    const link = entry.link();
+    out[link.uuid as string] = link;
+  }
+  return ok(ctx, access.version, JSON.stringify({ links: out }), {
+    ...rl,
+    Total: entries.length,
+    "Per-Page": perPage,
+  });
+};
 
-function tags(ctx: ApiContext, query: QueryObject): Reply {
+const tags: Endpoint = (ctx, query, rest) => {
+  if (rest.length > 0) throw notFound();
   const access = authorize(ctx.store, query);
   const rl = rateLimit(ctx, access, query, undefined);
   rejectUnknown(query, TAGS_PARAMS);
   getInt(query, "cv", { min: 0 });
   const startsWith = getString(query, "starts_with");
+  const redirect = cvRedirect(ctx, access, query);
+  if (redirect) return redirect;
   const counts = new Map<string, number>();
   for (const r of ctx.store.view(access.version).list) {
     if (startsWith && !r.story.full_slug.startsWith(startsWith)) continue;
@@ -246,33 +260,19 @@ function tags(ctx: ApiContext, query: QueryObject): Reply {
   const list = [...counts]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, taggings_count]) => ({ name, taggings_count }));
-  return ok(ctx, JSON.stringify({ tags: list }), rl);
-}
+  return ok(ctx, access.version, JSON.stringify({ tags: list }), rl);
+};
 
-function spaceMe(ctx: ApiContext, query: QueryObject): Reply {
+/** The space, with the current cv as `version`; never redirected: it is how a client learns the cv. */
+const spaces: Endpoint = (ctx, query, rest) => {
+  if (rest.length !== 1 || rest[0] !== "me") throw notFound();
   const access = authorize(ctx.store, query);
   const rl = rateLimit(ctx, access, query, undefined);
   rejectUnknown(query, SPACE_PARAMS);
   getInt(query, "cv", { min: 0 });
   const { id, name, domain } = ctx.store.space;
-  return ok(ctx, JSON.stringify({ space: { id, name, domain, version: ctx.store.cv, language_codes: [] } }), rl);
-}
+  const space = { id, name, domain, version: ctx.store.cv, language_codes: [] };
+  return ok(ctx, access.version, JSON.stringify({ space }), rl);
+};
 
-/** `segments`: the decoded path after `/v2/`. */
-export function handleApi(ctx: ApiContext, segments: string[], query: QueryObject): Reply {
-  const [cdn, resource, ...rest] = segments;
-  if (cdn === "cdn") {
-    if (resource === "stories") {
-      if (rest.length === 0 || (rest.length === 1 && rest[0] === "")) return listStories(ctx, query);
-      const id = rest.join("/");
-      if (id.length > 1000) throw invalidParameter("slug", "Story slug too long");
-      return singleStory(ctx, query, id);
-    }
-    if (rest.length === 0 || (rest.length === 1 && rest[0] === "")) {
-      if (resource === "links") return links(ctx, query);
-      if (resource === "tags") return tags(ctx, query);
-    }
-    if (resource === "spaces" && rest[0] === "me" && rest.length === 1) return spaceMe(ctx, query);
-  }
-  throw notFound();
-}
+export const STORY_ENDPOINTS: Readonly<Record<string, Endpoint>> = { stories, links, tags, spaces };

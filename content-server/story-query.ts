@@ -1,6 +1,8 @@
-import type { StoryRecord, VersionView } from "./content-store";
+import { LRUCache } from "lru-cache";
+import type { StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
-import { getBool, getInt, getList, getString, type QueryObject, type QueryValue } from "./query";
+import { getBool, getInt, getList, getString, single, type QueryObject, type QueryValue } from "./query";
+import { compileWildcard } from "./wildcard";
 
 /**
  * The filters and sorting of `GET /v2/cdn/stories`: starts_with, by_slugs,
@@ -25,15 +27,6 @@ export interface StorySelection {
   sort?: SortKey[];
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** Slug pattern with `*` wildcards (matching any characters, `/` included). */
-export function slugPattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`);
-}
-
 function valueAt(obj: unknown, path: readonly string[]): unknown {
   let cur: unknown = obj;
   for (const key of path) {
@@ -48,8 +41,7 @@ function parseDate(name: string, raw: string): number {
   let text = raw.trim().replace(" ", "T");
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) text += "Z";
   const t = Date.parse(text);
-  if (!Number.isFinite(t))
-    throw invalidParameter(name, `Parameter "${name}" must be a date, got "${raw.slice(0, 50)}"`);
+  if (!Number.isFinite(t)) throw invalidParameter(`Parameter "${name}" must be a date, got "${raw.slice(0, 50)}"`);
   return t;
 }
 
@@ -70,16 +62,10 @@ function asText(value: unknown): string {
   return String(value);
 }
 
-function likeMatcher(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`, "s");
-}
-
 /** One `filter_query[field][operation]=value` condition. */
-function condition(field: string, op: string, raw: QueryValue): Predicate {
+function condition(field: string, op: string, raw: string): Predicate {
   const name = `filter_query[${field}][${op}]`;
-  if (!FIELD_NAME.test(field))
-    throw invalidParameter("filter_query", `Invalid filter_query field "${field.slice(0, 50)}"`);
-  if (typeof raw !== "string") throw invalidParameter("filter_query", `${name} must be a single value`);
+  if (!FIELD_NAME.test(field)) throw invalidParameter(`Invalid filter_query field "${field.slice(0, 50)}"`);
   const path = field.split(".");
   const get = (r: StoryRecord): unknown => valueAt(r.story.content, path);
   const list = raw.split(",").map((s) => s.trim());
@@ -125,12 +111,12 @@ function condition(field: string, op: string, raw: QueryValue): Predicate {
     case "not_in":
       return (r) => !list.includes(asText(get(r)));
     case "like": {
-      const re = likeMatcher(raw);
-      return (r) => re.test(asText(get(r)));
+      const matches = compileWildcard(raw, name);
+      return (r) => matches(asText(get(r)));
     }
     case "not_like": {
-      const re = likeMatcher(raw);
-      return (r) => !re.test(asText(get(r)));
+      const matches = compileWildcard(raw, name);
+      return (r) => !matches(asText(get(r)));
     }
     case "any_in_array":
       return (r) => {
@@ -159,7 +145,7 @@ function condition(field: string, op: string, raw: QueryValue): Predicate {
     case "lt_float": {
       const isInt = op.endsWith("_int");
       const bound = isInt ? Number.parseInt(raw, 10) : Number.parseFloat(raw);
-      if (!Number.isFinite(bound)) throw invalidParameter("filter_query", `${name} must be a number`);
+      if (!Number.isFinite(bound)) throw invalidParameter(`${name} must be a number`);
       const gt = op.startsWith("gt_");
       return (r) => {
         const v = get(r);
@@ -168,36 +154,52 @@ function condition(field: string, op: string, raw: QueryValue): Predicate {
       };
     }
     default:
-      throw invalidParameter("filter_query", `Unknown filter_query operation "${op.slice(0, 50)}"`);
+      throw invalidParameter(`Unknown filter_query operation "${op.slice(0, 50)}"`);
   }
 }
 
-function conditionsOf(obj: QueryValue, into: Predicate[]): void {
+/** Most conditions one request may hold (each is evaluated on every story). */
+const MAX_CONDITIONS = 50;
+
+/**
+ * The conditions of one filter_query object. Outside `__or` a repeated
+ * condition keeps its last value (as Rails does); inside, each value is one
+ * more alternative: the official client sends
+ * `filter_query[__or][][Tags][any_in_array]=a&filter_query[__or][][Tags][any_in_array]=b`.
+ */
+function conditionsOf(obj: QueryValue, into: Predicate[], alternatives: boolean): void {
   if (typeof obj !== "object" || Array.isArray(obj)) {
-    throw invalidParameter("filter_query", "filter_query must look like filter_query[field][operation]=value");
+    throw invalidParameter("filter_query must look like filter_query[field][operation]=value");
   }
   for (const [field, ops] of Object.entries(obj)) {
     if (field === "__or") continue;
     if (typeof ops !== "object" || Array.isArray(ops)) {
       throw invalidParameter(
-        "filter_query",
         `filter_query[${field.slice(0, 50)}] needs an operation, e.g. filter_query[${field.slice(0, 50)}][in]=value`,
       );
     }
-    for (const [op, value] of Object.entries(ops)) into.push(condition(field, op, value));
+    for (const [op, value] of Object.entries(ops)) {
+      const name = `filter_query[${field.slice(0, 50)}][${op.slice(0, 50)}]`;
+      const values = alternatives && Array.isArray(value) ? value : [value];
+      for (const one of values) into.push(condition(field, op, single(one, name)));
+      if (into.length > MAX_CONDITIONS)
+        throw invalidParameter(`filter_query holds more than ${MAX_CONDITIONS} conditions`);
+    }
   }
 }
 
 function filterQuery(value: QueryValue): Predicate {
   const all: Predicate[] = [];
-  conditionsOf(value, all);
+  conditionsOf(value, all, false);
   let any: Predicate[] | undefined;
   if (typeof value === "object" && !Array.isArray(value) && value.__or !== undefined) {
     const alternatives = value.__or;
     const items = Array.isArray(alternatives) ? alternatives : [alternatives];
     any = [];
-    // Rails may merge several [__or][] items into one object; every condition is one alternative
-    for (const item of items) conditionsOf(item, any);
+    // Rails merges [__or][] items that name different fields into one object; every condition is one alternative
+    for (const item of items) conditionsOf(item, any, true);
+    if (all.length + any.length > MAX_CONDITIONS)
+      throw invalidParameter(`filter_query holds more than ${MAX_CONDITIONS} conditions`);
   }
   return (r) => all.every((p) => p(r)) && (!any || any.length === 0 || any.some((p) => p(r)));
 }
@@ -210,14 +212,11 @@ function parseSort(raw: string): SortKey[] {
     .map((part) => {
       const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
       if (!FIELD_NAME.test(field) || extra.length > 0)
-        throw invalidParameter(
-          "sort_by",
-          `Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`,
-        );
+        throw invalidParameter(`Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
       if (dir !== "asc" && dir !== "desc")
-        throw invalidParameter("sort_by", `sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
+        throw invalidParameter(`sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
       if (type !== "auto" && type !== "int" && type !== "float")
-        throw invalidParameter("sort_by", `sort_by type must be int or float, got "${type.slice(0, 20)}"`);
+        throw invalidParameter(`sort_by type must be int or float, got "${type.slice(0, 20)}"`);
       return { path: field.split("."), desc: dir === "desc", type };
     });
 }
@@ -245,21 +244,20 @@ export function parseSelection(query: QueryObject): StorySelection {
 
   const bySlugs = getList(query, "by_slugs");
   if (bySlugs) {
-    const patterns = bySlugs.map(slugPattern);
-    predicates.push((r) => patterns.some((p) => p.test(r.story.full_slug)));
+    const patterns = bySlugs.map((p) => compileWildcard(p, "by_slugs"));
+    predicates.push((r) => patterns.some((matches) => matches(r.story.full_slug)));
   }
   const excludingSlugs = getList(query, "excluding_slugs");
   if (excludingSlugs?.length) {
-    const patterns = excludingSlugs.map(slugPattern);
-    predicates.push((r) => !patterns.some((p) => p.test(r.story.full_slug)));
+    const patterns = excludingSlugs.map((p) => compileWildcard(p, "excluding_slugs"));
+    predicates.push((r) => !patterns.some((matches) => matches(r.story.full_slug)));
   }
 
   const excludingIds = getList(query, "excluding_ids");
   if (excludingIds?.length) {
     const ids = new Set(
       excludingIds.map((s) => {
-        if (!/^\d{1,15}$/.test(s))
-          throw invalidParameter("excluding_ids", `excluding_ids must be numeric ids, got "${s.slice(0, 50)}"`);
+        if (!/^\d{1,15}$/.test(s)) throw invalidParameter(`excluding_ids must be numeric ids, got "${s.slice(0, 50)}"`);
         return Number(s);
       }),
     );
@@ -393,8 +391,7 @@ export function selectionKey(query: QueryObject): string {
   return JSON.stringify(keys.map((k) => [k, query[k]]));
 }
 
-const MAX_CACHED_SELECTIONS = 64;
-const selectionCache = new WeakMap<VersionView, Map<string, StoryRecord[]>>();
+const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[]>>();
 
 /**
  * selectStories with a small LRU per view: getAll asks the same selection
@@ -403,18 +400,14 @@ const selectionCache = new WeakMap<VersionView, Map<string, StoryRecord[]>>();
 export function selectStoriesCached(view: VersionView, query: QueryObject, selection: StorySelection): StoryRecord[] {
   let cache = selectionCache.get(view);
   if (!cache) {
-    cache = new Map();
+    cache = new LRUCache({ max: 64 });
     selectionCache.set(view, cache);
   }
   const key = selectionKey(query);
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
+  let result = cache.get(key);
+  if (!result) {
+    result = selectStories(view, selection);
+    cache.set(key, result);
   }
-  const result = selectStories(view, selection);
-  cache.set(key, result);
-  if (cache.size > MAX_CACHED_SELECTIONS) cache.delete(cache.keys().next().value as string);
   return result;
 }

@@ -541,7 +541,14 @@ async function perform(
 ): Promise<{ outcome: Outcome; problem?: string }> {
   let received: Received;
   try {
-    received = await send(origin, spec.target, { agent, headers: spec.accept ? { Accept: spec.accept } : {} });
+    const headers: Record<string, string> = spec.accept ? { Accept: spec.accept } : {};
+    received = await send(origin, spec.target, { agent, headers });
+    // a published read without the current cv is redirected to it, as by Storyblok; clients follow
+    const location = received.status === 301 ? received.headers.get("location") : null;
+    if (location) {
+      const target = new URL(location, origin);
+      received = await send(origin, target.pathname + target.search, { agent, headers });
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ECONNRESET") return { outcome: "connection-reset" };
     return { outcome: "failed", problem: String(err) };

@@ -1,4 +1,4 @@
-// Exports a Storyblok space (stories draft and published, tags, assets) into a
+// Exports a Storyblok space (stories draft and published, folders, tags, datasources, assets) into a
 // content folder that the local content service serves (docs/content-model.md).
 //
 //   STORYBLOK_TOKEN=<preview token> npm run content:pull -- --out ../studio-content
@@ -130,7 +130,7 @@ export function describeSummary(s: PullSummary): string {
     .join(", ");
   return (
     `done in ${(s.durationMs / 1000).toFixed(1)} s: ${st.total} stories${storyNotes ? ` (${storyNotes})` : ""}, ${st.written} files written` +
-    `${st.removed.length ? `, ${st.removed.length} removed` : ""}; ${s.tags} tags; ${a.total} assets (${assetNotes}, ${formatBytes(a.bytes)}); ` +
+    `${st.removed.length ? `, ${st.removed.length} removed` : ""}; ${s.tags} tags, ${s.folders} folders, ${s.datasources} datasources; ${a.total} assets (${assetNotes}, ${formatBytes(a.bytes)}); ` +
     `${s.requests.api + s.requests.get + s.requests.head} requests, ${s.requests.retries} retried; into ${s.outDir}`
   );
 }

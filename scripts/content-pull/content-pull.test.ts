@@ -92,6 +92,16 @@ async function expectSameStoryFiles(exported: string): Promise<void> {
   }
 }
 
+async function expectSameFoldersAndDatasources(exported: string): Promise<void> {
+  const json = async (dir: string, rel: string) => JSON.parse(await readFile(path.join(dir, rel), "utf8")) as unknown;
+  expect(await json(exported, "folders.json")).toEqual(await json(CONTENT, "folders.json"));
+  const names = (await readdir(path.join(CONTENT, "datasources"))).sort();
+  expect((await readdir(path.join(exported, "datasources"))).sort()).toEqual(names);
+  for (const name of names) {
+    expect(await json(exported, `datasources/${name}`), name).toEqual(await json(CONTENT, `datasources/${name}`));
+  }
+}
+
 type Json = Record<string, unknown>;
 
 async function get(
@@ -148,12 +158,14 @@ describe("content:pull from the local content service", () => {
     expect(s.requests.get).toBe(s.assets.total);
     expect(s.requests.maxInFlight).toBeLessThanOrEqual(4);
     expect(s.publicToken).toBe("given");
+    expect({ folders: s.folders, datasources: s.datasources }).toEqual({ folders: 1, datasources: 2 });
     expect(progress).toContain("assets");
     expect(progress.at(-1)).toBe("stories");
 
     // the folder: the demo's story files (same JSON), byte-identical assets, tokens
     expect(await expectSameAssets(exportDir)).toBe(s.assets.total);
     await expectSameStoryFiles(exportDir);
+    await expectSameFoldersAndDatasources(exportDir);
     const spaceJson = JSON.parse(await readFile(path.join(exportDir, "space.json"), "utf8")) as Json;
     expect(spaceJson).toMatchObject({
       space: { id: 287401, name: "Studio Halbton" },
@@ -178,6 +190,16 @@ describe("content:pull from the local content service", () => {
           get(copy, "cdn/tags", { version }),
         ]);
         expect(tagsB.body.tags).toEqual(tagsA.body.tags);
+        const [linksA, linksB] = await Promise.all([
+          get(source, "cdn/links", { version, per_page: "1000" }),
+          get(copy, "cdn/links", { version, per_page: "1000" }),
+        ]);
+        expect(linksB.body.links).toEqual(linksA.body.links);
+        const [entriesA, entriesB] = await Promise.all([
+          get(source, "cdn/datasource_entries", { version, datasource: "services", dimension: "en" }),
+          get(copy, "cdn/datasource_entries", { version, datasource: "services", dimension: "en" }),
+        ]);
+        expect(entriesB.body.datasource_entries).toEqual(entriesA.body.datasource_entries);
       }
       // the public token of the export reads published content only
       const published = await allStories(copy, "published", copy.publicToken);

@@ -2,14 +2,18 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pLimit, { type LimitFunction } from "p-limit";
+import pRetry, { AbortError } from "p-retry";
 import { describeError, redact } from "./errors";
 
 /**
  * The one HTTP layer of content:pull. storyblok-js-client gets `apiFetch` as
  * its `fetch`; asset downloads and HEAD checks use the same instance, so:
- * - at most `concurrency` requests are in flight at any time (API and assets together);
+ * - at most `concurrency` requests are in flight at any time, API and assets
+ *   together (p-limit; a request waiting for its retry holds no place);
  * - network errors, timeouts, 5xx and 408 are retried with exponential backoff
- *   and jitter (honouring Retry-After), 200 answers with a broken JSON body too;
+ *   and jitter (p-retry; Retry-After is waited for first), 200 answers with a
+ *   broken JSON body too;
  * - 429 on API calls is left to the client (it retries 429 itself), 429 on
  *   assets is retried here after Retry-After;
  * - downloads go to a temporary file next to the target, are checked against
@@ -66,27 +70,6 @@ export function tempPathFor(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString("hex")}${TMP_SUFFIX}`);
 }
 
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  max = 0;
-  constructor(private readonly limit: number) {}
-  acquire(): Promise<void> {
-    if (this.active < this.limit) {
-      this.active++;
-      this.max = Math.max(this.max, this.active);
-      return Promise.resolve();
-    }
-    // the releasing request hands its slot over: `active` stays the same
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
-  }
-}
-
 class RetryableError extends Error {
   constructor(
     message: string,
@@ -95,9 +78,6 @@ class RetryableError extends Error {
     super(message);
   }
 }
-
-/** A failure that retrying will not fix (403, 400, ...). */
-class HttpFatal extends Error {}
 
 function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined;
@@ -121,16 +101,12 @@ function statusLine(res: Response): string {
 
 export class HttpClient {
   readonly stats: HttpStats = { api: 0, get: 0, head: 0, retries: 0, maxInFlight: 0 };
-  private readonly slots: Semaphore;
+  private readonly limit: LimitFunction;
   private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly options: HttpOptions) {
-    this.slots = new Semaphore(options.concurrency);
+    this.limit = pLimit(options.concurrency);
     this.fetchImpl = options.fetch ?? fetch;
-  }
-
-  private checkAbort(): void {
-    this.options.signal?.throwIfAborted();
   }
 
   private signals(own: AbortSignal, extra?: AbortSignal | null): AbortSignal {
@@ -140,54 +116,66 @@ export class HttpClient {
     return list.length === 1 ? own : AbortSignal.any(list);
   }
 
-  private backoff(attempt: number, hint?: number): number {
-    if (hint !== undefined) return hint;
-    const base = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** attempt);
-    return Math.round(base * (0.5 + Math.random() * 0.5));
-  }
-
   /**
-   * Runs `attempt` with a slot held, retrying RetryableErrors. Anything else
-   * thrown by `attempt` ends the loop at once.
+   * Runs `attempt` with a place among the `concurrency` requests, retrying
+   * RetryableErrors and network failures; an AbortError (a status retrying
+   * will not fix) or an unknown host ends it at once.
    */
-  private async withRetries<T>(
+  private withRetries<T>(
     url: string,
     what: string,
     attempt: (signal: AbortSignal) => Promise<T>,
     extra?: AbortSignal | null,
   ): Promise<T> {
-    for (let n = 0; ; n++) {
-      this.checkAbort();
-      const timer = new AbortController();
-      let hint: number | undefined;
-      let reason: string;
-      await this.slots.acquire();
-      this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.slots.max);
-      try {
-        return await attempt(this.signals(timer.signal, extra));
-      } catch (err) {
-        if (this.options.signal?.aborted) throw this.options.signal.reason;
-        if (err instanceof RetryableError) {
-          reason = err.message;
-          hint = err.retryAfterMs;
-        } else if (err instanceof HttpFatal) {
-          throw new Error(`${what} failed: ${err.message}`, { cause: err });
-        } else {
-          reason = describeError(err); // network error, reset, timeout
-          if (/\bENOTFOUND\b/.test(reason)) throw new Error(`${what} failed: ${reason} (unknown host)`, { cause: err });
+    let attempts = 0;
+    let fatal = false;
+    const run = () =>
+      this.limit(async () => {
+        attempts++;
+        this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.limit.activeCount);
+        const timer = new AbortController();
+        try {
+          return await attempt(this.signals(timer.signal, extra));
+        } catch (err) {
+          if (this.options.signal?.aborted) throw new AbortError(String(this.options.signal.reason));
+          const reason = describeError(err);
+          if (err instanceof AbortError || (!(err instanceof RetryableError) && /\bENOTFOUND\b/.test(reason))) {
+            fatal = true;
+            throw new AbortError(err instanceof AbortError ? err.message : `${reason} (unknown host)`);
+          }
+          throw err instanceof Error ? err : new Error(reason);
+        } finally {
+          timer.abort();
         }
-      } finally {
-        timer.abort();
-        this.slots.release();
-      }
-      if (n >= this.options.retries) {
-        throw new Error(`${what} failed after ${n + 1} attempt${n === 0 ? "" : "s"}: ${reason}`);
-      }
-      const delayMs = this.backoff(n, hint);
-      this.stats.retries++;
-      this.options.onRetry?.({ url: redact(url), attempt: n + 1, reason, delayMs });
-      await sleep(delayMs, undefined, this.options.signal ? { signal: this.options.signal } : undefined);
-    }
+      });
+    return pRetry(run, {
+      retries: this.options.retries,
+      minTimeout: this.options.retryBaseMs,
+      maxTimeout: MAX_BACKOFF_MS,
+      factor: 2,
+      randomize: true,
+      signal: this.options.signal,
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        if (retriesLeft === 0) return;
+        const hint = error instanceof RetryableError ? error.retryAfterMs : undefined;
+        this.stats.retries++;
+        this.options.onRetry?.({
+          url: redact(url),
+          attempt: attemptNumber,
+          reason: describeError(error),
+          delayMs: hint ?? 0,
+        });
+        // the server said when to come back: wait that long before the backoff
+        if (hint) await sleep(hint, undefined, this.options.signal ? { signal: this.options.signal } : undefined);
+      },
+    }).catch((err: unknown) => {
+      if (this.options.signal?.aborted) throw this.options.signal.reason;
+      const reason = describeError(err);
+      if (fatal) throw new Error(`${what} failed: ${reason}`, { cause: err });
+      throw new Error(`${what} failed after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${reason}`, {
+        cause: err,
+      });
+    });
   }
 
   /**
@@ -298,7 +286,7 @@ export class HttpClient {
           await res.body?.cancel();
           if (res.status === 429 || retryableStatus(res.status))
             throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
-          throw new HttpFatal(statusLine(res));
+          throw new AbortError(statusLine(res)); // 403, 400, ...: retrying will not fix it
         }
         const lengthHeader = res.headers.get("content-length");
         const expected =

@@ -9,7 +9,16 @@ import { isTempFile, tempPathFor } from "./http";
 
 export const MANIFEST_FILE = ".pull-manifest.json";
 export const TAGS_FILE = "tags.json";
-const EXPORT_ENTRIES = new Set(["space.json", "stories", "assets", TAGS_FILE, MANIFEST_FILE]);
+export const FOLDERS_FILE = "folders.json";
+const EXPORT_ENTRIES = new Set([
+  "space.json",
+  "stories",
+  "assets",
+  "datasources",
+  FOLDERS_FILE,
+  TAGS_FILE,
+  MANIFEST_FILE,
+]);
 
 export interface ManifestAsset {
   size: number;
@@ -165,6 +174,11 @@ function safeSegment(segment: string): string {
   return s;
 }
 
+/** `datasources/{slug}.json` */
+export function datasourceFileFor(slug: string): string {
+  return `datasources/${safeSegment(slug.replace(/\//g, "_"))}.json`;
+}
+
 /** `stories/{full_slug}.json`; a folder's start page (`articles/`) becomes `articles/index.json`. */
 export function storyFileFor(fullSlug: string): string {
   let slug = fullSlug.replace(/^\/+/, "");
@@ -219,6 +233,7 @@ export async function removeTempFiles(outDir: string): Promise<number> {
   for (const name of await readdir(outDir).catch(() => [] as string[]))
     if (isTempFile(name)) await visit(path.join(outDir, name), name, false);
   await walk(path.join(outDir, "stories"), visit);
+  await walk(path.join(outDir, "datasources"), visit);
   const assets = await lstat(path.join(outDir, "assets")).catch(() => null);
   if (assets?.isDirectory()) await walk(path.join(outDir, "assets"), visit);
   return removed;
@@ -241,4 +256,13 @@ export async function removeStaleStories(outDir: string, keep: ReadonlySet<strin
     }
   });
   return removed.sort();
+}
+
+/** Deletes datasource files (`datasources/*.json`) that are not in `keep`. */
+export async function removeStaleDatasources(outDir: string, keep: ReadonlySet<string>): Promise<void> {
+  for (const name of await readdir(path.join(outDir, "datasources")).catch(() => [] as string[])) {
+    const rel = `datasources/${name}`;
+    if (name.endsWith(".json") && !name.startsWith(".") && !keep.has(rel))
+      await rm(path.join(outDir, rel), { force: true });
+  }
 }

@@ -1,16 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, stat, unlink } from "node:fs/promises";
+import { mkdir, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import pLimit from "p-limit";
 import StoryblokClient, { type ISbError, type ISbStoriesParams } from "storyblok-js-client";
 import { AssetCollector, canonicalizeAssetOrigins, STORYBLOK_ASSET_ORIGINS, type AssetRef } from "./assets";
 import { describeError, PullError } from "./errors";
 import { HttpClient, type HttpStats } from "./http";
 import {
   assignStoryFiles,
+  datasourceFileFor,
+  FOLDERS_FILE,
   inspectOutDir,
   jsonText,
   MANIFEST_FILE,
+  removeStaleDatasources,
   removeStaleStories,
   removeTempFiles,
   TAGS_FILE,
@@ -96,6 +100,10 @@ export interface PullSummary {
     removed: string[];
   };
   tags: number;
+  /** Folders in folders.json. */
+  folders: number;
+  /** Files in datasources/. */
+  datasources: number;
   assets: {
     total: number;
     downloaded: number;
@@ -244,15 +252,61 @@ function checkOutDir(state: OutDirState, outDir: string, force: boolean): void {
   }
 }
 
-async function pool<T>(items: readonly T[], workers: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const results = await Promise.allSettled(
-    Array.from({ length: Math.min(workers, items.length) }, async () => {
-      while (next < items.length) await run(items[next++] as T);
-    }),
-  );
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failed) throw failed.reason;
+type Json = Record<string, unknown>;
+
+/** folders.json of the content folder: the folders of cdn/links, which the stories listing does not name. */
+function foldersOf(links: unknown[]): Json[] {
+  return links
+    .filter((l): l is Json => isObject(l) && l.is_folder === true)
+    .map((l) => ({
+      id: l.id,
+      uuid: l.uuid,
+      name: l.name,
+      full_slug: l.slug,
+      parent_id: l.parent_id,
+      position: l.position,
+    }))
+    .sort((a, b) => String(a.full_slug).localeCompare(String(b.full_slug)));
+}
+
+/** datasources/{slug}.json: the datasource and its entries, with each dimension's values. */
+async function datasourceFile(
+  client: StoryblokClient,
+  datasource: Json,
+  cv: number | undefined,
+): Promise<{ slug: string; file: Json }> {
+  const slug = String(datasource.slug);
+  const params = { datasource: slug, per_page: 1000, ...(cv === undefined ? {} : { cv }) };
+  const entries = (await client.getAll("cdn/datasource_entries", params)) as Json[];
+  const dimensions = (Array.isArray(datasource.dimensions) ? datasource.dimensions : []).filter(isObject);
+  const values = new Map<unknown, Record<string, string>>();
+  for (const dimension of dimensions) {
+    const entryValue = String(dimension.entry_value);
+    const inDimension = (await client.getAll("cdn/datasource_entries", { ...params, dimension: entryValue })) as Json[];
+    for (const entry of inDimension) {
+      if (typeof entry.dimension_value !== "string") continue;
+      const own = values.get(entry.id) ?? {};
+      own[entryValue] = entry.dimension_value;
+      values.set(entry.id, own);
+    }
+  }
+  return {
+    slug,
+    file: {
+      datasource: {
+        id: datasource.id,
+        name: datasource.name,
+        slug,
+        dimensions: dimensions.map((d) => ({ id: d.id, name: d.name, entry_value: d.entry_value })),
+      },
+      datasource_entries: entries.map((e) => ({
+        id: e.id,
+        name: e.name,
+        value: e.value,
+        ...(values.has(e.id) ? { dimension_values: values.get(e.id) } : {}),
+      })),
+    },
+  };
 }
 
 export async function pullContent(options: PullOptions): Promise<PullSummary> {
@@ -351,7 +405,8 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   });
 
   // stories (both versions) and tags
-  const [draftList, publishedList, tagsRes] = await Promise.all([
+  const cvParam = cv === undefined ? {} : { cv };
+  const [draftList, publishedList, tagsRes, linkList, datasourceList] = await Promise.all([
     call("Listing draft stories", () => client.getAll("cdn/stories", listParams("draft"))).catch((err: unknown) => {
       if (err instanceof PullError && err.kind === "auth") {
         throw new PullError(
@@ -362,10 +417,19 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       throw err;
     }),
     call("Listing published stories", () => client.getAll("cdn/stories", listParams("published"))),
-    call("Reading tags (cdn/tags)", () =>
-      client.get("cdn/tags", { version: "draft", ...(cv === undefined ? {} : { cv }) }),
+    call("Reading tags (cdn/tags)", () => client.get("cdn/tags", { version: "draft", ...cvParam })),
+    // spaces older than May 2023 answer every link at once, newer ones page them: getAll reads both
+    call("Listing folders (cdn/links)", () =>
+      client.getAll("cdn/links", { version: "draft", per_page: 1000, ...cvParam }),
+    ),
+    call("Listing datasources (cdn/datasources)", () =>
+      client.getAll("cdn/datasources", { per_page: 100, ...cvParam }),
     ),
   ]);
+  const datasources = await call("Reading datasource entries (cdn/datasource_entries)", () =>
+    Promise.all((datasourceList as unknown[]).filter(isObject).map((d) => datasourceFile(client, d, cv))),
+  );
+  const folders = foldersOf(linkList as unknown[]);
   const tags: unknown = isObject(tagsRes.data) ? tagsRes.data.tags : undefined;
   if (!Array.isArray(tags)) throw new PullError("api", "cdn/tags answered no tags list");
 
@@ -402,7 +466,11 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const canonicalOrigins = [apiOrigin, ...(options.normalizeAssetHosts ? STORYBLOK_ASSET_ORIGINS : [])];
   const canonical = (raw: unknown, where: string): Story => {
     collector.add(raw);
-    return checkStory(JSON.parse(canonicalizeAssetOrigins(JSON.stringify(raw), canonicalOrigins)), where);
+    const text = canonicalizeAssetOrigins(JSON.stringify(raw), canonicalOrigins);
+    return checkStory(
+      JSON.parse(text, (key, v: unknown) => (key === "_editable" ? undefined : v)),
+      where,
+    );
   };
   const draft = draftList.map((s, i) => canonical(s, `draft story ${i}`));
   const publishedByUuid = new Map<string, Story>();
@@ -531,7 +599,11 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     });
   };
   try {
-    await pool(assetList, concurrency, fetchAsset);
+    // the HttpClient limits the requests; this limits the assets in progress (and their files)
+    const limit = pLimit(concurrency);
+    const results = await Promise.allSettled(assetList.map((asset) => limit(() => fetchAsset(asset))));
+    const stopped = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (stopped) throw stopped.reason;
   } finally {
     for (const rel of Object.keys(manifest.assets)) if (!scan.assets.has(rel)) delete manifest.assets[rel];
     await saveManifest().catch(() => undefined);
@@ -556,6 +628,16 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
 
   // tags and space.json (holds the tokens: readable by the owner only)
   await writeIfChanged(path.join(outDir, TAGS_FILE), jsonText({ tags }));
+  const foldersFile = path.join(outDir, FOLDERS_FILE);
+  if (folders.length > 0) await writeIfChanged(foldersFile, jsonText({ folders }));
+  else if (prune) await rm(foldersFile, { force: true });
+  const keepDatasources = new Set<string>();
+  for (const { slug, file } of datasources) {
+    const rel = datasourceFileFor(slug);
+    keepDatasources.add(rel);
+    await writeIfChanged(path.join(outDir, ...rel.split("/")), jsonText(file));
+  }
+  if (prune) await removeStaleDatasources(outDir, keepDatasources);
   await writeIfChanged(
     path.join(outDir, "space.json"),
     jsonText({ space: spaceInfo, previewToken: token, publicToken }),
@@ -573,6 +655,8 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     publicToken: publicTokenSource,
     stories: { total: files.length, published, changed, unpublished, written, unchanged, removed },
     tags: tags.length,
+    folders: folders.length,
+    datasources: datasources.length,
     assets: {
       total: assetList.length,
       downloaded: assetStats.downloaded,
