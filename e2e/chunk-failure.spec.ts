@@ -18,7 +18,8 @@ test.beforeAll(async () => {
 });
 
 const CHUNKS = {
-  "route module": /\/assets\/imprint-[\w-]{8}\.js$/,
+  // the route's module ("-main" when React Router has split its client loader into a chunk of its own)
+  "route module": /\/assets\/imprint(?:-main)?-[\w-]{8}\.js$/,
   "client loader": /\/assets\/imprint-client-loader-[\w-]{8}\.js$/,
 } as const;
 
