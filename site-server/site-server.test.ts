@@ -16,7 +16,7 @@ import {
   type HeadersManifest,
   type PolicyInputs,
 } from "./csp";
-import { parseAcceptEncoding, startSiteServer } from "./site-server";
+import { startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
 
 interface Answer {
@@ -33,6 +33,7 @@ const HOME = "<!doctype html><title>home</title>";
 const ABOUT = "<!doctype html><title>about</title>";
 const INDEX_PAGE = "<!doctype html><title>index page</title>";
 const FALLBACK = "<!doctype html><title>spa fallback</title><script>window.__fallback = 1;</script>";
+const NOT_FOUND = "<!doctype html><title>not found</title><script>window.__notFound = 1;</script>";
 /** Not in the manifest: its policy is computed when it is served. */
 const UNLISTED = "<!doctype html><title>unlisted</title><script>window.__unlisted = 1;</script>";
 const POLICY: PolicyInputs = {
@@ -58,6 +59,8 @@ beforeAll(async () => {
   await mkdir(path.join(root, "articles", "tidewater"), { recursive: true });
   await writeFile(path.join(root, "index.html"), HOME);
   await writeFile(path.join(root, "__spa-fallback.html"), FALLBACK);
+  await writeFile(path.join(root, "404.html"), NOT_FOUND);
+  await writeFile(path.join(root, "articles", "404.html"), FALLBACK);
   await writeFile(path.join(root, "about", "index.html"), ABOUT);
   await writeFile(path.join(root, "index", "index.html"), INDEX_PAGE);
   await writeFile(path.join(root, "articles", "tidewater", "index.html"), "<title>tidewater</title>");
@@ -66,6 +69,8 @@ beforeAll(async () => {
   const manifest = manifestFor(POLICY, {
     "index.html": HOME,
     "__spa-fallback.html": FALLBACK,
+    "404.html": NOT_FOUND,
+    "articles/404.html": FALLBACK,
     "about/index.html": ABOUT,
   });
   await writeFile(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
@@ -154,7 +159,7 @@ describe("startSiteServer", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(res.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     expect(res.headers["last-modified"]).toMatch(/GMT$/);
     expect(res.headers["content-length"]).toBe(String(HOME.length));
     expect(res.body.toString()).toBe(HOME);
@@ -197,17 +202,36 @@ describe("startSiteServer", () => {
     expectSecurityHeaders(res.headers);
   });
 
-  it.each(["/articles/published-later", "/articles/published-later/", "/no/such/page", "/über"])(
-    "serves the SPA fallback with 200 for %s",
+  it.each(["/articles/published-later", "/articles/published-later/", "/articles/"])(
+    "answers %s with 404 and the articles' not-found page (the SPA fallback, which renders a later article)",
     async (target) => {
       const res = await get(encodeURI(target));
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(404);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.etag).toBeUndefined();
       expect(res.body.toString()).toBe(FALLBACK);
       expectSecurityHeaders(res.headers);
     },
   );
+
+  it.each(["/no/such/page", "/über", "/articles", "/404.html", "/articles/404.html", "/index/nope"])(
+    "answers %s with 404 and the site's not-found page",
+    async (target) => {
+      const res = await get(encodeURI(target));
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.body.toString()).toBe(target === "/articles/404.html" ? FALLBACK : NOT_FOUND);
+      expectSecurityHeaders(res.headers);
+    },
+  );
+
+  it("answers a HEAD of an unknown page with the 404's headers and no body", async () => {
+    const res = await get("/no/such/page", {}, "HEAD");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.body.length).toBe(0);
+  });
 
   it("answers 404, not HTML, for missing assets and scripts", async () => {
     for (const target of ["/assets/missing-123.js", "/assets/", "/missing.css", "/missing.png"]) {
@@ -228,7 +252,8 @@ describe("startSiteServer", () => {
   it("gives other static files a short lifetime and the right type", async () => {
     const icon = await get("/favicon.ico");
     expect(icon.status).toBe(200);
-    expect(icon.headers["content-type"]).toBe("image/x-icon");
+    // mime-types (IANA): image/vnd.microsoft.icon, which every browser reads as an icon
+    expect(icon.headers["content-type"]).toBe("image/vnd.microsoft.icon");
     expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
     const svg = await get("/logo.svg");
     expect(svg.headers["content-type"]).toBe("image/svg+xml");
@@ -527,20 +552,31 @@ describe("security headers", () => {
 });
 
 describe("absurd input", () => {
-  it("serves the SPA fallback for a segment longer than any file name", async () => {
+  it("answers a segment longer than any file name with the not-found page", async () => {
     const res = await get(`/articles/${"a".repeat(4000)}`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(res.body.toString()).toBe(FALLBACK);
   });
 
   it("answers 404 for an over-long asset name and thousands of segments", async () => {
     expect((await get(`/assets/${"b".repeat(4000)}.js`)).status).toBe(404);
     expect((await get(`/${"x/".repeat(3000)}y.css`)).status).toBe(404);
-    expect((await get(`/${"x/".repeat(3000)}`)).status).toBe(200);
+    const deep = await get(`/${"x/".repeat(3000)}`);
+    expect(deep.status).toBe(404);
+    expect(deep.body.toString()).toBe(NOT_FOUND);
   });
 
-  it("answers 400 to an absolute-form target and to control characters", async () => {
-    expect((await raw("http://localhost/about")).status).toBe(400);
+  it("serves an absolute-form target by its path (RFC 9112 3.2.2)", async () => {
+    const about = await raw("http://localhost/about");
+    expect(about.status).toBe(200);
+    expect(about.text).toContain(ABOUT);
+    expect((await raw("http://example.test:8080/about/?x=1")).status).toBe(200);
+    expect((await raw("http://localhost/no/such/page")).status).toBe(404);
+    expect((await raw("http://localhost/../../etc/passwd")).status).toBe(404);
+    expect((await raw("ftp://localhost/about")).status).toBe(400);
+  });
+
+  it("keeps control characters out of the answer", async () => {
     expect((await raw("/about%0d%0aX-Injected:%201")).text).not.toMatch(/\r\nX-Injected/i);
   });
 
@@ -603,17 +639,4 @@ describe("site-server/main.ts", () => {
     expect(Date.now() - started).toBeLessThan(3000);
     socket.destroy();
   }, 20_000);
-});
-
-describe("parseAcceptEncoding", () => {
-  it.each([
-    ["gzip, deflate, br", ["br", "gzip"]],
-    ["br;q=0, gzip;q=0.5", ["gzip"]],
-    ["*", ["br", "gzip"]],
-    ["*;q=0, gzip", ["gzip"]],
-    ["identity", []],
-    ["", []],
-  ])("%s", (header, expected) => {
-    expect([...parseAcceptEncoding(header)].sort()).toEqual(expected.sort());
-  });
 });
