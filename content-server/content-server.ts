@@ -50,6 +50,12 @@ export interface ContentServerOptions {
   watch?: boolean | "poll";
   /** Log every request to stderr (default false). */
   logRequests?: boolean;
+  /**
+   * Origin written into the asset URLs of API answers; "" writes root-relative
+   * `/f/...` paths, for a site that forwards `/f/` here. Default: the origin
+   * the request was sent to.
+   */
+  publicOrigin?: string;
 }
 
 export interface ContentServerHandle {
@@ -151,7 +157,8 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     if (pathname === "/v2" || pathname.startsWith("/v2/")) {
       const segments = pathname.slice(4).split("/").map(decodeSegment);
       const query = parseQuery(target.search);
-      let reply = handleApi({ store, rateLimiter, origin: requestOrigin(req, fallbackOrigin) }, segments, query);
+      const origin = options.publicOrigin ?? requestOrigin(req, fallbackOrigin);
+      let reply = handleApi({ store, rateLimiter, origin }, segments, query);
       if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
       send(req, res, reply);
       return;

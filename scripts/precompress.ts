@@ -1,10 +1,10 @@
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESSIBLE_EXTENSIONS } from "../site-server/site-server";
+import { COMPRESSIBLE_EXTENSIONS } from "../site-server/static-files";
 
 /**
  * Writes `.br` and `.gz` siblings for the text files of a client build, which
@@ -39,8 +39,13 @@ function brotliQuality(relative: string): number {
 }
 
 export async function precompress(dir: string): Promise<PrecompressResult> {
+  return precompressFiles(dir, await listFiles(dir));
+}
+
+/** The same for some files of the build (an incremental update's pages). */
+export async function precompressFiles(dir: string, files: readonly string[]): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
-  const queue = (await listFiles(dir)).filter((file) => isCandidate(dir, file));
+  const queue = files.filter((file) => isCandidate(dir, file));
   const worker = async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compressFile(dir, file, result);
   };
@@ -80,13 +85,22 @@ async function compressFile(dir: string, file: string, result: PrecompressResult
   result.bytesIn += source.length;
   // a sibling that is not smaller is useless; the server then sends the file itself
   if (br.length < source.length) {
-    await writeFile(`${file}.br`, br);
+    await replaceFile(`${file}.br`, br);
     result.bytesBrotli += br.length;
   }
   if (gz.length < source.length) {
-    await writeFile(`${file}.gz`, gz);
+    await replaceFile(`${file}.gz`, gz);
     result.bytesGzip += gz.length;
   }
+}
+
+/**
+ * A new file under the old name: a build made by linking the files of the
+ * live one (an incremental update) must never write into a file they share.
+ */
+async function replaceFile(file: string, data: Buffer): Promise<void> {
+  await writeFile(`${file}.tmp`, data);
+  await rename(`${file}.tmp`, file);
 }
 
 /** Both siblings exist and are not older than the file (the site server's own test for a usable sibling). */

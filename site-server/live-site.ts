@@ -1,0 +1,73 @@
+import path from "node:path";
+import { Publisher, type ReleaseMaker } from "./publisher";
+import { createReleaseMaker } from "./release-maker";
+import { startSiteServer, type SiteServer, type SiteServerOptions } from "./site-server";
+import { WEBHOOK_PATH } from "./storyblok-webhook";
+
+/**
+ * The site server with publish to live: it serves the build in `buildDir`
+ * (its `client/`) and answers Storyblok's webhook (POST /webhooks/storyblok)
+ * with a new release in `{buildDir}/releases/` (site-server/publisher.ts).
+ */
+
+export interface LiveSiteOptions extends Omit<SiteServerOptions, "root" | "webhook"> {
+  /** A build folder: `client/`, and `renderer/` + `release.json` for fast updates. */
+  buildDir: string;
+  /** Environment of the rebuilds: the one the build was made with. */
+  env: NodeJS.ProcessEnv;
+  /** STORYBLOK_WEBHOOK_SECRET */
+  webhookSecret?: string;
+  releasesDir?: string;
+  debounceMs?: number;
+  /** Tests put a fake here. */
+  maker?: ReleaseMaker;
+  log?: (message: string) => void;
+}
+
+export interface LiveSite {
+  server: SiteServer;
+  publisher: Publisher;
+  webhookUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite> {
+  const log = options.log ?? ((message: string) => console.info(message));
+  const releasesDir = options.releasesDir ?? path.join(options.buildDir, "releases");
+  const maker = options.maker ?? createReleaseMaker({ releasesDir, env: options.env });
+  let publisher: Publisher | undefined;
+  const server = await startSiteServer({
+    ...options,
+    root: path.join(options.buildDir, "client"),
+    webhook: {
+      secret: options.webhookSecret,
+      onEvent(event) {
+        log(`webhook: ${event.action}${event.fullSlug ? ` ${event.fullSlug}` : ""}${event.storyId ? ` (story ${event.storyId})` : ""}`);
+        publisher?.notify(event);
+      },
+    },
+  });
+  publisher = new Publisher({
+    live: { dir: path.resolve(options.buildDir) },
+    maker,
+    swap: (release) => server.swapRoot(path.join(release.dir, "client")),
+    debounceMs: options.debounceMs,
+    log,
+  });
+  if (!options.webhookSecret) {
+    log(
+      `WARNING: STORYBLOK_WEBHOOK_SECRET is not set: anyone who reaches POST ${WEBHOOK_PATH} can start a rebuild ` +
+        "(one at a time). Set the same secret here and in Storyblok's webhook settings.",
+    );
+  }
+  const running = publisher;
+  return {
+    server,
+    publisher: running,
+    webhookUrl: `${server.url}${WEBHOOK_PATH}`,
+    async close() {
+      await running.stop();
+      await server.close();
+    },
+  };
+}
