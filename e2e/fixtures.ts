@@ -240,6 +240,12 @@ export const test = base.extend<Fixtures>({
       page.on("websocket", (socket) => {
         if (!isAllowedUrl(socket.url().replace(/^ws/, "http"), origins)) guard.foreignRequests.push(socket.url());
       });
+      // pages the site answers 404 (an unknown path, an article the build does not know): Chromium logs that status
+      const notFoundDocuments = new Set<string>();
+      page.on("response", (response) => {
+        if (response.status() === 404 && response.request().isNavigationRequest()) notFoundDocuments.add(response.url());
+      });
+      const consoleErrors: Array<{ text: string; url: string }> = [];
       page.on("console", (message) => {
         const line = describeConsole(message);
         guard.consoleLog.push(line);
@@ -247,7 +253,7 @@ export const test = base.extend<Fixtures>({
         // a blocked foreign request is reported once, as a foreign request
         if (/net::ERR_BLOCKED_BY_CLIENT/.test(message.text())) return;
         // checked after the test, so a pattern announced later in the test still counts
-        unexpectedErrors.push(message.text());
+        consoleErrors.push({ text: message.text(), url: message.location().url });
       });
       page.on("pageerror", (error) => {
         // a thrown non-Error (e.g. an unhandled rejection with a plain object) has no stack: say where it happened
@@ -261,6 +267,11 @@ export const test = base.extend<Fixtures>({
 
       const problems: string[] = [];
       if (pageErrors.length) problems.push(`uncaught page errors:\n  ${pageErrors.join("\n  ")}`);
+      for (const { text, url } of consoleErrors) {
+        // the honest status of a page that is not there is not an error of the page
+        const isNotFoundDocument = notFoundDocuments.has(url) && /status of 404/.test(text);
+        if (!isNotFoundDocument) unexpectedErrors.push(text);
+      }
       const notAnnounced = unexpectedErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
       if (notAnnounced.length) problems.push(`unexpected console errors:\n  ${notAnnounced.join("\n  ")}`);
       if (guard.foreignRequests.length) {

@@ -81,6 +81,8 @@ function typesBlock(): { types: string[]; charsetTypes: string[] } {
     byType.set(type, [...(byType.get(type) ?? []), extension.slice(1)]);
   }
   const types = [...byType].map(([type, extensions]) => `        ${type} ${extensions.join(" ")};`);
+  // text/html is in charset_types already
+  charsetTypes.delete("text/html");
   return { types, charsetTypes: [...charsetTypes].sort() };
 }
 
@@ -172,6 +174,14 @@ ${Object.entries(common)
     location = /${ARTICLES_NOT_FOUND_PAGE} {
         internal;
     }
+    # first (regular expressions are tried in order): dotfiles (the headers manifest) and the static
+    # hosts' files are build metadata, never served
+    location ~ /\\.(?!well-known/) {
+        return 404;
+    }
+    location ~ ^/(_headers|_redirects)$ {
+        return 404;
+    }
     # hashed assets, scripts, styles, data and media: a missing one is a plain 404, never an HTML page
     location ^~ /assets/ {
         error_page 404 @plain_not_found;
@@ -181,14 +191,9 @@ ${Object.entries(common)
         error_page 404 @plain_not_found;
         try_files $uri =404;
     }
-    # dotfiles (the headers manifest) and the static hosts' files are build metadata
-    location ~ /\\.(?!well-known/) {
-        return 404;
-    }
-    location ~ ^/(_headers|_redirects)$ {
-        return 404;
-    }
     location @plain_not_found {
+        # no type by the path's extension: the body is text
+        types {}
         default_type text/plain;
         return 404 "Not Found\\n";
     }
