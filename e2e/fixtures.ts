@@ -248,7 +248,8 @@ export const test = base.extend<Fixtures>({
       // pages the site answers 404 (an unknown path, an article the build does not know): Chromium logs that status
       const notFoundDocuments = new Set<string>();
       page.on("response", (response) => {
-        if (response.status() === 404 && response.request().isNavigationRequest()) notFoundDocuments.add(response.url());
+        if (response.status() === 404 && response.request().isNavigationRequest())
+          notFoundDocuments.add(response.url());
       });
       const consoleErrors: Array<{ text: string; url: string }> = [];
       page.on("console", (message) => {

@@ -65,7 +65,10 @@ export function contentOriginsOf(config: ContentConfig, env: NodeJS.ProcessEnv =
     ? []
     : config.local
       ? loopbackAliases(api)
-    : [...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []), "https://a.storyblok.com"];
+      : [
+          ...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []),
+          "https://a.storyblok.com",
+        ];
   for (const raw of (env.CONTENT_ASSET_ORIGINS ?? "").split(",")) {
     const value = raw.trim();
     if (!value) continue;

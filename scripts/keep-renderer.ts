@@ -1,4 +1,4 @@
-import { cp, rm } from "node:fs/promises";
+import { cp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { RENDERER_DIR } from "./release-info";
@@ -29,6 +29,8 @@ export function keepRenderer(): Plugin {
         const target = path.join(path.dirname(outDir), RENDERER_DIR);
         await rm(target, { recursive: true, force: true });
         await cp(outDir, target, { recursive: true });
+        // ES modules wherever the release lives (a release folder outside the repository has no package.json above it)
+        await writeFile(path.join(target, "package.json"), '{ "type": "module" }\n');
       },
     },
   };

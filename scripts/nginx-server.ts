@@ -104,7 +104,10 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
 
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const early = await Promise.race([exited, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 100))]);
+    const early = await Promise.race([
+      exited,
+      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 100)),
+    ]);
     if (early !== "running") {
       await rm(prefix, { recursive: true, force: true });
       throw new Error(`nginx exited with code ${early}:\n${output}`);

@@ -197,9 +197,11 @@ export async function currentBuildListing(): Promise<PrerenderListing | null> {
 export async function reportContentRequests(clientDir?: string): Promise<string | null> {
   const state = (globalThis as GlobalWithState)[BUILD_STATE];
   if (!state) return null;
-  const listing = await state.listing.catch(
-    (): PrerenderListing => ({ paths: [], lastModified: new Map(), storyIds: new Map() }),
-  );
+  const listing = await state.listing.catch((): PrerenderListing => ({
+    paths: [],
+    lastModified: new Map(),
+    storyIds: new Map(),
+  }));
   const { paths } = listing;
   if (clientDir) {
     await writeCrawlerFiles(clientDir, paths, siteUrlFrom(), {

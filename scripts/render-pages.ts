@@ -93,7 +93,9 @@ async function renderPage(handler: Handler, clientDir: string, pagePath: string)
   const encoded = encodeURI(data);
   // React Router hands the data over in a header below 8 KB, else the page loads it again
   if (encoded.length < 8 * 1024) headers.set("X-React-Router-Prerender-Data", encoded);
-  const pageResponse = await handler(new Request(`http://localhost${pagePath === "/" ? "/" : `${pagePath}/`}`, { headers }));
+  const pageResponse = await handler(
+    new Request(`http://localhost${pagePath === "/" ? "/" : `${pagePath}/`}`, { headers }),
+  );
   const html = await pageResponse.text();
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];

@@ -17,9 +17,7 @@ export interface StoryChange {
   fullSlug: string | null;
 }
 
-export type UpdatePlan =
-  | { kind: "pages"; render: string[]; remove: string[] }
-  | { kind: "full"; reason: string };
+export type UpdatePlan = { kind: "pages"; render: string[]; remove: string[] } | { kind: "full"; reason: string };
 
 /** Story actions that change what a page shows; other events (assets, users, workflow stages) rebuild everything. */
 const STORY_ACTIONS = new Set(["published", "unpublished", "deleted", "moved"]);
@@ -59,7 +57,9 @@ export function planUpdate(
     const slugPage = change.fullSlug ? SINGLE_PAGE_STORIES.get(change.fullSlug) : undefined;
     const oldPath = pathOfStory(change.storyId, oldPages);
     const newPath = pathOfStory(change.storyId, newPages);
-    const places = [oldPath, newPath, slugPage].filter((place): place is string => place !== null && place !== undefined);
+    const places = [oldPath, newPath, slugPage].filter(
+      (place): place is string => place !== null && place !== undefined,
+    );
     const slugIsArticle = change.fullSlug?.startsWith("articles/") ?? false;
     if (places.length === 0 && !slugIsArticle) {
       return { kind: "full", reason: `story ${change.storyId ?? change.fullSlug ?? "?"} is on no single page` };

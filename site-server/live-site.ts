@@ -2,7 +2,7 @@ import path from "node:path";
 import { Publisher, type ReleaseMaker } from "./publisher";
 import { createReleaseMaker } from "./release-maker";
 import { startSiteServer, type SiteServer, type SiteServerOptions } from "./site-server";
-import { WEBHOOK_PATH } from "./storyblok-webhook";
+import { WEBHOOK_PATH, type StoryblokEvent } from "./storyblok-webhook";
 
 /**
  * The site server with publish to live: it serves the build in `buildDir`
@@ -35,38 +35,41 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
   const log = options.log ?? ((message: string) => console.info(message));
   const releasesDir = options.releasesDir ?? path.join(options.buildDir, "releases");
   const maker = options.maker ?? createReleaseMaker({ releasesDir, env: options.env });
-  let publisher: Publisher | undefined;
+  // the publisher swaps the server, the server hands the publisher its events: connected once both exist
+  const listeners: Array<(event: StoryblokEvent) => void> = [];
   const server = await startSiteServer({
     ...options,
     root: path.join(options.buildDir, "client"),
     webhook: {
       secret: options.webhookSecret,
       onEvent(event) {
-        log(`webhook: ${event.action}${event.fullSlug ? ` ${event.fullSlug}` : ""}${event.storyId ? ` (story ${event.storyId})` : ""}`);
-        publisher?.notify(event);
+        log(
+          `webhook: ${event.action}${event.fullSlug ? ` ${event.fullSlug}` : ""}${event.storyId ? ` (story ${event.storyId})` : ""}`,
+        );
+        for (const listener of listeners) listener(event);
       },
     },
   });
-  publisher = new Publisher({
+  const publisher = new Publisher({
     live: { dir: path.resolve(options.buildDir) },
     maker,
     swap: (release) => server.swapRoot(path.join(release.dir, "client")),
     debounceMs: options.debounceMs,
     log,
   });
+  listeners.push((event) => publisher.notify(event));
   if (!options.webhookSecret) {
     log(
       `WARNING: STORYBLOK_WEBHOOK_SECRET is not set: anyone who reaches POST ${WEBHOOK_PATH} can start a rebuild ` +
         "(one at a time). Set the same secret here and in Storyblok's webhook settings.",
     );
   }
-  const running = publisher;
   return {
     server,
-    publisher: running,
+    publisher,
     webhookUrl: `${server.url}${WEBHOOK_PATH}`,
     async close() {
-      await running.stop();
+      await publisher.stop();
       await server.close();
     },
   };
