@@ -58,9 +58,11 @@ export async function forwardToContent(req: IncomingMessage, res: ServerResponse
   });
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     upstream.once("response", resolve);
-    upstream.once("error", reject);
+    upstream.on("error", reject);
     upstream.once("timeout", () => upstream.destroy(new Error("The content service did not answer in 30 s")));
   });
+  // whichever of sending and answering fails first is reported below; the other must not go unheard
+  answered.catch(() => undefined);
   res.once("close", () => upstream.destroy());
   try {
     await pipeline(req, upstream);

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
-import { connect } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
@@ -18,6 +18,7 @@ import {
 } from "./csp";
 import { startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
+import { WEBHOOK_PATH, webhookSignature, type StoryblokEvent } from "./storyblok-webhook";
 
 interface Answer {
   status: number;
@@ -639,4 +640,137 @@ describe("site-server/main.ts", () => {
     expect(Date.now() - started).toBeLessThan(3000);
     socket.destroy();
   }, 20_000);
+});
+
+describe("Storyblok's webhook", () => {
+  const SECRET = "webhook secret";
+  const BODY = JSON.stringify({ text: "x", action: "published", space_id: 1, story_id: 42, full_slug: "articles/neu" });
+  let hooked: SiteServer;
+  const events: StoryblokEvent[] = [];
+
+  beforeAll(async () => {
+    hooked = await startSiteServer({
+      root,
+      port: 0,
+      webhook: { secret: SECRET, onEvent: (event) => events.push(event) },
+    });
+  });
+  afterAll(() => hooked.close());
+
+  function post(body: string, headers: Record<string, string> = {}, target = WEBHOOK_PATH) {
+    return fetch(`${hooked.url}${target}`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", ...headers },
+    });
+  }
+
+  it("accepts a signed event with 202 and JSON, and hands it on", async () => {
+    events.length = 0;
+    const res = await post(BODY, { "webhook-signature": webhookSignature(BODY, SECRET) });
+    expect(res.status).toBe(202);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await res.json()).toEqual({ accepted: true, action: "published" });
+    expect(events).toEqual([{ action: "published", text: "x", spaceId: 1, storyId: 42, fullSlug: "articles/neu" }]);
+  });
+
+  it("refuses a missing or wrong signature with 401, handing nothing on", async () => {
+    events.length = 0;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await post(BODY)).status).toBe(401);
+      expect((await post(BODY, { "webhook-signature": webhookSignature(BODY, "guess") })).status).toBe(401);
+      const tampered = BODY.replace("42", "43");
+      expect((await post(tampered, { "webhook-signature": webhookSignature(BODY, SECRET) })).status).toBe(401);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(events).toEqual([]);
+  });
+
+  it("answers a signed body that is no payload with 400, an oversized one with 413, a GET with 405", async () => {
+    events.length = 0;
+    const junk = "not json";
+    const bad = await post(junk, { "webhook-signature": webhookSignature(junk, SECRET) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toHaveProperty("error");
+    const huge = "x".repeat(100_000);
+    expect((await post(huge, { "webhook-signature": webhookSignature(huge, SECRET) })).status).toBe(413);
+    const get = await fetch(`${hooked.url}${WEBHOOK_PATH}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(events).toEqual([]);
+    // and the server still serves pages
+    expect((await fetch(`${hooked.url}/about`)).status).toBe(200);
+  });
+
+  it("is not there without the option", async () => {
+    const res = await fetch(`${server.url}${WEBHOOK_PATH}`, { method: "POST", body: BODY });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("swapRoot", () => {
+  it("serves the other build from the next request on, and keeps the current one when the other is unusable", async () => {
+    const next = path.join(base, "next-release");
+    await mkdir(next, { recursive: true });
+    await writeFile(path.join(next, "index.html"), "<!doctype html><title>next</title>");
+    await writeFile(path.join(next, MANIFEST_FILE), JSON.stringify(manifestFor(POLICY, { "index.html": "x" })));
+    const swapping = await startSiteServer({ root, port: 0 });
+    try {
+      expect(await (await fetch(`${swapping.url}/`)).text()).toBe(HOME);
+      await swapping.swapRoot(next);
+      expect(swapping.root()).toBe(next);
+      expect(await (await fetch(`${swapping.url}/`)).text()).toBe("<!doctype html><title>next</title>");
+      expect((await fetch(`${swapping.url}/about`)).status).toBe(404);
+
+      const broken = path.join(base, "broken-release");
+      await mkdir(broken, { recursive: true });
+      await writeFile(path.join(broken, MANIFEST_FILE), "{}");
+      await expect(swapping.swapRoot(broken)).rejects.toThrow(/manifest/);
+      expect(swapping.root()).toBe(next);
+    } finally {
+      await swapping.close();
+    }
+  });
+});
+
+describe("forwarding the local content service", () => {
+  it("passes /v2/ and /f/ through with the visitor's Host, and says 502 when the service is down", async () => {
+    const seen: Array<{ url: string; host: string | undefined }> = [];
+    const upstream = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", host: req.headers.host });
+      res.writeHead(200, { "Content-Type": "application/json", "X-Upstream": "1" });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const forwarding = await startSiteServer({ root, port: 0, contentOrigin: origin });
+    try {
+      const api = await get(
+        "/v2/cdn/stories?token=x&version=draft",
+        { Host: "studio.test:3000" },
+        "GET",
+        forwarding.port,
+      );
+      expect(api.status).toBe(200);
+      expect(api.headers["x-upstream"]).toBe("1");
+      expect(api.body.toString()).toBe('{"ok":true}');
+      const asset = await get("/f/1/10x10/ab/a.jpg/m/20x0", {}, "GET", forwarding.port);
+      expect(asset.status).toBe(200);
+      expect(seen).toEqual([
+        { url: "/v2/cdn/stories?token=x&version=draft", host: "studio.test:3000" },
+        { url: "/f/1/10x10/ab/a.jpg/m/20x0", host: `127.0.0.1:${forwarding.port}` },
+      ]);
+      // everything else is the site's
+      expect((await get("/about", {}, "GET", forwarding.port)).body.toString()).toBe(ABOUT);
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+      const down = await get("/v2/cdn/stories", {}, "GET", forwarding.port);
+      expect(down.status).toBe(502);
+      expect(JSON.parse(down.body.toString())).toHaveProperty("error");
+    } finally {
+      upstream.close();
+      await forwarding.close();
+    }
+  });
 });
