@@ -66,6 +66,12 @@ async function replaceFile(file: string, data: string | Buffer): Promise<void> {
   await rename(`${file}.tmp`, file);
 }
 
+/** A new page or data file: its old .br/.gz are gone until precompressFiles writes new ones (nginx does not compare dates). */
+async function replaceServedFile(file: string, data: string): Promise<void> {
+  await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
+  await replaceFile(file, data);
+}
+
 /** Counts every fetch of this process: all of them go to the content API. */
 function countRequests(): { readonly count: number } {
   const original = globalThis.fetch;
@@ -99,8 +105,8 @@ async function renderPage(handler: Handler, clientDir: string, pagePath: string)
   const html = await pageResponse.text();
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
-  await replaceFile(files[0]!, data);
-  await replaceFile(files[1]!, deferHydration(html) ?? html);
+  await replaceServedFile(files[0]!, data);
+  await replaceServedFile(files[1]!, deferHydration(html) ?? html);
   return files;
 }
 
@@ -161,7 +167,7 @@ export async function renderPages(from: string, to: string, changes: readonly St
   await writeHeaders(to, clientDir, manifest);
   if (previous.siteUrl) {
     const sitemap = path.join(clientDir, "sitemap.xml");
-    await replaceFile(sitemap, sitemapXml(previous.siteUrl, listing.paths, listing.lastModified));
+    await replaceServedFile(sitemap, sitemapXml(previous.siteUrl, listing.paths, listing.lastModified));
     written.push(sitemap);
   }
   await precompressFiles(clientDir, written);

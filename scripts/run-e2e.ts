@@ -178,6 +178,9 @@ async function main(): Promise<number> {
     // these would point the bundle somewhere else than this content service
     delete buildEnv.STORYBLOK_TOKEN;
     delete buildEnv.CONTENT_API_URL;
+    // the suite serves build/, and its specs talk to the content service directly
+    delete buildEnv.SITE_BUILD_DIR;
+    delete buildEnv.CONTENT_VIA_SITE;
     const build = await run(bin("react-router"), ["build"], buildEnv, true);
     if (build.code !== 0) {
       console.error(build.output.split("\n").slice(-60).join("\n"));
