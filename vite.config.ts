@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./scripts/content-config";
 import { keepRenderer } from "./scripts/keep-renderer";
+import { routeModuleFailurePlugin } from "./scripts/route-module-failure";
 import { siteUrlFrom } from "./scripts/site-url";
 
 /**
@@ -23,7 +24,7 @@ function contentConfigOrWarn(): ContentConfig {
 export default defineConfig(({ isSsrBuild }) => {
   const contentConfig = contentConfigOrWarn();
   return {
-    plugins: [reactRouter(), keepRenderer()],
+    plugins: [routeModuleFailurePlugin(), reactRouter(), keepRenderer()],
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },

@@ -14,7 +14,7 @@ import fontUrl from "@fontsource-variable/epilogue/files/epilogue-latin-wght-nor
 import type { Route } from "./+types/root";
 import { ErrorScreen } from "./components/error-screen/error-screen";
 import {
-  installPreloadErrorReload,
+  installChunkErrorRecovery,
   useChunkErrorReload,
   useChunkReloadGuardReset,
 } from "./components/route-chunk-reload/route-chunk-reload";
@@ -32,7 +32,7 @@ import { contentClient } from "./content/storyblok-client";
 import type { ISbStoryData } from "@storyblok/react";
 import "./styles/app.css";
 
-if (typeof window !== "undefined") installPreloadErrorReload(window);
+if (typeof window !== "undefined") installChunkErrorRecovery(window);
 
 export const links: Route.LinksFunction = () => [
   // The text face is on every page: fetch it with the HTML, not after the CSS (no late swap).
@@ -169,9 +169,8 @@ export function HydrateFallback({ loaderData }: Route.HydrateFallbackProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
   const data = useRouteLoaderData<RootData>("root");
-  useChunkErrorReload(error, pathname);
+  useChunkErrorReload(error);
   return (
     <SiteShell header={data?.header ?? null} footer={data?.footer ?? null}>
       <ErrorScreen error={error} />

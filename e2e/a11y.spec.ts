@@ -113,7 +113,7 @@ for (const route of routes) {
     await settle(page);
     await expectNoViolations(page, `${route.path()} at 375 px`);
 
-    const burger = page.getByRole("banner").locator("button[aria-expanded]");
+    const burger = page.getByRole("banner").locator('button[popovertargetaction="show"]');
     await burger.click();
     await expect(page.getByRole("banner").getByRole("dialog")).toBeVisible();
     await expect(

@@ -59,7 +59,7 @@ function masonryTiles(page: Page): Locator {
 }
 
 function pills(page: Page): Locator {
-  return masonrySection(page).locator("button[aria-pressed]");
+  return masonrySection(page).locator('label:has(input[type="checkbox"])');
 }
 
 function masonryTags(): string[] {
@@ -209,7 +209,7 @@ test("tag pills: a colour per tag, black for an unknown tag, italic when selecte
       return {
         colour: computed.borderTopColor,
         fontStyle: computed.fontStyle,
-        pressed: element.getAttribute("aria-pressed"),
+        pressed: String(element.querySelector("input")?.checked),
       };
     });
   const styles = new Map<string, { colour: string; fontStyle: string; pressed: string | null }>();

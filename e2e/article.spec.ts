@@ -152,6 +152,9 @@ test("an unknown slug shows 'Article not found'", async ({ page, expectConsoleEr
   expectConsoleError(/^Artikel nicht gefunden:/);
   await visit(page, `/articles/e2e-no-such-article-${Date.now()}`);
   await expect(headline(page)).toHaveText("Article not found");
+  // the tab says so too, not 'Loading article...'
+  await expect(page).toHaveTitle(/Article not found$/);
+  await expect(page.locator("head title")).toHaveCount(1);
 });
 
 test("an article without a Wrapper list shows 'no Image'", async ({ page }) => {

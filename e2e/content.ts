@@ -390,3 +390,8 @@ export async function addArticleAfterBuild(
   }
   return { slug, path: `/articles/${slug}`, headline, story, remove: () => rm(file, { force: true }) };
 }
+
+/** A literal string inside a regular expression. */
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -103,7 +103,7 @@ for (const band of bands) {
         await expect(second).toBeVisible();
         await expect(index).toHaveAttribute("href", layout.header.index.path);
         await expect(second).toHaveAttribute("href", layout.header.link.path);
-        await expect(header(page).locator("button[aria-expanded]")).toBeHidden();
+        await expect(header(page).locator('button[popovertargetaction="show"]')).toBeHidden();
         await expectActive(index, true);
         await expectActive(second, false);
 
@@ -119,7 +119,7 @@ for (const band of bands) {
       test("hides the links behind a burger that opens and closes the overlay", async ({ page }) => {
         await visit(page, "/");
         await expect(barLink(page, layout.header.index.label)).toBeHidden();
-        const burger = header(page).locator("button[aria-expanded]");
+        const burger = header(page).locator('button[popovertargetaction="show"]');
         await expect(burger).toBeVisible();
         await expect(burger).toHaveAttribute("aria-expanded", "false");
         await expect(overlay(page)).toBeHidden();
@@ -143,13 +143,13 @@ for (const band of bands) {
 
       test("choosing a link in the overlay navigates and closes it, and marks the page", async ({ page }) => {
         await visit(page, "/");
-        await header(page).locator("button[aria-expanded]").click();
+        await header(page).locator('button[popovertargetaction="show"]').click();
         await expect(overlay(page)).toBeVisible();
         await overlay(page).getByRole("link", { name: layout.header.index.label, exact: true }).click();
         await expect(page).toHaveURL(layout.header.index.path);
         await expect(overlay(page)).toBeHidden();
 
-        await header(page).locator("button[aria-expanded]").click();
+        await header(page).locator('button[popovertargetaction="show"]').click();
         const current = overlay(page).getByRole("link", { name: layout.header.index.label, exact: true });
         await expect(current).toHaveAttribute("aria-current", "page");
         await page.mouse.move(0, 0);

@@ -7,8 +7,9 @@ import { createContentApi, expect, test } from "./fixtures";
  * Keyboard use: the skip link comes first and moves focus to the main
  * content; the overlay menu keeps focus inside, closes on Escape and hands
  * focus back to the burger; the hero carousel follows the arrow keys; the
- * filter buttons say whether they are pressed; every link and button shows
- * where the focus is.
+ * filter and tag pills are checkboxes that say whether they are checked;
+ * every link, button and checkbox shows where the focus is (a checkbox on
+ * the pill that draws it).
  */
 
 test.describe.configure({ mode: "parallel" });
@@ -72,7 +73,7 @@ test.describe("at 375 px", () => {
     page,
   }) => {
     await visit(page, "/");
-    const burger = page.getByRole("banner").locator("button[aria-expanded]");
+    const burger = page.getByRole("banner").locator('button[popovertargetaction="show"]');
     await tabTo(page, async () => await burger.evaluate((element) => element === document.activeElement));
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("banner").getByRole("dialog");
@@ -110,7 +111,7 @@ test("the hero carousel follows the arrow keys, Home and End", async ({ page }) 
   await visit(page, "/");
   const carousel = page.getByRole("main").locator('[aria-roledescription="carousel"]');
   const track = carousel.locator('[aria-roledescription="slide"]').first().locator("..");
-  const dots = carousel.getByRole("button");
+  const dots = carousel.getByRole("group", { name: "Slides", exact: true }).getByRole("link");
   await tabTo(page, () => track.evaluate((element) => element === document.activeElement), 20);
 
   const current = () =>
@@ -142,26 +143,31 @@ test("the hero carousel follows the arrow keys, Home and End", async ({ page }) 
   await expect(track).toBeFocused();
 });
 
-test("filter buttons and tag pills say whether they are pressed, and toggle with Enter and Space", async ({ page }) => {
+test("filter and tag pills are checkboxes that say whether they are checked, and toggle with Space", async ({
+  page,
+}) => {
   await visit(page, "/");
-  const filter = page.getByRole("main").locator("button[aria-pressed]");
-  await expect(filter).toHaveText(filterTags);
-  for (const button of await filter.all()) await expect(button).toHaveAttribute("aria-pressed", "false");
+  const filter = page
+    .getByRole("main")
+    .getByRole("group", { name: "Projekte nach Kategorie filtern" })
+    .getByRole("checkbox");
+  await expect(filter).toHaveCount(filterTags.length);
+  for (const box of await filter.all()) await expect(box).not.toBeChecked();
   const first = filter.first();
   await tabTo(page, () => first.evaluate((element) => element === document.activeElement), 40);
-  await page.keyboard.press("Enter");
-  await expect(first).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("main").getByRole("button", { name: filterTags[0], pressed: true })).toHaveCount(1);
   await page.keyboard.press("Space");
-  await expect(first).toHaveAttribute("aria-pressed", "false");
+  await expect(first).toBeChecked();
+  await expect(page.getByRole("main").getByRole("checkbox", { name: filterTags[0], checked: true })).toHaveCount(1);
+  await page.keyboard.press("Space");
+  await expect(first).not.toBeChecked();
 
   await visit(page, layout.header.link.path);
-  const pills = page.getByRole("main").locator("button[aria-pressed]");
+  const pills = page.getByRole("main").getByRole("checkbox");
   expect(await pills.count()).toBeGreaterThan(0);
-  for (const pill of await pills.all()) await expect(pill).toHaveAttribute("aria-pressed", "false");
+  for (const pill of await pills.all()) await expect(pill).not.toBeChecked();
   await pills.first().focus();
   await page.keyboard.press("Space");
-  await expect(pills.first()).toHaveAttribute("aria-pressed", "true");
+  await expect(pills.first()).toBeChecked();
 });
 
 for (const route of ["home", "index", "about"] as const) {
@@ -182,17 +188,19 @@ for (const route of ["home", "index", "about"] as const) {
           const shadow = style.boxShadow !== "none" && style.boxShadow !== "" ? `shadow ${style.boxShadow}` : "";
           return `${outline} ${shadow}`.trim();
         });
-      const controls = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, [tabindex='0']")).filter(
-        (element) => {
-          const box = element.getBoundingClientRect();
-          return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
-        },
-      );
+      const controls = Array.from(
+        document.querySelectorAll<HTMLElement>("a[href], button, [tabindex='0'], input[type='checkbox']"),
+      ).filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+      });
       return controls.map((element) => {
+        // an undrawn checkbox shows its focus on the pill (its label) that draws it
+        const drawn = element instanceof HTMLInputElement ? (element.closest("label") ?? element) : element;
         element.blur();
-        const before = rings(element);
+        const before = rings(drawn);
         element.focus();
-        const after = rings(element);
+        const after = rings(drawn);
         const name = `${element.tagName.toLowerCase()} ${element.getAttribute("href") ?? ""} ${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}`;
         return {
           name,

@@ -86,10 +86,12 @@ test("an article published after the build shows 'Loading article...' until it a
     expectConsoleError(/status of 404/);
     await page.goto(added.path);
     const main = page.getByRole("main");
+    await expect(page).toHaveTitle(/Loading article\.\.\.$/);
     await expectLoadingThenContent(
       main.getByText("Loading article...", { exact: true }),
       main.getByRole("heading", { level: 1, name: added.headline, exact: true }),
     );
+    await expect(page).not.toHaveTitle(/Loading article/);
     await expectShellShown(page);
   } finally {
     await added.remove();
@@ -111,9 +113,9 @@ test("the home page shows 'Loading...' until the categories arrive", async ({
   const main = page.getByRole("main");
   await expectLoadingThenContent(
     main.getByText("Loading...", { exact: true }),
-    main.getByRole("button", { name: tags[0], exact: true }),
+    main.getByRole("checkbox", { name: tags[0], exact: true }),
   );
-  await expect(main.locator("button[aria-pressed]")).toHaveText(tags);
+  await expect(main.getByRole("group", { name: "Projekte nach Kategorie filtern" }).locator("label")).toHaveText(tags);
   expect(data.hits).toBeGreaterThan(0);
   await expectShellShown(page);
 });

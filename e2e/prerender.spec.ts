@@ -3,6 +3,7 @@ import {
   articlePath,
   body,
   builtArticle,
+  escapeRegExp,
   firstBody,
   layoutExpectations,
   richTextBlocks,
@@ -126,6 +127,9 @@ test("an article added after the build opens through the SPA fallback and its cl
     await expect(
       page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
     ).toBeVisible();
+    // the tab follows the article that arrived, with one <title> in the head
+    await expect(page).toHaveTitle(new RegExp(`${escapeRegExp(added.story.name)}$`));
+    await expect(page.locator("head title")).toHaveCount(1);
   } finally {
     await added.remove();
   }

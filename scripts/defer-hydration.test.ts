@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   DeferHydrationError,
   HYDRATION_DEADLINE_MS,
+  NOT_HYDRATED_WARNING,
   deferHydration,
   deferHydrationInBuild,
   deferModuleScript,
@@ -37,7 +38,7 @@ type Listener = () => void;
  * Runs a deferred module script with stand-ins for the browser and for
  * `import()`, and reports what it did when.
  */
-async function run(source: string, readyState: "loading" | "complete" = "loading") {
+async function run(source: string, readyState: "loading" | "complete" = "loading", failing?: string) {
   const log: string[] = [];
   const loadListeners: Listener[] = [];
   const timers: Array<{ ms: number; fn: Listener }> = [];
@@ -51,6 +52,8 @@ async function run(source: string, readyState: "loading" | "complete" = "loading
   };
   const importModule = (specifier: string) => {
     log.push(`import ${specifier}`);
+    if (specifier === failing)
+      return Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${specifier}`));
     return Promise.resolve({ specifier });
   };
   const body = source.replace(/\bimport\(/g, "importModule(");
@@ -123,6 +126,20 @@ describe("deferModuleScript", () => {
     script.timers[0]!.fn();
     await script.done;
     expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+  });
+
+  it("leaves the prerendered page as it is, with a warning, when its code cannot be loaded", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const script = await run(deferModuleScript(MODULE_SCRIPT, []), "loading", "/assets/home-main-BRCZlZSL.js");
+      script.timers[0]!.fn();
+      await expect(script.done).resolves.toBeUndefined();
+      expect(script.window.__reactRouterRouteModules).toBeUndefined();
+      expect(script.log).not.toContain("import /assets/entry.client-BCqgvc-G.js");
+      expect(warn).toHaveBeenCalledWith(NOT_HYDRATED_WARNING, expect.any(TypeError));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("refuses a script of another shape rather than break it", () => {

@@ -34,6 +34,8 @@ export class DeferHydrationError extends Error {}
 
 const DEFERRED_START = "await new Promise((start) => {";
 
+export const NOT_HYDRATED_WARNING = "The page's code could not be loaded; the page stays as it was prerendered:";
+
 /** Waits for `load`, then for the frame after it, before anything is fetched. */
 function waitForLoadSource(): string {
   return (
@@ -86,11 +88,17 @@ export function deferModuleScript(source: string, preloads: readonly string[]): 
     throw new DeferHydrationError("the module script has static imports or exports after its first statement");
   }
   const imports = specifiers.map((specifier) => `import(${JSON.stringify(specifier)})`).join(", ");
+  // code that cannot load (a deploy removed it, the network dropped it) leaves the prerendered page as it
+  // is, readable and with working links, rather than an uncaught error
   return [
     waitForLoadSource(),
     preloadSource(preloads),
-    `const [${bindings.join(", ")}] = await Promise.all([${imports}]);`,
+    `const modules = await Promise.all([${imports}]).catch((error) => {` +
+      ` console.warn("${NOT_HYDRATED_WARNING}", error); return null; });`,
+    `if (modules) {`,
+    `const [${bindings.join(", ")}] = modules;`,
     rest,
+    `}`,
   ].join("\n");
 }
 

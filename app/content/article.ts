@@ -21,6 +21,12 @@ export const ARTICLE_MESSAGES = {
 
 /** SPEC 9: how many other articles the page shows. */
 export const OTHER_PROJECTS_COUNT = 2;
+/**
+ * How many candidates a page carries for its run-time choice: enough that
+ * visits differ, few enough that a page of a 1,000-article site stays small
+ * (about 250 bytes each).
+ */
+export const OTHER_PROJECTS_POOL = 12;
 
 export type MediaLayout = "fullsize" | "right" | "vertical" | "default";
 
@@ -92,7 +98,16 @@ export interface OtherProject {
 }
 
 export type ArticlePage =
-  | { status: "found"; article: Article; otherProjects: OtherProject[] }
+  | {
+      status: "found";
+      article: Article;
+      /**
+       * Other articles in a random order, at most OTHER_PROJECTS_POOL of them:
+       * the prerendered page shows the first two, and the browser picks two
+       * of them at random on every visit (components/other-projects).
+       */
+      otherProjects: OtherProject[];
+    }
   | { status: "not-found"; slug: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -385,7 +400,11 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
     console.error("Artikel nicht gefunden:", error);
     return { status: "not-found", slug: cleanSlug };
   }
-  return { status: "found", article, otherProjects: pickOtherProjects(others, article.slug || cleanSlug, random) };
+  return {
+    status: "found",
+    article,
+    otherProjects: pickOtherProjects(others, article.slug || cleanSlug, random, OTHER_PROJECTS_POOL),
+  };
 }
 
 /** The page's own title and its description; `siteName` fills in when the content has no text. */

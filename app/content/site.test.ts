@@ -70,6 +70,14 @@ describe("pageMeta", () => {
     expect(canonicalPath("")).toBe("/");
   });
 
+  it("leaves the document title to a page whose content is still on its way", () => {
+    const titles = (tags: ReturnType<typeof pageMeta>) => tags.filter((tag) => "title" in tag);
+    expect(titles(pageMeta(input, { preview: false }))).toEqual([{ title: "Studio Halbton — Hafenkino" }]);
+    const deferred = pageMeta({ ...input, titleByPage: true }, { preview: false });
+    expect(titles(deferred)).toEqual([]);
+    expect(deferred).toContainEqual({ name: "description", content: "Posters for dusk" });
+  });
+
   it("gives canonical URL, Open Graph and Twitter card tags from SITE_URL and the content", () => {
     const tags = pageMeta({ ...input, type: "article" }, { siteUrl: "https://studio.example", preview: false });
     expect(tags).toEqual(

@@ -137,6 +137,8 @@ export interface PageMetaInput {
   noindex?: boolean;
   /** article:published_time and friends */
   extra?: MetaDescriptor[];
+  /** the page's content is still on its way: the page sets the document title itself when it arrives */
+  titleByPage?: boolean;
 }
 
 /** title, description, robots, canonical, Open Graph and Twitter card tags of one page. */
@@ -147,7 +149,10 @@ export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaD
   const description = input.description.trim();
   const url = input.path !== null && siteUrl ? siteUrl + canonicalPath(input.path) : "";
   const image = input.image ?? input.site?.image ?? null;
-  const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
+  const tags: MetaDescriptor[] = [
+    ...(input.titleByPage ? [] : [{ title }]),
+    { name: "description", content: description },
+  ];
   if (input.noindex || preview) tags.push({ name: "robots", content: "noindex" });
   if (url) tags.push({ tagName: "link", rel: "canonical", href: url });
   tags.push(

@@ -77,7 +77,7 @@ describe("About route", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Was wir machen" })).toBeTruthy();
     expect(screen.getByRole("img", { name: "Werkstatt" })).toBeTruthy();
     expect(screen.getByText("No headline here")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Poster" })).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "Poster" })).toBeTruthy();
     expect(log).toHaveBeenCalledWith("Component unknown_thing doesn't exist.");
     expect(container.querySelectorAll(".stagger")).toHaveLength(4);
   });

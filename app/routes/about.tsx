@@ -12,7 +12,8 @@ import {
   type AboutPage,
 } from "~/content/about";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
-import { firstShareImage, pageMeta, siteFromMatches } from "~/content/site";
+import { documentTitle, firstShareImage, pageMeta, siteFromMatches } from "~/content/site";
+import { useSite } from "~/hooks/use-site";
 import styles from "./about.module.css";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
     path: "/about",
     image: resolved ? firstShareImage(aboutImages(resolved.body)) : null,
+    titleByPage: page instanceof Promise,
   });
 };
 
@@ -83,9 +85,14 @@ export function AboutBody({ page: initial }: { page: AboutPage }) {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   useAboutBodyStyle();
+  const siteName = useSite()?.name ?? "";
   return (
     <div className={styles.page} data-about-page="">
-      <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{ABOUT_LOADING_TEXT}</p>}>
+      <Deferred
+        value={loaderData.page}
+        fallback={<p className={styles.loading}>{ABOUT_LOADING_TEXT}</p>}
+        title={(page) => documentTitle(siteName, page?.metaTitle || "About")}
+      >
         {(page) => <AboutBody page={page} />}
       </Deferred>
     </div>

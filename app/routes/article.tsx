@@ -1,4 +1,4 @@
-import { useLocation, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
+import { useLocation, useNavigation, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticleHero } from "~/components/article-hero/article-hero";
 import { ArticleIntro } from "~/components/article-intro/article-intro";
@@ -18,8 +18,9 @@ import {
 } from "~/content/article";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { pageMeta, shareImageOf, siteFromMatches, type SiteData } from "~/content/site";
+import { documentTitle, pageMeta, shareImageOf, siteFromMatches } from "~/content/site";
 import { creativeWorkJsonLd } from "~/content/structured-data";
+import { useSite } from "~/hooks/use-site";
 import styles from "./article.module.css";
 
 /**
@@ -73,6 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     type: article ? "article" : "website",
     noindex: resolved?.status === "not-found",
     extra,
+    titleByPage: page instanceof Promise,
   });
 };
 
@@ -94,7 +96,7 @@ function ArticleNotFound() {
 
 function ArticleView({ article: initial, otherProjects }: { article: Article; otherProjects: OtherProject[] }) {
   const article = useLiveStory(initial.storyId, initial, parseArticleStory);
-  const site = useRouteLoaderData<{ site?: SiteData }>("root")?.site ?? null;
+  const site = useSite();
   return (
     <>
       <JsonLdScript data={creativeWorkJsonLd(article, site)} />
@@ -117,13 +119,19 @@ export function ArticlePageView({ page }: { page: ArticlePage }) {
 }
 
 export default function ArticleRoute({ loaderData, params }: Route.ComponentProps) {
+  const siteName = useSite()?.name ?? "";
   const navigation = useNavigation();
   const location = useLocation();
   // from one article to another (Other Projects): the next one is on its way
   const nextPath = navigation.state === "loading" ? navigation.location.pathname : null;
   if (nextPath && nextPath !== location.pathname && nextPath.startsWith("/articles/")) return <ArticleLoading />;
   return (
-    <Deferred key={params.slug} value={loaderData.page} fallback={<ArticleLoading />}>
+    <Deferred
+      key={params.slug}
+      value={loaderData.page}
+      fallback={<ArticleLoading />}
+      title={(page) => documentTitle(siteName, articleMeta(page, siteName).title)}
+    >
       {(page) => <ArticlePageView page={page} />}
     </Deferred>
   );

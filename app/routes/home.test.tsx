@@ -79,15 +79,15 @@ describe("Home route", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBeTruthy();
   });
 
-  it("filters the gallery with the tag buttons (any selected tag)", async () => {
+  it("filters the gallery with the tag checkboxes (any selected tag)", async () => {
     renderHome({ page: parseHomeStory(HOME_STORY), filterTags: ["Poster", "Branding"] });
-    await screen.findByRole("button", { name: "Poster" });
+    await screen.findByRole("checkbox", { name: "Poster" });
     expect(liveTiles()).toEqual(["Alpha", "Beta", "More"]);
-    fireEvent.click(screen.getByRole("button", { name: "Branding" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Branding" }));
     expect(liveTiles()).toEqual(["Beta", "More"]);
-    fireEvent.click(screen.getByRole("button", { name: "Poster" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Poster" }));
     expect(liveTiles()).toEqual(["Alpha", "Beta", "More"]);
-    fireEvent.click(screen.getByRole("button", { name: "Branding" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Branding" }));
     expect(liveTiles()).toEqual(["Alpha", "More"]);
   });
 
@@ -111,7 +111,7 @@ describe("Home route", () => {
       resolve(["Poster"]);
       await filterTags;
     });
-    expect(await screen.findByRole("button", { name: "Poster" })).toBeTruthy();
+    expect(await screen.findByRole("checkbox", { name: "Poster" })).toBeTruthy();
     expect(screen.queryByText("Loading...")).toBeNull();
   });
 

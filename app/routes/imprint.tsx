@@ -4,7 +4,8 @@ import { RichText } from "~/components/rich-text/rich-text";
 import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import { IMPRINT_LOADING_TEXT, loadImprintPage, parseImprintStory, type ImprintPage } from "~/content/imprint";
-import { pageMeta, siteFromMatches } from "~/content/site";
+import { documentTitle, pageMeta, siteFromMatches } from "~/content/site";
+import { useSite } from "~/hooks/use-site";
 import styles from "./imprint.module.css";
 
 /** Prerender: the imprint story, in the HTML. */
@@ -40,6 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title,
     description: resolved?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
     path: "/imprint",
+    titleByPage: page instanceof Promise,
   });
 };
 
@@ -61,8 +63,13 @@ export function ImprintView({ page: initial }: { page: ImprintPage }) {
 }
 
 export default function Imprint({ loaderData }: Route.ComponentProps) {
+  const siteName = useSite()?.name ?? "";
   return (
-    <Deferred value={loaderData.page} fallback={<p className={styles.loading}>{IMPRINT_LOADING_TEXT}</p>}>
+    <Deferred
+      value={loaderData.page}
+      fallback={<p className={styles.loading}>{IMPRINT_LOADING_TEXT}</p>}
+      title={(page) => documentTitle(siteName, page?.metaTitle || "Impressum")}
+    >
       {(page) => <ImprintView page={page} />}
     </Deferred>
   );

@@ -1,4 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -75,6 +77,21 @@ describe("Header", () => {
     expect(container.querySelector("header")?.getAttribute("data-blok-uid")).toBe("11-h1");
   });
 
+  it("makes the menu a native popover that the burger shows and the close button hides, without script", () => {
+    renderHeader("/");
+    const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+    // closed, the popover is out of sight and of the accessibility tree
+    expect(screen.queryByRole("dialog", { name: HEADER_TEXT.menu })).toBeNull();
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.getAttribute("aria-label")).toBe(HEADER_TEXT.menu);
+    expect(dialog.getAttribute("popover")).toBe("auto");
+    expect(burger.getAttribute("popovertarget")).toBe(dialog.id);
+    expect(burger.getAttribute("popovertargetaction")).toBe("show");
+    const close = dialog.querySelector<HTMLButtonElement>(`button[aria-label="${HEADER_TEXT.closeMenu}"]`)!;
+    expect(close.getAttribute("popovertarget")).toBe(dialog.id);
+    expect(close.getAttribute("popovertargetaction")).toBe("hide");
+  });
+
   it("opens the overlay menu with the burger and closes it with the close button", async () => {
     const { user } = renderHeader("/");
     const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
@@ -97,6 +114,30 @@ describe("Header", () => {
     expect(menu()).toBeNull();
     expect(burger.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement).toBe(burger);
+  });
+
+  it("takes over a menu that was opened before hydration", async () => {
+    const Stub = createRoutesStub([{ path: "*", Component: () => <Header blok={header} /> }]);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Stub initialEntries={["/"]} />);
+    document.body.append(container);
+    // a tap on the prerendered burger, before any script of the page has run
+    container.querySelector<HTMLButtonElement>("button[popovertarget]")!.click();
+    const dialog = container.querySelector("[popover]")!;
+    expect(dialog.matches(":popover-open")).toBe(true);
+
+    try {
+      await act(async () => {
+        hydrateRoot(container, <Stub initialEntries={["/"]} />);
+      });
+      const burger = screen.getByRole("button", { name: HEADER_TEXT.openMenu });
+      expect(dialog.matches(":popover-open")).toBe(true);
+      expect(burger.getAttribute("aria-expanded")).toBe("true");
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: HEADER_TEXT.closeMenu }));
+    } finally {
+      (dialog as HTMLElement).hidePopover();
+      container.remove();
+    }
   });
 
   it("closes the overlay when a link in it is chosen, and navigates", async () => {

@@ -59,25 +59,56 @@ function MenuIcon({ image, kind }: { image: SiteImage | null; kind: "burger" | "
   return <span className={kind === "burger" ? styles.burgerLines : styles.closeCross} aria-hidden="true" />;
 }
 
+/** Whether a popover is showing; false where the platform does not know popovers. */
+function isPopoverOpen(element: HTMLElement): boolean {
+  try {
+    return element.matches(":popover-open");
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The site header (SPEC section 2): logo, Index and second-page links; at
  * <= 768px the links move into a full-screen overlay behind a burger button.
+ *
+ * The overlay is a native popover: the burger and the close button open and
+ * close it through `popovertarget`, and Escape closes it, all without script,
+ * so the menu works from the first paint, before the page has hydrated.
+ * After hydration React follows the popover's `toggle` events to focus the
+ * close button, keep focus inside, and close the menu on navigation.
  */
 export function Header({ blok }: { blok: HeaderView | null }) {
   const { pathname } = useLocation();
   const variant = isAboutPath(pathname) ? "orange" : "default";
-  // The menu is open for the path it was opened on, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
+  const [open, setOpen] = useState(false);
+  // Until hydration the platform reports the burger's expanded state itself.
+  const [hydrated, setHydrated] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
   const closeMenu = useCallback((restoreFocus: boolean) => {
-    setOpenAt(null);
+    const dialog = dialogRef.current;
+    if (dialog && isPopoverOpen(dialog)) dialog.hidePopover();
+    setOpen(false);
     if (restoreFocus) burgerRef.current?.focus();
   }, []);
+
+  // A menu opened before hydration stays open, and React takes it over.
+  useEffect(() => {
+    setHydrated(true);
+    if (dialogRef.current && isPopoverOpen(dialogRef.current)) setOpen(true);
+  }, []);
+
+  // Any navigation closes the menu (not the first render: a menu opened before hydration stays).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu(false);
+  }, [pathname, closeMenu]);
 
   useEffect(() => {
     if (!open) return;
@@ -107,14 +138,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
       }
     };
     document.addEventListener("keydown", onKeyDown);
-    // The page behind a full-screen menu should not scroll.
-    const root = document.documentElement;
-    const overflow = root.style.overflow;
-    root.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      root.style.overflow = overflow;
-    };
+    return () => document.removeEventListener("keydown", onKeyDown);
   }, [open, closeMenu]);
 
   if (!blok) {
@@ -159,9 +183,10 @@ export function Header({ blok }: { blok: HeaderView | null }) {
           type="button"
           className={styles.menuButton}
           aria-label={HEADER_TEXT.openMenu}
-          aria-expanded={open}
+          aria-expanded={hydrated ? open : undefined}
           aria-controls={menuId}
-          onClick={() => setOpenAt(pathname)}
+          popoverTarget={menuId}
+          popoverTargetAction="show"
         >
           <MenuIcon image={blok.burgerIcon} kind="burger" />
         </button>
@@ -170,17 +195,20 @@ export function Header({ blok }: { blok: HeaderView | null }) {
         ref={dialogRef}
         id={menuId}
         className={styles.overlay}
+        popover="auto"
         role="dialog"
         aria-modal="true"
         aria-label={HEADER_TEXT.menu}
-        hidden={!open}
+        onToggle={(event) => setOpen(event.newState === "open")}
       >
         <button
           ref={closeRef}
           type="button"
           className={`${styles.menuButton} ${styles.closeButton}`}
           aria-label={HEADER_TEXT.closeMenu}
-          onClick={() => closeMenu(true)}
+          popoverTarget={menuId}
+          popoverTargetAction="hide"
+          onClick={() => burgerRef.current?.focus()}
         >
           <MenuIcon image={blok.closeIcon} kind="close" />
         </button>

@@ -1,27 +1,36 @@
 import styles from "./carousel-dots.module.css";
 
 interface CarouselDotsProps {
-  count: number;
+  /** the ids of the slides, in order: each dot links to its slide */
+  slideIds: readonly string[];
   selected: number;
   onSelect: (index: number) => void;
   /** the id of the slides' container, which the dots control */
   controls?: string;
 }
 
-/** Round dot buttons under a carousel: the current one dark, the others light grey. */
-export function CarouselDots({ count, selected, onSelect, controls }: CarouselDotsProps) {
-  if (count < 2) return null;
+/**
+ * Round dots under a carousel: the current one dark, the others light grey.
+ * Each dot is a link to its slide, so before the page has hydrated the
+ * browser itself scrolls the snapping row to it; afterwards the carousel
+ * moves it (smoothly, without touching the URL).
+ */
+export function CarouselDots({ slideIds, selected, onSelect, controls }: CarouselDotsProps) {
+  if (slideIds.length < 2) return null;
   return (
     <div className={styles.dots} role="group" aria-label="Slides">
-      {Array.from({ length: count }, (_, index) => (
-        <button
-          key={index}
-          type="button"
+      {slideIds.map((slideId, index) => (
+        <a
+          key={slideId}
+          href={`#${slideId}`}
           className={styles.dot}
-          aria-label={`Slide ${index + 1} von ${count}`}
+          aria-label={`Slide ${index + 1} von ${slideIds.length}`}
           aria-current={index === selected ? "true" : undefined}
           aria-controls={controls}
-          onClick={() => onSelect(index)}
+          onClick={(event) => {
+            event.preventDefault();
+            onSelect(index);
+          }}
         />
       ))}
     </div>

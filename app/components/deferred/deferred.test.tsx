@@ -34,4 +34,36 @@ describe("Deferred", () => {
     expect(await screen.findByText("x+y")).toBeTruthy();
     expect(screen.queryByText("Loading...")).toBeNull();
   });
+
+  it("titles the document while a promised value is on its way and once it has arrived", async () => {
+    let resolve: (value: string) => void = () => {};
+    const promise = new Promise<string>((r) => {
+      resolve = r;
+    });
+    const title = (value: string | undefined) => (value === undefined ? "Loading" : `Loaded ${value}`);
+    await act(async () => {
+      render(
+        <Deferred value={promise} fallback={<p>Loading...</p>} title={title}>
+          {(value) => <p>{value}</p>}
+        </Deferred>,
+      );
+    });
+    expect(document.title).toBe("Loading");
+    await act(async () => {
+      resolve("Kiosk");
+      await promise;
+    });
+    expect(screen.getByText("Kiosk")).toBeTruthy();
+    expect(document.title).toBe("Loaded Kiosk");
+    expect(document.head.querySelectorAll("title")).toHaveLength(1);
+  });
+
+  it("leaves the title of a plain value to the route's meta", () => {
+    render(
+      <Deferred value="Kiosk" fallback={<p>Loading...</p>} title={() => "never"}>
+        {(value) => <p>{value}</p>}
+      </Deferred>,
+    );
+    expect(document.head.querySelector("title")).toBeNull();
+  });
 });

@@ -12,6 +12,13 @@ interface DeferredProps<T> {
   /** shown while the value is on its way (the spec's loading text) */
   fallback: ReactNode;
   children: (value: T) => ReactNode;
+  /**
+   * The document title while the value is on its way (`undefined`) and once
+   * it has arrived. A route's `meta` cannot follow a promise, so a deferred
+   * page titles itself (React hoists the <title> into the head); a plain
+   * value is titled by the route's `meta`, which then leaves this out.
+   */
+  title?: (value: T | undefined) => string;
 }
 
 /**
@@ -20,11 +27,25 @@ interface DeferredProps<T> {
  * that talk to the content service hand promises, and the fallback shows
  * until they settle.
  */
-export function Deferred<T>({ value, fallback, children }: DeferredProps<T>) {
+export function Deferred<T>({ value, fallback, children, title }: DeferredProps<T>) {
   if (!isPromise(value)) return <>{children(value)}</>;
   return (
-    <Suspense fallback={fallback}>
-      <Resolved promise={value}>{children}</Resolved>
+    <Suspense
+      fallback={
+        <>
+          {title ? <title>{title(undefined)}</title> : null}
+          {fallback}
+        </>
+      }
+    >
+      <Resolved promise={value}>
+        {(resolved) => (
+          <>
+            {title ? <title>{title(resolved)}</title> : null}
+            {children(resolved)}
+          </>
+        )}
+      </Resolved>
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { isChunkLoadError } from "~/components/route-chunk-reload/route-chunk-reload";
 import { describeContentError } from "~/content/content-error";
 import styles from "./error-screen.module.css";
 
@@ -6,11 +7,14 @@ import styles from "./error-screen.module.css";
 export const ERROR_SCREEN_TEXT = {
   heading: "Da ist etwas schief gelaufen",
   text: "Leider konnten wir die Seite nicht finden",
+  /** the page's code could not be loaded, and loading the page anew was already tried */
+  codeMissing: "Der Code dieser Seite konnte nicht geladen werden. Bitte laden Sie die Seite neu.",
 } as const;
 
-/** The status text of a route error response, or the error's message; never a stack trace. */
+/** The status text of a route error response, or the error's message; never a stack trace or a framework's words. */
 export function errorDetail(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (isChunkLoadError(error)) return ERROR_SCREEN_TEXT.codeMissing;
   return describeContentError(error);
 }
 

@@ -51,7 +51,7 @@ function renderCarousel(count = 4) {
 const centred = (index: number) => PADDING + index * STEP + SLIDE_WIDTH / 2 - TRACK_WIDTH / 2;
 
 function currentDot(): string | null {
-  const dot = screen.getAllByRole("button").find((button) => button.getAttribute("aria-current") === "true");
+  const dot = screen.getAllByRole("link").find((dot) => dot.getAttribute("aria-current") === "true");
   return dot?.getAttribute("aria-label") ?? null;
 }
 
@@ -73,7 +73,7 @@ describe("HeroCarousel", () => {
     expect(track.children).toHaveLength(4);
     expect(track.className).toContain("track");
     expect(currentDot()).toBe("Slide 1 von 4");
-    expect(screen.getAllByRole("button", { name: /von 4$/ })).toHaveLength(4);
+    expect(screen.getAllByRole("link", { name: /von 4$/ })).toHaveLength(4);
   });
 
   it("only the first slide image is the eager, high-priority LCP image", () => {
@@ -87,7 +87,7 @@ describe("HeroCarousel", () => {
 
   it("a dot scrolls smoothly to its slide and becomes the current one", () => {
     const { scrollTo } = renderCarousel(4);
-    fireEvent.click(screen.getByRole("button", { name: "Slide 3 von 4" }));
+    fireEvent.click(screen.getByRole("link", { name: "Slide 3 von 4" }));
     expect(scrollTo).toHaveBeenCalledWith({ left: centred(2), behavior: "smooth" });
     expect(currentDot()).toBe("Slide 3 von 4");
   });
@@ -95,7 +95,7 @@ describe("HeroCarousel", () => {
   it("jumps instantly under prefers-reduced-motion", () => {
     mockMatchMedia((query) => query === "(prefers-reduced-motion: reduce)");
     const { scrollTo } = renderCarousel(4);
-    fireEvent.click(screen.getByRole("button", { name: "Slide 2 von 4" }));
+    fireEvent.click(screen.getByRole("link", { name: "Slide 2 von 4" }));
     expect(scrollTo).toHaveBeenCalledWith({ left: centred(1), behavior: "auto" });
   });
 

@@ -45,6 +45,8 @@ function wheelPixels(event: WheelEvent, pageWidth: number): number {
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const trackId = useId();
+  // one hero per page: stable fragment ids the dots link to
+  const slideIds = slides.map((_, index) => `hero-slide-${index + 1}`);
   const track = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
   const reducedMotion = usePrefersReducedMotion();
@@ -71,10 +73,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     latest.current = { selected, goTo };
   });
 
-  // the selected slide follows the scroll position (touch, trackpad, dots)
+  // the selected slide follows the scroll position (touch, trackpad, dots), from
+  // the moment of hydration: a dot tapped or a swipe made before it has moved the row
   useEffect(() => {
     const element = track.current;
     if (!element) return;
+    setSelected(slideNearestCentre(element));
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
@@ -145,6 +149,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         {slides.map((slide, index) => (
           <div
             key={slide.key}
+            id={slideIds[index]}
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
@@ -156,7 +161,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           </div>
         ))}
       </div>
-      <CarouselDots count={slides.length} selected={selected} onSelect={goTo} controls={trackId} />
+      <CarouselDots slideIds={slideIds} selected={selected} onSelect={goTo} controls={trackId} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -29,7 +30,32 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const titles = () => screen.getAllByRole("link").map((link) => link.textContent);
+
 describe("OtherProjects", () => {
+  const candidates = ["a", "b", "c", "d", "e", "f"].map(project);
+
+  it("prerenders the first two candidates", () => {
+    const Stub = createRoutesStub([{ path: "*", Component: () => <OtherProjects projects={candidates} /> }]);
+    const html = renderToString(<Stub initialEntries={["/articles/current"]} />);
+    expect(html.match(/href="\/articles\/[a-f]"/g)).toEqual(['href="/articles/a"', 'href="/articles/b"']);
+  });
+
+  it("draws two candidates at random in the browser, so that visits differ", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.99);
+    renderProjects(candidates);
+    await screen.findByRole("heading", { level: 2, name: "Other Projects" });
+    expect(titles()).toEqual(["Title f", "Title a"]);
+  });
+
+  it("keeps the prerendered two when the section is already in view (no visible swap)", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.99);
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ y: 10, height: 300 }));
+    renderProjects(candidates);
+    await screen.findByRole("heading", { level: 2, name: "Other Projects" });
+    expect(titles()).toEqual(["Title a", "Title b"]);
+  });
+
   it("shows two other articles with image, title and link, never the current one", async () => {
     const all = ["current", "a", "b", "c"].map(project);
     renderProjects(pickOtherProjects(all, "current"));

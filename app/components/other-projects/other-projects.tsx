@@ -1,5 +1,6 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import type { OtherProject } from "~/content/article";
+import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/article";
 import { imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
 import { REDUCED_MOTION_QUERY } from "~/hooks/use-media-query";
 import styles from "./other-projects.module.css";
@@ -14,11 +15,29 @@ export function scrollToTop(): void {
   window.scrollTo({ top: 0, left: 0, behavior: reduced ? "instant" : "smooth" });
 }
 
+/**
+ * SPEC 2: two randomly chosen other articles. The prerendered page shows the
+ * first two candidates (themselves a random choice of the build); in the
+ * browser two are drawn anew on every visit, unless the section is already
+ * in view, where a swap would be a visible flash.
+ */
+function useVisitChoice(candidates: OtherProject[], section: RefObject<HTMLElement | null>): OtherProject[] {
+  const [choice, setChoice] = useState<{ from: OtherProject[]; picked: OtherProject[] } | null>(null);
+  useEffect(() => {
+    const box = section.current?.getBoundingClientRect();
+    if (box && box.top < window.innerHeight && box.bottom > 0) return;
+    setChoice({ from: candidates, picked: pickOtherProjects(candidates, "", Math.random, OTHER_PROJECTS_COUNT) });
+  }, [candidates, section]);
+  return choice?.from === candidates ? choice.picked : candidates.slice(0, OTHER_PROJECTS_COUNT);
+}
+
 /** Two other articles, each with its header image and title, linking to /articles/{slug}. */
-export function OtherProjects({ projects }: { projects: OtherProject[] }) {
+export function OtherProjects({ projects: candidates }: { projects: OtherProject[] }) {
+  const section = useRef<HTMLElement>(null);
+  const projects = useVisitChoice(candidates, section);
   if (projects.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="other-projects-heading">
+    <section ref={section} className={styles.section} aria-labelledby="other-projects-heading">
       <h2 id="other-projects-heading" className={styles.heading}>
         {OTHER_PROJECTS_HEADING}
       </h2>

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   clearChunkReloadGuard,
+  installChunkErrorRecovery,
   isChunkLoadError,
-  reloadOnceForChunkError,
+  loadOnceForChunkError,
+  navigationTarget,
   type ReloadEnvironment,
 } from "./route-chunk-reload";
 
@@ -14,7 +16,7 @@ function memoryEnvironment() {
       setItem: (key, value) => void items.set(key, value),
       removeItem: (key) => void items.delete(key),
     },
-    reload: vi.fn<() => void>(),
+    load: vi.fn<(href: string) => void>(),
   } satisfies ReloadEnvironment;
 }
 
@@ -28,6 +30,10 @@ describe("isChunkLoadError", () => {
     expect(isChunkLoadError(new Error("Unable to preload CSS for /assets/about.css"))).toBe(true);
   });
 
+  it("recognises React Router's error for a route whose clientLoader chunk failed", () => {
+    expect(isChunkLoadError(new Error("No result returned from dataStrategy for route routes/imprint"))).toBe(true);
+  });
+
   it("leaves other errors alone", () => {
     expect(isChunkLoadError(new Error("Article not found"))).toBe(false);
     expect(isChunkLoadError({ status: 404, statusText: "Not Found" })).toBe(false);
@@ -36,36 +42,37 @@ describe("isChunkLoadError", () => {
   });
 });
 
-describe("reloadOnceForChunkError", () => {
-  it("reloads once per path, not twice", () => {
+describe("loadOnceForChunkError", () => {
+  it("loads a path once, not twice", () => {
     const env = memoryEnvironment();
-    expect(reloadOnceForChunkError("/about", env)).toBe(true);
-    expect(reloadOnceForChunkError("/about", env)).toBe(false);
-    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(loadOnceForChunkError("/about", env)).toBe(true);
+    expect(loadOnceForChunkError("/about?x=1", env)).toBe(false);
+    expect(env.load).toHaveBeenCalledTimes(1);
+    expect(env.load).toHaveBeenCalledWith("/about");
   });
 
   it("keys the guard by path", () => {
     const env = memoryEnvironment();
-    reloadOnceForChunkError("/about", env);
-    expect(reloadOnceForChunkError("/index", env)).toBe(true);
-    expect(env.reload).toHaveBeenCalledTimes(2);
+    loadOnceForChunkError("/about", env);
+    expect(loadOnceForChunkError("/index", env)).toBe(true);
+    expect(env.load).toHaveBeenCalledTimes(2);
   });
 
-  it("may reload again after the path loaded successfully", () => {
+  it("may load again after the path loaded successfully", () => {
     const env = memoryEnvironment();
-    reloadOnceForChunkError("/about", env);
+    loadOnceForChunkError("/about", env);
     clearChunkReloadGuard("/about", env);
-    expect(reloadOnceForChunkError("/about", env)).toBe(true);
-    expect(env.reload).toHaveBeenCalledTimes(2);
+    expect(loadOnceForChunkError("/about", env)).toBe(true);
+    expect(env.load).toHaveBeenCalledTimes(2);
   });
 
-  it("never reloads without session storage, which could not stop a loop", () => {
-    const env = { storage: null, reload: vi.fn<() => void>() };
-    expect(reloadOnceForChunkError("/about", env)).toBe(false);
-    expect(env.reload).not.toHaveBeenCalled();
+  it("never loads without session storage, which could not stop a loop", () => {
+    const env = { storage: null, load: vi.fn<(href: string) => void>() };
+    expect(loadOnceForChunkError("/about", env)).toBe(false);
+    expect(env.load).not.toHaveBeenCalled();
   });
 
-  it("never reloads when storage throws", () => {
+  it("never loads when storage throws", () => {
     const env: ReloadEnvironment = {
       storage: {
         getItem: () => null,
@@ -74,9 +81,51 @@ describe("reloadOnceForChunkError", () => {
         },
         removeItem: () => {},
       },
-      reload: vi.fn<() => void>(),
+      load: vi.fn<(href: string) => void>(),
     };
-    expect(reloadOnceForChunkError("/about", env)).toBe(false);
-    expect(env.reload).not.toHaveBeenCalled();
+    expect(loadOnceForChunkError("/about", env)).toBe(false);
+    expect(env.load).not.toHaveBeenCalled();
+  });
+});
+
+describe("navigationTarget", () => {
+  const windowAt = (path: string, navigating?: string) =>
+    ({
+      location: new URL(path, "http://site.test"),
+      __reactRouterDataRouter: {
+        state: { navigation: navigating ? { location: new URL(navigating, "http://site.test") } : {} },
+      },
+    }) as unknown as Window;
+
+  it("is where a client navigation under way is going, not the page it started from", () => {
+    expect(navigationTarget(windowAt("/index", "/imprint?x=1#top"))).toBe("/imprint?x=1#top");
+  });
+
+  it("is the current page when no navigation is under way", () => {
+    expect(navigationTarget(windowAt("/about?y=2"))).toBe("/about?y=2");
+  });
+});
+
+describe("installChunkErrorRecovery", () => {
+  it("loads the navigation's target once for a failed import nobody awaited, and consumes the rejection", () => {
+    const target = new EventTarget() as unknown as Window;
+    Object.assign(target, {
+      location: new URL("http://site.test/index"),
+      __reactRouterDataRouter: { state: { navigation: { location: new URL("http://site.test/imprint") } } },
+    });
+    const env = memoryEnvironment();
+    installChunkErrorRecovery(target, env);
+    const rejection = (reason: unknown) => {
+      const event = new Event("unhandledrejection", { cancelable: true });
+      Object.assign(event, { reason });
+      target.dispatchEvent(event);
+      return event;
+    };
+    expect(rejection(new TypeError("Failed to fetch dynamically imported module: /assets/x.js")).defaultPrevented).toBe(
+      true,
+    );
+    expect(env.load).toHaveBeenCalledWith("/imprint");
+    expect(rejection(new Error("something else")).defaultPrevented).toBe(false);
+    expect(env.load).toHaveBeenCalledTimes(1);
   });
 });

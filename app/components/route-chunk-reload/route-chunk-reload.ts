@@ -2,13 +2,19 @@ import { useEffect, useRef } from "react";
 
 /**
  * SPEC section 8, "Route code fails to load: the page reloads". After a new
- * deploy an open tab may ask for route chunks that no longer exist; a reload
- * fetches the new HTML and its chunk names. A chunk that is really missing
- * would reload forever, so each path reloads once per session until it has
- * loaded successfully.
+ * deploy an open tab may ask for chunks that no longer exist. The visitor
+ * then gets the page they asked for as a full page load, which fetches the
+ * new HTML and its chunk names: the target of the navigation under way, not
+ * the page they came from (their click would be lost). A chunk that is
+ * really missing would load forever, so each path is loaded this way once
+ * per session until it has loaded successfully; after that the prerendered
+ * HTML, or the error screen, stays.
  */
 
 const KEY_PREFIX = "route-chunk-reload:";
+
+/** The name under which the build hands React Router's route-module failure to the site (scripts/route-module-failure.ts). */
+export const ROUTE_MODULE_FAILURE_HOOK = "__routeModuleLoadFailed";
 
 const CHUNK_ERROR_PATTERNS = [
   /Failed to fetch dynamically imported module/i, // Chromium
@@ -16,11 +22,14 @@ const CHUNK_ERROR_PATTERNS = [
   /error loading dynamically imported module/i, // Firefox
   /Unable to preload CSS/i, // Vite's preload helper
   /Loading (CSS )?chunk \S+ failed/i,
+  // React Router's words when a route's split clientLoader chunk failed to load (the import error itself is dropped)
+  /^No result returned from dataStrategy for route /,
 ];
 
 export interface ReloadEnvironment {
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
-  reload: () => void;
+  /** a full page load of the given URL */
+  load: (href: string) => void;
 }
 
 function browserEnvironment(): ReloadEnvironment {
@@ -30,7 +39,7 @@ function browserEnvironment(): ReloadEnvironment {
   } catch {
     // storage disabled (privacy mode): without a guard we must not reload at all
   }
-  return { storage, reload: () => window.location.reload() };
+  return { storage, load: (href) => window.location.assign(href) };
 }
 
 export function isChunkLoadError(error: unknown): boolean {
@@ -40,17 +49,37 @@ export function isChunkLoadError(error: unknown): boolean {
   return typeof message === "string" && CHUNK_ERROR_PATTERNS.some((pattern) => pattern.test(message));
 }
 
-/** Reloads the page unless this path already reloaded for a chunk error; true when it reloads. */
-export function reloadOnceForChunkError(path: string, env: ReloadEnvironment = browserEnvironment()): boolean {
+interface RouterLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/**
+ * Where the visitor is going: the location of the client navigation under
+ * way (React Router's router, which the framework keeps on `window`), else
+ * the page they are on.
+ */
+export function navigationTarget(target: Window = window): string {
+  const router = (
+    target as Window & { __reactRouterDataRouter?: { state?: { navigation?: { location?: RouterLocation } } } }
+  ).__reactRouterDataRouter;
+  const next = router?.state?.navigation?.location;
+  if (next) return `${next.pathname}${next.search}${next.hash}`;
+  return `${target.location.pathname}${target.location.search}${target.location.hash}`;
+}
+
+/** Loads `href` unless its path was already loaded this way; true when it loads. */
+export function loadOnceForChunkError(href: string, env: ReloadEnvironment = browserEnvironment()): boolean {
   if (!env.storage) return false;
-  const key = KEY_PREFIX + path;
+  const key = KEY_PREFIX + new URL(href, "http://site.invalid").pathname;
   try {
     if (env.storage.getItem(key) !== null) return false;
     env.storage.setItem(key, String(Date.now()));
   } catch {
     return false;
   }
-  env.reload();
+  env.load(href);
   return true;
 }
 
@@ -62,11 +91,11 @@ export function clearChunkReloadGuard(path: string, env: ReloadEnvironment = bro
   }
 }
 
-/** In an error boundary: a chunk load error reloads the page once. */
-export function useChunkErrorReload(error: unknown, pathname: string): void {
+/** In an error boundary: a chunk load error loads the page once. */
+export function useChunkErrorReload(error: unknown): void {
   useEffect(() => {
-    if (isChunkLoadError(error)) reloadOnceForChunkError(pathname);
-  }, [error, pathname]);
+    if (isChunkLoadError(error)) loadOnceForChunkError(navigationTarget());
+  }, [error]);
 }
 
 /**
@@ -83,16 +112,32 @@ export function useChunkReloadGuardReset(pathname: string): void {
   }, [pathname]);
 }
 
-let preloadListenerInstalled = false;
+let recoveryInstalled = false;
 
 /**
- * Vite fires `vite:preloadError` when a dynamic import's preloads fail.
- * Preventing the event stops the error; we do that only when we reload.
+ * Chunk failures that reach no error boundary: Vite's `vite:preloadError`
+ * (a route's CSS or a dependency failed to preload) and a failed import that
+ * nothing awaited (React Router starts a route's chunks in parallel and
+ * drops the failures of those it no longer needs). Each loads the
+ * navigation's target once; the event is consumed only then.
  */
-export function installPreloadErrorReload(target: Window = window): void {
-  if (preloadListenerInstalled) return;
-  preloadListenerInstalled = true;
+export function installChunkErrorRecovery(target: Window = window, env?: ReloadEnvironment): void {
+  if (recoveryInstalled) return;
+  recoveryInstalled = true;
+  // React Router's own moment: a route module failed to import during a navigation (scripts/route-module-failure.ts)
+  Object.assign(target, {
+    [ROUTE_MODULE_FAILURE_HOOK]: () => {
+      if (!loadOnceForChunkError(navigationTarget(target), env)) target.location.reload();
+    },
+  });
   target.addEventListener("vite:preloadError", (event) => {
-    if (reloadOnceForChunkError(target.location.pathname)) event.preventDefault();
+    if (loadOnceForChunkError(navigationTarget(target), env)) event.preventDefault();
+  });
+  target.addEventListener("unhandledrejection", (event) => {
+    if (!isChunkLoadError(event.reason)) return;
+    // either on its way to a full page load, or that load was tried: the page stays as it is
+    event.preventDefault();
+    if (!loadOnceForChunkError(navigationTarget(target), env))
+      console.warn("Code of this page failed to load:", event.reason);
   });
 }

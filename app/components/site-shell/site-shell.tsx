@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Footer } from "~/bloks/footer/footer";
 import { Header } from "~/bloks/header/header";
+import { NavigationProgress, useSlowNavigation } from "~/components/navigation-progress/navigation-progress";
 import type { FooterView, HeaderView } from "~/content/layout";
 import styles from "./site-shell.module.css";
 
@@ -20,13 +21,15 @@ export function SiteShell({
   footer: FooterView | null;
   children: ReactNode;
 }) {
+  const slowNavigation = useSlowNavigation();
   return (
     <div className={styles.shell}>
+      <NavigationProgress active={slowNavigation} />
       <a className={styles.skipLink} href="#main">
         {SKIP_LINK_TEXT}
       </a>
       <Header blok={header} />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1} aria-busy={slowNavigation || undefined}>
         {children}
       </main>
       <Footer blok={footer} />

@@ -1,11 +1,14 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { tagColour } from "~/content/tag-colours";
 import { TagFilter } from "./tag-filter";
 
-function Toggling({ tags }: { tags: string[] }) {
+function Toggling({ tags, onSelection }: { tags: string[]; onSelection?: (selected: string[]) => void }) {
   const [selected, setSelected] = useState<string[]>([]);
+  onSelection?.(selected);
   return (
     <TagFilter
       tags={tags}
@@ -15,38 +18,72 @@ function Toggling({ tags }: { tags: string[] }) {
   );
 }
 
+const box = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { name });
+
 describe("TagFilter", () => {
   it("shows 'Loading...' while there are no tags", () => {
     render(<TagFilter tags={[]} selected={[]} onToggle={() => {}} />);
     expect(screen.getByText("Loading...")).toBeTruthy();
-    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
   });
 
-  it("renders one toggle button per tag, in the given order, coloured by tag", () => {
+  it("renders one checkbox pill per tag, in the given order, coloured by tag", () => {
     render(<TagFilter tags={["Poster", "Branding", "Sound"]} selected={["Branding"]} onToggle={() => {}} />);
-    const buttons = screen.getAllByRole("button");
-    expect(buttons.map((b) => b.textContent)).toEqual(["Poster", "Branding", "Sound"]);
-    expect(buttons.map((b) => b.getAttribute("aria-pressed"))).toEqual(["false", "true", "false"]);
-    expect(buttons[0]!.style.getPropertyValue("--tag-colour")).toBe(tagColour("Poster"));
+    const boxes = screen.getAllByRole<HTMLInputElement>("checkbox");
+    expect(boxes.map((b) => b.value)).toEqual(["Poster", "Branding", "Sound"]);
+    expect(boxes.map((b) => b.checked)).toEqual([false, true, false]);
+    const pills = boxes.map((b) => b.closest("label")!);
+    expect(pills.map((pill) => pill.textContent)).toEqual(["Poster", "Branding", "Sound"]);
+    expect(pills[0]!.style.getPropertyValue("--tag-colour")).toBe(tagColour("Poster"));
     // unknown tags are black
-    expect(buttons[2]!.style.getPropertyValue("--tag-colour")).toBe("#000000");
+    expect(pills[2]!.style.getPropertyValue("--tag-colour")).toBe("#000000");
   });
 
   it("toggles a tag on and off", () => {
     render(<Toggling tags={["Poster", "Branding"]} />);
-    const poster = screen.getByRole("button", { name: "Poster" });
-    fireEvent.click(poster);
-    expect(poster.getAttribute("aria-pressed")).toBe("true");
-    fireEvent.click(screen.getByRole("button", { name: "Branding" }));
-    expect(screen.getByRole("button", { name: "Branding" }).getAttribute("aria-pressed")).toBe("true");
-    fireEvent.click(poster);
-    expect(poster.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(box("Poster"));
+    expect(box("Poster").checked).toBe(true);
+    fireEvent.click(box("Branding"));
+    expect(box("Branding").checked).toBe(true);
+    fireEvent.click(box("Poster"));
+    expect(box("Poster").checked).toBe(false);
   });
 
-  it("reports the tag a button stands for", () => {
+  it("reports the tag a pill stands for", () => {
     const onToggle = vi.fn();
     render(<TagFilter tags={["Digital"]} selected={[]} onToggle={onToggle} />);
-    fireEvent.click(screen.getByRole("button", { name: "Digital" }));
+    fireEvent.click(box("Digital"));
     expect(onToggle).toHaveBeenCalledWith("Digital");
+  });
+
+  it("takes a tap made before hydration into the selection once the page hydrates", async () => {
+    const tags = ["Poster", "Branding", "Sound"];
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Toggling tags={tags} />);
+    document.body.append(container);
+    // the visitor taps 'Sound' on the prerendered page: the browser checks the box
+    container.querySelector<HTMLInputElement>('input[value="Sound"]')!.click();
+    let selection: string[] = [];
+    try {
+      await act(async () => {
+        hydrateRoot(
+          container,
+          <Toggling
+            tags={tags}
+            onSelection={(selected) => {
+              selection = selected;
+            }}
+          />,
+        );
+      });
+      expect(selection).toEqual(["Sound"]);
+      expect(box("Sound").checked).toBe(true);
+      // and the next tap unselects it, as it would have without the wait
+      fireEvent.click(box("Sound"));
+      expect(selection).toEqual([]);
+      expect(box("Sound").checked).toBe(false);
+    } finally {
+      container.remove();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import type { CSSProperties } from "react";
+import { useRef, type CSSProperties } from "react";
 import { tagColour } from "~/content/tag-colours";
+import { useCheckedBeforeHydration } from "~/hooks/use-checked-before-hydration";
 import styles from "./tag-filter.module.css";
 
 interface TagFilterProps {
@@ -8,8 +9,14 @@ interface TagFilterProps {
   onToggle: (tag: string) => void;
 }
 
-/** The gallery's filter: one toggle button per tag; 'Loading...' until there are tags. */
+/**
+ * The gallery's filter: one checkbox pill per tag; 'Loading...' until there
+ * are tags. Native checkboxes take a tap before the page has hydrated; the
+ * gallery follows once it has.
+ */
 export function TagFilter({ tags, selected, onToggle }: TagFilterProps) {
+  const group = useRef<HTMLDivElement>(null);
+  useCheckedBeforeHydration(group, selected, onToggle);
   if (tags.length === 0) {
     return (
       <p className={styles.loading} role="status">
@@ -18,18 +25,19 @@ export function TagFilter({ tags, selected, onToggle }: TagFilterProps) {
     );
   }
   return (
-    <div className={styles.filter} role="group" aria-label="Projekte nach Kategorie filtern">
+    <div ref={group} className={styles.filter} role="group" aria-label="Projekte nach Kategorie filtern">
       {tags.map((tag) => (
-        <button
-          key={tag}
-          type="button"
-          className={styles.tag}
-          style={{ "--tag-colour": tagColour(tag) } as CSSProperties}
-          aria-pressed={selected.includes(tag)}
-          onClick={() => onToggle(tag)}
-        >
+        <label key={tag} className={styles.tag} style={{ "--tag-colour": tagColour(tag) } as CSSProperties}>
+          <input
+            type="checkbox"
+            className={styles.box}
+            name="tag"
+            value={tag}
+            checked={selected.includes(tag)}
+            onChange={() => onToggle(tag)}
+          />
           {tag}
-        </button>
+        </label>
       ))}
     </div>
   );

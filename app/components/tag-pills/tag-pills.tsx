@@ -1,5 +1,6 @@
-import type { CSSProperties } from "react";
+import { useRef, type CSSProperties } from "react";
 import { tagColour } from "~/content/tag-colours";
+import { useCheckedBeforeHydration } from "~/hooks/use-checked-before-hydration";
 import styles from "./tag-pills.module.css";
 
 interface TagPillsProps {
@@ -13,29 +14,29 @@ interface TagPillsProps {
 /**
  * Category pills (SPEC 2, About): each tag in its own colour (black when
  * unknown); a pill toggles its tag and the selected ones are set in italics.
+ * Each pill is a native checkbox, so a tap counts from the first paint.
  */
 export function TagPills({ tags, selected, onToggle, label }: TagPillsProps) {
+  const group = useRef<HTMLUListElement>(null);
+  useCheckedBeforeHydration(group, selected, onToggle);
   if (tags.length === 0) return null;
   return (
-    <ul className={styles.pills} aria-label={label}>
-      {tags.map((tag) => {
-        const isSelected = selected.includes(tag);
-        const style = { "--tag-colour": tagColour(tag), fontStyle: isSelected ? "italic" : "normal" } as CSSProperties;
-        return (
-          <li key={tag}>
-            <button
-              type="button"
-              className={isSelected ? `${styles.pill} ${styles.selected}` : styles.pill}
-              style={style}
-              aria-pressed={isSelected}
-              onClick={() => onToggle(tag)}
-            >
-              <span className={styles.dot} aria-hidden="true" />
-              {tag}
-            </button>
-          </li>
-        );
-      })}
+    <ul ref={group} className={styles.pills} aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <label className={styles.pill} style={{ "--tag-colour": tagColour(tag) } as CSSProperties}>
+            <input
+              type="checkbox"
+              className={styles.box}
+              value={tag}
+              checked={selected.includes(tag)}
+              onChange={() => onToggle(tag)}
+            />
+            <span className={styles.dot} aria-hidden="true" />
+            {tag}
+          </label>
+        </li>
+      ))}
     </ul>
   );
 }

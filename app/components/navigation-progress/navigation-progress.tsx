@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+import styles from "./navigation-progress.module.css";
+
+/** Navigations quicker than this show nothing: a flash of progress would be noise. */
+export const NAVIGATION_FEEDBACK_DELAY_MS = 300;
+
+export const NAVIGATION_PROGRESS_LABEL = "Seite wird geladen";
+
+/** True while a client navigation has been under way for longer than the delay. */
+export function useSlowNavigation(delayMs = NAVIGATION_FEEDBACK_DELAY_MS): boolean {
+  const busy = useNavigation().state !== "idle";
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [busy, delayMs]);
+  return busy && slow;
+}
+
+/**
+ * A thin bar along the top of the window while a client navigation waits for
+ * its data or code, so that a slow link does not look like a dead one.
+ */
+export function NavigationProgress({ active }: { active: boolean }) {
+  if (!active) return null;
+  return (
+    <div className={styles.progress} role="progressbar" aria-label={NAVIGATION_PROGRESS_LABEL}>
+      <span className={styles.bar} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Page } from "@playwright/test";
+import { layoutExpectations, visit } from "./content";
+import type { LayoutExpectations } from "./content";
+import { createContentApi, expect, test } from "./fixtures";
+
+/**
+ * SPEC 8: "Route code fails to load: the page reloads". After a new deploy
+ * an open tab may ask for chunks that no longer exist. A client navigation
+ * whose route module or client-loader chunk fails loads the page the visitor
+ * asked for, as a full page load, once: never the page they came from (the
+ * click would be lost), never a developer's message, never a loop.
+ */
+
+let layout: LayoutExpectations;
+
+test.beforeAll(async () => {
+  layout = await layoutExpectations(createContentApi());
+});
+
+const CHUNKS = {
+  "route module": /\/assets\/imprint-[\w-]{8}\.js$/,
+  "client loader": /\/assets\/imprint-client-loader-[\w-]{8}\.js$/,
+} as const;
+
+/** Full page loads (documents) of this page from now on, by path. */
+function documentLoads(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document" && request.frame() === page.mainFrame()) {
+      paths.push(new URL(request.url()).pathname);
+    }
+  });
+  return paths;
+}
+
+async function followImprintLink(page: Page) {
+  await page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label, exact: true }).click();
+}
+
+for (const [kind, chunk] of Object.entries(CHUNKS)) {
+  test(`a failed ${kind} chunk loads the page the visitor asked for, once`, async ({ page, expectConsoleError }) => {
+    expectConsoleError(
+      /Failed to load resource|Failed to fetch dynamically imported module|Error loading route module/,
+    );
+    await visit(page, "/index");
+    let failures = 0;
+    // the chunk fails once, as a chunk of an old deploy would; the new page load gets it
+    await page.route(chunk, (route) => (failures++ === 0 ? route.abort("failed") : route.continue()));
+    const loads = documentLoads(page);
+    await followImprintLink(page);
+
+    await expect(page).toHaveURL(/\/imprint\/?$/);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => loads).toEqual([layout.footer.imprint.path]);
+    expect(failures).toBeGreaterThanOrEqual(1);
+    await expect(page.getByText("Da ist etwas schief gelaufen")).toHaveCount(0);
+    await expect(page.getByText(/dataStrategy/)).toHaveCount(0);
+  });
+}
+
+test("a chunk that keeps failing loads the page once, not in a loop", async ({ page, expectConsoleError }) => {
+  expectConsoleError(/Failed to load resource|Failed to fetch dynamically imported module|Error loading route module/);
+  // the new page cannot hydrate either: it stays as prerendered, readable, with working links
+  expectConsoleError(/could not be loaded/);
+  await visit(page, "/index");
+  await page.route(CHUNKS["route module"], (route) => route.abort("failed"));
+  const loads = documentLoads(page);
+  await followImprintLink(page);
+  await expect(page).toHaveURL(/\/imprint\/?$/);
+  // the prerendered page shows its content even where its code cannot run
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(loads).toEqual([layout.footer.imprint.path]);
+});
