@@ -38,10 +38,24 @@ export function pageFile(clientDir: string, pagePath: string): string {
   return path.join(clientDir, ...pagePath.split("/").filter(Boolean), "index.html");
 }
 
-/** Article paths an HTML document links to, each once, in document order. */
-export function linkedArticlePaths(html: string, self = ""): string[] {
+/** Its `.data` file, as React Router names it (`/` has `_root.data`). */
+export function dataFile(clientDir: string, pagePath: string): string {
+  return pagePath === "/" ? path.join(clientDir, "_root.data") : path.join(clientDir, `${pagePath.slice(1)}.data`);
+}
+
+/**
+ * Article paths a page refers to, each once, in order: the links of its
+ * HTML, and the article paths its data carries (the other projects the
+ * browser draws from on each visit are in the page's `.data`, not all in
+ * its HTML).
+ */
+export function linkedArticlePaths(html: string, self = "", data = ""): string[] {
   const links = new Set<string>();
-  for (const match of html.matchAll(/\shref="(\/articles\/[^"/?#]+)\/?(?:[?#][^"]*)?"/g)) {
+  const found = [
+    ...html.matchAll(/\shref="(\/articles\/[^"/?#]+)\/?(?:[?#][^"]*)?"/g),
+    ...data.matchAll(/"(\/articles\/[^"/?#\\]+)"/g),
+  ];
+  for (const match of found) {
     let target = match[1]!;
     try {
       target = decodeURI(target);
@@ -59,11 +73,15 @@ export async function describePage(
   pagePath: string,
   listing: Pick<PrerenderListing, "storyIds" | "lastModified">,
 ): Promise<ReleasePage> {
-  const html = await readFile(pageFile(clientDir, pagePath), "utf8").catch(() => "");
+  const [html, data] = await Promise.all(
+    [pageFile(clientDir, pagePath), dataFile(clientDir, pagePath)].map((file) =>
+      readFile(file, "utf8").catch(() => ""),
+    ),
+  );
   return {
     storyId: listing.storyIds.get(pagePath) ?? null,
     publishedAt: listing.lastModified.get(pagePath) ?? "",
-    links: linkedArticlePaths(html, pagePath),
+    links: linkedArticlePaths(html!, pagePath, data),
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import pLimit from "p-limit";
 import { buildListing } from "../app/content/build-listing";
 import { createContentClient } from "../app/content/storyblok-client";
 import {
@@ -19,6 +20,7 @@ import { listingOf, type PrerenderListing } from "./prerender-paths";
 import {
   CLIENT_DIR,
   RENDERER_DIR,
+  dataFile,
   describePage,
   pageFile,
   readReleaseInfo,
@@ -45,6 +47,9 @@ import { planUpdate, type StoryChange } from "./update-plan";
  */
 
 export const NEEDS_FULL_BUILD = 3;
+
+/** As react-router.config.ts prerenders. */
+const RENDER_CONCURRENCY = 4;
 
 export interface RenderSummary {
   rendered: string[];
@@ -81,10 +86,6 @@ function countRequests(): { readonly count: number } {
     return original(input, init);
   };
   return counter;
-}
-
-function dataFile(clientDir: string, pagePath: string): string {
-  return pagePath === "/" ? path.join(clientDir, "_root.data") : path.join(clientDir, `${pagePath.slice(1)}.data`);
 }
 
 /** One page as React Router's prerender writes it: `{path}.data`, then `{path}/index.html` (with hydration deferred). */
@@ -152,7 +153,11 @@ export async function renderPages(from: string, to: string, changes: readonly St
   for (const pagePath of plan.render) if (!build.prerender.includes(pagePath)) build.prerender.push(pagePath);
 
   const written: string[] = [];
-  for (const pagePath of plan.render) written.push(...(await renderPage(handler, clientDir, pagePath)));
+  // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
+  const limit = pLimit(RENDER_CONCURRENCY);
+  await Promise.all(
+    plan.render.map((pagePath) => limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath))))),
+  );
   for (const pagePath of plan.remove) {
     await removePage(clientDir, pagePath);
     delete manifest.documents[relativeTo(clientDir, pageFile(clientDir, pagePath))];
