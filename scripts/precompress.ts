@@ -34,8 +34,17 @@ export interface PrecompressResult {
  * worth it for the hashed scripts and styles every visitor loads first, not
  * for a thousand pages and their .data files rebuilt with every content change.
  */
-function brotliQuality(relative: string): number {
-  return relative.startsWith(`assets${path.sep}`) ? constants.BROTLI_MAX_QUALITY : 10;
+function brotliQuality(relative: string, pageQuality: number): number {
+  return relative.startsWith(`assets${path.sep}`) ? constants.BROTLI_MAX_QUALITY : pageQuality;
+}
+
+export interface PrecompressOptions {
+  /**
+   * Brotli quality of pages and data (default 10). An update of the live
+   * site (scripts/render-pages.ts) takes 8: about 9 times faster for pages
+   * some 7% larger, until the next whole build.
+   */
+  pageQuality?: number;
 }
 
 export async function precompress(dir: string): Promise<PrecompressResult> {
@@ -43,11 +52,16 @@ export async function precompress(dir: string): Promise<PrecompressResult> {
 }
 
 /** The same for some files of the build (an incremental update's pages). */
-export async function precompressFiles(dir: string, files: readonly string[]): Promise<PrecompressResult> {
+export async function precompressFiles(
+  dir: string,
+  files: readonly string[],
+  options: PrecompressOptions = {},
+): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
   const queue = files.filter((file) => isCandidate(dir, file));
   const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compressFile(dir, file, result);
+    for (let file = queue.shift(); file !== undefined; file = queue.shift())
+      await compressFile(dir, file, result, options.pageQuality ?? 10);
   };
   // zlib runs on libuv's thread pool: one file per core at a time
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
@@ -63,7 +77,7 @@ function isCandidate(dir: string, file: string): boolean {
     .some((segment) => segment.startsWith("."));
 }
 
-async function compressFile(dir: string, file: string, result: PrecompressResult): Promise<void> {
+async function compressFile(dir: string, file: string, result: PrecompressResult, pageQuality: number): Promise<void> {
   const info = await stat(file);
   if (info.size < MIN_SIZE) return;
   if (await siblingsUpToDate(file, info.mtimeMs)) {
@@ -74,7 +88,7 @@ async function compressFile(dir: string, file: string, result: PrecompressResult
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path.relative(dir, file)),
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path.relative(dir, file), pageQuality),
         [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },

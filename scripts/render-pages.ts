@@ -39,7 +39,8 @@ import { planUpdate, type StoryChange } from "./update-plan";
  * own server bundle the way React Router prerenders (a `.data` request, then
  * the page with that data), and brings the headers manifest, `_headers`, the
  * nginx site, sitemap.xml and release.json up to date. Every file it changes
- * is replaced, never written into: FROM stays live and untouched.
+ * is replaced, never written into: FROM stays live and untouched. What it
+ * did is in `TO/update.json`.
  *
  * The environment is the build's (CONTENT_*, STORYBLOK_*, SITE_URL). The
  * last line of output is a JSON summary; exit code 3 means "this change
@@ -47,9 +48,13 @@ import { planUpdate, type StoryChange } from "./update-plan";
  */
 
 export const NEEDS_FULL_BUILD = 3;
+/** Written into the new release: what the update did (RenderSummary). */
+export const UPDATE_SUMMARY_FILE = "update.json";
 
 /** As react-router.config.ts prerenders. */
 const RENDER_CONCURRENCY = 4;
+/** Pages of an update are live in seconds, not minutes: see PrecompressOptions. */
+const UPDATE_BROTLI_QUALITY = 8;
 
 export interface RenderSummary {
   rendered: string[];
@@ -175,7 +180,7 @@ export async function renderPages(from: string, to: string, changes: readonly St
     await replaceServedFile(sitemap, sitemapXml(previous.siteUrl, listing.paths, listing.lastModified));
     written.push(sitemap);
   }
-  await precompressFiles(clientDir, written);
+  await precompressFiles(clientDir, written, { pageQuality: UPDATE_BROTLI_QUALITY });
 
   const pages: ReleaseInfo["pages"] = {};
   for (const pagePath of listing.paths) {
@@ -200,8 +205,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(2);
   }
   renderPages(path.resolve(from), path.resolve(to), JSON.parse(changesJson) as StoryChange[]).then(
-    (summary) => {
-      console.info(JSON.stringify(summary));
+    async (summary) => {
+      // the lists may be long (a popular article is in many pages' other projects): a file, and counts on stdout
+      await writeFile(path.join(to, UPDATE_SUMMARY_FILE), `${JSON.stringify(summary)}\n`);
+      console.info(
+        JSON.stringify({
+          rendered: summary.rendered.length,
+          removed: summary.removed.length,
+          requests: summary.requests,
+        }),
+      );
       process.exit(0);
     },
     (error: unknown) => {

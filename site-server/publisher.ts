@@ -36,6 +36,8 @@ export interface ReleaseMaker {
   build(live: Release): Promise<ReleaseResult>;
   /** Removes releases that are neither live nor the one before (after requests to them have ended). */
   prune(keep: readonly Release[]): Promise<void>;
+  /** Ends a release being made (the site is stopping); it then fails and nothing is swapped. */
+  stop?(): Promise<void>;
 }
 
 export interface PublisherOptions {
@@ -90,12 +92,13 @@ export class Publisher {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Takes no more events and waits for the release being made. */
+  /** Takes no more events, ends the release being made and waits for it. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.pending = [];
+    await this.options.maker.stop?.();
     await this.running;
   }
 
@@ -124,6 +127,7 @@ export class Publisher {
         return "build" as const;
       });
       result = updated === "build" ? await maker.build(this.live) : updated;
+      if (this.stopped) throw new Error("the site is stopping");
       await this.options.swap(result.release);
     } catch (error) {
       this.log(`no new release, the live site is unchanged: ${describe(error)}`);

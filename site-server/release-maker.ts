@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { link, mkdir, readdir, rm, stat, symlink } from "node:fs/promises";
+import { spawn, type ChildProcess } from "node:child_process";
+import { link, mkdir, readdir, readFile, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { StoryChange } from "../scripts/update-plan";
@@ -14,8 +14,9 @@ import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
  */
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Exit code of scripts/render-pages.ts for "this needs a whole build". */
+/** Exit code of scripts/render-pages.ts for "this needs a whole build", and the file its summary is in. */
 const NEEDS_FULL_BUILD = 3;
+const UPDATE_SUMMARY_FILE = "update.json";
 
 export interface ReleaseMakerOptions {
   releasesDir: string;
@@ -34,6 +35,9 @@ interface RunResult {
   ms: number;
 }
 
+/** Release processes running now: stopped with the site (a build can take minutes). */
+const running = new Set<ChildProcess>();
+
 function run(
   command: string,
   args: string[],
@@ -44,6 +48,7 @@ function run(
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    running.add(child);
     let output = "";
     const collect = (chunk: Buffer) => {
       // the tail is what explains a failure
@@ -57,25 +62,15 @@ function run(
     }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
+      running.delete(child);
       reject(error);
     });
     child.on("close", (code) => {
       clearTimeout(timer);
+      running.delete(child);
       resolve({ code, output, ms: performance.now() - started });
     });
   });
-}
-
-function lastJsonLine(output: string): Record<string, unknown> | null {
-  for (const line of output.trim().split("\n").reverse()) {
-    if (!line.startsWith("{")) continue;
-    try {
-      return JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      return null;
-    }
-  }
-  return null;
 }
 
 function tail(output: string, lines = 15): string {
@@ -134,15 +129,22 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
         repo,
         options.updateTimeoutMs ?? 5 * 60_000,
       );
-      const summary = lastJsonLine(result.output);
-      if (result.code === 0 && summary) {
+      const summary =
+        result.code === 0
+          ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
+              rendered: string[];
+              removed: string[];
+              requests: number;
+            } | null)
+          : null;
+      if (summary) {
         return {
           kind: "update",
           release: { dir },
           ms: result.ms,
-          rendered: summary.rendered as string[],
-          removed: summary.removed as string[],
-          requests: summary.requests as number,
+          rendered: summary.rendered,
+          removed: summary.removed,
+          requests: summary.requests,
         };
       }
       await rm(dir, { recursive: true, force: true });
@@ -166,6 +168,10 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
       }
       await carryOverAssets(live.dir, dir);
       return { kind: "build", release: { dir }, ms: result.ms };
+    },
+
+    async stop(): Promise<void> {
+      for (const child of running) child.kill("SIGTERM");
     },
 
     async prune(keep: readonly Release[]): Promise<void> {
