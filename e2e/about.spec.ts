@@ -42,8 +42,13 @@ function blok(story: StoryJson, component: string) {
   return found;
 }
 
+/** The body's background, and the root's, which paints the canvas beyond the page (a phone's overscroll band). */
 function bodyBackground(page: Page): Promise<string> {
-  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  return page.evaluate(() => {
+    const body = getComputedStyle(document.body).backgroundColor;
+    const root = getComputedStyle(document.documentElement).backgroundColor;
+    return body === root ? body : `body ${body}, root ${root}`;
+  });
 }
 
 function masonrySection(page: Page): Locator {
