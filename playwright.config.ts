@@ -6,14 +6,20 @@ import { CHROMIUM_ARGS } from "./scripts/ensure-chromium";
  * builds the site once, starts the content service and the site server on
  * free loopback ports and passes their addresses in E2E_* variables.
  *
- * Two projects: `browser` runs fully parallel; `faults` holds the specs that
- * change the content service's fault injection (`*.faults.spec.ts`), which
- * affects every request, so it runs on one worker after `browser` is done
- * (as its teardown project, so it runs even when a `browser` test failed;
- * Playwright runs a teardown project whatever file filter is given, so use
- * `--project browser` to leave the fault specs out).
+ * Three projects: `browser` runs fully parallel against the site server;
+ * `nginx` runs the specs about how pages are served (CSP, HTTP headers and
+ * statuses, navigation) against nginx with the nginx site the build wrote;
+ * `faults` holds the specs that change state every other test sees: the
+ * content service's fault injection (`*.faults.spec.ts`) and the content
+ * itself (`*.serial.spec.ts`, publish to live). It runs on one worker after
+ * the others are done (as their teardown project, so it runs even when one
+ * of their tests failed; Playwright runs a teardown project whatever file
+ * filter is given, so use `--project browser` to leave it out).
  */
 const isCI = Boolean(process.env.CI);
+const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
+/** What a server decides: the same answers are expected from the site server and from nginx. */
+const SERVED_SPECS = /\/(csp|http|navigation)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,13 +48,20 @@ export default defineConfig({
   projects: [
     {
       name: "browser",
-      testIgnore: /\.faults\.spec\.ts$/,
+      testIgnore: SERIAL_SPECS,
       fullyParallel: true,
       teardown: "faults",
     },
     {
+      name: "nginx",
+      testMatch: SERVED_SPECS,
+      fullyParallel: true,
+      use: { baseURL: process.env.E2E_NGINX_URL },
+      teardown: "faults",
+    },
+    {
       name: "faults",
-      testMatch: /\.faults\.spec\.ts$/,
+      testMatch: SERIAL_SPECS,
       fullyParallel: false,
       workers: 1,
     },

@@ -1,23 +1,29 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { resolveContentConfig } from "./scripts/content-config";
-import { buildPrerenderPaths, reportContentRequests } from "./scripts/prerender-paths";
+import { NOT_FOUND_PATH } from "./scripts/not-found-pages";
+import { buildPrerenderPaths, currentBuildListing, reportContentRequests } from "./scripts/prerender-paths";
+import { writeFullReleaseInfo } from "./scripts/release-info";
 import { checkTokenOnce, finishBuild } from "./scripts/security-headers";
+import { siteUrlFrom } from "./scripts/site-url";
 
 /**
  * Static site: every content route is prerendered to HTML at build time
- * (docs/decisions/0001-prerender-with-ssr-false.md); any other path is served
- * by build/client/__spa-fallback.html and rendered in the browser.
- * CONTENT_VERSION picks the build's mode (README, "Preview and production").
+ * (docs/decisions/0001-prerender-with-ssr-false.md), and the not-found page
+ * as `404.html`; any other path is a 404 with the nearest not-found page
+ * (scripts/not-found-pages.ts). CONTENT_VERSION picks the build's mode
+ * (README, "Preview and production"). SITE_BUILD_DIR builds elsewhere than
+ * build/ (the site server's rebuilds write each release to its own folder).
  */
 export default {
   ssr: false,
+  buildDirectory: process.env.SITE_BUILD_DIR?.trim() || "build",
   prerender: {
     paths: async () => {
       const config = resolveContentConfig();
       // a production bundle must not carry a token that reads drafts
       await checkTokenOnce(config);
-      return buildPrerenderPaths(config);
+      return [...(await buildPrerenderPaths(config)), NOT_FOUND_PATH];
     },
     // pages wait on the content service, not the CPU
     concurrency: 4,
@@ -29,7 +35,16 @@ export default {
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     await reportContentRequests(clientDir);
-    // every build: per-page CSP (hashes of the inline scripts), _headers, .br/.gz, the mode banner
-    await finishBuild(clientDir, resolveContentConfig());
+    const config = resolveContentConfig();
+    // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
+    await finishBuild(clientDir, config);
+    // what the next update of the live site needs to know (site-server/publisher.ts)
+    const listing = await currentBuildListing();
+    if (listing) {
+      await writeFullReleaseInfo(reactRouterConfig.buildDirectory, listing, {
+        siteUrl: siteUrlFrom(),
+        preview: config.version === "draft",
+      });
+    }
   },
 } satisfies Config;

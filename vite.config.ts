@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { resolveContentConfig, type ContentConfig } from "./scripts/content-config";
+import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./scripts/content-config";
+import { keepRenderer } from "./scripts/keep-renderer";
 import { routeModuleFailurePlugin } from "./scripts/route-module-failure";
 import { siteUrlFrom } from "./scripts/site-url";
 
@@ -20,15 +21,16 @@ function contentConfigOrWarn(): ContentConfig {
   }
 }
 
-export default defineConfig(() => {
+export default defineConfig(({ isSsrBuild }) => {
   const contentConfig = contentConfigOrWarn();
   return {
-    plugins: [routeModuleFailurePlugin(), reactRouter()],
+    plugins: [routeModuleFailurePlugin(), reactRouter(), keepRenderer()],
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },
     define: {
-      __CONTENT_CONFIG__: JSON.stringify(contentConfig),
+      // the browser may reach the content service another way than the build does (CONTENT_VIA_SITE)
+      __CONTENT_CONFIG__: JSON.stringify(isSsrBuild ? contentConfig : browserContentConfig(contentConfig)),
       // canonical links (app/root.tsx); the build also writes sitemap.xml with it
       __SITE_URL__: JSON.stringify(siteUrlFrom()),
     },

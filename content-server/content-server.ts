@@ -62,6 +62,12 @@ export interface ContentServerOptions {
   webhookSecret?: string;
   /** Webhook delivery: timeout per attempt, retries, first backoff delay (defaults 10 s, 3, 1 s). */
   webhookDelivery?: { timeoutMs?: number; retries?: number; retryBaseMs?: number };
+  /**
+   * Origin written into the asset URLs of API answers; "" writes root-relative
+   * `/f/...` paths, for a site that forwards `/f/` here. Default: the origin
+   * the request was sent to.
+   */
+  publicOrigin?: string;
 }
 
 export interface ContentServerHandle {
@@ -181,7 +187,8 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     if (pathname === "/v2" || pathname.startsWith("/v2/")) {
       const segments = pathname.slice(4).split("/").map(decodeSegment);
       const query = parseQuery(target.search);
-      const ctx = { store, rateLimiter, origin: requestOrigin(req, fallbackOrigin), pathname, search: target.search };
+      const origin = options.publicOrigin ?? requestOrigin(req, fallbackOrigin);
+      const ctx = { store, rateLimiter, origin, pathname, search: target.search };
       let reply = handleApi(ctx, segments, query, ENDPOINTS);
       if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
       send(req, res, conditional(req, reply));

@@ -136,9 +136,9 @@ export function createFaults(env: E2EEnv = e2eEnv()): Faults {
 }
 
 /** Origins (scheme://host:port) the pages may talk to. */
-function allowedOrigins(env: E2EEnv): Set<string> {
+function allowedOrigins(env: E2EEnv, ...more: Array<string | undefined>): Set<string> {
   const origins = new Set<string>();
-  for (const url of [env.baseURL, env.contentOrigin]) {
+  for (const url of [env.baseURL, env.contentOrigin, ...more.filter((extra): extra is string => Boolean(extra))]) {
     const parsed = new URL(url);
     origins.add(parsed.origin);
     // the same loopback server may be addressed as localhost or 127.0.0.1
@@ -163,12 +163,15 @@ export function isAllowedUrl(url: string, origins: Set<string>): boolean {
 interface Guard {
   consoleLog: string[];
   expectConsoleError(pattern: RegExp): void;
+  /** A server the test started itself (a site with publish to live). */
+  allowOrigin(url: string): void;
   foreignRequests: string[];
   requests: string[];
 }
 
 type Fixtures = {
   guard: Guard;
+  allowOrigin: Guard["allowOrigin"];
   /** Announces a console error the test provokes on purpose (e.g. a logged API failure). */
   expectConsoleError: (pattern: RegExp) => void;
   /** Every request URL the page made so far (allowed or not). */
@@ -216,8 +219,9 @@ async function attachOnFailure(page: Page, testInfo: TestInfo, guard: Guard, own
 
 export const test = base.extend<Fixtures>({
   guard: [
-    async ({ page, context }, provide, testInfo) => {
-      const origins = allowedOrigins(e2eEnv());
+    async ({ page, context, baseURL }, provide, testInfo) => {
+      // the project's server: the site server, or nginx serving the same build
+      const origins = allowedOrigins(e2eEnv(), baseURL, process.env.E2E_NGINX_URL);
       const expected: RegExp[] = [];
       const unexpectedErrors: string[] = [];
       const pageErrors: string[] = [];
@@ -226,6 +230,7 @@ export const test = base.extend<Fixtures>({
         foreignRequests: [],
         requests: [],
         expectConsoleError: (pattern) => expected.push(pattern),
+        allowOrigin: (url) => origins.add(new URL(url).origin),
       };
 
       await context.route(
@@ -240,6 +245,13 @@ export const test = base.extend<Fixtures>({
       page.on("websocket", (socket) => {
         if (!isAllowedUrl(socket.url().replace(/^ws/, "http"), origins)) guard.foreignRequests.push(socket.url());
       });
+      // pages the site answers 404 (an unknown path, an article the build does not know): Chromium logs that status
+      const notFoundDocuments = new Set<string>();
+      page.on("response", (response) => {
+        if (response.status() === 404 && response.request().isNavigationRequest())
+          notFoundDocuments.add(response.url());
+      });
+      const consoleErrors: Array<{ text: string; url: string }> = [];
       page.on("console", (message) => {
         const line = describeConsole(message);
         guard.consoleLog.push(line);
@@ -247,7 +259,7 @@ export const test = base.extend<Fixtures>({
         // a blocked foreign request is reported once, as a foreign request
         if (/net::ERR_BLOCKED_BY_CLIENT/.test(message.text())) return;
         // checked after the test, so a pattern announced later in the test still counts
-        unexpectedErrors.push(message.text());
+        consoleErrors.push({ text: message.text(), url: message.location().url });
       });
       page.on("pageerror", (error) => {
         // a thrown non-Error (e.g. an unhandled rejection with a plain object) has no stack: say where it happened
@@ -261,6 +273,11 @@ export const test = base.extend<Fixtures>({
 
       const problems: string[] = [];
       if (pageErrors.length) problems.push(`uncaught page errors:\n  ${pageErrors.join("\n  ")}`);
+      for (const { text, url } of consoleErrors) {
+        // the honest status of a page that is not there is not an error of the page
+        const isNotFoundDocument = notFoundDocuments.has(url) && /status of 404/.test(text);
+        if (!isNotFoundDocument) unexpectedErrors.push(text);
+      }
       const notAnnounced = unexpectedErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
       if (notAnnounced.length) problems.push(`unexpected console errors:\n  ${notAnnounced.join("\n  ")}`);
       if (guard.foreignRequests.length) {
@@ -276,6 +293,10 @@ export const test = base.extend<Fixtures>({
 
   expectConsoleError: async ({ guard }, provide) => {
     await provide(guard.expectConsoleError);
+  },
+
+  allowOrigin: async ({ guard }, provide) => {
+    await provide(guard.allowOrigin);
   },
 
   requestLog: async ({ guard }, provide) => {

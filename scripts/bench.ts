@@ -23,6 +23,7 @@ import {
 import { bundleSection } from "./bench/sections/bundle";
 import { growthSection } from "./bench/sections/growth";
 import { lighthouseSection } from "./bench/sections/lighthouse";
+import { publishSection } from "./bench/sections/publish";
 import { requestsSection } from "./bench/sections/requests";
 import type { SectionOutput } from "./bench/sections/section";
 import { serviceSection } from "./bench/sections/service";
@@ -43,6 +44,7 @@ const SECTIONS: Record<SectionId, (ctx: BenchContext) => Promise<SectionOutput>>
   growth: growthSection,
   bundle: bundleSection,
   service: serviceSection,
+  publish: publishSection,
 };
 
 const reportDir = path.join(REPO, "bench-report");
@@ -119,6 +121,7 @@ async function main(): Promise<number> {
     {
       runs: args.runs,
       sizes: args.sizes,
+      publishSizes: args.publishSizes,
       loadSeconds: args.loadSeconds,
       loadConnections: args.loadConnections,
       growthTimeoutMs: (articles) => growthTimeoutMs(articles, args.growthTimeoutMinutes),

@@ -10,7 +10,17 @@ export interface ContentConfig {
   version: "draft" | "published";
   /** True when the embedded local content service is the source. */
   local: boolean;
+  /**
+   * Local content service only (CONTENT_VIA_SITE=1, set by `npm start`):
+   * browsers reach its API and assets on the site's own origin, which the
+   * site server forwards (site-server/content-forward.ts), so the site works
+   * under any address it is visited by.
+   */
+  viaSite?: boolean;
 }
+
+/** The content service's paths on the site's origin when it is forwarded there. */
+export const FORWARDED_API_PATH = "/v2";
 
 const REGION_HOSTS: Record<string, string> = {
   eu: "api.storyblok.com",
@@ -50,10 +60,15 @@ export interface ContentOrigins {
  * CONTENT_ASSET_ORIGINS (comma-separated) adds more, e.g. a custom assets domain.
  */
 export function contentOriginsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): ContentOrigins {
-  const api = new URL(config.endpoint).origin;
-  const assets = config.local
-    ? loopbackAliases(api)
-    : [...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []), "https://a.storyblok.com"];
+  const api = config.viaSite ? "'self'" : new URL(config.endpoint).origin;
+  const assets = config.viaSite
+    ? []
+    : config.local
+      ? loopbackAliases(api)
+      : [
+          ...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []),
+          "https://a.storyblok.com",
+        ];
   for (const raw of (env.CONTENT_ASSET_ORIGINS ?? "").split(",")) {
     const value = raw.trim();
     if (!value) continue;
@@ -122,7 +137,18 @@ export function resolveContentConfig(env: NodeJS.ProcessEnv = process.env): Cont
     token: version === "draft" ? space.previewToken : space.publicToken,
     version,
     local: true,
+    ...(env.CONTENT_VIA_SITE === "1" ? { viaSite: true } : {}),
   };
+}
+
+/**
+ * The config the browser bundle carries: with CONTENT_VIA_SITE its API
+ * endpoint is the root-relative path the site forwards, which
+ * app/content/content-config.ts resolves against the page's own origin.
+ * The build itself keeps asking the content service directly.
+ */
+export function browserContentConfig(config: ContentConfig): ContentConfig {
+  return config.viaSite ? { ...config, endpoint: FORWARDED_API_PATH } : config;
 }
 
 function trimSlash(url: string): string {

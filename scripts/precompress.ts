@@ -1,10 +1,10 @@
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESSIBLE_EXTENSIONS } from "../site-server/site-server";
+import { COMPRESSIBLE_EXTENSIONS } from "../site-server/static-files";
 
 /**
  * Writes `.br` and `.gz` siblings for the text files of a client build, which
@@ -34,15 +34,34 @@ export interface PrecompressResult {
  * worth it for the hashed scripts and styles every visitor loads first, not
  * for a thousand pages and their .data files rebuilt with every content change.
  */
-function brotliQuality(relative: string): number {
-  return relative.startsWith(`assets${path.sep}`) ? constants.BROTLI_MAX_QUALITY : 10;
+function brotliQuality(relative: string, pageQuality: number): number {
+  return relative.startsWith(`assets${path.sep}`) ? constants.BROTLI_MAX_QUALITY : pageQuality;
+}
+
+export interface PrecompressOptions {
+  /**
+   * Brotli quality of pages and data (default 10). An update of the live
+   * site (scripts/render-pages.ts) takes 8: about 9 times faster for pages
+   * some 7% larger, until the next whole build.
+   */
+  pageQuality?: number;
 }
 
 export async function precompress(dir: string): Promise<PrecompressResult> {
+  return precompressFiles(dir, await listFiles(dir));
+}
+
+/** The same for some files of the build (an incremental update's pages). */
+export async function precompressFiles(
+  dir: string,
+  files: readonly string[],
+  options: PrecompressOptions = {},
+): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
-  const queue = (await listFiles(dir)).filter((file) => isCandidate(dir, file));
+  const queue = files.filter((file) => isCandidate(dir, file));
   const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compressFile(dir, file, result);
+    for (let file = queue.shift(); file !== undefined; file = queue.shift())
+      await compressFile(dir, file, result, options.pageQuality ?? 10);
   };
   // zlib runs on libuv's thread pool: one file per core at a time
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
@@ -58,7 +77,7 @@ function isCandidate(dir: string, file: string): boolean {
     .some((segment) => segment.startsWith("."));
 }
 
-async function compressFile(dir: string, file: string, result: PrecompressResult): Promise<void> {
+async function compressFile(dir: string, file: string, result: PrecompressResult, pageQuality: number): Promise<void> {
   const info = await stat(file);
   if (info.size < MIN_SIZE) return;
   if (await siblingsUpToDate(file, info.mtimeMs)) {
@@ -69,7 +88,7 @@ async function compressFile(dir: string, file: string, result: PrecompressResult
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path.relative(dir, file)),
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path.relative(dir, file), pageQuality),
         [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
@@ -80,13 +99,22 @@ async function compressFile(dir: string, file: string, result: PrecompressResult
   result.bytesIn += source.length;
   // a sibling that is not smaller is useless; the server then sends the file itself
   if (br.length < source.length) {
-    await writeFile(`${file}.br`, br);
+    await replaceFile(`${file}.br`, br);
     result.bytesBrotli += br.length;
   }
   if (gz.length < source.length) {
-    await writeFile(`${file}.gz`, gz);
+    await replaceFile(`${file}.gz`, gz);
     result.bytesGzip += gz.length;
   }
+}
+
+/**
+ * A new file under the old name: a build made by linking the files of the
+ * live one (an incremental update) must never write into a file they share.
+ */
+async function replaceFile(file: string, data: Buffer): Promise<void> {
+  await writeFile(`${file}.tmp`, data);
+  await rename(`${file}.tmp`, file);
 }
 
 /** Both siblings exist and are not older than the file (the site server's own test for a usable sibling). */

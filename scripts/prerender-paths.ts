@@ -30,9 +30,12 @@ export interface PrerenderListing {
   paths: string[];
   /** path -> published_at of its story, for the paths whose story has been published */
   lastModified: Map<string, string>;
+  /** path -> id of the story it shows (a webhook names stories by id) */
+  storyIds: Map<string, number>;
 }
 
 interface ListedStory {
+  id: number | null;
   fullSlug: string;
   isStartpage: boolean;
   publishedAt: string;
@@ -51,9 +54,10 @@ function listedStories(stories: unknown): ListedStory[] {
   const listed: ListedStory[] = [];
   for (const story of Array.isArray(stories) ? stories : []) {
     if (typeof story !== "object" || story === null) continue;
-    const record = story as { full_slug?: unknown; is_startpage?: unknown; published_at?: unknown };
+    const record = story as { id?: unknown; full_slug?: unknown; is_startpage?: unknown; published_at?: unknown };
     if (typeof record.full_slug !== "string") continue;
     listed.push({
+      id: typeof record.id === "number" && Number.isSafeInteger(record.id) ? record.id : null,
       fullSlug: record.full_slug,
       isStartpage: record.is_startpage === true,
       publishedAt: typeof record.published_at === "string" ? record.published_at : "",
@@ -77,10 +81,11 @@ export async function prerenderListing(
   return listingOf(await readStories(() => client.getAll("cdn/stories", { per_page: 100, version })));
 }
 
-function listingOf(all: unknown): PrerenderListing {
+export function listingOf(all: unknown): PrerenderListing {
   const stories = listedStories(all);
   const articles = new Set<string>();
   const lastModified = new Map<string, string>();
+  const storyIds = new Map<string, number>();
   for (const story of stories) {
     const path =
       articlePath(story) ??
@@ -92,8 +97,9 @@ function listingOf(all: unknown): PrerenderListing {
       articles.add(path);
     }
     if (story.publishedAt && !lastModified.has(path)) lastModified.set(path, story.publishedAt);
+    if (story.id !== null && !storyIds.has(path)) storyIds.set(path, story.id);
   }
-  return { paths: [...STATIC_PATHS, ...[...articles].sort()], lastModified };
+  return { paths: [...STATIC_PATHS, ...[...articles].sort()], lastModified, storyIds };
 }
 
 export async function listArticlePaths(client: StoryblokClient, version: ContentConfig["version"]): Promise<string[]> {
@@ -181,11 +187,21 @@ export async function writeCrawlerFiles(
   if (siteUrl) await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, paths, options.lastModified));
 }
 
+/** The listing of the build in this process (its pages and their stories), once it has been read. */
+export async function currentBuildListing(): Promise<PrerenderListing | null> {
+  const state = (globalThis as GlobalWithState)[BUILD_STATE];
+  return state ? state.listing.catch(() => null) : null;
+}
+
 /** Printed when the build ends: how many content requests it made, and from where. */
 export async function reportContentRequests(clientDir?: string): Promise<string | null> {
   const state = (globalThis as GlobalWithState)[BUILD_STATE];
   if (!state) return null;
-  const listing = await state.listing.catch((): PrerenderListing => ({ paths: [], lastModified: new Map() }));
+  const listing = await state.listing.catch((): PrerenderListing => ({
+    paths: [],
+    lastModified: new Map(),
+    storyIds: new Map(),
+  }));
   const { paths } = listing;
   if (clientDir) {
     await writeCrawlerFiles(clientDir, paths, siteUrlFrom(), {

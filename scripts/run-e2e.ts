@@ -10,13 +10,16 @@ import { defaultImageCacheDir, startContentServer } from "../content-server/cont
 import { startSiteServer } from "../site-server/site-server";
 import { readLocalSpace } from "./content-config";
 import { ensureChromium } from "./ensure-chromium";
+import { ensureNginx } from "./ensure-nginx";
+import { startNginx } from "./nginx-server";
 import { precompress } from "./precompress";
 
 /**
  * `npm run test:e2e [-- playwright args]`: the browser tests end to end.
  * Starts the content service on a copy of the demo content (tests may add or
  * edit story files), builds the site once against it, serves the build with
- * the production site server and runs Playwright. Both servers and the copy
+ * the production site server and with nginx and the nginx site the build
+ * wrote (Debian's nginx, installed when missing), and runs Playwright. Both servers and the copy
  * are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses an
  * existing build (its content port is remembered in build/e2e-build.json).
  */
@@ -129,6 +132,8 @@ async function main(): Promise<number> {
   const playwrightArgs = process.argv.slice(2);
   const chromePath = await ensureChromium();
   log(`Chromium: ${chromePath}`);
+  const nginxInstall = await ensureNginx();
+  log(`nginx: ${nginxInstall.binary}`);
 
   const tempDir = await mkdtemp(path.join(tmpdir(), "studio-e2e-"));
   cleanups.push(() => rm(tempDir, { recursive: true, force: true }));
@@ -173,6 +178,9 @@ async function main(): Promise<number> {
     // these would point the bundle somewhere else than this content service
     delete buildEnv.STORYBLOK_TOKEN;
     delete buildEnv.CONTENT_API_URL;
+    // the suite serves build/, and its specs talk to the content service directly
+    delete buildEnv.SITE_BUILD_DIR;
+    delete buildEnv.CONTENT_VIA_SITE;
     const build = await run(bin("react-router"), ["build"], buildEnv, true);
     if (build.code !== 0) {
       console.error(build.output.split("\n").slice(-60).join("\n"));
@@ -191,11 +199,20 @@ async function main(): Promise<number> {
   const site = await startSiteServer({ root: clientDir, port: 0, host: "127.0.0.1" });
   cleanups.push(() => site.close());
   log(`site: ${site.url}`);
+  const nginx = await startNginx(nginxInstall, buildDir);
+  cleanups.push(async () => {
+    const errors = (await nginx.errorLog()).trim();
+    if (errors) console.error(`run-e2e: nginx's error log:\n${errors}`);
+    await nginx.close();
+  });
+  log(`nginx: ${nginx.url}`);
 
   log(`playwright test ${playwrightArgs.join(" ")}`.trim());
   const result = await run(bin("playwright"), ["test", ...playwrightArgs], {
     ...process.env,
     E2E_BASE_URL: site.url,
+    E2E_NGINX_URL: nginx.url,
+    E2E_BUILD_DIR: buildDir,
     E2E_CONTENT_ORIGIN: contentOrigin,
     E2E_CONTENT_DIR: contentDir,
     E2E_ADMIN_TOKEN: adminToken,

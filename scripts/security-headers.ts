@@ -14,6 +14,8 @@ import {
 import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "./build-files";
 import { deferHydrationInBuild } from "./defer-hydration";
+import { writeHostConfigs } from "./host-config";
+import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
 
 const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
@@ -214,17 +216,26 @@ export function checkTokenOnce(config: ContentConfig): Promise<void> {
   return global[TOKEN_CHECK];
 }
 
-/** Everything after prerendering: hydration after load, headers, precompression, the mode banner. */
+/**
+ * Everything after prerendering: the 404 pages, hydration after load,
+ * headers, the nginx site and `_redirects`, precompression, the mode banner.
+ */
 export async function finishBuild(
   clientDir: string,
   config: ContentConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<SecurityHeadersResult> {
+  // the not-found page is a prerendered page like the others: it hydrates after load
+  await placeNotFoundPage(clientDir);
   // first: the CSP hashes the inline scripts as they are served
   const deferred = await deferHydrationInBuild(clientDir);
   console.info(`Hydration: ${deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`);
+  // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
+  await placeArticlesNotFoundPage(clientDir);
   const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env));
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
+  const hosts = await writeHostConfigs(clientDir, result.manifest);
+  console.info(`Host configuration: ${path.relative(process.cwd(), hosts.nginx)} (nginx) and _redirects (Netlify)`);
   const compressed = await precompress(clientDir);
   const documents = Object.keys(result.manifest.documents).length;
   console.info(

@@ -1,16 +1,28 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startContentServer, type ContentServerHandle } from "../content-server/content-server";
+import {
+  startContentServer,
+  type ContentServerHandle,
+  type ContentServerOptions,
+} from "../content-server/content-server";
 import { readHeadersManifest } from "../site-server/csp";
-import { startSiteServer, type SiteServer } from "../site-server/site-server";
+import { startLiveSite, type LiveSite } from "../site-server/live-site";
+import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
  * Unless STORYBLOK_TOKEN is set, starts the local content service (CONTENT_PORT,
- * CONTENT_DIR); builds the site against it (`react-router build`, prerendering
- * every content route, then writing the security headers and the .br/.gz
- * files); serves build/client on HOST:PORT. Installs nothing.
+ * CONTENT_DIR) on loopback, whose webhooks point at the site; builds the
+ * site against it (`react-router build`, prerendering every content route,
+ * then writing the security headers, the host configurations and the
+ * .br/.gz files); serves build/client on HOST:PORT with publish to live
+ * (site-server/live-site.ts): a story file edited under content/stories/
+ * reaches the prerendered HTML by itself. The site forwards the content
+ * service's API and assets on its own origin (CONTENT_VIA_SITE), so it works
+ * under any address it is reached by (HOST=0.0.0.0). Installs nothing.
  * Ctrl-C stops everything.
  */
 
@@ -21,21 +33,33 @@ function portFrom(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
   const port = Number(raw);
-  if (!/^\d{1,5}$/.test(raw) || port < 1 || port > 65535) {
-    throw new Error(`${name} must be a port number from 1 to 65535, not "${raw}"`);
+  if (!/^\d{1,5}$/.test(raw) || port > 65535) {
+    throw new Error(`${name} must be a port number from 0 to 65535, not "${raw}"`);
   }
   return port;
 }
 
+/** PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 let content: ContentServerHandle | undefined;
-let site: SiteServer | undefined;
+let live: LiveSite | undefined;
 let build: ChildProcess | undefined;
 let stopping = false;
 
 async function stop(code: number): Promise<never> {
   stopping = true;
   build?.kill("SIGTERM");
-  await Promise.allSettled([site?.close(), content?.close()]);
+  await Promise.allSettled([live?.close(), content?.close()]);
   process.exit(code);
 }
 
@@ -60,18 +84,31 @@ function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const port = portFrom("PORT", 3000);
   const host = process.env.HOST?.trim() || "127.0.0.1";
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const port = portFrom("PORT", 3000) || (await freePort(host));
+  const buildDir = path.resolve(repo, process.env.SITE_BUILD_DIR?.trim() || "build");
+  const env: NodeJS.ProcessEnv = { ...process.env, SITE_BUILD_DIR: buildDir };
+  // Storyblok's webhook secret; the local content service and the site share one made for this run
+  let webhookSecret = process.env.STORYBLOK_WEBHOOK_SECRET?.trim() || undefined;
 
   if (process.env.STORYBLOK_TOKEN) {
     console.info(`Content: Storyblok (STORYBLOK_TOKEN is set); the local content service is not started`);
   } else {
     const contentPort = portFrom("CONTENT_PORT", 4100);
     const contentDir = path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content");
-    content = await startContentServer({ port: contentPort, host: "127.0.0.1", contentDir });
-    env.CONTENT_PORT = String(content.port);
-    env.CONTENT_DIR = contentDir;
+    webhookSecret ??= randomBytes(24).toString("hex");
+    // Storyblok's webhooks, sent by the content service when a story file changes (CONTENT_WEBHOOKS)
+    const options: ContentServerOptions & { webhooks?: string[]; webhookSecret?: string } = {
+      port: contentPort,
+      host: "127.0.0.1",
+      contentDir,
+      // asset URLs as root-relative /f/ paths: the site forwards them, under whatever address it was reached by
+      publicOrigin: "",
+      webhooks: [`http://127.0.0.1:${port}${WEBHOOK_PATH}`],
+      webhookSecret,
+    };
+    content = await startContentServer(options);
+    Object.assign(env, { CONTENT_PORT: String(content.port), CONTENT_DIR: contentDir, CONTENT_VIA_SITE: "1" });
     console.info(
       `Content service: http://localhost:${content.port}/v2 (${content.storyCount()} stories from ${contentDir})`,
     );
@@ -79,15 +116,22 @@ async function main(): Promise<void> {
 
   const started = performance.now();
   await runBuild(env);
-  const clientDir = path.join(repo, "build", "client");
   console.info(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  site = await startSiteServer({ root: clientDir, port, host });
-  const siteUrl = host === "127.0.0.1" ? `http://localhost:${site.port}` : site.url;
-  const mode = (await readHeadersManifest(clientDir))?.mode ?? "unknown";
+  live = await startLiveSite({
+    buildDir,
+    env,
+    port,
+    host,
+    webhookSecret,
+    contentOrigin: content?.url,
+  });
+  const siteUrl = host === "127.0.0.1" ? `http://localhost:${live.server.port}` : live.server.url;
+  const mode = (await readHeadersManifest(path.join(buildDir, "client")))?.mode ?? "unknown";
   console.info("");
   console.info(`  Site:            ${siteUrl} (${mode} build${mode === "preview" ? ": drafts, noindex" : ""})`);
   if (content) console.info(`  Content service: http://localhost:${content.port}/v2`);
+  console.info(`  Publish webhook: POST ${siteUrl}${WEBHOOK_PATH} (Storyblok's, signed)`);
   console.info("");
   console.info("Press Ctrl-C to stop.");
 }

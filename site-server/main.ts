@@ -1,11 +1,18 @@
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { startSiteServer } from "./site-server";
+import { startLiveSite } from "./live-site";
+import { startSiteServer, type SiteServer } from "./site-server";
 
 /**
- * `tsx site-server/main.ts [root]`: serves a prerendered build (default
- * build/client) on HOST (default 127.0.0.1) and PORT (default 3000).
+ * `npm run serve [-- build]` (`tsx site-server/main.ts [folder]`): serves a
+ * build on HOST (default 127.0.0.1) and PORT (default 3000), for
+ * self-hosting. Given a build folder (default build/, holding `client/`),
+ * it also takes Storyblok's webhook and publishes to live, rebuilding with
+ * this process's environment (the build's: STORYBLOK_TOKEN,
+ * CONTENT_VERSION, SITE_URL; STORYBLOK_WEBHOOK_SECRET). Given a client
+ * folder itself, it only serves it.
  */
-const root = path.resolve(process.argv[2] ?? "build/client");
+const target = path.resolve(process.argv[2] ?? "build");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
@@ -14,15 +21,30 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+async function start(): Promise<{ server: SiteServer; close(): Promise<void> }> {
+  const isBuildDir = Boolean(await stat(path.join(target, "client")).catch(() => null));
+  if (!isBuildDir) {
+    const server = await startSiteServer({ root: target, port, host });
+    return { server, close: () => server.close() };
+  }
+  return startLiveSite({
+    buildDir: target,
+    env: process.env,
+    port,
+    host,
+    webhookSecret: process.env.STORYBLOK_WEBHOOK_SECRET?.trim() || undefined,
+  });
+}
+
 try {
-  const server = await startSiteServer({ root, port, host });
-  console.info(`Site: ${server.url} (serving ${path.relative(process.cwd(), root) || "."})`);
+  const running = await start();
+  console.info(`Site: ${running.server.url} (serving ${path.relative(process.cwd(), running.server.root()) || "."})`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     console.info(`${signal}: stopping the site server`);
-    server.close().then(
+    running.close().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
-import { connect } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
@@ -16,8 +16,9 @@ import {
   type HeadersManifest,
   type PolicyInputs,
 } from "./csp";
-import { parseAcceptEncoding, startSiteServer } from "./site-server";
+import { startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
+import { WEBHOOK_PATH, webhookSignature, type StoryblokEvent } from "./storyblok-webhook";
 
 interface Answer {
   status: number;
@@ -33,6 +34,7 @@ const HOME = "<!doctype html><title>home</title>";
 const ABOUT = "<!doctype html><title>about</title>";
 const INDEX_PAGE = "<!doctype html><title>index page</title>";
 const FALLBACK = "<!doctype html><title>spa fallback</title><script>window.__fallback = 1;</script>";
+const NOT_FOUND = "<!doctype html><title>not found</title><script>window.__notFound = 1;</script>";
 /** Not in the manifest: its policy is computed when it is served. */
 const UNLISTED = "<!doctype html><title>unlisted</title><script>window.__unlisted = 1;</script>";
 const POLICY: PolicyInputs = {
@@ -58,6 +60,8 @@ beforeAll(async () => {
   await mkdir(path.join(root, "articles", "tidewater"), { recursive: true });
   await writeFile(path.join(root, "index.html"), HOME);
   await writeFile(path.join(root, "__spa-fallback.html"), FALLBACK);
+  await writeFile(path.join(root, "404.html"), NOT_FOUND);
+  await writeFile(path.join(root, "articles", "404.html"), FALLBACK);
   await writeFile(path.join(root, "about", "index.html"), ABOUT);
   await writeFile(path.join(root, "index", "index.html"), INDEX_PAGE);
   await writeFile(path.join(root, "articles", "tidewater", "index.html"), "<title>tidewater</title>");
@@ -66,6 +70,8 @@ beforeAll(async () => {
   const manifest = manifestFor(POLICY, {
     "index.html": HOME,
     "__spa-fallback.html": FALLBACK,
+    "404.html": NOT_FOUND,
+    "articles/404.html": FALLBACK,
     "about/index.html": ABOUT,
   });
   await writeFile(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
@@ -154,7 +160,7 @@ describe("startSiteServer", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(res.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     expect(res.headers["last-modified"]).toMatch(/GMT$/);
     expect(res.headers["content-length"]).toBe(String(HOME.length));
     expect(res.body.toString()).toBe(HOME);
@@ -197,17 +203,36 @@ describe("startSiteServer", () => {
     expectSecurityHeaders(res.headers);
   });
 
-  it.each(["/articles/published-later", "/articles/published-later/", "/no/such/page", "/über"])(
-    "serves the SPA fallback with 200 for %s",
+  it.each(["/articles/published-later", "/articles/published-later/", "/articles/"])(
+    "answers %s with 404 and the articles' not-found page (the SPA fallback, which renders a later article)",
     async (target) => {
       const res = await get(encodeURI(target));
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(404);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.etag).toBeUndefined();
       expect(res.body.toString()).toBe(FALLBACK);
       expectSecurityHeaders(res.headers);
     },
   );
+
+  it.each(["/no/such/page", "/über", "/articles", "/404.html", "/articles/404.html", "/index/nope"])(
+    "answers %s with 404 and the site's not-found page",
+    async (target) => {
+      const res = await get(encodeURI(target));
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.body.toString()).toBe(target === "/articles/404.html" ? FALLBACK : NOT_FOUND);
+      expectSecurityHeaders(res.headers);
+    },
+  );
+
+  it("answers a HEAD of an unknown page with the 404's headers and no body", async () => {
+    const res = await get("/no/such/page", {}, "HEAD");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.body.length).toBe(0);
+  });
 
   it("answers 404, not HTML, for missing assets and scripts", async () => {
     for (const target of ["/assets/missing-123.js", "/assets/", "/missing.css", "/missing.png"]) {
@@ -228,7 +253,8 @@ describe("startSiteServer", () => {
   it("gives other static files a short lifetime and the right type", async () => {
     const icon = await get("/favicon.ico");
     expect(icon.status).toBe(200);
-    expect(icon.headers["content-type"]).toBe("image/x-icon");
+    // mime-types (IANA): image/vnd.microsoft.icon, which every browser reads as an icon
+    expect(icon.headers["content-type"]).toBe("image/vnd.microsoft.icon");
     expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
     const svg = await get("/logo.svg");
     expect(svg.headers["content-type"]).toBe("image/svg+xml");
@@ -527,20 +553,31 @@ describe("security headers", () => {
 });
 
 describe("absurd input", () => {
-  it("serves the SPA fallback for a segment longer than any file name", async () => {
+  it("answers a segment longer than any file name with the not-found page", async () => {
     const res = await get(`/articles/${"a".repeat(4000)}`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(res.body.toString()).toBe(FALLBACK);
   });
 
   it("answers 404 for an over-long asset name and thousands of segments", async () => {
     expect((await get(`/assets/${"b".repeat(4000)}.js`)).status).toBe(404);
     expect((await get(`/${"x/".repeat(3000)}y.css`)).status).toBe(404);
-    expect((await get(`/${"x/".repeat(3000)}`)).status).toBe(200);
+    const deep = await get(`/${"x/".repeat(3000)}`);
+    expect(deep.status).toBe(404);
+    expect(deep.body.toString()).toBe(NOT_FOUND);
   });
 
-  it("answers 400 to an absolute-form target and to control characters", async () => {
-    expect((await raw("http://localhost/about")).status).toBe(400);
+  it("serves an absolute-form target by its path (RFC 9112 3.2.2)", async () => {
+    const about = await raw("http://localhost/about");
+    expect(about.status).toBe(200);
+    expect(about.text).toContain(ABOUT);
+    expect((await raw("http://example.test:8080/about/?x=1")).status).toBe(200);
+    expect((await raw("http://localhost/no/such/page")).status).toBe(404);
+    expect((await raw("http://localhost/../../etc/passwd")).status).toBe(404);
+    expect((await raw("ftp://localhost/about")).status).toBe(400);
+  });
+
+  it("keeps control characters out of the answer", async () => {
     expect((await raw("/about%0d%0aX-Injected:%201")).text).not.toMatch(/\r\nX-Injected/i);
   });
 
@@ -605,15 +642,135 @@ describe("site-server/main.ts", () => {
   }, 20_000);
 });
 
-describe("parseAcceptEncoding", () => {
-  it.each([
-    ["gzip, deflate, br", ["br", "gzip"]],
-    ["br;q=0, gzip;q=0.5", ["gzip"]],
-    ["*", ["br", "gzip"]],
-    ["*;q=0, gzip", ["gzip"]],
-    ["identity", []],
-    ["", []],
-  ])("%s", (header, expected) => {
-    expect([...parseAcceptEncoding(header)].sort()).toEqual(expected.sort());
+describe("Storyblok's webhook", () => {
+  const SECRET = "webhook secret";
+  const BODY = JSON.stringify({ text: "x", action: "published", space_id: 1, story_id: 42, full_slug: "articles/neu" });
+  let hooked: SiteServer;
+  const events: StoryblokEvent[] = [];
+
+  beforeAll(async () => {
+    hooked = await startSiteServer({
+      root,
+      port: 0,
+      webhook: { secret: SECRET, onEvent: (event) => events.push(event) },
+    });
+  });
+  afterAll(() => hooked.close());
+
+  function post(body: string, headers: Record<string, string> = {}, target = WEBHOOK_PATH) {
+    return fetch(`${hooked.url}${target}`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", ...headers },
+    });
+  }
+
+  it("accepts a signed event with 202 and JSON, and hands it on", async () => {
+    events.length = 0;
+    const res = await post(BODY, { "webhook-signature": webhookSignature(BODY, SECRET) });
+    expect(res.status).toBe(202);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await res.json()).toEqual({ accepted: true, action: "published" });
+    expect(events).toEqual([{ action: "published", text: "x", spaceId: 1, storyId: 42, fullSlug: "articles/neu" }]);
+  });
+
+  it("refuses a missing or wrong signature with 401, handing nothing on", async () => {
+    events.length = 0;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await post(BODY)).status).toBe(401);
+      expect((await post(BODY, { "webhook-signature": webhookSignature(BODY, "guess") })).status).toBe(401);
+      const tampered = BODY.replace("42", "43");
+      expect((await post(tampered, { "webhook-signature": webhookSignature(BODY, SECRET) })).status).toBe(401);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(events).toEqual([]);
+  });
+
+  it("answers a signed body that is no payload with 400, an oversized one with 413, a GET with 405", async () => {
+    events.length = 0;
+    const junk = "not json";
+    const bad = await post(junk, { "webhook-signature": webhookSignature(junk, SECRET) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toHaveProperty("error");
+    const huge = "x".repeat(100_000);
+    expect((await post(huge, { "webhook-signature": webhookSignature(huge, SECRET) })).status).toBe(413);
+    const get = await fetch(`${hooked.url}${WEBHOOK_PATH}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(events).toEqual([]);
+    // and the server still serves pages
+    expect((await fetch(`${hooked.url}/about`)).status).toBe(200);
+  });
+
+  it("is not there without the option", async () => {
+    const res = await fetch(`${server.url}${WEBHOOK_PATH}`, { method: "POST", body: BODY });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("swapRoot", () => {
+  it("serves the other build from the next request on, and keeps the current one when the other is unusable", async () => {
+    const next = path.join(base, "next-release");
+    await mkdir(next, { recursive: true });
+    await writeFile(path.join(next, "index.html"), "<!doctype html><title>next</title>");
+    await writeFile(path.join(next, MANIFEST_FILE), JSON.stringify(manifestFor(POLICY, { "index.html": "x" })));
+    const swapping = await startSiteServer({ root, port: 0 });
+    try {
+      expect(await (await fetch(`${swapping.url}/`)).text()).toBe(HOME);
+      await swapping.swapRoot(next);
+      expect(swapping.root()).toBe(next);
+      expect(await (await fetch(`${swapping.url}/`)).text()).toBe("<!doctype html><title>next</title>");
+      expect((await fetch(`${swapping.url}/about`)).status).toBe(404);
+
+      const broken = path.join(base, "broken-release");
+      await mkdir(broken, { recursive: true });
+      await writeFile(path.join(broken, MANIFEST_FILE), "{}");
+      await expect(swapping.swapRoot(broken)).rejects.toThrow(/manifest/);
+      expect(swapping.root()).toBe(next);
+    } finally {
+      await swapping.close();
+    }
+  });
+});
+
+describe("forwarding the local content service", () => {
+  it("passes /v2/ and /f/ through with the visitor's Host, and says 502 when the service is down", async () => {
+    const seen: Array<{ url: string; host: string | undefined }> = [];
+    const upstream = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", host: req.headers.host });
+      res.writeHead(200, { "Content-Type": "application/json", "X-Upstream": "1" });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const forwarding = await startSiteServer({ root, port: 0, contentOrigin: origin });
+    try {
+      const api = await get(
+        "/v2/cdn/stories?token=x&version=draft",
+        { Host: "studio.test:3000" },
+        "GET",
+        forwarding.port,
+      );
+      expect(api.status).toBe(200);
+      expect(api.headers["x-upstream"]).toBe("1");
+      expect(api.body.toString()).toBe('{"ok":true}');
+      const asset = await get("/f/1/10x10/ab/a.jpg/m/20x0", {}, "GET", forwarding.port);
+      expect(asset.status).toBe(200);
+      expect(seen).toEqual([
+        { url: "/v2/cdn/stories?token=x&version=draft", host: "studio.test:3000" },
+        { url: "/f/1/10x10/ab/a.jpg/m/20x0", host: `127.0.0.1:${forwarding.port}` },
+      ]);
+      // everything else is the site's
+      expect((await get("/about", {}, "GET", forwarding.port)).body.toString()).toBe(ABOUT);
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+      const down = await get("/v2/cdn/stories", {}, "GET", forwarding.port);
+      expect(down.status).toBe(502);
+      expect(JSON.parse(down.body.toString())).toHaveProperty("error");
+    } finally {
+      upstream.close();
+      await forwarding.close();
+    }
   });
 });

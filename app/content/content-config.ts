@@ -7,6 +7,7 @@ export interface ContentConfig {
   token: string;
   version: "draft" | "published";
   local: boolean;
+  viaSite?: boolean;
 }
 
 declare const __CONTENT_CONFIG__: ContentConfig | undefined;
@@ -18,5 +19,17 @@ const FALLBACK_CONFIG: ContentConfig = {
   local: true,
 };
 
-export const contentConfig: ContentConfig =
-  typeof __CONTENT_CONFIG__ === "undefined" ? FALLBACK_CONFIG : __CONTENT_CONFIG__;
+/**
+ * A root-relative endpoint (`/v2`: the site forwards the local content
+ * service, CONTENT_VIA_SITE) is the API on the origin the page was loaded
+ * from, whatever address the visitor used.
+ */
+export function resolveEndpoint(config: ContentConfig, origin: string | undefined): ContentConfig {
+  if (!config.endpoint.startsWith("/") || !origin) return config;
+  return { ...config, endpoint: `${origin}${config.endpoint}` };
+}
+
+export const contentConfig: ContentConfig = resolveEndpoint(
+  typeof __CONTENT_CONFIG__ === "undefined" ? FALLBACK_CONFIG : __CONTENT_CONFIG__,
+  typeof window === "undefined" ? undefined : window.location.origin,
+);

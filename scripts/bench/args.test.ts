@@ -4,9 +4,10 @@ import { ArgsError, growthTimeoutMs, parseArgs, parseSizes } from "./args";
 describe("parseArgs", () => {
   it("runs every section with the defaults", () => {
     const args = parseArgs([], {});
-    expect(args.sections).toEqual(["lighthouse", "requests", "growth", "bundle", "service"]);
+    expect(args.sections).toEqual(["lighthouse", "requests", "growth", "bundle", "service", "publish"]);
     expect(args.runs).toBe(3);
     expect(args.sizes).toEqual([30, 300, 1000, 10000]);
+    expect(args.publishSizes).toEqual([30, 1000, 10000]);
     expect(args.loadSeconds).toBe(10);
     expect(args.loadConnections).toBe(50);
     expect(args.growthTimeoutMinutes).toBeNull();
@@ -26,7 +27,9 @@ describe("parseArgs", () => {
       BENCH_SIZES: "1000, 30",
       BENCH_LOAD_SECONDS: "3",
       BENCH_GROWTH_TIMEOUT_MIN: "2",
+      BENCH_PUBLISH_SIZES: "1000",
     });
+    expect(args.publishSizes).toEqual([1000]);
     expect(args.runs).toBe(5);
     expect(args.sizes).toEqual([30, 1000]);
     expect(args.loadSeconds).toBe(3);

@@ -6,6 +6,8 @@ export interface BenchArgs {
   sections: SectionId[];
   runs: number;
   sizes: number[];
+  /** Article counts of the publish section. */
+  publishSizes: number[];
   loadSeconds: number;
   loadConnections: number;
   /** Minutes; overrides the per-size default for every growth build. */
@@ -14,6 +16,7 @@ export interface BenchArgs {
 }
 
 export const DEFAULT_SIZES = [30, 300, 1000, 10000];
+export const DEFAULT_PUBLISH_SIZES = [30, 1000, 10000];
 
 export const USAGE = `npm run bench [-- --only SECTION[,SECTION...]]
 
@@ -23,6 +26,7 @@ bench-report/report.json; sections not run this time are kept from the previous 
 Environment:
   BENCH_RUNS=3                      Lighthouse runs per figure (median)
   BENCH_SIZES=30,300,1000,10000     article counts of the growth section
+  BENCH_PUBLISH_SIZES=30,1000,10000 article counts of the publish section
   BENCH_GROWTH_TIMEOUT_MIN=         hard timeout per growth build (default: max(5 min, 90 ms per article))
   BENCH_LOAD_SECONDS=10             duration of the content service load test
   BENCH_CONNECTIONS=50              its concurrent connections
@@ -55,8 +59,8 @@ export function parseSections(list: string): SectionId[] {
   return SECTION_IDS.filter((id) => ids.has(id));
 }
 
-export function parseSizes(raw: string | undefined): number[] {
-  if (raw === undefined || raw.trim() === "") return [...DEFAULT_SIZES];
+export function parseSizes(raw: string | undefined, defaults: readonly number[] = DEFAULT_SIZES): number[] {
+  if (raw === undefined || raw.trim() === "") return [...defaults];
   const sizes = raw
     .split(",")
     .map((s) => s.trim().replace(/[_,]/g, ""))
@@ -88,6 +92,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Benc
     sections,
     runs: positiveInt("BENCH_RUNS", env.BENCH_RUNS, 3),
     sizes: parseSizes(env.BENCH_SIZES),
+    publishSizes: parseSizes(env.BENCH_PUBLISH_SIZES, DEFAULT_PUBLISH_SIZES),
     loadSeconds: positiveInt("BENCH_LOAD_SECONDS", env.BENCH_LOAD_SECONDS, 10),
     loadConnections: positiveInt("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS, 50),
     growthTimeoutMinutes: timeout ? positiveInt("BENCH_GROWTH_TIMEOUT_MIN", timeout, 15) : null,

@@ -114,6 +114,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   delete env.CONTENT_API_URL;
   delete env.CONTENT_VERSION;
   delete env.SITE_URL;
+  // the bench reads the build from the workspace's build/
+  delete env.SITE_BUILD_DIR;
+  delete env.CONTENT_VIA_SITE;
   Object.assign(env, options.env);
 
   const started = performance.now();

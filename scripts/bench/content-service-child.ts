@@ -13,6 +13,8 @@ const options = JSON.parse(process.env.BENCH_CONTENT_OPTIONS ?? "{}") as {
   imageCacheDir?: string;
   logRequests?: boolean;
   port?: number;
+  /** Follow edits of the content folder (the publish section edits a story). */
+  watch?: boolean;
 };
 
 const server = await startContentServer({
@@ -21,7 +23,7 @@ const server = await startContentServer({
   contentDir: options.contentDir,
   imageCacheDir: options.imageCacheDir,
   logRequests: options.logRequests ?? false,
-  watch: false,
+  watch: options.watch ?? false,
   rateLimit: "off",
 });
 

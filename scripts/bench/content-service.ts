@@ -21,6 +21,8 @@ export interface ContentServiceOptions {
   logRequests?: boolean;
   /** A fixed port (a build has its content service's address built in); 0 or unset: a free one. */
   port?: number;
+  /** Follow edits of the story files (default false). */
+  watch?: boolean;
 }
 
 export interface ContentService {
@@ -91,6 +93,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
           imageCacheDir: options.imageCacheDir,
           logRequests: options.logRequests ?? false,
           port: options.port ?? 0,
+          watch: options.watch ?? false,
         }),
       },
       stdio: ["ignore", "pipe", "pipe"],

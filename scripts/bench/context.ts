@@ -12,6 +12,7 @@ import { countIndexReferences } from "./spec-requests";
 export interface BenchOptions {
   runs: number;
   sizes: number[];
+  publishSizes: number[];
   loadSeconds: number;
   loadConnections: number;
   /** Hard timeout per growth build, by article count. */

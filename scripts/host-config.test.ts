@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { NON_DOCUMENT_CSP, type HeadersManifest } from "../site-server/csp";
+import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, nginxConfigText, redirectsText } from "./host-config";
+import { siteConfigFor } from "./nginx-server";
+
+const CSP_HOME = "default-src 'none'; script-src 'self' 'sha256-aaa='";
+const CSP_ABOUT = "default-src 'none'; script-src 'self' 'sha256-bbb='";
+const MANIFEST: HeadersManifest = {
+  version: 1,
+  mode: "production",
+  policy: { mode: "production", apiOrigin: "https://api.storyblok.com", assetOrigins: ["https://a.storyblok.com"] },
+  documents: { "index.html": CSP_HOME, "about/index.html": CSP_ABOUT, "404.html": CSP_HOME },
+};
+
+describe("nginxConfigText", () => {
+  const text = nginxConfigText(MANIFEST);
+
+  it("maps every request form of a page to its own policy, and anything else to the nothing-runs one", () => {
+    for (const key of ["/", "/index.html"]) expect(text).toContain(`"${key}" "${CSP_HOME}";`);
+    for (const key of ["/about", "/about/", "/about/index.html"]) expect(text).toContain(`"${key}" "${CSP_ABOUT}";`);
+    expect(text).toContain(`"/404.html" "${CSP_HOME}";`);
+    expect(text).toContain(`default "${NON_DOCUMENT_CSP}";`);
+  });
+
+  it("sends the mode's headers on every answer, 404s included", () => {
+    expect(text).toContain('add_header X-Frame-Options "SAMEORIGIN" always;');
+    expect(text).toContain('add_header X-Content-Type-Options "nosniff" always;');
+    expect(text).not.toContain("X-Robots-Tag");
+    expect(nginxConfigText({ ...MANIFEST, mode: "preview" })).toContain(
+      'add_header X-Robots-Tag "noindex, nofollow" always;',
+    );
+  });
+
+  it("answers unknown paths with the not-found pages and serves the precompressed files", () => {
+    expect(text).toContain("error_page 404 /404.html;");
+    expect(text).toMatch(/location \/articles\/ \{\s+error_page 404 \/articles\/404\.html;/);
+    expect(text).toContain("gzip_static on;");
+    expect(text).toContain("brotli_static on;");
+  });
+
+  it("types .data like the site server (React Router's turbo-stream) and scripts as text/javascript", () => {
+    expect(text).toMatch(/text\/x-script data;/);
+    expect(text).toMatch(/text\/javascript js mjs;/);
+  });
+
+  it("has the two lines an installer sets, which the test runner replaces", () => {
+    const site = siteConfigFor(text, 8123, "/srv/site/client");
+    expect(site).toContain("    listen 127.0.0.1:8123;");
+    expect(site).toContain('    root "/srv/site/client";');
+    expect(site).not.toContain(NGINX_LISTEN_MARKER);
+    expect(site).not.toContain(NGINX_ROOT_MARKER);
+    expect(() => siteConfigFor("server {}", 1, "/x")).toThrow(/marked/);
+  });
+});
+
+describe("redirectsText", () => {
+  it("gives Netlify the SPA fallback for unknown article slugs, with a 404", () => {
+    expect(redirectsText()).toMatch(/^\/articles\/\*\s+\/articles\/404\.html\s+404$/m);
+  });
+});

@@ -1,0 +1,29 @@
+import { link, mkdir, readdir } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * A copy of a folder whose files are hard links to the originals: instant
+ * and free of extra space. Whoever changes a file of the copy must replace
+ * it (write a new file, rename it over the old name), never write into it,
+ * or the original changes too.
+ */
+export async function linkTree(from: string, to: string, concurrency = 32): Promise<number> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  await mkdir(to, { recursive: true });
+  const folders = entries.filter((entry) => entry.isDirectory());
+  // parents before children: recursive readdir lists a folder before its contents
+  for (const folder of folders) {
+    await mkdir(path.join(to, path.relative(from, path.join(folder.parentPath, folder.name))), { recursive: true });
+  }
+  const files = entries.filter((entry) => entry.isFile());
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const entry = files[next++]!;
+      const source = path.join(entry.parentPath, entry.name);
+      await link(source, path.join(to, path.relative(from, source)));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return files.length;
+}

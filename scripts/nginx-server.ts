@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createConnection, createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { NGINX_CONFIG_FILE, NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER } from "./host-config";
+import type { NginxInstall } from "./ensure-nginx";
+
+/**
+ * Serves a build's client folder with nginx and the nginx site the build
+ * wrote (scripts/host-config.ts), the way a studio would self-host it, for
+ * the browser tests: on 127.0.0.1 and a free port, in the foreground, with
+ * its own prefix, pid, log and temp folders in a temp folder, and (when
+ * started as root) as the unprivileged user `nobody`.
+ */
+
+export interface NginxServer {
+  url: string;
+  port: number;
+  /** nginx's error log so far (the test runner prints it when something fails). */
+  errorLog(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const UNPRIVILEGED_ID = 65534;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** The build's site with the two installer lines set: this port on loopback, this root. */
+export function siteConfigFor(text: string, port: number, root: string): string {
+  const lines = text.split("\n");
+  const listen = lines.findIndex((line) => line.includes(NGINX_LISTEN_MARKER));
+  const rootLine = lines.findIndex((line) => line.includes(NGINX_ROOT_MARKER));
+  if (listen === -1 || rootLine === -1) throw new Error("the nginx site has no marked listen and root lines");
+  lines[listen] = `    listen 127.0.0.1:${port};`;
+  lines[rootLine] = `    root ${JSON.stringify(root)};`;
+  return lines.join("\n");
+}
+
+export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
+  const clientDir = path.resolve(buildDir, "client");
+  const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
+  const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
+  for (const dir of ["logs", "temp"]) await mkdir(path.join(prefix, dir));
+  const port = await freePort();
+  const temp = (name: string) => path.join(prefix, "temp", name);
+  const config = [
+    `load_module ${nginx.brotliModule};`,
+    "worker_processes 1;",
+    `pid ${path.join(prefix, "nginx.pid")};`,
+    `error_log ${path.join(prefix, "logs", "error.log")} warn;`,
+    "events { worker_connections 512; }",
+    "http {",
+    "    access_log off;",
+    "    sendfile on;",
+    `    client_body_temp_path ${temp("body")};`,
+    `    proxy_temp_path ${temp("proxy")};`,
+    `    fastcgi_temp_path ${temp("fastcgi")};`,
+    `    uwsgi_temp_path ${temp("uwsgi")};`,
+    `    scgi_temp_path ${temp("scgi")};`,
+    siteConfigFor(site, port, clientDir),
+    "}",
+    "",
+  ].join("\n");
+  const configFile = path.join(prefix, "nginx.conf");
+  await writeFile(configFile, config);
+
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (asRoot) {
+    for (const dir of [prefix, path.join(prefix, "logs"), path.join(prefix, "temp")]) {
+      await chown(dir, UNPRIVILEGED_ID, UNPRIVILEGED_ID);
+    }
+  }
+  const args = ["-p", prefix, "-c", configFile, "-e", path.join(prefix, "logs", "error.log"), "-g", "daemon off;"];
+  let output = "";
+  const child: ChildProcess = spawn(nginx.binary, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(asRoot ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : {}),
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
+
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const early = await Promise.race([
+      exited,
+      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 100)),
+    ]);
+    if (early !== "running") {
+      await rm(prefix, { recursive: true, force: true });
+      throw new Error(`nginx exited with code ${early}:\n${output}`);
+    }
+    if (await canConnect(port)) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`nginx did not listen on 127.0.0.1:${port} within 10 s:\n${output}${await errorLog()}`);
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    errorLog,
+    close() {
+      closing ??= (async () => {
+        // SIGQUIT: finish the requests in progress, then stop
+        child.kill("SIGQUIT");
+        const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("late"), 5000))]);
+        if (stopped === "late") child.kill("SIGKILL");
+        await rm(prefix, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}

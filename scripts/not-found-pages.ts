@@ -1,0 +1,55 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { NOT_FOUND_PAGE } from "../site-server/static-files";
+import { SPA_FALLBACK } from "./defer-hydration";
+
+/**
+ * The bodies of the site's 404 answers, written into the client folder where
+ * static hosts look for them (the nearest `404.html` above a path: Cloudflare
+ * Pages by itself, Netlify for `/404.html` and through `_redirects`, nginx
+ * through `error_page`, the site server like Cloudflare):
+ *
+ * - `404.html`: the not-found screen in the site's shell (header, footer),
+ *   prerendered like any page from the path NOT_FOUND_PATH, which matches
+ *   the route table's catch-all; its own folder and `.data` are removed.
+ * - `articles/404.html`: the SPA fallback. An article slug the build does
+ *   not know is answered 404 with it: the browser still renders an article
+ *   published after the build through the route's client loader (and "Article
+ *   not found" otherwise), while crawlers are told the truth, that this path
+ *   has no page yet. The webhook's rebuild prerenders a published article
+ *   within seconds, after which it answers 200.
+ */
+
+/** Prerendered as the not-found page; no route but the catch-all matches it. */
+export const NOT_FOUND_PATH = "/404";
+
+export const ARTICLES_NOT_FOUND_PAGE = `articles/${NOT_FOUND_PAGE}`;
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Moves the prerendered not-found page to `404.html` (before hydration is deferred and the headers are hashed). */
+export async function placeNotFoundPage(clientDir: string): Promise<boolean> {
+  const prerendered = path.join(clientDir, NOT_FOUND_PATH.slice(1), "index.html");
+  if (!(await exists(prerendered))) return false;
+  await rename(prerendered, path.join(clientDir, NOT_FOUND_PAGE));
+  await rm(path.join(clientDir, NOT_FOUND_PATH.slice(1)), { recursive: true, force: true });
+  await rm(path.join(clientDir, `${NOT_FOUND_PATH.slice(1)}.data`), { force: true });
+  return true;
+}
+
+/** Copies the SPA fallback (as it is served: its scripts start at once) to `articles/404.html`. */
+export async function placeArticlesNotFoundPage(clientDir: string): Promise<boolean> {
+  const fallback = path.join(clientDir, SPA_FALLBACK);
+  if (!(await exists(fallback))) return false;
+  const target = path.join(clientDir, ARTICLES_NOT_FOUND_PAGE);
+  // a build without any article has no articles/ folder yet
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(`${target}.tmp`, await readFile(fallback));
+  await rename(`${target}.tmp`, target);
+  return true;
+}

@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { link, mkdir, readdir, readFile, rm, stat, symlink } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { StoryChange } from "../scripts/update-plan";
+import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
+
+/**
+ * Makes releases of the site in their own folders under `releasesDir`, in
+ * child processes (a failure or a leak never touches the serving process):
+ * an update with scripts/render-pages.ts, a whole build with
+ * `react-router build` and SITE_BUILD_DIR. Both get the environment the
+ * site was first built with (CONTENT_*, STORYBLOK_*, SITE_URL).
+ */
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Exit code of scripts/render-pages.ts for "this needs a whole build", and the file its summary is in. */
+const NEEDS_FULL_BUILD = 3;
+const UPDATE_SUMMARY_FILE = "update.json";
+
+export interface ReleaseMakerOptions {
+  releasesDir: string;
+  env: NodeJS.ProcessEnv;
+  repo?: string;
+  /** Old releases are removed this long after they stopped being live or previous (default 60 s). */
+  pruneGraceMs?: number;
+  /** Upper bounds of one update and one build (default 5 and 30 minutes). */
+  updateTimeoutMs?: number;
+  buildTimeoutMs?: number;
+}
+
+interface RunResult {
+  code: number | null;
+  output: string;
+  ms: number;
+}
+
+/** Release processes running now: stopped with the site (a build can take minutes). */
+const running = new Set<ChildProcess>();
+
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+): Promise<RunResult> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    running.add(child);
+    let output = "";
+    const collect = (chunk: Buffer) => {
+      // the tail is what explains a failure
+      output = `${output}${chunk.toString()}`.slice(-20_000);
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const timer = setTimeout(() => {
+      output += `\nstopped after ${Math.round(timeoutMs / 1000)} s`;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      running.delete(child);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve({ code, output, ms: performance.now() - started });
+    });
+  });
+}
+
+function tail(output: string, lines = 15): string {
+  return output.trim().split("\n").slice(-lines).join("\n");
+}
+
+/** Hashed assets of the live release that the new one lacks: pages open in browsers still load them. */
+async function carryOverAssets(from: string, to: string): Promise<number> {
+  const source = path.join(from, "client", "assets");
+  const target = path.join(to, "client", "assets");
+  const entries = await readdir(source, { withFileTypes: true }).catch(() => []);
+  await mkdir(target, { recursive: true });
+  let carried = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const linked = await link(path.join(source, entry.name), path.join(target, entry.name)).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      },
+    );
+    if (linked) carried += 1;
+  }
+  return carried;
+}
+
+export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
+  const repo = options.repo ?? REPO;
+  const tsx = path.join(repo, "node_modules", ".bin", "tsx");
+  const reactRouter = path.join(repo, "node_modules", ".bin", "react-router");
+  let counter = 0;
+
+  async function newReleaseDir(): Promise<string> {
+    await mkdir(options.releasesDir, { recursive: true });
+    // a release's server bundle imports React Router & co. from node_modules: reachable from inside the repo
+    if (path.relative(repo, options.releasesDir).startsWith("..")) {
+      await symlink(path.join(repo, "node_modules"), path.join(options.releasesDir, "node_modules"), "dir").catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== "EEXIST") throw error;
+        },
+      );
+    }
+    counter += 1;
+    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
+    return path.join(options.releasesDir, `${stamp}-${process.pid}-${counter}`);
+  }
+
+  return {
+    async update(live: Release, changes: readonly StoryChange[]): Promise<ReleaseResult | "build"> {
+      const dir = await newReleaseDir();
+      const result = await run(
+        tsx,
+        [path.join(repo, "scripts", "render-pages.ts"), live.dir, dir, JSON.stringify(changes)],
+        options.env,
+        repo,
+        options.updateTimeoutMs ?? 5 * 60_000,
+      );
+      const summary =
+        result.code === 0
+          ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
+              rendered: string[];
+              removed: string[];
+              requests: number;
+            } | null)
+          : null;
+      if (summary) {
+        return {
+          kind: "update",
+          release: { dir },
+          ms: result.ms,
+          rendered: summary.rendered,
+          removed: summary.removed,
+          requests: summary.requests,
+        };
+      }
+      await rm(dir, { recursive: true, force: true });
+      if (result.code === NEEDS_FULL_BUILD) return "build";
+      throw new Error(`scripts/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
+    },
+
+    async build(live: Release): Promise<ReleaseResult> {
+      const dir = await newReleaseDir();
+      const result = await run(
+        reactRouter,
+        ["build"],
+        { ...options.env, SITE_BUILD_DIR: dir },
+        repo,
+        options.buildTimeoutMs ?? 30 * 60_000,
+      );
+      const built = await stat(path.join(dir, "client", "index.html")).catch(() => null);
+      if (result.code !== 0 || !built) {
+        await rm(dir, { recursive: true, force: true });
+        throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
+      }
+      await carryOverAssets(live.dir, dir);
+      return { kind: "build", release: { dir }, ms: result.ms };
+    },
+
+    async stop(): Promise<void> {
+      for (const child of running) child.kill("SIGTERM");
+    },
+
+    async prune(keep: readonly Release[]): Promise<void> {
+      const kept = new Set(keep.map((release) => path.resolve(release.dir)));
+      const entries = await readdir(options.releasesDir, { withFileTypes: true }).catch(() => []);
+      const old = entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join(options.releasesDir, entry.name))
+        .filter((dir) => !kept.has(path.resolve(dir)));
+      if (old.length === 0) return;
+      // requests that began on them finish first
+      setTimeout(() => {
+        for (const dir of old) void rm(dir, { recursive: true, force: true });
+      }, options.pruneGraceMs ?? 60_000).unref();
+    },
+  };
+}
