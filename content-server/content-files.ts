@@ -1,5 +1,6 @@
 import path from "node:path";
 import { draftStoryJson, stripEditable } from "./editable";
+import { DEFAULT_LOCALIZATION, isLanguageCode, localizationKey, localizeStory, type Localization } from "./languages";
 
 /**
  * The files of a content folder and what they hold: story files (a draft
@@ -22,6 +23,8 @@ export interface StoryRecord {
   readonly version: Version;
   /** The story's JSON as an answer of its version carries it (drafts with `_editable`), computed on first use. */
   readonly json: string;
+  /** The same in a language (field-level translation, content-server/languages.ts), kept per language. */
+  jsonIn(localization: Localization): string;
   readonly tags: readonly string[];
   readonly entry: StoryEntry;
   /** Lower-cased text for search_term, computed on first use. */
@@ -82,6 +85,8 @@ export interface SpaceInfo {
   id: number;
   name: string;
   domain: string;
+  /** the space's languages besides the default one (field-level translation) */
+  language_codes: string[];
   [key: string]: unknown;
 }
 
@@ -138,7 +143,7 @@ export function defaultOrder(
 }
 
 class Record_ implements StoryRecord {
-  private jsonText: string | undefined;
+  private jsonTexts = new Map<string, string>();
   private jsonSpace = 0;
   searchText?: string;
   readonly tags: readonly string[];
@@ -151,13 +156,22 @@ class Record_ implements StoryRecord {
     this.tags = tagsOf(story);
   }
   get json(): string {
-    if (this.version === "published") return (this.jsonText ??= JSON.stringify(this.story));
+    return this.jsonIn(DEFAULT_LOCALIZATION);
+  }
+  jsonIn(localization: Localization): string {
     const space = this.spaceId();
-    if (this.jsonText === undefined || this.jsonSpace !== space) {
-      this.jsonText = draftStoryJson(this.story, space);
+    if (this.version === "draft" && this.jsonSpace !== space) {
+      this.jsonTexts.clear();
       this.jsonSpace = space;
     }
-    return this.jsonText;
+    const key = localizationKey(localization);
+    let text = this.jsonTexts.get(key);
+    if (text === undefined) {
+      const story = localizeStory(this.story, localization);
+      text = this.version === "published" ? JSON.stringify(story) : draftStoryJson(story, space);
+      this.jsonTexts.set(key, text);
+    }
+    return text;
   }
 }
 
@@ -199,8 +213,17 @@ export function parseSpaceFile(text: string): SpaceFile {
   if (typeof data.publicToken !== "string" || data.publicToken.length < 4)
     throw new Error('space.json: "publicToken" must be a string');
   if (data.previewToken === data.publicToken) throw new Error("space.json: previewToken and publicToken must differ");
+  const codes = space.language_codes ?? [];
+  if (!Array.isArray(codes) || !codes.every(isLanguageCode))
+    throw new Error('space.json: "space.language_codes" must be a list of language codes like "en"');
   return {
-    space: { ...space, id: space.id, name: str(space.name), domain: str(space.domain) },
+    space: {
+      ...space,
+      id: space.id,
+      name: str(space.name),
+      domain: str(space.domain),
+      language_codes: [...new Set(codes)],
+    },
     previewToken: data.previewToken,
     publicToken: data.publicToken,
   };

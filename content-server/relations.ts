@@ -1,5 +1,6 @@
 import type { Folder, StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
+import { DEFAULT_LOCALIZATION, linkAlternates, type Localization } from "./languages";
 
 /**
  * resolve_relations and resolve_links, as the CDN answers them: related
@@ -86,7 +87,11 @@ export type LinkMode = "story" | "url" | "link";
  * https://www.storyblok.com/docs/api/content-delivery/v2/links/retrieve-multiple-links
  * and storyblok-ruby-client spec/fixtures/vcr_cassettes/.../When_querying_links/.../get_a_links_list.yml.
  */
-export function linkObject(record: StoryRecord, includeDates = false): Record<string, unknown> {
+export function linkObject(
+  record: StoryRecord,
+  includeDates = false,
+  languages: readonly string[] = [],
+): Record<string, unknown> {
   const s = record.story;
   const link: Record<string, unknown> = {
     id: s.id,
@@ -101,6 +106,8 @@ export function linkObject(record: StoryRecord, includeDates = false): Record<st
     position: typeof s.position === "number" ? s.position : 0,
     real_path: `/${typeof s.path === "string" && s.path ? s.path : s.full_slug}`,
   };
+  // the story's language versions (field-level translation); the recorded answers of a space without languages have none
+  if (languages.length > 0) link.alternates = linkAlternates(s, languages, record.entry.published !== null);
   if (includeDates) {
     link.published_at = s.published_at ?? null;
     link.created_at = s.created_at ?? null;
@@ -138,7 +145,9 @@ export function resolve(
   view: VersionView,
   patterns: readonly RelationPattern[] | undefined,
   linkMode: LinkMode | undefined,
+  localization: Localization = DEFAULT_LOCALIZATION,
 ): Resolved {
+  const json = (record: StoryRecord) => record.jsonIn(localization);
   const out: Resolved = { rels: [], links: [] };
   if (patterns && patterns.length > 0) {
     const uuids = new Set<string>();
@@ -158,7 +167,7 @@ export function resolve(
       }
     }
     if (found.length > RESOLVE_LIMIT) out.relUuids = found.map((r) => r.story.uuid);
-    else out.rels = found.map((r) => r.json);
+    else out.rels = found.map(json);
   }
   if (linkMode) {
     const uuids = new Set<string>();
@@ -167,7 +176,7 @@ export function resolve(
     if (found.length > RESOLVE_LIMIT) out.linkUuids = found.map((r) => r.story.uuid);
     else
       out.links = found.map((r) =>
-        linkMode === "story" ? r.json : JSON.stringify(linkMode === "url" ? urlObject(r) : linkObject(r)),
+        linkMode === "story" ? json(r) : JSON.stringify(linkMode === "url" ? urlObject(r) : linkObject(r)),
       );
   }
   return out;

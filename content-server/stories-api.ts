@@ -5,6 +5,7 @@ import { type Reply } from "./http-utils";
 import { getBool, getEnum, getInt, getList, getString, rejectUnknown, type QueryObject } from "./query";
 import { folderLink, linkObject, parseRelationPatterns, resolve, type LinkMode, type Resolved } from "./relations";
 import { parseSelection, selectStoriesCached } from "./story-query";
+import { isLanguageCode, localizationOf, pathIn, type Localization } from "./languages";
 
 /**
  * The story endpoints of the Content Delivery API v2 under `/v2/cdn/`:
@@ -76,10 +77,26 @@ interface Shaping {
   relations?: ReturnType<typeof parseRelationPatterns>;
   links?: LinkMode;
   assets: boolean;
+  localization: Localization;
 }
 
-function parseShaping(query: QueryObject): Shaping {
-  const shaping: Shaping = { assets: false };
+/** `language` and `fallback_lang`: codes, else 422 like any invalid value. */
+function languageParam(query: QueryObject, name: string): string | undefined {
+  const value = getString(query, name);
+  if (value === undefined || value === "") return undefined;
+  if (!isLanguageCode(value)) throw invalidParameter(`${name} must be a language code`);
+  return value;
+}
+
+function parseShaping(query: QueryObject, spaceLanguages: readonly string[]): Shaping {
+  const shaping: Shaping = {
+    assets: false,
+    localization: localizationOf(
+      languageParam(query, "language"),
+      languageParam(query, "fallback_lang"),
+      spaceLanguages,
+    ),
+  };
   const rel = getString(query, "resolve_relations");
   if (rel) shaping.relations = parseRelationPatterns(rel);
   const links = getEnum(query, "resolve_links", ["0", "1", "story", "url", "link"] as const);
@@ -88,8 +105,6 @@ function parseShaping(query: QueryObject): Shaping {
   getInt(query, "resolve_links_level", { min: 1, max: 2 });
   shaping.assets = getInt(query, "resolve_assets", { min: 0, max: 1 }) === 1;
   getString(query, "from_release");
-  getString(query, "language"); // one language: every code answers the default
-  getString(query, "fallback_lang");
   getInt(query, "cv", { min: 0 });
   const fields = getList(query, "excluding_fields");
   if (fields?.length) shaping.excludingFields = fields;
@@ -99,8 +114,9 @@ function parseShaping(query: QueryObject): Shaping {
 }
 
 function storyJson(record: StoryRecord, shaping: Shaping): string {
-  if (!shaping.excludingFields && !shaping.excludingStoryFields) return record.json;
-  const story = JSON.parse(record.json) as Record<string, unknown>;
+  const json = record.jsonIn(shaping.localization);
+  if (!shaping.excludingFields && !shaping.excludingStoryFields) return json;
+  const story = JSON.parse(json) as Record<string, unknown>;
   for (const key of shaping.excludingStoryFields ?? []) {
     if (key !== "id" && key !== "uuid" && key !== "content" && key !== "full_slug") delete story[key];
   }
@@ -149,8 +165,34 @@ function answerJson(
   return `${json}}`;
 }
 
-function findStory(view: VersionView, id: string, byUuid: boolean): StoryRecord | undefined {
+/** Per view and language: the stories by their path in that language (translated slugs). */
+const translatedPaths = new WeakMap<VersionView, Map<string, Map<string, StoryRecord>>>();
+
+function byTranslatedPath(view: VersionView, lang: string, path: string): StoryRecord | undefined {
+  let languages = translatedPaths.get(view);
+  if (!languages) translatedPaths.set(view, (languages = new Map()));
+  let paths = languages.get(lang);
+  if (!paths) {
+    paths = new Map();
+    for (const record of view.list) {
+      const translated = pathIn(record.story, lang);
+      if (translated !== record.story.full_slug && !paths.has(translated)) paths.set(translated, record);
+    }
+    languages.set(lang, paths);
+  }
+  return paths.get(path.replace(/\/+$/, ""));
+}
+
+/**
+ * A story by id, uuid or slug; in a language its translated path finds it
+ * too, before the default slug does.
+ */
+function findStory(view: VersionView, id: string, byUuid: boolean, lang: string | null): StoryRecord | undefined {
   if (byUuid) return view.byUuid.get(id);
+  if (lang) {
+    const translated = byTranslatedPath(view, lang, id);
+    if (translated) return translated;
+  }
   if (/^\d{1,15}$/.test(id)) {
     const byId = view.byId.get(Number(id));
     if (byId) return byId;
@@ -164,13 +206,20 @@ function singleStory(ctx: ApiContext, query: QueryObject, id: string): Reply {
   rejectUnknown(query, SINGLE_PARAMS);
   if (id.length > 1000) throw invalidParameter("Story slug too long");
   const findBy = getEnum(query, "find_by", ["uuid"] as const);
-  const shaping = parseShaping(query);
+  const languages = ctx.store.space.language_codes;
+  const shaping = parseShaping(query, languages);
   const redirect = cvRedirect(ctx, access, query);
   if (redirect) return redirect;
+  // "en/about" is the story "about" in English, as Storyblok answers a language's full_slug
+  const prefix = findBy === "uuid" ? undefined : languages.find((code) => id.startsWith(`${code}/`));
+  if (prefix && !shaping.localization.lang) {
+    shaping.localization = localizationOf(prefix, languageParam(query, "fallback_lang"), languages);
+    id = id.slice(prefix.length + 1);
+  }
   const view = ctx.store.view(access.version);
-  const record = findStory(view, id, findBy === "uuid");
+  const record = findStory(view, id, findBy === "uuid", shaping.localization.lang);
   if (!record) throw recordNotFound();
-  const resolved = resolve([record], view, shaping.relations, shaping.links);
+  const resolved = resolve([record], view, shaping.relations, shaping.links, shaping.localization);
   const assets = shaping.assets ? assetsJson([record]) : undefined;
   return ok(ctx, access.version, answerJson("story", storyJson(record, shaping), ctx.store.cv, resolved, assets), rl);
 }
@@ -183,14 +232,14 @@ function listStories(ctx: ApiContext, query: QueryObject): Reply {
   const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 100);
   const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
   getString(query, "in_workflow_stages");
-  const shaping = parseShaping(query);
+  const shaping = parseShaping(query, ctx.store.space.language_codes);
   const selection = parseSelection(query);
   const redirect = cvRedirect(ctx, access, query);
   if (redirect) return redirect;
   const view = ctx.store.view(access.version);
   const all = selectStoriesCached(view, query, selection);
   const items = all.slice((page - 1) * perPage, page * perPage);
-  const resolved = resolve(items, view, shaping.relations, shaping.links);
+  const resolved = resolve(items, view, shaping.relations, shaping.links, shaping.localization);
   const assets = shaping.assets ? assetsJson(items) : undefined;
   const stories = `[${items.map((r) => storyJson(r, shaping)).join(",")}]`;
   return ok(ctx, access.version, answerJson("stories", stories, ctx.store.cv, resolved, assets), {
@@ -223,7 +272,9 @@ const links: Endpoint = (ctx, query, rest) => {
   const redirect = cvRedirect(ctx, access, query);
   if (redirect) return redirect;
   const entries = [
-    ...ctx.store.view(access.version).list.map((r) => ({ sort: r.story, link: () => linkObject(r, includeDates) })),
+    ...ctx.store
+      .view(access.version)
+      .list.map((r) => ({ sort: r.story, link: () => linkObject(r, includeDates, ctx.store.space.language_codes) })),
     ...ctx.store.folders().map((f) => ({ sort: f, link: () => folderLink(f, includeDates) })),
   ].filter(({ sort }) => {
     if (startsWith && !sort.full_slug.startsWith(startsWith)) return false;
@@ -270,8 +321,8 @@ const spaces: Endpoint = (ctx, query, rest) => {
   const rl = rateLimit(ctx, access, query, undefined);
   rejectUnknown(query, SPACE_PARAMS);
   getInt(query, "cv", { min: 0 });
-  const { id, name, domain } = ctx.store.space;
-  const space = { id, name, domain, version: ctx.store.cv, language_codes: [] };
+  const { id, name, domain, language_codes } = ctx.store.space;
+  const space = { id, name, domain, version: ctx.store.cv, language_codes };
   return ok(ctx, access.version, JSON.stringify({ space }), rl);
 };
 

@@ -94,7 +94,7 @@ export interface StoryFile {
 }
 
 export interface SpaceFile {
-  space: { id: number; name: string; domain: string };
+  space: { id: number; name: string; domain: string; language_codes: string[] };
   previewToken: string;
   publicToken: string;
 }
@@ -913,7 +913,7 @@ function aboutStory(b: Builder, draft: boolean): Blok {
 export function buildSpace(seed: string): SpaceFile {
   const r = createRng(`${seed}:tokens`);
   return {
-    space: { id: SPACE_ID, name: STUDIO.name, domain: "http://localhost:3000/" },
+    space: { id: SPACE_ID, name: STUDIO.name, domain: "http://localhost:3000/", language_codes: ["en"] },
     previewToken: `${r.alphanumeric(22)}tt`,
     publicToken: `${r.alphanumeric(22)}tt`,
   };

@@ -122,10 +122,17 @@ async function allStories(
   server: ContentServerHandle,
   version: string,
   token = server.previewToken,
+  language?: string,
 ): Promise<Map<string, Json>> {
   const out = new Map<string, Json>();
   for (let page = 1; ; page++) {
-    const { body, headers } = await get(server, "cdn/stories", { version, per_page: "25", page: String(page), token });
+    const { body, headers } = await get(server, "cdn/stories", {
+      version,
+      per_page: "25",
+      page: String(page),
+      token,
+      ...(language ? { language } : {}),
+    });
     for (const story of body.stories as Json[]) out.set(story.full_slug as string, story);
     if (page * 25 >= Number(headers.get("total"))) return out;
   }
@@ -185,6 +192,13 @@ describe("content:pull from the local content service", () => {
         const [a, b] = await Promise.all([allStories(source, version), allStories(copy, version)]);
         expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
         for (const [slug, story] of a) expect(b.get(slug), `${version} ${slug}`).toEqual(story);
+        // the English answers too: the translations went into the export's story files
+        const [enA, enB] = await Promise.all([
+          allStories(source, version, source.previewToken, "en"),
+          allStories(copy, version, copy.previewToken, "en"),
+        ]);
+        expect([...enA.keys()].every((slug) => slug.startsWith("en/"))).toBe(true);
+        for (const [slug, story] of enA) expect(enB.get(slug), `${version} ${slug}`).toEqual(story);
         const [tagsA, tagsB] = await Promise.all([
           get(source, "cdn/tags", { version }),
           get(copy, "cdn/tags", { version }),
@@ -208,6 +222,7 @@ describe("content:pull from the local content service", () => {
       const [meA, meB] = await Promise.all([get(source, "cdn/spaces/me", {}), get(copy, "cdn/spaces/me", {})]);
       expect((meB.body.space as Json).name).toBe((meA.body.space as Json).name);
       expect((meB.body.space as Json).id).toBe((meA.body.space as Json).id);
+      expect((meB.body.space as Json).language_codes).toEqual(["en"]);
       // the copy serves the asset files
       const hero = await fetch(`${copy.url}/f/287401/${(await files(path.join(exportDir, "assets")))[0]}`);
       expect(hero.status).toBe(200);

@@ -7,6 +7,7 @@ import StoryblokClient, { type ISbError, type ISbStoriesParams } from "storyblok
 import { AssetCollector, canonicalizeAssetOrigins, STORYBLOK_ASSET_ORIGINS, type AssetRef } from "./assets";
 import { describeError, PullError } from "./errors";
 import { HttpClient, type HttpStats } from "./http";
+import { mergeTranslatedStory } from "./translations";
 import {
   assignStoryFiles,
   datasourceFileFor,
@@ -426,6 +427,22 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       client.getAll("cdn/datasources", { per_page: 100, ...cvParam }),
     ),
   ]);
+  // field-level translations: both versions once more per language of the space
+  const languages = Array.isArray(spaceInfo.language_codes)
+    ? spaceInfo.language_codes.filter((code): code is string => typeof code === "string" && code !== "")
+    : [];
+  const translatedLists = await Promise.all(
+    languages.map(async (language) => {
+      const [draftIn, publishedIn] = await Promise.all(
+        (["draft", "published"] as const).map((version) =>
+          call(`Listing ${version} stories in ${language}`, () =>
+            client.getAll("cdn/stories", { ...listParams(version), language }),
+          ),
+        ),
+      );
+      return { language, draft: draftIn ?? [], published: publishedIn ?? [] };
+    }),
+  );
   const datasources = await call("Reading datasource entries (cdn/datasource_entries)", () =>
     Promise.all((datasourceList as unknown[]).filter(isObject).map((d) => datasourceFile(client, d, cv))),
   );
@@ -472,10 +489,22 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       where,
     );
   };
-  const draft = draftList.map((s, i) => canonical(s, `draft story ${i}`));
+  const byUuidIn = (list: unknown[], what: string) =>
+    new Map(list.map((s, i) => canonical(s, `${what} story ${i}`)).map((story) => [story.uuid, story]));
+  const translations = translatedLists.map(({ language, draft: draftIn, published: publishedIn }) => ({
+    language,
+    draft: byUuidIn(draftIn, `${language} draft`),
+    published: byUuidIn(publishedIn, `${language} published`),
+  }));
+  const withTranslations = (story: Story, version: "draft" | "published"): Story =>
+    translations.reduce(
+      (merged, translation) => mergeTranslatedStory(merged, translation[version].get(story.uuid), translation.language),
+      story,
+    );
+  const draft = draftList.map((s, i) => withTranslations(canonical(s, `draft story ${i}`), "draft"));
   const publishedByUuid = new Map<string, Story>();
   for (const [i, s] of publishedList.entries()) {
-    const story = canonical(s, `published story ${i}`);
+    const story = withTranslations(canonical(s, `published story ${i}`), "published");
     publishedByUuid.set(story.uuid, story);
   }
   const scan = collector.result();
