@@ -36,6 +36,7 @@ const story = (fields: Record<string, unknown>, content: Record<string, unknown>
     is_startpage: false,
     parent_id: 0,
     ...fields,
+    full_slug: String(fields.full_slug),
     slug: String(fields.full_slug).split("/").pop(),
     content,
   },
@@ -121,7 +122,7 @@ describe("localizeContent", () => {
   });
 
   it("prefixes the full_slug with the language and uses the translated path", () => {
-    const english = localizeStory(ARTICLE.story as Json & { full_slug: string }, { lang: "en", fallback: null });
+    const english = localizeStory(ARTICLE.story, { lang: "en", fallback: null });
     expect(english).toMatchObject({
       full_slug: "en/articles/canal-tones",
       slug: "canal-tones",
