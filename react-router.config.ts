@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { resolveContentConfig } from "./scripts/content-config";
-import { NOT_FOUND_PATH } from "./scripts/not-found-pages";
+import { NOT_FOUND_PATHS } from "./scripts/not-found-pages";
 import { buildPrerenderPaths, currentBuildListing, reportContentRequests } from "./scripts/prerender-paths";
 import { writeFullReleaseInfo } from "./scripts/release-info";
 import { checkTokenOnce, finishBuild } from "./scripts/security-headers";
@@ -23,7 +23,7 @@ export default {
       const config = resolveContentConfig();
       // a production bundle must not carry a token that reads drafts
       await checkTokenOnce(config);
-      return [...(await buildPrerenderPaths(config)), NOT_FOUND_PATH];
+      return [...(await buildPrerenderPaths(config)), ...NOT_FOUND_PATHS];
     },
     // pages wait on the content service, not the CPU
     concurrency: 4,

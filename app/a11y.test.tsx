@@ -55,7 +55,7 @@ const rootData = {
 };
 
 const otherProjects: OtherProject[] = articles
-  .map(parseOtherProject)
+  .map((story) => parseOtherProject(story))
   .filter((project): project is OtherProject => project !== null);
 
 function homeData() {

@@ -47,7 +47,7 @@ afterEach(() => {
 describe("root loader: the studio's name and the fallback share image", () => {
   it("names the studio after the space (one cdn/spaces/me request) and shares the home hero", async () => {
     const get = fakeClient(async () => ({ space: { id: 287401, name: "Studio Halbton" } }));
-    const data = await loader();
+    const data = await loader({ request: new Request("http://site.test/") });
     expect(data.site.name).toBe("Studio Halbton");
     expect(data.site.image).toMatchObject({
       url: expect.stringContaining("hero.webp/m/1200x630/smart"),
@@ -62,14 +62,17 @@ describe("root loader: the studio's name and the fallback share image", () => {
   it("falls back to the header logo's alt text when the space cannot be read", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     fakeClient(async () => Promise.reject(new Error("403")));
-    const data = await loader();
+    const data = await loader({ request: new Request("http://site.test/") });
     expect(data.site.name).toBe("Halbton Logo");
     expect(console.warn).toHaveBeenCalled();
   });
 
   it("keeps the built site data in the visual editor, where header and footer are read as drafts", async () => {
     fakeClient(async () => ({ space: { name: "ignored" } }));
-    const built = { ...(await loader()), site: { name: "Built name", image: null } };
+    const built = {
+      ...(await loader({ request: new Request("http://site.test/") })),
+      site: { name: "Built name", image: null },
+    };
     const data = await clientLoader({
       request: new Request("http://site.test/?_storyblok_tk[token]=x"),
       serverLoader: async () => built,

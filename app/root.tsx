@@ -34,6 +34,8 @@ import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from ".
 import { organizationJsonLd } from "./content/structured-data";
 import { contentClient } from "./content/storyblok-client";
 import type { ISbStoryData } from "@storyblok/react";
+import { useLanguage } from "./hooks/use-language";
+import { languageOfPath, type Language } from "./language";
 import "./styles/app.css";
 
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
@@ -56,34 +58,42 @@ export interface RootData extends LayoutData {
  * space's, one `cdn/spaces/me` request) and the fallback share image (the
  * home hero, from the home story the home page reads anyway).
  */
-async function loadRootData(): Promise<RootData> {
+async function loadRootData(language: Language): Promise<RootData> {
   const client = contentClient();
   const [layout, spaceName, image] = await Promise.all([
-    fetchLayout(client, contentConfig.version),
-    fetchSpaceName(client).catch((error: unknown) => {
+    fetchLayout(client, contentConfig.version, language),
+    (buildSpaceName ??= fetchSpaceName(client).catch((error: unknown) => {
       console.warn("The space's name could not be read (cdn/spaces/me):", error);
       return "";
-    }),
-    loadHomeStoryOnce(contentConfig.version)
+    })),
+    loadHomeStoryOnce(contentConfig.version, language)
       .then((home) => home.shareImage)
       .catch(() => null),
   ]);
+  if (!import.meta.env.PROD) buildSpaceName = undefined;
   return { ...layout, site: { name: resolveSiteName(spaceName, layout.header.logo?.alt ?? ""), image } };
 }
 
-let buildRoot: Promise<RootData> | undefined;
+let buildSpaceName: Promise<string> | undefined;
+const buildRoot = new Map<Language, Promise<RootData>>();
 
 /**
- * Runs at build time (prerender) for every path. Its data is the same on
- * all of them, so a production build asks for it once.
+ * Runs at build time (prerender) for every path, in the path's language.
+ * Its data is the same on all pages of a language, so a production build
+ * asks for it once per language.
  */
-export function loader(): Promise<RootData> {
-  if (!import.meta.env.PROD) return loadRootData();
-  buildRoot ??= loadRootData().catch((error: unknown) => {
-    buildRoot = undefined;
-    throw error;
-  });
-  return buildRoot;
+export function loader({ request }: Pick<Route.LoaderArgs, "request">): Promise<RootData> {
+  const language = languageOfPath(new URL(request.url).pathname);
+  if (!import.meta.env.PROD) return loadRootData(language);
+  let root = buildRoot.get(language);
+  if (!root) {
+    root = loadRootData(language).catch((error: unknown) => {
+      buildRoot.delete(language);
+      throw error;
+    });
+    buildRoot.set(language, root);
+  }
+  return root;
 }
 
 /**
@@ -98,7 +108,8 @@ export async function clientLoader(args: Route.ClientLoaderArgs): Promise<RootDa
         import("./content/layout"),
         args.serverLoader(),
       ]);
-      return { ...(await layout.fetchLayout(client.contentClient(), version)), site: built.site };
+      const language = languageOfPath(new URL(args.request.url).pathname);
+      return { ...(await layout.fetchLayout(client.contentClient(), version, language)), site: built.site };
     } catch (error) {
       console.error(error);
       return args.serverLoader();
@@ -106,9 +117,14 @@ export async function clientLoader(args: Route.ClientLoaderArgs): Promise<RootDa
   });
 }
 
-/** The header and footer are static: client navigations never refetch them (except in the visual editor). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
-  isVisualEditorSearch(nextUrl.search) ? defaultShouldRevalidate : false;
+/**
+ * The header and footer are static: client navigations refetch them only
+ * into the other language (its prerendered data) and in the visual editor.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  isVisualEditorSearch(nextUrl.search) || languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)
+    ? defaultShouldRevalidate
+    : false;
 
 /** The SPA fallback and error screens; every route has meta of its own (canonical URL, Open Graph). */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -118,15 +134,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  const language = useLanguage();
   return (
-    <html lang="de">
+    // the SPA fallback is rendered at "/": under /en/ its lang is set again once it hydrates
+    <html lang={language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#D6D6D6" />
         <Meta />
         <Links />
-        {data?.site ? <JsonLdScript data={organizationJsonLd(data)} /> : null}
+        {data?.site ? <JsonLdScript data={organizationJsonLd(data, undefined, language)} /> : null}
       </head>
       <body>
         {children}
@@ -137,11 +155,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const parseHeaderLive = async (story: ISbStoryData) => (await import("./content/layout")).parseHeaderStory(story);
-const parseFooterLive = async (story: ISbStoryData) => (await import("./content/layout")).parseFooterStory(story);
-
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const language = languageOfPath(pathname);
+  const parseHeaderLive = async (story: ISbStoryData) =>
+    (await import("./content/layout")).parseHeaderStory(story, language);
+  const parseFooterLive = async (story: ISbStoryData) =>
+    (await import("./content/layout")).parseFooterStory(story, language);
   const header = useLiveStory(loaderData.header.storyId, loaderData.header, parseHeaderLive);
   const footer = useLiveStory(loaderData.footer.storyId, loaderData.footer, parseFooterLive);
   useChunkReloadGuardReset(pathname);

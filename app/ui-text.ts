@@ -1,9 +1,12 @@
+import type { Language } from "./language";
+
 /**
  * The site's fixed texts, by language: the messages of SPEC sections 2, 5
  * and 8 (as the spec words them, partly German and partly English), the
  * names of its controls for assistive technology, and the labels used when
- * the content leaves one empty. German is the site's language; another
- * language is a sibling of `de` with the same keys (`satisfies UiText`).
+ * the content leaves one empty. German is the site's default language and
+ * keeps the spec's mixed wording; English (/en/) is a sibling with the same
+ * keys. Components take theirs with `useUiText()` (hooks/use-language.ts).
  */
 const de = {
   /** SPEC 2, router error screen */
@@ -63,8 +66,60 @@ const de = {
   aboutTitle: "About",
   imprintTitle: "Impressum",
   indexTitle: "Index",
+  /** the header's link to the English page, when the header story names it not */
+  languageSwitch: "English",
 } as const;
 
 export type UiText = { readonly [Key in keyof typeof de]: (typeof de)[Key] extends string ? string : (typeof de)[Key] };
 
-export const uiText: { readonly de: UiText } = { de };
+const en = {
+  errorHeading: "Something went wrong",
+  errorText: "Sorry, we could not find this page",
+  codeMissing: "The code of this page could not be loaded. Please reload the page.",
+  loading: "Loading...",
+  loadingFooter: "Loading content ...",
+  loadingCategories: "Loading...",
+  loadingIndex: "Content is loading...",
+  loadingArticle: "Loading article...",
+  articleNotFound: "Article not found",
+  otherProjects: "Other Projects",
+  tileCaptionFallback: "More",
+  altFallback: "no information",
+  noImage: "No image",
+  unknownFormat: "Unknown format",
+  notAList: "No image data available.",
+  noArticleMedia: "no Image",
+
+  notFoundTitle: "Page not found",
+  notFoundHeading: "This page does not exist",
+  notFoundText: "Perhaps its address has changed, or it was mistyped.",
+  notFoundHome: "To the home page",
+
+  skipLink: "Skip to content",
+  navigationProgress: "Loading page",
+  mainNavigation: "Main navigation",
+  menu: "Menu",
+  openMenu: "Open menu",
+  closeMenu: "Close menu",
+  opensInNewTab: "opens in a new tab",
+  heroLabel: "Cover image",
+  carouselLabel: "Selected projects",
+  carouselTrackLabel: "Slides, change them with the arrow keys",
+  carouselDotsLabel: "Slides",
+  carouselDotLabel: (position: number, count: number) => `Slide ${position} of ${count}`,
+  carouselSlideLabel: (position: number, count: number) => `${position} of ${count}`,
+  galleryLabel: "Projects",
+  tagFilterLabel: "Filter projects by category",
+
+  homeLinkLabel: "Home",
+  indexLinkLabel: "Index",
+  aboutLinkLabel: "About",
+  imprintLinkLabel: "Imprint",
+  socialLinkLabel: "Social media",
+  aboutTitle: "About",
+  imprintTitle: "Imprint",
+  indexTitle: "Index",
+  languageSwitch: "Deutsch",
+} as const satisfies UiText;
+
+export const uiText: { readonly [Lang in Language]: UiText } = { de, en };

@@ -3,7 +3,7 @@ import path from "node:path";
 import { contentType } from "mime-types";
 import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type HeadersManifest } from "../site-server/csp";
 import { COMPRESSIBLE_EXTENSIONS, NOT_FOUND_PAGE, contentTypeOf } from "../site-server/static-files";
-import { ARTICLES_NOT_FOUND_PAGE } from "./not-found-pages";
+import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE } from "./not-found-pages";
 
 /**
  * Server configuration for hosts other than the site server, written by
@@ -168,10 +168,25 @@ ${Object.entries(common)
         error_page 404 /${ARTICLES_NOT_FOUND_PAGE};
         try_files $uri $uri/index.html =404;
     }
+    # the English pages: their own not-found screen and SPA fallback
+    location /en/ {
+        error_page 404 /${EN_NOT_FOUND_PAGE};
+        try_files $uri $uri/index.html =404;
+    }
+    location /en/articles/ {
+        error_page 404 /${EN_ARTICLES_NOT_FOUND_PAGE};
+        try_files $uri $uri/index.html =404;
+    }
     location = /${NOT_FOUND_PAGE} {
         internal;
     }
     location = /${ARTICLES_NOT_FOUND_PAGE} {
+        internal;
+    }
+    location = /${EN_NOT_FOUND_PAGE} {
+        internal;
+    }
+    location = /${EN_ARTICLES_NOT_FOUND_PAGE} {
         internal;
     }
     # first (regular expressions are tried in order): dotfiles (the headers manifest) and the static
@@ -207,7 +222,9 @@ export function redirectsText(): string {
     "# Written by scripts/host-config.ts. Netlify: an article slug the build does not know is a 404 whose",
     "# page (the SPA fallback) renders an article published since; other paths get /404.html by themselves.",
     "# Cloudflare Pages finds articles/404.html on its own and skips this rule (it has no 404 rules).",
+    `/en/articles/*  /${EN_ARTICLES_NOT_FOUND_PAGE}  404`,
     `/articles/*  /${ARTICLES_NOT_FOUND_PAGE}  404`,
+    `/en/*  /${EN_NOT_FOUND_PAGE}  404`,
     "",
   ].join("\n");
 }

@@ -22,8 +22,13 @@ import { SPA_FALLBACK } from "./defer-hydration";
 
 /** Prerendered as the not-found page; no route but the catch-all matches it. */
 export const NOT_FOUND_PATH = "/404";
+/** The English not-found page, `en/404.html`: the nearest one above every English path. */
+export const EN_NOT_FOUND_PATH = "/en/404";
+export const NOT_FOUND_PATHS = [NOT_FOUND_PATH, EN_NOT_FOUND_PATH] as const;
 
 export const ARTICLES_NOT_FOUND_PAGE = `articles/${NOT_FOUND_PAGE}`;
+export const EN_NOT_FOUND_PAGE = `en/${NOT_FOUND_PAGE}`;
+export const EN_ARTICLES_NOT_FOUND_PAGE = `en/${ARTICLES_NOT_FOUND_PAGE}`;
 
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
@@ -32,24 +37,34 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Moves the prerendered not-found page to `404.html` (before hydration is deferred and the headers are hashed). */
+/**
+ * Moves the prerendered not-found pages to `404.html` and `en/404.html`
+ * (before hydration is deferred and the headers are hashed).
+ */
 export async function placeNotFoundPage(clientDir: string): Promise<boolean> {
-  const prerendered = path.join(clientDir, NOT_FOUND_PATH.slice(1), "index.html");
-  if (!(await exists(prerendered))) return false;
-  await rename(prerendered, path.join(clientDir, NOT_FOUND_PAGE));
-  await rm(path.join(clientDir, NOT_FOUND_PATH.slice(1)), { recursive: true, force: true });
-  await rm(path.join(clientDir, `${NOT_FOUND_PATH.slice(1)}.data`), { force: true });
-  return true;
+  let placed = false;
+  for (const pagePath of NOT_FOUND_PATHS) {
+    const folder = path.join(clientDir, pagePath.slice(1));
+    const prerendered = path.join(folder, "index.html");
+    if (!(await exists(prerendered))) continue;
+    await rename(prerendered, path.join(path.dirname(folder), NOT_FOUND_PAGE));
+    await rm(folder, { recursive: true, force: true });
+    await rm(`${folder}.data`, { force: true });
+    placed = true;
+  }
+  return placed;
 }
 
-/** Copies the SPA fallback (as it is served: its scripts start at once) to `articles/404.html`. */
+/** Copies the SPA fallback (as it is served: its scripts start at once) to `articles/404.html` and `en/articles/404.html`. */
 export async function placeArticlesNotFoundPage(clientDir: string): Promise<boolean> {
   const fallback = path.join(clientDir, SPA_FALLBACK);
   if (!(await exists(fallback))) return false;
-  const target = path.join(clientDir, ARTICLES_NOT_FOUND_PAGE);
-  // a build without any article has no articles/ folder yet
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(`${target}.tmp`, await readFile(fallback));
-  await rename(`${target}.tmp`, target);
+  for (const page of [ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE]) {
+    const target = path.join(clientDir, page);
+    // a build without any article has no articles/ folder yet
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}.tmp`, await readFile(fallback));
+    await rename(`${target}.tmp`, target);
+  }
   return true;
 }

@@ -5,6 +5,7 @@ import type { StoryblokClient } from "@storyblok/react";
 import { createContentClient } from "../app/content/storyblok-client";
 import {
   countContentRequests,
+  languageAlternates,
   listArticlePaths,
   prerenderListing,
   prerenderPaths,
@@ -24,11 +25,54 @@ function fakeClient(stories: unknown[]) {
 }
 
 describe("listArticlePaths", () => {
-  it("reads the stories with one paged listing of 100 per page", async () => {
+  it("reads the stories with one paged listing of 100 per page in each language", async () => {
     const { client, getAll } = fakeClient([{ full_slug: "articles/b" }, { full_slug: "articles/a" }]);
     expect(await listArticlePaths(client, "published")).toEqual(["/articles/a", "/articles/b"]);
-    expect(getAll).toHaveBeenCalledTimes(1);
+    expect(getAll).toHaveBeenCalledTimes(2);
     expect(getAll).toHaveBeenCalledWith("cdn/stories", { per_page: 100, version: "published" });
+    expect(getAll).toHaveBeenCalledWith("cdn/stories", { per_page: 100, version: "published", language: "en" });
+  });
+
+  it("puts the English pages under /en/, at their translated slugs", async () => {
+    const getAll = vi.fn(async (_path: string, params: { language?: string }) =>
+      params.language === "en"
+        ? [
+            { id: 1, full_slug: "en/home", lang: "en" },
+            { id: 2, full_slug: "en/articles/canal-tones", lang: "en" },
+          ]
+        : [
+            { id: 1, full_slug: "home" },
+            { id: 2, full_slug: "articles/kanaltoene" },
+          ],
+    );
+    const listing = await prerenderListing({ getAll } as unknown as StoryblokClient, "draft");
+    expect(listing.paths).toEqual([
+      ...STATIC_PATHS,
+      "/articles/kanaltoene",
+      "/en",
+      "/en/index",
+      "/en/imprint",
+      "/en/about",
+      "/en/articles/canal-tones",
+    ]);
+    expect(Object.fromEntries(languageAlternates(listing.paths, listing.storyIds))).toEqual({
+      "/": [
+        ["de", "/"],
+        ["en", "/en"],
+      ],
+      "/en": [
+        ["de", "/"],
+        ["en", "/en"],
+      ],
+      "/articles/kanaltoene": [
+        ["de", "/articles/kanaltoene"],
+        ["en", "/en/articles/canal-tones"],
+      ],
+      "/en/articles/canal-tones": [
+        ["de", "/articles/kanaltoene"],
+        ["en", "/en/articles/canal-tones"],
+      ],
+    });
   });
 
   it("dates every page by its story's published_at, for the sitemap", async () => {
@@ -41,11 +85,15 @@ describe("listArticlePaths", () => {
       { full_slug: "articles/never", published_at: null },
     ]);
     const listing = await prerenderListing(client, "draft");
-    expect(listing.paths).toEqual([...STATIC_PATHS, "/articles/a", "/articles/never"]);
+    const german = [...STATIC_PATHS, "/articles/a", "/articles/never"];
+    expect(listing.paths).toEqual([...german, "/en", ...german.slice(1).map((page) => `/en${page}`)]);
     expect(Object.fromEntries(listing.lastModified)).toEqual({
       "/": "2025-06-08T09:00:00.000Z",
       "/about": "2025-05-01T00:00:00.000Z",
       "/articles/a": "2024-05-09T08:22:00.000Z",
+      "/en": "2025-06-08T09:00:00.000Z",
+      "/en/about": "2025-05-01T00:00:00.000Z",
+      "/en/articles/a": "2024-05-09T08:22:00.000Z",
     });
   });
 
@@ -74,7 +122,7 @@ describe("listArticlePaths", () => {
 });
 
 describe("prerenderPaths against the content service", () => {
-  it("lists the fixed pages and every article of the demo content in O(stories / 100) requests", async () => {
+  it("lists the fixed pages and every article of the demo content in O(stories / 100) requests per language", async () => {
     const counter = countContentRequests(service.endpoint);
     try {
       const client = createContentClient({
@@ -87,14 +135,18 @@ describe("prerenderPaths against the content service", () => {
       const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) =>
         file.endsWith(".json"),
       );
-      expect(paths.slice(0, STATIC_PATHS.length)).toEqual([...STATIC_PATHS]);
-      const articles = paths.slice(STATIC_PATHS.length);
+      const german = paths.filter((page) => !page.startsWith("/en"));
+      expect(german.slice(0, STATIC_PATHS.length)).toEqual([...STATIC_PATHS]);
+      const articles = german.slice(STATIC_PATHS.length);
       expect(articles.length).toBe(articleFiles.length);
       expect(articles).toEqual(articleFiles.map((file) => `/articles/${file.replace(/\.json$/, "")}`).sort());
+      // every page in English too
+      expect(paths.length).toBe(2 * german.length);
+      expect(paths.filter((page) => page.startsWith("/en/articles/")).length).toBe(articleFiles.length);
       const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) =>
         String(file).endsWith(".json"),
       );
-      expect(counter.count).toBe(Math.max(1, Math.ceil(storyFiles.length / 100)));
+      expect(counter.count).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
     } finally {
       counter.stop();
     }
@@ -131,6 +183,28 @@ describe("crawler files", () => {
       "User-agent: *\nAllow: /\nSitemap: https://studio.example/sitemap.xml\n",
     );
     expect(robotsTxt("")).toBe("User-agent: *\nAllow: /\n");
+  });
+
+  it("names each page's language versions, x-default the German one", () => {
+    const xml = sitemapXml(
+      "https://studio.example",
+      ["/about", "/en/about"],
+      new Map(),
+      new Map([
+        [
+          "/about",
+          [
+            ["de", "/about"],
+            ["en", "/en/about"],
+          ],
+        ],
+      ]),
+    );
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml).toContain(
+      '<url><loc>https://studio.example/about</loc><xhtml:link rel="alternate" hreflang="de" href="https://studio.example/about"/><xhtml:link rel="alternate" hreflang="en" href="https://studio.example/en/about"/><xhtml:link rel="alternate" hreflang="x-default" href="https://studio.example/about"/></url>',
+    );
+    expect(xml).toContain("<url><loc>https://studio.example/en/about</loc></url>");
   });
 
   it("gives each URL its lastmod when the story was published", () => {

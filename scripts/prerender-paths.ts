@@ -3,15 +3,16 @@ import path from "node:path";
 import type { StoryblokClient } from "@storyblok/react";
 import { buildListing } from "../app/content/build-listing";
 import { describeContentError } from "../app/content/content-error";
-import { lastSlugSegment } from "../app/content/schema/story";
+import { lastSlugSegment, storyPath } from "../app/content/schema/story";
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, localizedPath, type Language } from "../app/language";
 import { createContentClient } from "../app/content/storyblok-client";
 import type { ContentConfig } from "./content-config";
 import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
 
 /**
  * What the build prerenders (react-router.config.ts): the fixed pages and
- * one page per article, found with ONE paged listing of the stories (100 a
- * page), never one request per story. The same listing dates every page
+ * one page per article in each language, found with ONE paged listing of
+ * the stories per language (100 a page), never one request per story. The same listing dates every page
  * for sitemap.xml and serves the loaders' stories. Anything else is served
  * by the SPA fallback.
  */
@@ -58,7 +59,8 @@ function listedStories(stories: unknown): ListedStory[] {
     if (typeof record.full_slug !== "string") continue;
     listed.push({
       id: typeof record.id === "number" && Number.isSafeInteger(record.id) ? record.id : null,
-      fullSlug: record.full_slug,
+      // the path in the answer's language, without its prefix (en/articles/x -> articles/x)
+      fullSlug: storyPath(record),
       isStartpage: record.is_startpage === true,
       publishedAt: typeof record.published_at === "string" ? record.published_at : "",
     });
@@ -78,10 +80,45 @@ export async function prerenderListing(
   client: StoryblokClient,
   version: ContentConfig["version"],
 ): Promise<PrerenderListing> {
-  return listingOf(await readStories(() => client.getAll("cdn/stories", { per_page: 100, version })));
+  const listings = await Promise.all(
+    LANGUAGES.map(async (language) =>
+      listingOf(
+        await readStories(() =>
+          client.getAll("cdn/stories", {
+            per_page: 100,
+            version,
+            ...(language === DEFAULT_LANGUAGE ? {} : { language }),
+          }),
+        ),
+        language,
+      ),
+    ),
+  );
+  return mergeListings(listings);
 }
 
-export function listingOf(all: unknown): PrerenderListing {
+/** The pages of all languages in one listing: German first, then English. */
+export function mergeListings(listings: readonly PrerenderListing[]): PrerenderListing {
+  return {
+    paths: listings.flatMap((listing) => listing.paths),
+    lastModified: new Map(listings.flatMap((listing) => [...listing.lastModified])),
+    storyIds: new Map(listings.flatMap((listing) => [...listing.storyIds])),
+  };
+}
+
+/** The site's pages in every language, from the build's listings (app/content/build-listing.ts), one per language. */
+export async function siteListing(
+  version: ContentConfig["version"],
+  client: () => StoryblokClient,
+): Promise<PrerenderListing> {
+  const listings = await Promise.all(
+    LANGUAGES.map(async (language) => listingOf((await buildListing(version, client, language)).stories, language)),
+  );
+  return mergeListings(listings);
+}
+
+/** The pages of one language's listing: the fixed pages and the articles, under the language's prefix. */
+export function listingOf(all: unknown, language: Language = DEFAULT_LANGUAGE): PrerenderListing {
   const stories = listedStories(all);
   const articles = new Set<string>();
   const lastModified = new Map<string, string>();
@@ -96,14 +133,17 @@ export function listingOf(all: unknown): PrerenderListing {
       if (articles.has(path)) continue;
       articles.add(path);
     }
-    if (story.publishedAt && !lastModified.has(path)) lastModified.set(path, story.publishedAt);
-    if (story.id !== null && !storyIds.has(path)) storyIds.set(path, story.id);
+    const page = localizedPath(path, language);
+    if (story.publishedAt && !lastModified.has(page)) lastModified.set(page, story.publishedAt);
+    if (story.id !== null && !storyIds.has(page)) storyIds.set(page, story.id);
   }
-  return { paths: [...STATIC_PATHS, ...[...articles].sort()], lastModified, storyIds };
+  const paths = [...STATIC_PATHS, ...[...articles].sort()].map((path) => localizedPath(path, language));
+  return { paths, lastModified, storyIds };
 }
 
+/** The German article pages (each has its English sibling under /en/). */
 export async function listArticlePaths(client: StoryblokClient, version: ContentConfig["version"]): Promise<string[]> {
-  return (await prerenderListing(client, version)).paths.slice(STATIC_PATHS.length);
+  return (await prerenderListing(client, version)).paths.filter((path) => path.startsWith("/articles/"));
 }
 
 export async function prerenderPaths(client: StoryblokClient, version: ContentConfig["version"]): Promise<string[]> {
@@ -161,10 +201,8 @@ export function buildPrerenderPaths(config: ContentConfig): Promise<string[]> {
   if (!global[BUILD_STATE]) {
     const counter = countContentRequests(config.endpoint);
     console.info(`Prerendering from the ${describeContentSource(config)}`);
-    // the listing the page loaders read their stories from too (app/content/build-listing.ts)
-    const listing = readStories(() => buildListing(config.version, () => createContentClient(config))).then((read) =>
-      listingOf(read.stories),
-    );
+    // the listings (one per language) the page loaders read their stories from too (app/content/build-listing.ts)
+    const listing = readStories(() => siteListing(config.version, () => createContentClient(config)));
     global[BUILD_STATE] = { config, counter, listing, paths: listing.then((result) => result.paths) };
   }
   return global[BUILD_STATE].paths;
@@ -174,6 +212,35 @@ export interface CrawlerFileOptions {
   /** a build from draft content: robots.txt disallows all */
   preview?: boolean;
   lastModified?: ReadonlyMap<string, string>;
+  /** path -> id of its story: the pages of one story are one page in each language */
+  storyIds?: ReadonlyMap<string, number>;
+}
+
+/** Each page's siblings in every language (itself included), German first: the pages of the same story. */
+export function languageAlternates(
+  paths: readonly string[],
+  storyIds: ReadonlyMap<string, number>,
+): Map<string, Array<readonly [Language, string]>> {
+  const byStory = new Map<number, Array<readonly [Language, string]>>();
+  for (const page of paths) {
+    const id = storyIds.get(page);
+    if (id === undefined) continue;
+    const language = languageOfPath(page);
+    const siblings = byStory.get(id) ?? [];
+    if (!siblings.some(([known]) => known === language)) siblings.push([language, page]);
+    byStory.set(id, siblings);
+  }
+  const order = (language: Language) => LANGUAGES.indexOf(language);
+  const result = new Map<string, Array<readonly [Language, string]>>();
+  for (const page of paths) {
+    const siblings = byStory.get(storyIds.get(page) ?? -1);
+    if (siblings && siblings.length > 1)
+      result.set(
+        page,
+        [...siblings].sort((a, b) => order(a[0]) - order(b[0])),
+      );
+  }
+  return result;
 }
 
 /** robots.txt always; sitemap.xml of the prerendered paths when SITE_URL is set. */
@@ -184,7 +251,10 @@ export async function writeCrawlerFiles(
   options: CrawlerFileOptions = {},
 ): Promise<void> {
   await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(siteUrl, { preview: options.preview }));
-  if (siteUrl) await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, paths, options.lastModified));
+  if (siteUrl) {
+    const alternates = languageAlternates(paths, options.storyIds ?? new Map());
+    await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(siteUrl, paths, options.lastModified, alternates));
+  }
 }
 
 /** The listing of the build in this process (its pages and their stories), once it has been read. */
@@ -207,6 +277,7 @@ export async function reportContentRequests(clientDir?: string): Promise<string 
     await writeCrawlerFiles(clientDir, paths, siteUrlFrom(), {
       preview: state.config.version === "draft",
       lastModified: listing.lastModified,
+      storyIds: listing.storyIds,
     });
   }
   const line =

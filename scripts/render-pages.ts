@@ -2,7 +2,6 @@ import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
-import { buildListing } from "../app/content/build-listing";
 import { createContentClient } from "../app/content/storyblok-client";
 import {
   MANIFEST_FILE,
@@ -16,7 +15,7 @@ import { deferHydration } from "./defer-hydration";
 import { nginxConfigText, NGINX_CONFIG_FILE } from "./host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "./precompress";
-import { listingOf, type PrerenderListing } from "./prerender-paths";
+import { languageAlternates, siteListing, type PrerenderListing } from "./prerender-paths";
 import {
   CLIENT_DIR,
   RENDERER_DIR,
@@ -139,9 +138,8 @@ export async function renderPages(from: string, to: string, changes: readonly St
   if (!previous) throw new NeedsFullBuild(`${from} has no release.json`);
   const counter = countRequests();
   const config = resolveContentConfig();
-  // the listing the server bundle's loaders read too (app/content/build-listing.ts shares it through globalThis)
-  const read = await buildListing(config.version, () => createContentClient(config));
-  const listing: PrerenderListing = listingOf(read.stories);
+  // the listings the server bundle's loaders read too (app/content/build-listing.ts shares them through globalThis)
+  const listing: PrerenderListing = await siteListing(config.version, () => createContentClient(config));
   const plan = planUpdate(changes, previous, listing);
   if (plan.kind === "full") throw new NeedsFullBuild(plan.reason);
 
@@ -177,7 +175,15 @@ export async function renderPages(from: string, to: string, changes: readonly St
   await writeHeaders(to, clientDir, manifest);
   if (previous.siteUrl) {
     const sitemap = path.join(clientDir, "sitemap.xml");
-    await replaceServedFile(sitemap, sitemapXml(previous.siteUrl, listing.paths, listing.lastModified));
+    await replaceServedFile(
+      sitemap,
+      sitemapXml(
+        previous.siteUrl,
+        listing.paths,
+        listing.lastModified,
+        languageAlternates(listing.paths, listing.storyIds),
+      ),
+    );
     written.push(sitemap);
   }
   await precompressFiles(clientDir, written, { pageQuality: UPDATE_BROTLI_QUALITY });

@@ -1,11 +1,13 @@
 import type { PrerenderListing } from "./prerender-paths";
 import type { ReleaseInfo } from "./release-info";
+import { LANGUAGES, localizedPath, unlocalizedPath } from "../app/language";
 
 /**
- * Which pages a set of story changes reaches (scripts/render-pages.ts).
- * An article reaches its own page (old and new path when it moved), the
- * index and home, the sitemap, and every page that links to it (the other
- * projects of other articles). The index, about and imprint stories reach
+ * Which pages a set of story changes reaches (scripts/render-pages.ts), in
+ * every language (a story is one page per language). An article reaches its
+ * own pages (old and new path when it moved), the index and home, the
+ * sitemap, and every page that links to it (the other projects of other
+ * articles). The index, about and imprint stories reach
  * their page. Anything else (home, whose hero is every page's share image;
  * header and footer on every page; a story or event we cannot place) needs
  * the whole site rebuilt.
@@ -22,19 +24,24 @@ export type UpdatePlan = { kind: "pages"; render: string[]; remove: string[] } |
 /** Story actions that change what a page shows; other events (assets, users, workflow stages) rebuild everything. */
 const STORY_ACTIONS = new Set(["published", "unpublished", "deleted", "moved"]);
 
-/** Fixed pages whose story reaches only themselves. */
+/** Fixed pages whose story reaches only themselves (in German; each has its English sibling). */
 const SINGLE_PAGE_STORIES: ReadonlyMap<string, string> = new Map([
   ["index", "/index"],
   ["about", "/about"],
   ["imprint", "/imprint"],
 ]);
+const SINGLE_PAGES = new Set(
+  [...SINGLE_PAGE_STORIES.values()].flatMap((page) => LANGUAGES.map((language) => localizedPath(page, language))),
+);
 
-const isArticlePath = (pagePath: string) => pagePath.startsWith("/articles/");
+const isArticlePath = (pagePath: string) => unlocalizedPath(pagePath).startsWith("/articles/");
 
-function pathOfStory(id: number | null, pages: Iterable<[string, number | null]>): string | null {
-  if (id === null) return null;
-  for (const [pagePath, storyId] of pages) if (storyId === id) return pagePath;
-  return null;
+/** The pages that show a story: one per language. */
+function pathsOfStory(id: number | null, pages: Iterable<[string, number | null]>): string[] {
+  if (id === null) return [];
+  const found: string[] = [];
+  for (const [pagePath, storyId] of pages) if (storyId === id) found.push(pagePath);
+  return found;
 }
 
 export function planUpdate(
@@ -55,18 +62,18 @@ export function planUpdate(
   for (const change of changes) {
     if (!STORY_ACTIONS.has(change.action)) return { kind: "full", reason: `a "${change.action}" event` };
     const slugPage = change.fullSlug ? SINGLE_PAGE_STORIES.get(change.fullSlug) : undefined;
-    const oldPath = pathOfStory(change.storyId, oldPages);
-    const newPath = pathOfStory(change.storyId, newPages);
-    const places = [oldPath, newPath, slugPage].filter(
-      (place): place is string => place !== null && place !== undefined,
-    );
+    const places = [
+      ...pathsOfStory(change.storyId, oldPages),
+      ...pathsOfStory(change.storyId, newPages),
+      ...(slugPage ? LANGUAGES.map((language) => localizedPath(slugPage, language)) : []),
+    ];
     const slugIsArticle = change.fullSlug?.startsWith("articles/") ?? false;
     if (places.length === 0 && !slugIsArticle) {
       return { kind: "full", reason: `story ${change.storyId ?? change.fullSlug ?? "?"} is on no single page` };
     }
     for (const place of places) {
       if (isArticlePath(place)) touchedArticles.add(place);
-      else if ([...SINGLE_PAGE_STORIES.values()].includes(place)) render.add(place);
+      else if (SINGLE_PAGES.has(place)) render.add(place);
       else return { kind: "full", reason: `story ${change.storyId ?? change.fullSlug} is shown on ${place}` };
     }
   }
@@ -76,8 +83,10 @@ export function planUpdate(
   for (const pagePath of before) if (isArticlePath(pagePath) && !after.has(pagePath)) touchedArticles.add(pagePath);
 
   if (touchedArticles.size > 0) {
-    render.add("/");
-    render.add("/index");
+    for (const language of LANGUAGES) {
+      render.add(localizedPath("/", language));
+      render.add(localizedPath("/index", language));
+    }
     for (const article of touchedArticles) if (after.has(article)) render.add(article);
     for (const [pagePath, page] of Object.entries(previous.pages)) {
       if (page.links.some((link) => touchedArticles.has(link)) && after.has(pagePath)) render.add(pagePath);

@@ -73,7 +73,8 @@ describe("fuzz: the header and footer", () => {
       (container) => {
         const nav = container.querySelector("header nav");
         const labels = [...(nav?.querySelectorAll("a") ?? [])].map((link) => link.textContent ?? "");
-        expect(labels).toEqual(header.links.map((link) => link.label));
+        // the two links, then the page in the other language
+        expect(labels).toEqual([...header.links.map((link) => link.label), header.languageLabel]);
         for (const label of labels) expect(label.trim()).not.toBe("");
         const imprint = [...container.querySelectorAll("footer a")].find(
           (link) => link.textContent === footer.imprint.label,

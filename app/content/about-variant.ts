@@ -4,5 +4,6 @@
  * footer do not pull the content SDK into every page's first load.)
  */
 export function isAboutPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, "") === "/about";
+  // the English about page (/en/about) too
+  return pathname.replace(/\/+$/, "").replace(/^\/en(?=\/)/, "") === "/about";
 }

@@ -9,6 +9,7 @@ import { parseAsset, parseBloks, type Asset } from "./schema/values";
 import { parseStory } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";
 import { fetchStory } from "./story-api";
+import { DEFAULT_LANGUAGE, type Language } from "../language";
 
 /**
  * The about page (SPEC 2, 3, 7): the story `about` in its published
@@ -162,11 +163,11 @@ function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; a
 }
 
 /** The about story (the CDN `story` object) as the page's data; never throws. */
-export function parseAboutStory(value: unknown): AboutPage {
+export function parseAboutStory(value: unknown, language: Language = DEFAULT_LANGUAGE): AboutPage {
   const story = parseStory(value, about);
   const keyFor = uniqueKeys();
   const body = parseBloks(story.content.body).map((raw, index) => parseBodyBlok(raw, keyFor(raw._uid, String(index))));
-  const name = story.name.trim() || uiText.de.aboutTitle;
+  const name = story.name.trim() || uiText[language].aboutTitle;
   const firstText = body
     .flatMap((blok) => (blok.view !== null && blok.component === "about_block" ? [blok.view.text] : []))
     .map((text) => richTextPlainText(text, 160))
@@ -182,6 +183,6 @@ export function parseAboutStory(value: unknown): AboutPage {
 }
 
 /** SPEC 7: the about entry in its online version. Rejects when it cannot be read. */
-export async function loadAboutPage(): Promise<AboutPage> {
-  return parseAboutStory(await fetchStory("about", ABOUT_VERSION));
+export async function loadAboutPage(language: Language = DEFAULT_LANGUAGE): Promise<AboutPage> {
+  return parseAboutStory(await fetchStory("about", ABOUT_VERSION, undefined, language), language);
 }

@@ -54,7 +54,7 @@ describe("fuzz: the article normalisers", () => {
       (input) => {
         const [stories, current, randoms] = input as [unknown[], string, number[]];
         let call = 0;
-        const projects = stories.map(parseOtherProject).filter((project) => project !== null);
+        const projects = stories.map((story) => parseOtherProject(story)).filter((project) => project !== null);
         return { projects, picked: pickOtherProjects(projects, current, () => randoms[call++ % randoms.length]!), current };
       },
       ({ projects, picked, current }) => {

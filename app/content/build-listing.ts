@@ -2,7 +2,8 @@ import type { StoryblokClient } from "@storyblok/react";
 import type { ContentConfig } from "./content-config";
 import { isRecord } from "./is-record";
 import { parseText } from "./schema/values";
-import { lastSlugSegment } from "./schema/story";
+import { lastSlugSegment, storyPath } from "./schema/story";
+import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
 type Version = ContentConfig["version"];
 type StoryRecord = Record<string, unknown>;
@@ -16,19 +17,20 @@ type StoryRecord = Record<string, unknown>;
  */
 export interface BuildListing {
   version: Version;
+  language: Language;
   /** in the API's default order (position, then newest first) */
   stories: readonly StoryRecord[];
-  /** articles by the last segment of their full_slug; the first listed wins */
+  /** articles by the last segment of their path in the listing's language; the first listed wins */
   articlesBySlug: ReadonlyMap<string, StoryRecord>;
   byUuid: ReadonlyMap<string, StoryRecord>;
 }
 
 /** An article story: under articles/, and not the folder's start page. */
 export function isArticleStory(story: StoryRecord): boolean {
-  return story.is_startpage !== true && parseText(story.full_slug).startsWith("articles/");
+  return story.is_startpage !== true && storyPath(story).startsWith("articles/");
 }
 
-export function indexListing(version: Version, all: unknown): BuildListing {
+export function indexListing(version: Version, all: unknown, language: Language = DEFAULT_LANGUAGE): BuildListing {
   const stories = (Array.isArray(all) ? all : []).filter(isRecord);
   const articlesBySlug = new Map<string, StoryRecord>();
   const byUuid = new Map<string, StoryRecord>();
@@ -36,38 +38,45 @@ export function indexListing(version: Version, all: unknown): BuildListing {
     const uuid = parseText(story.uuid);
     if (uuid && !byUuid.has(uuid)) byUuid.set(uuid, story);
     if (!isArticleStory(story)) continue;
-    const slug = lastSlugSegment(parseText(story.full_slug));
+    const slug = lastSlugSegment(storyPath(story));
     if (slug && !articlesBySlug.has(slug)) articlesBySlug.set(slug, story);
   }
-  return { version, stories, articlesBySlug, byUuid };
+  return { version, language, stories, articlesBySlug, byUuid };
 }
 
 // The react-router config (which asks for the paths to prerender) and the
 // server bundle (whose loaders render them) are separate module graphs in
 // one build process: the listing is shared through the global object.
 const LISTINGS = Symbol.for("studio-portfolio.build-listing");
-type GlobalWithListings = typeof globalThis & { [LISTINGS]?: Map<Version, Promise<BuildListing>> };
+type ListingKey = `${Version} ${Language}`;
+type GlobalWithListings = typeof globalThis & { [LISTINGS]?: Map<ListingKey, Promise<BuildListing>> };
 
-function listings(): Map<Version, Promise<BuildListing>> {
+function listings(): Map<ListingKey, Promise<BuildListing>> {
   const global = globalThis as GlobalWithListings;
   global[LISTINGS] ??= new Map();
   return global[LISTINGS];
 }
 
 /**
- * The build's listing of `version`, read on first use with `client` (a
- * failed read is forgotten, so the next caller tries again).
+ * The build's listing of `version` in `language` (one paged listing per
+ * language), read on first use with `client` (a failed read is forgotten,
+ * so the next caller tries again).
  */
-export function buildListing(version: Version, client: () => StoryblokClient | Promise<StoryblokClient>): Promise<BuildListing> {
-  const known = listings().get(version);
+export function buildListing(
+  version: Version,
+  client: () => StoryblokClient | Promise<StoryblokClient>,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<BuildListing> {
+  const key: ListingKey = `${version} ${language}`;
+  const known = listings().get(key);
   if (known) return known;
   const listing = Promise.resolve()
     .then(client)
-    .then((api) => api.getAll("cdn/stories", { per_page: 100, version }))
-    .then((all: unknown) => indexListing(version, all));
-  listings().set(version, listing);
+    .then((api) => api.getAll("cdn/stories", { per_page: 100, version, ...languageQuery(language) }))
+    .then((all: unknown) => indexListing(version, all, language));
+  listings().set(key, listing);
   listing.catch(() => {
-    if (listings().get(version) === listing) listings().delete(version);
+    if (listings().get(key) === listing) listings().delete(key);
   });
   return listing;
 }

@@ -7,6 +7,7 @@ import { gallery, galleryItem, hero, page, slide } from "./schema/page";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";
 import { fetchStories, fetchStory } from "./story-api";
+import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
 /** One hero slide: desktop media, phone media (<= 768 px) and where it leads. */
 export interface HeroSlide {
@@ -123,24 +124,34 @@ export function parseHomeStory(value: unknown): HomePage {
   };
 }
 
-export async function loadHomeStory(version: Version = contentConfig.version): Promise<HomePage> {
-  return parseHomeStory(await fetchStory("home", version));
+export async function loadHomeStory(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<HomePage> {
+  return parseHomeStory(await fetchStory("home", version, undefined, language));
 }
 
-let buildHomeStory: Promise<HomePage> | undefined;
+const buildHomeStory = new Map<Language, Promise<HomePage>>();
 
 /**
  * The home story, read once per production build: the home page and the
  * root loader (every page's fallback share image is the home hero) share
  * the one request.
  */
-export function loadHomeStoryOnce(version: Version = contentConfig.version): Promise<HomePage> {
-  if (!import.meta.env.PROD) return loadHomeStory(version);
-  buildHomeStory ??= loadHomeStory(version).catch((error: unknown) => {
-    buildHomeStory = undefined;
-    throw error;
-  });
-  return buildHomeStory;
+export function loadHomeStoryOnce(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<HomePage> {
+  if (!import.meta.env.PROD) return loadHomeStory(version, language);
+  let home = buildHomeStory.get(language);
+  if (!home) {
+    home = loadHomeStory(version, language).catch((error: unknown) => {
+      buildHomeStory.delete(language);
+      throw error;
+    });
+    buildHomeStory.set(language, home);
+  }
+  return home;
 }
 
 /** Articles with at least one tag: name, slug and tags (SPEC 7, categories call). */
@@ -153,9 +164,14 @@ export function parseCategories(stories: unknown): Category[] {
 }
 
 /** One listing of up to 100 articles; on failure an empty list (SPEC 8). */
-export async function loadCategories(version: Version = contentConfig.version): Promise<Category[]> {
+export async function loadCategories(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Category[]> {
   try {
-    return parseCategories(await fetchStories({ starts_with: "articles/", per_page: 100, version }));
+    return parseCategories(
+      await fetchStories({ starts_with: "articles/", per_page: 100, version, ...languageQuery(language) }),
+    );
   } catch (error) {
     console.error("Fehler beim Laden der Kategorien:", error);
     return [];
@@ -173,11 +189,20 @@ export interface HomeData {
   filterTags: string[];
 }
 
-export async function loadFilterTags(version: Version = contentConfig.version): Promise<string[]> {
-  return categoryTags(await loadCategories(version));
+export async function loadFilterTags(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<string[]> {
+  return categoryTags(await loadCategories(version, language));
 }
 
-export async function loadHomePage(version: Version = contentConfig.version): Promise<HomeData> {
-  const [homePage, filterTags] = await Promise.all([loadHomeStoryOnce(version), loadFilterTags(version)]);
+export async function loadHomePage(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<HomeData> {
+  const [homePage, filterTags] = await Promise.all([
+    loadHomeStoryOnce(version, language),
+    loadFilterTags(version, language),
+  ]);
   return { page: homePage, filterTags };
 }

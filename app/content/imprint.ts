@@ -8,6 +8,7 @@ import { parseBloks } from "./schema/values";
 import { imprint, imprintText } from "./schema/imprint";
 import { parseStory } from "./schema/story";
 import { fetchStory } from "./story-api";
+import { DEFAULT_LANGUAGE, type Language } from "../language";
 
 /** The imprint page (SPEC 2, 3): the `imprint` story's `imprint_text` bloks. */
 
@@ -54,9 +55,9 @@ function underPageHeading(document: RichTextDocument, title: string, first: bool
 }
 
 /** The imprint story (the CDN `story` object) as the page's view model; never throws. */
-export function parseImprintStory(value: unknown): ImprintPage {
+export function parseImprintStory(value: unknown, language: Language = DEFAULT_LANGUAGE): ImprintPage {
   const story = parseStory(value, imprint);
-  const title = story.name.trim() || uiText.de.imprintTitle;
+  const title = story.name.trim() || uiText[language].imprintTitle;
   const keyFor = uniqueKeys();
   const blocks: ImprintBlock[] = [];
   parseBloks(story.content.body).forEach((raw, index) => {
@@ -80,6 +81,9 @@ export function parseImprintStory(value: unknown): ImprintPage {
 }
 
 /** SPEC 7: `cdn/stories/imprint`. Rejects when it cannot be read. */
-export async function loadImprintPage(version: Version = contentConfig.version): Promise<ImprintPage> {
-  return parseImprintStory(await fetchStory("imprint", version));
+export async function loadImprintPage(
+  version: Version = contentConfig.version,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<ImprintPage> {
+  return parseImprintStory(await fetchStory("imprint", version, undefined, language), language);
 }

@@ -66,7 +66,7 @@ describe("fetchLayout", () => {
 describe("the root loader", () => {
   it("returns the header and footer view models through the site's client", async () => {
     const { loader } = await import("../root");
-    const data = await loader();
+    const data = await loader({ request: new Request("http://site.test/") });
     expect(data.header.links.map((link) => link.href)).toEqual(["/index", "/about"]);
     expect(data.footer.imprint.href).toBe("/imprint");
     // plain data: it is serialised into the prerendered HTML

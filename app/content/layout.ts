@@ -7,6 +7,7 @@ import { footer, footerContent } from "./schema/footer";
 import { header, headerContent } from "./schema/header";
 import { parseStoryFields } from "./schema/story";
 import { fetchStory } from "./story-api";
+import { DEFAULT_LANGUAGE, localizedHref, type Language } from "../language";
 import { uiText } from "../ui-text";
 
 /**
@@ -42,6 +43,8 @@ export interface HeaderView {
   links: SiteLink[];
   burgerIcon: SiteImage | null;
   closeIcon: SiteImage | null;
+  /** the text of the link to the page in the other language */
+  languageLabel: string;
 }
 
 export interface SocialLink extends SiteLink {
@@ -64,19 +67,31 @@ export interface LayoutData {
   footer: FooterView;
 }
 
-export const HEADER_DEFAULTS = {
-  logoLabel: uiText.de.homeLinkLabel,
-  indexLabel: uiText.de.indexLinkLabel,
-  indexPath: "/index",
-  linkLabel: uiText.de.aboutLinkLabel,
-  linkPath: "/about",
-} as const;
+/** The header's texts and paths where the content has none, in a language. */
+export function headerDefaults(language: Language = DEFAULT_LANGUAGE) {
+  const text = uiText[language];
+  return {
+    logoLabel: text.homeLinkLabel,
+    indexLabel: text.indexLinkLabel,
+    indexPath: localizedHref("/index", language),
+    linkLabel: text.aboutLinkLabel,
+    linkPath: localizedHref("/about", language),
+    languageLabel: text.languageSwitch,
+  };
+}
 
-export const FOOTER_DEFAULTS = {
-  imprintLabel: uiText.de.imprintLinkLabel,
-  imprintPath: "/imprint",
-  socialLabel: uiText.de.socialLinkLabel,
-} as const;
+/** The footer's texts and paths where the content has none, in a language. */
+export function footerDefaults(language: Language = DEFAULT_LANGUAGE) {
+  const text = uiText[language];
+  return {
+    imprintLabel: text.imprintLinkLabel,
+    imprintPath: localizedHref("/imprint", language),
+    socialLabel: text.socialLinkLabel,
+  };
+}
+
+export const HEADER_DEFAULTS = headerDefaults();
+export const FOOTER_DEFAULTS = footerDefaults();
 
 /** The first blok of a header or footer body: the one that carries a component name. */
 function firstBlok(body: unknown): unknown {
@@ -91,31 +106,39 @@ export function parseImage(value: unknown): SiteImage | null {
   return { src, alt: asset.alt, ...(size ?? {}) };
 }
 
-function siteLink(link: Link, label: string, fallbackPath: string | null): SiteLink | null {
+/** A link of the header or footer; a page of the site in the page's language. */
+function siteLink(link: Link, label: string, fallbackPath: string | null, language: Language): SiteLink | null {
   if (!link.href) return fallbackPath ? { href: fallbackPath, label, internal: true, newTab: false } : null;
-  return { href: link.href, label, internal: link.internal, newTab: link.target === "_blank" };
+  const href = link.internal ? localizedHref(link.href, language) : link.href;
+  return { href, label, internal: link.internal, newTab: link.target === "_blank" };
 }
 
 /** header story content (component `header`, body[0] `header_content`) -> view model */
-export function parseHeaderContent(content: unknown, storyId: number | null = null): HeaderView {
+export function parseHeaderContent(
+  content: unknown,
+  storyId: number | null = null,
+  language: Language = DEFAULT_LANGUAGE,
+): HeaderView {
+  const defaults = headerDefaults(language);
   const blok = headerContent.parse(firstBlok(header.parse(content).body));
   const logo = parseImage(blok.Logo);
-  const indexLink = siteLink(blok.Index, blok.IndexLabel || HEADER_DEFAULTS.indexLabel, HEADER_DEFAULTS.indexPath);
-  const secondLink = siteLink(blok.Link, blok.LinkLabel || HEADER_DEFAULTS.linkLabel, HEADER_DEFAULTS.linkPath);
+  const indexLink = siteLink(blok.Index, blok.IndexLabel || defaults.indexLabel, defaults.indexPath, language);
+  const secondLink = siteLink(blok.Link, blok.LinkLabel || defaults.linkLabel, defaults.linkPath, language);
   return {
     storyId,
     editable: editableAttributes(blok),
     logo,
-    logoLabel: logo?.alt.trim() || HEADER_DEFAULTS.logoLabel,
+    logoLabel: logo?.alt.trim() || defaults.logoLabel,
     links: [indexLink, secondLink].filter((link): link is SiteLink => link !== null),
     burgerIcon: parseImage(blok.Burger),
     closeIcon: parseImage(blok.Close),
+    languageLabel: blok.LanguageLabel || defaults.languageLabel,
   };
 }
 
-export function parseHeaderStory(story: unknown): HeaderView {
+export function parseHeaderStory(story: unknown, language: Language = DEFAULT_LANGUAGE): HeaderView {
   const { id, content } = parseStoryFields(story);
-  return parseHeaderContent(content, id);
+  return parseHeaderContent(content, id, language);
 }
 
 function emailLabel(href: string): string {
@@ -123,13 +146,14 @@ function emailLabel(href: string): string {
 }
 
 /** footer story content (component `footer`, body[0] `footer_content`) -> view model */
-export function parseFooterContent(content: unknown, storyId: number | null = null): FooterView {
+export function parseFooterContent(
+  content: unknown,
+  storyId: number | null = null,
+  language: Language = DEFAULT_LANGUAGE,
+): FooterView {
+  const defaults = footerDefaults(language);
   const blok = footerContent.parse(firstBlok(footer.parse(content).body));
-  const imprint = siteLink(
-    blok.Imprint,
-    blok.ImprintLabel || FOOTER_DEFAULTS.imprintLabel,
-    FOOTER_DEFAULTS.imprintPath,
-  )!;
+  const imprint = siteLink(blok.Imprint, blok.ImprintLabel || defaults.imprintLabel, defaults.imprintPath, language)!;
   const email = blok.email.href.startsWith("mailto:")
     ? { href: blok.email.href, label: emailLabel(blok.email.href), internal: false, newTab: false }
     : null;
@@ -138,7 +162,7 @@ export function parseFooterContent(content: unknown, storyId: number | null = nu
   const social = /^https?:\/\//i.test(blok.SocialMedia.href)
     ? {
         href: blok.SocialMedia.href,
-        label: icon?.alt.trim() || FOOTER_DEFAULTS.socialLabel,
+        label: icon?.alt.trim() || defaults.socialLabel,
         internal: false,
         newTab: true,
         icon,
@@ -156,19 +180,23 @@ export function parseFooterContent(content: unknown, storyId: number | null = nu
   };
 }
 
-export function parseFooterStory(story: unknown): FooterView {
+export function parseFooterStory(story: unknown, language: Language = DEFAULT_LANGUAGE): FooterView {
   const { id, content } = parseStoryFields(story);
-  return parseFooterContent(content, id);
+  return parseFooterContent(content, id, language);
 }
 
-/** SPEC section 7: the header and footer entries, two requests in parallel. */
-export async function fetchLayout(client: StoryblokClient, version: "draft" | "published"): Promise<LayoutData> {
+/** SPEC section 7: the header and footer entries in a language, two requests in parallel. */
+export async function fetchLayout(
+  client: StoryblokClient,
+  version: "draft" | "published",
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<LayoutData> {
   try {
     const [headerStory, footerStory] = await Promise.all([
-      fetchStory("header", version, client),
-      fetchStory("footer", version, client),
+      fetchStory("header", version, client, language),
+      fetchStory("footer", version, client, language),
     ]);
-    return { header: parseHeaderStory(headerStory), footer: parseFooterStory(footerStory) };
+    return { header: parseHeaderStory(headerStory, language), footer: parseFooterStory(footerStory, language) };
   } catch (error) {
     throw new Error(`Header/footer: ${describeContentError(error)}`, { cause: error });
   }

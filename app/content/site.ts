@@ -1,4 +1,5 @@
 import type { StoryblokClient } from "@storyblok/react";
+import { DEFAULT_LANGUAGE, LANGUAGES, OG_LOCALES, localizedPath, type Language } from "../language";
 import { uiText } from "../ui-text";
 import type { ArticlePage } from "./article";
 import type { ArticleListEntry } from "./article-index";
@@ -18,7 +19,6 @@ declare const __SITE_URL__: string | undefined;
 /** SITE_URL at build time (no trailing slash), "" when unset: then no canonical links and no og:url. */
 export const SITE_URL = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "";
 
-export const SITE_LOCALE = "de_DE";
 
 /** A build from draft content is a preview: robots.txt disallows all and every page is noindex (README). */
 export const PREVIEW_BUILD = contentConfig.version === "draft";
@@ -116,15 +116,19 @@ export type MetaTag =
   | { title: string }
   | { name: string; content: string }
   | { property: string; content: string }
-  | { tagName: "link"; rel: string; href: string };
+  | { tagName: "link"; rel: string; href: string; hrefLang?: string };
 
 export interface PageMetaInput {
   site: SiteData | null | undefined;
   /** the page's own title; "" for the home page, which carries the site name */
   title: string;
   description: string;
-  /** the canonical path ("/about"); null for pages that have none (not found) */
+  /** the canonical path in German ("/about"); null for pages that have none (not found) */
   path: string | null;
+  /** the page's language (default German): canonical URL, og:locale */
+  language?: Language;
+  /** the page's path in each language, when they are not `path` with each language's prefix (translated slugs) */
+  alternates?: Readonly<Record<Language, string>>;
   /** falls back to the site's share image */
   image?: ShareImage | null;
   type?: "website" | "article";
@@ -135,22 +139,50 @@ export interface PageMetaInput {
   titleByPage?: boolean;
 }
 
-/** title, description, robots, canonical, Open Graph and Twitter card tags of one page. */
+/** A page's path in each language: `path` under each language's prefix, unless the page names its own. */
+export function pageAlternates(
+  path: string,
+  alternates?: Readonly<Record<Language, string>>,
+): Readonly<Record<Language, string>> {
+  return alternates ?? (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as Record<Language, string>);
+}
+
+/**
+ * title, description, robots, canonical, hreflang alternates (each
+ * language and x-default, the German page), Open Graph and Twitter card
+ * tags of one page.
+ */
 export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaTag[] {
   const { siteUrl = SITE_URL, preview = PREVIEW_BUILD } = options;
+  const language = input.language ?? DEFAULT_LANGUAGE;
   const siteName = input.site?.name ?? "";
   const title = documentTitle(siteName, input.title);
   const description = input.description.trim();
-  const url = input.path !== null && siteUrl ? siteUrl + canonicalPath(input.path) : "";
+  const paths = input.path !== null ? pageAlternates(input.path, input.alternates) : null;
+  const url = paths && siteUrl ? siteUrl + canonicalPath(paths[language]) : "";
   const image = input.image ?? input.site?.image ?? null;
   const tags: MetaTag[] = [...(input.titleByPage ? [] : [{ title }]), { name: "description", content: description }];
   if (input.noindex || preview) tags.push({ name: "robots", content: "noindex" });
-  if (url) tags.push({ tagName: "link", rel: "canonical", href: url });
+  if (url && paths) {
+    tags.push({ tagName: "link", rel: "canonical", href: url });
+    for (const other of LANGUAGES)
+      tags.push({ tagName: "link", rel: "alternate", hrefLang: other, href: siteUrl + canonicalPath(paths[other]) });
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: siteUrl + canonicalPath(paths[DEFAULT_LANGUAGE]),
+    });
+  }
   tags.push(
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.title || title },
     { property: "og:description", content: description },
-    { property: "og:locale", content: SITE_LOCALE },
+    { property: "og:locale", content: OG_LOCALES[language] },
+    ...LANGUAGES.filter((other) => other !== language).map((other) => ({
+      property: "og:locale:alternate",
+      content: OG_LOCALES[other],
+    })),
   );
   if (siteName) tags.push({ property: "og:site_name", content: siteName });
   if (url) tags.push({ property: "og:url", content: url });
@@ -175,17 +207,27 @@ export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaT
 }
 
 /** The article page's own title and its description; `siteName` fills in when the content has no text. */
-export function articleMeta(page: ArticlePage | undefined, siteName = ""): { title: string; description: string } {
+export function articleMeta(
+  page: ArticlePage | undefined,
+  siteName = "",
+  language: Language = DEFAULT_LANGUAGE,
+): { title: string; description: string } {
   const by = siteName ? ` by ${siteName}` : "";
-  if (!page) return { title: uiText.de.loadingArticle, description: `A project${by}.` };
-  if (page.status === "not-found") return { title: uiText.de.articleNotFound, description: uiText.de.articleNotFound };
+  const text = uiText[language];
+  if (!page) return { title: text.loadingArticle, description: `A project${by}.` };
+  if (page.status === "not-found") return { title: text.articleNotFound, description: text.articleNotFound };
   const { metaTitle, description } = page.article;
   return { title: metaTitle, description: description || `${metaTitle || "A project"}${by}.` };
 }
 
 /** The index page's own title and its description (`siteName` is the studio's name, "" when unknown). */
-export function indexMeta(title: string, articles: readonly ArticleListEntry[] | undefined, siteName = "") {
-  const heading = title || uiText.de.indexTitle;
+export function indexMeta(
+  title: string,
+  articles: readonly ArticleListEntry[] | undefined,
+  siteName = "",
+  language: Language = DEFAULT_LANGUAGE,
+) {
+  const heading = title || uiText[language].indexTitle;
   const count = articles?.length;
   const by = siteName ? ` by ${siteName}` : "";
   return {

@@ -1,6 +1,7 @@
 import type { StoryblokClient } from "@storyblok/react";
 import type { ContentConfig } from "./content-config";
 import { isRecord } from "./is-record";
+import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
 /** The Content Delivery API calls of the site (SPEC 7), through the SDK's client. */
 
@@ -12,13 +13,21 @@ export async function siteClient(): Promise<StoryblokClient> {
   return contentClient();
 }
 
-/** GET cdn/stories/{slug}: the answer's story. Rejects when the service does, or when the answer holds no story. */
+/**
+ * GET cdn/stories/{slug} in a language (Storyblok's `language`; none for
+ * German, the default): the answer's story. Rejects when the service does,
+ * or when the answer holds no story.
+ */
 export async function fetchStory(
   slug: string,
   version: Version,
   client?: StoryblokClient,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<Record<string, unknown>> {
-  const { data } = await (client ?? (await siteClient())).get(`cdn/stories/${slug}`, { version });
+  const { data } = await (client ?? (await siteClient())).get(`cdn/stories/${slug}`, {
+    version,
+    ...languageQuery(language),
+  });
   if (!isRecord(data) || !isRecord(data.story)) throw new Error(`No story in the answer for ${slug}`);
   return data.story;
 }

@@ -35,6 +35,7 @@ describe("organizationJsonLd", () => {
       "@id": "https://studio.example/#organization",
       name: "Studio Halbton",
       url: "https://studio.example/",
+      knowsLanguage: ["de", "en"],
       logo: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg",
       email: "hallo@studio-halbton.example",
       sameAs: ["https://www.instagram.com/studio.halbton"],
@@ -43,7 +44,12 @@ describe("organizationJsonLd", () => {
 
   it("leaves out what is unknown (no SITE_URL, no footer)", () => {
     const data = JSON.parse(serializeJsonLd(organizationJsonLd({ site, header: null, footer: null }, ""))) as Record<string, unknown>;
-    expect(data).toEqual({ "@context": "https://schema.org", "@type": "Organization", name: "Studio Halbton" });
+    expect(data).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Studio Halbton",
+      knowsLanguage: ["de", "en"],
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Article } from "./article";
 import type { FooterView, HeaderView } from "./layout";
 import { SITE_URL, absoluteUrl, shareImageOf, type SiteData } from "./site";
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../language";
 
 /**
  * Structured data (schema.org JSON-LD) for search engines: the studio as an
@@ -41,7 +42,11 @@ export interface OrganizationInput {
 }
 
 /** The studio: its name, site, logo, e-mail and social profile (from the header and footer entries). */
-export function organizationJsonLd({ site, header, footer }: OrganizationInput, siteUrl: string = SITE_URL): JsonLd {
+export function organizationJsonLd(
+  { site, header, footer }: OrganizationInput,
+  siteUrl: string = SITE_URL,
+  language: Language = DEFAULT_LANGUAGE,
+): JsonLd {
   const logo = header?.logo ? absoluteUrl(header.logo.src, siteUrl) : "";
   const email = footer?.email ? decodeURIComponent(footer.email.href.replace(/^mailto:/i, "").split("?")[0] ?? "") : "";
   const social = footer?.social ? absoluteUrl(footer.social.href, siteUrl) : "";
@@ -50,7 +55,8 @@ export function organizationJsonLd({ site, header, footer }: OrganizationInput, 
     "@type": "Organization",
     "@id": organizationId(siteUrl),
     name: site.name || undefined,
-    url: siteUrl ? `${siteUrl}/` : undefined,
+    url: siteUrl ? `${siteUrl}${localizedPath("/", language)}` : undefined,
+    knowsLanguage: [...LANGUAGES],
     logo: logo || undefined,
     email: email || undefined,
     sameAs: nonEmpty(social ? [social] : []),
@@ -58,8 +64,16 @@ export function organizationJsonLd({ site, header, footer }: OrganizationInput, 
 }
 
 /** An article as a CreativeWork created by the studio, about its client. */
-export function creativeWorkJsonLd(article: Article, site: SiteData | null, siteUrl: string = SITE_URL): JsonLd {
-  const url = siteUrl && article.slug ? `${siteUrl}/articles/${encodeURIComponent(article.slug)}` : undefined;
+export function creativeWorkJsonLd(
+  article: Article,
+  site: SiteData | null,
+  siteUrl: string = SITE_URL,
+  language: Language = DEFAULT_LANGUAGE,
+): JsonLd {
+  const url =
+    siteUrl && article.slug
+      ? `${siteUrl}${localizedPath(`/articles/${encodeURIComponent(article.slug)}`, language)}`
+      : undefined;
   const image = article.header ? shareImageOf({ filename: article.header.src, alt: article.header.alt }, siteUrl)?.url || absoluteUrl(article.header.src, siteUrl) : "";
   return {
     "@context": "https://schema.org",
@@ -80,6 +94,6 @@ export function creativeWorkJsonLd(article: Article, site: SiteData | null, site
     datePublished: article.firstPublishedAt || article.publishedAt || undefined,
     dateModified: article.publishedAt || undefined,
     about: article.info.client ? { "@type": "Organization", name: article.info.client } : undefined,
-    inLanguage: "de",
+    inLanguage: language,
   };
 }

@@ -9,6 +9,8 @@ import { useLiveStory } from "~/content/bridge";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { storyPageMeta } from "~/routing/story-page-meta";
+import { useLanguage, useUiText } from "~/hooks/use-language";
+import { languageOfPath } from "~/language";
 import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
 
@@ -16,8 +18,8 @@ import styles from "./about.module.css";
 const BODY_CLASS = "about-page";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
-export async function loader(): Promise<{ page: MaybeDeferred<AboutPage> }> {
-  return { page: await loadAboutPage() };
+export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<AboutPage> }> {
+  return { page: await loadAboutPage(languageOfPath(new URL(request.url).pathname)) };
 }
 
 /**
@@ -26,16 +28,20 @@ export async function loader(): Promise<{ page: MaybeDeferred<AboutPage> }> {
  */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
   // the about story is read published in every version (SPEC 7)
+  const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, () => ({
-    page: deferred(import("~/content/about").then((about) => about.loadAboutPage())),
+    page: deferred(import("~/content/about").then((about) => about.loadAboutPage(language))),
   }));
 }
 
-export const meta: Route.MetaFunction = (args) => storyPageMeta(args, { title: uiText.de.aboutTitle, path: "/about" });
-
-const parseLive = async (story: unknown) => (await import("~/content/about")).parseAboutStory(story);
+export const meta: Route.MetaFunction = (args) => {
+  const language = languageOfPath(args.location.pathname);
+  return storyPageMeta(args, { title: uiText[language].aboutTitle, path: "/about", language });
+};
 
 function LiveAbout({ page }: { page: AboutPage }) {
+  const language = useLanguage();
+  const parseLive = async (story: unknown) => (await import("~/content/about")).parseAboutStory(story, language);
   return <AboutBody page={useLiveStory(page.storyId, page, parseLive)} />;
 }
 
@@ -44,10 +50,11 @@ export default function AboutRoute({ loaderData }: Route.ComponentProps) {
     document.body.classList.add(BODY_CLASS);
     return () => document.body.classList.remove(BODY_CLASS);
   }, []);
-  const title = usePageTitle(uiText.de.aboutTitle);
+  const text = useUiText();
+  const title = usePageTitle(text.aboutTitle);
   return (
     <div className={styles.page} data-about-page="">
-      <Deferred value={loaderData.page} fallback={<PageMessage>{uiText.de.loading}</PageMessage>} title={title}>
+      <Deferred value={loaderData.page} fallback={<PageMessage>{text.loading}</PageMessage>} title={title}>
         {(page) => <LiveAbout page={page} />}
       </Deferred>
     </div>

@@ -11,14 +11,16 @@ import { useSite } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
 import { settled } from "~/routing/story-page-meta";
-import { uiText } from "~/ui-text";
+import { useLanguage, useUiText } from "~/hooks/use-language";
+import { languageOfPath, localizedPath } from "~/language";
 
 /**
  * Prerender: the article and the other projects, chosen here at random, so
  * the page hydrates with the very choice that is in its HTML.
  */
-export async function loader({ params }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ArticlePage> }> {
-  return { page: await loadArticlePage(params.slug, { prerender: import.meta.env.PROD }) };
+export async function loader({ params, request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ArticlePage> }> {
+  const language = languageOfPath(new URL(request.url).pathname);
+  return { page: await loadArticlePage(params.slug, { prerender: import.meta.env.PROD, language }) };
 }
 
 /**
@@ -29,17 +31,19 @@ export async function loader({ params }: Route.LoaderArgs): Promise<{ page: Mayb
  * then chosen here, in the browser.
  */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
+  const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, (version) => ({
     page: deferred(
-      import("~/content/article").then((article) => article.loadArticlePage(args.params.slug, { version })),
+      import("~/content/article").then((article) => article.loadArticlePage(args.params.slug, { version, language })),
     ),
   }));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, params, location }) => {
   const resolved = settled(loaderData?.page);
   const site = siteFromMatches(matches);
-  const { title, description } = articleMeta(resolved, site?.name);
+  const language = languageOfPath(location.pathname);
+  const { title, description } = articleMeta(resolved, site?.name, language);
   const article = resolved?.status === "found" ? resolved.article : null;
   const extra: MetaTag[] = article
     ? [
@@ -55,6 +59,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     title,
     description,
     path: resolved?.status === "not-found" ? null : `/articles/${article?.slug || params.slug}`,
+    language,
+    alternates: resolved?.status === "found" ? resolved.alternates : undefined,
     image: article?.header ? shareImageOf({ filename: article.header.src, alt: article.header.alt }) : null,
     type: article ? "article" : "website",
     noindex: resolved?.status === "not-found",
@@ -63,9 +69,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   });
 };
 
-const parseLive = async (story: unknown) => (await import("~/content/article")).parseArticleStory(story);
-
 function LiveArticle({ page, site }: { page: Extract<ArticlePage, { status: "found" }>; site: SiteData | null }) {
+  const language = useLanguage();
+  const parseLive = async (story: unknown) => (await import("~/content/article")).parseArticleStory(story, language);
   const article = useLiveStory(page.article.storyId, page.article, parseLive);
   return <ArticlePageView page={{ ...page, article }} site={site} />;
 }
@@ -76,20 +82,22 @@ function ArticleContent({ page, site }: { page: ArticlePage; site: SiteData | nu
 }
 
 export default function ArticleRoute({ loaderData, params }: Route.ComponentProps) {
+  const text = useUiText();
+  const language = useLanguage();
   const site = useSite();
   const siteName = site?.name ?? "";
   const navigation = useNavigation();
   const location = useLocation();
   // from one article to another (Other Projects): the next one is on its way
   const nextPath = navigation.state === "loading" ? navigation.location.pathname : null;
-  if (nextPath && nextPath !== location.pathname && nextPath.startsWith("/articles/"))
-    return <PageMessage>{uiText.de.loadingArticle}</PageMessage>;
+  if (nextPath && nextPath !== location.pathname && nextPath.startsWith(localizedPath("/articles/", language)))
+    return <PageMessage>{text.loadingArticle}</PageMessage>;
   return (
     <Deferred
       key={params.slug}
       value={loaderData.page}
-      fallback={<PageMessage>{uiText.de.loadingArticle}</PageMessage>}
-      title={(page) => documentTitle(siteName, articleMeta(page, siteName).title)}
+      fallback={<PageMessage>{text.loadingArticle}</PageMessage>}
+      title={(page) => documentTitle(siteName, articleMeta(page, siteName, language).title)}
     >
       {(page) => <ArticleContent page={page} site={site} />}
     </Deferred>

@@ -11,12 +11,13 @@ import { loadHomePage } from "~/content/home";
 import { pageMeta, type SiteData } from "~/content/site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
+import { languageOfPath } from "~/language";
 import styles from "./home.module.css";
 
 /** Prerender: the home story and the filter tags, in the HTML. */
-export async function loader() {
-  return loadHomePage(contentConfig.version);
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadHomePage(contentConfig.version, languageOfPath(new URL(request.url).pathname));
 }
 
 /**
@@ -26,17 +27,21 @@ export async function loader() {
  * categories arrive.
  */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
+  const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, async (version) => {
     const home = await import("~/content/home");
-    return { page: await home.loadHomeStory(version), filterTags: deferred(home.loadFilterTags(version)) };
+    return {
+      page: await home.loadHomeStory(version, language),
+      filterTags: deferred(home.loadFilterTags(version, language)),
+    };
   });
 }
 
 export function HydrateFallback() {
-  return <p className={styles.loading}>{uiText.de.loadingCategories}</p>;
+  return <p className={styles.loading}>{useUiText().loadingCategories}</p>;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const page = loaderData?.page;
   const site = siteFromMatches(matches);
   const work = page?.description ?? "Selected work.";
@@ -45,19 +50,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: "",
     description: site?.name ? `${site.name}: ${work.charAt(0).toLowerCase()}${work.slice(1)}` : work,
     path: "/",
+    language: languageOfPath(location.pathname),
     image: page?.shareImage ?? null,
   });
 };
 
 /** The home page's heading: the studio's name (from the root loader), else what the logo link is called. */
-function useHomeHeading(): string {
-  const root = useRouteLoaderData<{ site?: SiteData; header?: { logoLabel?: string } }>("root");
-  return root?.site?.name || root?.header?.logoLabel || uiText.de.homeLinkLabel;
-}
-
 const parseLive = async (story: unknown) => (await import("~/content/home")).parseHomeStory(story);
 
+function useHomeHeading(): string {
+  const root = useRouteLoaderData<{ site?: SiteData; header?: { logoLabel?: string } }>("root");
+  const text = useUiText();
+  return root?.site?.name || root?.header?.logoLabel || text.homeLinkLabel;
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const text = useUiText();
   const page = useLiveStory(loaderData.page.storyId, loaderData.page, parseLive);
   const heading = useHomeHeading();
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
@@ -70,10 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div {...page.hero.editable}>
         <Hero hero={page.hero} />
       </div>
-      <Deferred
-        value={loaderData.filterTags}
-        fallback={<p className={styles.loading}>{uiText.de.loadingCategories}</p>}
-      >
+      <Deferred value={loaderData.filterTags} fallback={<p className={styles.loading}>{text.loadingCategories}</p>}>
         {(tags) => <TagFilter tags={tags} selected={selectedTags} onToggle={toggleTag} />}
       </Deferred>
       <div {...page.gallery.editable}>

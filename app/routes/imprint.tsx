@@ -9,33 +9,39 @@ import { loadImprintPage } from "~/content/imprint";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { storyPageMeta } from "~/routing/story-page-meta";
+import { useLanguage, useUiText } from "~/hooks/use-language";
+import { languageOfPath } from "~/language";
 import { uiText } from "~/ui-text";
 
 /** Prerender: the imprint story, in the HTML. */
-export async function loader(): Promise<{ page: MaybeDeferred<ImprintPage> }> {
-  return { page: await loadImprintPage(contentConfig.version) };
+export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ImprintPage> }> {
+  return { page: await loadImprintPage(contentConfig.version, languageOfPath(new URL(request.url).pathname)) };
 }
 
 /** Navigations read the prerendered data; the visual editor and a build without this page ask the content service. */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
+  const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, (version) => ({
-    page: deferred(import("~/content/imprint").then((imprint) => imprint.loadImprintPage(version))),
+    page: deferred(import("~/content/imprint").then((imprint) => imprint.loadImprintPage(version, language))),
   }));
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  storyPageMeta(args, { title: uiText.de.imprintTitle, path: "/imprint" });
-
-const parseLive = async (story: unknown) => (await import("~/content/imprint")).parseImprintStory(story);
+export const meta: Route.MetaFunction = (args) => {
+  const language = languageOfPath(args.location.pathname);
+  return storyPageMeta(args, { title: uiText[language].imprintTitle, path: "/imprint", language });
+};
 
 function LiveImprint({ page }: { page: ImprintPage }) {
+  const language = useLanguage();
+  const parseLive = async (story: unknown) => (await import("~/content/imprint")).parseImprintStory(story, language);
   return <ImprintView page={useLiveStory(page.storyId, page, parseLive)} />;
 }
 
 export default function ImprintRoute({ loaderData }: Route.ComponentProps) {
-  const title = usePageTitle(uiText.de.imprintTitle);
+  const text = useUiText();
+  const title = usePageTitle(text.imprintTitle);
   return (
-    <Deferred value={loaderData.page} fallback={<PageMessage>{uiText.de.loading}</PageMessage>} title={title}>
+    <Deferred value={loaderData.page} fallback={<PageMessage>{text.loading}</PageMessage>} title={title}>
       {(page) => <LiveImprint page={page} />}
     </Deferred>
   );

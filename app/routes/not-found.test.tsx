@@ -18,8 +18,10 @@ describe("not-found route", () => {
   });
 
   it("keeps the page out of search engines", () => {
-    const tags = meta({} as Parameters<typeof meta>[0]);
+    const tags = meta({ location: { pathname: "/nope" } } as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(tags).toContainEqual({ title: uiText.de.notFoundTitle });
+    const english = meta({ location: { pathname: "/en/nope" } } as Parameters<typeof meta>[0]);
+    expect(english).toContainEqual({ title: uiText.en.notFoundTitle });
   });
 });

@@ -1,5 +1,6 @@
 import type { MaybeDeferred } from "~/components/deferred/deferred";
 import { pageMeta, type MetaTag, type ShareImage } from "~/content/site";
+import type { Language } from "~/language";
 import { siteFromMatches } from "./root-data";
 
 /** A page's data once it is there: undefined while a client loader's promise is on its way. */
@@ -20,7 +21,7 @@ interface StoryPageView {
  */
 export function storyPageMeta(
   { loaderData, matches }: { loaderData?: { page?: MaybeDeferred<StoryPageView> }; matches: unknown },
-  { title: fallbackTitle, path }: { title: string; path: string },
+  { title: fallbackTitle, path, language }: { title: string; path: string; language: Language },
 ): MetaTag[] {
   const page = settled(loaderData?.page);
   const site = siteFromMatches(matches);
@@ -30,6 +31,7 @@ export function storyPageMeta(
     title,
     description: page?.description || (site?.name ? `${title}: ${site.name}.` : `${title}.`),
     path,
+    language,
     // none of its own: the site's (the home hero)
     image: page?.shareImage ?? null,
     titleByPage: loaderData?.page instanceof Promise,

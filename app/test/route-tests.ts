@@ -33,9 +33,10 @@ export function answerContentWith(get: (path: string, params: Record<string, unk
 /** The root route's match in a meta function's `matches`: the studio is "Studio Halbton", with no share image. */
 export const ROOT_MATCH = { id: "root", loaderData: { site: { name: "Studio Halbton", image: null } } };
 
-/** A route's meta tags for `loaderData`, under the root match. */
+/** A route's meta tags for `loaderData`, under the root match, at `location` (a German page unless given). */
 export function metaFor<Meta extends (args: never) => unknown>(meta: Meta, loaderData: unknown, extra: object = {}) {
-  return meta({ loaderData, matches: [ROOT_MATCH], ...extra } as unknown as Parameters<Meta>[0]) as ReturnType<Meta>;
+  const args = { loaderData, matches: [ROOT_MATCH], location: { pathname: "/" }, ...extra };
+  return meta(args as unknown as Parameters<Meta>[0]) as ReturnType<Meta>;
 }
 
 /**

@@ -20,7 +20,7 @@ const articles = demoArticles();
 describe("fuzz: the article page", () => {
   const renderArticle = (story: unknown, listing: unknown[], random: number) => {
     const article = parseArticleStory(story);
-    const others = listing.map(parseOtherProject).filter((project) => project !== null);
+    const others = listing.map((story) => parseOtherProject(story)).filter((project) => project !== null);
     const page: ArticlePage = {
       status: "found",
       article,

@@ -7,21 +7,23 @@ import { ScrollWeightHeadline } from "~/components/scroll-weight-headline/scroll
 import type { Article, ArticlePage } from "~/content/article";
 import type { SiteData } from "~/content/site";
 import { creativeWorkJsonLd } from "~/content/structured-data";
-import { uiText } from "~/ui-text";
+import { useLanguage, useUiText } from "~/hooks/use-language";
 import styles from "./article.module.css";
 
 function ArticleNotFound() {
+  const text = useUiText();
   return (
     <section className={styles.notFound}>
-      <h1 className={styles.notFoundHeading}>{uiText.de.articleNotFound}</h1>
+      <h1 className={styles.notFoundHeading}>{text.articleNotFound}</h1>
     </section>
   );
 }
 
 function ArticleView({ article, site }: { article: Article; site: SiteData | null }) {
+  const language = useLanguage();
   return (
     <>
-      <JsonLdScript data={creativeWorkJsonLd(article, site)} />
+      <JsonLdScript data={creativeWorkJsonLd(article, site, undefined, language)} />
       <article className={styles.article} aria-labelledby="article-headline">
         <ArticleHero image={article.header} />
         <header className={styles.titleBlock}>

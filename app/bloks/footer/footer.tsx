@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { isAboutPath } from "~/content/about-variant";
 import type { FooterView, SiteLink } from "~/content/layout";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./footer.module.css";
 
 function FooterLink({ link }: { link: SiteLink }) {
@@ -99,6 +99,7 @@ function WaveWord({ text }: { text: string }) {
 
 /** The site footer (SPEC section 2). */
 export function Footer({ blok }: { blok: FooterView | null }) {
+  const text = useUiText();
   const { pathname } = useLocation();
   const variant = isAboutPath(pathname) ? "pink" : "default";
 
@@ -106,7 +107,7 @@ export function Footer({ blok }: { blok: FooterView | null }) {
     return (
       <footer className={styles.footer} data-variant={variant}>
         <p className={styles.loading} role="status">
-          {uiText.de.loadingFooter}
+          {text.loadingFooter}
         </p>
       </footer>
     );
@@ -132,7 +133,7 @@ export function Footer({ blok }: { blok: FooterView | null }) {
                 href={blok.social.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`${blok.social.label} (${uiText.de.opensInNewTab})`}
+                aria-label={`${blok.social.label} (${text.opensInNewTab})`}
               >
                 {blok.social.icon ? (
                   <img

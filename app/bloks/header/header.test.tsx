@@ -19,6 +19,7 @@ const header: HeaderView = {
   ],
   burgerIcon: { src: "http://cdn.test/f/1/24x24/b/burger.svg", alt: "Burger" },
   closeIcon: { src: "http://cdn.test/f/1/24x24/c/close.svg", alt: "Close" },
+  languageLabel: "English",
 };
 
 function CurrentPath() {
@@ -54,13 +55,31 @@ describe("Header", () => {
     expect(logo.getAttribute("width")).toBe("120");
   });
 
-  it("links the Index and second page with their labels", () => {
+  it("links the Index and second page with their labels, then the page in the other language", () => {
     renderHeader("/");
     const links = within(mainNav()).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Projekte", "/index"],
       ["Studio", "/about"],
+      ["English", "/en"],
     ]);
+    expect(links[2]!.getAttribute("hreflang")).toBe("en");
+    expect(links[2]!.getAttribute("lang")).toBe("en");
+  });
+
+  it("offers the same page in the other language, and the English pages their German ones", async () => {
+    const { user } = renderHeader("/imprint");
+    const english = within(mainNav()).getByRole("link", { name: "English" });
+    expect(english.getAttribute("href")).toBe("/en/imprint");
+    await user.click(english);
+    expect(screen.getByTestId("path").textContent).toBe("/en/imprint");
+    // the page's fixed texts are English now
+    const englishNav = screen.getByRole("navigation", { name: uiText.en.mainNavigation });
+    const german = within(englishNav).getByRole("link", { name: "English" });
+    expect(german.getAttribute("href")).toBe("/imprint");
+    expect(german.getAttribute("hreflang")).toBe("de");
+    // the English logo leads to the English home page
+    expect(screen.getAllByRole("link")[0]!.getAttribute("href")).toBe("/en");
   });
 
   it("marks only the current page's link as active", () => {
@@ -164,12 +183,13 @@ describe("Header", () => {
     await user.click(screen.getByRole("button", { name: uiText.de.openMenu }));
     const dialog = menu()!;
     const close = within(dialog).getByRole("button", { name: uiText.de.closeMenu });
-    const [first, last] = within(dialog).getAllByRole("link");
+    const links = within(dialog).getAllByRole("link");
+    const last = links.at(-1);
     expect(document.activeElement).toBe(close);
-    await user.tab();
-    expect(document.activeElement).toBe(first);
-    await user.tab();
-    expect(document.activeElement).toBe(last);
+    for (const link of links) {
+      await user.tab();
+      expect(document.activeElement).toBe(link);
+    }
     await user.tab();
     expect(document.activeElement).toBe(close);
     await user.tab({ shift: true });

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { isAboutPath } from "~/content/about-variant";
 import type { HeaderView, SiteLink } from "~/content/layout";
-import { uiText } from "~/ui-text";
+import { useLanguage, useLanguageSwitch, useUiText } from "~/hooks/use-language";
+import { localizedPath } from "~/language";
 import { MenuIcon } from "~/components/menu-icon/menu-icon";
 import styles from "./header.module.css";
 
@@ -33,6 +34,16 @@ function HeaderLink({ link, onChoose }: { link: SiteLink; onChoose?: () => void 
   );
 }
 
+/** The same page in the other language; its text comes from the header story (`LanguageLabel`). */
+function LanguageLink({ label, onChoose }: { label: string; onChoose?: () => void }) {
+  const { language, href } = useLanguageSwitch();
+  return (
+    <Link className={styles.link} to={href} hrefLang={language} lang={language} onClick={onChoose}>
+      {label}
+    </Link>
+  );
+}
+
 /** Whether a popover is showing; false where the platform does not know popovers. */
 function isPopoverOpen(element: HTMLElement): boolean {
   try {
@@ -53,6 +64,8 @@ function isPopoverOpen(element: HTMLElement): boolean {
  * close button, keep focus inside, and close the menu on navigation.
  */
 export function Header({ blok }: { blok: HeaderView | null }) {
+  const text = useUiText();
+  const language = useLanguage();
   const { pathname } = useLocation();
   const variant = isAboutPath(pathname) ? "orange" : "default";
   const [open, setOpen] = useState(false);
@@ -120,7 +133,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
       <header className={styles.header} data-variant={variant}>
         <div className={styles.bar}>
           <p className={styles.loading} role="status">
-            {uiText.de.loading}
+            {text.loading}
           </p>
         </div>
       </header>
@@ -130,7 +143,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
   return (
     <header className={styles.header} data-variant={variant} {...blok.editable}>
       <div className={styles.bar}>
-        <Link to="/" className={styles.logoLink}>
+        <Link to={localizedPath("/", language)} className={styles.logoLink}>
           {blok.logo ? (
             <img
               className={styles.logo}
@@ -143,20 +156,23 @@ export function Header({ blok }: { blok: HeaderView | null }) {
             <span className={styles.logoText}>{blok.logoLabel}</span>
           )}
         </Link>
-        <nav className={styles.nav} aria-label={uiText.de.mainNavigation}>
+        <nav className={styles.nav} aria-label={text.mainNavigation}>
           <ul className={styles.links} role="list">
             {blok.links.map((link) => (
               <li key={link.href}>
                 <HeaderLink link={link} />
               </li>
             ))}
+            <li>
+              <LanguageLink label={blok.languageLabel} />
+            </li>
           </ul>
         </nav>
         <button
           ref={burgerRef}
           type="button"
           className={styles.menuButton}
-          aria-label={uiText.de.openMenu}
+          aria-label={text.openMenu}
           aria-expanded={hydrated ? open : undefined}
           aria-controls={menuId}
           popoverTarget={menuId}
@@ -172,27 +188,30 @@ export function Header({ blok }: { blok: HeaderView | null }) {
         popover="auto"
         role="dialog"
         aria-modal="true"
-        aria-label={uiText.de.menu}
+        aria-label={text.menu}
         onToggle={(event) => setOpen(event.newState === "open")}
       >
         <button
           ref={closeRef}
           type="button"
           className={`${styles.menuButton} ${styles.closeButton}`}
-          aria-label={uiText.de.closeMenu}
+          aria-label={text.closeMenu}
           popoverTarget={menuId}
           popoverTargetAction="hide"
           onClick={() => burgerRef.current?.focus()}
         >
           <MenuIcon image={blok.closeIcon} kind="close" />
         </button>
-        <nav className={styles.overlayNav} aria-label={uiText.de.menu}>
+        <nav className={styles.overlayNav} aria-label={text.menu}>
           <ul className={styles.overlayLinks} role="list">
             {blok.links.map((link) => (
               <li key={link.href}>
                 <HeaderLink link={link} onChoose={() => closeMenu(false)} />
               </li>
             ))}
+            <li>
+              <LanguageLink label={blok.languageLabel} onChoose={() => closeMenu(false)} />
+            </li>
           </ul>
         </nav>
       </div>

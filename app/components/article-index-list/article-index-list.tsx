@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { useLanguage } from "~/hooks/use-language";
+import { localizedPath } from "~/language";
 import type { ArticleListEntry } from "~/content/article-index";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import styles from "./article-index-list.module.css";
@@ -9,11 +11,12 @@ import styles from "./article-index-list.module.css";
  * the row is hovered or focused.
  */
 export function ArticleIndexList({ articles }: { articles: readonly ArticleListEntry[] }) {
+  const language = useLanguage();
   return (
     <ul className={styles.list}>
       {articles.map((article) => (
         <li key={article.uuid} className={styles.item}>
-          <Link to={`/articles/${article.slug}`} prefetch="intent" className={styles.row}>
+          <Link to={localizedPath(`/articles/${article.slug}`, language)} prefetch="intent" className={styles.row}>
             <span className={styles.name}>{article.name}</span>
             {article.tags.length > 0 ? <span className={styles.tags}>{article.tags.join(", ")}</span> : null}
             {article.img ? <PreviewImage src={article.img} alt={article.alt} /> : null}

@@ -1,4 +1,4 @@
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./carousel-dots.module.css";
 
 interface CarouselDotsProps {
@@ -17,15 +17,16 @@ interface CarouselDotsProps {
  * moves it (smoothly, without touching the URL).
  */
 export function CarouselDots({ slideIds, selected, onSelect, controls }: CarouselDotsProps) {
+  const text = useUiText();
   if (slideIds.length < 2) return null;
   return (
-    <div className={styles.dots} role="group" aria-label={uiText.de.carouselDotsLabel}>
+    <div className={styles.dots} role="group" aria-label={text.carouselDotsLabel}>
       {slideIds.map((slideId, index) => (
         <a
           key={slideId}
           href={`#${slideId}`}
           className={styles.dot}
-          aria-label={uiText.de.carouselDotLabel(index + 1, slideIds.length)}
+          aria-label={text.carouselDotLabel(index + 1, slideIds.length)}
           aria-current={index === selected ? "true" : undefined}
           aria-controls={controls}
           onClick={(event) => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import type { Link } from "~/content/schema/values";
+import { useLanguage } from "~/hooks/use-language";
+import { localizedHref } from "~/language";
 
 interface ContentLinkProps {
   link: Link;
@@ -16,12 +18,13 @@ interface ContentLinkProps {
  * left the link empty.
  */
 export function ContentLink({ link, className, label, children }: ContentLinkProps) {
+  const language = useLanguage();
   if (!link.href) return <div className={className}>{children}</div>;
   const title = link.title || undefined;
   if (link.internal && !link.href.startsWith("#")) {
     return (
       <RouterLink
-        to={link.href}
+        to={localizedHref(link.href, language)}
         prefetch="intent"
         className={className}
         aria-label={label}

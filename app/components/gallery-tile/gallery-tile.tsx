@@ -5,7 +5,7 @@ import type { GalleryItem } from "~/content/home";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { assetDimensions } from "~/content/image-service";
 import { mediaKind } from "~/content/media-type";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./gallery-tile.module.css";
 
 const TILE_SIZES = "(max-width: 480px) 90vw, (max-width: 1024px) 45vw, 30vw";
@@ -19,7 +19,8 @@ interface GalleryTileProps {
 }
 
 export function GalleryTile({ item, stagger, exiting = false }: GalleryTileProps) {
-  const caption = item.name || uiText.de.tileCaptionFallback;
+  const text = useUiText();
+  const caption = item.name || text.tileCaptionFallback;
   return (
     <li
       className={exiting ? `${styles.tile} ${styles.exiting}` : styles.tile}
@@ -38,15 +39,16 @@ export function GalleryTile({ item, stagger, exiting = false }: GalleryTileProps
 }
 
 function TileMedia({ item }: { item: GalleryItem }) {
+  const text = useUiText();
   const { filename } = item.image;
   const kind = mediaKind(filename);
   if (kind === "none" || kind === "unknown") {
-    return <span className={styles.message}>{kind === "none" ? uiText.de.noImage : uiText.de.unknownFormat}</span>;
+    return <span className={styles.message}>{kind === "none" ? text.noImage : text.unknownFormat}</span>;
   }
   if (kind === "video") {
     const size = assetDimensions(filename);
     return (
-      <span className={styles.media} role="img" aria-label={item.image.alt || uiText.de.altFallback}>
+      <span className={styles.media} role="img" aria-label={item.image.alt || text.altFallback}>
         <AutoplayVideo className={styles.fill} src={filename} width={size?.width} height={size?.height} />
       </span>
     );
@@ -58,7 +60,7 @@ function TileMedia({ item }: { item: GalleryItem }) {
         src={filename}
         renditions={IMAGE_SLOTS.galleryTile}
         sizes={TILE_SIZES}
-        alt={item.image.alt || uiText.de.altFallback}
+        alt={item.image.alt || text.altFallback}
       />
     </span>
   );

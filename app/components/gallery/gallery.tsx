@@ -4,7 +4,7 @@ import type { GalleryItem } from "~/content/home";
 import { useEntrance } from "~/hooks/use-in-view";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
 import { useExitingKeys } from "~/hooks/use-exiting-keys";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./gallery.module.css";
 
 /** SPEC 9: six tiles per page. */
@@ -25,11 +25,13 @@ export function filterGalleryItems(items: readonly GalleryItem[], selectedTags: 
 }
 
 export function Gallery({ items, selectedTags }: GalleryProps) {
-  if (items === null) return <p className={styles.message}>{uiText.de.notAList}</p>;
+  const text = useUiText();
+  if (items === null) return <p className={styles.message}>{text.notAList}</p>;
   return <GalleryGrid items={items} selectedTags={selectedTags} />;
 }
 
 function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTags: readonly string[] }) {
+  const text = useUiText();
   const filterKey = selectedTags.join("\u0000");
   const filtered = useMemo(() => filterGalleryItems(items, selectedTags), [items, selectedTags]);
 
@@ -71,7 +73,7 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
   const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: "0px 0px -10% 0px" });
 
   return (
-    <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label={uiText.de.galleryLabel}>
+    <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label={text.galleryLabel}>
       <ul className={styles.grid}>
         {shown.map((item) => (
           <GalleryTile

@@ -4,7 +4,7 @@ import { ContentLink } from "~/components/content-link/content-link";
 import { HeroMedia } from "~/components/hero-media/hero-media";
 import type { HeroSlide } from "~/content/home";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./hero-carousel.module.css";
 
 /** SPEC 9: a horizontal wheel movement of more than 150 px changes the slide ... */
@@ -45,6 +45,7 @@ function wheelPixels(event: WheelEvent, pageWidth: number): number {
  * one slide per 150 px with a 300 ms pause; arrow keys work when focused.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const text = useUiText();
   const trackId = useId();
   // one hero per page: stable fragment ids the dots link to
   const slideIds = slides.map((_, index) => `hero-slide-${index + 1}`);
@@ -137,14 +138,14 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   };
 
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label={uiText.de.carouselLabel}>
+    <section className={styles.carousel} aria-roledescription="carousel" aria-label={text.carouselLabel}>
       <div
         id={trackId}
         ref={track}
         className={styles.track}
         tabIndex={0}
         role="group"
-        aria-label={uiText.de.carouselTrackLabel}
+        aria-label={text.carouselTrackLabel}
         onKeyDown={onKeyDown}
       >
         {slides.map((slide, index) => (
@@ -154,7 +155,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             className={styles.slide}
             role="group"
             aria-roledescription="slide"
-            aria-label={uiText.de.carouselSlideLabel(index + 1, slides.length)}
+            aria-label={text.carouselSlideLabel(index + 1, slides.length)}
           >
             <ContentLink link={slide.link} className={styles.link}>
               <HeroMedia desktop={slide.desktop} phone={slide.phone} priority={index === 0} sizes="95vw" />

@@ -5,7 +5,8 @@ import { IMAGE_SLOTS, ResponsiveImage, imageSources } from "~/components/respons
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
+import type { UiText } from "~/ui-text";
 import styles from "./hero-media.module.css";
 
 interface HeroMediaProps {
@@ -17,8 +18,8 @@ interface HeroMediaProps {
   sizes: string;
 }
 
-function altText(asset: Asset): string {
-  return asset.alt || asset.title || asset.name || uiText.de.altFallback;
+function altText(asset: Asset, text: UiText): string {
+  return asset.alt || asset.title || asset.name || text.altFallback;
 }
 
 /** React does not preload an image inside <picture> by itself: each source gets its own preload. */
@@ -39,6 +40,7 @@ function preloadSource(sources: { src: string; srcSet: string | undefined }, siz
  * prerendered HTML holds the desktop one).
  */
 export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
+  const text = useUiText();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const image = {
     className: styles.media,
@@ -52,7 +54,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
     const asset = isPhone ? phone : desktop;
     if (isMp4(asset.filename)) return <HeroVideo asset={asset} />;
     const renditions = isPhone ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
-    return <ResponsiveImage {...image} src={asset.filename} renditions={renditions} alt={altText(asset)} />;
+    return <ResponsiveImage {...image} src={asset.filename} renditions={renditions} alt={altText(asset, text)} />;
   }
 
   const phoneSources = imageSources(phone.filename, IMAGE_SLOTS.homeHeroPhone);
@@ -71,15 +73,21 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
         width={phoneSize?.width}
         height={phoneSize?.height}
       />
-      <ResponsiveImage {...image} src={desktop.filename} renditions={IMAGE_SLOTS.homeHero} alt={altText(desktop)} />
+      <ResponsiveImage
+        {...image}
+        src={desktop.filename}
+        renditions={IMAGE_SLOTS.homeHero}
+        alt={altText(desktop, text)}
+      />
     </picture>
   );
 }
 
 function HeroVideo({ asset }: { asset: Asset }) {
+  const text = useUiText();
   const size = assetDimensions(asset.filename);
   return (
-    <span className={styles.videoFrame} role="img" aria-label={altText(asset)}>
+    <span className={styles.videoFrame} role="img" aria-label={altText(asset, text)}>
       <AutoplayVideo className={styles.media} src={asset.filename} width={size?.width} height={size?.height} />
     </span>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./navigation-progress.module.css";
 
 /** Navigations quicker than this show nothing: a flash of progress would be noise. */
@@ -26,9 +26,10 @@ export function useSlowNavigation(delayMs = NAVIGATION_FEEDBACK_DELAY_MS): boole
  * its data or code, so that a slow link does not look like a dead one.
  */
 export function NavigationProgress({ active }: { active: boolean }) {
+  const text = useUiText();
   if (!active) return null;
   return (
-    <div className={styles.progress} role="progressbar" aria-label={uiText.de.navigationProgress}>
+    <div className={styles.progress} role="progressbar" aria-label={text.navigationProgress}>
       <span className={styles.bar} />
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/other-projects";
 import { REDUCED_MOTION_QUERY } from "~/hooks/use-media-query";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./other-projects.module.css";
 
 /** SPEC 2: following a card scrolls to the top; instantly when motion is reduced. */
@@ -30,13 +30,14 @@ function useVisitChoice(candidates: OtherProject[], section: RefObject<HTMLEleme
 
 /** Two other articles, each with its header image and title, linking to /articles/{slug}. */
 export function OtherProjects({ projects: candidates }: { projects: OtherProject[] }) {
+  const text = useUiText();
   const section = useRef<HTMLElement>(null);
   const projects = useVisitChoice(candidates, section);
   if (projects.length === 0) return null;
   return (
     <section ref={section} className={styles.section} aria-labelledby="other-projects-heading">
       <h2 id="other-projects-heading" className={styles.heading}>
-        {uiText.de.otherProjects}
+        {text.otherProjects}
       </h2>
       <ul className={styles.list}>
         {projects.map((project) => (

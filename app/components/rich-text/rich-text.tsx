@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { RichTextDocument, SafeLinkAttrs } from "~/content/rich-text";
 import { withHeadingLevels } from "~/content/rich-text-outline";
+import { useLanguage } from "~/hooks/use-language";
+import { localizedHref } from "~/language";
 import styles from "./rich-text.module.css";
 
 /** How wide images inside rich text are drawn. */
@@ -10,9 +12,11 @@ const IMAGE_SIZES = "(max-width: 768px) 100vw, 720px";
 
 /**
  * Links: the sanitised attributes only (see parseRichText); site paths go
- * through the router, a new tab never gets access to this window.
+ * through the router in the page's language, a new tab never gets access
+ * to this window.
  */
 function RichTextLink({ attrs, children }: SbReactRichTextProps<"link">) {
+  const language = useLanguage();
   const link = attrs as unknown as SafeLinkAttrs | undefined;
   if (!link?.href) return <span>{children}</span>;
   const newTab = link.target === "_blank";
@@ -27,7 +31,7 @@ function RichTextLink({ attrs, children }: SbReactRichTextProps<"link">) {
   };
   if (link.internal) {
     return (
-      <Link to={link.href} {...common}>
+      <Link to={localizedHref(link.href, language)} {...common}>
         {children}
       </Link>
     );

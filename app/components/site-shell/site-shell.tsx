@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NavigationProgress, useSlowNavigation } from "~/components/navigation-progress/navigation-progress";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./site-shell.module.css";
 
 /**
@@ -8,12 +8,13 @@ import styles from "./site-shell.module.css";
  * Route modules render their content only; the shell owns the landmarks.
  */
 export function SiteShell({ header, footer, children }: { header: ReactNode; footer: ReactNode; children: ReactNode }) {
+  const text = useUiText();
   const slowNavigation = useSlowNavigation();
   return (
     <div className={styles.shell}>
       <NavigationProgress active={slowNavigation} />
       <a className={styles.skipLink} href="#main">
-        {uiText.de.skipLink}
+        {text.skipLink}
       </a>
       {header}
       <main id="main" className={styles.main} tabIndex={-1} aria-busy={slowNavigation || undefined}>

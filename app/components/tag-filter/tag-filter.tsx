@@ -1,7 +1,7 @@
 import { useRef, type CSSProperties } from "react";
 import { tagColour } from "~/content/tag-colours";
 import { useCheckedBeforeHydration } from "~/hooks/use-checked-before-hydration";
-import { uiText } from "~/ui-text";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./tag-filter.module.css";
 
 interface TagFilterProps {
@@ -16,17 +16,18 @@ interface TagFilterProps {
  * gallery follows once it has.
  */
 export function TagFilter({ tags, selected, onToggle }: TagFilterProps) {
+  const text = useUiText();
   const group = useRef<HTMLDivElement>(null);
   useCheckedBeforeHydration(group, selected, onToggle);
   if (tags.length === 0) {
     return (
       <p className={styles.loading} role="status">
-        {uiText.de.loadingCategories}
+        {text.loadingCategories}
       </p>
     );
   }
   return (
-    <div ref={group} className={styles.filter} role="group" aria-label={uiText.de.tagFilterLabel}>
+    <div ref={group} className={styles.filter} role="group" aria-label={text.tagFilterLabel}>
       {tags.map((tag) => (
         <label key={tag} className={styles.tag} style={{ "--tag-colour": tagColour(tag) } as CSSProperties}>
           <input

@@ -17,6 +17,12 @@ export const headerContent = defineComponent("header_content", {
     IndexLabel: text({ display: "Index link text", description: "Else 'Index'.", translatable: true }),
     Link: multilink({ display: "Second link", description: "The second link, to a page of the site (else /about)." }),
     LinkLabel: text({ display: "Second link text", description: "Else 'About'.", translatable: true }),
+    LanguageLabel: text({
+      display: "Language link text",
+      description:
+        "The link to the same page in the other language: 'English' (German pages), translated as 'Deutsch' (English pages); else those.",
+      translatable: true,
+    }),
     Burger: asset({
       display: "Menu icon",
       description: "Opens the menu at 768 px and narrower (an SVG); else three lines.",

@@ -1,0 +1,49 @@
+import { useContext } from "react";
+import { UNSAFE_LocationContext, useLocation, useMatches } from "react-router";
+import { isRecord } from "~/content/is-record";
+import { languageOfPath, localizedPath, otherLanguage, unlocalizedPath, type Language } from "~/language";
+import { uiText, type UiText } from "~/ui-text";
+
+/**
+ * The language of the page shown: English under /en/, else German (also
+ * outside a router, where components render in isolation).
+ */
+export function useLanguage(): Language {
+  const pathname = (useContext(UNSAFE_LocationContext) as { location?: { pathname?: string } } | null)?.location
+    ?.pathname;
+  return languageOfPath(pathname ?? "/");
+}
+
+/** The fixed texts in the page's language. */
+export function useUiText(): UiText {
+  return uiText[useLanguage()];
+}
+
+/** Where a page says it lives in each language: `alternates` in its data (or its page's, once that has arrived). */
+function alternatesOf(data: unknown): Partial<Record<Language, string | null>> | undefined {
+  if (!isRecord(data)) return undefined;
+  if (isRecord(data.alternates)) return data.alternates as Partial<Record<Language, string | null>>;
+  return isRecord(data.page) ? alternatesOf(data.page) : undefined;
+}
+
+/** Route ids whose pages exist in no other language: the not-found page. */
+const UNTRANSLATED_ROUTES = new Set(["routes/not-found", "en-not-found"]);
+
+/**
+ * The header's link to the page shown, in the other language: the path the
+ * page's data names for it (an article's translated slug), else the same
+ * path under the other language's prefix; a page without a translation
+ * (not found, an article that does not exist) leads to that language's
+ * home.
+ */
+export function useLanguageSwitch(): { language: Language; href: string } {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const language = otherLanguage(languageOfPath(pathname));
+  const page = matches[matches.length - 1];
+  const home = localizedPath("/", language);
+  if (!page || UNTRANSLATED_ROUTES.has(page.id)) return { language, href: home };
+  const alternates = alternatesOf(page.loaderData);
+  if (alternates && language in alternates) return { language, href: alternates[language] ?? home };
+  return { language, href: localizedPath(unlocalizedPath(pathname), language) };
+}
