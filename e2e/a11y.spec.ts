@@ -98,6 +98,13 @@ const routes = [
   { name: "imprint", path: () => layout.footer.imprint.path },
   { name: "an article", path: () => articleRoute },
   { name: "not found", path: () => "/e2e-no-such-page" },
+  // the English pages
+  { name: "English home", path: () => "/en" },
+  { name: "English index", path: () => `/en${layout.header.index.path}` },
+  { name: "English about", path: () => `/en${layout.header.link.path}` },
+  { name: "English imprint", path: () => `/en${layout.footer.imprint.path}` },
+  { name: "an English article", path: () => `/en${articleRoute}` },
+  { name: "English not found", path: () => "/en/e2e-no-such-page" },
 ];
 
 for (const route of routes) {

@@ -4,12 +4,13 @@
 //   npm run content:generate                         stories + media into content/
 //   npm run content:generate -- --no-media           stories only, reusing content/assets
 //   npm run content:generate -- --out /tmp/c --articles 10000 --media-from content/assets
+import { storyWithEnglish } from "./content-generator/english";
 import { lstat, mkdir, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { findMedia, mediaCatalogue, renderMedia, type MediaFile } from "./content-generator/media";
-import { buildStories, type ArticleSummary, type SpaceFile } from "./content-generator/stories";
+import { buildStories, type ArticleSummary, type SpaceFile, type StoryFile } from "./content-generator/stories";
 import { MIN_ARTICLES, PROJECTS } from "./content-generator/texts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,8 +72,17 @@ async function writeAll(files: Iterable<{ file: string; body: () => string }>, b
   return count;
 }
 
+/** A story file with the English translation of its stories (Storyblok's field-level translation). */
+function inEnglish(data: StoryFile): StoryFile {
+  return {
+    ...data,
+    story: storyWithEnglish(data.story),
+    ...(data.published ? { published: storyWithEnglish(data.published) } : {}),
+  };
+}
+
 function* storyFiles(storiesDir: string, built: ReturnType<typeof buildStories>) {
-  const json = (data: unknown) => () => `${JSON.stringify(data, null, 2)}\n`;
+  const json = (data: StoryFile) => () => `${JSON.stringify(inEnglish(data), null, 2)}\n`;
   for (const f of built.files) yield { file: path.join(storiesDir, f.path), body: json(f.data) };
   for (const f of built.articleFiles()) yield { file: path.join(storiesDir, f.path), body: json(f.data) };
 }

@@ -29,6 +29,8 @@ const buildDir = path.join(repo, "build");
 const clientDir = path.join(buildDir, "client");
 const buildInfoFile = path.join(buildDir, "e2e-build.json");
 const bin = (name: string) => path.join(repo, "node_modules", ".bin", name);
+/** The public origin the suite's build is made for (SITE_URL). */
+const E2E_SITE_URL = "https://studio-halbton.example";
 
 const started = performance.now();
 const cleanups: Array<() => Promise<void>> = [];
@@ -174,7 +176,13 @@ async function main(): Promise<number> {
   if (!skipBuild) {
     const buildStarted = performance.now();
     log(`building the site against ${contentOrigin} ...`);
-    const buildEnv: NodeJS.ProcessEnv = { ...process.env, CONTENT_PORT: String(contentPort), CONTENT_DIR: contentDir };
+    const buildEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      CONTENT_PORT: String(contentPort),
+      CONTENT_DIR: contentDir,
+      // canonical links, hreflang alternates and the sitemap need a public origin (no request goes there)
+      SITE_URL: E2E_SITE_URL,
+    };
     // these would point the bundle somewhere else than this content service
     delete buildEnv.STORYBLOK_TOKEN;
     delete buildEnv.CONTENT_API_URL;
@@ -211,6 +219,7 @@ async function main(): Promise<number> {
   const result = await run(bin("playwright"), ["test", ...playwrightArgs], {
     ...process.env,
     E2E_BASE_URL: site.url,
+    E2E_SITE_URL,
     E2E_NGINX_URL: nginx.url,
     E2E_BUILD_DIR: buildDir,
     E2E_CONTENT_ORIGIN: contentOrigin,

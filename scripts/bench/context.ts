@@ -142,6 +142,11 @@ export class BenchContext {
         { path: "/index", label: "/index" },
         { path: `/articles/${first}`, label: "article" },
         { path: "/about", label: "/about" },
+        // the same pages in English (Storyblok's field-level translation)
+        { path: "/en", label: "/en" },
+        { path: "/en/index", label: "/en/index" },
+        { path: `/en/articles/${first}`, label: "en article" },
+        { path: "/en/about", label: "/en/about" },
       ],
       articles: Number.isFinite(total) ? total : articles.length,
       indexReferences: countIndexReferences(indexStory),

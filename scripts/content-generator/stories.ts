@@ -1,4 +1,5 @@
 // The demo space's stories, in Storyblok's CDN story shape (see docs/content-model.md).
+import { LANGUAGE_LABEL } from "./english";
 import { createRng, type Rng } from "./prng";
 import {
   DETAIL_LANDSCAPE,
@@ -620,6 +621,7 @@ function headerStory(b: Builder, refs: { index: Ref; about: Ref }): Blok {
         IndexLabel: "Index",
         Link: b.storyLink(refs.about),
         LinkLabel: "About",
+        LanguageLabel: LANGUAGE_LABEL,
         Burger: b.asset(FILES.burger),
         Close: b.asset(FILES.close),
         component: "header_content",

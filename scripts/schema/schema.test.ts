@@ -139,7 +139,15 @@ describe("the demo stories in content/stories", () => {
       _uid: "i",
       component: "imprint",
       body: [
-        { _uid: "a", component: "imprint_text", Text: { type: "doc", content: [] }, Colour: "red" },
+        {
+          _uid: "a",
+          component: "imprint_text",
+          Text: { type: "doc", content: [] },
+          Colour: "red",
+          // a translation of a translatable field is fine; of another field, or of the wrong type, not
+          Text__i18n__en: { type: "doc", content: [] },
+          Colour__i18n__en: "rot",
+        },
         { _uid: "b", component: "imprint_text" },
         { _uid: "c", component: "about_block", Text: { type: "doc", content: [{ type: "paragraph" }] } },
         { _uid: "d", component: "mystery" },
@@ -147,11 +155,18 @@ describe("the demo stories in content/stories", () => {
     };
     expect(storyContentProblems(imprint, COMPONENTS)).toEqual([
       "content.body[0] (imprint_text): unknown field Colour",
+      "content.body[0] (imprint_text): Colour__i18n__en translates no translatable field",
       "content.body[0] (imprint_text): required field Text is empty",
       "content.body[1] (imprint_text): required field Text is missing",
       "content.body[2] (about_block): not allowed here (imprint_text)",
       "content.body[3]: unknown component mystery",
     ]);
+    expect(
+      storyContentProblems(
+        { _uid: "e", component: "about", body: [{ _uid: "f", component: "about_block", Headline__i18n__en: 5 }] },
+        COMPONENTS,
+      ),
+    ).toContain("content.body[0] (about_block): Headline__i18n__en is no text");
     expect(storyContentProblems({ _uid: "x", component: "imprint_text" }, COMPONENTS)[0]).toMatch(/not allowed here/);
   });
 });

@@ -67,6 +67,15 @@ export function blokProblems(
   if (!allowed.includes(component.name)) problems.push(`${at}: not allowed here (${allowed.join(", ")})`);
   if (typeof blok._uid !== "string" || blok._uid === "") problems.push(`${at}: no _uid`);
   for (const key of Object.keys(blok)) {
+    // a translation (Storyblok's field-level translation): `{field}__i18n__{language}` of a translatable field
+    const translation = /^(.+)__i18n__[a-z]{2}(?:-[a-z0-9]+)?$/i.exec(key);
+    if (translation) {
+      const field = component.fields[translation[1]!];
+      if (!field?.definition.translatable) problems.push(`${at}: ${key} translates no translatable field`);
+      else if (!hasType(field.definition.type, blok[key]))
+        problems.push(`${at}: ${key} is no ${field.definition.type}`);
+      continue;
+    }
     if (!BLOK_KEYS.has(key) && !Object.hasOwn(component.fields, key)) problems.push(`${at}: unknown field ${key}`);
   }
   for (const [name, { definition }] of Object.entries(component.fields)) {

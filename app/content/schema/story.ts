@@ -39,6 +39,9 @@ export type StoryFields = v.InferOutput<typeof storyFields>;
 
 export type Story<Content> = Omit<StoryFields, "content"> & { content: Content };
 
+/** One translated slug per language; more are not read (a hostile answer may hold a sparse array of any length). */
+const MAX_TRANSLATED_SLUGS = 100;
+
 function languageOf(value: unknown): string {
   const lang = typeof value === "object" && value !== null ? (value as { lang?: unknown }).lang : undefined;
   return typeof lang === "string" && lang !== "default" ? lang : "";
@@ -62,7 +65,7 @@ function translatedName(value: unknown): string {
   const lang = languageOf(value);
   const slugs = lang ? (value as { translated_slugs?: unknown }).translated_slugs : undefined;
   if (!Array.isArray(slugs)) return "";
-  const entry: unknown = slugs.find((slug: unknown) => isRecord(slug) && slug.lang === lang);
+  const entry: unknown = slugs.slice(0, MAX_TRANSLATED_SLUGS).find((slug: unknown) => isRecord(slug) && slug.lang === lang);
   return isRecord(entry) && typeof entry.name === "string" ? entry.name.trim() : "";
 }
 
@@ -103,7 +106,7 @@ export function storyPaths(value: unknown): { default: string; translated: Reado
   const defaultPath = languageOf(story) ? fallback || own : own;
   const translated: Record<string, string> = {};
   if (Array.isArray(story.translated_slugs)) {
-    for (const slug of story.translated_slugs as unknown[]) {
+    for (const slug of (story.translated_slugs as unknown[]).slice(0, MAX_TRANSLATED_SLUGS)) {
       if (isRecord(slug) && typeof slug.lang === "string" && typeof slug.path === "string" && slug.path)
         translated[slug.lang] = slug.path;
     }

@@ -10,9 +10,14 @@ import { wrongArb } from "./values";
 // vitest runs from the package root (jsdom gives import.meta.url no file: scheme)
 const STORIES_DIR = join(process.cwd(), "content", "stories");
 
-/** A demo story (the CDN `story` object) from content/stories/{name}.json. */
+/**
+ * A demo story (the CDN `story` object) from content/stories/{name}.json, as
+ * the delivery API answers it in German: without the stored translations
+ * (`{field}__i18n__{code}`), which no answer carries.
+ */
 export function demoStory(name: string): Record<string, unknown> {
-  const file = JSON.parse(readFileSync(join(STORIES_DIR, `${name}.json`), "utf8")) as {
+  const text = readFileSync(join(STORIES_DIR, `${name}.json`), "utf8");
+  const file = JSON.parse(text, (key, value: unknown) => (key.includes("__i18n__") ? undefined : value)) as {
     story: Record<string, unknown>;
   };
   return file.story;

@@ -1,0 +1,140 @@
+import type { Page } from "@playwright/test";
+import { body, firstBody, text, visit, type Blok } from "./content";
+import { createContentApi, expect, test, type StoryJson } from "./fixtures";
+
+/**
+ * German at the spec's paths, English under /en/ from Storyblok's
+ * field-level translation (`language=en`): the header's language link, the
+ * alternates search engines read (hreflang, x-default, canonical,
+ * og:locale, the sitemap, JSON-LD), and a field without an English
+ * translation falling back to German. Expected texts come from the content
+ * service, in each language.
+ */
+
+const SITE_URL = process.env.E2E_SITE_URL ?? "";
+const api = createContentApi();
+
+const inEnglish = (slug: string) =>
+  api.get<{ story: StoryJson }>(`cdn/stories/${slug}`, { version: "draft", language: "en" }).then((a) => a.story);
+
+/** The first about block's headline: the about page's first heading. */
+function aboutHeadline(story: StoryJson): string {
+  return text(body(story).find((blok) => blok.component === "about_block")?.Headline);
+}
+
+function infoHeadline(story: StoryJson): string {
+  return text((story.content.info as Blok[] | undefined)?.[0]?.Headline01);
+}
+
+const languageLink = (page: Page) => page.getByRole("banner").getByRole("navigation").first().locator("a[hreflang]");
+
+test("the header's language link leads to the same page in the other language, and back", async ({ page }) => {
+  const [header, headerEn, about, aboutEn] = await Promise.all([
+    api.story("header"),
+    inEnglish("header"),
+    api.story("about", "published"),
+    api.get<{ story: StoryJson }>("cdn/stories/about", { version: "published", language: "en" }).then((a) => a.story),
+  ]);
+  const englishLabel = text(firstBody(header).LanguageLabel);
+  const germanLabel = text(firstBody(headerEn).LanguageLabel);
+  expect(englishLabel).not.toBe(germanLabel);
+
+  await visit(page, "/about");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { name: aboutHeadline(about), exact: true })).toBeVisible();
+  await expect(languageLink(page)).toHaveText(englishLabel);
+  await expect(languageLink(page)).toHaveAttribute("hreflang", "en");
+
+  await languageLink(page).click();
+  await expect(page).toHaveURL(/\/en\/about$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: aboutHeadline(aboutEn), exact: true })).toBeVisible();
+  // the fixed texts are English, the header's links lead to English pages
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link").first()).toHaveAttribute("href", "/en");
+  await expect(languageLink(page)).toHaveText(germanLabel);
+
+  await languageLink(page).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { name: aboutHeadline(about), exact: true })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
+});
+
+test("a page without a translation leads to the other language's home", async ({ page }) => {
+  await visit(page, "/en/e2e-no-such-page");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page does not exist");
+  await expect(languageLink(page)).toHaveAttribute("href", "/");
+  await visit(page, "/e2e-no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Diese Seite gibt es nicht");
+  await expect(languageLink(page)).toHaveAttribute("href", "/en");
+});
+
+test("every page names its language versions: hreflang, x-default, canonical, og:locale, JSON-LD and the sitemap", async ({
+  page,
+  request,
+}) => {
+  expect(SITE_URL).not.toBe("");
+  const articles = await api.stories({ starts_with: "articles/", version: "published" });
+  const article = articles.find((story) => story.full_slug.startsWith("articles/") && story.full_slug !== "articles/")!;
+  const slug = article.full_slug.split("/").pop()!;
+  for (const [path, german, english] of [
+    ["/en/index", "/index", "/en/index"],
+    ["/index", "/index", "/en/index"],
+    ["/en", "/", "/en"],
+    [`/en/articles/${slug}`, `/articles/${slug}`, `/en/articles/${slug}`],
+  ] as const) {
+    await visit(page, path);
+    const head = page.locator("head");
+    const language = path.startsWith("/en") ? "en" : "de";
+    await expect(head.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute("href", SITE_URL + german);
+    await expect(head.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", SITE_URL + english);
+    await expect(head.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+      "href",
+      SITE_URL + german,
+    );
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      SITE_URL + (language === "en" ? english : german),
+    );
+    await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute(
+      "content",
+      language === "en" ? "en_GB" : "de_DE",
+    );
+    const organization = JSON.parse((await head.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(organization.url).toBe(`${SITE_URL}${language === "en" ? "/en" : "/"}`);
+  }
+  const creativeWork = JSON.parse(
+    (await page
+      .locator('main script[type="application/ld+json"], article script[type="application/ld+json"]')
+      .first()
+      .textContent()) ?? "{}",
+  );
+  expect(creativeWork).toMatchObject({ inLanguage: "en", url: `${SITE_URL}/en/articles/${slug}` });
+
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`<loc>${SITE_URL}/en/about</loc>`);
+  expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE_URL}/en/articles/${slug}"/>`);
+});
+
+test("a field without an English translation shows its German text, as Storyblok answers it", async ({ page }) => {
+  // the demo's Halbe Sachen has an English text but its info headline only in German
+  const [german, english] = await Promise.all([api.story("articles/halbe-sachen"), inEnglish("articles/halbe-sachen")]);
+  expect(infoHeadline(english)).toBe(infoHeadline(german));
+  expect(JSON.stringify(english.content.Text)).not.toBe(JSON.stringify(german.content.Text));
+  // a paragraph whose English differs from its German
+  const paragraphs = (story: StoryJson) =>
+    (story.content.Text as { content: Array<{ type: string; content?: Array<{ text?: string }> }> }).content
+      .filter((node) => node.type === "paragraph" && node.content?.length === 1)
+      .map((node) => node.content?.[0]?.text ?? "");
+  const index = paragraphs(english).findIndex((paragraph, at) => paragraph !== paragraphs(german)[at]);
+  expect(index).toBeGreaterThanOrEqual(0);
+
+  await visit(page, "/en/articles/halbe-sachen");
+  const main = page.getByRole("main");
+  await expect(main.getByText(infoHeadline(german), { exact: true })).toBeVisible();
+  await expect(main.getByText(paragraphs(english)[index]!, { exact: true })).toBeVisible();
+  await expect(main.getByText(paragraphs(german)[index]!, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeAttached();
+});
