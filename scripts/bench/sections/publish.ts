@@ -1,13 +1,14 @@
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startLiveSite } from "../../../site-server/live-site";
 import type { ReleaseResult } from "../../../site-server/publisher";
 import { webhookSignature } from "../../../site-server/storyblok-webhook";
-import { generateContent } from "../../generate-content";
-import { createWorkspace, freePort, productionEnv, REPO, runBuild } from "../build";
-import { startContentService } from "../content-service";
+import { freePort } from "../../processes";
+import { startReadLoad } from "../../read-load";
+import { productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
 import { fmtInt, fmtMs, markdownTable } from "../format";
+import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { atMost, TARGETS, type Verdict } from "../targets";
 import type { SectionOutput } from "./section";
 
@@ -35,33 +36,6 @@ interface PublishResult {
   load: { requests: number; failed: number; slowestMs: number } | null;
 }
 
-function startLoad(base: string, paths: string[], connections = 4) {
-  const result = { requests: 0, failed: 0, slowestMs: 0 };
-  let running = true;
-  const loop = async (offset: number) => {
-    for (let i = offset; running; i += 1) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${base}${paths[i % paths.length]}`, { headers: { "Accept-Encoding": "br" } });
-        await response.arrayBuffer();
-        if (response.status !== 200) result.failed += 1;
-      } catch {
-        result.failed += 1;
-      }
-      result.requests += 1;
-      result.slowestMs = Math.max(result.slowestMs, performance.now() - started);
-    }
-  };
-  const loops = Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
-  return {
-    async stop() {
-      running = false;
-      await loops;
-      return result;
-    },
-  };
-}
-
 async function firstArticle(contentDir: string): Promise<{ file: string; slug: string }> {
   const folder = path.join(contentDir, "stories", "articles");
   const name = (await readdir(folder)).filter((file) => file.endsWith(".json") && file !== "index.json").sort()[0];
@@ -69,8 +43,8 @@ async function firstArticle(contentDir: string): Promise<{ file: string; slug: s
   return { file: path.join(folder, name), slug: name.slice(0, -".json".length) };
 }
 
-async function measure(ctx: BenchContext, workspace: string, articles: number): Promise<PublishResult> {
-  const result: PublishResult = {
+function initialResult(articles: number): PublishResult {
+  return {
     articles,
     status: "failed",
     buildMs: null,
@@ -79,123 +53,109 @@ async function measure(ctx: BenchContext, workspace: string, articles: number): 
     apiRequests: null,
     load: null,
   };
-  const contentDir = path.join(ctx.tempDir, `publish-content-${articles}`);
-  try {
-    ctx.log(`publish ${fmtInt(articles)}: generating content ...`);
-    await generateContent({ outDir: contentDir, articles, media: { from: path.join(REPO, "content", "assets") } });
-    const content = await startContentService({
-      contentDir,
-      logRequests: true,
-      watch: true,
-      imageCacheDir: path.join(ctx.tempDir, "publish-image-cache"),
-    });
-    try {
-      const siteUrl = `http://127.0.0.1:${await freePort()}`;
-      const env = productionEnv(siteUrl);
-      ctx.log(`publish ${fmtInt(articles)}: the whole build ...`);
-      const build = await runBuild({
-        workspace,
-        contentPort: content.port,
-        contentDir,
-        timeoutMs: ctx.options.growthTimeoutMs(articles),
-        env,
-      });
-      result.buildMs = build.durationMs;
-      if (!build.ok) {
-        result.status = build.timedOut ? "timeout" : "failed";
-        result.error = build.timedOut ? "the whole build timed out" : build.outputTail.split("\n").slice(-3).join(" ");
-        return result;
-      }
-      const buildEnv: NodeJS.ProcessEnv = {
-        ...process.env,
-        ...env,
-        CONTENT_PORT: String(content.port),
-        CONTENT_DIR: contentDir,
-      };
-      delete buildEnv.STORYBLOK_TOKEN;
-      delete buildEnv.CONTENT_API_URL;
-      const live = await startLiveSite({
-        buildDir: path.join(workspace, "build"),
-        env: buildEnv,
-        repo: workspace,
-        webhookSecret: SECRET,
-        debounceMs: 100,
-        log: (message) => ctx.log(`publish ${fmtInt(articles)}: ${message}`),
-      });
-      try {
-        const article = await firstArticle(contentDir);
-        const pagePath = `/articles/${article.slug}`;
-        const load = startLoad(live.server.url, ["/", pagePath]);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        const story = JSON.parse(await readFile(article.file, "utf8")) as {
-          story: { id: number; full_slug: string; content: Record<string, unknown> };
-        };
-        const headline = `Bench ${Date.now()}`;
-        story.story.content.Headline = headline;
-        await writeFile(article.file, `${JSON.stringify(story, null, 2)}\n`);
-        // the content service has the edit before Storyblok would send its webhook
-        const deadline = Date.now() + 30_000;
-        const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
-        while (!(await (await fetch(storyUrl)).text()).includes(headline)) {
-          if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const before = await content.checkpoint();
-        const body = JSON.stringify({
-          text: "bench",
-          action: "published",
-          space_id: 1,
-          story_id: story.story.id,
-          full_slug: story.story.full_slug,
-        });
-        const started = performance.now();
-        const answer = await fetch(live.webhookUrl, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
-          body,
-        });
-        if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
-        const htmlDeadline = Date.now() + ctx.options.growthTimeoutMs(articles);
-        for (;;) {
-          const page = await fetch(`${live.server.url}${pagePath}`);
-          if ((await page.text()).includes(headline)) break;
-          if (Date.now() > htmlDeadline) throw new Error("the edit did not reach the HTML in time");
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        result.webhookToHtmlMs = performance.now() - started;
-        await live.publisher.whenIdle();
-        result.load = await load.stop();
-        result.apiRequests = (await content.checkpoint()) - before;
-        const record = live.publisher.history.at(-1)?.result;
-        if (record && "kind" in record) {
-          result.release = { kind: record.kind, ms: record.ms, rendered: record.rendered, removed: record.removed };
-        }
-        result.status = "ok";
-        ctx.log(
-          `publish ${fmtInt(articles)}: webhook to HTML ${fmtMs(result.webhookToHtmlMs)} (${result.release?.kind}), ` +
-            `${fmtInt(result.apiRequests)} API requests; load ${fmtInt(result.load.requests)} requests, ${result.load.failed} failed`,
-        );
-      } finally {
-        await live.close();
-      }
-    } finally {
-      await content.close();
-    }
-  } catch (error) {
-    result.status = "failed";
-    result.error = error instanceof Error ? error.message : String(error);
-    ctx.log(`publish ${fmtInt(articles)}: failed: ${result.error}`);
-  } finally {
-    await rm(contentDir, { recursive: true, force: true });
-    await rm(path.join(workspace, "build"), { recursive: true, force: true });
+}
+
+async function measure(ctx: BenchContext, result: PublishResult, size: GeneratedSize): Promise<void> {
+  const { workspace, articles, contentDir, content } = size;
+  const siteUrl = `http://127.0.0.1:${await freePort()}`;
+  const env = productionEnv(siteUrl);
+  ctx.log(`publish ${fmtInt(articles)}: the whole build ...`);
+  const build = await runBuild({
+    workspace,
+    contentPort: content.port,
+    contentDir,
+    timeoutMs: ctx.options.growthTimeoutMs(articles),
+    env,
+  });
+  result.buildMs = build.durationMs;
+  if (!build.ok) {
+    result.status = build.timedOut ? "timeout" : "failed";
+    result.error = build.timedOut ? "the whole build timed out" : build.outputTail.split("\n").slice(-3).join(" ");
+    return;
   }
-  return result;
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    CONTENT_PORT: String(content.port),
+    CONTENT_DIR: contentDir,
+  };
+  delete buildEnv.STORYBLOK_TOKEN;
+  delete buildEnv.CONTENT_API_URL;
+  const live = await startLiveSite({
+    buildDir: path.join(workspace, "build"),
+    env: buildEnv,
+    repo: workspace,
+    webhookSecret: SECRET,
+    debounceMs: 100,
+    log: (message) => ctx.log(`publish ${fmtInt(articles)}: ${message}`),
+  });
+  try {
+    const article = await firstArticle(contentDir);
+    const pagePath = `/articles/${article.slug}`;
+    const load = startReadLoad(live.server.url, ["/", pagePath], { maxMs: ctx.options.growthTimeoutMs(articles) });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const story = JSON.parse(await readFile(article.file, "utf8")) as {
+      story: { id: number; full_slug: string; content: Record<string, unknown> };
+    };
+    const headline = `Bench ${Date.now()}`;
+    story.story.content.Headline = headline;
+    await writeFile(article.file, `${JSON.stringify(story, null, 2)}\n`);
+    // the content service has the edit before Storyblok would send its webhook
+    const deadline = Date.now() + 30_000;
+    const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
+    while (!(await (await fetch(storyUrl)).text()).includes(headline)) {
+      if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const before = await content.checkpoint();
+    const body = JSON.stringify({
+      text: "bench",
+      action: "published",
+      space_id: 1,
+      story_id: story.story.id,
+      full_slug: story.story.full_slug,
+    });
+    const started = performance.now();
+    const answer = await fetch(live.webhookUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
+      body,
+    });
+    if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
+    const htmlDeadline = Date.now() + ctx.options.growthTimeoutMs(articles);
+    for (;;) {
+      const page = await fetch(`${live.server.url}${pagePath}`);
+      if ((await page.text()).includes(headline)) break;
+      if (Date.now() > htmlDeadline) throw new Error("the edit did not reach the HTML in time");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    result.webhookToHtmlMs = performance.now() - started;
+    await live.publisher.whenIdle();
+    const seen = await load.stop();
+    result.load = { requests: seen.requests, failed: seen.failed.length, slowestMs: seen.slowestMs };
+    result.apiRequests = (await content.checkpoint()) - before;
+    const record = live.publisher.history.at(-1)?.result;
+    if (record && "kind" in record) {
+      result.release = { kind: record.kind, ms: record.ms, rendered: record.rendered, removed: record.removed };
+    }
+    result.status = "ok";
+    ctx.log(
+      `publish ${fmtInt(articles)}: webhook to HTML ${fmtMs(result.webhookToHtmlMs)} (${result.release?.kind}), ` +
+        `${fmtInt(result.apiRequests)} API requests; load ${fmtInt(result.load.requests)} requests, ${result.load.failed} failed`,
+    );
+  } finally {
+    await live.close();
+  }
 }
 
 export async function publishSection(ctx: BenchContext): Promise<SectionOutput> {
-  const workspace = await createWorkspace(path.join(ctx.tempDir, "publish"));
-  const results: PublishResult[] = [];
-  for (const articles of ctx.options.publishSizes) results.push(await measure(ctx, workspace, articles));
+  const results = await measureEachSize(ctx, {
+    section: "publish",
+    sizes: ctx.options.publishSizes,
+    watch: true,
+    initial: initialResult,
+    measure: (result, size) => measure(ctx, result, size),
+  });
 
   const summary: SectionOutput["summary"] = [];
   for (const r of results) {
