@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultImageCacheDir } from "../content-server/content-server";
 import { spawnNpmStart, type NpmStartAddresses, type NpmStartProcess } from "../scripts/npm-start-process";
 import { startReadLoad } from "../scripts/read-load";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
@@ -14,7 +15,7 @@ import { createContentApi, e2eEnv, expect, test, type ContentApi } from "./fixtu
  * against it and served with publish to live, the service's webhooks
  * (Storyblok's, signed with the secret npm start makes per run) pointing at
  * the site. One run serves both tests (a whole build of its own); it is in
- * the serial project because it loads the machine.
+ * the serial project because it loads the machine (a build, a read load).
  */
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -54,7 +55,10 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await npmStart?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  if (!workDir) return;
+  await rm(workDir, { recursive: true, force: true });
+  // the images the content service rendered for this copy
+  await rm(defaultImageCacheDir(contentDir), { recursive: true, force: true });
 });
 
 /** Polls `target` until its prerendered HTML (no JavaScript) holds `text`; resolves with the seconds since `since`. */
