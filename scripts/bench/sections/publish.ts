@@ -1,10 +1,11 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startLiveSite } from "../../../site-server/live-site";
 import type { ReleaseResult } from "../../../site-server/publisher";
 import { webhookSignature } from "../../../site-server/storyblok-webhook";
 import { freePort } from "../../processes";
 import { startReadLoad } from "../../read-load";
+import { readReleaseInfo, RELEASE_FILE } from "../../release-info";
 import { productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
 import { fmtInt, fmtMs, markdownTable } from "../format";
@@ -15,7 +16,8 @@ import type { SectionOutput } from "./section";
 /**
  * Publish to live (site-server/publisher.ts): for generated content sets
  * of BENCH_PUBLISH_SIZES articles, a whole production build, then the site
- * server with publish to live on it; one article's story file is edited and
+ * server with publish to live on it; the story file of the article the most
+ * pages refer to is edited and
  * Storyblok's webhook posted; measured: seconds from the webhook to the new
  * headline in the prerendered HTML, the content API requests of that update
  * (from the content service's log), its pages, and what a load reading `/`
@@ -31,16 +33,31 @@ interface PublishResult {
   error?: string;
   buildMs: number | null;
   webhookToHtmlMs: number | null;
+  /** Pages that refer to the edited article. */
+  referrers: number | null;
   release: Pick<ReleaseResult, "kind" | "ms" | "rendered" | "removed"> | null;
   apiRequests: number | null;
   load: { requests: number; failed: number; slowestMs: number } | null;
 }
 
-async function firstArticle(contentDir: string): Promise<{ file: string; slug: string }> {
-  const folder = path.join(contentDir, "stories", "articles");
-  const name = (await readdir(folder)).filter((file) => file.endsWith(".json") && file !== "index.json").sort()[0];
-  if (!name) throw new Error(`no article in ${folder}`);
-  return { file: path.join(folder, name), slug: name.slice(0, -".json".length) };
+/**
+ * The article the most prerendered pages refer to (their links and other projects, recorded in release.json):
+ * an edit of it makes the largest update one article can, the case the target is about.
+ */
+async function mostReferencedArticle(
+  buildDir: string,
+  contentDir: string,
+): Promise<{ file: string; slug: string; referrers: number }> {
+  const release = await readReleaseInfo(buildDir);
+  if (!release) throw new Error(`${buildDir} has no ${RELEASE_FILE}`);
+  const referrers = new Map<string, number>();
+  for (const page of Object.values(release.pages)) {
+    for (const link of page.links) referrers.set(link, (referrers.get(link) ?? 0) + 1);
+  }
+  const [top] = [...referrers].sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  if (!top) throw new Error(`no page of ${buildDir} refers to an article`);
+  const slug = top[0].slice("/articles/".length);
+  return { file: path.join(contentDir, "stories", "articles", `${slug}.json`), slug, referrers: top[1] };
 }
 
 function initialResult(articles: number): PublishResult {
@@ -49,6 +66,7 @@ function initialResult(articles: number): PublishResult {
     status: "failed",
     buildMs: null,
     webhookToHtmlMs: null,
+    referrers: null,
     release: null,
     apiRequests: null,
     load: null,
@@ -90,7 +108,8 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     log: (message) => ctx.log(`publish ${fmtInt(articles)}: ${message}`),
   });
   try {
-    const article = await firstArticle(contentDir);
+    const article = await mostReferencedArticle(path.join(workspace, "build"), contentDir);
+    result.referrers = article.referrers;
     const pagePath = `/articles/${article.slug}`;
     const load = startReadLoad(live.server.url, ["/", pagePath], { maxMs: ctx.options.growthTimeoutMs(articles) });
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -165,7 +184,8 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
       figure: `Publish to live, ${fmtInt(r.articles)} articles`,
       value:
         r.status === "ok"
-          ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${r.release.rendered?.length ?? 0} pages rendered` : "whole build"}, ` +
+          ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${fmtInt(r.release.rendered?.length ?? 0)} pages rendered` : "whole build"}; ` +
+            `an article ${fmtInt(r.referrers)} pages refer to, ` +
             `${fmtInt(r.apiRequests)} API requests; whole build ${fmtMs(r.buildMs)}); load: ${fmtInt(r.load?.requests)} requests, ${r.load?.failed} failed`
           : `${r.status}: ${r.error ?? ""}`.slice(0, 160),
       target: budget === null ? "–" : `≤ ${fmtMs(budget)}`,
@@ -174,7 +194,8 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
   }
   const md = [
     "Each size: generated content, a whole production build of a snapshot of the project (`react-router build`), then " +
-      "the site server with publish to live on it (site-server/live-site.ts). One article's story file is edited and " +
+      "the site server with publish to live on it (site-server/live-site.ts). The story file of the article the most " +
+      "pages refer to (links and other projects, from release.json) is edited and " +
       "Storyblok's webhook posted (signed); the clock runs from the webhook to the first answer of the article's URL " +
       "whose prerendered HTML holds the new headline. API requests: those the content service served meanwhile. Load: " +
       "4 loops reading `/` and the article from 1 s before the webhook until the release is live.",
@@ -185,6 +206,7 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         "status",
         "whole build",
         "webhook → HTML",
+        "pages referring to it",
         "release",
         "pages rendered",
         "API requests",
@@ -197,8 +219,9 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         r.status,
         fmtMs(r.buildMs),
         fmtMs(r.webhookToHtmlMs),
+        fmtInt(r.referrers),
         r.release?.kind ?? "–",
-        r.release?.rendered ? String(r.release.rendered.length) : "–",
+        fmtInt(r.release?.rendered?.length),
         fmtInt(r.apiRequests),
         fmtInt(r.load?.requests),
         r.load ? String(r.load.failed) : "–",
