@@ -31,7 +31,9 @@ describe("fuzz: the article normalisers", () => {
     expectUniqueKeys("article media", article.media.map((item) => item.key));
     // SPEC 8: no Wrapper list -> one 'no Image' entry
     if (!Array.isArray(contentOf(input).Wrapper)) {
-      expect(article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }]);
+      expect(article.media).toEqual([
+        { kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia, editable: {} },
+      ]);
     }
     const meta = articleMeta({ status: "found", article, otherProjects: [] }, "Studio");
     expect(meta.description).not.toBe("");

@@ -127,6 +127,8 @@ describe("the index page", () => {
       storyId: 3,
       title: "Index",
       uuids: ["a", "b"],
+      resolved: [],
+      editable: {},
     });
     for (const broken of [undefined, null, {}, { content: { body: "x" } }, { content: { body: [null] } }, { content: { body: [{ Articles: "a" }] } }]) {
       expect(parseIndexStory(broken).uuids).toEqual([]);

@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { contentConfig, type ContentConfig } from "./content-config";
+import { editableAttributes, type EditableAttributes } from "./editable";
+import { isRecord } from "./is-record";
 import { article } from "./schema/article";
 import { plainText, textList } from "./schema/values";
 import { articleList, index } from "./schema/index-story";
@@ -49,6 +51,14 @@ export interface IndexStory {
   title: string;
   /** uuids of the listed articles, in the editor's order */
   uuids: string[];
+  /**
+   * The listed articles the story carries itself: the visual editor's bridge
+   * sends them in place of their uuids where it resolves the relation
+   * (resolveRelations); a CDN answer without resolve_relations carries none.
+   */
+  resolved: ArticleListEntry[];
+  /** the visual editor's attributes of the article list blok */
+  editable: EditableAttributes;
 }
 
 export interface IndexPage {
@@ -56,6 +66,7 @@ export interface IndexPage {
   /** the page heading (the story's Title) */
   title: string;
   articles: ArticleListEntry[];
+  editable: EditableAttributes;
 }
 
 /**
@@ -140,9 +151,26 @@ export async function loadArticleList(
 
 export function parseIndexStory(value: unknown): IndexStory {
   const story = parseStory(value, index);
-  const blok = articleList.parse(story.content.body?.[0]);
-  // each article once: the list's rows are keyed by uuid
-  return { storyId: story.id, title: blok.Title, uuids: [...new Set(blok.Articles)] };
+  const raw = story.content.body?.[0];
+  const blok = articleList.parse(raw);
+  const references: unknown[] = isRecord(raw) && Array.isArray(raw.Articles) ? raw.Articles : [];
+  const resolved = references.flatMap((reference) => {
+    const parsed = v.safeParse(CdnStorySchema, reference);
+    return parsed.success ? [articleListEntry(parsed.output)] : [];
+  });
+  // a reference is a uuid, or the story itself where the bridge resolved it
+  const uuids = references.flatMap((reference) => {
+    const uuid = isRecord(reference) ? reference.uuid : reference;
+    return typeof uuid === "string" && uuid.trim() !== "" ? [uuid] : [];
+  });
+  return {
+    storyId: story.id,
+    title: blok.Title,
+    // each article once: the list's rows are keyed by uuid
+    uuids: [...new Set(uuids)],
+    resolved,
+    editable: editableAttributes(blok),
+  };
 }
 
 export async function loadIndexStory(version: Version = contentConfig.version): Promise<IndexStory> {
@@ -172,5 +200,5 @@ export async function loadIndexPage(version: Version = contentConfig.version, op
     options.prerender ? publishedBuildListing(version) : undefined,
   ]);
   const articles = await loadArticleList(story.uuids, "published", listed);
-  return { storyId: story.storyId, title: story.title, articles };
+  return { storyId: story.storyId, title: story.title, articles, editable: story.editable };
 }

@@ -23,7 +23,9 @@ afterEach(() => {
 describe("articleMedia (the media helper)", () => {
   it("is a list with 'no Image' when there is no Wrapper list", () => {
     for (const content of [{}, { Wrapper: null }, { Wrapper: "x" }, { Wrapper: {} }, null, "content"]) {
-      expect(articleMedia(content)).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: "no Image" }]);
+      expect(articleMedia(content)).toEqual([
+        { kind: "message", key: "no-image", layout: "fullsize", text: "no Image", editable: {} },
+      ]);
     }
   });
 
@@ -95,7 +97,7 @@ describe("parseArticleStory", () => {
   it("never throws and falls back on malformed stories", () => {
     for (const story of [undefined, null, 3, "x", [], { content: "x" }, { content: { info: "x", Link: 5, Header: [], Text: "t" } }]) {
       const article = parseArticleStory(story);
-      expect(article.info).toEqual({ client: "", services: "", headline: "" });
+      expect(article.info).toEqual({ client: "", services: "", headline: "", editable: {} });
       expect(article.link).toBeNull();
       expect(article.header).toBeNull();
       expect(article.media).toEqual([expect.objectContaining({ text: uiText.de.noArticleMedia })]);

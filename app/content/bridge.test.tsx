@@ -44,7 +44,7 @@ describe("useLiveStory", () => {
   it("in the visual editor loads the bridge and shows each input event's story", async () => {
     window.history.replaceState({}, "", "/?_storyblok=21&_storyblok_tk[token]=abc");
     render(<Title storyId={21} title="Prerendered" />);
-    await waitFor(() => expect(sdk.registerStoryblokBridge).toHaveBeenCalledWith(21, expect.any(Function)));
+    await waitFor(() => expect(sdk.registerStoryblokBridge).toHaveBeenCalledWith(21, expect.any(Function), {}));
     expect(sdk.loadStoryblokBridge).toHaveBeenCalled();
     const onInput = sdk.registerStoryblokBridge.mock.calls.at(-1)![1] as (story: ISbStoryData) => void;
 
