@@ -1,4 +1,15 @@
-import { articlePath, builtArticle, homeGallery, layoutExpectations, text, trackContentApi, visit } from "./content";
+import {
+  articlePath,
+  body,
+  builtArticle,
+  homeGallery,
+  layoutExpectations,
+  records,
+  text,
+  trackContentApi,
+  visit,
+} from "./content";
+import type { Blok } from "./content";
 import {
   BRIDGE_MARKER,
   EDITOR_LAUNCH_OPTIONS,
@@ -11,6 +22,7 @@ import {
   postUntil,
 } from "./editor";
 import { expect, test } from "./fixtures";
+import type { StoryJson } from "./fixtures";
 
 /**
  * SPEC section 7: the visual editor's bridge loads only when the URL holds
@@ -131,4 +143,234 @@ test("without _storyblok_tk no page requests the bridge or starts it", async ({ 
   await Promise.all(checks);
   expect(bridgeResponses).toEqual([]);
   expect(requestLog.filter((line) => /storyblok\.com/i.test(line))).toEqual([]);
+});
+
+/** The story as the editor sends it after an edit: a copy with `edit` applied to its content. */
+function edited(story: StoryJson, edit: (content: Blok) => void): StoryJson {
+  const copy = structuredClone(story);
+  edit(copy.content as Blok);
+  return copy;
+}
+
+/** A blok the editor just added: its fields, and the `_editable` the editor gives it in the story. */
+function newBlok(story: StoryJson, component: string, uid: string, fields: Record<string, unknown>): Blok {
+  const { space } = JSON.parse(
+    String((story.content as Blok)._editable)
+      .replace(/^<!--#storyblok#/, "")
+      .replace(/-->$/, ""),
+  ) as { space: string };
+  const comment = JSON.stringify({ name: component, space, uid, id: String(story.id) });
+  return { _uid: uid, component, ...fields, _editable: `<!--#storyblok#${comment}-->` };
+}
+
+/** Rich text of one paragraph, as the editor's rich text field holds it. */
+function paragraph(value: string) {
+  return { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: value }] }] };
+}
+
+test("in the editor, an about block's headline edit shows live", async ({ page, contentApi, expectConsoleError }) => {
+  const about = await contentApi.story("about");
+  const frame = await openInEditor(page, `/about${await editorQuery(contentApi, about)}`, expectConsoleError);
+  const first = body(about).find((blok) => blok.component === "about_block")!;
+  await expect(frame.locator(`[data-blok-uid="${about.id}-${String(first._uid)}"]`)).toBeAttached();
+  const headline = `Live about ${Date.now()}`;
+  const story = edited(about, (content) => {
+    records(content.body).find((blok) => blok._uid === first._uid)!.Headline = headline;
+  });
+  await postUntil(page, { action: "input", story }, () =>
+    expect(frame.locator(`[data-blok-uid="${about.id}-${String(first._uid)}"] h2`)).toHaveText(headline, {
+      timeout: 1_000,
+    }),
+  );
+});
+
+test("in the editor, an article media caption edit shows live", async ({ page, contentApi, expectConsoleError }) => {
+  const article = await builtArticle(contentApi);
+  const frame = await openInEditor(
+    page,
+    articlePath(article.full_slug) + (await editorQuery(contentApi, article)),
+    expectConsoleError,
+  );
+  const group = records(article.content.Wrapper).find((blok) => records(blok.media).length > 0)!;
+  const entry = records(group.media)[0]!;
+  const caption = `Live caption ${Date.now()}`;
+  const story = edited(article, (content) => {
+    const target = records(records(content.Wrapper).find((blok) => blok._uid === group._uid)!.media)[0]!;
+    target.Image = { ...(target.Image as object), name: caption };
+  });
+  await postUntil(page, { action: "input", story }, () =>
+    expect(frame.locator(`[data-blok-uid="${article.id}-${String(entry._uid)}"] figcaption`)).toHaveText(caption, {
+      timeout: 1_000,
+    }),
+  );
+});
+
+test("in the editor, the footer's text and the header's link text follow their stories' edits on any route", async ({
+  page,
+  contentApi,
+  expectConsoleError,
+}) => {
+  const [footer, header] = await Promise.all([contentApi.story("footer"), contentApi.story("header")]);
+  // the editor opens the footer story on the imprint's preview URL
+  let frame = await openInEditor(page, `/imprint${await editorQuery(contentApi, footer)}`, expectConsoleError);
+  const text = `Live footer ${Date.now()}`;
+  const footerStory = edited(footer, (content) => {
+    records(content.body)[0]!.Text = text;
+  });
+  await postUntil(page, { action: "input", story: footerStory }, () =>
+    expect(frame.getByRole("contentinfo")).toContainText(text, { timeout: 1_000 }),
+  );
+
+  frame = await openInEditor(page, `/about${await editorQuery(contentApi, header)}`, expectConsoleError);
+  const label = `Live ${Date.now()}`;
+  const headerStory = edited(header, (content) => {
+    records(content.body)[0]!.IndexLabel = label;
+  });
+  await postUntil(page, { action: "input", story: headerStory }, () =>
+    expect(frame.getByRole("banner").getByRole("link", { name: label })).toBeAttached({ timeout: 1_000 }),
+  );
+});
+
+test("in the editor, an imprint text edit shows live", async ({ page, contentApi, expectConsoleError }) => {
+  const imprint = await contentApi.story("imprint");
+  const frame = await openInEditor(page, `/imprint${await editorQuery(contentApi, imprint)}`, expectConsoleError);
+  const block = body(imprint)[0]!;
+  const text = `Live imprint ${Date.now()}`;
+  const story = edited(imprint, (content) => {
+    records(content.body)[0]!.Text = paragraph(text);
+  });
+  await postUntil(page, { action: "input", story }, () =>
+    expect(frame.locator(`[data-blok-uid="${imprint.id}-${String(block._uid)}"]`)).toHaveText(text, {
+      timeout: 1_000,
+    }),
+  );
+});
+
+test("in the editor, the index follows its title and its list of articles, with the articles the editor sends", async ({
+  page,
+  contentApi,
+  expectConsoleError,
+}) => {
+  // SPEC 8: the index logs the references it cannot read (the unpublished and the deleted one)
+  expectConsoleError(/^Fehler bei /);
+  const index = await contentApi.story("index");
+  const frame = await openInEditor(page, `/index${await editorQuery(contentApi, index)}`, expectConsoleError);
+  const rows = frame.getByRole("main").locator('a[href^="/articles/"]');
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThan(2);
+
+  // the editor resolves the relation (resolveRelations): it sends the listed articles themselves
+  const uuids = records(body(index)).flatMap((blok) =>
+    Array.isArray(blok.Articles) ? (blok.Articles as string[]) : [],
+  );
+  const listed = await contentApi.stories({ by_uuids: uuids.join(","), version: "published" });
+  const [first, second] = uuids.flatMap((uuid) => listed.filter((story) => story.uuid === uuid));
+  expect(first && second).toBeTruthy();
+  const renamed = { ...second!, name: `Live row ${Date.now()}` };
+  const title = `Live index ${Date.now()}`;
+  const story = edited(index, (content) => {
+    const list = records(content.body)[0]!;
+    list.Title = title;
+    list.Articles = [renamed, first!.uuid];
+  });
+  await postUntil(page, { action: "input", story }, () =>
+    expect(frame.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(title, { timeout: 1_000 }),
+  );
+  // two rows, in the edited order: the one the editor sent as it is now, the other as the page had it or as listed
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(renamed.name);
+  await expect(rows.nth(0)).toHaveAttribute("href", articlePath(renamed.full_slug));
+  await expect(rows.nth(1)).toHaveAttribute("href", articlePath(first!.full_slug));
+});
+
+test("in the editor, a half-typed story (empty asset, link and rich text) shows the spec's messages, never an error", async ({
+  page,
+  contentApi,
+  expectConsoleError,
+}) => {
+  const article = await builtArticle(contentApi);
+  const frame = await openInEditor(
+    page,
+    articlePath(article.full_slug) + (await editorQuery(contentApi, article)),
+    expectConsoleError,
+  );
+  const heading = frame.getByRole("main").getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(text(article.content.Headline));
+  const empty = {
+    id: null,
+    alt: null,
+    name: "",
+    focus: null,
+    title: null,
+    filename: "",
+    copyright: null,
+    fieldtype: "asset",
+  };
+  const emptyLink = { id: "", url: "", linktype: "url", fieldtype: "multilink", cached_url: "" };
+  const story = edited(article, (content) => {
+    content.Header = empty;
+    content.Link = emptyLink;
+    content.Text = "";
+    content.Icon = empty;
+    const group = records(content.Wrapper).find((blok) => records(blok.media).length > 0)!;
+    // a media entry the editor just added: no file yet
+    (group.media as Blok[]).push(newBlok(article, "media", "half-media", { Image: empty }));
+    records(content.info)[0]!.Client = "";
+  });
+  await postUntil(page, { action: "input", story }, () =>
+    expect(frame.locator(`[data-blok-uid="${article.id}-half-media"]`)).toHaveText("Kein Bild", { timeout: 1_000 }),
+  );
+  await expect(heading).toHaveText(text(article.content.Headline));
+  await expect(frame.getByRole("main").locator("article img").first()).toBeAttached();
+  await expect(frame.getByRole("main").getByRole("heading", { name: "Da ist etwas schief gelaufen" })).toHaveCount(0);
+
+  // a home page whose new gallery tile and carousel slide have no file or link yet
+  const home = await contentApi.story("home");
+  const homeFrame = await openInEditor(page, `/${await editorQuery(contentApi, home)}`, expectConsoleError);
+  const halfHome = edited(home, (content) => {
+    const [hero, gallery] = records(content.body);
+    (hero!.Photo as Blok[]).push(
+      newBlok(home, "slide", "half-slide", { Image: empty, PhoneSize: empty, link: emptyLink }),
+    );
+    const tile = newBlok(home, "gallery_item", "half-tile", { Image: empty, Name: "", Tags: [], link: emptyLink });
+    (gallery!.ImageData as Blok[]).unshift(tile);
+  });
+  await postUntil(page, { action: "input", story: halfHome }, () =>
+    expect(homeFrame.locator(`[data-blok-uid="${home.id}-half-tile"]`)).toContainText("Kein Bild", { timeout: 1_000 }),
+  );
+
+  // an about page whose new overview item has neither asset nor text
+  const about = await contentApi.story("about");
+  const aboutFrame = await openInEditor(page, `/about${await editorQuery(contentApi, about)}`, expectConsoleError);
+  const halfAbout = edited(about, (content) => {
+    const overview = records(content.body).find((blok) => blok.component === "overview")!;
+    const item = newBlok(about, "overview_item", "half-item", { Headline: "Neu", Asset: empty, Text: "" });
+    (overview.Items as Blok[]).push(item);
+  });
+  await postUntil(page, { action: "input", story: halfAbout }, () =>
+    expect(aboutFrame.locator(`[data-blok-uid="${about.id}-half-item"]`)).toHaveText("Neu", { timeout: 1_000 }),
+  );
+});
+
+test("a story never published opens in the editor's preview", async ({ page, contentApi, expectConsoleError }) => {
+  const published = new Set(
+    (await contentApi.stories({ starts_with: "articles/", version: "published" })).map((story) => story.uuid),
+  );
+  const draftOnly = (await contentApi.stories({ starts_with: "articles/" })).find(
+    (story) => !published.has(story.uuid),
+  );
+  expect(draftOnly, "the demo content has an article that was never published").toBeDefined();
+  const frame = await openInEditor(
+    page,
+    articlePath(draftOnly!.full_slug) + (await editorQuery(contentApi, draftOnly!)),
+    expectConsoleError,
+  );
+  await expect(frame.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
+    text(draftOnly!.content.Headline) || draftOnly!.name,
+  );
+  const title = `Live draft ${Date.now()}`;
+  await postUntil(page, { action: "input", story: edited(draftOnly!, (content) => (content.Headline = title)) }, () =>
+    expect(frame.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(title, { timeout: 1_000 }),
+  );
 });
