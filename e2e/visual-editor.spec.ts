@@ -374,3 +374,40 @@ test("a story never published opens in the editor's preview", async ({ page, con
     expect(frame.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(title, { timeout: 1_000 }),
   );
 });
+
+test("in the editor, the index row and the other-projects card of the open article follow its edits", async ({
+  page,
+  contentApi,
+  expectConsoleError,
+}) => {
+  // SPEC 8: the index logs the references it cannot read (the unpublished and the deleted one)
+  expectConsoleError(/^Fehler bei /);
+  const article = await builtArticle(contentApi);
+  // the editor has the article open, its preview on the index (a preview URL an editor may set)
+  const frame = await openInEditor(page, `/index${await editorQuery(contentApi, article)}`, expectConsoleError);
+  const row = frame.getByRole("main").locator(`a[href="${articlePath(article.full_slug)}"]`);
+  await expect(row).toContainText(article.name);
+  const name = `Live name ${Date.now()}`;
+  await postUntil(page, { action: "input", story: { ...article, name } }, () =>
+    expect(row).toContainText(name, { timeout: 1_000 }),
+  );
+
+  // an article's page shows two other articles: the cards are drawn at random, here always the first two candidates
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
+  const path = articlePath(article.full_slug);
+  let articleFrame = await openInEditor(page, path + (await editorQuery(contentApi, article)), expectConsoleError);
+  const cards = articleFrame.getByRole("region", { name: "Other Projects" }).getByRole("link");
+  await expect(cards.first()).toBeVisible();
+  const shown = (await cards.first().getAttribute("href"))!;
+  const other = await contentApi.story(`articles/${shown.split("/").pop()!}`);
+  // the editor has that other article open, previewed on this page
+  articleFrame = await openInEditor(page, path + (await editorQuery(contentApi, other)), expectConsoleError);
+  const card = articleFrame.getByRole("region", { name: "Other Projects" }).locator(`a[href="${shown}"]`);
+  await expect(card).toContainText(other.name);
+  const renamed = `Live card ${Date.now()}`;
+  await postUntil(page, { action: "input", story: { ...other, name: renamed } }, () =>
+    expect(card).toContainText(renamed, { timeout: 1_000 }),
+  );
+});

@@ -94,7 +94,8 @@ describe("storiesByUuids", () => {
 
 describe("article list entries", () => {
   it("carry name, last slug segment, header image and tags", () => {
-    expect(articleListEntry({ ...story("x"), full_slug: "articles/sub/kiezkarte", tag_list: ["Digital"], content: { Header: { filename: "f.webp", alt: "A" } } })).toEqual({
+    expect(articleListEntry({ ...story("x"), id: 8, full_slug: "articles/sub/kiezkarte", tag_list: ["Digital"], content: { Header: { filename: "f.webp", alt: "A" } } })).toEqual({
+      storyId: 8,
       uuid: "x",
       name: "Name x",
       slug: "kiezkarte",
@@ -108,7 +109,7 @@ describe("article list entries", () => {
   it("a placeholder holds 'Fehler bei {uuid} ({version})' in every field and is marked as error", () => {
     const entry = placeholderEntry("dead-beef", "published");
     const message = "Fehler bei dead-beef (published)";
-    expect(entry).toEqual({ uuid: "dead-beef", name: message, slug: message, img: message, alt: message, tags: [message], error: true });
+    expect(entry).toEqual({ storyId: null, uuid: "dead-beef", name: message, slug: message, img: message, alt: message, tags: [message], error: true });
   });
 
   it("keep the index story's order, log unreadable references and drop them", async () => {

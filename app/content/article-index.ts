@@ -15,6 +15,7 @@ export const UUID_BATCH_SIZE = 50;
 
 /** The fields of a CDN story that reference lists read. */
 export interface CdnStory {
+  id: number | null;
   uuid: string;
   name: string;
   slug: string;
@@ -25,6 +26,7 @@ export interface CdnStory {
 
 /** A listed story is readable only with a uuid (the index refers to stories by it). */
 const CdnStorySchema = v.object({
+  id: v.fallback(v.nullable(v.pipe(v.number(), v.finite())), null),
   uuid: v.pipe(v.string(), v.minLength(1)),
   name: plainText,
   slug: plainText,
@@ -35,6 +37,8 @@ const CdnStorySchema = v.object({
 
 /** SPEC 3, "Article list entry". */
 export interface ArticleListEntry {
+  /** the article's story id: its row follows the visual editor's edits of it */
+  storyId: number | null;
   uuid: string;
   name: string;
   /** last segment of full_slug: the row links to /articles/{slug} */
@@ -116,6 +120,7 @@ const articleHeader = /* @__PURE__ */ article.pick("Header");
 export function articleListEntry(story: CdnStory): ArticleListEntry {
   const header = articleHeader(story.content).Header;
   return {
+    storyId: story.id,
     uuid: story.uuid,
     name: story.name,
     slug: lastSlugSegment(story.full_slug || story.slug),
@@ -129,7 +134,7 @@ export function articleListEntry(story: CdnStory): ArticleListEntry {
 /** SPEC 8: a reference that could not be read, with the message in every field. */
 export function placeholderEntry(uuid: string, version: Version): ArticleListEntry {
   const message = `Fehler bei ${uuid} (${version})`;
-  return { uuid, name: message, slug: message, img: message, alt: message, tags: [message], error: true };
+  return { storyId: null, uuid, name: message, slug: message, img: message, alt: message, tags: [message], error: true };
 }
 
 /** The referenced articles in the given order; unreadable ones logged and dropped (SPEC 8). */
@@ -149,15 +154,18 @@ export async function loadArticleList(
   return entries.filter((entry) => !entry.error && entry.slug !== "");
 }
 
+/** A story as an index row (the editor's bridge sends the stories it shows); null for what is no readable story. */
+export function parseArticleListEntry(value: unknown): ArticleListEntry | null {
+  const parsed = v.safeParse(CdnStorySchema, value);
+  return parsed.success ? articleListEntry(parsed.output) : null;
+}
+
 export function parseIndexStory(value: unknown): IndexStory {
   const story = parseStory(value, index);
   const raw = story.content.body?.[0];
   const blok = articleList.parse(raw);
   const references: unknown[] = isRecord(raw) && Array.isArray(raw.Articles) ? raw.Articles : [];
-  const resolved = references.flatMap((reference) => {
-    const parsed = v.safeParse(CdnStorySchema, reference);
-    return parsed.success ? [articleListEntry(parsed.output)] : [];
-  });
+  const resolved = references.map(parseArticleListEntry).filter((entry): entry is ArticleListEntry => entry !== null);
   // a reference is a uuid, or the story itself where the bridge resolved it
   const uuids = references.flatMap((reference) => {
     const uuid = isRecord(reference) ? reference.uuid : reference;

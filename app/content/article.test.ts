@@ -138,7 +138,7 @@ describe("parseArticleStory", () => {
   });
 });
 
-const project = (slug: string): OtherProject => ({ slug, href: `/articles/${slug}`, title: slug, image: "", alt: slug, width: null, height: null });
+const project = (slug: string): OtherProject => ({ storyId: null, slug, href: `/articles/${slug}`, title: slug, image: "", alt: slug, width: null, height: null });
 
 describe("pickOtherProjects", () => {
   const all = ["a", "b", "c", "d", "e"].map(project);
@@ -166,8 +166,8 @@ describe("pickOtherProjects", () => {
 describe("parseOtherProject", () => {
   it("builds the card from a listed story", () => {
     expect(
-      parseOtherProject({ name: "Nachtbus", full_slug: "articles/nachtbus", content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) } }),
-    ).toEqual({ slug: "nachtbus", href: "/articles/nachtbus", title: "Nachtbus", image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp", alt: "Bus", width: 1600, height: 1000 });
+      parseOtherProject({ id: 4, name: "Nachtbus", full_slug: "articles/nachtbus", content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) } }),
+    ).toEqual({ storyId: 4, slug: "nachtbus", href: "/articles/nachtbus", title: "Nachtbus", image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp", alt: "Bus", width: 1600, height: 1000 });
   });
 
   it("drops stories without a slug and the folder's start page", () => {

@@ -132,6 +132,7 @@ export function parseOtherProject(value: unknown): OtherProject | null {
   const image = mediaKind(header.filename) === "image" ? header.filename : "";
   const size = assetDimensions(image);
   return {
+    storyId: story.id,
     slug,
     href: `/articles/${slug}`,
     title,

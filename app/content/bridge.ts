@@ -17,8 +17,13 @@ export function isVisualEditorSearch(search: string): boolean {
   return false;
 }
 
+/** Set once a page of this visit was opened by the editor: navigating in its preview drops the query, not the editor. */
+let openedByEditor = false;
+
 export function isVisualEditor(): boolean {
-  return typeof window !== "undefined" && isVisualEditorSearch(window.location.search);
+  if (typeof window === "undefined") return false;
+  openedByEditor ||= isVisualEditorSearch(window.location.search);
+  return openedByEditor;
 }
 
 type StoryListener = (story: ISbStoryData) => void;
