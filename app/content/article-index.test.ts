@@ -136,6 +136,13 @@ describe("the index page", () => {
     }
   });
 
+  it("reads the articles the visual editor's bridge sends in place of their uuids (resolved relations), in the list's order", () => {
+    const sent = { ...story("b"), id: 12, name: "Edited b" };
+    const parsed = parseIndexStory({ id: 3, content: { body: [{ Title: "Index", Articles: ["a", sent, { uuid: 5 }, "a"] }] } });
+    expect(parsed.uuids).toEqual(["a", "b"]);
+    expect(parsed.resolved).toEqual([expect.objectContaining({ storyId: 12, uuid: "b", name: "Edited b", slug: "b" })]);
+  });
+
   it("reads the index story in the configured version and its references published, in one batch", async () => {
     const get = fakeCdn([story("a"), story("b")], {
       "cdn/stories/index": { story: { id: 9, content: { body: [{ Title: "Index", Articles: ["a", "b", "gone"] }] } } },
