@@ -83,6 +83,7 @@ describe("fuzz: index references (SPEC 8)", () => {
         expect(entry.error).toBe(true);
         for (const [field, value] of Object.entries(entry)) {
           if (field === "uuid") expect(value).toBe(uuid);
+          else if (field === "storyId") expect(value).toBeNull();
           else if (field === "error") continue;
           else if (field === "tags") expect(value).toEqual([message]);
           else expect(value, field).toBe(message);
