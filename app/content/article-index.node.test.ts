@@ -6,6 +6,7 @@ import { contentApi, contentService, demoContentClient, recordContentRequests, s
 import { setContentClient } from "./storyblok-client";
 
 interface RawStory {
+  id: number;
   uuid: string;
   name: string;
   full_slug: string;
@@ -36,6 +37,7 @@ describe("loadIndexPage (live content service)", () => {
       return story
         ? [
             {
+              storyId: story.id,
               uuid,
               name: story.name,
               slug: lastSlugSegment(story.full_slug),

@@ -94,7 +94,8 @@ describe("storiesByUuids", () => {
 
 describe("article list entries", () => {
   it("carry name, last slug segment, header image and tags", () => {
-    expect(articleListEntry({ ...story("x"), full_slug: "articles/sub/kiezkarte", tag_list: ["Digital"], content: { Header: { filename: "f.webp", alt: "A" } } })).toEqual({
+    expect(articleListEntry({ ...story("x"), id: 8, full_slug: "articles/sub/kiezkarte", tag_list: ["Digital"], content: { Header: { filename: "f.webp", alt: "A" } } })).toEqual({
+      storyId: 8,
       uuid: "x",
       name: "Name x",
       slug: "kiezkarte",
@@ -108,7 +109,7 @@ describe("article list entries", () => {
   it("a placeholder holds 'Fehler bei {uuid} ({version})' in every field and is marked as error", () => {
     const entry = placeholderEntry("dead-beef", "published");
     const message = "Fehler bei dead-beef (published)";
-    expect(entry).toEqual({ uuid: "dead-beef", name: message, slug: message, img: message, alt: message, tags: [message], error: true });
+    expect(entry).toEqual({ storyId: null, uuid: "dead-beef", name: message, slug: message, img: message, alt: message, tags: [message], error: true });
   });
 
   it("keep the index story's order, log unreadable references and drop them", async () => {
@@ -130,10 +131,19 @@ describe("the index page", () => {
       storyId: 3,
       title: "Index",
       uuids: ["a", "b"],
+      resolved: [],
+      editable: {},
     });
     for (const broken of [undefined, null, {}, { content: { body: "x" } }, { content: { body: [null] } }, { content: { body: [{ Articles: "a" }] } }]) {
       expect(parseIndexStory(broken).uuids).toEqual([]);
     }
+  });
+
+  it("reads the articles the visual editor's bridge sends in place of their uuids (resolved relations), in the list's order", () => {
+    const sent = { ...story("b"), id: 12, name: "Edited b" };
+    const parsed = parseIndexStory({ id: 3, content: { body: [{ Title: "Index", Articles: ["a", sent, { uuid: 5 }, "a"] }] } });
+    expect(parsed.uuids).toEqual(["a", "b"]);
+    expect(parsed.resolved).toEqual([expect.objectContaining({ storyId: 12, uuid: "b", name: "Edited b", slug: "b" })]);
   });
 
   it("reads the index story in the configured version and its references published, in one batch", async () => {

@@ -1,4 +1,5 @@
 import { contentConfig, type ContentConfig } from "./content-config";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
 import { type RichTextDocument } from "./rich-text";
@@ -29,6 +30,7 @@ export interface ArticleInfo {
   services: string;
   /** Headline01 */
   headline: string;
+  editable: EditableAttributes;
 }
 
 export interface Article {
@@ -55,6 +57,8 @@ export interface Article {
   metaTitle: string;
   /** from the content; "" when it has no text to offer */
   description: string;
+  /** the visual editor's attributes of the story's content (the article blok) */
+  editable: EditableAttributes;
 }
 
 export type ArticlePage =
@@ -92,6 +96,7 @@ export function parseArticleStory(value: unknown): Article {
     client: infoContent.Client,
     services: infoContent.Services,
     headline: infoContent.Headline01,
+    editable: editableAttributes(infoContent),
   };
   const link = content.Link;
   const linkLabel = link.title.trim() || link.href.replace(/^(mailto:|tel:|https?:\/\/)/i, "").replace(/\/$/, "");
@@ -111,6 +116,7 @@ export function parseArticleStory(value: unknown): Article {
     firstPublishedAt: story.first_published_at,
     metaTitle: title,
     description: info.headline || richTextPlainText(content.Text, 160) || content.Headline,
+    editable: editableAttributes(content),
   };
 }
 
@@ -126,6 +132,7 @@ export function parseOtherProject(value: unknown): OtherProject | null {
   const image = mediaKind(header.filename) === "image" ? header.filename : "";
   const size = assetDimensions(image);
   return {
+    storyId: story.id,
     slug,
     href: `/articles/${slug}`,
     title,

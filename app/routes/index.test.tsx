@@ -8,6 +8,7 @@ import IndexPage, { clientLoader, meta } from "./index";
 import { clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
 
 const entry = (slug: string, tags: string[] = ["Poster"]): ArticleListEntry => ({
+  storyId: null,
   uuid: `uuid-${slug}`,
   name: `Project ${slug}`,
   slug,

@@ -22,7 +22,7 @@ function ArticleView({ article, site }: { article: Article; site: SiteData | nul
   return (
     <>
       <JsonLdScript data={creativeWorkJsonLd(article, site)} />
-      <article className={styles.article} aria-labelledby="article-headline">
+      <article className={styles.article} aria-labelledby="article-headline" {...article.editable}>
         <ArticleHero image={article.header} />
         <header className={styles.titleBlock}>
           <ScrollWeightHeadline id="article-headline">{article.headline}</ScrollWeightHeadline>

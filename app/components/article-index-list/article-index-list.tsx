@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ArticleListEntry } from "~/content/article-index";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { useLiveStory } from "~/content/bridge";
 import styles from "./article-index-list.module.css";
 
 /**
@@ -12,15 +13,26 @@ export function ArticleIndexList({ articles }: { articles: readonly ArticleListE
   return (
     <ul className={styles.list}>
       {articles.map((article) => (
-        <li key={article.uuid} className={styles.item}>
-          <Link to={`/articles/${article.slug}`} prefetch="intent" className={styles.row}>
-            <span className={styles.name}>{article.name}</span>
-            {article.tags.length > 0 ? <span className={styles.tags}>{article.tags.join(", ")}</span> : null}
-            {article.img ? <PreviewImage src={article.img} alt={article.alt} /> : null}
-          </Link>
-        </li>
+        <IndexRow key={article.uuid} article={article} />
       ))}
     </ul>
+  );
+}
+
+const parseLive = async (story: unknown) => (await import("~/content/article-index")).parseArticleListEntry(story);
+
+/** One row; in the visual editor it follows the edits of the article it shows (when that is the one open). */
+function IndexRow({ article: shown }: { article: ArticleListEntry }) {
+  const live = useLiveStory<ArticleListEntry | null>(shown.storyId, shown, parseLive);
+  const article = live?.slug ? live : shown;
+  return (
+    <li className={styles.item}>
+      <Link to={`/articles/${article.slug}`} prefetch="intent" className={styles.row}>
+        <span className={styles.name}>{article.name}</span>
+        {article.tags.length > 0 ? <span className={styles.tags}>{article.tags.join(", ")}</span> : null}
+        {article.img ? <PreviewImage src={article.img} alt={article.alt} /> : null}
+      </Link>
+    </li>
   );
 }
 
