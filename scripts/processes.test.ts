@@ -42,6 +42,26 @@ describe("stopChild", () => {
     expect(child.signalCode).toBe("SIGKILL");
   });
 
+  it("with group, returns only once what the child started has exited too", async () => {
+    // the leader exits on SIGTERM at once; the process it started takes 300 ms to finish its own shutdown
+    const grandchild = `process.on('SIGTERM', () => setTimeout(() => process.exit(0), 300)); setInterval(() => {}, 1000);`;
+    const leader = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' });
+         console.log(c.pid); process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ["ignore", "pipe", "ignore"], detached: true },
+    );
+    const grandchildPid = await new Promise<number>((resolve) =>
+      leader.stdout.once("data", (data: Buffer) => resolve(Number(String(data).trim()))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stopChild(leader, { graceMs: 3000, group: true });
+    expect(() => process.kill(grandchildPid, 0)).toThrow();
+  });
+
   it("returns at once for a child that has exited", async () => {
     const child = node("console.log('up')");
     await exitOf(child);

@@ -63,4 +63,39 @@ export async function stopChild(child: ChildProcess, options: StopOptions = {}):
     kill("SIGKILL");
     await exited;
   }
+  // the leader's exit does not wait for what it started: the group is gone only when no member is left
+  if (options.group && child.pid) await groupGone(child.pid, options.graceMs ?? 5000);
 }
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until process group `pgid` has no member left, killing what remains after `graceMs`. */
+async function groupGone(pgid: number, graceMs: number): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  while (groupAlive(pgid)) {
+    if (Date.now() > deadline) {
+      signalGroup(pgid, "SIGKILL");
+      // SIGKILL cannot be caught: what is left is only being reaped
+      for (let tries = 0; tries < 50 && groupAlive(pgid); tries += 1) await sleep(20);
+      return;
+    }
+    await sleep(20);
+  }
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -62,4 +62,18 @@ describe("startReadLoad", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await load.stop()).requests).toBe(count);
   });
+
+  it("counts a request that gets no answer as failed, and stops without waiting for it", async () => {
+    server = createServer(() => {
+      // never answers
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const load = startReadLoad(base, ["/hang"], { connections: 1, requestTimeoutMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const result = await load.stop();
+    expect(result.requests).toBe(1);
+    expect(result.failed).toEqual([expect.stringMatching(/^\/hang: .*(timeout|abort)/i)]);
+    server.closeAllConnections();
+  });
 });

@@ -22,6 +22,8 @@ export interface ReadLoadOptions {
   connections?: number;
   /** The loops end by themselves after this long (default 90 s): a test that never stops them holds nothing. */
   maxMs?: number;
+  /** A request still unanswered after this long is a failure (default 10 s), so no answer holds a loop. */
+  requestTimeoutMs?: number;
 }
 
 export function startReadLoad(base: string, paths: readonly string[], options: ReadLoadOptions = {}): ReadLoad {
@@ -29,12 +31,16 @@ export function startReadLoad(base: string, paths: readonly string[], options: R
   const result: ReadLoadResult = { requests: 0, failed: [], slowestMs: 0 };
   let running = true;
   const deadline = Date.now() + (options.maxMs ?? 90_000);
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const loop = async (offset: number) => {
     for (let i = offset; running && Date.now() < deadline; i += 1) {
       const target = paths[i % paths.length]!;
       const started = performance.now();
       try {
-        const response = await fetch(`${base}${target}`, { headers: { "Accept-Encoding": "br, gzip" } });
+        const response = await fetch(`${base}${target}`, {
+          headers: { "Accept-Encoding": "br, gzip" },
+          signal: AbortSignal.timeout(requestTimeoutMs),
+        });
         const body = await response.arrayBuffer();
         if (response.status !== 200 || body.byteLength === 0) result.failed.push(`${target}: ${response.status}`);
       } catch (error) {

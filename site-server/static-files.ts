@@ -51,7 +51,7 @@ export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
   ".ico",
 ]);
 
-/** The file types the site serves besides its pages: fonts, images, video, documents (and the compressible ones above). */
+/** Every file type the site serves, its pages (.html) included: the compressible ones above, fonts, images, video, documents. */
 export const SERVED_EXTENSIONS: readonly string[] = [
   ...COMPRESSIBLE_EXTENSIONS,
   ".png",

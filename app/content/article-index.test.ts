@@ -140,10 +140,17 @@ describe("the index page", () => {
   });
 
   it("reads the articles the visual editor's bridge sends in place of their uuids (resolved relations), in the list's order", () => {
-    const sent = { ...story("b"), id: 12, name: "Edited b" };
+    const sent = { ...story("b"), id: 12, name: "Edited b", published_at: "2026-01-02T10:00:00.000Z" };
     const parsed = parseIndexStory({ id: 3, content: { body: [{ Title: "Index", Articles: ["a", sent, { uuid: 5 }, "a"] }] } });
     expect(parsed.uuids).toEqual(["a", "b"]);
     expect(parsed.resolved).toEqual([expect.objectContaining({ storyId: 12, uuid: "b", name: "Edited b", slug: "b" })]);
+  });
+
+  it("leaves out a resolved article that is not published: the live index would not list it", () => {
+    const draftOnly = { ...story("d"), id: 14, published_at: null };
+    const parsed = parseIndexStory({ id: 3, content: { body: [{ Title: "Index", Articles: [draftOnly] }] } });
+    expect(parsed.uuids).toEqual(["d"]);
+    expect(parsed.resolved).toEqual([]);
   });
 
   it("reads the index story in the configured version and its references published, in one batch", async () => {

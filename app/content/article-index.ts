@@ -172,7 +172,11 @@ export function parseIndexStory(value: unknown): IndexStory {
   const raw = story.content.body?.[0];
   const blok = articleList.parse(raw);
   const references: unknown[] = isRecord(raw) && Array.isArray(raw.Articles) ? raw.Articles : [];
-  const resolved = references.map(parseArticleListEntry).filter((entry): entry is ArticleListEntry => entry !== null);
+  // the editor resolves the references as drafts; the live index lists published articles only (SPEC 7)
+  const resolved = references
+    .filter((reference) => isRecord(reference) && typeof reference.published_at === "string")
+    .map(parseArticleListEntry)
+    .filter((entry): entry is ArticleListEntry => entry !== null);
   // a reference is a uuid, or the story itself where the bridge resolved it
   const uuids = references.flatMap((reference) => {
     const uuid = isRecord(reference) ? reference.uuid : reference;

@@ -120,5 +120,11 @@ describe("useLiveStory in the editor's preview", () => {
     render(<Title storyId={71} title="A card" />);
     act(() => onInput({ id: 71, content: { Title: "Edited" } } as unknown as ISbStoryData));
     await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("Edited"));
+    // a story first shown on the page without the editor's query is not registered (SPEC 7: no token, no bridge)
+    sdk.loadStoryblokBridge.mockClear();
+    render(<Title storyId={72} title="Another story" />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sdk.loadStoryblokBridge).not.toHaveBeenCalled();
+    expect(sdk.registerStoryblokBridge).not.toHaveBeenCalledWith(72, expect.anything(), expect.anything());
   });
 });

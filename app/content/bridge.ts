@@ -89,7 +89,9 @@ export function useLiveStory<View>(
     let forStory = listeners.get(storyId);
     if (!forStory) listeners.set(storyId, (forStory = new Set()));
     forStory.add(listener);
-    void registerStory(storyId, options);
+    // The bridge loads only on a URL of the editor's (SPEC 7); after a link in the preview dropped the
+    // query, the SDK would register nothing anyway (it needs the URL's `_storyblok`).
+    if (isVisualEditorSearch(window.location.search)) void registerStory(storyId, options);
     return () => {
       forStory.delete(listener);
     };

@@ -5,7 +5,7 @@ import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { PageMessage } from "~/components/page-message/page-message";
 import type { AboutPage } from "~/content/about";
 import { loadAboutPage } from "~/content/about";
-import { isVisualEditorSearch, useLiveStory } from "~/content/bridge";
+import { useLiveStory } from "~/content/bridge";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { storyPageMeta } from "~/routing/story-page-meta";
@@ -26,9 +26,8 @@ export async function loader(): Promise<{ page: MaybeDeferred<AboutPage> }> {
  */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
   // the about story is read published in every version (SPEC 7); the visual editor previews the draft it edits
-  const version = isVisualEditorSearch(new URL(args.request.url).search) ? "draft" : undefined;
-  return prerenderedOrFresh(args, () => ({
-    page: deferred(import("~/content/about").then((about) => about.loadAboutPage(version))),
+  return prerenderedOrFresh(args, (_version, preview) => ({
+    page: deferred(import("~/content/about").then((about) => about.loadAboutPage(preview ? "draft" : undefined))),
   }));
 }
 

@@ -122,7 +122,7 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     // the content service has the edit before Storyblok would send its webhook
     const deadline = Date.now() + 30_000;
     const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
-    while (!(await (await fetch(storyUrl)).text()).includes(headline)) {
+    while (!(await textOf(storyUrl)).includes(headline)) {
       if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -139,12 +139,12 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
       method: "POST",
       headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
       body,
+      signal: AbortSignal.timeout(10_000),
     });
     if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
     const htmlDeadline = Date.now() + ctx.options.growthTimeoutMs(articles);
     for (;;) {
-      const page = await fetch(`${live.server.url}${pagePath}`);
-      if ((await page.text()).includes(headline)) break;
+      if ((await textOf(`${live.server.url}${pagePath}`)).includes(headline)) break;
       if (Date.now() > htmlDeadline) throw new Error("the edit did not reach the HTML in time");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -232,4 +232,11 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
     ...results.filter((r) => r.error).map((r) => `- ${fmtInt(r.articles)} articles: ${r.status}: \`${r.error}\``),
   ];
   return { summary, markdown: md.join("\n"), data: { results } };
+}
+
+/** A page's text, or "" when it does not answer within 10 s (a poll tries again; nothing holds the bench). */
+function textOf(url: string): Promise<string> {
+  return fetch(url, { signal: AbortSignal.timeout(10_000) })
+    .then((response) => response.text())
+    .catch(() => "");
 }
