@@ -20,6 +20,12 @@ const COMMON = ["token", "version", "cv", "_"] as const;
 const LIST_PARAMS = new Set<string>([...COMMON, "page", "per_page", "search", "by_ids"]);
 const ONE_PARAMS = new Set<string>(COMMON);
 const ENTRIES_PARAMS = new Set<string>([...COMMON, "datasource", "dimension", "page", "per_page"]);
+/** Every query parameter a datasource endpoint accepts (content-server/no-stall.test.ts drives each). */
+export const DATASOURCE_ENDPOINT_PARAMS: ReadonlySet<string> = new Set([
+  ...LIST_PARAMS,
+  ...ONE_PARAMS,
+  ...ENTRIES_PARAMS,
+]);
 
 function datasourceObject(ds: Datasource): Record<string, unknown> {
   return {

@@ -199,6 +199,8 @@ export class ImageService {
       await fsp.writeFile(tmp, buffer);
       await fsp.rename(tmp, file);
       this.cached.set(rel, buffer.length);
+      // the files this write evicted are gone before the render is answered: the bound holds on disk
+      await Promise.all(this.removals);
     } catch (err) {
       this.log(`image cache: cannot write ${file}: ${(err as Error).message}`);
     }

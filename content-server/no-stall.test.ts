@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
+import { DATASOURCE_ENDPOINT_PARAMS } from "./datasources-api";
+import { STORY_ENDPOINT_PARAMS } from "./stories-api";
 import {
   createFixture,
   HERO_PATH,
@@ -76,37 +78,8 @@ const hostile = fc.oneof(
   fc.constantFrom("", "0", "-1", "1e309", "9".repeat(30), "true", "[]", "{}", "%", "%zz", "\u0000", "😀".repeat(100)),
 );
 
-const LISTING_PARAMS = [
-  "starts_with",
-  "search_term",
-  "per_page",
-  "page",
-  "by_slugs",
-  "excluding_slugs",
-  "by_uuids",
-  "by_uuids_ordered",
-  "excluding_ids",
-  "with_tag",
-  "is_startpage",
-  "sort_by",
-  "published_at_gt",
-  "first_published_at_lt",
-  "updated_at_gt",
-  "content_type",
-  "level",
-  "resolve_relations",
-  "resolve_links",
-  "resolve_level",
-  "resolve_assets",
-  "excluding_fields",
-  "excluding_story_fields",
-  "language",
-  "version",
-  "cv",
-  "token",
-  "find_by",
-  "unknown_param",
-];
+/** Every parameter the endpoints accept, and one they do not. */
+const PARAMS = [...STORY_ENDPOINT_PARAMS, ...DATASOURCE_ENDPOINT_PARAMS, "unknown_param"];
 const OPERATIONS = [
   "is",
   "in",
@@ -123,7 +96,7 @@ const OPERATIONS = [
 const FIELDS = ["Headline", "Body", "Rank", "Tags", "Header", "component", "a.b.c", "*", "__proto__"];
 
 const param = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...LISTING_PARAMS), hostile) },
+  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...PARAMS), hostile) },
   {
     weight: 3,
     arbitrary: fc

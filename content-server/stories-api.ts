@@ -64,6 +64,14 @@ const LINKS_PARAMS = new Set<string>([
 ]);
 const TAGS_PARAMS = new Set<string>([...COMMON, "starts_with"]);
 const SPACE_PARAMS = new Set<string>(COMMON);
+/** Every query parameter a story endpoint accepts (content-server/no-stall.test.ts drives each). */
+export const STORY_ENDPOINT_PARAMS: ReadonlySet<string> = new Set([
+  ...SINGLE_PARAMS,
+  ...LISTING_PARAMS,
+  ...LINKS_PARAMS,
+  ...TAGS_PARAMS,
+  ...SPACE_PARAMS,
+]);
 
 function lenientPerPage(query: QueryObject): number {
   const raw = query.per_page;

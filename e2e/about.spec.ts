@@ -168,11 +168,40 @@ test("overview items show images and videos by extension, and nothing for other 
         )
         .toEqual({ file, autoplay: true, muted: true, loop: true, inline: true });
     } else {
+      // the asset itself is not rendered; a link to it can only come from the item's own rich text
       await expect(element.locator("img, video, object, embed, iframe")).toHaveCount(0);
-      await expect(page.locator(`[src*="${file}"], [href*="${file}"]`)).toHaveCount(0);
+      await expect(page.locator(`[src*="${file}"]`)).toHaveCount(0);
+      await expect(page.locator(`[href*="${file}"]`)).toHaveCount(linksTo(item.Text, filename));
     }
   }
 });
+
+test("the PDF item's text links to the file, which the content service serves", async ({ page, request }) => {
+  const items = records(blok(published, "overview").Items);
+  const pdf = items.find((item) => extensionOf(asset(item.Asset).filename) === "pdf");
+  expect(pdf, "the demo overview has a PDF item").toBeDefined();
+  const filename = asset(pdf!.Asset).filename ?? "";
+  expect(linksTo(pdf!.Text, filename), "its text links to the PDF").toBe(1);
+
+  await visit(page, "/about");
+  const link = page.getByRole("main").locator(`a[href*="${new URL(filename).pathname}"]`);
+  await expect(link).toBeVisible();
+  const response = await request.get((await link.getAttribute("href")) ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/pdf");
+});
+
+/** How many link marks in a rich-text document point at `filename`. */
+function linksTo(document: unknown, filename: string): number {
+  const path = new URL(filename).pathname;
+  return JSON.stringify(document ?? null)
+    .split(`"href":"`)
+    .slice(1)
+    .filter((rest) => {
+      const href = rest.slice(0, rest.indexOf('"'));
+      return URL.canParse(href) && new URL(href).pathname === path;
+    }).length;
+}
 
 test("the masonry has 4 columns wide, 2 at 1024 and 768 px, 1 at 480 px", async ({ page }) => {
   await visit(page, "/about");

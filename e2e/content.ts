@@ -354,13 +354,15 @@ export interface AddedArticle {
 /**
  * Publishes a new article after the build (a copy of `template` with a new
  * slug, uuid and headline, and no tags, so the home filter does not change),
- * and waits until the content service serves it. Its page is not
- * prerendered: the SPA fallback and the client loader show it.
+ * into the content folder `api` serves (the suite's, unless told), and
+ * waits until the content service serves it. Its page is not prerendered:
+ * the SPA fallback and the client loader show it.
  */
 export async function addArticleAfterBuild(
   api: ContentApi,
   template: StoryJson,
   prefix: string,
+  contentDir = e2eEnv().contentDir,
 ): Promise<AddedArticle> {
   const suffix = randomUUID().slice(0, 8);
   const slug = `${prefix}-${suffix}`;
@@ -379,7 +381,7 @@ export async function addArticleAfterBuild(
     first_published_at: now,
     content: { ...template.content, _uid: randomUUID(), Headline: headline },
   } as StoryJson;
-  const file = path.join(e2eEnv().contentDir, "stories", "articles", `${slug}.json`);
+  const file = path.join(contentDir, "stories", "articles", `${slug}.json`);
   const cvBefore = await api.cacheVersion();
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify({ story }, null, 2)}\n`);

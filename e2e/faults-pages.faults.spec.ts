@@ -52,7 +52,8 @@ test.beforeAll(async () => {
   categories = await categoryTags(api);
   firstGalleryPath = homeGallery(await api.story("home"))[0]!.path;
   indexTitle = text(firstBody(await api.story("index")).Title) || "Index";
-  aboutHeadline = body(await api.story("about", "published"))
+  // the pages are opened as the visual editor's preview, which shows the about draft it edits
+  aboutHeadline = body(await api.story("about", "draft"))
     .map((blok) => text(blok.Headline))
     .find(Boolean)!;
   imprintTitle = (await api.story("imprint")).name;
@@ -70,7 +71,6 @@ function allowServiceErrors(expectConsoleError: (pattern: RegExp) => void) {
     /^Artikel nicht gefunden:/,
     /^Die Artikelliste konnte nicht geladen werden:/,
     /^Fehler beim Laden der Kategorien:/,
-    /^Fehler bei /,
   ]) {
     expectConsoleError(pattern);
   }
@@ -143,8 +143,6 @@ for (const mode of modes) {
 
 test("with a burst of three 429s, each page is retried and loads", async ({ page, setFaults, expectConsoleError }) => {
   expectConsoleError(/status of 429/);
-  // SPEC 8: the index logs the references it cannot read (the unpublished and the deleted one)
-  expectConsoleError(/^Fehler bei /);
   let throttled = 0;
   page.on("response", (response) => {
     if (response.status() === 429) throttled++;

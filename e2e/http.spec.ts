@@ -1,4 +1,5 @@
 import type { APIResponse } from "@playwright/test";
+import { NO_PAGE_EXTENSIONS } from "../site-server/static-files";
 import { articlePath, builtArticle, layoutExpectations, visibleHtmlText, visit, waitForHydration } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { LayoutExpectations } from "./content";
@@ -92,7 +93,14 @@ test("an article slug the build does not know is a 404 whose page asks the API f
 });
 
 test("missing scripts, data and media are plain 404s, never an HTML page", async ({ request }) => {
-  for (const target of ["/assets/e2e-missing-1a2b.js", "/articles/e2e-never-built.data", "/e2e-missing.png"]) {
+  // every kind the site server and the nginx site answer so (site-server/static-files.ts)
+  const kinds = [...NO_PAGE_EXTENSIONS].map((extension) => `/articles/e2e-missing${extension}`);
+  for (const target of [
+    "/assets/e2e-missing-1a2b.js",
+    "/articles/e2e-never-built.data",
+    "/e2e-missing.png",
+    ...kinds,
+  ]) {
     const response = await request.get(target);
     expect(response.status(), target).toBe(404);
     expect(response.headers()["content-type"], target).not.toMatch(/html/);

@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnNpmStart, type NpmStartProcess } from "./npm-start-process";
+import { freePort } from "./processes";
 
 /**
  * `npm run test:install`: `npm start` works where only `dependencies` are
@@ -22,19 +23,6 @@ function log(message: string) {
   console.info(`test:install: ${message}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 async function copyTrackedFiles(target: string): Promise<void> {
   const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
     cwd: repo,
@@ -49,39 +37,9 @@ async function copyTrackedFiles(target: string): Promise<void> {
   }
 }
 
-/** Starts `npm start` and resolves with the site's URL once it prints it. */
-function startSite(dir: string, env: NodeJS.ProcessEnv) {
-  const child = spawn("npm", ["start"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let output = "";
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no "Site:" line within ${START_TIMEOUT_MS / 1000} s`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Site:\s+(http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code} before it served the site`));
-    });
-  });
-  const stop = () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGINT");
-  };
-  return { ready, stop, output: () => output };
-}
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "studio-install-"));
-  let site: ReturnType<typeof startSite> | undefined;
+  let site: NpmStartProcess | undefined;
   try {
     await copyTrackedFiles(dir);
     log(`npm install --omit=dev in ${dir}`);
@@ -104,8 +62,8 @@ async function main(): Promise<void> {
     delete env.STORYBLOK_TOKEN;
     delete env.CONTENT_API_URL;
     const started = performance.now();
-    site = startSite(dir, env);
-    const url = await site.ready;
+    site = spawnNpmStart({ cwd: dir, env, timeoutMs: START_TIMEOUT_MS });
+    const url = (await site.ready).siteUrl;
     log(`npm start served ${url} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const home = await fetch(url);
@@ -122,8 +80,7 @@ async function main(): Promise<void> {
     if (site) console.error(site.output());
     throw error;
   } finally {
-    site?.stop();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await site?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,7 @@
+import { types } from "mime-types";
 import { describe, expect, it } from "vitest";
 import { NON_DOCUMENT_CSP, type HeadersManifest } from "../site-server/csp";
+import { NO_PAGE_EXTENSIONS, wantsNotFoundPage } from "../site-server/static-files";
 import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, nginxConfigText, redirectsText } from "./host-config";
 import { siteConfigFor } from "./nginx-server";
 
@@ -41,6 +43,35 @@ describe("nginxConfigText", () => {
   it("types .data like the site server (React Router's turbo-stream) and scripts as text/javascript", () => {
     expect(text).toMatch(/text\/x-script data;/);
     expect(text).toMatch(/text\/javascript js mjs;/);
+  });
+
+  it("answers a missing file with a plain 404 exactly where the site server does, for every extension", () => {
+    const location = /location ~\* (\S+) \{\s+error_page 404 @plain_not_found;/.exec(text);
+    expect(location, "the nginx site's plain-404 location").not.toBeNull();
+    const nginxPlain = new RegExp(location![1]!, "i");
+    const nginxListed = /\((.+)\)/
+      .exec(location![1]!)![1]!
+      .split("|")
+      .map((alternative) => `.${alternative}`);
+    // every extension either side names, every type mime-types knows, a page and no extension at all
+    const extensions = new Set([
+      ...Object.keys(types).map((extension) => `.${extension}`),
+      ...NO_PAGE_EXTENSIONS,
+      ...nginxListed,
+      ".html",
+      "",
+    ]);
+    expect(extensions.size).toBeGreaterThan(500);
+    for (const extension of extensions) {
+      for (const name of [`missing${extension}`, `missing${extension.toUpperCase()}`]) {
+        const siteServerPlain = !wantsNotFoundPage(["media", name]);
+        expect(nginxPlain.test(`/media/${name}`), name).toBe(siteServerPlain);
+      }
+    }
+    for (const plain of [".js", ".css", ".data", ".svg", ".ico", ".pdf", ".br", ".gz"]) {
+      expect(wantsNotFoundPage(["media", `missing${plain}`]), plain).toBe(false);
+    }
+    for (const page of [".html", "", ".php"]) expect(wantsNotFoundPage(["media", `missing${page}`]), page).toBe(true);
   });
 
   it("has the two lines an installer sets, which the test runner replaces", () => {

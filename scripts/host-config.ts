@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contentType } from "mime-types";
 import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type HeadersManifest } from "../site-server/csp";
-import { COMPRESSIBLE_EXTENSIONS, NOT_FOUND_PAGE, contentTypeOf } from "../site-server/static-files";
+import { NOT_FOUND_PAGE, NO_PAGE_EXTENSIONS, SERVED_EXTENSIONS, contentTypeOf } from "../site-server/static-files";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE } from "./not-found-pages";
 
 /**
@@ -26,31 +26,6 @@ export const NGINX_LISTEN_MARKER = "# studio-site: listen";
 export const NGINX_ROOT_MARKER = "# studio-site: root";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-
-/** Extensions whose types the nginx site declares itself (its `types` block replaces mime.types). */
-const SERVED_EXTENSIONS = [
-  ...COMPRESSIBLE_EXTENSIONS,
-  ".png",
-  ".jpg",
-  ".jpeg",
-  ".gif",
-  ".webp",
-  ".avif",
-  ".woff",
-  ".woff2",
-  ".ttf",
-  ".otf",
-  ".mp4",
-  ".webm",
-  ".wasm",
-  ".pdf",
-];
-
-/** Missing files of these kinds get a plain 404, not the not-found page (as the site server does). */
-const PLAIN_NOT_FOUND_EXTENSIONS = SERVED_EXTENSIONS.filter((extension) => !/^\.html?$/.test(extension)).concat([
-  ".br",
-  ".gz",
-]);
 
 function quoted(value: string): string {
   return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
@@ -202,7 +177,7 @@ ${Object.entries(common)
         error_page 404 @plain_not_found;
         try_files $uri =404;
     }
-    location ~* \\.(${regexAlternatives(PLAIN_NOT_FOUND_EXTENSIONS)})$ {
+    location ~* \\.(${regexAlternatives([...NO_PAGE_EXTENSIONS])})$ {
         error_page 404 @plain_not_found;
         try_files $uri =404;
     }

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createConnection, createServer, type AddressInfo } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER } from "./host-config";
 import type { NginxInstall } from "./ensure-nginx";
+import { exitOf, freePort, stopChild } from "./processes";
 
 /**
  * Serves a build's client folder with nginx and the nginx site the build
@@ -23,17 +24,6 @@ export interface NginxServer {
 }
 
 const UNPRIVILEGED_ID = 65534;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -99,7 +89,7 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = exitOf(child);
   const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
 
   const deadline = Date.now() + 10_000;
@@ -114,7 +104,7 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
     }
     if (await canConnect(port)) break;
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      await stopChild(child, { signal: "SIGKILL" });
       throw new Error(`nginx did not listen on 127.0.0.1:${port} within 10 s:\n${output}${await errorLog()}`);
     }
   }
@@ -127,9 +117,7 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
     close() {
       closing ??= (async () => {
         // SIGQUIT: finish the requests in progress, then stop
-        child.kill("SIGQUIT");
-        const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("late"), 5000))]);
-        if (stopped === "late") child.kill("SIGKILL");
+        await stopChild(child, { signal: "SIGQUIT" });
         await rm(prefix, { recursive: true, force: true });
       })();
       return closing;

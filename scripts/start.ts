@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -11,6 +10,7 @@ import {
 import { readHeadersManifest } from "../site-server/csp";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
+import { freePort } from "./processes";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
@@ -37,18 +37,6 @@ function portFrom(name: string, fallback: number): number {
     throw new Error(`${name} must be a port number from 0 to 65535, not "${raw}"`);
   }
   return port;
-}
-
-/** PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address). */
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 let content: ContentServerHandle | undefined;
@@ -85,6 +73,7 @@ function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
 
 async function main(): Promise<void> {
   const host = process.env.HOST?.trim() || "127.0.0.1";
+  // PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address)
   const port = portFrom("PORT", 3000) || (await freePort(host));
   const buildDir = path.resolve(repo, process.env.SITE_BUILD_DIR?.trim() || "build");
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_BUILD_DIR: buildDir };

@@ -51,8 +51,8 @@ export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
   ".ico",
 ]);
 
-/** Missing files with these extensions are plain 404s, not the not-found page (a script or `.data` fetch cannot use HTML). */
-const NO_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
+/** Every file type the site serves, its pages (.html) included: the compressible ones above, fonts, images, video, documents. */
+export const SERVED_EXTENSIONS: readonly string[] = [
   ...COMPRESSIBLE_EXTENSIONS,
   ".png",
   ".jpg",
@@ -66,11 +66,27 @@ const NO_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
   ".otf",
   ".mp4",
   ".webm",
+  ".wasm",
+  ".pdf",
+];
+
+/**
+ * Missing files with these extensions are plain 404s, not the not-found page: a script, style, `.data`
+ * or media request cannot use HTML. The one list for the site server and every host configuration the
+ * build writes (scripts/host-config.ts); pages (`.html`) and extensionless paths get the page.
+ */
+export const NO_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...SERVED_EXTENSIONS.filter((extension) => extension !== ".html" && extension !== ".htm"),
+  // precompressed siblings (scripts/precompress.ts)
   ".br",
   ".gz",
-  ".wasm",
 ]);
-for (const page of [".html", ".htm"]) (NO_PAGE_EXTENSIONS as Set<string>).delete(page);
+
+/** Whether a 404 for this path carries the not-found page (else it is a plain-text 404). */
+export function wantsNotFoundPage(segments: readonly string[]): boolean {
+  const extension = path.extname(segments.at(-1) ?? "").toLowerCase();
+  return segments[0] !== "assets" && !NO_PAGE_EXTENSIONS.has(extension);
+}
 
 /** Instructions for static hosts (scripts/security-headers.ts, scripts/host-config.ts), not content. */
 const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(["_headers", "_redirects"]);
@@ -160,10 +176,9 @@ export async function resolveFile(site: Site, segments: string[], trailingSlash:
   const { root } = site;
   const last = segments.at(-1) ?? "";
   const extension = path.extname(last).toLowerCase();
-  const wantsPage = segments[0] !== "assets" && !NO_PAGE_EXTENSIONS.has(extension);
   const notFound = async (): Promise<Resolution> => ({
     kind: "not-found",
-    page: wantsPage ? await nearestNotFoundPage(root, segments, trailingSlash) : null,
+    page: wantsNotFoundPage(segments) ? await nearestNotFoundPage(root, segments, trailingSlash) : null,
   });
 
   // dotfiles (.env, .git, the headers manifest, ...) are never served

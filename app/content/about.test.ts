@@ -37,10 +37,15 @@ describe("aboutMedia", () => {
 
 describe("parseAboutBlock", () => {
   it("has an optional headline and rich text", () => {
-    expect(parseAboutBlock({ component: "about_block" })).toEqual({ headline: "", text: { type: "doc", content: [] } });
+    expect(parseAboutBlock({ component: "about_block" })).toEqual({
+      headline: "",
+      text: { type: "doc", content: [] },
+      editable: {},
+    });
     expect(parseAboutBlock({ Headline: " Wir ", Text: { type: "doc", content: [{ type: "paragraph" }] } })).toEqual({
       headline: "Wir",
       text: { type: "doc", content: [{ type: "paragraph", content: [] }] },
+      editable: {},
     });
     expect(parseAboutBlock(null).headline).toBe("");
   });

@@ -1,4 +1,5 @@
 import { uiText } from "../ui-text";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
 import { type RichTextDocument } from "./rich-text";
@@ -27,6 +28,7 @@ export type AboutMedia =
 export interface AboutBlockView {
   headline: string;
   text: RichTextDocument;
+  editable: EditableAttributes;
 }
 
 export interface OverviewItem {
@@ -35,12 +37,14 @@ export interface OverviewItem {
   /** null for a missing asset or one that is neither image nor video: nothing is rendered for it */
   media: AboutMedia | null;
   text: RichTextDocument;
+  editable: EditableAttributes;
 }
 
 export interface OverviewView {
   headline: string;
   text: RichTextDocument;
   items: OverviewItem[];
+  editable: EditableAttributes;
 }
 
 export interface MasonryTile {
@@ -49,6 +53,7 @@ export interface MasonryTile {
   /** the overlay text */
   info: string;
   tags: string[];
+  editable: EditableAttributes;
 }
 
 export interface MasonryView {
@@ -56,6 +61,7 @@ export interface MasonryView {
   tiles: MasonryTile[];
   /** the tiles' distinct tags, in order of first use: the filter pills */
   tags: string[];
+  editable: EditableAttributes;
 }
 
 /**
@@ -104,7 +110,7 @@ export function aboutMedia(value: unknown): AboutMedia | null {
 
 export function parseAboutBlock(value: unknown): AboutBlockView {
   const blok = aboutBlock.parse(value);
-  return { headline: blok.Headline, text: blok.Text };
+  return { headline: blok.Headline, text: blok.Text, editable: editableAttributes(blok) };
 }
 
 export function parseOverview(value: unknown): OverviewView {
@@ -118,7 +124,9 @@ export function parseOverview(value: unknown): OverviewView {
       headline: item.Headline,
       media: mediaOf(item.Asset),
       text: item.Text,
+      editable: editableAttributes(item),
     })),
+    editable: editableAttributes(blok),
   };
 }
 
@@ -130,9 +138,15 @@ export function parseMasonry(value: unknown): MasonryView {
     const media = mediaOf(item.Media);
     // a tile is its medium: without one there is nothing to show
     if (!media) return [];
-    return [{ key, media, info: item.Info, tags: item.Tags.map((tag) => tag.trim()) }];
+    const tags = item.Tags.map((tag) => tag.trim());
+    return [{ key, media, info: item.Info, tags, editable: editableAttributes(item) }];
   });
-  return { headline: blok.Headline, tiles, tags: [...new Set(tiles.flatMap((tile) => tile.tags))] };
+  return {
+    headline: blok.Headline,
+    tiles,
+    tags: [...new Set(tiles.flatMap((tile) => tile.tags))],
+    editable: editableAttributes(blok),
+  };
 }
 
 function parseBodyBlok(raw: Record<string, unknown> & { component: string }, key: string): AboutBodyBlok {
@@ -182,7 +196,13 @@ export function parseAboutStory(value: unknown, language: Language = DEFAULT_LAN
   };
 }
 
-/** SPEC 7: the about entry in its online version. Rejects when it cannot be read. */
-export async function loadAboutPage(language: Language = DEFAULT_LANGUAGE): Promise<AboutPage> {
-  return parseAboutStory(await fetchStory("about", ABOUT_VERSION, undefined, language), language);
+/**
+ * SPEC 7: the about entry in its online version (the visual editor asks for
+ * the draft it edits). Rejects when it cannot be read.
+ */
+export async function loadAboutPage(
+  version: "draft" | "published" = ABOUT_VERSION,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<AboutPage> {
+  return parseAboutStory(await fetchStory("about", version, undefined, language), language);
 }

@@ -31,7 +31,9 @@ describe("fuzz: the article normalisers", () => {
     expectUniqueKeys("article media", article.media.map((item) => item.key));
     // SPEC 8: no Wrapper list -> one 'no Image' entry
     if (!Array.isArray(contentOf(input).Wrapper)) {
-      expect(article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia }]);
+      expect(article.media).toEqual([
+        { kind: "message", key: "no-image", layout: "fullsize", text: uiText.de.noArticleMedia, editable: {} },
+      ]);
     }
     const meta = articleMeta({ status: "found", article, otherProjects: [] }, "Studio");
     expect(meta.description).not.toBe("");
@@ -81,6 +83,7 @@ describe("fuzz: index references (SPEC 8)", () => {
         expect(entry.error).toBe(true);
         for (const [field, value] of Object.entries(entry)) {
           if (field === "uuid") expect(value).toBe(uuid);
+          else if (field === "storyId") expect(value).toBeNull();
           else if (field === "error") continue;
           else if (field === "tags") expect(value).toEqual([message]);
           else expect(value, field).toBe(message);

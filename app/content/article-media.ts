@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from "../language";
 import { uiText } from "../ui-text";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
 import { article, imagesArticle, media as mediaEntry } from "./schema/article";
@@ -10,7 +11,7 @@ import { parseBloks, type Asset } from "./schema/values";
 
 export type MediaLayout = "fullsize" | "right" | "vertical" | "default";
 
-export type ArticleMediaItem =
+export type ArticleMediaItem = (
   | {
       kind: "image";
       key: string;
@@ -24,7 +25,11 @@ export type ArticleMediaItem =
     }
   | { kind: "video"; key: string; layout: MediaLayout; src: string; caption: string; width: number | null; height: number | null }
   /** one of the spec's texts in place of a medium ('no Image', 'Kein Bild', 'unbekanntes Format', 'Keine Bilddaten vorhanden.') */
-  | { kind: "message"; key: string; layout: MediaLayout; text: string };
+  | { kind: "message"; key: string; layout: MediaLayout; text: string }
+) & {
+  /** the visual editor's attributes of the media entry (of its ImagesArticle for 'Keine Bilddaten vorhanden.') */
+  editable: EditableAttributes;
+};
 
 function layoutOf(entry: { Fullsize: boolean; right: boolean; vertical: boolean }): MediaLayout {
   // one variant per entry; when editors tick several, the widest wins
@@ -50,25 +55,34 @@ export function mediaItems(
   language: Language = DEFAULT_LANGUAGE,
 ): ArticleMediaItem[] {
   const text = uiText[language];
-  if (wrapper === null) return [{ kind: "message", key: "no-image", layout: "fullsize", text: text.noArticleMedia }];
+  if (wrapper === null) {
+    return [{ kind: "message", key: "no-image", layout: "fullsize", text: text.noArticleMedia, editable: {} }];
+  }
   const items: ArticleMediaItem[] = [];
   const keyFor = uniqueKeys();
   parseBloks(wrapper).forEach((raw, blokIndex) => {
     if (raw.component !== imagesArticle.name) return;
     const blok = imagesArticle.parse(raw);
     if (blok.media === null) {
-      items.push({ kind: "message", key: keyFor(blok._uid, `blok-${blokIndex}`), layout: "fullsize", text: text.notAList });
+      const key = keyFor(blok._uid, `blok-${blokIndex}`);
+      const editable = editableAttributes(blok);
+      items.push({ kind: "message", key, layout: "fullsize", text: text.notAList, editable });
       return;
     }
     blok.media.forEach((value, index) => {
       // every entry of the list has its place: one that is no blok shows 'Kein Bild'
       const entry = mediaEntry.parse(value);
       const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
-      items.push(mediaItem(entry.Image, key, layoutOf(entry), altFallback, language));
+      items.push({
+        ...mediaItem(entry.Image, key, layoutOf(entry), altFallback, language),
+        editable: editableAttributes(entry),
+      });
     });
   });
   return items;
 }
+
+type MediaItemContent = ArticleMediaItem extends infer Item ? (Item extends unknown ? Omit<Item, "editable"> : never) : never;
 
 function mediaItem(
   image: Asset,
@@ -76,7 +90,7 @@ function mediaItem(
   layout: MediaLayout,
   altFallback: string,
   language: Language,
-): ArticleMediaItem {
+): MediaItemContent {
   const caption = image.name.trim();
   const size = assetDimensions(image.filename);
   const width = size?.width ?? null;

@@ -91,7 +91,9 @@ describe("loadArticlePage (live content service)", () => {
     const raw = await contentApi("cdn/stories/articles/halbe-sachen", { version: "draft" });
     expect(Array.isArray((raw.story as { content: { Wrapper?: unknown } }).content.Wrapper)).toBe(false);
     const page = await loadArticlePage("halbe-sachen", { version: "draft" });
-    expect(page.status === "found" && page.article.media).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: "no Image" }]);
+    expect(page.status === "found" && page.article.media).toEqual([
+      { kind: "message", key: "no-image", layout: "fullsize", text: "no Image", editable: {} },
+    ]);
   });
 
   it("reads an unpublished article in the draft version only", async () => {

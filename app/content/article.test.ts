@@ -23,7 +23,9 @@ afterEach(() => {
 describe("articleMedia (the media helper)", () => {
   it("is a list with 'no Image' when there is no Wrapper list", () => {
     for (const content of [{}, { Wrapper: null }, { Wrapper: "x" }, { Wrapper: {} }, null, "content"]) {
-      expect(articleMedia(content)).toEqual([{ kind: "message", key: "no-image", layout: "fullsize", text: "no Image" }]);
+      expect(articleMedia(content)).toEqual([
+        { kind: "message", key: "no-image", layout: "fullsize", text: "no Image", editable: {} },
+      ]);
     }
   });
 
@@ -95,7 +97,7 @@ describe("parseArticleStory", () => {
   it("never throws and falls back on malformed stories", () => {
     for (const story of [undefined, null, 3, "x", [], { content: "x" }, { content: { info: "x", Link: 5, Header: [], Text: "t" } }]) {
       const article = parseArticleStory(story);
-      expect(article.info).toEqual({ client: "", services: "", headline: "" });
+      expect(article.info).toEqual({ client: "", services: "", headline: "", editable: {} });
       expect(article.link).toBeNull();
       expect(article.header).toBeNull();
       expect(article.media).toEqual([expect.objectContaining({ text: uiText.de.noArticleMedia })]);
@@ -136,7 +138,7 @@ describe("parseArticleStory", () => {
   });
 });
 
-const project = (slug: string): OtherProject => ({ slug, href: `/articles/${slug}`, title: slug, image: "", alt: slug, width: null, height: null });
+const project = (slug: string): OtherProject => ({ storyId: null, slug, href: `/articles/${slug}`, title: slug, image: "", alt: slug, width: null, height: null });
 
 describe("pickOtherProjects", () => {
   const all = ["a", "b", "c", "d", "e"].map(project);
@@ -164,8 +166,8 @@ describe("pickOtherProjects", () => {
 describe("parseOtherProject", () => {
   it("builds the card from a listed story", () => {
     expect(
-      parseOtherProject({ name: "Nachtbus", full_slug: "articles/nachtbus", content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) } }),
-    ).toEqual({ slug: "nachtbus", href: "/articles/nachtbus", title: "Nachtbus", image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp", alt: "Bus", width: 1600, height: 1000 });
+      parseOtherProject({ id: 4, name: "Nachtbus", full_slug: "articles/nachtbus", content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) } }),
+    ).toEqual({ storyId: 4, slug: "nachtbus", href: "/articles/nachtbus", title: "Nachtbus", image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp", alt: "Bus", width: 1600, height: 1000 });
   });
 
   it("drops stories without a slug and the folder's start page", () => {

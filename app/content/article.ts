@@ -1,4 +1,5 @@
 import { contentConfig, type ContentConfig } from "./content-config";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
 import { type RichTextDocument } from "./rich-text";
@@ -30,6 +31,7 @@ export interface ArticleInfo {
   services: string;
   /** Headline01 */
   headline: string;
+  editable: EditableAttributes;
 }
 
 export interface Article {
@@ -56,6 +58,8 @@ export interface Article {
   metaTitle: string;
   /** from the content; "" when it has no text to offer */
   description: string;
+  /** the visual editor's attributes of the story's content (the article blok) */
+  editable: EditableAttributes;
 }
 
 /** A page's path in each language: the header's language link and the hreflang alternates. */
@@ -111,6 +115,7 @@ export function parseArticleStory(value: unknown, language: Language = DEFAULT_L
     client: infoContent.Client,
     services: infoContent.Services,
     headline: infoContent.Headline01,
+    editable: editableAttributes(infoContent),
   };
   const link = content.Link;
   const linkLabel = link.title.trim() || link.href.replace(/^(mailto:|tel:|https?:\/\/)/i, "").replace(/\/$/, "");
@@ -130,6 +135,7 @@ export function parseArticleStory(value: unknown, language: Language = DEFAULT_L
     firstPublishedAt: story.first_published_at,
     metaTitle: title,
     description: info.headline || richTextPlainText(content.Text, 160) || content.Headline,
+    editable: editableAttributes(content),
   };
 }
 
@@ -145,6 +151,7 @@ export function parseOtherProject(value: unknown, language: Language = DEFAULT_L
   const image = mediaKind(header.filename) === "image" ? header.filename : "";
   const size = assetDimensions(image);
   return {
+    storyId: story.id,
     slug,
     href: localizedPath(`/articles/${slug}`, language),
     title,

@@ -44,7 +44,7 @@ describe("useLiveStory", () => {
   it("in the visual editor loads the bridge and shows each input event's story", async () => {
     window.history.replaceState({}, "", "/?_storyblok=21&_storyblok_tk[token]=abc");
     render(<Title storyId={21} title="Prerendered" />);
-    await waitFor(() => expect(sdk.registerStoryblokBridge).toHaveBeenCalledWith(21, expect.any(Function)));
+    await waitFor(() => expect(sdk.registerStoryblokBridge).toHaveBeenCalledWith(21, expect.any(Function), {}));
     expect(sdk.loadStoryblokBridge).toHaveBeenCalled();
     const onInput = sdk.registerStoryblokBridge.mock.calls.at(-1)![1] as (story: ISbStoryData) => void;
 
@@ -90,5 +90,41 @@ describe("useLiveStory", () => {
     await waitFor(() =>
       expect(screen.getAllByRole("heading").map((heading) => heading.textContent)).toEqual(["B", "B"]),
     );
+  });
+});
+
+describe("useLiveStory in the editor's preview", () => {
+  it("passes the bridge its options (relations the editor resolves)", async () => {
+    window.history.replaceState({}, "", "/?_storyblok=61&_storyblok_tk[token]=abc");
+    sdk.registerStoryblokBridge.mockClear();
+    function List() {
+      return <p>{useLiveStory(61, "x", () => "y", { resolveRelations: ["article_list.Articles"] })}</p>;
+    }
+    render(<List />);
+    await waitFor(() =>
+      expect(sdk.registerStoryblokBridge).toHaveBeenCalledWith(61, expect.any(Function), {
+        resolveRelations: ["article_list.Articles"],
+      }),
+    );
+  });
+
+  it("stays in the editor when a navigation in the preview drops the query: the open story's edits still show", async () => {
+    window.history.replaceState({}, "", "/?_storyblok=71&_storyblok_tk[token]=abc");
+    sdk.registerStoryblokBridge.mockClear();
+    const first = render(<Title storyId={71} title="On its own page" />);
+    await waitFor(() => expect(sdk.registerStoryblokBridge).toHaveBeenCalled());
+    const onInput = sdk.registerStoryblokBridge.mock.calls[0]![1] as (story: ISbStoryData) => void;
+    first.unmount();
+    // another page of the site, which shows the story too (a card)
+    window.history.replaceState({}, "", "/index");
+    render(<Title storyId={71} title="A card" />);
+    act(() => onInput({ id: 71, content: { Title: "Edited" } } as unknown as ISbStoryData));
+    await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("Edited"));
+    // a story first shown on the page without the editor's query is not registered (SPEC 7: no token, no bridge)
+    sdk.loadStoryblokBridge.mockClear();
+    render(<Title storyId={72} title="Another story" />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sdk.loadStoryblokBridge).not.toHaveBeenCalled();
+    expect(sdk.registerStoryblokBridge).not.toHaveBeenCalledWith(72, expect.anything(), expect.anything());
   });
 });

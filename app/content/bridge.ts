@@ -17,8 +17,13 @@ export function isVisualEditorSearch(search: string): boolean {
   return false;
 }
 
+/** Set once a page of this visit was opened by the editor: navigating in its preview drops the query, not the editor. */
+let openedByEditor = false;
+
 export function isVisualEditor(): boolean {
-  return typeof window !== "undefined" && isVisualEditorSearch(window.location.search);
+  if (typeof window === "undefined") return false;
+  openedByEditor ||= isVisualEditorSearch(window.location.search);
+  return openedByEditor;
 }
 
 type StoryListener = (story: ISbStoryData) => void;
@@ -27,16 +32,27 @@ type StoryListener = (story: ISbStoryData) => void;
 const listeners = new Map<number, Set<StoryListener>>();
 const registered = new Set<number>();
 
-async function registerStory(storyId: number): Promise<void> {
+/** What the bridge is told about the story (StoryblokBridge's options). */
+export interface LiveStoryOptions {
+  /** relations (`component.field`) the editor sends as the stories they name, in place of their uuids */
+  resolveRelations?: string[];
+}
+
+async function registerStory(storyId: number, options: LiveStoryOptions): Promise<void> {
   if (registered.has(storyId)) return;
   registered.add(storyId);
   try {
     const { loadStoryblokBridge, registerStoryblokBridge } = await import("@storyblok/react");
     await loadStoryblokBridge();
     // `input` calls back with the edited story; `change` and `published` reload the page (the SDK does that).
-    registerStoryblokBridge(storyId, (story) => {
-      for (const listener of listeners.get(storyId) ?? []) listener(story);
-    });
+    // The SDK registers only the story the editor has open (the URL's `_storyblok`): the editor sends no other's events.
+    registerStoryblokBridge(
+      storyId,
+      (story) => {
+        for (const listener of listeners.get(storyId) ?? []) listener(story);
+      },
+      options,
+    );
   } catch (error) {
     registered.delete(storyId);
     console.error("Visual editor bridge could not be loaded:", error);
@@ -55,6 +71,7 @@ export function useLiveStory<View>(
   storyId: number | null | undefined,
   initial: View,
   fromStory: (story: ISbStoryData) => View | Promise<View>,
+  options: LiveStoryOptions = {},
 ): View {
   const [live, setLive] = useState<{ storyId: number; base: View; view: View } | null>(null);
   const base = initial;
@@ -72,11 +89,13 @@ export function useLiveStory<View>(
     let forStory = listeners.get(storyId);
     if (!forStory) listeners.set(storyId, (forStory = new Set()));
     forStory.add(listener);
-    void registerStory(storyId);
+    // The bridge loads only on a URL of the editor's (SPEC 7); after a link in the preview dropped the
+    // query, the SDK would register nothing anyway (it needs the URL's `_storyblok`).
+    if (isVisualEditorSearch(window.location.search)) void registerStory(storyId, options);
     return () => {
       forStory.delete(listener);
     };
-    // fromStory is a module-level parser; re-subscribing on its identity would only churn
+    // fromStory and options are module-level constants; re-subscribing on their identity would only churn
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storyId, base]);
 

@@ -1,3 +1,6 @@
+/** The attributes the visual editor needs on a blok's element; none outside the preview. */
+export type EditableAttributes = Record<string, string>;
+
 /**
  * The attributes Storyblok's visual editor needs on a blok's element, as the
  * SDK's `storyblokEditable` (@storyblok/js 6.3.0) makes them from the blok's
@@ -5,7 +8,7 @@
  * the SDK (and its API client) into every page's first load. editable.test.ts
  * checks that both give the same answers.
  */
-export function editableAttributes(blok: { _editable?: unknown }): Record<string, string> {
+export function editableAttributes(blok: { _editable?: unknown }): EditableAttributes {
   if (typeof blok._editable !== "string") return {};
   try {
     // `<!--#storyblok#{"id":..,"uid":..,...}-->`

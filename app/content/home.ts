@@ -1,6 +1,5 @@
 import { contentConfig, type ContentConfig } from "./content-config";
-import { editableAttributes } from "./editable";
-import type { EditableAttributes } from "./layout";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { entriesOf, uniqueKeys } from "./schema/component";
 import type { Asset, Link } from "./schema/values";
 import { gallery, galleryItem, hero, page, slide } from "./schema/page";
@@ -15,6 +14,7 @@ export interface HeroSlide {
   desktop: Asset;
   phone: Asset;
   link: Link;
+  editable: EditableAttributes;
 }
 
 export interface HeroContent {
@@ -72,6 +72,7 @@ function parseSlides(value: unknown, prefix: string): HeroSlide[] {
         desktop: item.Image.filename ? item.Image : item.PhoneSize,
         phone: item.PhoneSize.filename ? item.PhoneSize : item.Image,
         link: item.link,
+        editable: editableAttributes(item),
       },
     ];
   });

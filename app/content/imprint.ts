@@ -1,6 +1,7 @@
 import type { SbRichTextNode } from "@storyblok/react";
 import { uiText } from "../ui-text";
 import { contentConfig, type ContentConfig } from "./content-config";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { type RichTextDocument } from "./rich-text";
 import { richTextPlainText } from "./rich-text-outline";
 import { uniqueKeys } from "./schema/component";
@@ -17,6 +18,7 @@ type Version = ContentConfig["version"];
 export interface ImprintBlock {
   key: string;
   text: RichTextDocument;
+  editable: EditableAttributes;
 }
 
 export interface ImprintPage {
@@ -68,7 +70,7 @@ export function parseImprintStory(value: unknown, language: Language = DEFAULT_L
     const blok = imprintText.parse(raw);
     const key = keyFor(blok._uid, `imprint-${index}`);
     const text = underPageHeading(blok.Text, title, blocks.length === 0);
-    if (text.content.length > 0) blocks.push({ key, text });
+    if (text.content.length > 0) blocks.push({ key, text, editable: editableAttributes(blok) });
   });
   const description = blocks.map((block) => richTextPlainText(block.text, 160)).find(Boolean);
   return {

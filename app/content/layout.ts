@@ -1,6 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { describeContentError } from "./content-error";
-import { editableAttributes } from "./editable";
+import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
 import { parseAsset, parseBloks, type Link } from "./schema/values";
 import { footer, footerContent } from "./schema/footer";
@@ -15,8 +15,7 @@ import { uiText } from "../ui-text";
  * and Footer bloks render, from the `header` and `footer` stories.
  */
 
-/** The attributes the visual editor needs on a blok's element (storyblokEditable). */
-export type EditableAttributes = Record<string, string>;
+export type { EditableAttributes } from "./editable";
 
 export interface SiteImage {
   src: string;

@@ -15,6 +15,8 @@ export const OTHER_PROJECTS_POOL = 12;
 
 /** SPEC 3, "Other-projects entry". */
 export interface OtherProject {
+  /** the article's story id: its card follows the visual editor's edits of it */
+  storyId: number | null;
   slug: string;
   href: string;
   title: string;

@@ -147,4 +147,13 @@ describe("About clientLoader", () => {
     expect(await data.page).toMatchObject({ name: "About" });
     expect(get).toHaveBeenCalledWith("cdn/stories/about", { version: "published" });
   });
+
+  it("in the visual editor, reads the draft it edits (never the prerendered data)", async () => {
+    const get = answerContentWith(async () => ({ data: { story: { name: "About draft", content: { body: [] } } } }));
+    const serverLoader = vi.fn(() => Promise.resolve({ page: { name: "prerendered" } }));
+    const data = await clientLoader(args("http://site/about?_storyblok=6&_storyblok_tk[token]=abc", serverLoader));
+    expect(await data.page).toMatchObject({ name: "About draft" });
+    expect(get).toHaveBeenCalledWith("cdn/stories/about", { version: "draft" });
+    expect(serverLoader).not.toHaveBeenCalled();
+  });
 });

@@ -19,7 +19,7 @@ const BODY_CLASS = "about-page";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<AboutPage> }> {
-  return { page: await loadAboutPage(languageOfPath(new URL(request.url).pathname)) };
+  return { page: await loadAboutPage(undefined, languageOfPath(new URL(request.url).pathname)) };
 }
 
 /**
@@ -27,10 +27,12 @@ export async function loader({ request }: Route.LoaderArgs): Promise<{ page: May
  * without this page ask the content service, showing 'Laden...' meanwhile.
  */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
-  // the about story is read published in every version (SPEC 7)
+  // the about story is read published in every version (SPEC 7); the visual editor previews the draft it edits
   const language = languageOfPath(new URL(args.request.url).pathname);
-  return prerenderedOrFresh(args, () => ({
-    page: deferred(import("~/content/about").then((about) => about.loadAboutPage(language))),
+  return prerenderedOrFresh(args, (_version, preview) => ({
+    page: deferred(
+      import("~/content/about").then((about) => about.loadAboutPage(preview ? "draft" : undefined, language)),
+    ),
   }));
 }
 

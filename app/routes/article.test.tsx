@@ -8,6 +8,7 @@ import ArticleRoute, { clientLoader, meta } from "./article";
 import { answerContentWith, clientLoaderArgs, metaFor, renderLoadingUntil } from "~/test/route-tests";
 
 const project = (slug: string): OtherProject => ({
+  storyId: null,
   slug,
   href: `/articles/${slug}`,
   title: `Title ${slug}`,

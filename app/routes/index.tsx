@@ -1,8 +1,9 @@
+import { useMemo } from "react";
 import type { Route } from "./+types/index";
 import { ArticleIndexList } from "~/components/article-index-list/article-index-list";
 import { Deferred } from "~/components/deferred/deferred";
 import { TitledPage } from "~/components/titled-page/titled-page";
-import { loadIndexPage } from "~/content/article-index";
+import { loadIndexPage, type ArticleListEntry, type IndexStory } from "~/content/article-index";
 import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import { firstShareImage, indexMeta, pageMeta } from "~/content/site";
@@ -31,6 +32,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
     return {
       storyId: story.storyId,
       title: story.title,
+      editable: story.editable,
       articles: deferred(index.loadArticleList(story.uuids, "published", undefined, language)),
     };
   });
@@ -57,19 +59,40 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-const parseLive = async (story: unknown) => (await import("~/content/article-index")).parseIndexStory(story);
+const parseLive = async (story: unknown): Promise<LiveIndex> =>
+  (await import("~/content/article-index")).parseIndexStory(story);
+
+/** The index as the visual editor edits it; `uuids` null until an edit arrives (the loader's rows stand). */
+type LiveIndex = Omit<IndexStory, "uuids"> & { uuids: string[] | null };
+
+/** The bridge sends the listed articles themselves (the relation resolved), so rows follow the editor's list. */
+const LIVE_OPTIONS = { resolveRelations: ["article_list.Articles"] };
+
+/**
+ * The rows after an edit: the story's references in its order, each as the
+ * editor sent it, else as the page had it; one that neither holds is left out.
+ */
+function editedRows(shown: readonly ArticleListEntry[], story: LiveIndex): readonly ArticleListEntry[] {
+  if (story.uuids === null) return shown;
+  const known = new Map([...shown, ...story.resolved].map((entry) => [entry.uuid, entry]));
+  return story.uuids.flatMap((uuid) => {
+    const entry = known.get(uuid);
+    return entry?.slug ? [entry] : [];
+  });
+}
 
 export default function IndexPage({ loaderData }: Route.ComponentProps) {
   const text = useUiText();
-  const story = useLiveStory(
-    loaderData.storyId,
-    { storyId: loaderData.storyId, title: loaderData.title, uuids: [] },
-    parseLive,
+  const { storyId, title, editable } = loaderData;
+  const initial = useMemo<LiveIndex>(
+    () => ({ storyId, title, editable, uuids: null, resolved: [] }),
+    [storyId, title, editable],
   );
+  const story = useLiveStory(storyId, initial, parseLive, LIVE_OPTIONS);
   return (
-    <TitledPage headingId="index-heading" title={story.title || text.indexTitle}>
+    <TitledPage headingId="index-heading" title={story.title || text.indexTitle} editable={story.editable}>
       <Deferred value={loaderData.articles} fallback={<p className={styles.loading}>{text.loadingIndex}</p>}>
-        {(articles) => <ArticleIndexList articles={articles} />}
+        {(articles) => <ArticleIndexList articles={editedRows(articles, story)} />}
       </Deferred>
     </TitledPage>
   );

@@ -11,7 +11,7 @@ import { contentConfig, type ContentConfig } from "~/content/content-config";
  */
 export async function prerenderedOrFresh<Prerendered, Fresh>(
   { request, serverLoader }: { request: Request; serverLoader: () => Promise<Prerendered> },
-  fresh: (version: ContentConfig["version"]) => Fresh | Promise<Fresh>,
+  fresh: (version: ContentConfig["version"], preview: boolean) => Fresh | Promise<Fresh>,
 ): Promise<Prerendered | Fresh> {
   const preview = isVisualEditorSearch(new URL(request.url).search);
   if (!preview) {
@@ -21,7 +21,7 @@ export async function prerenderedOrFresh<Prerendered, Fresh>(
       // not prerendered: fall through to the content service
     }
   }
-  return fresh(preview ? "draft" : contentConfig.version);
+  return fresh(preview ? "draft" : contentConfig.version, preview);
 }
 
 /**

@@ -233,7 +233,6 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
 export function unexpectedConsoleErrors(calls: readonly unknown[][]): string[] {
   const expected = [
     /^Component .* doesn't exist\.?$/s,
-    /^Fehler bei /,
     /^Artikel nicht gefunden:/,
     /^Fehler beim Laden der Kategorien:/,
   ];

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { signalChild, stopChild } from "../processes";
 import { sampleTreeRss } from "./proc-tree";
 
 /**
@@ -55,18 +55,6 @@ export function productionEnv(siteUrl: string, env: NodeJS.ProcessEnv = process.
   if (version !== "draft" && version !== "published")
     throw new Error(`BENCH_CONTENT_VERSION must be draft or published, not "${version}"`);
   return { CONTENT_VERSION: version, SITE_URL: siteUrl };
-}
-
-/** A free TCP port on 127.0.0.1 (the site's origin goes into the build as SITE_URL before the site server starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface BuildOptions {
@@ -140,17 +128,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
 
   let timedOut = false;
-  const killGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  };
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup("SIGTERM");
-    setTimeout(() => killGroup("SIGKILL"), 5000).unref();
+    void stopChild(child, { group: true });
   }, options.timeoutMs);
   const progress = options.onProgress
     ? setInterval(
@@ -158,7 +138,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
         options.progressEveryMs ?? 15_000,
       )
     : undefined;
-  const stopOnExit = () => killGroup("SIGKILL");
+  const stopOnExit = () => signalChild(child, "SIGKILL", true);
   process.once("exit", stopOnExit);
 
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
@@ -176,7 +156,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (progress) clearInterval(progress);
   process.off("exit", stopOnExit);
   // leftover workers of the group (none expected after a clean exit)
-  killGroup("SIGKILL");
+  await stopChild(child, { group: true });
   const peakRssBytes = await sampler.stop();
   return {
     ok: exitCode === 0 && !timedOut,

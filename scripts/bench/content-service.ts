@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { stopChild } from "../processes";
 
 /**
  * Starts the content service (content-server/content-server.ts, unchanged)
@@ -138,10 +139,6 @@ export async function startContentService(options: ContentServiceOptions): Promi
     });
   });
   const info = await ready;
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
 
   return {
     ...info,
@@ -166,16 +163,6 @@ export async function startContentService(options: ContentServiceOptions): Promi
     },
     recentApiRequests: () => [...recent],
     apiRequestKinds: () => Object.fromEntries(kinds),
-    close() {
-      if (exited) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const force = setTimeout(() => child.kill("SIGKILL"), 5000);
-        child.once("exit", () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      });
-    },
+    close: () => stopChild(child),
   };
 }

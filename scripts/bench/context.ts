@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { startSiteServer, type SiteServer } from "../../site-server/site-server";
 import { precompress } from "../precompress";
-import { createWorkspace, freePort, productionEnv, REPO, runBuild, type BuildResult } from "./build";
+import { freePort } from "../processes";
+import { createWorkspace, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
 

@@ -18,7 +18,7 @@ export interface RichTextDoc {
   content: RichTextNode[];
 }
 
-type Inline = RichTextNode | string;
+export type Inline = RichTextNode | string;
 
 const inline = (parts: Inline[]): RichTextNode[] => parts.map((p) => (typeof p === "string" ? text(p) : p));
 
@@ -76,6 +76,11 @@ export const textStyle = (color: string): RichTextMark => ({ type: "textStyle", 
 export const urlLink = (href: string, custom?: Record<string, string>): RichTextMark => ({
   type: "link",
   attrs: { href, uuid: null, anchor: null, target: "_blank", linktype: "url", ...(custom ? { custom } : {}) },
+});
+/** A link to an uploaded file, as the editor's link dialog writes it for an asset. */
+export const assetLink = (href: string): RichTextMark => ({
+  type: "link",
+  attrs: { href, uuid: null, anchor: null, target: "_blank", linktype: "asset" },
 });
 export const emailLink = (address: string): RichTextMark => ({
   type: "link",

@@ -14,6 +14,7 @@ import {
 } from "./media";
 import {
   anchor,
+  assetLink,
   blockquote,
   bold,
   bulletList,
@@ -41,6 +42,7 @@ import {
   textStyle,
   underline,
   urlLink,
+  type Inline,
   type RichTextDoc,
   type RichTextNode,
 } from "./richtext";
@@ -818,11 +820,11 @@ function aboutStory(b: Builder, draft: boolean): Blok {
     ),
     ...(draft ? [paragraph(text("Neu:", bold), " Ab Herbst 2025 bieten wir Risograph-Workshops für Schulen an.")] : []),
   );
-  const item = (headline: string, file: string, body: string): Blok => ({
+  const item = (headline: string, file: string, ...body: Inline[]): Blok => ({
     _uid: r.uuid(),
     Headline: headline,
     Asset: b.asset(file),
-    Text: doc(paragraph(body)),
+    Text: doc(paragraph(...body)),
     component: "overview_item",
   });
   const overview: Blok = {
@@ -837,7 +839,13 @@ function aboutStory(b: Builder, draft: boolean): Blok {
       ),
       item("Motion", FILES.letterLoopMp4, "Loops, title sequences and stage visuals. Everything moves, even the dots."),
       item("Screens", FILES.letterLoopWebm, "Dieselben Loops als WebM für Ausstellungsscreens und Websites."),
-      item("Mappe 2025", FILES.portfolioPdf, "Unsere Mappe als PDF — auf Anfrage schicken wir sie auch gedruckt."),
+      // SPEC 2 renders no asset of another type: the text links the PDF
+      item(
+        "Mappe 2025",
+        FILES.portfolioPdf,
+        text("Unsere Mappe als PDF", assetLink(b.file(FILES.portfolioPdf).url)),
+        " — auf Anfrage schicken wir sie auch gedruckt.",
+      ),
       item(
         "Zeichen & Systeme",
         TILE_VARIANTS["neue-mitte-wayfinding"]?.file ?? FILES.logo,

@@ -24,7 +24,7 @@ function ArticleView({ article, site }: { article: Article; site: SiteData | nul
   return (
     <>
       <JsonLdScript data={creativeWorkJsonLd(article, site, undefined, language)} />
-      <article className={styles.article} aria-labelledby="article-headline">
+      <article className={styles.article} aria-labelledby="article-headline" {...article.editable}>
         <ArticleHero image={article.header} />
         <header className={styles.titleBlock}>
           <ScrollWeightHeadline id="article-headline">{article.headline}</ScrollWeightHeadline>

@@ -9,7 +9,13 @@ export function ImprintView({ page }: { page: ImprintPage }) {
     <TitledPage as="article" headingId="imprint-heading" title={page.title}>
       <div className={styles.blocks}>
         {page.blocks.map((block) => (
-          <RichText key={block.key} document={block.text} className={styles.text} headingLevel={2} />
+          <RichText
+            key={block.key}
+            document={block.text}
+            className={styles.text}
+            headingLevel={2}
+            editable={block.editable}
+          />
         ))}
       </div>
     </TitledPage>

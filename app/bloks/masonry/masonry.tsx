@@ -11,7 +11,7 @@ export function Masonry({ blok }: { blok: MasonryView }) {
     setSelected((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
   if (blok.tiles.length === 0) return null;
   return (
-    <section className={styles.masonry}>
+    <section className={styles.masonry} {...blok.editable}>
       {blok.headline ? <h2 className={styles.headline}>{blok.headline}</h2> : null}
       <div className={styles.pills}>
         <TagPills tags={blok.tags} selected={selected} onToggle={toggle} label={blok.headline || undefined} />

@@ -7,7 +7,7 @@ import styles from "./overview.module.css";
 /** `overview`: the about page's list of what the studio does. */
 export function Overview({ blok }: { blok: OverviewView }) {
   return (
-    <section className={styles.overview}>
+    <section className={styles.overview} {...blok.editable}>
       {blok.headline || !isRichTextEmpty(blok.text) ? (
         <div className={styles.intro}>
           {blok.headline ? <h2 className={styles.headline}>{blok.headline}</h2> : null}

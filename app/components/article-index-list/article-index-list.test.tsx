@@ -6,6 +6,7 @@ import type { ArticleListEntry } from "~/content/article-index";
 import { ArticleIndexList } from "./article-index-list";
 
 const entry = (slug: string, fields: Partial<ArticleListEntry> = {}): ArticleListEntry => ({
+  storyId: null,
   uuid: `uuid-${slug}`,
   name: slug.toUpperCase(),
   slug,

@@ -3,6 +3,7 @@ import { useLanguage } from "~/hooks/use-language";
 import { localizedPath } from "~/language";
 import type { ArticleListEntry } from "~/content/article-index";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { useLiveStory } from "~/content/bridge";
 import styles from "./article-index-list.module.css";
 
 /**
@@ -11,19 +12,30 @@ import styles from "./article-index-list.module.css";
  * the row is hovered or focused.
  */
 export function ArticleIndexList({ articles }: { articles: readonly ArticleListEntry[] }) {
-  const language = useLanguage();
   return (
     <ul className={styles.list}>
       {articles.map((article) => (
-        <li key={article.uuid} className={styles.item}>
-          <Link to={localizedPath(`/articles/${article.slug}`, language)} prefetch="intent" className={styles.row}>
-            <span className={styles.name}>{article.name}</span>
-            {article.tags.length > 0 ? <span className={styles.tags}>{article.tags.join(", ")}</span> : null}
-            {article.img ? <PreviewImage src={article.img} alt={article.alt} /> : null}
-          </Link>
-        </li>
+        <IndexRow key={article.uuid} article={article} />
       ))}
     </ul>
+  );
+}
+
+const parseLive = async (story: unknown) => (await import("~/content/article-index")).parseArticleListEntry(story);
+
+/** One row; in the visual editor it follows the edits of the article it shows (when that is the one open). */
+function IndexRow({ article: shown }: { article: ArticleListEntry }) {
+  const live = useLiveStory<ArticleListEntry | null>(shown.storyId, shown, parseLive);
+  const article = live?.slug ? live : shown;
+  const language = useLanguage();
+  return (
+    <li className={styles.item}>
+      <Link to={localizedPath(`/articles/${article.slug}`, language)} prefetch="intent" className={styles.row}>
+        <span className={styles.name}>{article.name}</span>
+        {article.tags.length > 0 ? <span className={styles.tags}>{article.tags.join(", ")}</span> : null}
+        {article.img ? <PreviewImage src={article.img} alt={article.alt} /> : null}
+      </Link>
+    </li>
   );
 }
 

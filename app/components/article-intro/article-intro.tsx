@@ -15,13 +15,17 @@ export function ArticleIntro({ info, text, link, icon }: ArticleIntroProps) {
   return (
     <section className={styles.intro} aria-label={info.client || undefined}>
       {hasAside ? (
-        <div className={styles.aside}>
+        <div className={styles.aside} {...info.editable}>
           {info.client ? <p className={styles.client}>{info.client}</p> : null}
           {info.services ? <p className={styles.services}>{info.services}</p> : null}
         </div>
       ) : null}
       <div className={styles.body}>
-        {info.headline ? <h2 className={styles.headline}>{info.headline}</h2> : null}
+        {info.headline ? (
+          <h2 className={styles.headline} {...info.editable}>
+            {info.headline}
+          </h2>
+        ) : null}
         <RichText document={text} className={styles.text} headingLevel={info.headline ? 3 : 2} />
         {link ? (
           <p className={styles.linkRow}>

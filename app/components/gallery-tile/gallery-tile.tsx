@@ -27,6 +27,7 @@ export function GalleryTile({ item, stagger, exiting = false }: GalleryTileProps
       style={{ "--i": stagger } as CSSProperties}
       aria-hidden={exiting || undefined}
       inert={exiting || undefined}
+      {...item.editable}
     >
       <ContentLink link={item.link} className={styles.link}>
         <TileMedia item={item} />

@@ -156,6 +156,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             role="group"
             aria-roledescription="slide"
             aria-label={text.carouselSlideLabel(index + 1, slides.length)}
+            {...slide.editable}
           >
             <ContentLink link={slide.link} className={styles.link}>
               <HeroMedia desktop={slide.desktop} phone={slide.phone} priority={index === 0} sizes="95vw" />

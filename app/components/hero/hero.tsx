@@ -18,7 +18,7 @@ export function Hero({ hero }: { hero: HeroContent }) {
   }
   if (hero.carousel) return <HeroCarousel slides={hero.slides} />;
   return (
-    <section className={styles.hero} aria-label={text.heroLabel}>
+    <section className={styles.hero} aria-label={text.heroLabel} {...first.editable}>
       <ContentLink link={first.link} className={styles.link}>
         <HeroMedia desktop={first.desktop} phone={first.phone} priority sizes="100vw" />
       </ContentLink>

@@ -18,7 +18,7 @@ export function MasonryGrid({ tiles, selected }: { tiles: readonly MasonryTile[]
   return (
     <ul className={styles.grid}>
       {shown.map((tile) => (
-        <li key={tile.key} className={styles.tile}>
+        <li key={tile.key} className={styles.tile} {...tile.editable}>
           <figure className={styles.figure} tabIndex={tile.info ? 0 : undefined}>
             <AboutMedia
               media={tile.media}

@@ -43,7 +43,12 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
   return (
     <ul className={styles.grid}>
       {items.map((item) => (
-        <li key={item.key} className={`${styles.item} ${LAYOUT_CLASS[item.layout]}`} data-layout={item.layout}>
+        <li
+          key={item.key}
+          className={`${styles.item} ${LAYOUT_CLASS[item.layout]}`}
+          data-layout={item.layout}
+          {...item.editable}
+        >
           <figure className={styles.figure}>
             <MediaContent item={item} />
             {item.kind !== "message" && item.caption ? (

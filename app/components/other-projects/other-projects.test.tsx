@@ -8,6 +8,7 @@ import { mockMatchMedia } from "~/test/browser-mocks";
 import { OtherProjects } from "./other-projects";
 
 const project = (slug: string): OtherProject => ({
+  storyId: null,
   slug,
   href: `/articles/${slug}`,
   title: `Title ${slug}`,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { useLiveStory } from "~/content/bridge";
 import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/other-projects";
 import { REDUCED_MOTION_QUERY } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
@@ -41,25 +42,35 @@ export function OtherProjects({ projects: candidates }: { projects: OtherProject
       </h2>
       <ul className={styles.list}>
         {projects.map((project) => (
-          <li key={project.slug} className={styles.item}>
-            <Link to={project.href} prefetch="intent" className={styles.card} onClick={scrollToTop}>
-              <span className={styles.frame}>
-                {project.image ? (
-                  <ResponsiveImage
-                    className={styles.image}
-                    src={project.image}
-                    renditions={IMAGE_SLOTS.projectCard}
-                    sizes="(max-width: 768px) 100vw, 50vw"
-                    // the title beside it names the link; an alt text repeating it would be read twice
-                    alt={project.alt === project.title ? "" : project.alt}
-                  />
-                ) : null}
-              </span>
-              <span className={styles.title}>{project.title}</span>
-            </Link>
-          </li>
+          <ProjectCard key={project.slug} project={project} />
         ))}
       </ul>
     </section>
+  );
+}
+
+const parseLive = async (story: unknown) => (await import("~/content/article")).parseOtherProject(story);
+
+/** One card; in the visual editor it follows the edits of the article it shows (when that is the one open). */
+function ProjectCard({ project: shown }: { project: OtherProject }) {
+  const project = useLiveStory<OtherProject | null>(shown.storyId, shown, parseLive) ?? shown;
+  return (
+    <li className={styles.item}>
+      <Link to={project.href} prefetch="intent" className={styles.card} onClick={scrollToTop}>
+        <span className={styles.frame}>
+          {project.image ? (
+            <ResponsiveImage
+              className={styles.image}
+              src={project.image}
+              renditions={IMAGE_SLOTS.projectCard}
+              sizes="(max-width: 768px) 100vw, 50vw"
+              // the title beside it names the link; an alt text repeating it would be read twice
+              alt={project.alt === project.title ? "" : project.alt}
+            />
+          ) : null}
+        </span>
+        <span className={styles.title}>{project.title}</span>
+      </Link>
+    </li>
   );
 }

@@ -12,7 +12,7 @@ export function OverviewList({ items }: { items: OverviewItem[] }) {
   return (
     <ul className={styles.list}>
       {items.map((item) => (
-        <li key={item.key} className={styles.item}>
+        <li key={item.key} className={styles.item} {...item.editable}>
           {item.media ? (
             <AboutMedia
               media={item.media}

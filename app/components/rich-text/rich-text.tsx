@@ -150,17 +150,19 @@ export interface RichTextProps {
    * Unset: the levels as the editor chose them.
    */
   headingLevel?: number;
+  /** the visual editor's attributes of the blok the text is (an imprint text) */
+  editable?: Record<string, string>;
 }
 
 /**
  * A sanitised rich text document rendered by Storyblok's React renderer;
  * links, images, emoji and anchors by the components above.
  */
-export function RichText({ document, className, headingLevel }: RichTextProps) {
+export function RichText({ document, className, headingLevel, editable }: RichTextProps) {
   if (document.content.length === 0) return null;
   const fitted = headingLevel === undefined ? document : withHeadingLevels(document, headingLevel);
   return (
-    <div className={[styles.richText, className].filter(Boolean).join(" ")}>
+    <div className={[styles.richText, className].filter(Boolean).join(" ")} {...editable}>
       <StoryblokRichText document={fitted} components={COMPONENTS} wrapper={false} />
     </div>
   );

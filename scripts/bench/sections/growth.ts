@@ -1,10 +1,9 @@
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { generateContent } from "../../generate-content";
-import { createWorkspace, productionEnv, REPO, runBuild, type BuildResult } from "../build";
-import { startContentService } from "../content-service";
+import { productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
 import { fmtInt, fmtMB, fmtMs, markdownTable, MB } from "../format";
+import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { countIndexReferences, specRequestsForAllPages } from "../spec-requests";
 import { slope } from "../stats";
 import { atMost, below, TARGETS, type Verdict } from "../targets";
@@ -44,10 +43,59 @@ async function jsonBytes(dir: string): Promise<number> {
   return total;
 }
 
-async function measureSize(ctx: BenchContext, workspace: string, articles: number): Promise<SizeResult> {
-  const contentDir = path.join(ctx.tempDir, `content-${articles}`);
-  const timeoutMs = ctx.options.growthTimeoutMs(articles);
-  const base: SizeResult = {
+async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedSize): Promise<void> {
+  const { workspace, articles, contentDir, content } = size;
+  const { timeoutMs } = base;
+  base.generateMs = size.generateMs;
+  base.stories = size.stories;
+  base.contentBytes = await jsonBytes(path.join(contentDir, "stories"));
+  base.indexReferences = countIndexReferences(
+    JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")),
+  );
+  base.specRequests = specRequestsForAllPages(articles, base.indexReferences);
+
+  ctx.log(`growth ${fmtInt(articles)}: ${fmtMB(base.contentBytes)} JSON; building (timeout ${fmtMs(timeoutMs)}) ...`);
+  const before = await content.checkpoint();
+  const kindsBefore = content.apiRequestKinds();
+  const build = await runBuild({
+    workspace,
+    contentPort: content.port,
+    contentDir,
+    timeoutMs,
+    // no site runs on it; the origin only goes into canonical links and the sitemap
+    env: productionEnv("http://127.0.0.1:3000"),
+    progressEveryMs: 20_000,
+    onProgress: (p) =>
+      ctx.log(
+        `growth ${fmtInt(articles)}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)}/${fmtInt(articles + 4)} pages, ` +
+          `RSS ${fmtMB(p.rssBytes)}, ${fmtInt(content.apiRequests - before)} API requests`,
+      ),
+  });
+  const apiRequests = (await content.checkpoint()) - before;
+  for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
+    const delta = count - (kindsBefore[kind] ?? 0);
+    if (delta > 0) base.requestKinds[kind] = delta;
+  }
+  base.buildMs = build.durationMs;
+  base.peakRssBytes = build.peakRssBytes;
+  base.apiRequests = apiRequests;
+  base.reportedRequests = build.reportedRequests;
+  base.pagesPrerendered = build.pagesPrerendered;
+  if (build.ok) base.status = "ok";
+  else if (build.timedOut) {
+    base.status = "timeout";
+    base.error = `stopped after ${fmtMs(timeoutMs)} with ${fmtInt(build.pagesPrerendered)} pages prerendered`;
+  } else {
+    base.error = `build failed with exit code ${build.exitCode}:\n${build.outputTail}`;
+  }
+  ctx.log(
+    `growth ${fmtInt(articles)}: ${base.status}, ${fmtMs(build.durationMs)}, peak RSS ${fmtMB(build.peakRssBytes)}, ` +
+      `${fmtInt(apiRequests)} API requests`,
+  );
+}
+
+function initialResult(articles: number, timeoutMs: number): SizeResult {
+  return {
     articles,
     status: "failed",
     generateMs: 0,
@@ -63,90 +111,15 @@ async function measureSize(ctx: BenchContext, workspace: string, articles: numbe
     timeoutMs,
     requestKinds: {},
   };
-  try {
-    ctx.log(`growth ${fmtInt(articles)}: generating content ...`);
-    const generateStarted = performance.now();
-    const generated = await generateContent({
-      outDir: contentDir,
-      articles,
-      media: { from: path.join(REPO, "content", "assets") },
-    });
-    base.generateMs = performance.now() - generateStarted;
-    base.stories = generated.stories;
-    base.contentBytes = await jsonBytes(path.join(contentDir, "stories"));
-    base.indexReferences = countIndexReferences(
-      JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")),
-    );
-    base.specRequests = specRequestsForAllPages(articles, base.indexReferences);
-
-    const content = await startContentService({
-      contentDir,
-      logRequests: true,
-      imageCacheDir: path.join(ctx.tempDir, "growth-image-cache"),
-    });
-    let build: BuildResult;
-    let apiRequests: number;
-    let kindsBefore: Record<string, number>;
-    try {
-      ctx.log(
-        `growth ${fmtInt(articles)}: ${fmtInt(generated.stories)} stories (${fmtMB(base.contentBytes)} JSON) in ${fmtMs(base.generateMs)}; ` +
-          `building (timeout ${fmtMs(timeoutMs)}) ...`,
-      );
-      const before = await content.checkpoint();
-      kindsBefore = content.apiRequestKinds();
-      build = await runBuild({
-        workspace,
-        contentPort: content.port,
-        contentDir,
-        timeoutMs,
-        // no site runs on it; the origin only goes into canonical links and the sitemap
-        env: productionEnv("http://127.0.0.1:3000"),
-        progressEveryMs: 20_000,
-        onProgress: (p) =>
-          ctx.log(
-            `growth ${fmtInt(articles)}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)}/${fmtInt(articles + 4)} pages, ` +
-              `RSS ${fmtMB(p.rssBytes)}, ${fmtInt(content.apiRequests - before)} API requests`,
-          ),
-      });
-      apiRequests = (await content.checkpoint()) - before;
-      for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
-        const delta = count - (kindsBefore[kind] ?? 0);
-        if (delta > 0) base.requestKinds[kind] = delta;
-      }
-    } finally {
-      await content.close();
-    }
-    base.buildMs = build.durationMs;
-    base.peakRssBytes = build.peakRssBytes;
-    base.apiRequests = apiRequests;
-    base.reportedRequests = build.reportedRequests;
-    base.pagesPrerendered = build.pagesPrerendered;
-    if (build.ok) base.status = "ok";
-    else if (build.timedOut) {
-      base.status = "timeout";
-      base.error = `stopped after ${fmtMs(timeoutMs)} with ${fmtInt(build.pagesPrerendered)} pages prerendered`;
-    } else {
-      base.error = `build failed with exit code ${build.exitCode}:\n${build.outputTail}`;
-    }
-    ctx.log(
-      `growth ${fmtInt(articles)}: ${base.status}, ${fmtMs(build.durationMs)}, peak RSS ${fmtMB(build.peakRssBytes)}, ` +
-        `${fmtInt(apiRequests)} API requests`,
-    );
-  } catch (error) {
-    base.status = "failed";
-    base.error = error instanceof Error ? error.message : String(error);
-    ctx.log(`growth ${fmtInt(articles)}: failed: ${base.error}`);
-  } finally {
-    await rm(contentDir, { recursive: true, force: true });
-    await rm(path.join(workspace, "build"), { recursive: true, force: true });
-  }
-  return base;
 }
 
 export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
-  const workspace = await createWorkspace(path.join(ctx.tempDir, "growth"));
-  const results: SizeResult[] = [];
-  for (const articles of ctx.options.sizes) results.push(await measureSize(ctx, workspace, articles));
+  const results = await measureEachSize(ctx, {
+    section: "growth",
+    sizes: ctx.options.sizes,
+    initial: (articles) => initialResult(articles, ctx.options.growthTimeoutMs(articles)),
+    measure: (result, size) => measureSize(ctx, result, size),
+  });
 
   const ok = results.filter((r) => r.status === "ok" && r.peakRssBytes !== null);
   const rssSlope = slope(ok.map((r) => ({ x: r.articles / 1000, y: (r.peakRssBytes ?? 0) / MB })));

@@ -1,20 +1,23 @@
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startLiveSite } from "../../../site-server/live-site";
 import type { ReleaseResult } from "../../../site-server/publisher";
 import { webhookSignature } from "../../../site-server/storyblok-webhook";
-import { generateContent } from "../../generate-content";
-import { createWorkspace, freePort, productionEnv, REPO, runBuild } from "../build";
-import { startContentService } from "../content-service";
+import { freePort } from "../../processes";
+import { startReadLoad } from "../../read-load";
+import { readReleaseInfo, RELEASE_FILE } from "../../release-info";
+import { productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
 import { fmtInt, fmtMs, markdownTable } from "../format";
+import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { atMost, TARGETS, type Verdict } from "../targets";
 import type { SectionOutput } from "./section";
 
 /**
  * Publish to live (site-server/publisher.ts): for generated content sets
  * of BENCH_PUBLISH_SIZES articles, a whole production build, then the site
- * server with publish to live on it; one article's story file is edited and
+ * server with publish to live on it; the story file of the article the most
+ * pages refer to is edited and
  * Storyblok's webhook posted; measured: seconds from the webhook to the new
  * headline in the prerendered HTML, the content API requests of that update
  * (from the content service's log), its pages, and what a load reading `/`
@@ -30,172 +33,148 @@ interface PublishResult {
   error?: string;
   buildMs: number | null;
   webhookToHtmlMs: number | null;
+  /** Pages that refer to the edited article. */
+  referrers: number | null;
   release: Pick<ReleaseResult, "kind" | "ms" | "rendered" | "removed"> | null;
   apiRequests: number | null;
   load: { requests: number; failed: number; slowestMs: number } | null;
 }
 
-function startLoad(base: string, paths: string[], connections = 4) {
-  const result = { requests: 0, failed: 0, slowestMs: 0 };
-  let running = true;
-  const loop = async (offset: number) => {
-    for (let i = offset; running; i += 1) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${base}${paths[i % paths.length]}`, { headers: { "Accept-Encoding": "br" } });
-        await response.arrayBuffer();
-        if (response.status !== 200) result.failed += 1;
-      } catch {
-        result.failed += 1;
-      }
-      result.requests += 1;
-      result.slowestMs = Math.max(result.slowestMs, performance.now() - started);
-    }
-  };
-  const loops = Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
+/**
+ * The article the most prerendered pages refer to (their links and other projects, recorded in release.json):
+ * an edit of it makes the largest update one article can, the case the target is about.
+ */
+async function mostReferencedArticle(
+  buildDir: string,
+  contentDir: string,
+): Promise<{ file: string; slug: string; referrers: number }> {
+  const release = await readReleaseInfo(buildDir);
+  if (!release) throw new Error(`${buildDir} has no ${RELEASE_FILE}`);
+  const referrers = new Map<string, number>();
+  for (const page of Object.values(release.pages)) {
+    for (const link of page.links) referrers.set(link, (referrers.get(link) ?? 0) + 1);
+  }
+  const [top] = [...referrers].sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  if (!top) throw new Error(`no page of ${buildDir} refers to an article`);
+  const slug = top[0].slice("/articles/".length);
+  return { file: path.join(contentDir, "stories", "articles", `${slug}.json`), slug, referrers: top[1] };
+}
+
+function initialResult(articles: number): PublishResult {
   return {
-    async stop() {
-      running = false;
-      await loops;
-      return result;
-    },
-  };
-}
-
-async function firstArticle(contentDir: string): Promise<{ file: string; slug: string }> {
-  const folder = path.join(contentDir, "stories", "articles");
-  const name = (await readdir(folder)).filter((file) => file.endsWith(".json") && file !== "index.json").sort()[0];
-  if (!name) throw new Error(`no article in ${folder}`);
-  return { file: path.join(folder, name), slug: name.slice(0, -".json".length) };
-}
-
-async function measure(ctx: BenchContext, workspace: string, articles: number): Promise<PublishResult> {
-  const result: PublishResult = {
     articles,
     status: "failed",
     buildMs: null,
     webhookToHtmlMs: null,
+    referrers: null,
     release: null,
     apiRequests: null,
     load: null,
   };
-  const contentDir = path.join(ctx.tempDir, `publish-content-${articles}`);
-  try {
-    ctx.log(`publish ${fmtInt(articles)}: generating content ...`);
-    await generateContent({ outDir: contentDir, articles, media: { from: path.join(REPO, "content", "assets") } });
-    const content = await startContentService({
-      contentDir,
-      logRequests: true,
-      watch: true,
-      imageCacheDir: path.join(ctx.tempDir, "publish-image-cache"),
-    });
-    try {
-      const siteUrl = `http://127.0.0.1:${await freePort()}`;
-      const env = productionEnv(siteUrl);
-      ctx.log(`publish ${fmtInt(articles)}: the whole build ...`);
-      const build = await runBuild({
-        workspace,
-        contentPort: content.port,
-        contentDir,
-        timeoutMs: ctx.options.growthTimeoutMs(articles),
-        env,
-      });
-      result.buildMs = build.durationMs;
-      if (!build.ok) {
-        result.status = build.timedOut ? "timeout" : "failed";
-        result.error = build.timedOut ? "the whole build timed out" : build.outputTail.split("\n").slice(-3).join(" ");
-        return result;
-      }
-      const buildEnv: NodeJS.ProcessEnv = {
-        ...process.env,
-        ...env,
-        CONTENT_PORT: String(content.port),
-        CONTENT_DIR: contentDir,
-      };
-      delete buildEnv.STORYBLOK_TOKEN;
-      delete buildEnv.CONTENT_API_URL;
-      const live = await startLiveSite({
-        buildDir: path.join(workspace, "build"),
-        env: buildEnv,
-        repo: workspace,
-        webhookSecret: SECRET,
-        debounceMs: 100,
-        log: (message) => ctx.log(`publish ${fmtInt(articles)}: ${message}`),
-      });
-      try {
-        const article = await firstArticle(contentDir);
-        const pagePath = `/articles/${article.slug}`;
-        const load = startLoad(live.server.url, ["/", pagePath]);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        const story = JSON.parse(await readFile(article.file, "utf8")) as {
-          story: { id: number; full_slug: string; content: Record<string, unknown> };
-        };
-        const headline = `Bench ${Date.now()}`;
-        story.story.content.Headline = headline;
-        await writeFile(article.file, `${JSON.stringify(story, null, 2)}\n`);
-        // the content service has the edit before Storyblok would send its webhook
-        const deadline = Date.now() + 30_000;
-        const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
-        while (!(await (await fetch(storyUrl)).text()).includes(headline)) {
-          if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const before = await content.checkpoint();
-        const body = JSON.stringify({
-          text: "bench",
-          action: "published",
-          space_id: 1,
-          story_id: story.story.id,
-          full_slug: story.story.full_slug,
-        });
-        const started = performance.now();
-        const answer = await fetch(live.webhookUrl, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
-          body,
-        });
-        if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
-        const htmlDeadline = Date.now() + ctx.options.growthTimeoutMs(articles);
-        for (;;) {
-          const page = await fetch(`${live.server.url}${pagePath}`);
-          if ((await page.text()).includes(headline)) break;
-          if (Date.now() > htmlDeadline) throw new Error("the edit did not reach the HTML in time");
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        result.webhookToHtmlMs = performance.now() - started;
-        await live.publisher.whenIdle();
-        result.load = await load.stop();
-        result.apiRequests = (await content.checkpoint()) - before;
-        const record = live.publisher.history.at(-1)?.result;
-        if (record && "kind" in record) {
-          result.release = { kind: record.kind, ms: record.ms, rendered: record.rendered, removed: record.removed };
-        }
-        result.status = "ok";
-        ctx.log(
-          `publish ${fmtInt(articles)}: webhook to HTML ${fmtMs(result.webhookToHtmlMs)} (${result.release?.kind}), ` +
-            `${fmtInt(result.apiRequests)} API requests; load ${fmtInt(result.load.requests)} requests, ${result.load.failed} failed`,
-        );
-      } finally {
-        await live.close();
-      }
-    } finally {
-      await content.close();
-    }
-  } catch (error) {
-    result.status = "failed";
-    result.error = error instanceof Error ? error.message : String(error);
-    ctx.log(`publish ${fmtInt(articles)}: failed: ${result.error}`);
-  } finally {
-    await rm(contentDir, { recursive: true, force: true });
-    await rm(path.join(workspace, "build"), { recursive: true, force: true });
+}
+
+async function measure(ctx: BenchContext, result: PublishResult, size: GeneratedSize): Promise<void> {
+  const { workspace, articles, contentDir, content } = size;
+  const siteUrl = `http://127.0.0.1:${await freePort()}`;
+  const env = productionEnv(siteUrl);
+  ctx.log(`publish ${fmtInt(articles)}: the whole build ...`);
+  const build = await runBuild({
+    workspace,
+    contentPort: content.port,
+    contentDir,
+    timeoutMs: ctx.options.growthTimeoutMs(articles),
+    env,
+  });
+  result.buildMs = build.durationMs;
+  if (!build.ok) {
+    result.status = build.timedOut ? "timeout" : "failed";
+    result.error = build.timedOut ? "the whole build timed out" : build.outputTail.split("\n").slice(-3).join(" ");
+    return;
   }
-  return result;
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    CONTENT_PORT: String(content.port),
+    CONTENT_DIR: contentDir,
+  };
+  delete buildEnv.STORYBLOK_TOKEN;
+  delete buildEnv.CONTENT_API_URL;
+  const live = await startLiveSite({
+    buildDir: path.join(workspace, "build"),
+    env: buildEnv,
+    repo: workspace,
+    webhookSecret: SECRET,
+    debounceMs: 100,
+    log: (message) => ctx.log(`publish ${fmtInt(articles)}: ${message}`),
+  });
+  try {
+    const article = await mostReferencedArticle(path.join(workspace, "build"), contentDir);
+    result.referrers = article.referrers;
+    const pagePath = `/articles/${article.slug}`;
+    const load = startReadLoad(live.server.url, ["/", pagePath], { maxMs: ctx.options.growthTimeoutMs(articles) });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const story = JSON.parse(await readFile(article.file, "utf8")) as {
+      story: { id: number; full_slug: string; content: Record<string, unknown> };
+    };
+    const headline = `Bench ${Date.now()}`;
+    story.story.content.Headline = headline;
+    await writeFile(article.file, `${JSON.stringify(story, null, 2)}\n`);
+    // the content service has the edit before Storyblok would send its webhook
+    const deadline = Date.now() + 30_000;
+    const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
+    while (!(await textOf(storyUrl)).includes(headline)) {
+      if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const before = await content.checkpoint();
+    const body = JSON.stringify({
+      text: "bench",
+      action: "published",
+      space_id: 1,
+      story_id: story.story.id,
+      full_slug: story.story.full_slug,
+    });
+    const started = performance.now();
+    const answer = await fetch(live.webhookUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
+    const htmlDeadline = Date.now() + ctx.options.growthTimeoutMs(articles);
+    for (;;) {
+      if ((await textOf(`${live.server.url}${pagePath}`)).includes(headline)) break;
+      if (Date.now() > htmlDeadline) throw new Error("the edit did not reach the HTML in time");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    result.webhookToHtmlMs = performance.now() - started;
+    await live.publisher.whenIdle();
+    const seen = await load.stop();
+    result.load = { requests: seen.requests, failed: seen.failed.length, slowestMs: seen.slowestMs };
+    result.apiRequests = (await content.checkpoint()) - before;
+    const record = live.publisher.history.at(-1)?.result;
+    if (record && "kind" in record) {
+      result.release = { kind: record.kind, ms: record.ms, rendered: record.rendered, removed: record.removed };
+    }
+    result.status = "ok";
+    ctx.log(
+      `publish ${fmtInt(articles)}: webhook to HTML ${fmtMs(result.webhookToHtmlMs)} (${result.release?.kind}), ` +
+        `${fmtInt(result.apiRequests)} API requests; load ${fmtInt(result.load.requests)} requests, ${result.load.failed} failed`,
+    );
+  } finally {
+    await live.close();
+  }
 }
 
 export async function publishSection(ctx: BenchContext): Promise<SectionOutput> {
-  const workspace = await createWorkspace(path.join(ctx.tempDir, "publish"));
-  const results: PublishResult[] = [];
-  for (const articles of ctx.options.publishSizes) results.push(await measure(ctx, workspace, articles));
+  const results = await measureEachSize(ctx, {
+    section: "publish",
+    sizes: ctx.options.publishSizes,
+    watch: true,
+    initial: initialResult,
+    measure: (result, size) => measure(ctx, result, size),
+  });
 
   const summary: SectionOutput["summary"] = [];
   for (const r of results) {
@@ -205,7 +184,8 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
       figure: `Publish to live, ${fmtInt(r.articles)} articles`,
       value:
         r.status === "ok"
-          ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${r.release.rendered?.length ?? 0} pages rendered` : "whole build"}, ` +
+          ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${fmtInt(r.release.rendered?.length ?? 0)} pages rendered` : "whole build"}; ` +
+            `an article ${fmtInt(r.referrers)} pages refer to, ` +
             `${fmtInt(r.apiRequests)} API requests; whole build ${fmtMs(r.buildMs)}); load: ${fmtInt(r.load?.requests)} requests, ${r.load?.failed} failed`
           : `${r.status}: ${r.error ?? ""}`.slice(0, 160),
       target: budget === null ? "–" : `≤ ${fmtMs(budget)}`,
@@ -214,7 +194,8 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
   }
   const md = [
     "Each size: generated content, a whole production build of a snapshot of the project (`react-router build`), then " +
-      "the site server with publish to live on it (site-server/live-site.ts). One article's story file is edited and " +
+      "the site server with publish to live on it (site-server/live-site.ts). The story file of the article the most " +
+      "pages refer to (links and other projects, from release.json) is edited and " +
       "Storyblok's webhook posted (signed); the clock runs from the webhook to the first answer of the article's URL " +
       "whose prerendered HTML holds the new headline. API requests: those the content service served meanwhile. Load: " +
       "4 loops reading `/` and the article from 1 s before the webhook until the release is live.",
@@ -225,6 +206,7 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         "status",
         "whole build",
         "webhook → HTML",
+        "pages referring to it",
         "release",
         "pages rendered",
         "API requests",
@@ -237,8 +219,9 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         r.status,
         fmtMs(r.buildMs),
         fmtMs(r.webhookToHtmlMs),
+        fmtInt(r.referrers),
         r.release?.kind ?? "–",
-        r.release?.rendered ? String(r.release.rendered.length) : "–",
+        fmtInt(r.release?.rendered?.length),
         fmtInt(r.apiRequests),
         fmtInt(r.load?.requests),
         r.load ? String(r.load.failed) : "–",
@@ -249,4 +232,11 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
     ...results.filter((r) => r.error).map((r) => `- ${fmtInt(r.articles)} articles: ${r.status}: \`${r.error}\``),
   ];
   return { summary, markdown: md.join("\n"), data: { results } };
+}
+
+/** A page's text, or "" when it does not answer within 10 s (a poll tries again; nothing holds the bench). */
+function textOf(url: string): Promise<string> {
+  return fetch(url, { signal: AbortSignal.timeout(10_000) })
+    .then((response) => response.text())
+    .catch(() => "");
 }

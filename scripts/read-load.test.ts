@@ -1,0 +1,79 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { startReadLoad } from "./read-load";
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+async function serve(answer: (path: string) => { status: number; body: string }): Promise<string> {
+  server = createServer((req, res) => {
+    const { status, body } = answer(req.url ?? "/");
+    res.writeHead(status, { "Content-Type": "text/plain" }).end(body);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("startReadLoad", () => {
+  it("reads every path in turn and counts nothing as failed when all answer 200 with a body", async () => {
+    const seen = new Set<string>();
+    const base = await serve((path) => {
+      seen.add(path);
+      return { status: 200, body: "ok" };
+    });
+    const load = startReadLoad(base, ["/", "/a", "/b"], { connections: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const result = await load.stop();
+    expect(result.requests).toBeGreaterThan(3);
+    expect(result.failed).toEqual([]);
+    expect([...seen].sort()).toEqual(["/", "/a", "/b"]);
+  });
+
+  it("names each failure: another status, an empty body, a refused connection", async () => {
+    const base = await serve((path) =>
+      path === "/gone"
+        ? { status: 404, body: "x" }
+        : path === "/empty"
+          ? { status: 200, body: "" }
+          : { status: 200, body: "ok" },
+    );
+    const load = startReadLoad(base, ["/gone", "/empty", "/"], { connections: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const result = await load.stop();
+    expect(result.failed).toContain("/gone: 404");
+    expect(result.failed).toContain("/empty: 200");
+    expect(result.failed.some((entry) => entry.startsWith("/:"))).toBe(false);
+
+    const refused = startReadLoad("http://127.0.0.1:9", ["/"], { connections: 1, maxMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await refused.stop()).failed[0]).toMatch(/^\/: /);
+  });
+
+  it("ends by itself after maxMs", async () => {
+    const base = await serve(() => ({ status: 200, body: "ok" }));
+    const load = startReadLoad(base, ["/"], { connections: 1, maxMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const count = (await load.stop()).requests;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await load.stop()).requests).toBe(count);
+  });
+
+  it("counts a request that gets no answer as failed, and stops without waiting for it", async () => {
+    server = createServer(() => {
+      // never answers
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const load = startReadLoad(base, ["/hang"], { connections: 1, requestTimeoutMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const result = await load.stop();
+    expect(result.requests).toBe(1);
+    expect(result.failed).toEqual([expect.stringMatching(/^\/hang: .*(timeout|abort)/i)]);
+    server.closeAllConnections();
+  });
+});
