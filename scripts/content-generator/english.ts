@@ -96,10 +96,8 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
     "The same loops as WebM for exhibition screens and websites.",
   ],
   ["Mappe 2025", "Portfolio 2025"],
-  [
-    "Unsere Mappe als PDF — auf Anfrage schicken wir sie auch gedruckt.",
-    "Our portfolio as a PDF — ask us and we will send it printed, too.",
-  ],
+  ["Unsere Mappe als PDF", "Our portfolio as a PDF"],
+  [" — auf Anfrage schicken wir sie auch gedruckt.", " — ask us and we will send it printed, too."],
   ["Zeichen & Systeme", "Signs & systems"],
   [
     "Piktogramme und Leitsysteme, gezeichnet als Vektor und gebaut für Jahrzehnte.",
