@@ -31,6 +31,13 @@ describe("root shouldRevalidate", () => {
   it("revalidates in the visual editor", () => {
     expect(shouldRevalidate(args("/about?_storyblok=5&_storyblok_tk[token]=abc"))).toBe(true);
   });
+
+  it("reads the header and footer of the other language when the language changes, even where the default would not", () => {
+    const toEnglish = { ...args("/en/about"), defaultShouldRevalidate: false };
+    expect(shouldRevalidate(toEnglish)).toBe(true);
+    const withinEnglish = { ...args("/en/index"), currentUrl: new URL("http://site.test/en/about") };
+    expect(shouldRevalidate(withinEnglish)).toBe(false);
+  });
 });
 
 describe("root clientLoader", () => {

@@ -121,10 +121,11 @@ export async function clientLoader(args: Route.ClientLoaderArgs): Promise<RootDa
  * The header and footer are static: client navigations refetch them only
  * into the other language (its prerendered data) and in the visual editor.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  isVisualEditorSearch(nextUrl.search) || languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)
-    ? defaultShouldRevalidate
-    : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  // the root route's params never change, so the default would keep the other language's header
+  if (languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)) return true;
+  return isVisualEditorSearch(nextUrl.search) ? defaultShouldRevalidate : false;
+};
 
 /** The SPA fallback and error screens; every route has meta of its own (canonical URL, Open Graph). */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
