@@ -85,7 +85,7 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
     " From autumn 2025 we run risograph workshops for schools.",
   ],
   ["Was wir machen", "What we do"],
-  ["fünf Dinge, die wir jede Woche tun", "five things we do every week"],
+  ["fünf Dinge, die wir jede Woche tun", "and a few we do once a year"],
   ["Werkstatt", "Workshop"],
   [
     "Siebdruck, Risograph und ein alter Tiegel: vieles drucken wir selbst, im Hinterhof in Treptow.",
