@@ -1,13 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  aboutMedia,
-  loadAboutPage,
-  parseAboutBlock,
-  parseAboutStory,
-  parseMasonry,
-  parseOverview,
-} from "./about";
+import { aboutMedia, loadAboutPage, parseAboutBlock, parseAboutStory, parseMasonry, parseOverview } from "./about";
 import { setContentClient } from "./storyblok-client";
 
 const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", ...extra });
@@ -19,16 +12,25 @@ afterEach(() => {
 
 describe("aboutMedia", () => {
   it.each(["jpg", "jpeg", "png", "gif", "webp", "bmp", "svg", "JPG"])("shows .%s as an image", (extension) => {
-    expect(aboutMedia(asset(url(`a.${extension}`), { alt: "Alt" }))).toEqual({ kind: "image", src: url(`a.${extension}`), alt: "Alt", width: 900, height: 1200 });
+    expect(aboutMedia(asset(url(`a.${extension}`), { alt: "Alt" }))).toEqual({
+      kind: "image",
+      src: url(`a.${extension}`),
+      alt: "Alt",
+      width: 900,
+      height: 1200,
+    });
   });
 
   it.each(["mp4", "webm", "ogg", "mov"])("shows .%s as a video", (extension) => {
     expect(aboutMedia(asset(url(`a.${extension}`), { name: "Loop" }))).toMatchObject({ kind: "video", label: "Loop" });
   });
 
-  it.each([asset(url("a.pdf")), asset(url("a")), asset(""), null, undefined, "x.jpg", 5, { filename: 3 }])("renders nothing for %j", (value) => {
-    expect(aboutMedia(value)).toBeNull();
-  });
+  it.each([asset(url("a.pdf")), asset(url("a")), asset(""), null, undefined, "x.jpg", 5, { filename: 3 }])(
+    "renders nothing for %j",
+    (value) => {
+      expect(aboutMedia(value)).toBeNull();
+    },
+  );
 
   it("falls back from alt to the asset's name", () => {
     expect(aboutMedia(asset(url("a.jpg"), { name: "Name" }))).toMatchObject({ alt: "Name" });
@@ -100,7 +102,12 @@ describe("parseAboutStory", () => {
       name: "About",
       content: {
         body: [
-          { component: "about_block", _uid: "1", Headline: "H", Text: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "We design." }] }] } },
+          {
+            component: "about_block",
+            _uid: "1",
+            Headline: "H",
+            Text: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "We design." }] }] },
+          },
           { no: "component" },
           { component: "mystery", _uid: "2" },
         ],

@@ -28,7 +28,10 @@ const articles = demoArticles();
 
 describe("fuzz: the article normalisers", () => {
   const check = (article: ReturnType<typeof parseArticleStory>, input: unknown) => {
-    expectUniqueKeys("article media", article.media.map((item) => item.key));
+    expectUniqueKeys(
+      "article media",
+      article.media.map((item) => item.key),
+    );
     // SPEC 8: no Wrapper list -> one 'no Image' entry
     if (!Array.isArray(contentOf(input).Wrapper)) {
       expect(article.media).toEqual([
@@ -50,14 +53,23 @@ describe("fuzz: the article normalisers", () => {
 
   it("picks other projects from any listing: at most two, distinct, never the current one", () => {
     const listing = fc.array(fc.oneof(storyArb(articleContentArb), mutatedStoryArb(articles)), { maxLength: 6 });
-    checkNormaliser(countCase, 
-      fc.tuple(listing, fc.oneof(textArb, fc.constantFrom("hafenkino", "")), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 })),
+    checkNormaliser(
+      countCase,
+      fc.tuple(
+        listing,
+        fc.oneof(textArb, fc.constantFrom("hafenkino", "")),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),
+      ),
       FUZZ_RUNS.content.otherProjects,
       (input) => {
         const [stories, current, randoms] = input as [unknown[], string, number[]];
         let call = 0;
         const projects = stories.map((story) => parseOtherProject(story)).filter((project) => project !== null);
-        return { projects, picked: pickOtherProjects(projects, current, () => randoms[call++ % randoms.length]!), current };
+        return {
+          projects,
+          picked: pickOtherProjects(projects, current, () => randoms[call++ % randoms.length]!),
+          current,
+        };
       },
       ({ projects, picked, current }) => {
         for (const project of projects) {
@@ -72,23 +84,26 @@ describe("fuzz: the article normalisers", () => {
   });
 });
 
-
 describe("fuzz: index references (SPEC 8)", () => {
   it("a placeholder holds 'Fehler bei {uuid} ({version})' in every field and is marked as error, for any uuid", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uuid(), textArb), fc.constantFrom("draft" as const, "published" as const), (uuid, version) => {
-        countCase();
-        const message = `Fehler bei ${uuid} (${version})`;
-        const entry = placeholderEntry(uuid, version);
-        expect(entry.error).toBe(true);
-        for (const [field, value] of Object.entries(entry)) {
-          if (field === "uuid") expect(value).toBe(uuid);
-          else if (field === "storyId") expect(value).toBeNull();
-          else if (field === "error") continue;
-          else if (field === "tags") expect(value).toEqual([message]);
-          else expect(value, field).toBe(message);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.uuid(), textArb),
+        fc.constantFrom("draft" as const, "published" as const),
+        (uuid, version) => {
+          countCase();
+          const message = `Fehler bei ${uuid} (${version})`;
+          const entry = placeholderEntry(uuid, version);
+          expect(entry.error).toBe(true);
+          for (const [field, value] of Object.entries(entry)) {
+            if (field === "uuid") expect(value).toBe(uuid);
+            else if (field === "storyId") expect(value).toBeNull();
+            else if (field === "error") continue;
+            else if (field === "tags") expect(value).toEqual([message]);
+            else expect(value, field).toBe(message);
+          }
+        },
+      ),
       fuzzParameters(FUZZ_RUNS.content.placeholder),
     );
   });
@@ -98,7 +113,10 @@ describe("fuzz: index references (SPEC 8)", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.oneof(articleUuidArb, textArb), { maxLength: 10 }),
-        fc.array(fc.oneof(storyArb(articleContentArb), fc.constant(null)), { minLength: known.length, maxLength: known.length }),
+        fc.array(fc.oneof(storyArb(articleContentArb), fc.constant(null)), {
+          minLength: known.length,
+          maxLength: known.length,
+        }),
         fc.array(anyValueArb, { maxLength: 2 }),
         fc.boolean(),
         async (uuids, stories, junk, failing) => {
@@ -112,7 +130,14 @@ describe("fuzz: index references (SPEC 8)", () => {
           const get = vi.fn(async (_path: string, params: Record<string, unknown>) => {
             if (failing) throw { message: "Service Unavailable", status: 503 };
             const asked = String(params.by_uuids).split(",");
-            return { data: { stories: [...junk, ...asked.flatMap((uuid) => (answers.has(uuid) ? [answers.get(uuid)] : []))].reverse() } };
+            return {
+              data: {
+                stories: [
+                  ...junk,
+                  ...asked.flatMap((uuid) => (answers.has(uuid) ? [answers.get(uuid)] : [])),
+                ].reverse(),
+              },
+            };
           });
           setContentClient({ get } as unknown as StoryblokClient);
           const list = await loadArticleList(uuids, "published");
@@ -123,7 +148,9 @@ describe("fuzz: index references (SPEC 8)", () => {
           }
           // the readable references, in the index story's order
           const readable = uuids.filter((uuid) => !failing && uuid !== "uuid-broken" && answers.has(uuid));
-          expect(list.map((entry) => entry.uuid)).toEqual(readable.filter((uuid) => list.some((entry) => entry.uuid === uuid)));
+          expect(list.map((entry) => entry.uuid)).toEqual(
+            readable.filter((uuid) => list.some((entry) => entry.uuid === uuid)),
+          );
           expect(viewModelProblems(list, [uuids, stories, junk])).toEqual([]);
         },
       ),

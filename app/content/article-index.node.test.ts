@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from "vitest";
 import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
 import { resetBuildListings } from "./build-listing";
 import { lastSlugSegment } from "./schema/story";
-import { contentApi, contentService, demoContentClient, recordContentRequests, siteReadsDemoContent } from "~/test/content-service";
+import {
+  contentApi,
+  contentService,
+  demoContentClient,
+  recordContentRequests,
+  siteReadsDemoContent,
+} from "~/test/content-service";
 import { setContentClient } from "./storyblok-client";
 
 interface RawStory {
@@ -54,7 +60,8 @@ describe("loadIndexPage (live content service)", () => {
     const page = await loadIndexPage("draft");
     const missing = uuids.filter((uuid) => !published.has(uuid));
     expect(missing.length).toBeGreaterThan(0);
-    for (const uuid of missing) expect(log).toHaveBeenCalledWith(expect.stringContaining(`story ${uuid} is not in the published content`));
+    for (const uuid of missing)
+      expect(log).toHaveBeenCalledWith(expect.stringContaining(`story ${uuid} is not in the published content`));
     log.mockRestore();
 
     expect(page.title).toBe(title);
@@ -66,7 +73,10 @@ describe("loadIndexPage (live content service)", () => {
     const raw = await contentApi("cdn/stories", { version: "published", starts_with: "articles/", per_page: "100" });
     const uuids = (raw.stories as RawStory[]).map((s) => s.uuid);
     expect(uuids.length).toBeGreaterThan(0);
-    const padded = [...uuids, ...Array.from({ length: 120 - uuids.length }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`)];
+    const padded = [
+      ...uuids,
+      ...Array.from({ length: 120 - uuids.length }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`),
+    ];
 
     const { urls: counted, stop: restore } = recordContentRequests();
     let found: Map<string, unknown>;
@@ -86,7 +96,9 @@ describe("loadIndexPage in a prerender build", () => {
     resetBuildListings();
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
     const expected = await loadIndexPage("published");
-    const logged = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Left out of the index"));
+    const logged = log.mock.calls
+      .map((call) => String(call[0]))
+      .filter((line) => line.startsWith("Left out of the index"));
     // the SDK would answer the index story from its cache of published answers
     await demoContentClient().flushCache();
     const { urls: counted, stop: restore } = recordContentRequests();
@@ -99,13 +111,18 @@ describe("loadIndexPage in a prerender build", () => {
     }
     // the unpublished references are logged and dropped as before
     expect(logged.length).toBeGreaterThan(0);
-    expect(log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Left out of the index"))).toEqual([...logged, ...logged]);
+    expect(
+      log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("Left out of the index")),
+    ).toEqual([...logged, ...logged]);
     log.mockRestore();
     expect(page).toEqual(expected);
     expect(page.articles.length).toBeGreaterThan(0);
     expect(counted.filter((url) => url.includes("by_uuids="))).toEqual([]);
     // the index story and the (single-page) listing of all stories
-    expect(counted.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/")).sort()).toEqual(["cdn/stories", "cdn/stories/index"]);
+    expect(counted.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/")).sort()).toEqual([
+      "cdn/stories",
+      "cdn/stories/index",
+    ]);
   });
 
   it("asks for the references of a preview build, whose listing holds drafts", async () => {
@@ -121,6 +138,8 @@ describe("loadIndexPage in a prerender build", () => {
       restore();
       log.mockRestore();
     }
-    expect(counted.filter((url) => url.includes("by_uuids=") && new URL(url).searchParams.get("version") === "published")).toHaveLength(1);
+    expect(
+      counted.filter((url) => url.includes("by_uuids=") && new URL(url).searchParams.get("version") === "published"),
+    ).toHaveLength(1);
   });
 });

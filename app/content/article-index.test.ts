@@ -85,7 +85,9 @@ describe("storiesByUuids", () => {
   });
 
   it("skips malformed stories in an answer", async () => {
-    fakeCdn([], { "cdn/stories": { stories: [null, "x", { name: "no uuid" }, story("ok", { tag_list: "Poster", content: 5 })] } });
+    fakeCdn([], {
+      "cdn/stories": { stories: [null, "x", { name: "no uuid" }, story("ok", { tag_list: "Poster", content: 5 })] },
+    });
     const found = await storiesByUuids(["ok"], "published");
     expect([...found.keys()]).toEqual(["ok"]);
     expect(found.get("ok")).toMatchObject({ tag_list: [], content: {} });
@@ -94,7 +96,15 @@ describe("storiesByUuids", () => {
 
 describe("article list entries", () => {
   it("carry name, last slug segment, header image and tags", () => {
-    expect(articleListEntry({ ...story("x"), id: 8, full_slug: "articles/sub/kiezkarte", tag_list: ["Digital"], content: { Header: { filename: "f.webp", alt: "A" } } })).toEqual({
+    expect(
+      articleListEntry({
+        ...story("x"),
+        id: 8,
+        full_slug: "articles/sub/kiezkarte",
+        tag_list: ["Digital"],
+        content: { Header: { filename: "f.webp", alt: "A" } },
+      }),
+    ).toEqual({
       storyId: 8,
       uuid: "x",
       name: "Name x",
@@ -109,7 +119,16 @@ describe("article list entries", () => {
   it("a placeholder holds 'Fehler bei {uuid} ({version})' in every field and is marked as error", () => {
     const entry = placeholderEntry("dead-beef", "published");
     const message = "Fehler bei dead-beef (published)";
-    expect(entry).toEqual({ storyId: null, uuid: "dead-beef", name: message, slug: message, img: message, alt: message, tags: [message], error: true });
+    expect(entry).toEqual({
+      storyId: null,
+      uuid: "dead-beef",
+      name: message,
+      slug: message,
+      img: message,
+      alt: message,
+      tags: [message],
+      error: true,
+    });
   });
 
   it("keep the index story's order, log unreadable references and drop them", async () => {
@@ -134,14 +153,24 @@ describe("the index page", () => {
       resolved: [],
       editable: {},
     });
-    for (const broken of [undefined, null, {}, { content: { body: "x" } }, { content: { body: [null] } }, { content: { body: [{ Articles: "a" }] } }]) {
+    for (const broken of [
+      undefined,
+      null,
+      {},
+      { content: { body: "x" } },
+      { content: { body: [null] } },
+      { content: { body: [{ Articles: "a" }] } },
+    ]) {
       expect(parseIndexStory(broken).uuids).toEqual([]);
     }
   });
 
   it("reads the articles the visual editor's bridge sends in place of their uuids (resolved relations), in the list's order", () => {
     const sent = { ...story("b"), id: 12, name: "Edited b", published_at: "2026-01-02T10:00:00.000Z" };
-    const parsed = parseIndexStory({ id: 3, content: { body: [{ Title: "Index", Articles: ["a", sent, { uuid: 5 }, "a"] }] } });
+    const parsed = parseIndexStory({
+      id: 3,
+      content: { body: [{ Title: "Index", Articles: ["a", sent, { uuid: 5 }, "a"] }] },
+    });
     expect(parsed.uuids).toEqual(["a", "b"]);
     expect(parsed.resolved).toEqual([expect.objectContaining({ storyId: 12, uuid: "b", name: "Edited b", slug: "b" })]);
   });

@@ -138,7 +138,16 @@ export function articleListEntry(story: CdnStory): ArticleListEntry {
 /** SPEC 8: a reference that could not be read, with the message in every field. */
 export function placeholderEntry(uuid: string, version: Version): ArticleListEntry {
   const message = `Fehler bei ${uuid} (${version})`;
-  return { storyId: null, uuid, name: message, slug: message, img: message, alt: message, tags: [message], error: true };
+  return {
+    storyId: null,
+    uuid,
+    name: message,
+    slug: message,
+    img: message,
+    alt: message,
+    tags: [message],
+    error: true,
+  };
 }
 
 /**
@@ -226,7 +235,10 @@ export interface LoadIndexOptions {
 }
 
 /** The whole index page: the story in the configured version, its references published (SPEC 7). */
-export async function loadIndexPage(version: Version = contentConfig.version, options: LoadIndexOptions = {}): Promise<IndexPage> {
+export async function loadIndexPage(
+  version: Version = contentConfig.version,
+  options: LoadIndexOptions = {},
+): Promise<IndexPage> {
   const { language = DEFAULT_LANGUAGE } = options;
   const [story, listed] = await Promise.all([
     loadIndexStory(version, language),

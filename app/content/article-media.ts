@@ -23,7 +23,15 @@ export type ArticleMediaItem = (
       width: number | null;
       height: number | null;
     }
-  | { kind: "video"; key: string; layout: MediaLayout; src: string; caption: string; width: number | null; height: number | null }
+  | {
+      kind: "video";
+      key: string;
+      layout: MediaLayout;
+      src: string;
+      caption: string;
+      width: number | null;
+      height: number | null;
+    }
   /** one of the spec's texts in place of a medium ('no Image', 'Kein Bild', 'unbekanntes Format', 'Keine Bilddaten vorhanden.') */
   | { kind: "message"; key: string; layout: MediaLayout; text: string }
 ) & {
@@ -45,7 +53,11 @@ function layoutOf(entry: { Fullsize: boolean; right: boolean; vertical: boolean 
  * that is not a list: 'Keine Bilddaten vorhanden.'. An entry without a file:
  * 'Kein Bild'; a file of an unknown type: 'unbekanntes Format'.
  */
-export function articleMedia(content: unknown, altFallback = "", language: Language = DEFAULT_LANGUAGE): ArticleMediaItem[] {
+export function articleMedia(
+  content: unknown,
+  altFallback = "",
+  language: Language = DEFAULT_LANGUAGE,
+): ArticleMediaItem[] {
   return mediaItems(article.pick("Wrapper")(content).Wrapper, altFallback, language);
 }
 
@@ -82,7 +94,11 @@ export function mediaItems(
   return items;
 }
 
-type MediaItemContent = ArticleMediaItem extends infer Item ? (Item extends unknown ? Omit<Item, "editable"> : never) : never;
+type MediaItemContent = ArticleMediaItem extends infer Item
+  ? Item extends unknown
+    ? Omit<Item, "editable">
+    : never
+  : never;
 
 function mediaItem(
   image: Asset,
@@ -103,6 +119,15 @@ function mediaItem(
     case "video":
       return { kind: "video", key, layout, src: image.filename, caption, width, height };
     case "image":
-      return { kind: "image", key, layout, src: image.filename, alt: image.alt || caption || altFallback, caption, width, height };
+      return {
+        kind: "image",
+        key,
+        layout,
+        src: image.filename,
+        alt: image.alt || caption || altFallback,
+        caption,
+        width,
+        height,
+      };
   }
 }

@@ -7,7 +7,9 @@ import { setContentClient } from "./storyblok-client";
 
 async function listing(version: "draft" | "published"): Promise<OtherProject[]> {
   const raw = await contentApi("cdn/stories", { version, starts_with: "articles/", per_page: "100" });
-  return (raw.stories as unknown[]).map((story) => parseOtherProject(story)).filter((p): p is OtherProject => p !== null);
+  return (raw.stories as unknown[])
+    .map((story) => parseOtherProject(story))
+    .filter((p): p is OtherProject => p !== null);
 }
 
 beforeEach(async () => {
@@ -132,7 +134,10 @@ describe("loadArticlePage (live content service)", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await loadArticlePage("pixelweide", { version: "published", prerender: true })).status).toBe("not-found");
     // the listing, then the article alone (unpublished: 404)
-    expect(calls.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/"))).toEqual(["cdn/stories", "cdn/stories/articles/pixelweide"]);
+    expect(calls.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/"))).toEqual([
+      "cdn/stories",
+      "cdn/stories/articles/pixelweide",
+    ]);
     resetBuildListings();
   });
 });

@@ -1,17 +1,20 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  loadArticlePage,
-  parseArticleStory,
-  parseOtherProject,
-} from "./article";
+import { loadArticlePage, parseArticleStory, parseOtherProject } from "./article";
 import { articleMedia } from "./article-media";
 import { pickOtherProjects, type OtherProject } from "./other-projects";
 import { articleMeta } from "./site";
 import { setContentClient } from "./storyblok-client";
 import { uiText } from "~/ui-text";
 
-const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", title: "", fieldtype: "asset", ...extra });
+const asset = (filename: string, extra: Record<string, unknown> = {}) => ({
+  filename,
+  alt: "",
+  name: "",
+  title: "",
+  fieldtype: "asset",
+  ...extra,
+});
 const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
 const media = (entry: Record<string, unknown>) => ({ component: "media", _uid: "m", Image: asset(IMAGE), ...entry });
 const wrapper = (...entries: unknown[]) => ({ Wrapper: [{ component: "ImagesArticle", _uid: "w", media: entries }] });
@@ -52,13 +55,28 @@ describe("articleMedia (the media helper)", () => {
         media({ _uid: "6", Fullsize: true, right: true, vertical: true }),
       ),
     );
-    expect(items.map((item) => item.layout)).toEqual(["fullsize", "right", "vertical", "default", "default", "fullsize"]);
+    expect(items.map((item) => item.layout)).toEqual([
+      "fullsize",
+      "right",
+      "vertical",
+      "default",
+      "default",
+      "fullsize",
+    ]);
   });
 
   it("shows the spec's messages for missing files, unknown formats and non-lists", () => {
     const items = articleMedia({
       Wrapper: [
-        { component: "ImagesArticle", _uid: "w1", media: [media({ Image: asset("") }), media({ Image: null }), media({ Image: asset("https://x/f/1/10x10/a/file.pdf") })] },
+        {
+          component: "ImagesArticle",
+          _uid: "w1",
+          media: [
+            media({ Image: asset("") }),
+            media({ Image: null }),
+            media({ Image: asset("https://x/f/1/10x10/a/file.pdf") }),
+          ],
+        },
         { component: "ImagesArticle", _uid: "w2", media: "nope" },
         { component: "ImagesArticle", _uid: "w3" },
       ],
@@ -84,7 +102,9 @@ describe("articleMedia (the media helper)", () => {
     expect(first).toMatchObject({ kind: "image", alt: "Alt", caption: "Caption", width: 1200, height: 800 });
     expect(second).toMatchObject({ kind: "image", alt: "Only a name", caption: "Only a name" });
     expect(third).toMatchObject({ kind: "video", caption: "Loop", width: 640, height: 360 });
-    expect(articleMedia(wrapper(media({ Image: asset(IMAGE) })), "Article title")[0]).toMatchObject({ alt: "Article title" });
+    expect(articleMedia(wrapper(media({ Image: asset(IMAGE) })), "Article title")[0]).toMatchObject({
+      alt: "Article title",
+    });
   });
 
   it("keeps keys unique when editors duplicated entries", () => {
@@ -95,7 +115,15 @@ describe("articleMedia (the media helper)", () => {
 
 describe("parseArticleStory", () => {
   it("never throws and falls back on malformed stories", () => {
-    for (const story of [undefined, null, 3, "x", [], { content: "x" }, { content: { info: "x", Link: 5, Header: [], Text: "t" } }]) {
+    for (const story of [
+      undefined,
+      null,
+      3,
+      "x",
+      [],
+      { content: "x" },
+      { content: { info: "x", Link: 5, Header: [], Text: "t" } },
+    ]) {
       const article = parseArticleStory(story);
       expect(article.info).toEqual({ client: "", services: "", headline: "", editable: {} });
       expect(article.link).toBeNull();
@@ -138,7 +166,16 @@ describe("parseArticleStory", () => {
   });
 });
 
-const project = (slug: string): OtherProject => ({ storyId: null, slug, href: `/articles/${slug}`, title: slug, image: "", alt: slug, width: null, height: null });
+const project = (slug: string): OtherProject => ({
+  storyId: null,
+  slug,
+  href: `/articles/${slug}`,
+  title: slug,
+  image: "",
+  alt: slug,
+  width: null,
+  height: null,
+});
 
 describe("pickOtherProjects", () => {
   const all = ["a", "b", "c", "d", "e"].map(project);
@@ -166,8 +203,22 @@ describe("pickOtherProjects", () => {
 describe("parseOtherProject", () => {
   it("builds the card from a listed story", () => {
     expect(
-      parseOtherProject({ id: 4, name: "Nachtbus", full_slug: "articles/nachtbus", content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) } }),
-    ).toEqual({ storyId: 4, slug: "nachtbus", href: "/articles/nachtbus", title: "Nachtbus", image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp", alt: "Bus", width: 1600, height: 1000 });
+      parseOtherProject({
+        id: 4,
+        name: "Nachtbus",
+        full_slug: "articles/nachtbus",
+        content: { Header: asset("https://a.storyblok.com/f/1/1600x1000/a/n.webp", { alt: "Bus" }) },
+      }),
+    ).toEqual({
+      storyId: 4,
+      slug: "nachtbus",
+      href: "/articles/nachtbus",
+      title: "Nachtbus",
+      image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp",
+      alt: "Bus",
+      width: 1600,
+      height: 1000,
+    });
   });
 
   it("drops stories without a slug and the folder's start page", () => {
@@ -179,9 +230,15 @@ describe("parseOtherProject", () => {
 
 describe("loadArticlePage", () => {
   const story = { id: 1, name: "Current", full_slug: "articles/current", content: { Headline: "H" } };
-  const listing = (...slugs: string[]) => ({ data: { stories: slugs.map((slug) => ({ name: slug, full_slug: `articles/${slug}`, content: {} })) } });
+  const listing = (...slugs: string[]) => ({
+    data: { stories: slugs.map((slug) => ({ name: slug, full_slug: `articles/${slug}`, content: {} })) },
+  });
 
-  function fakeClient(handlers: { story?: () => Promise<unknown>; draft?: () => Promise<unknown>; published?: () => Promise<unknown> }) {
+  function fakeClient(handlers: {
+    story?: () => Promise<unknown>;
+    draft?: () => Promise<unknown>;
+    published?: () => Promise<unknown>;
+  }) {
     const get = vi.fn((path: string, params: { version?: string }) => {
       if (path.startsWith("cdn/stories/")) return handlers.story?.() ?? Promise.resolve({ data: { story } });
       return (params.version === "draft" ? handlers.draft : handlers.published)?.() ?? Promise.resolve(listing());
@@ -191,7 +248,10 @@ describe("loadArticlePage", () => {
   }
 
   it("reads the story and both listings in parallel, and uses the draft listing", async () => {
-    const get = fakeClient({ draft: async () => listing("current", "d1", "d2"), published: async () => listing("p1", "p2") });
+    const get = fakeClient({
+      draft: async () => listing("current", "d1", "d2"),
+      published: async () => listing("p1", "p2"),
+    });
     const page = await loadArticlePage("current", { version: "draft" });
     expect(page.status).toBe("found");
     if (page.status !== "found") return;
@@ -239,8 +299,13 @@ describe("articleMeta", () => {
   it("takes title and description from the article, and says when it is missing", () => {
     expect(articleMeta({ status: "not-found", slug: "x" }).title).toBe("Article not found");
     const article = parseArticleStory({ name: "Kiosk", content: { info: [{ Headline01: "A kiosk" }] } });
-    expect(articleMeta({ status: "found", article, otherProjects: [] }, "Studio")).toEqual({ title: "Kiosk", description: "A kiosk" });
+    expect(articleMeta({ status: "found", article, otherProjects: [] }, "Studio")).toEqual({
+      title: "Kiosk",
+      description: "A kiosk",
+    });
     const bare = parseArticleStory({ name: "Kiosk" });
-    expect(articleMeta({ status: "found", article: bare, otherProjects: [] }, "Studio").description).toBe("Kiosk by Studio.");
+    expect(articleMeta({ status: "found", article: bare, otherProjects: [] }, "Studio").description).toBe(
+      "Kiosk by Studio.",
+    );
   });
 });

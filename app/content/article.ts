@@ -202,10 +202,14 @@ export async function loadOtherArticles(
       : listArticles("draft", language),
     listArticles("published", language),
   ]);
-  const stories = draft.status === "fulfilled" ? draft.value : published.status === "fulfilled" ? published.value : null;
+  const stories =
+    draft.status === "fulfilled" ? draft.value : published.status === "fulfilled" ? published.value : null;
   if (!stories) {
     const failure = siteVersion === "published" ? published : draft;
-    console.error("Die Artikelliste konnte nicht geladen werden:", failure.status === "rejected" ? failure.reason : undefined);
+    console.error(
+      "Die Artikelliste konnte nicht geladen werden:",
+      failure.status === "rejected" ? failure.reason : undefined,
+    );
     return [];
   }
   return stories

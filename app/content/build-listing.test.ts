@@ -4,7 +4,11 @@ import { buildListing, indexListing, isArticleStory, resetBuildListings } from "
 
 afterEach(() => resetBuildListings());
 
-const story = (fullSlug: string, uuid: string, extra: Record<string, unknown> = {}) => ({ full_slug: fullSlug, uuid, ...extra });
+const story = (fullSlug: string, uuid: string, extra: Record<string, unknown> = {}) => ({
+  full_slug: fullSlug,
+  uuid,
+  ...extra,
+});
 
 describe("indexListing", () => {
   it("indexes articles by their last slug segment (first listed wins) and every story by uuid", () => {
@@ -50,7 +54,10 @@ describe("buildListing", () => {
   });
 
   it("forgets a failed read, so the next caller tries again", async () => {
-    const getAll = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce([story("articles/a", "u1")]);
+    const getAll = vi
+      .fn()
+      .mockRejectedValueOnce(new Error("down"))
+      .mockResolvedValueOnce([story("articles/a", "u1")]);
     const client = () => ({ getAll }) as unknown as StoryblokClient;
     await expect(buildListing("published", client)).rejects.toThrow("down");
     expect((await buildListing("published", client)).articlesBySlug.has("a")).toBe(true);

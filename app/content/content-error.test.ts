@@ -15,14 +15,16 @@ describe("describeContentError", () => {
   });
 
   it("does not repeat a message that equals the status text", () => {
-    expect(describeContentError({ message: "Unauthorized", status: 401, response: { statusText: "Unauthorized" } })).toBe(
-      "Der Inhaltsdienst antwortete mit 401 (Unauthorized)",
-    );
+    expect(
+      describeContentError({ message: "Unauthorized", status: 401, response: { statusText: "Unauthorized" } }),
+    ).toBe("Der Inhaltsdienst antwortete mit 401 (Unauthorized)");
     expect(describeContentError({ status: 500 })).toBe("Der Inhaltsdienst antwortete mit 500");
   });
 
   it("reads a network failure or timeout, which has a message and no status", () => {
-    expect(describeContentError({ message: "fetch failed" })).toBe("Der Inhaltsdienst ist nicht erreichbar (fetch failed)");
+    expect(describeContentError({ message: "fetch failed" })).toBe(
+      "Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
+    );
     expect(describeContentError({ message: "Request timeout: The request was aborted due to timeout" })).toContain(
       "nicht erreichbar",
     );

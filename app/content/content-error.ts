@@ -33,7 +33,9 @@ export function describeContentError(error: unknown): string {
   const status = contentErrorStatus(error);
   if (status !== null) {
     const statusText = textOf(rejection.response?.statusText);
-    const detail = [statusText, message && message.toLowerCase() !== statusText.toLowerCase() ? message : ""].filter(Boolean).join(": ");
+    const detail = [statusText, message && message.toLowerCase() !== statusText.toLowerCase() ? message : ""]
+      .filter(Boolean)
+      .join(": ");
     return `Der Inhaltsdienst antwortete mit ${status}${detail ? ` (${detail})` : ""}`;
   }
   if (error instanceof Error) return message || error.name || UNKNOWN_ERROR_MESSAGE;

@@ -4,7 +4,14 @@ import { articleContentArb } from "~/test/arbitraries/article-stories";
 import { storyArb } from "~/test/arbitraries/bloks";
 import { FUZZ_RUNS } from "~/test/arbitraries/fuzz-budget";
 import { demoStory, mutatedStoryArb } from "~/test/arbitraries/mutations";
-import { aboutStoryArb, footerStoryArb, headerStoryArb, homeStoryArb, imprintStoryArb, indexStoryArb } from "~/test/arbitraries/page-stories";
+import {
+  aboutStoryArb,
+  footerStoryArb,
+  headerStoryArb,
+  homeStoryArb,
+  imprintStoryArb,
+  indexStoryArb,
+} from "~/test/arbitraries/page-stories";
 import { parseAboutBlock, parseAboutStory, parseMasonry, parseOverview } from "./about";
 import { parseIndexStory } from "./article-index";
 import { categoryTags, parseCategories, parseHomeStory } from "./home";
@@ -25,15 +32,20 @@ import { isRecord } from "./is-record";
 
 const { countCase } = fuzzTestFile("content-fuzz.test.ts");
 
-
 describe("fuzz: the home normaliser", () => {
   const check = (page: ReturnType<typeof parseHomeStory>, input: unknown) => {
     const body = contentOf(input).body;
     const gallery = Array.isArray(body) ? body[1] : undefined;
     // SPEC 5: ImageData that is not a list -> null -> 'Keine Bilddaten vorhanden.'
     expect(page.gallery.items === null).toBe(!(isRecord(gallery) && Array.isArray(gallery.ImageData)));
-    expectUniqueKeys("gallery", (page.gallery.items ?? []).map((item) => item.key));
-    expectUniqueKeys("hero", page.hero.slides.map((slide) => slide.key));
+    expectUniqueKeys(
+      "gallery",
+      (page.gallery.items ?? []).map((item) => item.key),
+    );
+    expectUniqueKeys(
+      "hero",
+      page.hero.slides.map((slide) => slide.key),
+    );
     for (const slide of page.hero.slides) expect(slide.desktop.filename && slide.phone.filename).toBeTruthy();
     for (const item of page.gallery.items ?? []) {
       expect(item.name).toBe(item.name.trim());
@@ -42,7 +54,13 @@ describe("fuzz: the home normaliser", () => {
   };
 
   it("survives mutations of the demo home story", () => {
-    checkNormaliser(countCase, mutatedStoryArb([demoStory("home")]), FUZZ_RUNS.content.homeMutated, parseHomeStory, check);
+    checkNormaliser(
+      countCase,
+      mutatedStoryArb([demoStory("home")]),
+      FUZZ_RUNS.content.homeMutated,
+      parseHomeStory,
+      check,
+    );
   });
 
   it("survives random home stories", () => {
@@ -50,16 +68,21 @@ describe("fuzz: the home normaliser", () => {
   });
 
   it("keeps only tagged articles for the categories, each tag once", () => {
-    checkNormaliser(countCase, fc.array(storyArb(articleContentArb), { maxLength: 6 }), FUZZ_RUNS.content.categories, (stories) => {
-      const categories = parseCategories(stories);
-      return { categories, tags: categoryTags(categories) };
-    }, ({ categories, tags }) => {
-      for (const category of categories) expect(category.tags.length).toBeGreaterThan(0);
-      expect(new Set(tags).size).toBe(tags.length);
-    });
+    checkNormaliser(
+      countCase,
+      fc.array(storyArb(articleContentArb), { maxLength: 6 }),
+      FUZZ_RUNS.content.categories,
+      (stories) => {
+        const categories = parseCategories(stories);
+        return { categories, tags: categoryTags(categories) };
+      },
+      ({ categories, tags }) => {
+        for (const category of categories) expect(category.tags.length).toBeGreaterThan(0);
+        expect(new Set(tags).size).toBe(tags.length);
+      },
+    );
   });
 });
-
 
 describe("fuzz: the index normaliser", () => {
   const check = (story: ReturnType<typeof parseIndexStory>) => {
@@ -69,7 +92,13 @@ describe("fuzz: the index normaliser", () => {
   };
 
   it("survives mutations of the demo index story", () => {
-    checkNormaliser(countCase, mutatedStoryArb([demoStory("index")]), FUZZ_RUNS.content.indexMutated, parseIndexStory, check);
+    checkNormaliser(
+      countCase,
+      mutatedStoryArb([demoStory("index")]),
+      FUZZ_RUNS.content.indexMutated,
+      parseIndexStory,
+      check,
+    );
   });
 
   it("survives random index stories", () => {
@@ -77,23 +106,30 @@ describe("fuzz: the index normaliser", () => {
   });
 });
 
-
 describe("fuzz: the imprint normaliser", () => {
   const check = (page: ReturnType<typeof parseImprintStory>) => {
     expect(page.title).not.toBe("");
-    expectUniqueKeys("imprint blocks", page.blocks.map((block) => block.key));
+    expectUniqueKeys(
+      "imprint blocks",
+      page.blocks.map((block) => block.key),
+    );
     for (const block of page.blocks) expect(block.text.content.length).toBeGreaterThan(0);
   };
 
   it("survives mutations of the demo imprint story", () => {
-    checkNormaliser(countCase, mutatedStoryArb([demoStory("imprint")]), FUZZ_RUNS.content.imprintMutated, parseImprintStory, check);
+    checkNormaliser(
+      countCase,
+      mutatedStoryArb([demoStory("imprint")]),
+      FUZZ_RUNS.content.imprintMutated,
+      parseImprintStory,
+      check,
+    );
   });
 
   it("survives random imprint stories", () => {
     checkNormaliser(countCase, imprintStoryArb, FUZZ_RUNS.content.imprintRandom, parseImprintStory, check);
   });
 });
-
 
 describe("fuzz: the about normalisers", () => {
   /** the page, and each body blok parsed the way the blok registry parses it */
@@ -110,9 +146,16 @@ describe("fuzz: the about normalisers", () => {
   const check = ({ page, bloks }: ReturnType<typeof parseAll>) => {
     expect(page.name).not.toBe("");
     for (const { overview, masonry } of bloks) {
-      if (overview) expectUniqueKeys("overview items", overview.items.map((item) => item.key));
+      if (overview)
+        expectUniqueKeys(
+          "overview items",
+          overview.items.map((item) => item.key),
+        );
       if (masonry) {
-        expectUniqueKeys("masonry tiles", masonry.tiles.map((tile) => tile.key));
+        expectUniqueKeys(
+          "masonry tiles",
+          masonry.tiles.map((tile) => tile.key),
+        );
         expect(new Set(masonry.tags).size).toBe(masonry.tags.length);
       }
     }
@@ -127,7 +170,6 @@ describe("fuzz: the about normalisers", () => {
     checkNormaliser(countCase, aboutStoryArb, FUZZ_RUNS.content.aboutRandom, parseAll, check);
   });
 });
-
 
 describe("fuzz: the header and footer normalisers", () => {
   const checkHeader = (header: ReturnType<typeof parseHeaderStory>) => {
@@ -146,7 +188,13 @@ describe("fuzz: the header and footer normalisers", () => {
   };
 
   it("survives mutations of the demo header story", () => {
-    checkNormaliser(countCase, mutatedStoryArb([demoStory("header")]), FUZZ_RUNS.content.headerMutated, parseHeaderStory, checkHeader);
+    checkNormaliser(
+      countCase,
+      mutatedStoryArb([demoStory("header")]),
+      FUZZ_RUNS.content.headerMutated,
+      parseHeaderStory,
+      checkHeader,
+    );
   });
 
   it("survives random header stories", () => {
@@ -154,7 +202,13 @@ describe("fuzz: the header and footer normalisers", () => {
   });
 
   it("survives mutations of the demo footer story", () => {
-    checkNormaliser(countCase, mutatedStoryArb([demoStory("footer")]), FUZZ_RUNS.content.footerMutated, parseFooterStory, checkFooter);
+    checkNormaliser(
+      countCase,
+      mutatedStoryArb([demoStory("footer")]),
+      FUZZ_RUNS.content.footerMutated,
+      parseFooterStory,
+      checkFooter,
+    );
   });
 
   it("survives random footer stories", () => {

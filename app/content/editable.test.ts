@@ -83,9 +83,9 @@ describe("editableAttributes", () => {
       fc.string({ unit: "grapheme" }),
       fc.json().map(wrap),
       fc.record({ id: fc.jsonValue(), uid: fc.jsonValue() }).map((value) => wrap(JSON.stringify(value))),
-      fc.tuple(fc.constantFrom("<!--#storyblok#", "", "<!--"), fc.json(), fc.constantFrom("-->", "", "->", "--> ")).map(
-        ([start, json, end]) => `${start}${json}${end}`,
-      ),
+      fc
+        .tuple(fc.constantFrom("<!--#storyblok#", "", "<!--"), fc.json(), fc.constantFrom("-->", "", "->", "--> "))
+        .map(([start, json, end]) => `${start}${json}${end}`),
     );
     fc.assert(
       fc.property(editable, (value) => {

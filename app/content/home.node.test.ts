@@ -49,9 +49,7 @@ describe("loadHomePage (live content service)", () => {
       expect(log).toHaveBeenCalledWith("Fehler beim Laden der Kategorien:", expect.objectContaining({ status: 401 }));
     } finally {
       log.mockRestore();
-      setContentClient(
-        demoContentClient(),
-      );
+      setContentClient(demoContentClient());
     }
   });
 });

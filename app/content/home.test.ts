@@ -32,8 +32,18 @@ describe("parseHero", () => {
     const hero = parseHero({
       CaruselYN: true,
       Photo: [
-        { _uid: "a", Image: asset("a.webp", "A"), PhoneSize: asset("a-phone.webp", "A phone"), link: { linktype: "story", cached_url: "articles/a" } },
-        { _uid: "b", Image: asset("b.mp4"), PhoneSize: asset("b-phone.mp4"), link: { linktype: "url", url: "https://example.com" } },
+        {
+          _uid: "a",
+          Image: asset("a.webp", "A"),
+          PhoneSize: asset("a-phone.webp", "A phone"),
+          link: { linktype: "story", cached_url: "articles/a" },
+        },
+        {
+          _uid: "b",
+          Image: asset("b.mp4"),
+          PhoneSize: asset("b-phone.mp4"),
+          link: { linktype: "url", url: "https://example.com" },
+        },
       ],
       Image: [{ _uid: "single", Image: asset("single.webp") }],
     });
@@ -68,11 +78,16 @@ describe("parseHero", () => {
     expect(parseHero("hero")).toEqual({ carousel: false, slides: [], editable: {} });
     expect(parseHero({ CaruselYN: "yes", Image: "nope", Photo: 3 }).slides).toEqual([]);
     expect(parseHero({ Image: [null, 4, "x", { Image: null, PhoneSize: { filename: 5 } }] }).slides).toEqual([]);
-    expect(parseHero({ CaruselYN: true, Photo: [{ Image: asset("a.webp"), link: "not a link" }] }).slides[0]!.link.href).toBe("");
+    expect(
+      parseHero({ CaruselYN: true, Photo: [{ Image: asset("a.webp"), link: "not a link" }] }).slides[0]!.link.href,
+    ).toBe("");
   });
 
   it("makes keys unique when editors duplicated a blok", () => {
-    const hero = parseHero({ CaruselYN: true, Photo: [{ _uid: "x", Image: asset("1.webp") }, { _uid: "x", Image: asset("2.webp") }, { Image: asset("3.webp") }] });
+    const hero = parseHero({
+      CaruselYN: true,
+      Photo: [{ _uid: "x", Image: asset("1.webp") }, { _uid: "x", Image: asset("2.webp") }, { Image: asset("3.webp") }],
+    });
     const keys = hero.slides.map((s) => s.key);
     expect(new Set(keys).size).toBe(3);
   });
@@ -81,7 +96,15 @@ describe("parseHero", () => {
 describe("parseGallery", () => {
   it("reads image, name, tags and link of each item", () => {
     const gallery = parseGallery({
-      ImageData: [{ _uid: "t1", Image: asset("t.jpg", "Alt"), Name: " Tidewater ", Tags: ["Typefont", "", 3, "Poster"], link: { linktype: "story", cached_url: "articles/tidewater-type" } }],
+      ImageData: [
+        {
+          _uid: "t1",
+          Image: asset("t.jpg", "Alt"),
+          Name: " Tidewater ",
+          Tags: ["Typefont", "", 3, "Poster"],
+          link: { linktype: "story", cached_url: "articles/tidewater-type" },
+        },
+      ],
     });
     expect(gallery.items).toEqual([
       {
@@ -115,7 +138,12 @@ describe("parseHomeStory", () => {
   it("takes the hero from body[0] and the gallery from body[1]", () => {
     const page = parseHomeStory({
       id: 42,
-      content: { body: [{ component: "hero", Image: [{ Image: asset("h.webp") }] }, { component: "gallery", ImageData: [{ Name: "One" }] }] },
+      content: {
+        body: [
+          { component: "hero", Image: [{ Image: asset("h.webp") }] },
+          { component: "gallery", ImageData: [{ Name: "One" }] },
+        ],
+      },
     });
     expect(page.storyId).toBe(42);
     expect(page.hero.slides).toHaveLength(1);
@@ -124,7 +152,16 @@ describe("parseHomeStory", () => {
   });
 
   it("never throws on a broken story", () => {
-    for (const story of [undefined, null, 1, "x", {}, { content: null }, { content: { body: "x" } }, { content: { body: [] } }]) {
+    for (const story of [
+      undefined,
+      null,
+      1,
+      "x",
+      {},
+      { content: null },
+      { content: { body: "x" } },
+      { content: { body: [] } },
+    ]) {
       const page = parseHomeStory(story);
       expect(page.hero.slides).toEqual([]);
       expect(page.gallery.items).toBeNull();
@@ -181,7 +218,9 @@ describe("loadHomePage", () => {
   it("reads the home story and the filter tags; failing categories leave the page intact", async () => {
     const get = fakeClient(async (path) => {
       if (path === "cdn/stories/home") {
-        return { data: { story: { id: 7, content: { body: [{ Image: [{ Image: asset("h.webp") }] }, { ImageData: [] }] } } } };
+        return {
+          data: { story: { id: 7, content: { body: [{ Image: [{ Image: asset("h.webp") }] }, { ImageData: [] }] } } },
+        };
       }
       throw { message: "boom" };
     });

@@ -3,9 +3,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadImprintPage, parseImprintStory } from "./imprint";
 import { setContentClient } from "./storyblok-client";
 
-const heading = (level: number, text: string) => ({ type: "heading", attrs: { level }, content: [{ type: "text", text }] });
+const heading = (level: number, text: string) => ({
+  type: "heading",
+  attrs: { level },
+  content: [{ type: "text", text }],
+});
 const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
-const imprintText = (uid: string, ...content: unknown[]) => ({ component: "imprint_text", _uid: uid, Text: { type: "doc", content } });
+const imprintText = (uid: string, ...content: unknown[]) => ({
+  component: "imprint_text",
+  _uid: uid,
+  Text: { type: "doc", content },
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -16,7 +24,12 @@ describe("parseImprintStory", () => {
     const page = parseImprintStory({
       id: 5,
       name: "Impressum",
-      content: { body: [imprintText("a", heading(1, "Impressum"), heading(1, "Angaben"), paragraph("GbR")), imprintText("b", paragraph("Datenschutz"))] },
+      content: {
+        body: [
+          imprintText("a", heading(1, "Impressum"), heading(1, "Angaben"), paragraph("GbR")),
+          imprintText("b", paragraph("Datenschutz")),
+        ],
+      },
     });
     expect(page.title).toBe("Impressum");
     expect(page.blocks.map((block) => block.key)).toEqual(["a", "b"]);
@@ -31,13 +44,22 @@ describe("parseImprintStory", () => {
 
   it("logs unknown components and renders nothing for them", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const page = parseImprintStory({ name: "Impressum", content: { body: [{ component: "banner", _uid: "x" }, imprintText("a", paragraph("p"))] } });
+    const page = parseImprintStory({
+      name: "Impressum",
+      content: { body: [{ component: "banner", _uid: "x" }, imprintText("a", paragraph("p"))] },
+    });
     expect(page.blocks).toHaveLength(1);
     expect(log).toHaveBeenCalledWith("Component banner doesn't exist.");
   });
 
   it("never throws on a malformed story", () => {
-    for (const story of [undefined, null, "x", { content: { body: "x" } }, { content: { body: [{ component: "imprint_text", Text: 5 }] } }]) {
+    for (const story of [
+      undefined,
+      null,
+      "x",
+      { content: { body: "x" } },
+      { content: { body: [{ component: "imprint_text", Text: 5 }] } },
+    ]) {
       expect(parseImprintStory(story)).toMatchObject({ title: "Impressum", blocks: [] });
     }
   });

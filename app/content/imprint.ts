@@ -51,7 +51,9 @@ function underPageHeading(document: RichTextDocument, title: string, first: bool
   return {
     type: "doc",
     content: content.map((node) =>
-      node.type === "heading" && (node.attrs?.level ?? 1) === 1 ? { ...node, attrs: { ...node.attrs, level: 2 } } : node,
+      node.type === "heading" && (node.attrs?.level ?? 1) === 1
+        ? { ...node, attrs: { ...node.attrs, level: 2 } }
+        : node,
     ) as SbRichTextNode[],
   };
 }

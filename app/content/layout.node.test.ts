@@ -48,7 +48,10 @@ describe("fetchLayout", () => {
       const parsed = new URL(url);
       return `${parsed.pathname}?version=${parsed.searchParams.get("version")}`;
     });
-    expect(paths.sort()).toEqual(["/v2/cdn/stories/footer?version=published", "/v2/cdn/stories/header?version=published"]);
+    expect(paths.sort()).toEqual([
+      "/v2/cdn/stories/footer?version=published",
+      "/v2/cdn/stories/header?version=published",
+    ]);
   });
 
   it("rejects with a readable message when the token is wrong", async () => {
@@ -58,8 +61,15 @@ describe("fetchLayout", () => {
   });
 
   it("rejects with a readable message when the service cannot be reached", async () => {
-    const unreachable = createContentClient({ endpoint: "http://127.0.0.1:9/v2", token: "x", version: "draft", local: true });
-    await expect(fetchLayout(unreachable, "draft")).rejects.toThrow(/^Header\/footer: Der Inhaltsdienst ist nicht erreichbar/);
+    const unreachable = createContentClient({
+      endpoint: "http://127.0.0.1:9/v2",
+      token: "x",
+      version: "draft",
+      local: true,
+    });
+    await expect(fetchLayout(unreachable, "draft")).rejects.toThrow(
+      /^Header\/footer: Der Inhaltsdienst ist nicht erreichbar/,
+    );
   });
 });
 
@@ -77,9 +87,9 @@ describe("the root loader", () => {
 describe("contentClient without a token", () => {
   it("logs the SDK's missing-token error and fails loudly", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(() => createContentClient({ endpoint: contentService.endpoint, token: "", version: "draft", local: true })).toThrow(
-      /access token is missing/,
-    );
+    expect(() =>
+      createContentClient({ endpoint: contentService.endpoint, token: "", version: "draft", local: true }),
+    ).toThrow(/access token is missing/);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("You need to provide an access token"));
   });
 });

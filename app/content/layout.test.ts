@@ -47,7 +47,11 @@ const footerStory = {
         ImprintLabel: "Impressum",
         email: { linktype: "email", email: "hallo@halbton.example", url: "", cached_url: "" },
         Icon: asset("https://a.storyblok.com/f/287401/32x32/aa11/instagram.svg", "Instagram"),
-        SocialMedia: { linktype: "url", url: "https://instagram.com/halbton", cached_url: "https://instagram.com/halbton" },
+        SocialMedia: {
+          linktype: "url",
+          url: "https://instagram.com/halbton",
+          cached_url: "https://instagram.com/halbton",
+        },
         Copyright: "© 2025 Studio Halbton",
         LogoBig: "Halbton",
       },
@@ -76,7 +80,14 @@ describe("parseHeaderStory", () => {
   });
 
   it("falls back to safe defaults when the body is missing", () => {
-    for (const story of [undefined, null, {}, { content: {} }, { content: { body: "nope" } }, { content: { body: [] } }]) {
+    for (const story of [
+      undefined,
+      null,
+      {},
+      { content: {} },
+      { content: { body: "nope" } },
+      { content: { body: [] } },
+    ]) {
       const view = parseHeaderStory(story);
       expect(view.logo).toBeNull();
       expect(view.logoLabel).toBe(HEADER_DEFAULTS.logoLabel);
@@ -144,7 +155,12 @@ describe("parseFooterStory", () => {
       storyId: 3,
       editable: {},
       text: "",
-      imprint: { href: FOOTER_DEFAULTS.imprintPath, label: FOOTER_DEFAULTS.imprintLabel, internal: true, newTab: false },
+      imprint: {
+        href: FOOTER_DEFAULTS.imprintPath,
+        label: FOOTER_DEFAULTS.imprintLabel,
+        internal: true,
+        newTab: false,
+      },
       email: null,
       social: null,
       copyright: "",

@@ -2,11 +2,19 @@ import { describe, expect, it } from "vitest";
 import { parseRichText, type RichTextDocument } from "./rich-text";
 import { withHeadingLevels } from "./rich-text-outline";
 
-const heading = (level: number, text = `h${level}`) => ({ type: "heading", attrs: { level }, content: [{ type: "text", text }] });
+const heading = (level: number, text = `h${level}`) => ({
+  type: "heading",
+  attrs: { level },
+  content: [{ type: "text", text }],
+});
 const doc = (...content: unknown[]) => parseRichText({ type: "doc", content });
 const levels = (document: RichTextDocument): number[] =>
   document.content.flatMap((node) =>
-    node.type === "heading" ? [(node.attrs as { level: number }).level] : node.content ? levels({ type: "doc", content: node.content }) : [],
+    node.type === "heading"
+      ? [(node.attrs as { level: number }).level]
+      : node.content
+        ? levels({ type: "doc", content: node.content })
+        : [],
   );
 
 describe("withHeadingLevels", () => {

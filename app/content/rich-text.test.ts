@@ -59,19 +59,35 @@ describe("parseRichText", () => {
   it("drops text nodes without a string, unknown marks and duplicate marks", () => {
     const marks = [{ type: "bold" }, { type: "strong" }, { type: "blink" }, "x", null];
     const document = parseRichText(doc(paragraph({ type: "text", text: 42 }, { type: "text" }, text("kept", marks))));
-    expect(document.content[0]).toEqual({ type: "paragraph", content: [{ type: "text", text: "kept", marks: [{ type: "bold" }] }] });
+    expect(document.content[0]).toEqual({
+      type: "paragraph",
+      content: [{ type: "text", text: "kept", marks: [{ type: "bold" }] }],
+    });
   });
 
   it("keeps only allow-listed link attributes and marks internal paths", () => {
-    const attrs = { href: "/about", linktype: "story", anchor: "a b", target: "_blank", uuid: "u", custom: { title: "T", onclick: "x" } };
+    const attrs = {
+      href: "/about",
+      linktype: "story",
+      anchor: "a b",
+      target: "_blank",
+      uuid: "u",
+      custom: { title: "T", onclick: "x" },
+    };
     const document = parseRichText(doc(paragraph(text("x", [linkMark(attrs)]))));
     const linked = document.content[0]!.content![0] as { marks: Array<{ attrs: unknown }> };
-    expect(linked.marks[0]!.attrs).toEqual({ href: "/about#a%20b", internal: true, target: "_blank", custom: { title: "T" } });
+    expect(linked.marks[0]!.attrs).toEqual({
+      href: "/about#a%20b",
+      internal: true,
+      target: "_blank",
+      custom: { title: "T" },
+    });
   });
 
   it("maps the home story to / and drops empty story links", () => {
     const link = (attrs: Record<string, unknown>) =>
-      parseRichText({ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }] }).content[0]!.content![0];
+      parseRichText({ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }] })
+        .content[0]!.content![0];
     expect(link({ href: "home", linktype: "story" })).toMatchObject({ marks: [{ attrs: { href: "/" } }] });
     expect(link({ href: "", linktype: "story" })).toEqual({ type: "text", text: "x" });
     expect(link({ href: "", linktype: "email" })).toEqual({ type: "text", text: "x" });
@@ -83,7 +99,10 @@ describe("richTextPlainText and isRichTextEmpty", () => {
     type: "doc",
     content: [
       { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title" }] },
-      { type: "paragraph", content: [{ type: "text", text: "One" }, { type: "hard_break" }, { type: "text", text: "two three four five" }] },
+      {
+        type: "paragraph",
+        content: [{ type: "text", text: "One" }, { type: "hard_break" }, { type: "text", text: "two three four five" }],
+      },
     ],
   });
 
@@ -94,7 +113,11 @@ describe("richTextPlainText and isRichTextEmpty", () => {
 
   it("knows an empty document", () => {
     expect(isRichTextEmpty(document)).toBe(false);
-    expect(isRichTextEmpty(parseRichText({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "  " }] }] }))).toBe(true);
+    expect(
+      isRichTextEmpty(
+        parseRichText({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "  " }] }] }),
+      ),
+    ).toBe(true);
     expect(isRichTextEmpty(parseRichText(null))).toBe(true);
   });
 });

@@ -42,7 +42,17 @@ const SIMPLE_MARKS = new Set(["bold", "italic", "strike", "underline", "code", "
 const MARK_ALIASES: Readonly<Record<string, string>> = { strong: "bold", em: "italic" };
 
 export const CUSTOM_LINK_ATTRIBUTES = ["title", "rel", "hreflang", "aria-label"] as const;
-const REL_TOKENS = new Set(["nofollow", "noopener", "noreferrer", "ugc", "sponsored", "external", "me", "author", "license"]);
+const REL_TOKENS = new Set([
+  "nofollow",
+  "noopener",
+  "noreferrer",
+  "ugc",
+  "sponsored",
+  "external",
+  "me",
+  "author",
+  "license",
+]);
 
 const TEXT_ALIGN = new Set(["left", "center", "right", "justify"]);
 
@@ -99,12 +109,16 @@ function parseNode(value: unknown, depth: number, parent: string): SbRichTextNod
 function blockAttrs(type: string, attrs: Record<string, unknown>): { attrs?: Record<string, unknown> } {
   const textAlign = typeof attrs.textAlign === "string" && TEXT_ALIGN.has(attrs.textAlign) ? attrs.textAlign : null;
   if (type === "heading") {
-    const level = typeof attrs.level === "number" && Number.isInteger(attrs.level) ? Math.min(6, Math.max(1, attrs.level)) : 2;
+    const level =
+      typeof attrs.level === "number" && Number.isInteger(attrs.level) ? Math.min(6, Math.max(1, attrs.level)) : 2;
     return { attrs: { level, textAlign } };
   }
   if (type === "paragraph") return textAlign ? { attrs: { textAlign } } : {};
   if (type === "ordered_list") {
-    const order = typeof attrs.order === "number" && Number.isInteger(attrs.order) && attrs.order > 1 ? Math.min(attrs.order, 1_000_000) : 1;
+    const order =
+      typeof attrs.order === "number" && Number.isInteger(attrs.order) && attrs.order > 1
+        ? Math.min(attrs.order, 1_000_000)
+        : 1;
     return { attrs: { order } };
   }
   return {};
@@ -116,12 +130,19 @@ function parseLeaf(type: string, attrs: Record<string, unknown>): SbRichTextNode
   if (type === "emoji") {
     const emoji = stringAttr(attrs.emoji, 16);
     if (!emoji) return [];
-    return [{ type: "emoji", attrs: { emoji, name: stringAttr(attrs.name, 100), fallbackImage: null } } as unknown as SbRichTextNode];
+    return [
+      {
+        type: "emoji",
+        attrs: { emoji, name: stringAttr(attrs.name, 100), fallbackImage: null },
+      } as unknown as SbRichTextNode,
+    ];
   }
   // image
   const src = safeImageSource(attrs.src);
   if (!src) return [];
-  return [{ type: "image", attrs: { src, alt: stringAttr(attrs.alt), title: stringAttr(attrs.title) } } as SbRichTextNode];
+  return [
+    { type: "image", attrs: { src, alt: stringAttr(attrs.alt), title: stringAttr(attrs.title) } } as SbRichTextNode,
+  ];
 }
 
 function parseMarks(value: unknown): SbRichTextMark[] {
@@ -154,7 +175,10 @@ function parseMark(type: string, attrs: Record<string, unknown>): SbRichTextMark
       return (id ? { type, attrs: { id } } : { type }) as SbRichTextMark;
     }
     case "styled": {
-      const classes = stringAttr(attrs.class, 200).split(/\s+/).filter((name) => SAFE_CLASS.test(name)).slice(0, 3);
+      const classes = stringAttr(attrs.class, 200)
+        .split(/\s+/)
+        .filter((name) => SAFE_CLASS.test(name))
+        .slice(0, 3);
       return (classes.length > 0 ? { type, attrs: { class: classes.join(" ") } } : { type }) as SbRichTextMark;
     }
     case "link": {
@@ -212,7 +236,10 @@ function parseCustomAttributes(value: unknown): SafeLinkAttrs["custom"] {
     const raw = value[name];
     if (typeof raw !== "string" || raw.trim() === "") continue;
     if (name === "rel") {
-      const tokens = raw.toLowerCase().split(/\s+/).filter((token) => REL_TOKENS.has(token));
+      const tokens = raw
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((token) => REL_TOKENS.has(token));
       if (tokens.length > 0) custom.rel = tokens.join(" ");
     } else if (name === "hreflang") {
       if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(raw)) custom.hreflang = raw;

@@ -12,7 +12,10 @@ import {
 } from "./site";
 
 const HERO = "https://a.storyblok.com/f/287401/1600x900/abc/hero.webp";
-const site: SiteData = { name: "Studio Halbton", image: { url: "https://cdn.test/home.jpg", width: 1200, height: 630, alt: "Home" } };
+const site: SiteData = {
+  name: "Studio Halbton",
+  image: { url: "https://cdn.test/home.jpg", width: 1200, height: 630, alt: "Home" },
+};
 
 describe("the studio's name", () => {
   it("is the space's name from cdn/spaces/me", () => {
@@ -43,7 +46,11 @@ describe("share images", () => {
     expect(shareImageOf({ filename: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg", alt: "" })).toBeNull();
     expect(shareImageOf({ filename: "https://a.storyblok.com/f/287401/640x360/ab/loop.mp4", alt: "" })).toBeNull();
     expect(
-      firstShareImage([null, { filename: "https://a.storyblok.com/f/287401/640x360/ab/loop.mp4", alt: "" }, { filename: HERO, alt: "" }])?.url,
+      firstShareImage([
+        null,
+        { filename: "https://a.storyblok.com/f/287401/640x360/ab/loop.mp4", alt: "" },
+        { filename: HERO, alt: "" },
+      ])?.url,
     ).toContain("hero.webp/m/1200x630");
     expect(absoluteUrl("/f/1/2x2/a/b.jpg", "")).toBe("");
     expect(absoluteUrl("/f/1/2x2/a/b.jpg", "https://studio.example")).toBe("https://studio.example/f/1/2x2/a/b.jpg");
@@ -103,7 +110,9 @@ describe("pageMeta", () => {
     const robots = (tags: ReturnType<typeof pageMeta>) => tags.filter((tag) => "name" in tag && tag.name === "robots");
     expect(robots(pageMeta(input, { siteUrl: "", preview: true }))).toEqual([{ name: "robots", content: "noindex" }]);
     expect(robots(pageMeta({ ...input, noindex: true }, { siteUrl: "", preview: true }))).toHaveLength(1);
-    expect(JSON.stringify(pageMeta({ ...input, path: null }, { siteUrl: "https://studio.example" }))).not.toContain("canonical");
+    expect(JSON.stringify(pageMeta({ ...input, path: null }, { siteUrl: "https://studio.example" }))).not.toContain(
+      "canonical",
+    );
   });
 
   it("uses a summary card without any image", () => {

@@ -19,7 +19,6 @@ declare const __SITE_URL__: string | undefined;
 /** SITE_URL at build time (no trailing slash), "" when unset: then no canonical links and no og:url. */
 export const SITE_URL = typeof __SITE_URL__ === "string" ? __SITE_URL__ : "";
 
-
 /** A build from draft content is a preview: robots.txt disallows all and every page is noindex (README). */
 export const PREVIEW_BUILD = contentConfig.version === "draft";
 
@@ -78,7 +77,10 @@ export function absoluteUrl(url: string, siteUrl: string = SITE_URL): string {
 }
 
 /** A 1200x630 JPEG rendition of an image asset for link previews; null for anything the image service cannot transform. */
-export function shareImageOf(asset: { filename: string; alt: string } | null | undefined, siteUrl: string = SITE_URL): ShareImage | null {
+export function shareImageOf(
+  asset: { filename: string; alt: string } | null | undefined,
+  siteUrl: string = SITE_URL,
+): ShareImage | null {
   if (!asset || !isTransformable(asset.filename)) return null;
   const url = absoluteUrl(
     imageServiceUrl(asset.filename, { ...SHARE_IMAGE_SIZE, smart: true, filters: { format: "jpeg", quality: 80 } }),
@@ -144,7 +146,13 @@ export function pageAlternates(
   path: string,
   alternates?: Readonly<Record<Language, string>>,
 ): Readonly<Record<Language, string>> {
-  return alternates ?? (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as Record<Language, string>);
+  return (
+    alternates ??
+    (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as Record<
+      Language,
+      string
+    >)
+  );
 }
 
 /**

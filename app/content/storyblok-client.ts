@@ -63,8 +63,7 @@ export function setContentClient(next: StoryblokClient): void {
 /** A client that is not the site's singleton, for tests and tools. */
 export function createContentClient(config: ContentConfig, limits: Partial<ClientLimits> = {}): StoryblokClient {
   const result = apiPlugin({ apiOptions: contentClientOptions(config, limits) }) as
-    | { storyblokApi?: StoryblokClient }
-    | undefined;
+    { storyblokApi?: StoryblokClient } | undefined;
   if (!result?.storyblokApi) throw new Error("No Storyblok client: the access token is missing");
   return result.storyblokApi;
 }

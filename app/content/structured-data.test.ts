@@ -5,7 +5,12 @@ import { creativeWorkJsonLd, organizationJsonLd, serializeJsonLd } from "./struc
 
 const site = { name: "Studio Halbton", image: null };
 const header = parseHeaderContent({
-  body: [{ component: "header_content", Logo: { filename: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg", alt: "Studio Halbton" } }],
+  body: [
+    {
+      component: "header_content",
+      Logo: { filename: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg", alt: "Studio Halbton" },
+    },
+  ],
 });
 const footer = parseFooterContent({
   body: [
@@ -43,7 +48,10 @@ describe("organizationJsonLd", () => {
   });
 
   it("leaves out what is unknown (no SITE_URL, no footer)", () => {
-    const data = JSON.parse(serializeJsonLd(organizationJsonLd({ site, header: null, footer: null }, ""))) as Record<string, unknown>;
+    const data = JSON.parse(serializeJsonLd(organizationJsonLd({ site, header: null, footer: null }, ""))) as Record<
+      string,
+      unknown
+    >;
     expect(data).toEqual({
       "@context": "https://schema.org",
       "@type": "Organization",
@@ -76,7 +84,12 @@ describe("creativeWorkJsonLd", () => {
       headline: "Cinema under the cranes",
       description: "Posters for dusk",
       image: "https://a.storyblok.com/f/287401/1600x1000/a/h.webp/m/1200x630/smart/filters:quality(80):format(jpeg)",
-      creator: { "@type": "Organization", "@id": "https://studio.example/#organization", name: "Studio Halbton", url: "https://studio.example/" },
+      creator: {
+        "@type": "Organization",
+        "@id": "https://studio.example/#organization",
+        name: "Studio Halbton",
+        url: "https://studio.example/",
+      },
       keywords: ["Poster", "Branding"],
       datePublished: "2024-05-09T08:22:00.000Z",
       dateModified: "2024-06-01T10:00:00.000Z",

@@ -74,7 +74,10 @@ export function creativeWorkJsonLd(
     siteUrl && article.slug
       ? `${siteUrl}${localizedPath(`/articles/${encodeURIComponent(article.slug)}`, language)}`
       : undefined;
-  const image = article.header ? shareImageOf({ filename: article.header.src, alt: article.header.alt }, siteUrl)?.url || absoluteUrl(article.header.src, siteUrl) : "";
+  const image = article.header
+    ? shareImageOf({ filename: article.header.src, alt: article.header.alt }, siteUrl)?.url ||
+      absoluteUrl(article.header.src, siteUrl)
+    : "";
   return {
     "@context": "https://schema.org",
     "@type": "CreativeWork",

@@ -51,7 +51,11 @@ export const masonryTile = defineComponent("masonry_tile", {
       required: true,
     }),
     Info: text({ display: "Info", description: "The text over the medium on hover.", translatable: true }),
-    Tags: optionList({ display: "Tags", description: "The pills that show the tile.", values: Object.keys(TAG_COLOURS) }),
+    Tags: optionList({
+      display: "Tags",
+      description: "The pills that show the tile.",
+      values: Object.keys(TAG_COLOURS),
+    }),
   },
 });
 

@@ -10,7 +10,11 @@ export const info = defineComponent("info", {
   fields: {
     Client: text({ display: "Client" }),
     Services: text({ display: "Services", translatable: true }),
-    Headline01: text({ display: "Headline", description: "Over the text; also the page's description.", translatable: true }),
+    Headline01: text({
+      display: "Headline",
+      description: "Over the text; also the page's description.",
+      translatable: true,
+    }),
   },
 });
 
@@ -44,7 +48,12 @@ export const article = defineComponent("article", {
   root: true,
   preview: "Headline",
   fields: {
-    Header: asset({ display: "Header image", description: "The full-width image at the top.", filetypes: ["images"], required: true }),
+    Header: asset({
+      display: "Header image",
+      description: "The full-width image at the top.",
+      filetypes: ["images"],
+      required: true,
+    }),
     Headline: text({ display: "Headline", description: "Else the story's name.", required: true, translatable: true }),
     Text: richtext({ display: "Text", translatable: true }),
     Link: multilink({

@@ -23,7 +23,10 @@ export type BlokContent<Fields extends Record<string, AnyField>> = {
   _editable?: unknown;
 } & { [Name in keyof Fields]: FieldOutput<Fields[Name]> };
 
-export interface ComponentDefinition<Name extends string = string, Fields extends Record<string, AnyField> = Record<string, AnyField>> {
+export interface ComponentDefinition<
+  Name extends string = string,
+  Fields extends Record<string, AnyField> = Record<string, AnyField>,
+> {
   name: Name;
   /** the name Storyblok's editor shows */
   display: string;
@@ -103,7 +106,13 @@ export function oneBlokStory<Name extends string>(
     description,
     root: true,
     fields: {
-      body: bloks({ display, description: `One ${content.display.toLowerCase()} blok.`, allow: [content], maximum: 1, required: true }),
+      body: bloks({
+        display,
+        description: `One ${content.display.toLowerCase()} blok.`,
+        allow: [content],
+        maximum: 1,
+        required: true,
+      }),
     },
   });
 }

@@ -17,7 +17,11 @@ export const footerContent = defineComponent("footer_content", {
       description: "The social network's icon (an SVG); its alt text names the link.",
       filetypes: ["images"],
     }),
-    SocialMedia: multilink({ display: "Social link", description: "An http(s) URL, opened in a new tab.", newTab: true }),
+    SocialMedia: multilink({
+      display: "Social link",
+      description: "An http(s) URL, opened in a new tab.",
+      newTab: true,
+    }),
     Copyright: text({ display: "Copyright", translatable: true }),
     LogoBig: text({ display: "Logo word", description: "The very large word whose letters move in a wave." }),
   },

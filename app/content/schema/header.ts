@@ -28,7 +28,11 @@ export const headerContent = defineComponent("header_content", {
       description: "Opens the menu at 768 px and narrower (an SVG); else three lines.",
       filetypes: ["images"],
     }),
-    Close: asset({ display: "Close icon", description: "Closes the menu (an SVG); else a cross.", filetypes: ["images"] }),
+    Close: asset({
+      display: "Close icon",
+      description: "Closes the menu (an SVG); else a cross.",
+      filetypes: ["images"],
+    }),
   },
 });
 

@@ -27,9 +27,16 @@ export const hero = defineComponent("hero", {
   display: "Hero",
   description: "The top of the home page: one full-bleed slide, or a carousel of them.",
   fields: {
-    CaruselYN: boolean({ display: "Carousel", description: "On: the Photo slides as a carousel. Off: the first Image slide." }),
+    CaruselYN: boolean({
+      display: "Carousel",
+      description: "On: the Photo slides as a carousel. Off: the first Image slide.",
+    }),
     Photo: bloks({ display: "Carousel slides", allow: [slide] }),
-    Image: bloks({ display: "Single slide", description: "The first one is the hero without carousel.", allow: [slide] }),
+    Image: bloks({
+      display: "Single slide",
+      description: "The first one is the hero without carousel.",
+      allow: [slide],
+    }),
   },
 });
 
@@ -45,7 +52,11 @@ export const galleryItem = defineComponent("gallery_item", {
       required: true,
     }),
     Name: text({ display: "Name", description: "Shown on hover; else 'More'.", translatable: true }),
-    Tags: optionList({ display: "Tags", description: "The filter buttons that show the tile.", values: Object.keys(TAG_COLOURS) }),
+    Tags: optionList({
+      display: "Tags",
+      description: "The filter buttons that show the tile.",
+      values: Object.keys(TAG_COLOURS),
+    }),
     link: multilink({ display: "Link", description: "Where the tile leads.", newTab: true }),
   },
 });

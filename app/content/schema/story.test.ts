@@ -16,7 +16,14 @@ describe("parseStory", () => {
       },
       imprint,
     );
-    expect(story).toMatchObject({ id: 5, uuid: "u", name: "Impressum", slug: "", tag_list: ["Legal"], is_startpage: false });
+    expect(story).toMatchObject({
+      id: 5,
+      uuid: "u",
+      name: "Impressum",
+      slug: "",
+      tag_list: ["Legal"],
+      is_startpage: false,
+    });
     expect(story.published_at).toBe("2025-03-01T10:00:00.000Z");
     expect(story.first_published_at).toBe("");
     expect(story.content).toMatchObject({ _uid: "c", component: "imprint", body: [] });

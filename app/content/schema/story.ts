@@ -65,7 +65,9 @@ function translatedName(value: unknown): string {
   const lang = languageOf(value);
   const slugs = lang ? (value as { translated_slugs?: unknown }).translated_slugs : undefined;
   if (!Array.isArray(slugs)) return "";
-  const entry: unknown = slugs.slice(0, MAX_TRANSLATED_SLUGS).find((slug: unknown) => isRecord(slug) && slug.lang === lang);
+  const entry: unknown = slugs
+    .slice(0, MAX_TRANSLATED_SLUGS)
+    .find((slug: unknown) => isRecord(slug) && slug.lang === lang);
   return isRecord(entry) && typeof entry.name === "string" ? entry.name.trim() : "";
 }
 
@@ -102,7 +104,8 @@ export function lastSlugSegment(fullSlug: string): string {
 export function storyPaths(value: unknown): { default: string; translated: Readonly<Record<string, string>> } {
   const story = isRecord(value) ? value : {};
   const own = storyPath(story);
-  const fallback = typeof story.default_full_slug === "string" && story.default_full_slug ? story.default_full_slug : "";
+  const fallback =
+    typeof story.default_full_slug === "string" && story.default_full_slug ? story.default_full_slug : "";
   const defaultPath = languageOf(story) ? fallback || own : own;
   const translated: Record<string, string> = {};
   if (Array.isArray(story.translated_slugs)) {

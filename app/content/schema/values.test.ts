@@ -19,8 +19,17 @@ describe("parseText / parseBoolean / parseTextList", () => {
 
 describe("parseAsset", () => {
   it("reads filename and alt", () => {
-    const asset = parseAsset({ filename: "https://a.storyblok.com/f/1/10x10/ab/x.webp", alt: "A poster", fieldtype: "asset" });
-    expect(asset).toEqual({ filename: "https://a.storyblok.com/f/1/10x10/ab/x.webp", alt: "A poster", name: "", title: "" });
+    const asset = parseAsset({
+      filename: "https://a.storyblok.com/f/1/10x10/ab/x.webp",
+      alt: "A poster",
+      fieldtype: "asset",
+    });
+    expect(asset).toEqual({
+      filename: "https://a.storyblok.com/f/1/10x10/ab/x.webp",
+      alt: "A poster",
+      name: "",
+      title: "",
+    });
   });
 
   it("yields an empty asset for null, strings and broken objects", () => {
@@ -42,7 +51,9 @@ describe("parseLink", () => {
 
   it("builds mailto links from email multilinks", () => {
     expect(parseLink({ linktype: "email", email: "hallo@halbton.studio" }).href).toBe("mailto:hallo@halbton.studio");
-    expect(parseLink({ linktype: "email", url: "mailto:hallo@halbton.studio" }).href).toBe("mailto:hallo@halbton.studio");
+    expect(parseLink({ linktype: "email", url: "mailto:hallo@halbton.studio" }).href).toBe(
+      "mailto:hallo@halbton.studio",
+    );
   });
 
   it("passes http(s), mailto and tel urls and keeps the target", () => {
@@ -59,7 +70,15 @@ describe("parseLink", () => {
   });
 
   it("drops executable and unknown schemes", () => {
-    for (const url of ["javascript:alert(1)", " JavaScript:alert(1)", "java\tscript:alert(1)", "javascript&#58;alert(1)", "data:text/html,x", "vbscript:x", "//evil.example"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "javascript&#58;alert(1)",
+      "data:text/html,x",
+      "vbscript:x",
+      "//evil.example",
+    ]) {
       expect(parseLink({ linktype: "url", url }).href).toBe("");
     }
   });

@@ -103,7 +103,10 @@ export function parseLink(value: unknown): Link {
 export function parseBloks(value: unknown): Array<Record<string, unknown> & { component: string; _uid: string }> {
   if (!Array.isArray(value)) return [];
   return value
-    .filter((item): item is Record<string, unknown> & { component: string } => isRecord(item) && typeof item.component === "string")
+    .filter(
+      (item): item is Record<string, unknown> & { component: string } =>
+        isRecord(item) && typeof item.component === "string",
+    )
     .map((item) => ({ ...item, _uid: typeof item._uid === "string" ? item._uid : "" }));
 }
 
