@@ -137,7 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const language = useLanguage();
   return (
-    // the SPA fallback is rendered at "/": under /en/ its lang is set again once it hydrates
+    // each language has its own SPA fallback (scripts/not-found-pages.ts), rendered in that language
     <html lang={language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />

@@ -71,6 +71,28 @@ test("a page without a translation leads to the other language's home", async ({
   await expect(languageLink(page)).toHaveAttribute("href", "/en");
 });
 
+test("an English article slug the build does not know is answered in English, before and after hydration", async ({
+  page,
+  request,
+  expectConsoleError,
+}) => {
+  const path = "/en/articles/e2e-no-such-article";
+  const answer = await request.get(path);
+  expect(answer.status()).toBe(404);
+  const html = await answer.text();
+  expect(html).toContain('<html lang="en"');
+  expect(html).toContain("Skip to content");
+  expect(html).not.toContain("Zum Inhalt springen");
+
+  // the client loader asks for the article, which the content service does not have
+  expectConsoleError(/status of 404|^Artikel nicht gefunden/);
+  await visit(page, path);
+  await expect(page.getByRole("main")).toContainText("Article not found");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeAttached();
+  await expect(languageLink(page)).toHaveAttribute("href", "/");
+});
+
 test("every page names its language versions: hreflang, x-default, canonical, og:locale, JSON-LD and the sitemap", async ({
   page,
   request,

@@ -1,7 +1,9 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { NOT_FOUND_PAGE } from "../site-server/static-files";
 import { SPA_FALLBACK } from "./defer-hydration";
+import { RENDERER_DIR } from "./release-info";
 
 /**
  * The bodies of the site's 404 answers, written into the client folder where
@@ -18,6 +20,8 @@ import { SPA_FALLBACK } from "./defer-hydration";
  *   not found" otherwise), while crawlers are told the truth, that this path
  *   has no page yet. The webhook's rebuild prerenders a published article
  *   within seconds, after which it answers 200.
+ * - `en/articles/404.html`: the same for English slugs, rendered in English
+ *   (React Router renders its SPA fallback at "/", in German).
  */
 
 /** Prerendered as the not-found page; no route but the catch-all matches it. */
@@ -55,16 +59,37 @@ export async function placeNotFoundPage(clientDir: string): Promise<boolean> {
   return placed;
 }
 
-/** Copies the SPA fallback (as it is served: its scripts start at once) to `articles/404.html` and `en/articles/404.html`. */
+/** A path no build prerenders: React Router answers it with its SPA fallback, in the path's language. */
+const EN_FALLBACK_PATH = "/en/articles/__fallback";
+
+/**
+ * The SPA fallback as it is served (its scripts start at once) at
+ * `articles/404.html`, and in English at `en/articles/404.html`: rendered
+ * with the build's own server bundle (`renderer/`, scripts/keep-renderer.ts)
+ * for an English path, so that its shell, texts and root data are English
+ * and it hydrates without a mismatch.
+ */
 export async function placeArticlesNotFoundPage(clientDir: string): Promise<boolean> {
   const fallback = path.join(clientDir, SPA_FALLBACK);
   if (!(await exists(fallback))) return false;
-  for (const page of [ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE]) {
-    const target = path.join(clientDir, page);
-    // a build without any article has no articles/ folder yet
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(`${target}.tmp`, await readFile(fallback));
-    await rename(`${target}.tmp`, target);
+  await writeAtomically(path.join(clientDir, ARTICLES_NOT_FOUND_PAGE), await readFile(fallback));
+  const renderer = path.join(path.dirname(clientDir), RENDERER_DIR, "index.js");
+  if (!(await exists(renderer))) throw new Error(`${renderer} is missing: the English article fallback needs it`);
+  const build: unknown = await import(/* @vite-ignore */ pathToFileURL(renderer).href);
+  const { createRequestHandler } = await import("react-router");
+  const handle = createRequestHandler(build as never, "production");
+  const response = await handle(new Request(`http://localhost${EN_FALLBACK_PATH}`));
+  const html = await response.text();
+  if (response.status !== 200 || !html.includes('lang="en"')) {
+    throw new Error(`The English article fallback did not render (${response.status})`);
   }
+  await writeAtomically(path.join(clientDir, EN_ARTICLES_NOT_FOUND_PAGE), html);
   return true;
+}
+
+async function writeAtomically(target: string, data: string | Buffer): Promise<void> {
+  // a build without any article has no articles/ folder yet
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(`${target}.tmp`, data);
+  await rename(`${target}.tmp`, target);
 }

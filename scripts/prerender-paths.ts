@@ -4,7 +4,14 @@ import type { StoryblokClient } from "@storyblok/react";
 import { buildListing } from "../app/content/build-listing";
 import { describeContentError } from "../app/content/content-error";
 import { lastSlugSegment, storyPath } from "../app/content/schema/story";
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOfPath, localizedPath, type Language } from "../app/language";
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  languageOfPath,
+  languageQuery,
+  localizedPath,
+  type Language,
+} from "../app/language";
 import { createContentClient } from "../app/content/storyblok-client";
 import type { ContentConfig } from "./content-config";
 import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
@@ -87,7 +94,7 @@ export async function prerenderListing(
           client.getAll("cdn/stories", {
             per_page: 100,
             version,
-            ...(language === DEFAULT_LANGUAGE ? {} : { language }),
+            ...languageQuery(language),
           }),
         ),
         language,

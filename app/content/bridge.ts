@@ -95,7 +95,8 @@ export function useLiveStory<View>(
     return () => {
       forStory.delete(listener);
     };
-    // fromStory and options are module-level constants; re-subscribing on their identity would only churn
+    // fromStory and options may be made per render (per language): new loader data (a new language) re-subscribes
+    // through `base`; re-subscribing on their identity would only churn
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storyId, base]);
 

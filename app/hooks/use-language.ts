@@ -1,4 +1,4 @@
-import { useContext } from "react";
+import { useContext, useEffect, useState } from "react";
 import { UNSAFE_LocationContext, useLocation, useMatches } from "react-router";
 import { isRecord } from "~/content/is-record";
 import { languageOfPath, localizedPath, otherLanguage, unlocalizedPath, type Language } from "~/language";
@@ -26,8 +26,31 @@ function alternatesOf(data: unknown): Partial<Record<Language, string | null>> |
   return isRecord(data.page) ? alternatesOf(data.page) : undefined;
 }
 
+/**
+ * A route's data with its deferred page (a client loader's promise) once
+ * that has arrived: the header is outside the page's Suspense boundary, so
+ * it follows the promise itself.
+ */
+function useArrivedData(data: unknown): unknown {
+  const pending = isRecord(data) && data.page instanceof Promise ? (data.page as Promise<unknown>) : null;
+  const [arrived, setArrived] = useState<{ promise: Promise<unknown>; page: unknown } | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let current = true;
+    pending.then(
+      (page) => current && setArrived({ promise: pending, page }),
+      () => undefined, // the page shows the failure
+    );
+    return () => {
+      current = false;
+    };
+  }, [pending]);
+  if (!pending) return data;
+  return arrived?.promise === pending ? { page: arrived.page } : undefined;
+}
+
 /** Route ids whose pages exist in no other language: the not-found page. */
-const UNTRANSLATED_ROUTES = new Set(["routes/not-found", "en-not-found"]);
+const UNTRANSLATED_ROUTES = new Set(["routes/not-found"]);
 
 /**
  * The header's link to the page shown, in the other language: the path the
@@ -41,9 +64,10 @@ export function useLanguageSwitch(): { language: Language; href: string } {
   const matches = useMatches();
   const language = otherLanguage(languageOfPath(pathname));
   const page = matches[matches.length - 1];
+  const data = useArrivedData(page?.loaderData);
   const home = localizedPath("/", language);
   if (!page || UNTRANSLATED_ROUTES.has(page.id)) return { language, href: home };
-  const alternates = alternatesOf(page.loaderData);
+  const alternates = alternatesOf(data);
   if (alternates && language in alternates) return { language, href: alternates[language] ?? home };
   return { language, href: localizedPath(unlocalizedPath(pathname), language) };
 }

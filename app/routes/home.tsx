@@ -55,9 +55,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   });
 };
 
-/** The home page's heading: the studio's name (from the root loader), else what the logo link is called. */
 const parseLive = async (story: unknown) => (await import("~/content/home")).parseHomeStory(story);
 
+/** The home page's heading: the studio's name (from the root loader), else what the logo link is called. */
 function useHomeHeading(): string {
   const root = useRouteLoaderData<{ site?: SiteData; header?: { logoLabel?: string } }>("root");
   const text = useUiText();

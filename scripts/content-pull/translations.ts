@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { I18N_MARK } from "../../content-server/languages";
 
 /**
  * Field-level translations into the content folder's format: the delivery
@@ -12,7 +13,6 @@ import { isDeepStrictEqual } from "node:util";
 
 type Json = Record<string, unknown>;
 
-const I18N_MARK = "__i18n__";
 const MAX_DEPTH = 64;
 
 function isObject(value: unknown): value is Json {
