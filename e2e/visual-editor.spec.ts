@@ -74,6 +74,8 @@ test("in the editor, an article takes edits live on input, ignores other stories
     await expect(heading).toHaveText(text(story.content.Headline));
     await expect(frame.locator(`#${BRIDGE_MARKER}`)).toBeAttached();
   }
+  // and the reloaded page's reads are done before the test closes it
+  await api.settled();
 });
 
 test("in the editor, the home page takes a gallery edit live", async ({ page, contentApi, expectConsoleError }) => {
@@ -239,6 +241,7 @@ for (const route of ["/", "/index", "/about", "/imprint", "an article"]) {
     await post(page, { action: "change", storyId: header.id });
     await expect.poll(() => marked(frame), { message: "change reloads the page" }).toBe(false);
     await expect(frame.getByRole("banner").getByRole("link", { name: label })).toHaveCount(0);
+    await api.settled();
   });
 }
 
