@@ -243,7 +243,9 @@ export async function loadIndexPage(
 ): Promise<IndexPage> {
   const { language = DEFAULT_LANGUAGE } = options;
   const story = await loadIndexStory(version, language);
-  const listed = options.prerender ? await publishedBuildListing(version, language, story.uuids) : undefined;
+  // the listing reads files: only the server bundle has it (the client's bundle leaves it out)
+  const listed =
+    options.prerender && import.meta.env.SSR ? await publishedBuildListing(version, language, story.uuids) : undefined;
   const articles = await loadArticleList(story.uuids, "published", listed, language);
   return { storyId: story.storyId, title: story.title, articles, editable: story.editable };
 }

@@ -278,7 +278,9 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
   if (!cleanSlug) return notFound;
   let story: unknown;
   let others: readonly OtherProject[];
-  const listed = prerender ? await fromBuildListing(cleanSlug, version, language).catch(() => null) : null;
+  // the listing reads files: only the server bundle has it (the client's bundle leaves it out)
+  const listed =
+    prerender && import.meta.env.SSR ? await fromBuildListing(cleanSlug, version, language).catch(() => null) : null;
   if (listed) {
     // an article the listing does not hold (published after it was read) is asked for alone
     story = listed.story ?? (await fetchArticleStory(cleanSlug, version, language).catch(() => null));

@@ -1,7 +1,4 @@
-import { rmSync } from "node:fs";
-import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { FileHandle } from "node:fs/promises";
 import type { StoryblokClient } from "@storyblok/react";
 import pLimit from "p-limit";
 import type { ContentConfig } from "./content-config";
@@ -78,7 +75,9 @@ class StoryFile {
   private constructor(private readonly handle: FileHandle) {}
 
   static async create(dir: string, name: string): Promise<StoryFile> {
-    return new StoryFile(await open(path.join(dir, name), "w+"));
+    const { open } = await import("node:fs/promises");
+    const { join } = await import("node:path");
+    return new StoryFile(await open(join(dir, name), "w+"));
   }
 
   /** Appends the stories; their locations in the same order. */
@@ -152,14 +151,24 @@ function indexListing(version: Version, file: StoryFile, entries: readonly Entry
 }
 
 // The listings' files live in one temp folder of the build process, removed when it exits.
+// Node's modules are imported when used: the client's bundle sees this module too (never running it).
 let storeDir: Promise<string> | undefined;
 const openFiles = new Set<StoryFile>();
 
+async function createListingDir(): Promise<string> {
+  const [{ rmSync }, { mkdtemp }, { tmpdir }, { join }] = await Promise.all([
+    import("node:fs"),
+    import("node:fs/promises"),
+    import("node:os"),
+    import("node:path"),
+  ]);
+  const dir = await mkdtemp(join(tmpdir(), "studio-portfolio-listing-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 function listingDir(): Promise<string> {
-  storeDir ??= mkdtemp(path.join(tmpdir(), "studio-portfolio-listing-")).then((dir) => {
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  });
+  storeDir ??= createListingDir();
   return storeDir;
 }
 
@@ -255,5 +264,8 @@ export async function resetBuildListings(): Promise<void> {
   await Promise.all(files.map((file) => file.close()));
   const dir = storeDir;
   storeDir = undefined;
-  if (dir) await rm(await dir, { recursive: true, force: true });
+  if (dir) {
+    const { rm } = await import("node:fs/promises");
+    await rm(await dir, { recursive: true, force: true });
+  }
 }
