@@ -209,7 +209,10 @@ export function buildPrerenderPaths(config: ContentConfig): Promise<string[]> {
     const counter = countContentRequests(config.endpoint);
     console.info(`Prerendering from the ${describeContentSource(config)}`);
     // the listings (one per language) the page loaders read their stories from too (app/content/build-listing.ts)
-    const listing = readStories(() => siteListing(config.version, () => createContentClient(config)));
+    // a client without the SDK's answer cache, which would keep every listed story for the whole build
+    const listing = readStories(() =>
+      siteListing(config.version, () => createContentClient(config, {}, { keepAnswers: false })),
+    );
     global[BUILD_STATE] = { config, counter, listing, paths: listing.then((result) => result.paths) };
   }
   return global[BUILD_STATE].paths;

@@ -139,7 +139,9 @@ export async function renderPages(from: string, to: string, changes: readonly St
   const counter = countRequests();
   const config = resolveContentConfig();
   // the listings the server bundle's loaders read too (app/content/build-listing.ts shares them through globalThis)
-  const listing: PrerenderListing = await siteListing(config.version, () => createContentClient(config));
+  const listing: PrerenderListing = await siteListing(config.version, () =>
+    createContentClient(config, {}, { keepAnswers: false }),
+  );
   const plan = planUpdate(changes, previous, listing);
   if (plan.kind === "full") throw new NeedsFullBuild(plan.reason);
 

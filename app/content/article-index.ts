@@ -6,7 +6,7 @@ import { article } from "./schema/article";
 import { plainText, textList } from "./schema/values";
 import { articleList, index } from "./schema/index-story";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
-import { fetchStories, fetchStory, siteClient } from "./story-api";
+import { fetchStories, fetchStory, siteListingClient } from "./story-api";
 import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
 type Version = ContentConfig["version"];
@@ -221,10 +221,12 @@ export async function loadIndexStory(
 async function publishedBuildListing(
   version: Version,
   language: Language,
+  uuids: readonly string[],
 ): Promise<ReadonlyMap<string, unknown> | undefined> {
   if (version !== "published") return undefined;
   const { buildListing } = await import("./build-listing");
-  return (await buildListing("published", siteClient, language).catch(() => undefined))?.byUuid;
+  const listing = await buildListing("published", siteListingClient, language).catch(() => undefined);
+  return listing?.storiesByUuid(uuids).catch(() => undefined);
 }
 
 export interface LoadIndexOptions {
@@ -240,10 +242,10 @@ export async function loadIndexPage(
   options: LoadIndexOptions = {},
 ): Promise<IndexPage> {
   const { language = DEFAULT_LANGUAGE } = options;
-  const [story, listed] = await Promise.all([
-    loadIndexStory(version, language),
-    options.prerender ? publishedBuildListing(version, language) : undefined,
-  ]);
+  const story = await loadIndexStory(version, language);
+  // the listing reads files: only the server bundle has it (the client's bundle leaves it out)
+  const listed =
+    options.prerender && import.meta.env.SSR ? await publishedBuildListing(version, language, story.uuids) : undefined;
   const articles = await loadArticleList(story.uuids, "published", listed, language);
   return { storyId: story.storyId, title: story.title, articles, editable: story.editable };
 }

@@ -6,11 +6,11 @@ import { type RichTextDocument } from "./rich-text";
 import { richTextPlainText } from "./rich-text-outline";
 import { mediaItems, type ArticleMediaItem } from "./article-media";
 import { article, info as infoBlok } from "./schema/article";
-import { parseText, type Asset, type Link } from "./schema/values";
-import { lastSlugSegment, parseStory, parseStoryFields, storyPath, storyPaths } from "./schema/story";
+import { type Asset, type Link } from "./schema/values";
+import { lastSlugSegment, parseStory, parseStoryFields, storyPaths } from "./schema/story";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageQuery, localizedPath, type Language } from "../language";
 import { OTHER_PROJECTS_POOL, pickOtherProjects, type OtherProject } from "./other-projects";
-import { fetchStories, fetchStory, siteClient } from "./story-api";
+import { fetchStories, fetchStory, siteListingClient } from "./story-api";
 
 /**
  * The article page (SPEC sections 2, 3, 7, 8): the story
@@ -218,7 +218,7 @@ export async function loadOtherArticles(
 }
 
 /** The other-projects candidates of a build listing (below), read once per listing. */
-const othersByListing = new WeakMap<object, readonly OtherProject[]>();
+const othersByListing = new WeakMap<object, Promise<readonly OtherProject[]>>();
 
 /**
  * While prerendering, every article page reads its story and its
@@ -234,18 +234,20 @@ async function fromBuildListing(
 ): Promise<{ story: unknown; others: readonly OtherProject[] }> {
   // a module of the build only: browsers never load it
   const { buildListing } = await import("./build-listing");
-  const listing = await buildListing(version, siteClient, language);
-  // not once per page: a build of N articles would scan N stories N times
+  const listing = await buildListing(version, siteListingClient, language);
+  // not once per page: a build of N articles would read the candidates N times
   let others = othersByListing.get(listing);
   if (!others) {
-    others = listing.stories
-      .filter((story) => parseText(storyPath(story)).startsWith(LIST_QUERY.starts_with))
-      .slice(0, LIST_QUERY.per_page)
-      .map((story) => parseOtherProject(story, language))
-      .filter((project): project is OtherProject => project !== null);
+    others = listing
+      .firstInFolder(LIST_QUERY.starts_with, LIST_QUERY.per_page)
+      .then((stories) =>
+        stories
+          .map((story) => parseOtherProject(story, language))
+          .filter((project): project is OtherProject => project !== null),
+      );
     othersByListing.set(listing, others);
   }
-  return { story: listing.articlesBySlug.get(slug), others };
+  return { story: await listing.article(slug), others: await others };
 }
 
 export interface LoadArticleOptions {
@@ -276,7 +278,9 @@ export async function loadArticlePage(slug: string, options: LoadArticleOptions 
   if (!cleanSlug) return notFound;
   let story: unknown;
   let others: readonly OtherProject[];
-  const listed = prerender ? await fromBuildListing(cleanSlug, version, language).catch(() => null) : null;
+  // the listing reads files: only the server bundle has it (the client's bundle leaves it out)
+  const listed =
+    prerender && import.meta.env.SSR ? await fromBuildListing(cleanSlug, version, language).catch(() => null) : null;
   if (listed) {
     // an article the listing does not hold (published after it was read) is asked for alone
     story = listed.story ?? (await fetchArticleStory(cleanSlug, version, language).catch(() => null));

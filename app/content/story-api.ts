@@ -13,6 +13,12 @@ export async function siteClient(): Promise<StoryblokClient> {
   return contentClient();
 }
 
+/** The client of the build's listing of all stories: it keeps no answers in memory. */
+export async function siteListingClient(): Promise<StoryblokClient> {
+  const { listingClient } = await import("./storyblok-client");
+  return listingClient();
+}
+
 /**
  * GET cdn/stories/{slug} in a language (Storyblok's `language`; none for
  * German, the default): the answer's story. Rejects when the service does,

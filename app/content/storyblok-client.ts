@@ -25,13 +25,21 @@ function fetchWithDeadline(seconds: number): typeof fetch {
   };
 }
 
-/** `limits` overrides SPEC 9's numbers (tests use short timeouts and delays). */
-export function contentClientOptions(config: ContentConfig, limits: Partial<ClientLimits> = {}) {
+/**
+ * `limits` overrides SPEC 9's numbers (tests use short timeouts and delays).
+ * `keepAnswers: false` drops the SDK's cache of published answers (it keeps
+ * every answer until the content changes).
+ */
+export function contentClientOptions(
+  config: ContentConfig,
+  limits: Partial<ClientLimits> = {},
+  { keepAnswers = true }: { keepAnswers?: boolean } = {},
+) {
   const options = { ...CLIENT_LIMITS, ...limits };
   return {
     accessToken: config.token,
     endpoint: config.endpoint,
-    cache: { type: "memory" as const, clear: "auto" as const },
+    cache: { type: keepAnswers ? ("memory" as const) : ("none" as const), clear: "auto" as const },
     ...options,
     fetch: fetchWithDeadline(options.timeout),
   };
@@ -58,12 +66,29 @@ export function contentClient(): StoryblokClient {
 /** Points the site's queries at another client (tests against a content service on a free port). */
 export function setContentClient(next: StoryblokClient): void {
   client = next;
+  listing = next;
 }
 
 /** A client that is not the site's singleton, for tests and tools. */
-export function createContentClient(config: ContentConfig, limits: Partial<ClientLimits> = {}): StoryblokClient {
-  const result = apiPlugin({ apiOptions: contentClientOptions(config, limits) }) as
+export function createContentClient(
+  config: ContentConfig,
+  limits: Partial<ClientLimits> = {},
+  options: { keepAnswers?: boolean } = {},
+): StoryblokClient {
+  const result = apiPlugin({ apiOptions: contentClientOptions(config, limits, options) }) as
     { storyblokApi?: StoryblokClient } | undefined;
   if (!result?.storyblokApi) throw new Error("No Storyblok client: the access token is missing");
   return result.storyblokApi;
+}
+
+let listing: StoryblokClient | undefined;
+
+/**
+ * The client of the build's listing of all stories
+ * (app/content/build-listing.ts): one that keeps no answers, as the site's
+ * client would hold every story in its cache for the whole build.
+ */
+export function listingClient(): StoryblokClient {
+  listing ??= createContentClient(contentConfig, {}, { keepAnswers: false });
+  return listing;
 }
