@@ -40,8 +40,8 @@ import "./styles/app.css";
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
 
 export const links: Route.LinksFunction = () => [
-  // No font preload: the build's subset of the text face (scripts/font-subset.ts) is requested with the
-  // first layout of the inline CSS, and until it arrives a metric-matched fallback shows the text.
+  // The text face: a build preloads its subset of it with the inline CSS (scripts/critical-css.ts,
+  // scripts/font-subset.ts); the full face loads only for characters the subset lacks.
   {
     rel: "icon",
     href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='16' fill='%23F388CC'/%3E%3C/svg%3E",

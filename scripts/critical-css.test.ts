@@ -79,6 +79,20 @@ describe("inlineCriticalCss", () => {
     expect(html).not.toMatch(/beasties/);
   });
 
+  it("puts the build's font faces first into the inline style and preloads the subset", async () => {
+    const fontFaces =
+      '@font-face { font-family: "Epilogue Subset"; src: url(/assets/epilogue-subset-abc.woff2) format("woff2-variations"); }';
+    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir, fontFaces });
+    const [style] = inlineStyles(html);
+    expect(style!.startsWith(fontFaces)).toBe(true);
+    expect(style).toContain(".used{color:var(--ink)}");
+    expect(headOf(html)).toContain(
+      '<link rel="preload" href="/assets/epilogue-subset-abc.woff2" as="font" type="font/woff2" crossorigin><style>',
+    );
+    const withoutFonts = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
+    expect(withoutFonts).not.toMatch(/as="font"/);
+  });
+
   it("leaves a page without stylesheets as it is", async () => {
     const html = page("<p>a</p>", []);
     expect(await inlineCriticalCss(html, { clientDir })).toBe(html);

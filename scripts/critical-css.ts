@@ -34,7 +34,12 @@ export class CriticalCssError extends Error {}
 export interface CriticalCssOptions {
   /** The build's client folder: the stylesheets' hrefs are paths in it. */
   clientDir: string;
-  /** @font-face rules that go first into the inline style (the text face's subset: scripts/font-subset.ts). */
+  /**
+   * @font-face rules that go first into the inline style (the text face's
+   * subset: scripts/font-subset.ts). Their first file is preloaded: without
+   * it the font is requested only at the first layout and arrives after
+   * the first paint, and the swap repaints the page's text.
+   */
   fontFaces?: string | null;
 }
 
@@ -87,7 +92,10 @@ export async function inlineCriticalCss(
   if (inlined !== 1) throw new CriticalCssError(`expected one inline <style> in the head, found ${inlined}`);
   // beasties' own markers, of no use to the browser
   const cleaned = processed.replaceAll(SKIP_MARK, "").replace(/ data-beasties-container(?:="")?/, "");
-  return options.fontFaces ? cleaned.replace("<style>", `<style>${options.fontFaces}\n`) : cleaned;
+  if (!options.fontFaces) return cleaned;
+  const font = /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1];
+  const preload = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>` : "";
+  return cleaned.replace("<style>", `${preload}<style>${options.fontFaces}\n`);
 }
 
 /** Every prerendered page of a build; returns how many pages and the inline CSS's total size. */
