@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import fontUrl from "@fontsource-variable/epilogue/files/epilogue-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { Footer } from "./bloks/footer/footer";
 import { Header } from "./bloks/header/header";
@@ -41,8 +40,8 @@ import "./styles/app.css";
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
 
 export const links: Route.LinksFunction = () => [
-  // The text face is on every page: fetch it with the HTML, not after the CSS (no late swap).
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // The text face: a build preloads its subset of it with the inline CSS (scripts/critical-css.ts,
+  // scripts/font-subset.ts); the full face loads only for characters the subset lacks.
   {
     rel: "icon",
     href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='16' fill='%23F388CC'/%3E%3C/svg%3E",

@@ -48,6 +48,18 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** sha256 source expressions of the page's `<style>` elements. */
+function inlineStyleHashes(html: string): string[] {
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+  return [
+    ...new Set(
+      [...markup.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(
+        ([, text = ""]) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`,
+      ),
+    ),
+  ];
+}
+
 async function expectPolicyFitsPage(response: Response | null, path: string) {
   expect(response, path).not.toBeNull();
   const policy = response!.headers()["content-security-policy"];
@@ -59,9 +71,17 @@ async function expectPolicyFitsPage(response: Response | null, path: string) {
   expect(csp.get("base-uri"), path).toEqual(["'self'"]);
   expect(csp.has("frame-ancestors"), path).toBe(true);
   const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-"));
+  const html = await response!.text();
   expect(new Set(hashes), `${path}: script-src names exactly the page's inline scripts`).toEqual(
-    new Set(inlineScriptHashes(await response!.text())),
+    new Set(inlineScriptHashes(html)),
   );
+  // production: the page's critical CSS by hash, nothing inline besides (docs/decisions/0008-critical-css-and-font-subset.md)
+  const styleSrc = csp.get("style-src") ?? [];
+  if (!styleSrc.includes("'unsafe-inline'")) {
+    expect(new Set(styleSrc.filter((source) => source.startsWith("'sha256-"))), `${path}: style-src`).toEqual(
+      new Set(inlineStyleHashes(html)),
+    );
+  }
 }
 
 async function expectNoViolations(page: Page, path: string, settle: "load" | "networkidle" = "networkidle") {

@@ -157,6 +157,36 @@ test("a prerendered page loads its scripts only after it has loaded, then hydrat
   }
 });
 
+test("a prerendered page paints with its inline CSS: no stylesheet blocks it, and all are applied before hydration", async ({
+  page,
+  contentApi,
+}) => {
+  const article = await builtArticle(contentApi);
+  for (const path of ["/", "/index", "/about", articlePath(article.full_slug)]) {
+    await visit(page, path);
+    const found = await page.evaluate(async () => {
+      const html = await (await fetch(location.href)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      return {
+        inlineStyles: head.match(/<style>/g)?.length ?? 0,
+        // stylesheets in the head that apply on a screen would block the first paint
+        blockingInHead: [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].filter(
+          (m) => !m[0].includes('media="print"'),
+        ).length,
+        inBody: [...document.body.querySelectorAll('link[rel="stylesheet"]')].map(
+          (link) => (link as HTMLLinkElement).sheet !== null,
+        ),
+        subsetDeclared: [...document.fonts].some((face) => face.family.replace(/"/g, "") === "Epilogue Subset"),
+      };
+    });
+    expect(found.inlineStyles, path).toBe(1);
+    expect(found.blockingInHead, path).toBe(0);
+    expect(found.inBody.length, path).toBeGreaterThan(0);
+    expect(found.inBody.every(Boolean), `${path}: every stylesheet applied by the time the page has loaded`).toBe(true);
+    expect(found.subsetDeclared, path).toBe(true);
+  }
+});
+
 test("the SPA fallback starts its scripts at once: it has nothing to show without them", async ({ page }) => {
   // served for article slugs the build does not know (articles/404.html)
   await visit(page, "/articles/e2e-no-such-article");

@@ -3,15 +3,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
 import { createContentClient } from "../app/content/storyblok-client";
-import {
-  MANIFEST_FILE,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  readHeadersManifest,
-  type HeadersManifest,
-} from "../site-server/csp";
+import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type HeadersManifest } from "../site-server/csp";
 import { resolveContentConfig } from "./content-config";
+import { inlineCriticalCss } from "./critical-css";
 import { deferHydration } from "./defer-hydration";
+import { readBuildFontFaces } from "./font-subset";
 import { nginxConfigText, NGINX_CONFIG_FILE } from "./host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "./precompress";
@@ -92,8 +88,13 @@ function countRequests(): { readonly count: number } {
   return counter;
 }
 
-/** One page as React Router's prerender writes it: `{path}.data`, then `{path}/index.html` (with hydration deferred). */
-async function renderPage(handler: Handler, clientDir: string, pagePath: string): Promise<string[]> {
+/** One page as the build writes it: `{path}.data`, then `{path}/index.html` (hydration deferred, critical CSS inline). */
+async function renderPage(
+  handler: Handler,
+  clientDir: string,
+  pagePath: string,
+  fontFaces: string | null,
+): Promise<string[]> {
   const dataPath = pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
   const dataResponse = await handler(new Request(`http://localhost${dataPath}`));
   const data = await dataResponse.text();
@@ -111,7 +112,7 @@ async function renderPage(handler: Handler, clientDir: string, pagePath: string)
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
   await replaceServedFile(files[0]!, data);
-  await replaceServedFile(files[1]!, deferHydration(html) ?? html);
+  await replaceServedFile(files[1]!, await inlineCriticalCss(deferHydration(html) ?? html, { clientDir, fontFaces }));
   return files;
 }
 
@@ -157,11 +158,15 @@ export async function renderPages(from: string, to: string, changes: readonly St
   const handler = createRequestHandler(build as never, "production") as Handler;
   for (const pagePath of plan.render) if (!build.prerender.includes(pagePath)) build.prerender.push(pagePath);
 
+  // the build's subset of the text face: characters it lacks come from the full face (scripts/font-subset.ts)
+  const fontFaces = await readBuildFontFaces(clientDir);
   const written: string[] = [];
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);
   await Promise.all(
-    plan.render.map((pagePath) => limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath))))),
+    plan.render.map((pagePath) =>
+      limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath, fontFaces)))),
+    ),
   );
   for (const pagePath of plan.remove) {
     await removePage(clientDir, pagePath);
@@ -169,9 +174,9 @@ export async function renderPages(from: string, to: string, changes: readonly St
   }
   for (const pagePath of plan.render) {
     const file = pageFile(clientDir, pagePath);
-    manifest.documents[relativeTo(clientDir, file)] = contentSecurityPolicy(
+    manifest.documents[relativeTo(clientDir, file)] = documentSecurityPolicy(
       manifest.policy,
-      inlineScriptHashes(await readFile(file, "utf8")),
+      await readFile(file, "utf8"),
     );
   }
   await writeHeaders(to, clientDir, manifest);

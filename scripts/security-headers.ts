@@ -5,15 +5,16 @@ import {
   MANIFEST_FILE,
   blockedInlineCode,
   commonSecurityHeaders,
-  contentSecurityPolicy,
-  inlineScriptHashes,
+  documentSecurityPolicy,
   type HeadersManifest,
   type PolicyInputs,
   type SiteMode,
 } from "../site-server/csp";
 import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "./build-files";
+import { inlineCriticalCssInBuild } from "./critical-css";
 import { deferHydrationInBuild } from "./defer-hydration";
+import { subsetFontForBuild } from "./font-subset";
 import { writeHostConfigs } from "./host-config";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
@@ -58,7 +59,7 @@ export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInpu
   const warnings: string[] = [];
   for (const relative of await listHtmlFiles(clientDir)) {
     const html = await readFile(path.join(clientDir, relative), "utf8");
-    documents[relative] = contentSecurityPolicy(inputs, inlineScriptHashes(html));
+    documents[relative] = documentSecurityPolicy(inputs, html);
     const blocked = blockedInlineCode(html);
     if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
     const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
@@ -218,7 +219,7 @@ export function checkTokenOnce(config: ContentConfig): Promise<void> {
 
 /**
  * Everything after prerendering: the 404 pages, hydration after load,
- * headers, the nginx site and `_redirects`, precompression, the mode banner.
+ * the font's subset, critical CSS inline, headers, the nginx site and `_redirects`, precompression, the mode banner.
  */
 export async function finishBuild(
   clientDir: string,
@@ -230,6 +231,16 @@ export async function finishBuild(
   // first: the CSP hashes the inline scripts as they are served
   const deferred = await deferHydrationInBuild(clientDir);
   console.info(`Hydration: ${deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`);
+  // the text face cut to the pages' characters, declared in each page's inline style
+  const font = await subsetFontForBuild(clientDir);
+  console.info(
+    `Font: ${font.file}, ${font.characters} characters, ${(font.bytes / 1024).toFixed(1)} KB (the full face: ${(font.sourceBytes / 1024).toFixed(1)} KB)`,
+  );
+  // before the CSP too: it hashes the inline styles
+  const critical = await inlineCriticalCssInBuild(clientDir, font.css);
+  console.info(
+    `Critical CSS: ${critical.pages} page(s) carry their rules inline (${(critical.bytes / critical.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
+  );
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
   await placeArticlesNotFoundPage(clientDir);
   const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env));

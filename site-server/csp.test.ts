@@ -6,8 +6,11 @@ import {
   blockedInlineCode,
   commonSecurityHeaders,
   contentSecurityPolicy,
+  documentSecurityPolicy,
   inlineScriptHashes,
   inlineScripts,
+  inlineStyleHashes,
+  inlineStyles,
   type PolicyInputs,
 } from "./csp";
 
@@ -123,6 +126,26 @@ describe("contentSecurityPolicy", () => {
     expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
     // the bridge is a bundled chunk: no remote script origin
     expect(csp.get("script-src")).toEqual(["'self'", ...hashes]);
+  });
+
+  it("production: the page's own inline styles by hash; preview keeps 'unsafe-inline' (a hash would switch it off)", () => {
+    const styles = [sha256(".a{color:red}")];
+    expect(parseCsp(contentSecurityPolicy(STORYBLOK, hashes, { styleHashes: styles })).get("style-src")).toEqual([
+      "'self'",
+      ...styles,
+    ]);
+    const preview = parseCsp(contentSecurityPolicy({ ...STORYBLOK, mode: "preview" }, hashes, { styleHashes: styles }));
+    expect(preview.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it("documentSecurityPolicy hashes a document's inline scripts and its style elements, not style attributes", () => {
+    const html = `<head><style>.a{color:red}</style><style>.a{color:red}</style></head><body><p style="--i:1">x</p><script>${CONTEXT}</script><script>var s = "<style>.b{}</style>";</script></body>`;
+    expect(inlineStyles(html)).toEqual([".a{color:red}", ".a{color:red}"]);
+    expect(inlineStyleHashes(html)).toEqual([sha256(".a{color:red}")]);
+    const csp = parseCsp(documentSecurityPolicy(STORYBLOK, html));
+    expect(csp.get("style-src")).toEqual(["'self'", sha256(".a{color:red}")]);
+    expect(csp.get("script-src")).toEqual(["'self'", ...inlineScriptHashes(html)]);
+    expect(inlineStyleHashes("<style>\r\n.a{}</style>")).toEqual([sha256("\n.a{}")]);
   });
 
   it("the local content service is both the API and the asset origin, named once", () => {

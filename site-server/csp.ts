@@ -99,6 +99,23 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(inlineScripts(html).map(cspHash))];
 }
 
+/**
+ * The text of each `<style>` element of a document, as CSP hashes it: the
+ * critical CSS the build inlines (scripts/critical-css.ts). Style attributes
+ * are not elements and are left out (style-src-attr covers them).
+ */
+export function inlineStyles(html: string): string[] {
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "");
+  return [...markup.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((match) =>
+    (match[1] ?? "").replace(/\r\n?/g, "\n"),
+  );
+}
+
+/** Distinct source expressions for the inline styles of one document, in document order. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set(inlineStyles(html).map(cspHash))];
+}
+
 /** Inline event handler attributes (onload="...") and javascript: URLs: the policy blocks them, so the build reports them. */
 export function blockedInlineCode(html: string): string[] {
   const found = new Set<string>();
@@ -111,12 +128,14 @@ export function blockedInlineCode(html: string): string[] {
 /**
  * The Content-Security-Policy of one document. `https` adds
  * upgrade-insecure-requests (only meaningful, and only harmless, when the
- * page itself came over TLS).
+ * page itself came over TLS). `styleHashes`: the document's inline `<style>`
+ * elements (production only: in preview a hash would switch off the
+ * 'unsafe-inline' the editor bridge needs).
  */
 export function contentSecurityPolicy(
   inputs: PolicyInputs,
   scriptHashes: readonly string[],
-  options: { https?: boolean } = {},
+  options: { https?: boolean; styleHashes?: readonly string[] } = {},
 ): string {
   const preview = inputs.mode === "preview";
   const assets = unique(inputs.assetOrigins);
@@ -126,8 +145,9 @@ export function contentSecurityPolicy(
     ["script-src", ["'self'", ...scriptHashes]],
     // The prerendered HTML carries style="" attributes with per-item CSS
     // variables (--i, --tag-colour, ...), so style attributes are allowed;
-    // style elements only from 'self' (in preview the editor bridge adds one).
-    ["style-src", preview ? ["'self'", "'unsafe-inline'"] : ["'self'"]],
+    // style elements from 'self' and the page's own critical CSS (in preview
+    // the editor bridge adds one).
+    ["style-src", preview ? ["'self'", "'unsafe-inline'"] : ["'self'", ...(options.styleHashes ?? [])]],
     ...(preview ? [] : ([["style-src-attr", ["'unsafe-inline'"]]] as Array<[string, string[]]>)),
     ["img-src", ["'self'", "data:", ...assets]],
     ["media-src", ["'self'", ...assets]],
@@ -143,6 +163,11 @@ export function contentSecurityPolicy(
   const policy = directives.map(([name, sources]) => `${name} ${sources.join(" ")}`);
   if (options.https) policy.push("upgrade-insecure-requests");
   return policy.join("; ");
+}
+
+/** The policy of one HTML document as served: the hashes of its own inline scripts and styles. */
+export function documentSecurityPolicy(inputs: PolicyInputs, html: string): string {
+  return contentSecurityPolicy(inputs, inlineScriptHashes(html), { styleHashes: inlineStyleHashes(html) });
 }
 
 /** For everything that is not a document (scripts, styles, data, images, errors): nothing may run or load. */

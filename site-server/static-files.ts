@@ -5,13 +5,7 @@ import path from "node:path";
 import { contentType } from "mime-types";
 import Negotiator from "negotiator";
 import send from "send";
-import {
-  MANIFEST_FILE,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  readHeadersManifest,
-  type HeadersManifest,
-} from "./csp";
+import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type HeadersManifest } from "./csp";
 import { isHttpsRequest, securityHeaders, sendText } from "./http-answers";
 
 /**
@@ -282,7 +276,7 @@ async function documentPolicy(site: Site, file: string, stats: Stats): Promise<s
   const key = `${stats.size}:${stats.mtimeMs}`;
   const cached = site.computed.get(file);
   if (cached?.key === key) return cached.csp;
-  const csp = contentSecurityPolicy(site.manifest.policy, inlineScriptHashes(await readFile(file, "utf8")));
+  const csp = documentSecurityPolicy(site.manifest.policy, await readFile(file, "utf8"));
   site.computed.set(file, { key, csp });
   return csp;
 }

@@ -12,8 +12,10 @@ export const TARGETS = {
   categoryScore: 100,
   /** CLS shown by Lighthouse as 0 (it rounds to 3 decimals). */
   clsMax: 0.0005,
-  /** Mobile LCP of the site over the bare page holding only its LCP element. */
+  /** Mobile LCP of the site over the bare page holding only its LCP element, and over `/`'s floor. */
   lcpVsFloorMax: 1.3,
+  /** Lighthouse mobile Total Blocking Time: under this, on each route (issue 18). */
+  mobileTbtBelowMs: 50,
   /** Mobile LCP of the site over the same build rendered only in the browser. */
   lcpVsClientOnlyMax: 0.5,
   /** Content API requests of a whole build of 1,000 articles: at most 25 per language (German and English). */
@@ -47,6 +49,17 @@ export function below(value: number | null | undefined, limit: number): Verdict 
 export function atLeast(value: number | null | undefined, min: number): Verdict {
   if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
   return value >= min ? "pass" : "fail";
+}
+
+/**
+ * LCP site/floor of one route: within the target against `/`'s floor and
+ * against the floor of its own LCP element (when it has one of its own).
+ */
+export function floorVerdict(vsHeroFloor: number | null | undefined, vsOwnFloor: number | null | undefined): Verdict {
+  return allOf([
+    atMost(vsHeroFloor, TARGETS.lcpVsFloorMax),
+    vsOwnFloor === undefined ? "info" : atMost(vsOwnFloor, TARGETS.lcpVsFloorMax),
+  ]);
 }
 
 /** All must pass; any "error" wins over "fail", and "info" entries are ignored. */

@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineStyles } from "../site-server/csp";
+import { CriticalCssError, inlineCriticalCss, inlineCriticalCssInBuild } from "./critical-css";
+
+let clientDir: string;
+
+const ROOT_CSS = [
+  ":root{--ink:#111}",
+  ".used{color:var(--ink)}",
+  ".unused-elsewhere{color:red}",
+  ".used:hover{color:blue}",
+  "@keyframes spin{to{transform:rotate(1turn)}}",
+  ".spinner{animation:spin 1s}",
+].join("\n");
+const ROUTE_CSS = ".route{margin:0}\n.other-route{margin:1px}";
+
+/** A page in the shape React Router prerenders (stylesheet links in the head, the app's markup in the body). */
+function page(body: string, links = ["/assets/root-a1.css", "/assets/route-b2.css#"]): string {
+  return [
+    '<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/><title>T</title>',
+    ...links.map((href) => `<link rel="stylesheet" href="${href}"/>`),
+    "<script>window.x = 1;</script></head><body>",
+    body,
+    '<script type="module" async="">await 1;</script></body></html>',
+  ].join("");
+}
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(os.tmpdir(), "critical-css-"));
+  await mkdir(path.join(clientDir, "assets"));
+  await writeFile(path.join(clientDir, "assets", "root-a1.css"), ROOT_CSS);
+  await writeFile(path.join(clientDir, "assets", "route-b2.css"), ROUTE_CSS);
+});
+
+afterAll(async () => {
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
+const bodyOf = (html: string) => html.slice(html.indexOf("</head>"));
+
+describe("inlineCriticalCss", () => {
+  it("inlines the rules the page's markup uses, in cascade order, and leaves the others in the files", async () => {
+    const html = await inlineCriticalCss(page('<p class="used route">a</p>'), { clientDir });
+    const [style] = inlineStyles(html);
+    expect(style).toContain(".used{color:var(--ink)}");
+    expect(style).toContain(".used:hover{color:blue}");
+    expect(style).toContain(":root{--ink:#111}");
+    expect(style).toContain(".route{margin:0}");
+    expect(style).not.toContain("unused-elsewhere");
+    expect(style).not.toContain("other-route");
+    expect(style).not.toContain("@keyframes");
+    expect(style!.indexOf(".used{")).toBeLessThan(style!.indexOf(".route{"));
+    expect(await readFile(path.join(clientDir, "assets", "root-a1.css"), "utf8")).toBe(ROOT_CSS);
+  });
+
+  it("keeps the keyframes a used rule animates with", async () => {
+    const [style] = inlineStyles(await inlineCriticalCss(page('<i class="spinner"></i>'), { clientDir }));
+    expect(style).toContain("@keyframes spin");
+  });
+
+  it("moves the stylesheets to the end of the body and keeps a print-only copy in the head for hydration", async () => {
+    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
+    const head = headOf(html);
+    expect(head.match(/<style>/g)).toHaveLength(1);
+    expect(head).toContain('<link rel="stylesheet" href="/assets/root-a1.css" media="print">');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/route-b2.css#" media="print">');
+    expect(head).not.toMatch(/<link rel="stylesheet" href="[^"]+">/);
+    const body = bodyOf(html);
+    expect(body).toMatch(
+      /<link rel="stylesheet" href="\/assets\/root-a1.css"><link rel="stylesheet" href="\/assets\/route-b2.css#"><\/body>/,
+    );
+    // no script and no event handler: the strict CSP allows it as it is
+    expect(html).not.toMatch(/onload=/);
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toMatch(/beasties/);
+  });
+
+  it("puts the build's font faces first into the inline style and preloads the subset", async () => {
+    const fontFaces =
+      '@font-face { font-family: "Epilogue Subset"; src: url(/assets/epilogue-subset-abc.woff2) format("woff2-variations"); }';
+    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir, fontFaces });
+    const [style] = inlineStyles(html);
+    expect(style!.startsWith(fontFaces)).toBe(true);
+    expect(style).toContain(".used{color:var(--ink)}");
+    expect(headOf(html)).toContain(
+      '<link rel="preload" href="/assets/epilogue-subset-abc.woff2" as="font" type="font/woff2" crossorigin><style>',
+    );
+    const withoutFonts = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
+    expect(withoutFonts).not.toMatch(/as="font"/);
+  });
+
+  it("leaves a page without stylesheets as it is", async () => {
+    const html = page("<p>a</p>", []);
+    expect(await inlineCriticalCss(html, { clientDir })).toBe(html);
+  });
+
+  it("refuses stylesheet links of a shape it does not know", async () => {
+    const html = page("<p>a</p>").replace(
+      '<link rel="stylesheet" href="/assets/root-a1.css"/>',
+      '<link href="/assets/root-a1.css" rel="stylesheet"/>',
+    );
+    await expect(inlineCriticalCss(html, { clientDir })).rejects.toThrow(CriticalCssError);
+  });
+});
+
+describe("inlineCriticalCssInBuild", () => {
+  it("rewrites the prerendered pages and leaves the SPA fallback alone", async () => {
+    const build = await mkdtemp(path.join(os.tmpdir(), "critical-css-build-"));
+    try {
+      await mkdir(path.join(build, "assets"));
+      await mkdir(path.join(build, "about"));
+      await writeFile(path.join(build, "assets", "root-a1.css"), ROOT_CSS);
+      await writeFile(path.join(build, "assets", "route-b2.css"), ROUTE_CSS);
+      const fallback = page("");
+      await writeFile(path.join(build, "__spa-fallback.html"), fallback);
+      await writeFile(path.join(build, "about", "index.html"), page('<p class="used">a</p>'));
+      const result = await inlineCriticalCssInBuild(build);
+      expect(result.pages).toBe(1);
+      expect(result.bytes).toBeGreaterThan(0);
+      expect(await readFile(path.join(build, "__spa-fallback.html"), "utf8")).toBe(fallback);
+      expect(inlineStyles(await readFile(path.join(build, "about", "index.html"), "utf8"))).toHaveLength(1);
+    } finally {
+      await rm(build, { recursive: true, force: true });
+    }
+  });
+});
