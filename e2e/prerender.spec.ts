@@ -187,9 +187,15 @@ test("a prerendered page paints with its inline CSS: no stylesheet blocks it, an
   }
 });
 
-test("the SPA fallback starts its scripts at once: it has nothing to show without them", async ({ page }) => {
-  // served for article slugs the build does not know (articles/404.html)
+test("the SPA fallback starts its scripts at once: it has nothing to show without them", async ({
+  page,
+  expectConsoleError,
+}) => {
+  // served for article slugs the build does not know (articles/404.html); the client loader asks for the
+  // article's data and then the content service, which both answer 404
+  expectConsoleError(/status of 404|^Artikel nicht gefunden/);
   await visit(page, "/articles/e2e-no-such-article");
+  await expect(page.getByRole("main")).toContainText("Artikel nicht gefunden");
   const scriptsBeforeLoad = await page.evaluate(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     return performance
