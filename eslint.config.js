@@ -30,6 +30,12 @@ const houseRules = {
     regex: "^(~/|(\\.\\./)+)(routes|routing|bloks)(/|$)",
     message: "Components are not Storyblok bloks and know no routes: they import no bloks or routes.",
   },
+  routeLoadersImportLazily: {
+    regex: "^~/content/",
+    importNamePattern: "^load",
+    message:
+      "A route's server loader imports its content loader inside the function: a top-level import stays in the browser's route chunks as a side-effect import and loads the content parsers with every page.",
+  },
   bloksAreUpstream: {
     regex: "^(~/|(\\.\\./)+)(routes|routing)(/|$)",
     message: "Bloks render content for the routes: they import no routes.",
@@ -111,6 +117,13 @@ export default tseslint.config(
           message: "A route module exports only React Router's route exports (loader, meta, ...) and the page.",
         })),
       ],
+    },
+  },
+  {
+    files: ["app/root.tsx", "app/routes/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.routeLoadersImportLazily] }],
     },
   },
   {

@@ -44,6 +44,7 @@ describe("house rules (no-restricted-imports)", () => {
       'import { value } from "../../content-server/query";',
       /shares no code with the content service/,
     ],
+    ["app/routes/article.tsx", 'import { loadArticlePage as value } from "~/content/article";', /inside the function/],
     [
       "app/content/story.ts",
       'import { value } from "../../content-server/query";',
@@ -67,6 +68,7 @@ describe("house rules (no-restricted-imports)", () => {
     ["app/components/card/card.tsx", 'import { value } from "~/content/site";'],
     ["app/bloks/about/about.tsx", 'import { value } from "~/components/rich-text/rich-text";'],
     ["app/routes/home.tsx", 'import { value } from "~/bloks/header/header";'],
+    ["app/routes/article.tsx", 'import { articleMeta as value } from "~/content/site";'],
     ["content-server/query.ts", 'import { value } from "./http-utils";'],
   ])(
     "%s may `%s`",

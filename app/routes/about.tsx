@@ -4,7 +4,6 @@ import { AboutBody } from "~/bloks/about/about";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { PageMessage } from "~/components/page-message/page-message";
 import type { AboutPage } from "~/content/about";
-import { loadAboutPage } from "~/content/about";
 import { useLiveStory } from "~/content/bridge";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
@@ -19,6 +18,7 @@ const BODY_CLASS = "about-page";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<AboutPage> }> {
+  const { loadAboutPage } = await import("~/content/about");
   return { page: await loadAboutPage(undefined, languageOfPath(new URL(request.url).pathname)) };
 }
 

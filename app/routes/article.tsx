@@ -4,7 +4,6 @@ import { ArticlePageView } from "~/bloks/article/article";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { PageMessage } from "~/components/page-message/page-message";
 import type { ArticlePage } from "~/content/article";
-import { loadArticlePage } from "~/content/article";
 import { useLiveStory } from "~/content/bridge";
 import { articleMeta, documentTitle, pageMeta, shareImageOf, type MetaTag, type SiteData } from "~/content/site";
 import { useSite } from "~/hooks/use-site";
@@ -20,6 +19,7 @@ import { languageOfPath, localizedPath } from "~/language";
  */
 export async function loader({ params, request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ArticlePage> }> {
   const language = languageOfPath(new URL(request.url).pathname);
+  const { loadArticlePage } = await import("~/content/article");
   return { page: await loadArticlePage(params.slug, { prerender: import.meta.env.PROD, language }) };
 }
 

@@ -7,7 +7,6 @@ import { Hero } from "~/components/hero/hero";
 import { TagFilter } from "~/components/tag-filter/tag-filter";
 import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
-import { loadHomePage } from "~/content/home";
 import { pageMeta, type SiteData } from "~/content/site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
@@ -17,6 +16,7 @@ import styles from "./home.module.css";
 
 /** Prerender: the home story and the filter tags, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs) {
+  const { loadHomePage } = await import("~/content/home");
   return loadHomePage(contentConfig.version, languageOfPath(new URL(request.url).pathname));
 }
 

@@ -5,7 +5,6 @@ import { PageMessage } from "~/components/page-message/page-message";
 import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import type { ImprintPage } from "~/content/imprint";
-import { loadImprintPage } from "~/content/imprint";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { storyPageMeta } from "~/routing/story-page-meta";
@@ -15,6 +14,7 @@ import { uiText } from "~/ui-text";
 
 /** Prerender: the imprint story, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ImprintPage> }> {
+  const { loadImprintPage } = await import("~/content/imprint");
   return { page: await loadImprintPage(contentConfig.version, languageOfPath(new URL(request.url).pathname)) };
 }
 

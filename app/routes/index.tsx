@@ -3,7 +3,7 @@ import type { Route } from "./+types/index";
 import { ArticleIndexList } from "~/components/article-index-list/article-index-list";
 import { Deferred } from "~/components/deferred/deferred";
 import { TitledPage } from "~/components/titled-page/titled-page";
-import { loadIndexPage, type ArticleListEntry, type IndexStory } from "~/content/article-index";
+import type { ArticleListEntry, IndexStory } from "~/content/article-index";
 import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import { firstShareImage, indexMeta, pageMeta } from "~/content/site";
@@ -16,6 +16,7 @@ import styles from "./index.module.css";
 /** Prerender: the index story and its articles (read in their published state), in the HTML. */
 export async function loader({ request }: Route.LoaderArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
+  const { loadIndexPage } = await import("~/content/article-index");
   return loadIndexPage(contentConfig.version, { prerender: import.meta.env.PROD, language });
 }
 
