@@ -195,7 +195,7 @@ test("the SPA fallback starts its scripts at once: it has nothing to show withou
   // article's data and then the content service, which both answer 404
   expectConsoleError(/status of 404|^Artikel nicht gefunden/);
   await visit(page, "/articles/e2e-no-such-article");
-  await expect(page.getByRole("main")).toContainText("Artikel nicht gefunden");
+  await expect(page.getByRole("main")).toContainText("Article not found");
   const scriptsBeforeLoad = await page.evaluate(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     return performance
