@@ -43,7 +43,8 @@ export interface CriticalCssOptions {
   fontFaces?: string | null;
 }
 
-function createBeasties(options: CriticalCssOptions): Beasties {
+/** One extractor for many pages: it reads each stylesheet once. */
+export function createBeasties(options: CriticalCssOptions): Beasties {
   return new Beasties({
     path: options.clientDir,
     publicPath: "/",

@@ -5,7 +5,7 @@ import pLimit from "p-limit";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type HeadersManifest } from "../site-server/csp";
 import { resolveContentConfig } from "./content-config";
-import { inlineCriticalCss } from "./critical-css";
+import { createBeasties, inlineCriticalCss } from "./critical-css";
 import { deferHydration } from "./defer-hydration";
 import { readBuildFontFaces } from "./font-subset";
 import { nginxConfigText, NGINX_CONFIG_FILE } from "./host-config";
@@ -88,12 +88,15 @@ function countRequests(): { readonly count: number } {
   return counter;
 }
 
-/** One page as the build writes it: `{path}.data`, then `{path}/index.html` (hydration deferred, critical CSS inline). */
+/**
+ * One page as the build writes it: `{path}.data`, then `{path}/index.html`
+ * (`finishHtml`: hydration deferred, critical CSS inline).
+ */
 async function renderPage(
   handler: Handler,
   clientDir: string,
   pagePath: string,
-  fontFaces: string | null,
+  finishHtml: (html: string) => Promise<string>,
 ): Promise<string[]> {
   const dataPath = pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
   const dataResponse = await handler(new Request(`http://localhost${dataPath}`));
@@ -112,7 +115,7 @@ async function renderPage(
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
   await replaceServedFile(files[0]!, data);
-  await replaceServedFile(files[1]!, await inlineCriticalCss(deferHydration(html) ?? html, { clientDir, fontFaces }));
+  await replaceServedFile(files[1]!, await finishHtml(html));
   return files;
 }
 
@@ -160,12 +163,15 @@ export async function renderPages(from: string, to: string, changes: readonly St
 
   // the build's subset of the text face: characters it lacks come from the full face (scripts/font-subset.ts)
   const fontFaces = await readBuildFontFaces(clientDir);
+  const beasties = createBeasties({ clientDir });
+  const finishHtml = (html: string) =>
+    inlineCriticalCss(deferHydration(html) ?? html, { clientDir, fontFaces }, beasties);
   const written: string[] = [];
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);
   await Promise.all(
     plan.render.map((pagePath) =>
-      limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath, fontFaces)))),
+      limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath, finishHtml)))),
     ),
   );
   for (const pagePath of plan.remove) {
