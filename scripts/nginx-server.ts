@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +24,14 @@ export interface NginxServer {
 }
 
 const UNPRIVILEGED_ID = 65534;
+
+/** Whether every folder from the root down to `dir` lets others (the unprivileged user) pass. */
+async function reachableByOthers(dir: string): Promise<boolean> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (((await stat(current)).mode & 0o001) === 0) return false;
+    if (path.dirname(current) === current) return true;
+  }
+}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,6 +60,10 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
   const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
   const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
   for (const dir of ["logs", "temp"]) await mkdir(path.join(prefix, dir));
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  // a checkout in a private folder (mktemp -d) is out of the workers' reach: they serve a copy in the prefix
+  const servedDir = asRoot && !(await reachableByOthers(clientDir)) ? path.join(prefix, "client") : clientDir;
+  if (servedDir !== clientDir) await cp(clientDir, servedDir, { recursive: true });
   const port = await freePort();
   const temp = (name: string) => path.join(prefix, "temp", name);
   const config = [
@@ -68,14 +80,13 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
     `    fastcgi_temp_path ${temp("fastcgi")};`,
     `    uwsgi_temp_path ${temp("uwsgi")};`,
     `    scgi_temp_path ${temp("scgi")};`,
-    siteConfigFor(site, port, clientDir),
+    siteConfigFor(site, port, servedDir),
     "}",
     "",
   ].join("\n");
   const configFile = path.join(prefix, "nginx.conf");
   await writeFile(configFile, config);
 
-  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (asRoot) {
     for (const dir of [prefix, path.join(prefix, "logs"), path.join(prefix, "temp")]) {
       await chown(dir, UNPRIVILEGED_ID, UNPRIVILEGED_ID);
