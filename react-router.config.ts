@@ -16,7 +16,7 @@ import { siteUrlFrom } from "./scripts/site-url";
  * length. `--optimize-for-size` (set as the build starts: the prerender
  * paths are read first) keeps the heap near what is live, Vite's bundling
  * included: at 1,000 articles a peak of 372-392 MB against 584-651 MB with
- * V8's defaults and 613-619 MB with a growing factor of 1.5, in about the
+ * V8's defaults and 613-620 MB with a growing factor of 1.5, in about the
  * same time (docs/benchmarks.md, "Build memory"). It is no heap cap: the
  * heap still grows with what is live.
  */
