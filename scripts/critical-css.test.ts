@@ -149,14 +149,18 @@ describe("inlineCriticalCss", () => {
     });
   });
 
-  it("puts the build's font faces first into the inline style, without a preload", async () => {
+  it("puts the build's font faces first into the inline style and preloads the subset", async () => {
     const fontFaces =
       '@font-face { font-family: "Epilogue Subset"; src: url(/assets/epilogue-subset-abc.woff2) format("woff2-variations"); }';
     const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir, fontFaces });
     const [style] = inlineStyles(html);
     expect(style!.startsWith(fontFaces)).toBe(true);
     expect(style).toContain(".used{color:var(--ink)}");
-    expect(html).not.toMatch(/rel="preload"/);
+    expect(headOf(html)).toContain(
+      '<link rel="preload" href="/assets/epilogue-subset-abc.woff2" as="font" type="font/woff2" crossorigin><style>',
+    );
+    const withoutFonts = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
+    expect(withoutFonts).not.toMatch(/as="font"/);
   });
 
   it("leaves a page without stylesheets as it is", async () => {
