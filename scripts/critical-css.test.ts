@@ -4,6 +4,7 @@ import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "../site-server/csp";
+import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
 import {
   AFTER_FIRST_PAINT_SCRIPT,
   CriticalCssError,
@@ -127,10 +128,15 @@ describe("inlineCriticalCss", () => {
       expect(window.document.querySelector("noscript")).toBeNull();
     });
 
-    it("inserts them at load if that comes first (a page opened in a background tab does not paint)", () => {
+    it("inserts them at the hydration deadline if no paint is reported by then (a background tab)", () => {
       const { window } = pageWithPaintTiming();
+      const timers: Array<{ run: () => void; ms: number }> = [];
+      Object.assign(window, { setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }) });
       window.eval(AFTER_FIRST_PAINT_SCRIPT);
       window.dispatchEvent(new window.Event("load"));
+      expect(inserted(window)).toBeNull();
+      expect(timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS]);
+      timers[0]!.run();
       expect(inserted(window)).toBe("/a.css");
     });
 

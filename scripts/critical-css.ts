@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import Beasties from "beasties";
 import { listHtmlFiles } from "./build-files";
-import { SPA_FALLBACK } from "./defer-hydration";
+import { HYDRATION_DEADLINE_MS, SPA_FALLBACK } from "./defer-hydration";
 
 /**
  * Critical CSS: each prerendered page carries the rules its own markup uses
@@ -40,14 +40,15 @@ const AFTER_FIRST_PAINT = "data-after-first-paint";
 /**
  * Turns each `<noscript data-after-first-paint>` into its markup once the
  * first contentful paint is reported (its time is when the frame was
- * shown, which a timer after a frame callback can precede), or at `load`
- * if that comes first (a page opened in a background tab does not paint);
- * two frames where the browser reports no paint timing.
+ * shown, which a timer after a frame callback can precede), at most
+ * HYDRATION_DEADLINE_MS after the document was parsed (a page opened in a
+ * background tab does not paint; `load` can come before the first paint on
+ * a busy device); two frames where the browser reports no paint timing.
  */
 export const AFTER_FIRST_PAINT_SCRIPT = [
   "(()=>{",
   `const insert=()=>{for(const n of document.querySelectorAll("noscript[${AFTER_FIRST_PAINT}]"))n.outerHTML=n.textContent};`,
-  'addEventListener("load",insert,{once:true});',
+  `setTimeout(insert,${HYDRATION_DEADLINE_MS});`,
   'if(!self.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return requestAnimationFrame(()=>requestAnimationFrame(insert));',
   'const o=new PerformanceObserver(l=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();insert()}});',
   'o.observe({type:"paint",buffered:true})',
