@@ -166,7 +166,8 @@ test("the site serves its media and API under the address it is reached by, not 
     .evaluateAll((elements) =>
       (elements as HTMLImageElement[]).map((image) => ({ src: image.currentSrc, width: image.naturalWidth })),
     );
-  const loaded = images.filter((image) => image.src);
+  // a lazy image not yet near the viewport shows its placeholder (data:), which loads nothing
+  const loaded = images.filter((image) => image.src && !image.src.startsWith("data:"));
   expect(loaded.length).toBeGreaterThan(0);
   for (const image of loaded) {
     expect(new URL(image.src).origin, image.src).toBe(origin);
