@@ -53,6 +53,12 @@ export interface RootData extends LayoutData {
   site: SiteData;
 }
 
+/** The header's SVG logo and menu icons written into the page (app/content/inline-icons.ts). */
+async function withInlineIcons(layout: LayoutData): Promise<LayoutData> {
+  const { inlineHeaderIcons } = await import("./content/inline-icons");
+  return { ...layout, header: await inlineHeaderIcons(layout.header) };
+}
+
 /**
  * Header, footer and what every page says about the studio: its name (the
  * space's, one `cdn/spaces/me` request) and the fallback share image (the
@@ -61,7 +67,7 @@ export interface RootData extends LayoutData {
 async function loadRootData(language: Language): Promise<RootData> {
   const client = contentClient();
   const [layout, spaceName, image] = await Promise.all([
-    fetchLayout(client, contentConfig.version, language),
+    fetchLayout(client, contentConfig.version, language).then(withInlineIcons),
     (buildSpaceName ??= fetchSpaceName(client).catch((error: unknown) => {
       console.warn("The space's name could not be read (cdn/spaces/me):", error);
       return "";

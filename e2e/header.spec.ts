@@ -160,6 +160,28 @@ for (const band of bands) {
   });
 }
 
+test.describe("icons written into the page", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the logo and the burger paint from the page itself: no request for their files", async ({ page }) => {
+    const svgRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".svg")) svgRequests.push(request.url());
+    });
+    await visit(page, "/");
+    const logo = header(page).locator('a[href="/"] img');
+    const burger = header(page).locator('button[popovertargetaction="show"] img');
+    for (const icon of [logo, burger]) {
+      await expect(icon).toHaveAttribute("src", /^data:image\/svg\+xml,/);
+      // decoded and drawn at its size
+      expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+    const logoFile = new URL(layout.header.logo.filename ?? "", "http://any").pathname;
+    expect(logoFile).toMatch(/\.svg$/);
+    expect(svgRequests.filter((url) => url.endsWith(logoFile))).toEqual([]);
+  });
+});
+
 test.describe("orange variant", () => {
   test("is on at /about and off after leaving it", async ({ page }) => {
     await visit(page, "/about");

@@ -157,7 +157,7 @@ test("a prerendered page loads its scripts only after it has loaded, then hydrat
   }
 });
 
-test("a prerendered page paints with its inline CSS: no stylesheet blocks it, and all are applied before hydration", async ({
+test("a prerendered page paints with its inline CSS: its stylesheets are requested after the first paint and applied before hydration", async ({
   page,
   contentApi,
 }) => {
@@ -170,9 +170,14 @@ test("a prerendered page paints with its inline CSS: no stylesheet blocks it, an
       return {
         inlineStyles: head.match(/<style>/g)?.length ?? 0,
         // stylesheets in the head that apply on a screen would block the first paint
-        blockingInHead: [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].filter(
-          (m) => !m[0].includes('media="print"'),
-        ).length,
+        blockingInHead: [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].filter((m) => !m[0].includes(" disabled"))
+          .length,
+        // requested after the first paint (scripts/critical-css.ts): they take no bandwidth from it
+        paintedAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        requestedAt: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".css"))
+          .map((entry) => entry.startTime),
         inBody: [...document.body.querySelectorAll('link[rel="stylesheet"]')].map(
           (link) => (link as HTMLLinkElement).sheet !== null,
         ),
@@ -181,6 +186,10 @@ test("a prerendered page paints with its inline CSS: no stylesheet blocks it, an
     });
     expect(found.inlineStyles, path).toBe(1);
     expect(found.blockingInHead, path).toBe(0);
+    expect(found.requestedAt.length, path).toBeGreaterThan(0);
+    expect(Math.min(...found.requestedAt), `${path}: stylesheets requested after the first paint`).toBeGreaterThan(
+      found.paintedAt,
+    );
     expect(found.inBody.length, path).toBeGreaterThan(0);
     expect(found.inBody.every(Boolean), `${path}: every stylesheet applied by the time the page has loaded`).toBe(true);
     expect(found.subsetDeclared, path).toBe(true);

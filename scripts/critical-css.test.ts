@@ -1,9 +1,15 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "../site-server/csp";
-import { CriticalCssError, inlineCriticalCss, inlineCriticalCssInBuild } from "./critical-css";
+import {
+  AFTER_FIRST_PAINT_SCRIPT,
+  CriticalCssError,
+  inlineCriticalCss,
+  inlineCriticalCssInBuild,
+} from "./critical-css";
 
 let clientDir: string;
 
@@ -62,35 +68,95 @@ describe("inlineCriticalCss", () => {
     expect(style).toContain("@keyframes spin");
   });
 
-  it("moves the stylesheets to the end of the body and keeps a print-only copy in the head for hydration", async () => {
+  it("puts the stylesheets off until after the first paint and keeps a disabled copy in the head for hydration", async () => {
     const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
     const head = headOf(html);
     expect(head.match(/<style>/g)).toHaveLength(1);
-    expect(head).toContain('<link rel="stylesheet" href="/assets/root-a1.css" media="print">');
-    expect(head).toContain('<link rel="stylesheet" href="/assets/route-b2.css#" media="print">');
+    // a disabled stylesheet is neither fetched nor applied; React finds it where it rendered it
+    expect(head).toContain('<link rel="stylesheet" href="/assets/root-a1.css" disabled>');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/route-b2.css#" disabled>');
     expect(head).not.toMatch(/<link rel="stylesheet" href="[^"]+">/);
     const body = bodyOf(html);
-    expect(body).toMatch(
-      /<link rel="stylesheet" href="\/assets\/root-a1.css"><link rel="stylesheet" href="\/assets\/route-b2.css#"><\/body>/,
+    expect(body).toContain(
+      '<noscript data-after-first-paint><link rel="stylesheet" href="/assets/root-a1.css">' +
+        '<link rel="stylesheet" href="/assets/route-b2.css#"></noscript>' +
+        `<script>${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
     );
-    // no script and no event handler: the strict CSP allows it as it is
+    // outside <noscript> no stylesheet is requested before the script runs
+    expect(body.replace(/<noscript[\s\S]*?<\/noscript>/, "")).not.toMatch(/<link rel="stylesheet"/);
+    // no event handler: the strict CSP allows the page with its scripts' hashes
     expect(html).not.toMatch(/onload=/);
-    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(html).not.toMatch(/beasties/);
   });
 
-  it("puts the build's font faces first into the inline style and preloads the subset", async () => {
+  describe("the script that loads the stylesheets", () => {
+    const markup =
+      '<body><p>a</p><noscript data-after-first-paint><link rel="stylesheet" href="/a.css"></noscript></body>';
+    const inserted = (window: JSDOM["window"]) =>
+      window.document.querySelector('body > link[rel="stylesheet"]')?.getAttribute("href") ?? null;
+
+    /** A page whose browser reports paint timing: `paint(name)` stands for the browser reporting a paint. */
+    function pageWithPaintTiming() {
+      const { window } = new JSDOM(markup, { runScripts: "dangerously", url: "http://localhost/" });
+      const observers: Array<(entries: { getEntriesByName: (name: string) => unknown[] }) => void> = [];
+      class FakeObserver {
+        static supportedEntryTypes = ["paint"];
+        constructor(private callback: (entries: { getEntriesByName: (name: string) => unknown[] }) => void) {}
+        observe() {
+          observers.push(this.callback);
+        }
+        disconnect() {
+          observers.splice(observers.indexOf(this.callback), 1);
+        }
+      }
+      Object.assign(window, { PerformanceObserver: FakeObserver });
+      const paint = (name: string) =>
+        [...observers].forEach((callback) => callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }));
+      return { window, paint };
+    }
+
+    it("inserts them once the first contentful paint is reported, not at the first paint", () => {
+      const { window, paint } = pageWithPaintTiming();
+      window.eval(AFTER_FIRST_PAINT_SCRIPT);
+      expect(inserted(window)).toBeNull();
+      paint("first-paint");
+      expect(inserted(window)).toBeNull();
+      paint("first-contentful-paint");
+      expect(inserted(window)).toBe("/a.css");
+      expect(window.document.querySelector("noscript")).toBeNull();
+    });
+
+    it("inserts them at load if that comes first (a page opened in a background tab does not paint)", () => {
+      const { window } = pageWithPaintTiming();
+      window.eval(AFTER_FIRST_PAINT_SCRIPT);
+      window.dispatchEvent(new window.Event("load"));
+      expect(inserted(window)).toBe("/a.css");
+    });
+
+    it("waits two frames where the browser reports no paint timing", () => {
+      const { window } = new JSDOM(markup, { runScripts: "dangerously", url: "http://localhost/" });
+      const frames: FrameRequestCallback[] = [];
+      Object.assign(window, {
+        PerformanceObserver: undefined,
+        requestAnimationFrame: (f: FrameRequestCallback) => frames.push(f),
+      });
+      window.eval(AFTER_FIRST_PAINT_SCRIPT);
+      frames.shift()!(0);
+      expect(inserted(window)).toBeNull();
+      frames.shift()!(16);
+      expect(inserted(window)).toBe("/a.css");
+    });
+  });
+
+  it("puts the build's font faces first into the inline style, without a preload", async () => {
     const fontFaces =
       '@font-face { font-family: "Epilogue Subset"; src: url(/assets/epilogue-subset-abc.woff2) format("woff2-variations"); }';
     const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir, fontFaces });
     const [style] = inlineStyles(html);
     expect(style!.startsWith(fontFaces)).toBe(true);
     expect(style).toContain(".used{color:var(--ink)}");
-    expect(headOf(html)).toContain(
-      '<link rel="preload" href="/assets/epilogue-subset-abc.woff2" as="font" type="font/woff2" crossorigin><style>',
-    );
-    const withoutFonts = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
-    expect(withoutFonts).not.toMatch(/as="font"/);
+    expect(html).not.toMatch(/rel="preload"/);
   });
 
   it("leaves a page without stylesheets as it is", async () => {

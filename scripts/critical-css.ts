@@ -7,20 +7,25 @@ import { SPA_FALLBACK } from "./defer-hydration";
 /**
  * Critical CSS: each prerendered page carries the rules its own markup uses
  * in one inline `<style>` (hashed into its CSP, site-server/csp.ts), and
- * its stylesheets no longer block the first paint.
+ * nothing else stands between its first byte and its first paint.
  *
  * `beasties` picks the rules (every rule whose selector matches an element
- * of the page, with the keyframes and font faces they use) and moves each
- * `<link rel="stylesheet">` to the end of the body. There it blocks nothing
- * before it and is still applied before the `load` event, so the rules for
- * states the page only reaches later (hover, an open menu, classes React
- * sets once hydrated, which waits for `load`: decision 0005) are there
- * before anyone can need them.
+ * of the page, with the keyframes and font faces they use), so the inline
+ * style alone draws the whole page. The stylesheets are still loaded, for
+ * the rules of states the page only reaches later (hover, an open menu,
+ * classes React sets once hydrated), but only after the first paint: at
+ * the end of the body inside `<noscript>`, which a small inline script
+ * (`AFTER_FIRST_PAINT_SCRIPT`, hashed like the others) turns into links
+ * once the browser reports the first contentful paint. That is still
+ * before hydration, which waits for `load` and the frame after it
+ * (decision 0005), and a stylesheet added before `load` delays it. Without
+ * JavaScript the `<noscript>` links load as usual. Requested before the paint, they shared a phone's
+ * bandwidth with the page and its font on the way to that paint.
  *
  * React hydrates the head and expects each stylesheet link where it
- * rendered it (same rel and href), so the head keeps a copy with
- * `media="print"`: it matches for hydration, does not apply on screens and
- * does not block the paint, and the browser fetches the file once for both.
+ * rendered it (same rel and href), so the head keeps a copy marked
+ * `disabled`: it matches for hydration, and the browser neither applies
+ * nor fetches it.
  *
  * The SPA fallback is left alone: it has no markup to pick rules for.
  */
@@ -28,6 +33,26 @@ import { SPA_FALLBACK } from "./defer-hydration";
 /** React Router's stylesheet links, as it writes them into the head. */
 const HEAD_STYLESHEET = /<link rel="stylesheet" href="([^"]+)"\/>/g;
 const SKIP_MARK = " data-beasties-skip";
+/** The stylesheet links beasties moves to the end of the body. */
+const BODY_END_STYLESHEETS = /((?:<link rel="stylesheet" href="[^"]+">)+)<\/body>/;
+const AFTER_FIRST_PAINT = "data-after-first-paint";
+
+/**
+ * Turns each `<noscript data-after-first-paint>` into its markup once the
+ * first contentful paint is reported (its time is when the frame was
+ * shown, which a timer after a frame callback can precede), or at `load`
+ * if that comes first (a page opened in a background tab does not paint);
+ * two frames where the browser reports no paint timing.
+ */
+export const AFTER_FIRST_PAINT_SCRIPT = [
+  "(()=>{",
+  `const insert=()=>{for(const n of document.querySelectorAll("noscript[${AFTER_FIRST_PAINT}]"))n.outerHTML=n.textContent};`,
+  'addEventListener("load",insert,{once:true});',
+  'if(!self.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return requestAnimationFrame(()=>requestAnimationFrame(insert));',
+  'const o=new PerformanceObserver(l=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();insert()}});',
+  'o.observe({type:"paint",buffered:true})',
+  "})()",
+].join("");
 
 export class CriticalCssError extends Error {}
 
@@ -36,9 +61,10 @@ export interface CriticalCssOptions {
   clientDir: string;
   /**
    * @font-face rules that go first into the inline style (the text face's
-   * subset: scripts/font-subset.ts). Their first file is preloaded: without
-   * it the font is requested only at the first layout and arrives after
-   * the first paint, and the swap repaints the page's text.
+   * subset: scripts/font-subset.ts). Not preloaded: the font is requested at
+   * the first layout, the text paints in the metric-matched fallback first
+   * (no shift) and swaps when it arrives; a preload put its bytes before
+   * the first paint.
    */
   fontFaces?: string | null;
 }
@@ -48,13 +74,13 @@ export function createBeasties(options: CriticalCssOptions): Beasties {
   return new Beasties({
     path: options.clientDir,
     publicPath: "/",
-    // a stylesheet at the end of the body: no script, so nothing for the CSP to allow
+    // the stylesheets at the end of the body, where this step puts them off until after the first paint
     preload: "body",
     // the stylesheets are shared by many pages: each keeps all its rules
     pruneSource: false,
     mergeStylesheets: true,
     keyframes: "critical",
-    // the font faces the critical rules use are inlined (the font itself is preloaded by the page)
+    // the font faces the critical rules use are inlined
     inlineFonts: true,
     preloadFonts: false,
     compress: true,
@@ -86,17 +112,22 @@ export async function inlineCriticalCss(
   const marked =
     head.replace(
       HEAD_STYLESHEET,
-      (link, href: string) => `${link}<link rel="stylesheet" href="${href}" media="print"${SKIP_MARK}/>`,
+      (link, href: string) => `${link}<link rel="stylesheet" href="${href}" disabled${SKIP_MARK}/>`,
     ) + html.slice(headEnd);
   const processed = await beasties.process(marked);
   const inlined = (processed.slice(0, processed.indexOf("</head>")).match(/<style\b/g) ?? []).length;
   if (inlined !== 1) throw new CriticalCssError(`expected one inline <style> in the head, found ${inlined}`);
   // beasties' own markers, of no use to the browser
   const cleaned = processed.replaceAll(SKIP_MARK, "").replace(/ data-beasties-container(?:="")?/, "");
-  if (!options.fontFaces) return cleaned;
-  const font = /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1];
-  const preload = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>` : "";
-  return cleaned.replace("<style>", `${preload}<style>${options.fontFaces}\n`);
+  if (!BODY_END_STYLESHEETS.test(cleaned)) {
+    throw new CriticalCssError("the stylesheets are not at the end of the body, where beasties puts them");
+  }
+  const deferred = cleaned.replace(
+    BODY_END_STYLESHEETS,
+    (_, links: string) =>
+      `<noscript ${AFTER_FIRST_PAINT}>${links}</noscript><script>${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
+  );
+  return options.fontFaces ? deferred.replace("<style>", `<style>${options.fontFaces}\n`) : deferred;
 }
 
 /** Every prerendered page of a build; returns how many pages and the inline CSS's total size. */

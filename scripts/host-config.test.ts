@@ -1,9 +1,10 @@
 import { types } from "mime-types";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NON_DOCUMENT_CSP, type HeadersManifest } from "../site-server/csp";
 import { NO_PAGE_EXTENSIONS, wantsNotFoundPage } from "../site-server/static-files";
-import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, nginxConfigText, redirectsText } from "./host-config";
+import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, redirectsText } from "./host-config";
 import { siteConfigFor } from "./nginx-server";
+import { headersFilesOf } from "./test/headers-files-of";
 
 const CSP_HOME = "default-src 'none'; script-src 'self' 'sha256-aaa='";
 const CSP_ABOUT = "default-src 'none'; script-src 'self' 'sha256-bbb='";
@@ -14,8 +15,11 @@ const MANIFEST: HeadersManifest = {
   documents: { "index.html": CSP_HOME, "about/index.html": CSP_ABOUT, "404.html": CSP_HOME },
 };
 
-describe("nginxConfigText", () => {
-  const text = nginxConfigText(MANIFEST);
+describe("the nginx site", () => {
+  let text: string;
+  beforeAll(async () => {
+    text = (await headersFilesOf(MANIFEST)).nginx;
+  });
 
   it("maps every request form of a page to its own policy, and anything else to the nothing-runs one", () => {
     for (const key of ["/", "/index.html"]) expect(text).toContain(`"${key}" "${CSP_HOME}";`);
@@ -24,13 +28,12 @@ describe("nginxConfigText", () => {
     expect(text).toContain(`default "${NON_DOCUMENT_CSP}";`);
   });
 
-  it("sends the mode's headers on every answer, 404s included", () => {
+  it("sends the mode's headers on every answer, 404s included", async () => {
     expect(text).toContain('add_header X-Frame-Options "SAMEORIGIN" always;');
     expect(text).toContain('add_header X-Content-Type-Options "nosniff" always;');
     expect(text).not.toContain("X-Robots-Tag");
-    expect(nginxConfigText({ ...MANIFEST, mode: "preview" })).toContain(
-      'add_header X-Robots-Tag "noindex, nofollow" always;',
-    );
+    const preview = { ...MANIFEST, mode: "preview" as const, policy: { ...MANIFEST.policy, mode: "preview" as const } };
+    expect((await headersFilesOf(preview)).nginx).toContain('add_header X-Robots-Tag "noindex, nofollow" always;');
   });
 
   it("answers unknown paths with the not-found pages and serves the precompressed files", () => {

@@ -1,7 +1,7 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contentType } from "mime-types";
-import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type HeadersManifest } from "../site-server/csp";
+import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "../site-server/csp";
 import { NOT_FOUND_PAGE, NO_PAGE_EXTENSIONS, SERVED_EXTENSIONS, contentTypeOf } from "../site-server/static-files";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE } from "./not-found-pages";
 
@@ -14,7 +14,9 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE 
  *   common security headers, HSTS and upgrade-insecure-requests over https,
  *   the caching rules, precompressed `.br`/`.gz` siblings (brotli_static
  *   needs Debian's libnginx-mod-http-brotli-static) and the 404 pages.
- *   Two lines are the installer's: `listen` and `root` (marked below).
+ *   Two lines are the installer's: `listen` and `root` (marked below). Its
+ *   map of page policies is written with the other headers files, a page at
+ *   a time (scripts/headers-files.ts).
  * - `build/client/_redirects`: Netlify's rule for article slugs the build
  *   does not know (404 with the SPA fallback, see scripts/not-found-pages.ts).
  */
@@ -61,28 +63,44 @@ function typesBlock(): { types: string[]; charsetTypes: string[] } {
   return { types, charsetTypes: [...charsetTypes].sort() };
 }
 
-/** The nginx site of a build, from its headers manifest. */
-export function nginxConfigText(manifest: HeadersManifest): string {
-  const common = commonSecurityHeaders(manifest.mode);
-  const { types, charsetTypes } = typesBlock();
-  const csp: string[] = [];
-  for (const [relative, policy] of Object.entries(manifest.documents).sort(([a], [b]) => a.localeCompare(b))) {
-    for (const key of documentKeys(relative)) csp.push(`    ${quoted(key)} ${quoted(policy)};`);
-  }
-  return `# Written by scripts/host-config.ts (${manifest.mode} build): an nginx site with the same headers,
+/** How many map entries a page has in the nginx site (the `$uri` forms of its file). */
+export function nginxMapKeys(relative: string): number {
+  return documentKeys(relative).length;
+}
+
+/** The map entries of one page: each request form to the page's policy. */
+export function nginxMapEntries(relative: string, policy: string): string {
+  return documentKeys(relative)
+    .map((key) => `    ${quoted(key)} ${quoted(policy)};\n`)
+    .join("");
+}
+
+/**
+ * The nginx site of a build, in three parts around the map of page policies
+ * (written a page at a time, scripts/headers-files.ts): this head, each
+ * page's `nginxMapEntries`, `nginxConfigTail`. `keys`: the map's entries.
+ */
+export function nginxConfigHead(mode: SiteMode, keys: number): string {
+  return `# Written by scripts/host-config.ts (${mode} build): an nginx site with the same headers,
 # caching, precompressed files and 404 pages as the site server (README, "Self-hosting with nginx").
 # Include it in nginx's http block (Debian: /etc/nginx/sites-enabled/); set the two marked lines.
 # brotli_static needs the brotli module (Debian: apt-get install libnginx-mod-http-brotli-static).
 
 # one map entry per prerendered page (three request forms each): nginx needs room for them
-map_hash_max_size ${Math.max(2048, 2 ** Math.ceil(Math.log2(csp.length * 2 + 1)))};
+map_hash_max_size ${Math.max(2048, 2 ** Math.ceil(Math.log2(keys * 2 + 1)))};
 map_hash_bucket_size 256;
 
 # the page's own Content-Security-Policy: the sha256 of its inline scripts; anything else may run nothing
 map $studio_page $studio_page_csp {
     default ${quoted(NON_DOCUMENT_CSP)};
-${csp.join("\n")}
+`;
 }
+
+/** The nginx site after the page policies; `empty`: the map had no page. */
+export function nginxConfigTail(mode: SiteMode, empty = false): string {
+  const common = commonSecurityHeaders(mode);
+  const { types, charsetTypes } = typesBlock();
+  return `${empty ? "\n" : ""}}
 
 # a page's policy gets upgrade-insecure-requests, every answer HSTS, only over https
 map "$scheme $studio_page_csp" $studio_csp {
@@ -204,20 +222,10 @@ export function redirectsText(): string {
   ].join("\n");
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-}
-
-/** Writes the nginx site beside the client folder and `_redirects` into it. */
-export async function writeHostConfigs(
-  clientDir: string,
-  manifest: HeadersManifest,
-): Promise<{ nginx: string; redirects: string }> {
-  const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
+/** Writes `_redirects` into the client folder (the nginx site is written with the page policies). */
+export async function writeRedirects(clientDir: string): Promise<string> {
   const redirects = path.join(clientDir, REDIRECTS_FILE);
-  await writeAtomically(nginx, nginxConfigText(manifest));
-  await writeAtomically(redirects, redirectsText());
-  return { nginx, redirects };
+  await writeFile(`${redirects}.tmp`, redirectsText());
+  await rename(`${redirects}.tmp`, redirects);
+  return redirects;
 }

@@ -3,12 +3,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
 import { createContentClient } from "../app/content/storyblok-client";
-import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type HeadersManifest } from "../site-server/csp";
+import { MANIFEST_FILE, documentSecurityPolicy, readManifestEntries, type ManifestHeader } from "../site-server/csp";
 import { resolveContentConfig } from "./content-config";
 import { createBeasties, inlineCriticalCss } from "./critical-css";
 import { deferHydration } from "./defer-hydration";
 import { readBuildFontFaces } from "./font-subset";
-import { nginxConfigText, NGINX_CONFIG_FILE } from "./host-config";
+import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
+import { nginxMapKeys } from "./host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "./precompress";
 import { languageAlternates, siteListing, type PrerenderListing } from "./prerender-paths";
@@ -22,7 +23,6 @@ import {
   writeReleaseInfo,
   type ReleaseInfo,
 } from "./release-info";
-import { HEADERS_FILE, headersFileText } from "./security-headers";
 import { sitemapXml } from "./site-url";
 import { planUpdate, type StoryChange } from "./update-plan";
 
@@ -130,10 +130,60 @@ function relativeTo(clientDir: string, file: string): string {
   return path.relative(clientDir, file).split(path.sep).join("/");
 }
 
-async function writeHeaders(releaseDir: string, clientDir: string, manifest: HeadersManifest): Promise<void> {
-  await replaceFile(path.join(clientDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  await replaceFile(path.join(clientDir, HEADERS_FILE), headersFileText(manifest).text);
-  await replaceFile(path.join(releaseDir, NGINX_CONFIG_FILE), nginxConfigText(manifest));
+interface ManifestScan {
+  header: ManifestHeader;
+  /** Map entries of the nginx site for the pages the update leaves alone. */
+  untouchedNginxKeys: number;
+}
+
+/** The release's headers manifest, read one page at a time: its fields, and the size of what the update keeps. */
+async function scanManifest(clientDir: string, affected: ReadonlySet<string>): Promise<ManifestScan> {
+  let untouchedNginxKeys = 0;
+  let previous: string | null = null;
+  let sorted = true;
+  const header = await readManifestEntries(path.join(clientDir, MANIFEST_FILE), (relative) => {
+    if (previous !== null && comparePagePaths(previous, relative) >= 0) sorted = false;
+    previous = relative;
+    if (!affected.has(relative)) untouchedNginxKeys += nginxMapKeys(relative);
+  });
+  if (!header) throw new NeedsFullBuild(`the release has no ${MANIFEST_FILE}`);
+  // written before the files listed their pages in order (or by hand): a whole build writes it anew
+  if (!sorted) throw new NeedsFullBuild(`${MANIFEST_FILE} does not list its pages in order`);
+  return { header, untouchedNginxKeys };
+}
+
+/**
+ * Brings the headers files of the new release up to date (scripts/headers-files.ts) without holding
+ * them: the old manifest is read again, one page at a time, and each page's policy written as the
+ * update leaves it (kept, replaced, removed, or new in its place in the order).
+ */
+async function updateHeaders(
+  clientDir: string,
+  scan: ManifestScan,
+  removed: ReadonlySet<string>,
+  rendered: ReadonlyMap<string, string>,
+): Promise<void> {
+  let nginxKeys = scan.untouchedNginxKeys;
+  for (const relative of rendered.keys()) nginxKeys += nginxMapKeys(relative);
+  const pending = [...rendered.keys()].sort(comparePagePaths);
+  const writer = await HeadersFilesWriter.open(clientDir, scan.header, nginxKeys);
+  try {
+    const addRenderedUpTo = async (relative: string | null) => {
+      while (pending.length && (relative === null || comparePagePaths(pending[0]!, relative) <= 0)) {
+        const next = pending.shift()!;
+        await writer.add(next, rendered.get(next)!);
+      }
+    };
+    await readManifestEntries(path.join(clientDir, MANIFEST_FILE), async (relative, csp) => {
+      await addRenderedUpTo(relative);
+      if (!rendered.has(relative) && !removed.has(relative)) await writer.add(relative, csp);
+    });
+    await addRenderedUpTo(null);
+  } catch (error) {
+    await writer.abandon();
+    throw error;
+  }
+  await writer.close();
 }
 
 export async function renderPages(from: string, to: string, changes: readonly StoryChange[]): Promise<RenderSummary> {
@@ -152,8 +202,8 @@ export async function renderPages(from: string, to: string, changes: readonly St
   await linkTree(path.join(from, CLIENT_DIR), path.join(to, CLIENT_DIR));
   await linkTree(path.join(from, RENDERER_DIR), path.join(to, RENDERER_DIR));
   const clientDir = path.join(to, CLIENT_DIR);
-  const manifest = await readHeadersManifest(clientDir);
-  if (!manifest) throw new NeedsFullBuild(`${from} has no ${MANIFEST_FILE}`);
+  const relativeOf = (pagePath: string) => relativeTo(clientDir, pageFile(clientDir, pagePath));
+  const scan = await scanManifest(clientDir, new Set([...plan.render, ...plan.remove].map(relativeOf)));
 
   process.env.IS_RR_BUILD_REQUEST = "yes";
   const build = (await import(pathToFileURL(path.join(to, RENDERER_DIR, "index.js")).href)) as ServerBuild;
@@ -174,18 +224,17 @@ export async function renderPages(from: string, to: string, changes: readonly St
       limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath, finishHtml)))),
     ),
   );
+  const removed = new Set<string>();
   for (const pagePath of plan.remove) {
     await removePage(clientDir, pagePath);
-    delete manifest.documents[relativeTo(clientDir, pageFile(clientDir, pagePath))];
+    removed.add(relativeOf(pagePath));
   }
+  const policies = new Map<string, string>();
   for (const pagePath of plan.render) {
     const file = pageFile(clientDir, pagePath);
-    manifest.documents[relativeTo(clientDir, file)] = documentSecurityPolicy(
-      manifest.policy,
-      await readFile(file, "utf8"),
-    );
+    policies.set(relativeOf(pagePath), documentSecurityPolicy(scan.header.policy, await readFile(file, "utf8")));
   }
-  await writeHeaders(to, clientDir, manifest);
+  await updateHeaders(clientDir, scan, removed, policies);
   if (previous.siteUrl) {
     const sitemap = path.join(clientDir, "sitemap.xml");
     await replaceServedFile(

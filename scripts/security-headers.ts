@@ -1,12 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   MANIFEST_FILE,
   blockedInlineCode,
-  commonSecurityHeaders,
   documentSecurityPolicy,
-  type HeadersManifest,
   type PolicyInputs,
   type SiteMode,
 } from "../site-server/csp";
@@ -15,7 +13,8 @@ import { listHtmlFiles } from "./build-files";
 import { inlineCriticalCssInBuild } from "./critical-css";
 import { deferHydrationInBuild } from "./defer-hydration";
 import { subsetFontForBuild } from "./font-subset";
-import { writeHostConfigs } from "./host-config";
+import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
+import { NGINX_CONFIG_FILE, nginxMapKeys, writeRedirects } from "./host-config";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
 
@@ -29,21 +28,17 @@ const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
  * - build/client/.security-headers.json: mode, policy inputs and path -> CSP,
  *   which the site server reads (dotfiles are never served);
  * - build/client/_headers: the same as per-path rules for static hosts
- *   (Netlify, Cloudflare Pages).
+ *   (Netlify, Cloudflare Pages);
+ * - build/nginx/studio-site.conf: the same as an nginx map (scripts/host-config.ts),
+ * one page at a time (scripts/headers-files.ts).
  * Then precompresses the build and prints the build's mode in a box.
  * By hand: `tsx scripts/security-headers.ts [build/client]` (same environment as the build).
  */
 
-export const HEADERS_FILE = "_headers";
-
-/** Cloudflare Pages reads at most this many rules from `_headers`. */
-const CLOUDFLARE_RULE_LIMIT = 100;
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-
 export interface SecurityHeadersResult {
   mode: SiteMode;
-  manifest: HeadersManifest;
+  /** HTML files with a policy. */
+  documents: number;
   /** Problems the policy will cause in a browser (blocked event handlers, media from origins it does not allow). */
   warnings: string[];
   headersFile: string;
@@ -54,73 +49,33 @@ export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = p
   return { mode: siteModeOf(config), apiOrigin: origins.api, assetOrigins: origins.assets };
 }
 
+/** Hashes each HTML file and writes its policy to the headers files (scripts/headers-files.ts), one page at a time. */
 export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInputs): Promise<SecurityHeadersResult> {
-  const documents: Record<string, string> = {};
   const warnings: string[] = [];
-  for (const relative of await listHtmlFiles(clientDir)) {
-    const html = await readFile(path.join(clientDir, relative), "utf8");
-    documents[relative] = documentSecurityPolicy(inputs, html);
-    const blocked = blockedInlineCode(html);
-    if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
-    const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
-    if (foreign.length)
-      warnings.push(
-        `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
-      );
-  }
-  const manifest: HeadersManifest = { version: 1, mode: inputs.mode, policy: inputs, documents };
-  await writeFile(path.join(clientDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  const headersFile = path.join(clientDir, HEADERS_FILE);
-  const headers = headersFileText(manifest);
-  await writeFile(headersFile, headers.text);
-  if (headers.rules > CLOUDFLARE_RULE_LIMIT) {
-    warnings.push(
-      `${HEADERS_FILE} has ${headers.rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`,
-    );
-  }
-  return { mode: inputs.mode, manifest, warnings, headersFile };
-}
-
-/** Request paths a static host serves an HTML file under: about/index.html -> /about/ and /about. */
-export function requestPathsOf(relative: string): string[] {
-  const posix = relative.split(path.sep).join("/");
-  if (posix === "index.html") return ["/"];
-  if (posix.endsWith("/index.html")) {
-    const directory = `/${posix.slice(0, -"index.html".length)}`;
-    return [directory, directory.slice(0, -1)];
-  }
-  return [`/${posix}`];
-}
-
-/**
- * `_headers` in the format Netlify and Cloudflare Pages share: a path line,
- * then indented `Name: value` lines. Every rule that matches a path applies,
- * and a header set twice is joined with a comma, which for CSP means two
- * policies that must both pass; so the CSP appears only in per-page rules,
- * never in `/*`. Paths that are not prerendered get no CSP from this file.
- */
-export function headersFileText(manifest: HeadersManifest): { text: string; rules: number } {
-  // a build against the local content service loads media over http: no upgrade, no HSTS
-  const https = [manifest.policy.apiOrigin, ...manifest.policy.assetOrigins].every((origin) =>
-    origin.startsWith("https:"),
-  );
-  const lines = [
-    `# Written by scripts/security-headers.ts for static hosts (Netlify, Cloudflare Pages); ${manifest.mode} build.`,
-    "# Each page has its own Content-Security-Policy: the sha256 of its inline scripts.",
-    "/*",
-    ...Object.entries(commonSecurityHeaders(manifest.mode, { https })).map(([name, value]) => `  ${name}: ${value}`),
-    "/assets/*",
-    `  Cache-Control: ${IMMUTABLE}`,
-  ];
-  let rules = 2;
-  for (const [relative, csp] of Object.entries(manifest.documents).sort(([a], [b]) => a.localeCompare(b))) {
-    const policy = https ? `${csp}; upgrade-insecure-requests` : csp;
-    for (const requestPath of requestPathsOf(relative)) {
-      lines.push(requestPath, `  Content-Security-Policy: ${policy}`);
-      rules += 1;
+  const files = (await listHtmlFiles(clientDir)).sort(comparePagePaths);
+  const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative), 0);
+  const writer = await HeadersFilesWriter.open(clientDir, { version: 1, mode: inputs.mode, policy: inputs }, nginxKeys);
+  try {
+    for (const relative of files) {
+      const html = await readFile(path.join(clientDir, relative), "utf8");
+      await writer.add(relative, documentSecurityPolicy(inputs, html));
+      const blocked = blockedInlineCode(html);
+      if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
+      const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
+      if (foreign.length)
+        warnings.push(
+          `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
+        );
     }
+  } catch (error) {
+    await writer.abandon();
+    throw error;
   }
-  return { text: `${lines.join("\n")}\n`, rules };
+  const { documents, rules } = await writer.close();
+  if (rules > CLOUDFLARE_RULE_LIMIT) {
+    warnings.push(`${HEADERS_FILE} has ${rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`);
+  }
+  return { mode: inputs.mode, documents, warnings, headersFile: path.join(clientDir, HEADERS_FILE) };
 }
 
 /** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */
@@ -245,12 +200,12 @@ export async function finishBuild(
   await placeArticlesNotFoundPage(clientDir);
   const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env));
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
-  const hosts = await writeHostConfigs(clientDir, result.manifest);
-  console.info(`Host configuration: ${path.relative(process.cwd(), hosts.nginx)} (nginx) and _redirects (Netlify)`);
+  await writeRedirects(clientDir);
+  const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
+  console.info(`Host configuration: ${path.relative(process.cwd(), nginx)} (nginx) and _redirects (Netlify)`);
   const compressed = await precompress(clientDir);
-  const documents = Object.keys(result.manifest.documents).length;
   console.info(
-    `Security headers: a CSP for each of ${documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
+    `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
       `precompressed ${compressed.files} file(s)`,
   );
   const banner = modeBanner(result.mode, config);

@@ -7,7 +7,7 @@ import {
   type ContentServerHandle,
   type ContentServerOptions,
 } from "../content-server/content-server";
-import { readHeadersManifest } from "../site-server/csp";
+import { MANIFEST_FILE, readManifestEntries } from "../site-server/csp";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
 import { freePort } from "./processes";
@@ -116,7 +116,9 @@ async function main(): Promise<void> {
     contentOrigin: content?.url,
   });
   const siteUrl = host === "127.0.0.1" ? `http://localhost:${live.server.port}` : live.server.url;
-  const mode = (await readHeadersManifest(path.join(buildDir, "client")))?.mode ?? "unknown";
+  // the mode only: the pages' policies are read past, not kept
+  const manifest = path.join(buildDir, "client", MANIFEST_FILE);
+  const mode = (await readManifestEntries(manifest, () => undefined))?.mode ?? "unknown";
   console.info("");
   console.info(`  Site:            ${siteUrl} (${mode} build${mode === "preview" ? ": drafts, noindex" : ""})`);
   if (content) console.info(`  Content service: http://localhost:${content.port}/v2`);

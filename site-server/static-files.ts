@@ -5,7 +5,7 @@ import path from "node:path";
 import { contentType } from "mime-types";
 import Negotiator from "negotiator";
 import send from "send";
-import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type HeadersManifest } from "./csp";
+import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type LoadedHeadersManifest } from "./csp";
 import { isHttpsRequest, securityHeaders, sendText } from "./http-answers";
 
 /**
@@ -94,7 +94,7 @@ export function contentTypeOf(file: string): string {
 /** A build the server can answer from; a rebuild makes a new one and the server swaps to it in one step. */
 export interface Site {
   root: string;
-  manifest: HeadersManifest | null;
+  manifest: LoadedHeadersManifest | null;
   /** Policies computed here for HTML files the manifest does not list, by file, size and mtime. */
   computed: Map<string, { key: string; csp: string }>;
 }
@@ -271,7 +271,7 @@ async function chooseVariant(req: IncomingMessage, file: string, stats: Stats): 
 async function documentPolicy(site: Site, file: string, stats: Stats): Promise<string | undefined> {
   if (!site.manifest) return undefined;
   const relative = path.relative(site.root, file).split(path.sep).join("/");
-  const listed = Object.hasOwn(site.manifest.documents, relative) ? site.manifest.documents[relative] : undefined;
+  const listed = site.manifest.documents.get(relative);
   if (listed !== undefined) return listed;
   const key = `${stats.size}:${stats.mtimeMs}`;
   const cached = site.computed.get(file);

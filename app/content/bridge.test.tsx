@@ -55,12 +55,14 @@ describe("useLiveStory", () => {
   it("applies edits in order even when the parser is async", async () => {
     window.history.replaceState({}, "", "/?_storyblok=41&_storyblok_tk[token]=abc");
     sdk.registerStoryblokBridge.mockClear();
-    const slowFirst = (story: ISbStoryData) => {
+    // each edit's parse finishes when the test says so
+    const parses = new Map<string, () => void>();
+    const parse = (story: ISbStoryData) => {
       const title = String((story.content as { Title?: unknown }).Title);
-      return new Promise<string>((resolve) => setTimeout(() => resolve(title), title === "first" ? 30 : 0));
+      return new Promise<string>((resolve) => parses.set(title, () => resolve(title)));
     };
     function Slow() {
-      return <h1>{useLiveStory(41, "start", slowFirst)}</h1>;
+      return <h1>{useLiveStory(41, "start", parse)}</h1>;
     }
     render(<Slow />);
     await waitFor(() => expect(sdk.registerStoryblokBridge).toHaveBeenCalled());
@@ -69,8 +71,13 @@ describe("useLiveStory", () => {
       onInput({ id: 41, content: { Title: "first" } } as unknown as ISbStoryData);
       onInput({ id: 41, content: { Title: "second" } } as unknown as ISbStoryData);
     });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(screen.getByRole("heading").textContent).toBe("second");
+    // the newer edit waits for the older one's parse, so the older can never land last
+    await waitFor(() => expect([...parses.keys()]).toEqual(["first"]));
+    await act(async () => parses.get("first")!());
+    await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("first"));
+    await waitFor(() => expect([...parses.keys()]).toEqual(["first", "second"]));
+    await act(async () => parses.get("second")!());
+    await waitFor(() => expect(screen.getByRole("heading").textContent).toBe("second"));
   });
 
   it("registers each story with the bridge once, however many components show it", async () => {

@@ -18,7 +18,10 @@ import { uiText } from "../ui-text";
 export type { EditableAttributes } from "./editable";
 
 export interface SiteImage {
+  /** the asset's URL (also what structured data names) */
   src: string;
+  /** the file itself, written into the page (small SVG icons of the header: app/content/inline-icons.ts) */
+  dataUri?: string;
   alt: string;
   width?: number;
   height?: number;

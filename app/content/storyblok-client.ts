@@ -10,6 +10,9 @@ const CLIENT_LIMITS = {
   timeout: 10,
 } as const;
 
+/** seconds any one exchange with the content service (API or asset) may take */
+export const CONTENT_TIMEOUT_SECONDS = CLIENT_LIMITS.timeout;
+
 export type ClientLimits = { -readonly [Key in keyof typeof CLIENT_LIMITS]: number };
 
 /**
@@ -17,7 +20,7 @@ export type ClientLimits = { -readonly [Key in keyof typeof CLIENT_LIMITS]: numb
  * stalls after them would leave a page (or the build) loading forever. This
  * fetch gives the whole exchange, body included, the same deadline.
  */
-function fetchWithDeadline(seconds: number): typeof fetch {
+export function fetchWithDeadline(seconds: number): typeof fetch {
   return (input, init) => {
     if (typeof AbortSignal.timeout !== "function" || typeof AbortSignal.any !== "function") return fetch(input, init);
     const deadline = AbortSignal.timeout(seconds * 1000);

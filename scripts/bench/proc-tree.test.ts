@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descendants, parseProcStat } from "./proc-tree";
+import { descendants, matchingTops, parseProcStat } from "./proc-tree";
 
 describe("parseProcStat", () => {
   it("reads pid, ppid and rss, with spaces and parentheses in the command name", () => {
@@ -22,5 +22,33 @@ describe("descendants", () => {
       { pid: 20, ppid: 1, rssPages: 1 },
     ];
     expect([...descendants(10, table)].sort()).toEqual([10, 11, 12]);
+  });
+});
+
+describe("matchingTops", () => {
+  it("finds the top of each matching child's subtree below the root, not the root or the launched node", () => {
+    const table = [
+      { pid: 1, ppid: 0, rssPages: 1 },
+      { pid: 10, ppid: 1, rssPages: 1 },
+      { pid: 11, ppid: 10, rssPages: 1 },
+      { pid: 12, ppid: 11, rssPages: 1 },
+      { pid: 20, ppid: 1, rssPages: 1 },
+      { pid: 30, ppid: 99, rssPages: 1 },
+    ];
+    const commandLines: Record<number, string> = {
+      1: "node bench.ts scripts/render-pages.ts",
+      10: "node tsx/dist/cli.mjs scripts/render-pages.ts a b",
+      11: "node --import tsx scripts/render-pages.ts a b",
+      12: "esbuild --service",
+      20: "node content-service-child.ts",
+      30: "node tsx/dist/cli.mjs scripts/render-pages.ts elsewhere",
+    };
+    const tops = matchingTops(
+      1,
+      table,
+      (pid) => commandLines[pid] ?? "",
+      (line) => line.includes("render-pages.ts"),
+    );
+    expect(tops).toEqual([10]);
   });
 });

@@ -70,6 +70,39 @@ export async function treeRssBytes(root: number): Promise<number> {
   return table.filter((p) => pids.has(p.pid)).reduce((sum, p) => sum + p.rssPages * PAGE_SIZE, 0);
 }
 
+/**
+ * The processes under `root` (itself excluded) whose command line matches and whose parent's does not:
+ * the tops of the subtrees one kind of child makes (a `tsx` launcher and the node it starts are one).
+ */
+export function matchingTops(
+  root: number,
+  table: readonly ProcStat[],
+  commandLineOf: (pid: number) => string,
+  matches: (commandLine: string) => boolean,
+): number[] {
+  const under = descendants(root, table);
+  under.delete(root);
+  const matching = new Set([...under].filter((pid) => matches(commandLineOf(pid))));
+  const parentOf = new Map(table.map((p) => [p.pid, p.ppid]));
+  return [...matching].filter((pid) => !matching.has(parentOf.get(pid) ?? -1));
+}
+
+/** Resident memory of the subtrees under `root` whose top's command line matches (see `matchingTops`). */
+export async function matchingSubtreesRssBytes(
+  root: number,
+  matches: (commandLine: string) => boolean,
+): Promise<number> {
+  const table = await readTable();
+  const commandLines = new Map<number, string>();
+  for (const pid of descendants(root, table)) {
+    // NUL-separated arguments; a process that ended meanwhile has none
+    commandLines.set(pid, (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).replace(/\0/g, " "));
+  }
+  const tops = matchingTops(root, table, (pid) => commandLines.get(pid) ?? "", matches);
+  const pids = new Set(tops.flatMap((top) => [...descendants(top, table)]));
+  return table.filter((p) => pids.has(p.pid)).reduce((sum, p) => sum + p.rssPages * PAGE_SIZE, 0);
+}
+
 export interface RssSampler {
   readonly peakBytes: number;
   readonly lastBytes: number;
@@ -78,13 +111,18 @@ export interface RssSampler {
 
 /** Samples the tree's RSS every `intervalMs` (100 ms) until stopped; resolves to the peak. */
 export function sampleTreeRss(root: number, intervalMs = 100): RssSampler {
+  return sampleRss(() => treeRssBytes(root), intervalMs);
+}
+
+/** Samples `measure` (bytes) every `intervalMs` until stopped; resolves to the peak. */
+export function sampleRss(measure: () => Promise<number>, intervalMs = 100): RssSampler {
   let peak = 0;
   let last = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
       try {
-        last = await treeRssBytes(root);
+        last = await measure();
         peak = Math.max(peak, last);
       } catch {
         // /proc unreadable: no figure rather than a failed build

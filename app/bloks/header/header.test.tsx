@@ -55,6 +55,19 @@ describe("Header", () => {
     expect(logo.getAttribute("width")).toBe("120");
   });
 
+  it("draws the logo and the burger from the page itself when the build wrote them in", () => {
+    const logoData = "data:image/svg+xml,%3csvg%3e%3ctitle%3elogo%3c/title%3e%3c/svg%3e";
+    const burgerData = "data:image/svg+xml,%3csvg%3e%3ctitle%3eburger%3c/title%3e%3c/svg%3e";
+    const { container } = renderHeader("/", {
+      ...header,
+      logo: { ...header.logo!, dataUri: logoData },
+      burgerIcon: { ...header.burgerIcon!, dataUri: burgerData },
+    });
+    const home = screen.getByRole("link", { name: "Studio Halbton" });
+    expect(within(home).getByRole("img").getAttribute("src")).toBe(logoData);
+    expect(container.querySelectorAll(`img[src="${burgerData}"]`)).toHaveLength(1);
+  });
+
   it("links the Index and second page with their labels, then the page in the other language", () => {
     renderHeader("/");
     const links = within(mainNav()).getAllByRole("link");

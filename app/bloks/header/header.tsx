@@ -147,7 +147,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
           {blok.logo ? (
             <img
               className={styles.logo}
-              src={blok.logo.src}
+              src={blok.logo.dataUri ?? blok.logo.src}
               alt={blok.logoLabel}
               width={blok.logo.width}
               height={blok.logo.height}

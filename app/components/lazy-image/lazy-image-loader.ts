@@ -2,7 +2,7 @@
  * How far below and above the viewport an image starts loading, in CSS px:
  * the smallest margin with no blank image at a reading scroll (1,000 px/s)
  * on Lighthouse's phone (1.6 Mbit/s, 150 ms RTT, 4x CPU); see
- * docs/decisions/0009-lazy-images-near-the-viewport.md for the measurement.
+ * docs/decisions/0010-lazy-images-near-the-viewport.md for the measurement.
  */
 export const LAZY_IMAGE_MARGIN_PX = 600;
 

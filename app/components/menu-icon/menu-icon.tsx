@@ -9,7 +9,7 @@ export function MenuIcon({ image, kind }: { image: SiteImage | null; kind: "burg
     return (
       <img
         className={styles.icon}
-        src={image.src}
+        src={image.dataUri ?? image.src}
         alt=""
         width={image.width ?? 24}
         height={image.height ?? 24}

@@ -8,7 +8,8 @@ import { startReadLoad } from "../../read-load";
 import { readReleaseInfo, RELEASE_FILE } from "../../release-info";
 import { productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
-import { fmtInt, fmtMs, markdownTable } from "../format";
+import { fmtInt, fmtMB, fmtMs, markdownTable } from "../format";
+import { matchingSubtreesRssBytes, sampleRss, type RssSampler } from "../proc-tree";
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { atMost, TARGETS, type Verdict } from "../targets";
 import type { SectionOutput } from "./section";
@@ -38,6 +39,8 @@ interface PublishResult {
   release: Pick<ReleaseResult, "kind" | "ms" | "rendered" | "removed"> | null;
   apiRequests: number | null;
   load: { requests: number; failed: number; slowestMs: number } | null;
+  /** Peak resident memory of the update's own process (scripts/render-pages.ts and what it starts). */
+  renderPeakRssBytes: number | null;
 }
 
 /**
@@ -70,6 +73,7 @@ function initialResult(articles: number): PublishResult {
     release: null,
     apiRequests: null,
     load: null,
+    renderPeakRssBytes: null,
   };
 }
 
@@ -107,6 +111,8 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     debounceMs: 100,
     log: (message) => ctx.log(`publish ${fmtInt(articles)}: ${message}`),
   });
+  // the update's process: from the webhook until the publisher is idle
+  let renderRss: RssSampler | undefined;
   try {
     const article = await mostReferencedArticle(path.join(workspace, "build"), contentDir);
     result.referrers = article.referrers;
@@ -134,6 +140,9 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
       story_id: story.story.id,
       full_slug: story.story.full_slug,
     });
+    renderRss = sampleRss(() =>
+      matchingSubtreesRssBytes(process.pid, (line) => line.includes(path.join("scripts", "render-pages.ts"))),
+    );
     const started = performance.now();
     const answer = await fetch(live.webhookUrl, {
       method: "POST",
@@ -150,6 +159,7 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     }
     result.webhookToHtmlMs = performance.now() - started;
     await live.publisher.whenIdle();
+    result.renderPeakRssBytes = (await renderRss.stop()) || null;
     const seen = await load.stop();
     result.load = { requests: seen.requests, failed: seen.failed.length, slowestMs: seen.slowestMs };
     result.apiRequests = (await content.checkpoint()) - before;
@@ -160,9 +170,10 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     result.status = "ok";
     ctx.log(
       `publish ${fmtInt(articles)}: webhook to HTML ${fmtMs(result.webhookToHtmlMs)} (${result.release?.kind}), ` +
-        `${fmtInt(result.apiRequests)} API requests; load ${fmtInt(result.load.requests)} requests, ${result.load.failed} failed`,
+        `${fmtInt(result.apiRequests)} API requests, render peak RSS ${fmtMB(result.renderPeakRssBytes)}; load ${fmtInt(result.load.requests)} requests, ${result.load.failed} failed`,
     );
   } finally {
+    await renderRss?.stop();
     await live.close();
   }
 }
@@ -186,7 +197,8 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         r.status === "ok"
           ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${fmtInt(r.release.rendered?.length ?? 0)} pages rendered` : "whole build"}; ` +
             `an article ${fmtInt(r.referrers)} pages refer to, ` +
-            `${fmtInt(r.apiRequests)} API requests; whole build ${fmtMs(r.buildMs)}); load: ${fmtInt(r.load?.requests)} requests, ${r.load?.failed} failed`
+            `${fmtInt(r.apiRequests)} API requests; render peak RSS ${fmtMB(r.renderPeakRssBytes)}; whole build ${fmtMs(r.buildMs)}); ` +
+            `load: ${fmtInt(r.load?.requests)} requests, ${r.load?.failed} failed, slowest ${fmtMs(r.load?.slowestMs)}`
           : `${r.status}: ${r.error ?? ""}`.slice(0, 160),
       target: budget === null ? "–" : `≤ ${fmtMs(budget)}`,
       verdict,
@@ -198,7 +210,8 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
       "pages refer to (links and other projects, from release.json) is edited and " +
       "Storyblok's webhook posted (signed); the clock runs from the webhook to the first answer of the article's URL " +
       "whose prerendered HTML holds the new headline. API requests: those the content service served meanwhile. Load: " +
-      "4 loops reading `/` and the article from 1 s before the webhook until the release is live.",
+      "4 loops reading `/` and the article from 1 s before the webhook until the release is live. Render peak RSS: " +
+      "the update's process (scripts/render-pages.ts and its children), sampled every 100 ms.",
     "",
     markdownTable(
       [
@@ -210,6 +223,7 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         "release",
         "pages rendered",
         "API requests",
+        "render peak RSS",
         "load requests",
         "load failed",
         "slowest",
@@ -223,6 +237,7 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
         r.release?.kind ?? "–",
         fmtInt(r.release?.rendered?.length),
         fmtInt(r.apiRequests),
+        fmtMB(r.renderPeakRssBytes),
         fmtInt(r.load?.requests),
         r.load ? String(r.load.failed) : "–",
         fmtMs(r.load?.slowestMs),
