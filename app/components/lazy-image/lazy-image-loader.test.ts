@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { installLazyImages, lazyImageScript } from "./lazy-image-loader";
+import { devLazyImageScript, installLazyImages } from "./lazy-image-loader";
 
 const MARGIN = 480;
 
@@ -160,12 +160,12 @@ describe("installLazyImages", () => {
   });
 });
 
-describe("lazyImageScript", () => {
+describe("devLazyImageScript", () => {
   it("is self-contained: its text alone installs the loader with the margin", () => {
     const win = pageWindow({ observer: false });
     // the inline script's text, run as the page runs it
-    new Function("window", lazyImageScript(123))(win);
+    new Function("window", devLazyImageScript(123))(win);
     expect(win.document.getElementById("far")!.getAttribute("srcset")).toBe("/c.webp 480w");
-    expect(lazyImageScript(123)).toMatch(/\(window, 123\);$/);
+    expect(devLazyImageScript(123)).toMatch(/\(window, 123\);$/);
   });
 });

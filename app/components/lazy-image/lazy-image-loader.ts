@@ -32,8 +32,8 @@ export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
  *   target's images at once; printing loads every image.
  * - Without IntersectionObserver every image loads as it is found.
  *
- * It must stay self-contained (no imports, no outer variables): its source
- * text is the inline script (lazyImageScript).
+ * It must stay self-contained (no imports, no outer variables): the dev
+ * server's inline script is its source text (devLazyImageScript).
  */
 export function installLazyImages(win: Window & typeof globalThis, marginPx: number): void {
   const doc = win.document;
@@ -135,10 +135,10 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
 }
 
 /**
- * The inline script that runs the loader. The prerendered page carries the
- * server bundle's text (its hash goes into the page's CSP); the browser
- * never runs the element React hydrates.
+ * The loader's text as the dev server serves it (its own compiled source).
+ * A build writes a minified copy into each page instead
+ * (scripts/lazy-image-script.ts), so the browser bundle carries none of it.
  */
-export function lazyImageScript(marginPx: number = LAZY_IMAGE_MARGIN_PX): string {
+export function devLazyImageScript(marginPx: number = LAZY_IMAGE_MARGIN_PX): string {
   return `(${installLazyImages.toString()})(window, ${marginPx});`;
 }

@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LazyImage, LazyImageLoader, placeholderSrc } from "./lazy-image";
+import { DevLazyImageLoader, LazyImage, placeholderSrc } from "./lazy-image";
 import { LAZY_IMAGE_MARGIN_PX } from "./lazy-image-loader";
 
 const SRCSET =
@@ -51,9 +51,9 @@ describe("LazyImage", () => {
   });
 });
 
-describe("LazyImageLoader", () => {
+describe("DevLazyImageLoader", () => {
   it("is one inline script running the loader with the site's margin", () => {
-    const html = renderToString(<LazyImageLoader />);
+    const html = renderToString(<DevLazyImageLoader />);
     expect(html).toMatch(/^<script>\(function installLazyImages\(/);
     expect(html).toContain(`(window, ${LAZY_IMAGE_MARGIN_PX});</script>`);
   });

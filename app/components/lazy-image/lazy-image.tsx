@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes, ReactNode } from "react";
-import { lazyImageScript } from "./lazy-image-loader";
+import { devLazyImageScript } from "./lazy-image-loader";
 
 /**
  * A transparent SVG of the image's proportions: the `src` of an image that
@@ -24,7 +24,7 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
 
 /**
  * An image fetched only when it comes near the viewport, by the page's
- * loader (LazyImageLoader): rendered with a placeholder `src` and its real
+ * loader (scripts/lazy-image-script.ts): rendered with a placeholder `src` and its real
  * sources in `data-srcset`, with the image itself in a `<noscript>` beside
  * it (app.css hides the placeholder when scripting is off).
  */
@@ -53,9 +53,11 @@ export function LazyImage({ src, srcSet, width, height, noscript, ...img }: Lazy
 }
 
 /**
- * The loader of every LazyImage, an inline script at the top of the head
- * (hashed into the page's CSP with the other inline scripts).
+ * The loader of every LazyImage on the dev server, an inline script at the
+ * top of the head. A build writes it into each page itself
+ * (scripts/lazy-image-script.ts): the root renders this only in dev, so
+ * the browser bundle carries none of the loader.
  */
-export function LazyImageLoader() {
-  return <script dangerouslySetInnerHTML={{ __html: lazyImageScript() }} suppressHydrationWarning />;
+export function DevLazyImageLoader() {
+  return <script dangerouslySetInnerHTML={{ __html: devLazyImageScript() }} suppressHydrationWarning />;
 }
