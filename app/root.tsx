@@ -20,6 +20,7 @@ import {
   useChunkReloadGuardReset,
 } from "./components/route-chunk-reload/route-chunk-reload";
 import { JsonLdScript } from "./components/json-ld/json-ld";
+import { DevLazyImageLoader } from "./components/lazy-image/lazy-image";
 import { prerenderedOrFresh } from "./routing/client-loader";
 import { SiteShell } from "./components/site-shell/site-shell";
 import { isVisualEditor, isVisualEditorSearch, useLiveStory } from "./content/bridge";
@@ -148,6 +149,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#D6D6D6" />
+        {/* a build writes the lazy image loader into each page (scripts/lazy-image-script.ts) */}
+        {import.meta.env.DEV ? <DevLazyImageLoader /> : null}
         <Meta />
         <Links />
         {data?.site ? <JsonLdScript data={organizationJsonLd(data, undefined, language)} /> : null}

@@ -149,7 +149,12 @@ test("overview items show images and videos by extension, and nothing for other 
     if (kinds[index] === "image") {
       await expect(element.locator("img")).toHaveCount(1);
       await expect(element.locator("video")).toHaveCount(0);
-      expect(new URL((await element.locator("img").getAttribute("src")) ?? "", page.url()).pathname).toContain(file);
+      // a lazy image shows its file once near the viewport
+      const image = element.locator("img");
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => (img.currentSrc ? new URL(img.currentSrc).pathname : "")))
+        .toContain(file);
     } else if (kinds[index] === "video") {
       await expect(element.locator("img")).toHaveCount(0);
       const video = element.locator("video");

@@ -7,6 +7,7 @@ import { MANIFEST_FILE, documentSecurityPolicy, readManifestEntries, type Manife
 import { resolveContentConfig } from "./content-config";
 import { createBeasties, inlineCriticalCss } from "./critical-css";
 import { deferHydration } from "./defer-hydration";
+import { addLazyImageScript, lazyImageScript } from "./lazy-image-script";
 import { readBuildFontFaces } from "./font-subset";
 import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
@@ -90,7 +91,7 @@ function countRequests(): { readonly count: number } {
 
 /**
  * One page as the build writes it: `{path}.data`, then `{path}/index.html`
- * (`finishHtml`: hydration deferred, critical CSS inline).
+ * (`finishHtml`: the lazy image loader, hydration deferred, critical CSS inline).
  */
 async function renderPage(
   handler: Handler,
@@ -214,8 +215,11 @@ export async function renderPages(from: string, to: string, changes: readonly St
   // the build's subset of the text face: characters it lacks come from the full face (scripts/font-subset.ts)
   const fontFaces = await readBuildFontFaces(clientDir);
   const beasties = createBeasties({ clientDir });
-  const finishHtml = (html: string) =>
-    inlineCriticalCss(deferHydration(html) ?? html, { clientDir, fontFaces }, beasties);
+  const lazyImages = await lazyImageScript();
+  const finishHtml = (html: string) => {
+    const withLoader = addLazyImageScript(html, lazyImages);
+    return inlineCriticalCss(deferHydration(withLoader) ?? withLoader, { clientDir, fontFaces }, beasties);
+  };
   const written: string[] = [];
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);

@@ -12,6 +12,7 @@ import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig 
 import { listHtmlFiles } from "./build-files";
 import { inlineCriticalCssInBuild } from "./critical-css";
 import { deferHydrationInBuild } from "./defer-hydration";
+import { addLazyImageScriptInBuild } from "./lazy-image-script";
 import { subsetFontForBuild } from "./font-subset";
 import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { NGINX_CONFIG_FILE, nginxMapKeys, writeRedirects } from "./host-config";
@@ -183,6 +184,9 @@ export async function finishBuild(
 ): Promise<SecurityHeadersResult> {
   // the not-found page is a prerendered page like the others: it hydrates after load
   await placeNotFoundPage(clientDir);
+  // the lazy image loader, in every page and the SPA fallback, before the CSP hashes the inline scripts
+  const lazy = await addLazyImageScriptInBuild(clientDir);
+  console.info(`Lazy images: ${lazy.pages} page(s) carry the loader inline (${(lazy.bytes / 1024).toFixed(1)} KB)`);
   // first: the CSP hashes the inline scripts as they are served
   const deferred = await deferHydrationInBuild(clientDir);
   console.info(`Hydration: ${deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`);

@@ -5,6 +5,8 @@
  * failing property prints what went wrong, not just "false".
  */
 
+import { placeholderSrc } from "~/components/lazy-image/lazy-image";
+
 /** Text that means a value was stringified by accident. */
 export const LEAK_TOKENS = ["undefined", "[object Object]", "NaN"] as const;
 export type LeakToken = (typeof LEAK_TOKENS)[number];
@@ -150,7 +152,7 @@ function defaultAllowStyle(_element: Element, value: string): boolean {
 }
 
 function urlsOf(name: string, value: string): string[] {
-  if (name !== "srcset") return [value];
+  if (name !== "srcset" && name !== "data-srcset") return [value];
   return value
     .split(",")
     .map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
@@ -203,7 +205,13 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
         if (value.includes(token)) report(`<${tag} ${name}> shows ${token}: ${short(value)}`);
       }
       if (lower === "style" && !allowStyle(element, value)) report(`<${tag}> has style ${short(value)}`);
-      if (URL_ATTRIBUTES.has(lower) || lower === "srcset") {
+      // a lazy image's placeholder, of its own size (the loader copies data-srcset, checked like srcset, to srcset)
+      const placeholder =
+        tag === "img" &&
+        lower === "src" &&
+        element.hasAttribute("data-lazy") &&
+        value === placeholderSrc(Number(element.getAttribute("width")), Number(element.getAttribute("height")));
+      if (!placeholder && (URL_ATTRIBUTES.has(lower) || lower === "srcset" || lower === "data-srcset")) {
         const allowed =
           lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href"
             ? linkSchemes

@@ -56,7 +56,7 @@ describe("Footer", () => {
     expect(social.getAttribute("target")).toBe("_blank");
     expect(social.getAttribute("rel")).toBe("noopener noreferrer");
     const icon = social.querySelector("img");
-    expect(icon?.getAttribute("src")).toBe("http://cdn.test/f/1/32x32/a/instagram.svg");
+    expect(icon?.getAttribute("data-srcset")).toBe("http://cdn.test/f/1/32x32/a/instagram.svg");
     expect(icon?.getAttribute("alt")).toBe("");
   });
 

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
+import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { isAboutPath } from "~/content/about-variant";
 import type { FooterView, SiteLink } from "~/content/layout";
 import { useUiText } from "~/hooks/use-language";
@@ -136,13 +137,12 @@ export function Footer({ blok }: { blok: FooterView | null }) {
                 aria-label={`${blok.social.label} (${text.opensInNewTab})`}
               >
                 {blok.social.icon ? (
-                  <img
+                  <LazyImage
                     className={styles.socialIcon}
                     src={blok.social.icon.src}
                     alt=""
                     width={blok.social.icon.width ?? 24}
                     height={blok.social.icon.height ?? 24}
-                    loading="lazy"
                   />
                 ) : (
                   <span aria-hidden="true">{blok.social.label}</span>

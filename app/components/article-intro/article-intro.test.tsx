@@ -36,7 +36,7 @@ describe("ArticleIntro", () => {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     const icon = link.querySelector("img")!;
     expect(icon.getAttribute("alt")).toBe("");
-    expect(icon.getAttribute("src")).toBe(Icon.filename);
+    expect(icon.getAttribute("data-srcset")).toBe(Icon.filename);
     expect(icon.getAttribute("width")).toBe("32");
   });
 

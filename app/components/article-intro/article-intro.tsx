@@ -1,4 +1,5 @@
 import { ContentLink } from "~/components/content-link/content-link";
+import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { RichText } from "~/components/rich-text/rich-text";
 import type { Article } from "~/content/article";
 import styles from "./article-intro.module.css";
@@ -32,14 +33,13 @@ export function ArticleIntro({ info, text, link, icon }: ArticleIntroProps) {
             <ContentLink link={link} className={styles.link}>
               <span>{link.label}</span>
               {icon ? (
-                <img
+                <LazyImage
                   className={styles.icon}
                   src={icon.src}
                   width={icon.width ?? 24}
                   height={icon.height ?? 24}
                   alt=""
                   aria-hidden="true"
-                  loading="lazy"
                 />
               ) : null}
             </ContentLink>

@@ -32,10 +32,10 @@ describe("GalleryTile", () => {
     expect(screen.getByRole("link").getAttribute("href")).toBe("/articles/hafenkino");
     expectAttributes(container.querySelector("img")!, {
       alt: "Hafenkino Plakat",
-      loading: "lazy",
+      "data-lazy": "",
       width: "900",
       height: "1200",
-      srcset: "hafenkino-tile.jpg/m/480x0/filters:quality(70):format(webp) 480w",
+      "data-srcset": "hafenkino-tile.jpg/m/480x0/filters:quality(70):format(webp) 480w",
     });
   });
 

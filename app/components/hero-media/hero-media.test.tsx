@@ -63,10 +63,17 @@ describe("HeroMedia", () => {
     expect(lcp.getAttribute("loading")).not.toBe("lazy");
     first.unmount();
 
+    // another slide: one image per kind of screen (CSS shows one), each fetched only near the viewport
     const later = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority={false} sizes="95vw" />);
-    const lazy = later.container.querySelector("img")!;
-    expect(lazy.getAttribute("loading")).toBe("lazy");
-    expect(lazy.getAttribute("fetchpriority")).toBeNull();
+    const [phone, desktop] = [...later.container.querySelectorAll("img")];
+    expect(phone!.getAttribute("data-srcset")).toContain("phone.webp/m/480x0");
+    expect(desktop!.getAttribute("data-srcset")).toContain("desk.webp/m/768x0");
+    for (const lazy of [phone!, desktop!]) {
+      expect(lazy.hasAttribute("data-lazy")).toBe(true);
+      expect(lazy.hasAttribute("srcset")).toBe(false);
+      expect(lazy.getAttribute("fetchpriority")).toBeNull();
+    }
+    expect(later.container.querySelector("source")).toBeNull();
   });
 
   it("plays .mp4 files as muted, looping, autoplaying inline video", () => {
@@ -113,7 +120,7 @@ describe("HeroMedia", () => {
     expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
     const desktopOnly = render(<HeroMedia desktop={gif} phone={gif} priority={false} sizes="100vw" />);
     expect(desktopOnly.container.querySelector("video")).toBeNull();
-    expect(desktopOnly.container.querySelector("img")!.getAttribute("src")).toBe(gif.filename);
+    expect(desktopOnly.container.querySelector("img")!.getAttribute("data-srcset")).toBe(gif.filename);
   });
 
   it("falls back to 'no information' when the asset has no alt text", () => {

@@ -1,6 +1,7 @@
 import { preload } from "react-dom";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import type { Asset } from "~/content/schema/values";
+import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { IMAGE_SLOTS, ResponsiveImage, imageSources } from "~/components/responsive-image/responsive-image";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
@@ -64,7 +65,9 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
     preloadSource(phoneSources, sizes, PHONE_QUERY);
     preloadSource(imageSources(desktop.filename, IMAGE_SLOTS.homeHero), sizes, `not all and ${PHONE_QUERY}`);
   }
-  return (
+  const desktopSources = imageSources(desktop.filename, IMAGE_SLOTS.homeHero);
+  const desktopSize = assetDimensions(desktop.filename);
+  const picture = (
     <picture className={styles.picture}>
       <source
         media={PHONE_QUERY}
@@ -73,13 +76,46 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
         width={phoneSize?.width}
         height={phoneSize?.height}
       />
-      <ResponsiveImage
+      <img
         {...image}
-        src={desktop.filename}
-        renditions={IMAGE_SLOTS.homeHero}
+        src={desktopSources.src}
+        srcSet={desktopSources.srcSet}
+        sizes={desktopSources.srcSet ? sizes : undefined}
+        width={desktopSize?.width}
+        height={desktopSize?.height}
         alt={altText(desktop, text)}
       />
     </picture>
+  );
+  if (priority || !phoneSize || !desktopSize) return picture;
+  // Another slide: one lazy image per kind of screen, the other one hidden by CSS (and so never near, never
+  // fetched); a <source> would need a placeholder of its own in the srcset the loader sets.
+  return (
+    <>
+      <LazyImage
+        decoding="async"
+        className={`${styles.media} ${styles.phoneOnly}`}
+        src={phoneSources.src}
+        srcSet={phoneSources.srcSet}
+        sizes={phoneSources.srcSet ? sizes : undefined}
+        width={phoneSize.width}
+        height={phoneSize.height}
+        alt={altText(phone, text)}
+        noscript={null}
+      />
+      <LazyImage
+        decoding="async"
+        className={`${styles.media} ${styles.desktopOnly}`}
+        src={desktopSources.src}
+        srcSet={desktopSources.srcSet}
+        sizes={desktopSources.srcSet ? sizes : undefined}
+        width={desktopSize.width}
+        height={desktopSize.height}
+        alt={altText(desktop, text)}
+        noscript={null}
+      />
+      <noscript>{picture}</noscript>
+    </>
   );
 }
 

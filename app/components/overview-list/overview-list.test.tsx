@@ -26,7 +26,9 @@ beforeEach(() => {
 describe("OverviewList", () => {
   it.each(["jpg", "jpeg", "png", "gif", "webp", "bmp", "svg"])("shows a .%s asset as an image", async (extension) => {
     const { container } = renderList([item("1", `file.${extension}`)]);
-    expect((await screen.findByRole("img", { name: "Alt 1" })).getAttribute("src")).toContain(`file.${extension}`);
+    expect((await screen.findByRole("img", { name: "Alt 1" })).getAttribute("data-srcset")).toContain(
+      `file.${extension}`,
+    );
     expect(container.querySelector("video")).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
+import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
 
 /** What the image service renders for one place images have on the site. */
@@ -56,7 +57,9 @@ interface ResponsiveImageProps extends Omit<
 
 /**
  * An image in the renditions of its slot, sized from its asset URL so that
- * nothing shifts while it loads; lazy unless told otherwise.
+ * nothing shifts while it loads. Lazy unless told otherwise: fetched when it
+ * comes near the viewport (LazyImage), or natively lazy when its size is
+ * unknown (no placeholder could hold its place).
  */
 export function ResponsiveImage({
   src,
@@ -68,12 +71,26 @@ export function ResponsiveImage({
 }: ResponsiveImageProps) {
   const sources = imageSources(src, renditions);
   const size = assetDimensions(src);
+  const sizesAttribute = sources.srcSet ? sizes : undefined;
+  if (loading === "lazy" && size) {
+    return (
+      <LazyImage
+        {...img}
+        src={sources.src}
+        srcSet={sources.srcSet}
+        sizes={sizesAttribute}
+        width={size.width}
+        height={size.height}
+        decoding={decoding}
+      />
+    );
+  }
   return (
     <img
       {...img}
       src={sources.src}
       srcSet={sources.srcSet}
-      sizes={sources.srcSet ? sizes : undefined}
+      sizes={sizesAttribute}
       width={size?.width}
       height={size?.height}
       loading={loading}

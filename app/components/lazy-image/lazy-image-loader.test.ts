@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { devLazyImageScript, installLazyImages } from "./lazy-image-loader";
+
+const MARGIN = 480;
+
+/** A stand-in IntersectionObserver: the test says which targets intersect, and how much of their width shows. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  targets = new Set<Element>();
+  disconnected = false;
+  constructor(
+    private callback: (entries: IntersectionObserverEntry[]) => void,
+    public options: IntersectionObserverInit & { scrollMargin?: string },
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.disconnected = true;
+    this.targets.clear();
+  }
+  /** Reports `target` as intersecting with `visibleWidth` of its 100 px. */
+  intersect(target: Element, visibleWidth = 100) {
+    if (!this.targets.has(target)) return;
+    const entry = {
+      target,
+      isIntersecting: true,
+      intersectionRect: { width: visibleWidth },
+      boundingClientRect: { width: 100 },
+    } as unknown as IntersectionObserverEntry;
+    this.callback([entry]);
+  }
+}
+
+const PAGE = `<main>
+  <div id="hero-slide-1"><img id="first" data-lazy data-srcset="/a.webp 480w, /a-2.webp 960w" src="data:," /></div>
+  <div id="hero-slide-3"><img id="far" data-lazy data-srcset="/c.webp 480w" src="data:," /></div>
+  <a id="dot" href="#hero-slide-3">3</a>
+  <img id="eager" src="/eager.webp" />
+</main>`;
+
+/** A window of its own for each test: a fresh document, its own event target and observers. */
+function pageWindow(options: { observer?: boolean; readyState?: DocumentReadyState } = {}) {
+  const doc = document.implementation.createHTMLDocument("page");
+  doc.body.innerHTML = PAGE;
+  Object.defineProperty(doc, "readyState", { value: options.readyState ?? "interactive" });
+  // the window's events are the document's: a press on a link reaches the window's listeners through it
+  return {
+    document: doc,
+    MutationObserver,
+    IntersectionObserver: options.observer === false ? undefined : FakeObserver,
+    addEventListener: doc.addEventListener.bind(doc),
+    removeEventListener: doc.removeEventListener.bind(doc),
+    dispatchEvent: doc.dispatchEvent.bind(doc),
+  } as unknown as Window & typeof globalThis;
+}
+
+/** A page (still loading) with the loader installed, as the inline script does before the body. */
+function setup(options: { observer?: boolean; readyState?: DocumentReadyState } = {}) {
+  FakeObserver.all = [];
+  const win = pageWindow(options);
+  installLazyImages(win, MARGIN);
+  const byId = (id: string) => win.document.getElementById(id)!;
+  const observer = () => FakeObserver.all.at(-1)!;
+  const mutations = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { win, byId, observer, mutations };
+}
+
+// the test DOM lays nothing out: every element counts as rendered
+vi.spyOn(Element.prototype, "getClientRects").mockReturnValue([{}] as unknown as DOMRectList);
+afterEach(() => {
+  FakeObserver.all = [];
+});
+
+describe("installLazyImages", () => {
+  it("loads only what is in view until the page has loaded: a row's item peeking in waits", () => {
+    const { byId, observer } = setup();
+    expect(observer().options.rootMargin).toBeUndefined();
+    expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far"]);
+    observer().intersect(byId("far"), 30);
+    expect(byId("far").hasAttribute("srcset")).toBe(false);
+    observer().intersect(byId("first"));
+    expect(byId("first").getAttribute("srcset")).toBe("/a.webp 480w, /a-2.webp 960w");
+    expect(observer().targets.has(byId("first"))).toBe(false);
+    expect(byId("eager").hasAttribute("srcset")).toBe(false);
+  });
+
+  for (const event of ["load", "scroll", "pointerdown", "keydown"]) {
+    it(`applies the margin from the page's ${event} on, to the images still waiting`, () => {
+      const { win, byId, observer } = setup();
+      const before = observer();
+      observer().intersect(byId("first"));
+      win.dispatchEvent(new Event(event));
+      expect(before.disconnected).toBe(true);
+      expect(observer()).not.toBe(before);
+      expect(observer().options).toMatchObject({ rootMargin: `${MARGIN}px 0px`, scrollMargin: "0px 50%" });
+      expect([...observer().targets].map((img) => img.id)).toEqual(["far"]);
+      // now a peeking neighbour is near enough
+      observer().intersect(byId("far"), 30);
+      expect(byId("far").getAttribute("srcset")).toBe("/c.webp 480w");
+    });
+  }
+
+  it("applies the margin at once when installed into a page that has loaded", () => {
+    const { observer } = setup({ readyState: "complete" });
+    expect(observer().options.rootMargin).toBe(`${MARGIN}px 0px`);
+  });
+
+  it("finds images added later (client navigation), forgets removed ones, follows a new data-srcset", async () => {
+    const { win, byId, observer, mutations } = setup();
+    const added = win.document.createElement("section");
+    added.innerHTML = '<img id="added" data-lazy data-srcset="/d.webp 480w" src="data:," />';
+    win.document.querySelector("main")!.append(added);
+    await mutations();
+    expect(observer().targets.has(byId("added"))).toBe(true);
+
+    observer().intersect(byId("first"));
+    byId("first").setAttribute("data-srcset", "/new.webp 480w");
+    byId("far").setAttribute("data-srcset", "/c-new.webp 480w");
+    byId("far").remove();
+    await mutations();
+    // a shown image takes its new file at once; a waiting one reads it when it comes near
+    expect(byId("first").getAttribute("srcset")).toBe("/new.webp 480w");
+    expect([...observer().targets].map((img) => img.id)).toEqual(["added"]);
+  });
+
+  it("tracks an image that becomes lazy later", async () => {
+    const { byId, observer, mutations } = setup();
+    byId("eager").setAttribute("data-srcset", "/e.webp 480w");
+    byId("eager").setAttribute("data-lazy", "");
+    await mutations();
+    expect(observer().targets.has(byId("eager"))).toBe(true);
+  });
+
+  it("loads a fragment link's target when the link is pressed or focused, before it is followed", () => {
+    for (const type of ["pointerdown", "focusin"]) {
+      const { byId } = setup();
+      byId("dot").dispatchEvent(new Event(type, { bubbles: true }));
+      expect(byId("far").getAttribute("srcset"), type).toBe("/c.webp 480w");
+      expect(byId("first").hasAttribute("srcset"), type).toBe(false);
+    }
+  });
+
+  it("loads every image before printing", () => {
+    const { win, byId } = setup();
+    win.dispatchEvent(new Event("beforeprint"));
+    expect(byId("first").hasAttribute("srcset")).toBe(true);
+    expect(byId("far").hasAttribute("srcset")).toBe(true);
+  });
+
+  it("without IntersectionObserver, loads every image as it is found", () => {
+    const { byId } = setup({ observer: false });
+    expect(byId("first").hasAttribute("srcset")).toBe(true);
+    expect(byId("far").hasAttribute("srcset")).toBe(true);
+  });
+});
+
+describe("devLazyImageScript", () => {
+  it("is self-contained: its text alone installs the loader with the margin", () => {
+    const win = pageWindow({ observer: false });
+    // the inline script's text, run as the page runs it
+    new Function("window", devLazyImageScript(123))(win);
+    expect(win.document.getElementById("far")!.getAttribute("srcset")).toBe("/c.webp 480w");
+    expect(devLazyImageScript(123)).toMatch(/\(window, 123\);$/);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * How far below and above the viewport an image starts loading, in CSS px:
+ * the smallest margin with no blank image at a reading scroll (1,000 px/s)
+ * on Lighthouse's phone (1.6 Mbit/s, 150 ms RTT, 4x CPU); see
+ * docs/decisions/0010-lazy-images-near-the-viewport.md for the measurement.
+ */
+export const LAZY_IMAGE_MARGIN_PX = 600;
+
+/** The attribute that marks an image for the loader; its `data-srcset` becomes its `srcset` when it is near. */
+export const LAZY_ATTRIBUTE = "data-lazy";
+export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
+
+/**
+ * Loads each `img[data-lazy]` when it comes near the viewport, by copying its
+ * `data-srcset` to `srcset` (React renders `src` as a placeholder of the
+ * image's size and never renders `srcset`, so neither fights the other).
+ * It runs as an inline script at the top of every page, before the body is
+ * parsed, and stays the one mechanism for the page's whole life: a
+ * MutationObserver finds the images the parser, the hydrated app (client
+ * navigations, live updates, the visual editor) or anything else adds, and
+ * follows changes of their `data-srcset`.
+ *
+ * - Until the page has loaded (or the visitor scrolls, taps, types or
+ *   wheels), only images in view load, so the first screen, its largest
+ *   image above all, has the connection to itself and `load` (which starts
+ *   hydration) is not held up. An image in a horizontal row that shows less
+ *   than half its width (the carousel's next slide peeking in) waits too.
+ * - From then on, images within `marginPx` above or below the viewport load,
+ *   and in a scrolled row (the carousel) those within half the row's width
+ *   of its visible part: the neighbouring slide is ready before its turn.
+ * - Pressing or focusing a link to a fragment (a carousel dot) loads its
+ *   target's images at once; printing loads every image.
+ * - Without IntersectionObserver every image loads as it is found.
+ *
+ * It must stay self-contained (no imports, no outer variables): the dev
+ * server's inline script is its source text (devLazyImageScript).
+ */
+export function installLazyImages(win: Window & typeof globalThis, marginPx: number): void {
+  const doc = win.document;
+  const selector = "img[data-lazy]";
+  const shown = new WeakSet<Element>();
+  const pending = new Set<Element>();
+  let released = false;
+  let observer: IntersectionObserver | null = null;
+
+  const load = (img: Element) => {
+    shown.add(img);
+    pending.delete(img);
+    observer?.unobserve(img);
+    const srcset = img.getAttribute("data-srcset");
+    if (srcset !== null && img.getAttribute("srcset") !== srcset) img.setAttribute("srcset", srcset);
+  };
+
+  const onEntries = (entries: IntersectionObserverEntry[]) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      // before release, a row's next item peeking in at the edge is not "in view"
+      if (!released && entry.intersectionRect.width * 2 < entry.boundingClientRect.width) continue;
+      load(entry.target);
+    }
+  };
+
+  const createObserver = (): IntersectionObserver | null => {
+    if (typeof win.IntersectionObserver !== "function") return null;
+    // scrollMargin (nested scroll containers) is ignored where unsupported: a row's next item then loads in view
+    const options = released ? { rootMargin: `${marginPx}px 0px`, scrollMargin: "0px 50%" } : {};
+    return new win.IntersectionObserver(onEntries, options as IntersectionObserverInit);
+  };
+  observer = createObserver();
+
+  const track = (img: Element) => {
+    if (shown.has(img) || pending.has(img)) return;
+    pending.add(img);
+    if (observer) observer.observe(img);
+    else load(img);
+  };
+  const imagesIn = (node: Node): Element[] => {
+    if (node.nodeType !== 1) return [];
+    const element = node as Element;
+    const inside = Array.from(element.querySelectorAll(selector));
+    return element.matches(selector) ? [element, ...inside] : inside;
+  };
+  const forget = (img: Element) => {
+    // a removed image that comes back (React moves nodes) is tracked again when it is added
+    if (!pending.delete(img)) return;
+    observer?.unobserve(img);
+  };
+
+  new win.MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "attributes") {
+        const img = record.target as Element;
+        // a new file for a shown image (live update, editor) loads at once
+        if (shown.has(img)) load(img);
+        else if (img.matches(selector)) track(img);
+        continue;
+      }
+      record.removedNodes.forEach((node) => imagesIn(node).forEach(forget));
+      record.addedNodes.forEach((node) => imagesIn(node).forEach(track));
+    }
+  }).observe(doc.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-lazy", "data-srcset"],
+  });
+  imagesIn(doc.documentElement).forEach(track);
+
+  const interactions = ["scroll", "pointerdown", "touchstart", "keydown", "wheel"];
+  const release = () => {
+    if (released) return;
+    released = true;
+    observer?.disconnect();
+    observer = createObserver();
+    for (const img of pending) observer?.observe(img);
+    for (const type of interactions) win.removeEventListener(type, release, true);
+    win.removeEventListener("load", release);
+  };
+  // capture: the first scroll of any row counts too (scroll events do not bubble)
+  for (const type of interactions) win.addEventListener(type, release, { capture: true, passive: true });
+  if (doc.readyState === "complete") release();
+  else win.addEventListener("load", release);
+
+  // a dot (a link to its slide) is pressed or focused before it is followed: its slide loads now
+  const loadLinkTarget = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
+    const id = link?.getAttribute("href")?.slice(1);
+    const target = id ? doc.getElementById(decodeURIComponent(id)) : null;
+    // images not rendered (display: none, e.g. the other screen size's file) stay unloaded
+    if (target) imagesIn(target).forEach((img) => img.getClientRects().length > 0 && !shown.has(img) && load(img));
+  };
+  win.addEventListener("pointerdown", loadLinkTarget, { capture: true, passive: true });
+  win.addEventListener("focusin", loadLinkTarget, { capture: true, passive: true });
+  win.addEventListener("beforeprint", () => [...pending].forEach(load));
+}
+
+/**
+ * The loader's text as the dev server serves it (its own compiled source).
+ * A build writes a minified copy into each page instead
+ * (scripts/lazy-image-script.ts), so the browser bundle carries none of it.
+ */
+export function devLazyImageScript(marginPx: number = LAZY_IMAGE_MARGIN_PX): string {
+  return `(${installLazyImages.toString()})(window, ${marginPx});`;
+}

@@ -1,0 +1,60 @@
+import { render } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { DevLazyImageLoader, LazyImage, placeholderSrc } from "./lazy-image";
+import { LAZY_IMAGE_MARGIN_PX } from "./lazy-image-loader";
+
+const SRCSET =
+  "https://a.storyblok.com/f/1/1000x750/a/p.jpg/m/480x0 480w, https://a.storyblok.com/f/1/1000x750/a/p.jpg/m/960x0 960w";
+
+describe("LazyImage", () => {
+  it("renders a placeholder of the image's size with its sources waiting in data-srcset", () => {
+    const img = render(
+      <LazyImage src="/p.jpg" srcSet={SRCSET} sizes="50vw" width={1000} height={750} alt="A photo" className="x" />,
+    ).container.querySelector("img")!;
+    expect(img.getAttribute("src")).toBe(placeholderSrc(1000, 750));
+    expect(img.getAttribute("data-srcset")).toBe(SRCSET);
+    expect(img.hasAttribute("data-lazy")).toBe(true);
+    expect(img.hasAttribute("srcset")).toBe(false);
+    expect([img.getAttribute("width"), img.getAttribute("height"), img.getAttribute("sizes")]).toEqual([
+      "1000",
+      "750",
+      "50vw",
+    ]);
+    expect([img.getAttribute("alt"), img.getAttribute("class")]).toEqual(["A photo", "x"]);
+  });
+
+  it("takes a file without renditions as its one source", () => {
+    const img = render(<LazyImage src="/icon.svg" width={24} height={24} alt="" />).container.querySelector("img")!;
+    expect(img.getAttribute("data-srcset")).toBe("/icon.svg");
+  });
+
+  it("prerenders the image itself in a <noscript>, natively lazy, for browsers without JavaScript", () => {
+    const html = renderToString(
+      <LazyImage src="/p.jpg" srcSet={SRCSET} sizes="50vw" width={1000} height={750} alt="A" />,
+    );
+    const noscript = /<noscript>(.*)<\/noscript>/.exec(html)?.[1] ?? "";
+    expect(noscript).toContain('src="/p.jpg"');
+    expect(noscript).toContain('loading="lazy"');
+    // React writes the attribute as srcSet; HTML attribute names are case-insensitive
+    expect(noscript).toContain(`srcSet="${SRCSET}"`);
+    expect(noscript).not.toContain("data-lazy");
+    expect(renderToString(<LazyImage src="/p.jpg" width={10} height={10} alt="" noscript={null} />)).not.toContain(
+      "noscript",
+    );
+  });
+
+  it("a placeholder is a transparent SVG of the image's proportions", () => {
+    expect(decodeURIComponent(placeholderSrc(1600, 900))).toBe(
+      "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1600 900'></svg>",
+    );
+  });
+});
+
+describe("DevLazyImageLoader", () => {
+  it("is one inline script running the loader with the site's margin", () => {
+    const html = renderToString(<DevLazyImageLoader />);
+    expect(html).toMatch(/^<script>\(function installLazyImages\(/);
+    expect(html).toContain(`(window, ${LAZY_IMAGE_MARGIN_PX});</script>`);
+  });
+});

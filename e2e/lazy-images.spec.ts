@@ -1,0 +1,161 @@
+import type { Page, Request } from "@playwright/test";
+import { articlePath, builtArticle, waitForHydration } from "./content";
+import { createContentApi, expect, test } from "./fixtures";
+
+/**
+ * Images below the fold and the carousel's other slides are fetched only
+ * when they come near the viewport (app/components/lazy-image), by the same
+ * inline loader before and after hydration; without JavaScript every image
+ * is still there.
+ */
+
+test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, hasTouch: true, isMobile: true });
+
+/** Pathnames of the images the page requested (not the data: placeholders), as they happen. */
+function imageRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request: Request) => {
+    if (request.resourceType() === "image" && request.url().includes("/m/"))
+      paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** The files (without rendition) of the lazy images of the page, in document order. */
+const lazyFiles = (page: Page) =>
+  page.$$eval("img[data-lazy]", (images) =>
+    images.map((image) => (image.getAttribute("data-srcset") ?? "").split("/m/")[0]!.replace(/^https?:\/\/[^/]+/, "")),
+  );
+
+/**
+ * Every image in view has loaded and decoded: a lazy image its file, not its placeholder (the header's icons are
+ * written into the page as data: URIs).
+ */
+async function expectImagesInViewShown(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((image) => {
+            const box = image.getBoundingClientRect();
+            return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+          })
+          .filter((image) => {
+            const placeholder = image.hasAttribute("data-lazy") && !image.currentSrc.startsWith("http");
+            return placeholder || !(image.complete && image.naturalWidth > 0);
+          })
+          .map((image) => image.alt || image.outerHTML.slice(0, 80)),
+      ),
+    )
+    .toEqual([]);
+}
+
+test("on a phone, / fetches only the first screen's images until it has loaded, then those near it", async ({
+  page,
+}) => {
+  const requested = imageRequests(page);
+  // hold the page's load: the preloaded font, never answered, keeps `load` from firing
+  await page.route(/\.woff2$/, () => {});
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await expect(page.locator('img[fetchpriority="high"]')).toBeVisible();
+  await page.waitForTimeout(500);
+  const lazy = await lazyFiles(page);
+  expect(lazy.length).toBeGreaterThan(4);
+  const belowFold = await page.$$eval("img[data-lazy]", (images) =>
+    images
+      .filter((image) => image.getBoundingClientRect().top > innerHeight + 1000)
+      .map((image) => (image.getAttribute("data-srcset") ?? "").split("/m/")[0]!.replace(/^https?:\/\/[^/]+/, "")),
+  );
+  expect(belowFold.length).toBeGreaterThan(0);
+  const started = [...requested];
+  for (const file of belowFold)
+    expect(
+      started.filter((path) => path.startsWith(file)),
+      file,
+    ).toEqual([]);
+  // the carousel's other slides wait for the page's load too
+  const otherSlides = await page.$$eval("#hero-slide-2 img[data-lazy], #hero-slide-3 img[data-lazy]", (images) =>
+    images.map((image) => (image.getAttribute("data-srcset") ?? "").split("/m/")[0]!.replace(/^https?:\/\/[^/]+/, "")),
+  );
+  for (const file of otherSlides)
+    expect(
+      started.filter((path) => path.startsWith(file)),
+      file,
+    ).toEqual([]);
+
+  // scrolling down: each image is fetched once, as it comes near, and shown
+  await page.unroute(/\.woff2$/);
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+  }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expectImagesInViewShown(page);
+  // once at most (a file the header's menu shows too comes from the memory cache)
+  for (const file of belowFold) {
+    expect(requested.filter((path) => path.startsWith(file)).length, file).toBeLessThanOrEqual(1);
+  }
+});
+
+test("a tap on a carousel dot shows its slide's image", async ({ page }) => {
+  await page.goto("/");
+  const dots = page.locator('a[href^="#hero-slide-"]');
+  const last = (await dots.count()) - 1;
+  await dots.nth(last).tap();
+  const slide = page.locator(`#hero-slide-${last + 1}`);
+  await expect
+    .poll(() => slide.evaluate((element) => Math.abs(element.getBoundingClientRect().left - 10) < 20))
+    .toBe(true);
+  await expectImagesInViewShown(page);
+  await dots.nth(0).tap();
+  await expectImagesInViewShown(page);
+});
+
+test("images added after hydration load too: a client navigation to an article shows its images", async ({ page }) => {
+  const article = await builtArticle(createContentApi());
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const link = page.locator(`main a[href="${articlePath(article.full_slug)}"]`).first();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${articlePath(article.full_slug)}$`));
+  await expect(page.locator("main img[data-lazy]").first()).toBeAttached();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 500) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expectImagesInViewShown(page);
+  }
+});
+
+test("printing loads every image", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  expect(
+    await page.$$eval("img[data-lazy]", (images) => images.filter((image) => !image.hasAttribute("srcset")).length),
+  ).toBe(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of ["/", "/about"]) {
+    test(`${path} shows every image, none of them a placeholder`, async ({ page }) => {
+      await page.goto(path);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+      const images = await page.$$eval("img", (all) =>
+        all.map((image) => ({
+          placeholder: image.hasAttribute("data-lazy"),
+          shown: getComputedStyle(image).display !== "none",
+          src: image.currentSrc,
+        })),
+      );
+      expect(images.filter((image) => image.placeholder && image.shown)).toEqual([]);
+      const shown = images.filter((image) => image.shown);
+      expect(shown.length).toBeGreaterThan(3);
+      await expect
+        .poll(() => page.$$eval("img", (all) => all.filter((image) => image.complete && image.naturalWidth > 0).length))
+        .toBeGreaterThanOrEqual(shown.length - 1);
+    });
+  }
+});

@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import {
+  LazyImageScriptError,
+  addLazyImageScript,
+  addLazyImageScriptInBuild,
+  lazyImageScript,
+} from "./lazy-image-script";
+
+const PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  '</head><body><img id="tile" data-lazy="" data-srcset="/tile.webp 480w" src="data:,"></body></html>';
+
+describe("lazyImageScript", () => {
+  it("is the loader alone, minified, with nothing from the process that made it", async () => {
+    const script = await lazyImageScript();
+    expect(script.length).toBeGreaterThan(500);
+    expect(script.length).toBeLessThan(3000);
+    expect(script).not.toMatch(/__name|\bexport\b|\bimport\b|\n/);
+  });
+
+  it("runs as the page's inline script: the loader finds the page's images", async () => {
+    // jsdom has no IntersectionObserver: the loader then loads every image it finds
+    const html = addLazyImageScript(PAGE, await lazyImageScript());
+    const dom = new JSDOM(html, { runScripts: "dangerously" });
+    try {
+      // the image is parsed after the script ran: the loader's MutationObserver reports it
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(dom.window.document.getElementById("tile")!.getAttribute("srcset")).toBe("/tile.webp 480w");
+    } finally {
+      dom.window.close();
+    }
+  });
+});
+
+describe("addLazyImageScript", () => {
+  it("puts the script right after the charset, once", () => {
+    const html = addLazyImageScript(PAGE, "run()");
+    expect(html).toContain('<head><meta charset="utf-8"><script>run()</script><meta name="viewport"');
+    expect(addLazyImageScript(html, "run()")).toBe(html);
+  });
+
+  it("puts it first in a head without a charset, and refuses a page without a head", () => {
+    expect(addLazyImageScript("<html><head><title>t</title></head></html>", "run()")).toBe(
+      "<html><head><script>run()</script><title>t</title></head></html>",
+    );
+    expect(() => addLazyImageScript("<p>fragment</p>", "run()")).toThrow(LazyImageScriptError);
+  });
+});
+
+describe("addLazyImageScriptInBuild", () => {
+  it("adds the loader to every page and the SPA fallback, not to files under assets/", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "lazy-image-script-"));
+    try {
+      await mkdir(path.join(dir, "about"), { recursive: true });
+      await mkdir(path.join(dir, "assets"), { recursive: true });
+      for (const file of ["index.html", "about/index.html", "__spa-fallback.html", "assets/demo.html"]) {
+        await writeFile(path.join(dir, file), PAGE);
+      }
+      const script = await lazyImageScript();
+      expect(await addLazyImageScriptInBuild(dir)).toEqual({ pages: 3, bytes: Buffer.byteLength(script) });
+      for (const file of ["index.html", "about/index.html", "__spa-fallback.html"]) {
+        expect(await readFile(path.join(dir, file), "utf8")).toBe(addLazyImageScript(PAGE, script));
+      }
+      expect(await readFile(path.join(dir, "assets/demo.html"), "utf8")).toBe(PAGE);
+      // a second run finds every page done
+      expect((await addLazyImageScriptInBuild(dir)).pages).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
