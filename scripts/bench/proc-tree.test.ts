@@ -12,29 +12,25 @@ describe("parseProcStat", () => {
   });
 });
 
+/** A root (1) with a chain below one child (10 > 11 > 12) and a sibling (20). */
+const TREE = [
+  { pid: 1, ppid: 0, rssPages: 1 },
+  { pid: 10, ppid: 1, rssPages: 1 },
+  { pid: 11, ppid: 10, rssPages: 1 },
+  { pid: 12, ppid: 11, rssPages: 1 },
+  { pid: 20, ppid: 1, rssPages: 1 },
+];
+
 describe("descendants", () => {
   it("collects the root and its children's children, not siblings", () => {
-    const table = [
-      { pid: 1, ppid: 0, rssPages: 1 },
-      { pid: 10, ppid: 1, rssPages: 1 },
-      { pid: 11, ppid: 10, rssPages: 1 },
-      { pid: 12, ppid: 11, rssPages: 1 },
-      { pid: 20, ppid: 1, rssPages: 1 },
-    ];
-    expect([...descendants(10, table)].sort()).toEqual([10, 11, 12]);
+    expect([...descendants(10, TREE)].sort()).toEqual([10, 11, 12]);
   });
 });
 
 describe("matchingTops", () => {
   it("finds the top of each matching child's subtree below the root, not the root or the launched node", () => {
-    const table = [
-      { pid: 1, ppid: 0, rssPages: 1 },
-      { pid: 10, ppid: 1, rssPages: 1 },
-      { pid: 11, ppid: 10, rssPages: 1 },
-      { pid: 12, ppid: 11, rssPages: 1 },
-      { pid: 20, ppid: 1, rssPages: 1 },
-      { pid: 30, ppid: 99, rssPages: 1 },
-    ];
+    // and a process outside the tree
+    const table = [...TREE, { pid: 30, ppid: 99, rssPages: 1 }];
     const commandLines: Record<number, string> = {
       1: "node bench.ts scripts/render-pages.ts",
       10: "node tsx/dist/cli.mjs scripts/render-pages.ts a b",

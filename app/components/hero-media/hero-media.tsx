@@ -60,13 +60,13 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
 
   const phoneSources = imageSources(phone.filename, IMAGE_SLOTS.homeHeroPhone);
   const phoneSize = assetDimensions(phone.filename);
+  const desktopSources = imageSources(desktop.filename, IMAGE_SLOTS.homeHero);
+  const desktopSize = assetDimensions(desktop.filename);
   if (priority) {
     // in the head, so the largest paint starts with the first bytes of HTML on either kind of screen
     preloadSource(phoneSources, sizes, PHONE_QUERY);
-    preloadSource(imageSources(desktop.filename, IMAGE_SLOTS.homeHero), sizes, `not all and ${PHONE_QUERY}`);
+    preloadSource(desktopSources, sizes, `not all and ${PHONE_QUERY}`);
   }
-  const desktopSources = imageSources(desktop.filename, IMAGE_SLOTS.homeHero);
-  const desktopSize = assetDimensions(desktop.filename);
   const picture = (
     <picture className={styles.picture}>
       <source
@@ -90,30 +90,28 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   if (priority || !phoneSize || !desktopSize) return picture;
   // Another slide: one lazy image per kind of screen, the other one hidden by CSS (and so never near, never
   // fetched); a <source> would need a placeholder of its own in the srcset the loader sets.
+  const lazyImage = (
+    asset: Asset,
+    sources: typeof phoneSources,
+    size: NonNullable<typeof phoneSize>,
+    screenClass: string | undefined,
+  ) => (
+    <LazyImage
+      decoding="async"
+      className={`${styles.media} ${screenClass}`}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet ? sizes : undefined}
+      width={size.width}
+      height={size.height}
+      alt={altText(asset, text)}
+      noscript={null}
+    />
+  );
   return (
     <>
-      <LazyImage
-        decoding="async"
-        className={`${styles.media} ${styles.phoneOnly}`}
-        src={phoneSources.src}
-        srcSet={phoneSources.srcSet}
-        sizes={phoneSources.srcSet ? sizes : undefined}
-        width={phoneSize.width}
-        height={phoneSize.height}
-        alt={altText(phone, text)}
-        noscript={null}
-      />
-      <LazyImage
-        decoding="async"
-        className={`${styles.media} ${styles.desktopOnly}`}
-        src={desktopSources.src}
-        srcSet={desktopSources.srcSet}
-        sizes={desktopSources.srcSet ? sizes : undefined}
-        width={desktopSize.width}
-        height={desktopSize.height}
-        alt={altText(desktop, text)}
-        noscript={null}
-      />
+      {lazyImage(phone, phoneSources, phoneSize, styles.phoneOnly)}
+      {lazyImage(desktop, desktopSources, desktopSize, styles.desktopOnly)}
       <noscript>{picture}</noscript>
     </>
   );
