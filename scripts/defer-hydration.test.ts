@@ -34,22 +34,89 @@ const PAGE = [
 
 type Listener = () => void;
 
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  width: number;
+}
+
+/** A phone's first screen, 412 × 823 (Lighthouse's), and boxes in and out of it. */
+const VIEWPORT = { width: 412, height: 823 };
+const IN_VIEW: Box = { top: 80, bottom: 400, left: 0, right: 412, width: 412 };
+const BELOW_THE_FOLD: Box = { top: 1200, bottom: 1500, left: 0, right: 412, width: 412 };
+const NEXT_SLIDE: Box = { top: 80, bottom: 400, left: 412, right: 824, width: 412 };
+const HIDDEN: Box = { top: 0, bottom: 0, left: 0, right: 0, width: 0 };
+
+interface Image {
+  box: Box;
+  decode: () => Promise<void>;
+}
+
+interface Animation {
+  box: Box;
+  delay: number;
+  currentTime: number | null;
+}
+
+interface Page {
+  readyState?: "loading" | "complete";
+  failing?: string;
+  images?: Image[];
+  /** undefined: a browser without `document.getAnimations` */
+  animations?: Animation[];
+  /** whether the browser reports paint timing (the test then reports the first contentful paint) */
+  paintTiming?: boolean;
+}
+
 /**
  * Runs a deferred module script with stand-ins for the browser and for
  * `import()`, and reports what it did when.
  */
-async function run(source: string, readyState: "loading" | "complete" = "loading", failing?: string) {
+async function run(
+  source: string,
+  { readyState = "loading", failing, images = [], animations, paintTiming = false }: Page = {},
+) {
   const log: string[] = [];
   const loadListeners: Listener[] = [];
   const timers: Array<{ ms: number; fn: Listener }> = [];
   const frames: Listener[] = [];
   const appended: string[] = [];
   const window: Record<string, unknown> = {};
+  const element = (box: Box) => ({ getBoundingClientRect: () => box });
   const document = {
     readyState,
     head: { append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
     createElement: () => ({ rel: "", href: "" }),
+    images: images.map((image) => ({ ...element(image.box), decode: image.decode })),
+    getAnimations:
+      animations &&
+      (() =>
+        animations.map((animation) => ({
+          currentTime: animation.currentTime,
+          effect: { target: element(animation.box), getTiming: () => ({ delay: animation.delay }) },
+        }))),
   };
+  const paintObservers: Array<{ observed: unknown; disconnected: boolean; report: (name: string) => void }> = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ["paint", "resource"] : ["resource"];
+    private readonly state;
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+      this.state = {
+        observed: undefined as unknown,
+        disconnected: false,
+        report: (name: string) => callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }),
+      };
+      paintObservers.push(this.state);
+    }
+    observe(options: unknown) {
+      this.state.observed = options;
+    }
+    disconnect() {
+      this.state.disconnected = true;
+    }
+  }
   const importModule = (specifier: string) => {
     log.push(`import ${specifier}`);
     if (specifier === failing)
@@ -66,6 +133,9 @@ async function run(source: string, readyState: "loading" | "complete" = "loading
     "addEventListener",
     "requestAnimationFrame",
     "setTimeout",
+    "innerWidth",
+    "innerHeight",
+    "PerformanceObserver",
     "importModule",
     body,
   );
@@ -75,11 +145,30 @@ async function run(source: string, readyState: "loading" | "complete" = "loading
     (type: string, fn: Listener) => type === "load" && loadListeners.push(fn),
     (fn: Listener) => frames.push(fn),
     (fn: Listener, ms: number) => timers.push({ fn, ms }),
+    VIEWPORT.width,
+    VIEWPORT.height,
+    PerformanceObserver,
     importModule,
   );
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   await settle();
-  return { log, loadListeners, timers, frames, appended, window, done, settle };
+  /** Runs the frames and timers the script has asked for since the last call. */
+  const runFrame = async () => {
+    for (const frame of frames.splice(0)) frame();
+    await settle();
+  };
+  return { log, loadListeners, timers, frames, appended, window, done, settle, runFrame, paintObservers };
+}
+
+/** A promise settled from outside. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
 
 describe("deferModuleScript", () => {
@@ -93,11 +182,16 @@ describe("deferModuleScript", () => {
     expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS]);
 
     script.loadListeners[0]!();
-    expect(script.frames).toHaveLength(1);
-    script.frames[0]!();
-    await script.settle();
-    expect(script.log).toEqual([]);
+    // nothing in the first screen to wait for: the next turn, then two frames
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
     script.timers[1]!.fn();
+    await script.settle();
+    await script.runFrame();
+    expect(script.frames).toHaveLength(1);
+    await script.runFrame();
+    expect(script.log).toEqual([]);
+    expect(script.timers).toHaveLength(3);
+    script.timers[2]!.fn();
     await script.done;
 
     expect(script.appended).toEqual(preloads.map((href) => `modulepreload ${href}`));
@@ -115,10 +209,80 @@ describe("deferModuleScript", () => {
     });
   });
 
-  it("starts after the next frame when the page has loaded already", async () => {
-    const script = await run(deferModuleScript(MODULE_SCRIPT, []), "complete");
+  it("after load, waits for the first screen's images to decode and its entrance animations to become visible", async () => {
+    const hero = deferred();
+    const never = () => new Promise<void>(() => {});
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), {
+      images: [
+        { box: IN_VIEW, decode: () => hero.promise },
+        // the loader fetches these after load; the page's largest paint does not wait for them
+        { box: BELOW_THE_FOLD, decode: never },
+        { box: NEXT_SLIDE, decode: never },
+        { box: HIDDEN, decode: never },
+      ],
+      animations: [
+        // /about's second block: 150 ms delay, 40 ms in
+        { box: IN_VIEW, delay: 150, currentTime: 40 },
+        { box: IN_VIEW, delay: 0, currentTime: 40 },
+        { box: BELOW_THE_FOLD, delay: 900, currentTime: 40 },
+      ],
+    });
+    script.loadListeners[0]!();
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 110]);
+    script.timers[1]!.fn();
+    await script.settle();
+    // the hero has not decoded yet
+    expect(script.frames).toHaveLength(0);
+    hero.resolve();
+    await script.settle();
+    await script.runFrame();
+    await script.runFrame();
+    script.timers[2]!.fn();
+    await script.done;
+    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+  });
+
+  it("does not wait for an image that fails to decode, nor without animation timing", async () => {
+    const broken = deferred();
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), {
+      images: [{ box: IN_VIEW, decode: () => broken.promise }],
+    });
+    script.loadListeners[0]!();
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
+    script.timers[1]!.fn();
+    broken.reject(new Error("EncodingError"));
+    await script.settle();
+    await script.runFrame();
+    await script.runFrame();
+    script.timers[2]!.fn();
+    await script.done;
+    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+  });
+
+  it("waits for the first contentful paint to be reported, which can come after load", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { paintTiming: true });
+    expect(script.paintObservers).toHaveLength(1);
+    expect(script.paintObservers[0]!.observed).toEqual({ type: "paint", buffered: true });
+    script.loadListeners[0]!();
+    script.timers[1]!.fn();
+    await script.settle();
+    script.paintObservers[0]!.report("first-paint");
+    await script.settle();
+    expect(script.frames).toHaveLength(0);
+    script.paintObservers[0]!.report("first-contentful-paint");
+    await script.settle();
+    expect(script.paintObservers[0]!.disconnected).toBe(true);
+    await script.runFrame();
+    await script.runFrame();
+    script.timers[2]!.fn();
+    await script.done;
+    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+  });
+
+  it("starts after the first screen's paint when the page has loaded already", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { readyState: "complete", animations: [] });
     expect(script.loadListeners).toHaveLength(0);
-    expect(script.frames).toHaveLength(1);
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
   });
 
   it("starts at the deadline when the page never finishes loading", async () => {
@@ -131,7 +295,7 @@ describe("deferModuleScript", () => {
   it("leaves the prerendered page as it is, with a warning, when its code cannot be loaded", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const script = await run(deferModuleScript(MODULE_SCRIPT, []), "loading", "/assets/home-main-BRCZlZSL.js");
+      const script = await run(deferModuleScript(MODULE_SCRIPT, []), { failing: "/assets/home-main-BRCZlZSL.js" });
       script.timers[0]!.fn();
       await expect(script.done).resolves.toBeUndefined();
       expect(script.window.__reactRouterRouteModules).toBeUndefined();

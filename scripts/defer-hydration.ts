@@ -13,9 +13,10 @@ import { listHtmlFiles } from "./build-files";
  * prerendered HTML needs no script to show. This build step moves them
  * behind the page's `load` event: the preloads leave the head and the inline
  * script's static imports become dynamic ones that start, all at once and
- * with their preloads, once the page has loaded and painted (or after
- * HYDRATION_DEADLINE_MS, should an image never finish). Links work without
- * JavaScript meanwhile; the hydrated app then behaves as before.
+ * with their preloads, once the page has loaded and its first screen has
+ * painted (or after HYDRATION_DEADLINE_MS, should an image never finish).
+ * Links work without JavaScript meanwhile; the hydrated app then behaves as
+ * before.
  *
  * The SPA fallback is left alone: its page is rendered by the script.
  */
@@ -36,15 +37,39 @@ const DEFERRED_START = "await new Promise((start) => {";
 
 export const NOT_HYDRATED_WARNING = "The page's code could not be loaded; the page stays as it was prerendered:";
 
-/** Waits for `load`, then for the frame after it, before anything is fetched. */
+/**
+ * Waits for `load`, then for the first screen to be shown in full: the
+ * first contentful paint reported (its time is when the frame was shown,
+ * which frame callbacks can precede), every image in the first screen
+ * decoded, and every entrance animation there (the hero's fade, /about's
+ * staggered blocks) past its delay. Then two frames, so that those paints
+ * have happened, before anything is fetched. The largest paint is among
+ * them: hydration's scripts and long tasks come after it rather than
+ * between the image's arrival and its first visible frame.
+ */
 function waitForLoadSource(): string {
-  return (
-    DEFERRED_START +
-    ` setTimeout(start, ${HYDRATION_DEADLINE_MS});` +
-    " const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));" +
-    ' if (document.readyState === "complete") afterPaint(); else addEventListener("load", afterPaint, { once: true });' +
-    " });"
-  );
+  return [
+    DEFERRED_START,
+    `setTimeout(start, ${HYDRATION_DEADLINE_MS});`,
+    "const inFirstScreen = (element) => { const box = element.getBoundingClientRect();",
+    "return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && box.width > 0; };",
+    "const firstPaint = new Promise((painted) => {",
+    'if (!(PerformanceObserver.supportedEntryTypes || []).includes("paint")) return painted();',
+    "const observer = new PerformanceObserver((list) => {",
+    'if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); } });',
+    'observer.observe({ type: "paint", buffered: true }); });',
+    "const afterLoad = () => {",
+    "const decoded = [...document.images].filter((image) => image.decode && inFirstScreen(image))",
+    ".map((image) => image.decode().catch(() => {}));",
+    "const delays = (document.getAnimations ? document.getAnimations() : []).map((animation) => {",
+    "const target = animation.effect && animation.effect.target;",
+    "return target && inFirstScreen(target) ? Number(animation.effect.getTiming().delay) - Number(animation.currentTime) : 0; });",
+    "const started = new Promise((resolve) => setTimeout(resolve, Math.max(0, ...delays)));",
+    "Promise.all([firstPaint, ...decoded, started])",
+    ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)))); };",
+    'if (document.readyState === "complete") afterLoad(); else addEventListener("load", afterLoad, { once: true });',
+    "});",
+  ].join(" ");
 }
 
 function preloadSource(hrefs: readonly string[]): string {

@@ -98,6 +98,8 @@ describe("About route", () => {
       "0.6s",
       "0.6s",
     ]);
+    // only the block without a delay starts its fade at 1 % (about.module.css)
+    expect(blocks.map((block) => block.classList.contains("first"))).toEqual([true, false, false, false]);
   });
 
   it("gives the body its orange class while shown and removes it on leaving", async () => {

@@ -23,4 +23,10 @@ describe("about.module.css", () => {
     );
     expect(css).toMatch(/prefers-reduced-motion: reduce\)\s*\{\s*\.stagger\s*\{\s*animation: none/);
   });
+
+  it("fades the first block in from 1 %, so that Chromium counts its first paint, and the delayed ones from 0", () => {
+    expect(css).toMatch(/\.first\s*\{\s*animation-name: about-first-block-in;/);
+    expect(css).toMatch(/@keyframes about-first-block-in\s*\{\s*from\s*\{\s*opacity: 0\.01;/);
+    expect(css).toMatch(/@keyframes about-block-in\s*\{\s*from\s*\{\s*opacity: 0;/);
+  });
 });

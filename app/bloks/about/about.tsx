@@ -25,7 +25,11 @@ export function AboutBody({ page }: { page: AboutPage }) {
         const { delay, duration } = aboutBlockTiming(index);
         const style = { "--about-delay": `${delay}s`, "--about-duration": `${duration}s` } as CSSProperties;
         return (
-          <div key={block.key ?? index} className={styles.stagger} style={style}>
+          <div
+            key={block.key ?? index}
+            className={index === 0 ? `${styles.stagger} ${styles.first}` : styles.stagger}
+            style={style}
+          >
             {block}
           </div>
         );

@@ -129,6 +129,22 @@ describe("installLazyImages", () => {
     expect([...observer().targets].map((img) => img.id)).toEqual(["added"]);
   });
 
+  it("keeps tracking an image that is moved, and tracks a removed one again when it comes back", async () => {
+    const { win, byId, observer, mutations } = setup();
+    const far = byId("far");
+    // React moves a node by removing and inserting it: one batch of records
+    win.document.querySelector("main")!.prepend(far);
+    await mutations();
+    expect(observer().targets.has(far)).toBe(true);
+
+    far.remove();
+    await mutations();
+    expect(observer().targets.has(far)).toBe(false);
+    win.document.body.append(far);
+    await mutations();
+    expect(observer().targets.has(far)).toBe(true);
+  });
+
   it("tracks an image that becomes lazy later", async () => {
     const { byId, observer, mutations } = setup();
     byId("eager").setAttribute("data-srcset", "/e.webp 480w");
