@@ -162,18 +162,21 @@ function parseBodyBlok(raw: Record<string, unknown> & { component: string }, key
   }
 }
 
-/** The images of the page in order (overview items, then masonry tiles): candidates for its share image. */
+/** The images of a body blok in order (an overview's items, a masonry's tiles). */
+export function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string }> {
+  if (blok.view === null) return [];
+  const media =
+    blok.component === "overview"
+      ? blok.view.items.map((item) => item.media)
+      : blok.component === "masonry"
+        ? blok.view.tiles.map((tile) => tile.media)
+        : [];
+  return media.flatMap((item) => (item?.kind === "image" ? [{ filename: item.src, alt: item.alt }] : []));
+}
+
+/** The images of the page in order: candidates for its share image. */
 function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; alt: string }> {
-  return body.flatMap((blok) => {
-    if (blok.view === null) return [];
-    const media =
-      blok.component === "overview"
-        ? blok.view.items.map((item) => item.media)
-        : blok.component === "masonry"
-          ? blok.view.tiles.map((tile) => tile.media)
-          : [];
-    return media.flatMap((item) => (item?.kind === "image" ? [{ filename: item.src, alt: item.alt }] : []));
-  });
+  return body.flatMap(blokImages);
 }
 
 /** The about story (the CDN `story` object) as the page's data; never throws. */

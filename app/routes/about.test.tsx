@@ -102,6 +102,24 @@ describe("About route", () => {
     expect(blocks.map((block) => block.classList.contains("first"))).toEqual([true, false, false, false]);
   });
 
+  it("fetches only the page's first image with the page, at high priority: the others load near the viewport", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderAbout(page);
+    const first = await screen.findByRole("img", { name: "Werkstatt" });
+    expect(first.getAttribute("fetchpriority")).toBe("high");
+    expect(first.hasAttribute("data-lazy")).toBe(false);
+    const tile = screen.getByRole("img", { name: "Tile" });
+    expect(tile.hasAttribute("fetchpriority")).toBe(false);
+    expect(tile.hasAttribute("data-lazy")).toBe(true);
+  });
+
+  it("gives the priority to the masonry's first image when no block before it holds one", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderAbout({ ...page, body: page.body.filter((blok) => blok.component !== "overview") });
+    const tile = await screen.findByRole("img", { name: "Tile" });
+    expect(tile.getAttribute("fetchpriority")).toBe("high");
+  });
+
   it("gives the body its orange class while shown and removes it on leaving", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { unmount } = renderAbout(page);

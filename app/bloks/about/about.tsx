@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
-import type { AboutPage } from "~/content/about";
+import { FirstImageBlockContext } from "~/components/about-media/about-media";
+import { blokImages, type AboutPage } from "~/content/about";
 import { renderBlok } from "../registry";
 import styles from "./about.module.css";
 
@@ -14,10 +15,12 @@ export function aboutBlockTiming(index: number): { delay: number; duration: numb
 
 /** `about`: the page's body bloks through the registry, each fading in 0.15 s after the one before. */
 export function AboutBody({ page }: { page: AboutPage }) {
-  const blocks = page.body.flatMap((blok) => {
+  const rendered = page.body.flatMap((blok) => {
     const element = renderBlok(blok);
-    return element ? [element] : [];
+    return element ? [{ blok, element }] : [];
   });
+  const blocks = rendered.map(({ element }) => element);
+  const firstImageBlock = rendered.findIndex(({ blok }) => blokImages(blok).length > 0);
   return (
     <>
       <h1 className="visually-hidden">{page.name}</h1>
@@ -30,7 +33,7 @@ export function AboutBody({ page }: { page: AboutPage }) {
             className={index === 0 ? `${styles.stagger} ${styles.first}` : styles.stagger}
             style={style}
           >
-            {block}
+            <FirstImageBlockContext value={index === firstImageBlock}>{block}</FirstImageBlockContext>
           </div>
         );
       })}

@@ -44,8 +44,35 @@ const PAGE = `<main>
   <img id="eager" src="/eager.webp" />
 </main>`;
 
+/** A stand-in paint-timing PerformanceObserver: the test reports the paints. */
+class FakePaintObserver {
+  static supportedEntryTypes = ["paint", "resource"];
+  static all: FakePaintObserver[] = [];
+  observed: unknown;
+  disconnected = false;
+  constructor(private callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+    FakePaintObserver.all.push(this);
+  }
+  observe(options: unknown) {
+    this.observed = options;
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  report(name: string) {
+    this.callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+  }
+}
+
+interface PageOptions {
+  observer?: boolean;
+  readyState?: DocumentReadyState;
+  /** a browser with paint timing: the loader waits for the first contentful paint (timers go to `timers`) */
+  paintTiming?: { timers: Array<{ fn: () => void; ms: number }> };
+}
+
 /** A window of its own for each test: a fresh document, its own event target and observers. */
-function pageWindow(options: { observer?: boolean; readyState?: DocumentReadyState } = {}) {
+function pageWindow(options: PageOptions = {}) {
   const doc = document.implementation.createHTMLDocument("page");
   doc.body.innerHTML = PAGE;
   Object.defineProperty(doc, "readyState", { value: options.readyState ?? "interactive" });
@@ -57,12 +84,17 @@ function pageWindow(options: { observer?: boolean; readyState?: DocumentReadySta
     addEventListener: doc.addEventListener.bind(doc),
     removeEventListener: doc.removeEventListener.bind(doc),
     dispatchEvent: doc.dispatchEvent.bind(doc),
+    ...(options.paintTiming && {
+      PerformanceObserver: FakePaintObserver,
+      setTimeout: (fn: () => void, ms: number) => options.paintTiming!.timers.push({ fn, ms }),
+    }),
   } as unknown as Window & typeof globalThis;
 }
 
 /** A page (still loading) with the loader installed, as the inline script does before the body. */
-function setup(options: { observer?: boolean; readyState?: DocumentReadyState } = {}) {
+function setup(options: PageOptions = {}) {
   FakeObserver.all = [];
+  FakePaintObserver.all = [];
   const win = pageWindow(options);
   installLazyImages(win, MARGIN);
   const byId = (id: string) => win.document.getElementById(id)!;
@@ -75,6 +107,7 @@ function setup(options: { observer?: boolean; readyState?: DocumentReadyState } 
 vi.spyOn(Element.prototype, "getClientRects").mockReturnValue([{}] as unknown as DOMRectList);
 afterEach(() => {
   FakeObserver.all = [];
+  FakePaintObserver.all = [];
 });
 
 describe("installLazyImages", () => {
@@ -143,6 +176,37 @@ describe("installLazyImages", () => {
     win.document.body.append(far);
     await mutations();
     expect(observer().targets.has(far)).toBe(true);
+  });
+
+  it("loads nothing before the first contentful paint", () => {
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    const { byId, observer } = setup({ paintTiming: { timers } });
+    const paints = FakePaintObserver.all[0]!;
+    expect(paints.observed).toEqual({ type: "paint", buffered: true });
+    // no observer yet, so nothing in view can load
+    expect(FakeObserver.all).toHaveLength(0);
+    paints.report("first-paint");
+    expect(FakeObserver.all).toHaveLength(0);
+
+    paints.report("first-contentful-paint");
+    expect(paints.disconnected).toBe(true);
+    expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far"]);
+    observer().intersect(byId("first"));
+    expect(byId("first").getAttribute("srcset")).toBe("/a.webp 480w, /a-2.webp 960w");
+    // the deadline finds the work done
+    expect(timers.map((timer) => timer.ms)).toEqual([3000]);
+    timers[0]!.fn();
+    expect(FakeObserver.all).toHaveLength(1);
+  });
+
+  it("starts at the deadline when the page does not paint (a background tab), with the margin after load", () => {
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    const { win, observer } = setup({ paintTiming: { timers } });
+    win.dispatchEvent(new Event("load"));
+    expect(FakeObserver.all).toHaveLength(0);
+    timers[0]!.fn();
+    expect(observer().options.rootMargin).toBe(`${MARGIN}px 0px`);
+    expect(observer().targets.size).toBe(2);
   });
 
   it("tracks an image that becomes lazy later", async () => {

@@ -20,10 +20,12 @@ export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
  * navigations, live updates, the visual editor) or anything else adds, and
  * follows changes of their `data-srcset`.
  *
+ * - Nothing loads before the first contentful paint: the page's text, its
+ *   font and its eager (largest) image have the connection to themselves.
  * - Until the page has loaded (or the visitor scrolls, taps, types or
- *   wheels), only images in view load, so the first screen, its largest
- *   image above all, has the connection to itself and `load` (which starts
- *   hydration) is not held up. An image in a horizontal row that shows less
+ *   wheels), only images in view load, so the first screen has the
+ *   connection to itself and `load` (which starts hydration) is not held
+ *   up. An image in a horizontal row that shows less
  *   than half its width (the carousel's next slide peeking in) waits too.
  * - From then on, images within `marginPx` above or below the viewport load,
  *   and in a scrolled row (the carousel) those within half the row's width
@@ -41,6 +43,7 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
   const shown = new WeakSet<Element>();
   const pending = new Set<Element>();
   let released = false;
+  let painted = false;
   let observer: IntersectionObserver | null = null;
 
   const load = (img: Element) => {
@@ -66,13 +69,20 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     const options = released ? { rootMargin: `${marginPx}px 0px`, scrollMargin: "0px 50%" } : {};
     return new win.IntersectionObserver(onEntries, options as IntersectionObserverInit);
   };
-  observer = createObserver();
+  const observing = typeof win.IntersectionObserver === "function";
+  // (re)starts observing every waiting image; the observer reports each one's state at once
+  const observePending = () => {
+    observer?.disconnect();
+    observer = createObserver();
+    for (const img of pending) observer?.observe(img);
+  };
 
   const track = (img: Element) => {
     if (shown.has(img) || pending.has(img)) return;
     pending.add(img);
-    if (observer) observer.observe(img);
-    else load(img);
+    // before the first paint there is no observer yet: the image waits in `pending`
+    if (!observing) load(img);
+    else observer?.observe(img);
   };
   const imagesIn = (node: Node): Element[] => {
     if (node.nodeType !== 1) return [];
@@ -118,12 +128,28 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
   const release = () => {
     if (released) return;
     released = true;
-    observer?.disconnect();
-    observer = createObserver();
-    for (const img of pending) observer?.observe(img);
+    if (painted) observePending();
     for (const type of interactions) win.removeEventListener(type, release, true);
     win.removeEventListener("load", release);
   };
+  // Nothing loads before the first contentful paint: the page's text, font and eager images have the
+  // connection to themselves until then (at most 3 s: a page opened in a background tab does not paint).
+  const afterFirstPaint = () => {
+    if (painted) return;
+    painted = true;
+    observePending();
+  };
+  const Paint = win.PerformanceObserver;
+  if (observing && Paint?.supportedEntryTypes?.includes("paint")) {
+    const paints = new Paint((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      paints.disconnect();
+      afterFirstPaint();
+    });
+    paints.observe({ type: "paint", buffered: true });
+    win.setTimeout(afterFirstPaint, 3000);
+  } else afterFirstPaint();
+
   // capture: the first scroll of any row counts too (scroll events do not bubble)
   for (const type of interactions) win.addEventListener(type, release, { capture: true, passive: true });
   if (doc.readyState === "complete") release();

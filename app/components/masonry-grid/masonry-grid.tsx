@@ -15,6 +15,8 @@ export function filterTiles(tiles: readonly MasonryTile[], selected: readonly st
  */
 export function MasonryGrid({ tiles, selected }: { tiles: readonly MasonryTile[]; selected: readonly string[] }) {
   const shown = filterTiles(tiles, selected);
+  // the first image of the unfiltered grid: a filter chosen later does not move the priority
+  const firstImage = tiles.find((tile) => tile.media.kind === "image");
   return (
     <ul className={styles.grid}>
       {shown.map((tile) => (
@@ -24,6 +26,7 @@ export function MasonryGrid({ tiles, selected }: { tiles: readonly MasonryTile[]
               media={tile.media}
               className={styles.media}
               sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 25vw"
+              first={tile.key === firstImage?.key}
             />
             {tile.info ? <figcaption className={styles.overlay}>{tile.info}</figcaption> : null}
           </figure>

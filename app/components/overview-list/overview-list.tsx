@@ -9,6 +9,7 @@ import styles from "./overview-list.module.css";
  */
 export function OverviewList({ items }: { items: OverviewItem[] }) {
   if (items.length === 0) return null;
+  const firstImage = items.find((item) => item.media?.kind === "image");
   return (
     <ul className={styles.list}>
       {items.map((item) => (
@@ -18,6 +19,7 @@ export function OverviewList({ items }: { items: OverviewItem[] }) {
               media={item.media}
               className={styles.media}
               sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 33vw"
+              first={item === firstImage}
             />
           ) : null}
           {item.headline ? <h3 className={styles.headline}>{item.headline}</h3> : null}
