@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./scripts/content-config";
+import { firstLoadChunkPlugin } from "./scripts/first-load-chunk";
 import { keepRenderer } from "./scripts/keep-renderer";
 import { routeModuleFailurePlugin } from "./scripts/route-module-failure";
 import { siteUrlFrom } from "./scripts/site-url";
@@ -24,7 +25,12 @@ function contentConfigOrWarn(): ContentConfig {
 export default defineConfig(({ isSsrBuild }) => {
   const contentConfig = contentConfigOrWarn();
   return {
-    plugins: [routeModuleFailurePlugin(), reactRouter(), keepRenderer()],
+    plugins: [
+      routeModuleFailurePlugin(),
+      reactRouter(),
+      keepRenderer(),
+      firstLoadChunkPlugin(fileURLToPath(new URL("./app/root.tsx", import.meta.url))),
+    ],
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },

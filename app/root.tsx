@@ -1,3 +1,5 @@
+// the global CSS first: before the components' own (CSS Modules), here and in the build's first-load stylesheet
+import "./styles/app.css";
 import { useEffect, type ReactNode } from "react";
 import {
   Links,
@@ -36,7 +38,6 @@ import { contentClient } from "./content/storyblok-client";
 import type { ISbStoryData } from "@storyblok/react";
 import { useLanguage } from "./hooks/use-language";
 import { languageOfPath, type Language } from "./language";
-import "./styles/app.css";
 
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
 

@@ -1,10 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet, ScrollRestoration } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pickOtherProjects, type OtherProject } from "~/content/other-projects";
-import { mockMatchMedia } from "~/test/browser-mocks";
 import { OtherProjects } from "./other-projects";
 
 const project = (slug: string): OtherProject => ({
@@ -71,23 +70,34 @@ describe("OtherProjects", () => {
     }
   });
 
-  it("scrolls to the top when a card is followed", async () => {
-    mockMatchMedia(() => false);
-    const scrollTo = vi.fn();
-    vi.stubGlobal("scrollTo", scrollTo);
-    renderProjects([project("a"), project("b")]);
+  it("opens the next article at the top: the router's reset once it has rendered, no smooth scroll racing it", async () => {
+    // ScrollRestoration's inline script serves server-rendered pages; React notes it in a client render
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const calls: Array<{ args: unknown[]; next: boolean }> = [];
+    vi.stubGlobal("scrollTo", (...args: unknown[]) =>
+      calls.push({ args, next: screen.queryByText("next article") !== null }),
+    );
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <>
+            <Outlet />
+            <ScrollRestoration />
+          </>
+        ),
+        children: [
+          { path: "articles/current", Component: () => <OtherProjects projects={[project("a"), project("b")]} /> },
+          { path: "articles/:slug", Component: () => <p>next article</p> },
+        ],
+      },
+    ]);
+    render(<Stub initialEntries={["/articles/current"]} />);
+    calls.length = 0;
     await userEvent.click(await screen.findByRole("link", { name: /Title a/ }));
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: "smooth" });
     expect(await screen.findByText("next article")).toBeTruthy();
-  });
-
-  it("scrolls instantly under reduced motion", async () => {
-    mockMatchMedia((query) => query.includes("prefers-reduced-motion"));
-    const scrollTo = vi.fn();
-    vi.stubGlobal("scrollTo", scrollTo);
-    renderProjects([project("a"), project("b")]);
-    await userEvent.click(await screen.findByRole("link", { name: /Title b/ }));
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: "instant" });
+    expect(calls).toEqual([{ args: [0, 0], next: true }]);
+    for (const [message] of consoleError.mock.calls) expect(String(message)).toMatch(/^Encountered a script tag/);
   });
 
   it("renders nothing when there are no other articles", async () => {

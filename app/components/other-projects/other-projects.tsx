@@ -3,15 +3,8 @@ import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { useLiveStory } from "~/content/bridge";
 import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/other-projects";
-import { REDUCED_MOTION_QUERY } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./other-projects.module.css";
-
-/** SPEC 2: following a card scrolls to the top; instantly when motion is reduced. */
-export function scrollToTop(): void {
-  const reduced = typeof window.matchMedia === "function" && window.matchMedia(REDUCED_MOTION_QUERY).matches;
-  window.scrollTo({ top: 0, left: 0, behavior: reduced ? "instant" : "smooth" });
-}
 
 /**
  * SPEC 2: two randomly chosen other articles. The prerendered page shows the
@@ -51,12 +44,18 @@ export function OtherProjects({ projects: candidates }: { projects: OtherProject
 
 const parseLive = async (story: unknown) => (await import("~/content/article")).parseOtherProject(story);
 
-/** One card; in the visual editor it follows the edits of the article it shows (when that is the one open). */
+/**
+ * One card; in the visual editor it follows the edits of the article it shows (when that is the one open).
+ * SPEC 2, following it scrolls to the top: the router's scroll restoration (root.tsx) puts the next article
+ * at the top once it has rendered, as on every new page. No smooth scroll of our own on the click: it would
+ * still be running at that reset, and Chromium lets the cancelled animation write one more frame after it,
+ * leaving the page a few pixels down.
+ */
 function ProjectCard({ project: shown }: { project: OtherProject }) {
   const project = useLiveStory<OtherProject | null>(shown.storyId, shown, parseLive) ?? shown;
   return (
     <li className={styles.item}>
-      <Link to={project.href} prefetch="intent" className={styles.card} onClick={scrollToTop}>
+      <Link to={project.href} prefetch="intent" className={styles.card}>
         <span className={styles.frame}>
           {project.image ? (
             <ResponsiveImage
