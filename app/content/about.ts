@@ -163,7 +163,7 @@ function parseBodyBlok(raw: Record<string, unknown> & { component: string }, key
 }
 
 /** The images of a body blok in order (an overview's items, a masonry's tiles). */
-export function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string }> {
+function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string }> {
   if (blok.view === null) return [];
   const media =
     blok.component === "overview"

@@ -102,9 +102,10 @@ describe("About route", () => {
     expect(blocks.map((block) => block.classList.contains("first"))).toEqual([true, false, false, false]);
   });
 
-  it("fetches only the page's first image with the page, at high priority: the others load near the viewport", async () => {
+  it("fetches the first block's first image with the page, at high priority; the others load near the viewport", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    renderAbout(page);
+    const [aboutBlock, overview, ...rest] = page.body;
+    renderAbout({ ...page, body: [overview!, aboutBlock!, ...rest] });
     const first = await screen.findByRole("img", { name: "Werkstatt" });
     expect(first.getAttribute("fetchpriority")).toBe("high");
     expect(first.hasAttribute("data-lazy")).toBe(false);
@@ -113,11 +114,12 @@ describe("About route", () => {
     expect(tile.hasAttribute("data-lazy")).toBe(true);
   });
 
-  it("gives the priority to the masonry's first image when no block before it holds one", async () => {
+  it("leaves an image outside the first block, held back by the stagger, to load after the first paint", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    renderAbout({ ...page, body: page.body.filter((blok) => blok.component !== "overview") });
-    const tile = await screen.findByRole("img", { name: "Tile" });
-    expect(tile.getAttribute("fetchpriority")).toBe("high");
+    renderAbout(page);
+    const image = await screen.findByRole("img", { name: "Werkstatt" });
+    expect(image.hasAttribute("fetchpriority")).toBe(false);
+    expect(image.hasAttribute("data-lazy")).toBe(true);
   });
 
   it("gives the body its orange class while shown and removes it on leaving", async () => {

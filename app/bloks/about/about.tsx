@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
-import { FirstImageBlockContext } from "~/components/about-media/about-media";
-import { blokImages, type AboutPage } from "~/content/about";
+import { FirstBlockContext } from "~/components/about-media/about-media";
+import type { AboutPage } from "~/content/about";
 import { renderBlok } from "../registry";
 import styles from "./about.module.css";
 
@@ -15,12 +15,10 @@ export function aboutBlockTiming(index: number): { delay: number; duration: numb
 
 /** `about`: the page's body bloks through the registry, each fading in 0.15 s after the one before. */
 export function AboutBody({ page }: { page: AboutPage }) {
-  const rendered = page.body.flatMap((blok) => {
+  const blocks = page.body.flatMap((blok) => {
     const element = renderBlok(blok);
-    return element ? [{ blok, element }] : [];
+    return element ? [element] : [];
   });
-  const blocks = rendered.map(({ element }) => element);
-  const firstImageBlock = rendered.findIndex(({ blok }) => blokImages(blok).length > 0);
   return (
     <>
       <h1 className="visually-hidden">{page.name}</h1>
@@ -33,7 +31,7 @@ export function AboutBody({ page }: { page: AboutPage }) {
             className={index === 0 ? `${styles.stagger} ${styles.first}` : styles.stagger}
             style={style}
           >
-            <FirstImageBlockContext value={index === firstImageBlock}>{block}</FirstImageBlockContext>
+            <FirstBlockContext value={index === 0}>{block}</FirstBlockContext>
           </div>
         );
       })}

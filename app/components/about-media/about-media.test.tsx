@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import type { AboutMedia as AboutMediaView } from "~/content/about";
-import { AboutMedia, FirstImageBlockContext } from "./about-media";
+import { AboutMedia, FirstBlockContext } from "./about-media";
 
 const IMAGE: AboutMediaView = {
   kind: "image",
@@ -17,11 +17,11 @@ function image(ui: ReactElement) {
 }
 
 describe("AboutMedia", () => {
-  it("fetches the first image block's first image with the page, at high priority: the page's largest paint", () => {
+  it("fetches the first block's first image with the page, at high priority: the page's largest paint", () => {
     const img = image(
-      <FirstImageBlockContext value={true}>
+      <FirstBlockContext value={true}>
         <AboutMedia media={IMAGE} sizes="100vw" first />
-      </FirstImageBlockContext>,
+      </FirstBlockContext>,
     );
     expect(img.getAttribute("fetchpriority")).toBe("high");
     expect(img.getAttribute("loading")).toBe("eager");
@@ -32,9 +32,9 @@ describe("AboutMedia", () => {
   it("leaves every other image to load near the viewport", () => {
     const later = image(<AboutMedia media={IMAGE} sizes="100vw" first />);
     const second = image(
-      <FirstImageBlockContext value={true}>
+      <FirstBlockContext value={true}>
         <AboutMedia media={IMAGE} sizes="100vw" />
-      </FirstImageBlockContext>,
+      </FirstBlockContext>,
     );
     for (const img of [later, second]) {
       expect(img.hasAttribute("data-lazy")).toBe(true);
