@@ -47,8 +47,14 @@ export interface PrecompressOptions {
   pageQuality?: number;
 }
 
-export async function precompress(dir: string): Promise<PrecompressResult> {
-  return precompressFiles(dir, await listFiles(dir));
+const DEFAULT_PAGE_QUALITY = 10;
+
+/** Every text file of the build; `except`: files already compressed (the build's pages, scripts/security-headers.ts). */
+export async function precompress(dir: string, except: ReadonlySet<string> = new Set()): Promise<PrecompressResult> {
+  return precompressFiles(
+    dir,
+    (await listFiles(dir)).filter((file) => !except.has(file)),
+  );
 }
 
 /** The same for some files of the build (an incremental update's pages). */
@@ -57,15 +63,51 @@ export async function precompressFiles(
   files: readonly string[],
   options: PrecompressOptions = {},
 ): Promise<PrecompressResult> {
-  const result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
-  const queue = files.filter((file) => isCandidate(dir, file));
-  const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift())
-      await compressFile(dir, file, result, options.pageQuality ?? 10);
-  };
-  // zlib runs on libuv's thread pool: one file per core at a time
-  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
-  return result;
+  const queue = new PrecompressQueue(dir, options);
+  for (const file of files) await queue.add(file);
+  return queue.finish();
+}
+
+/**
+ * Files compressed as they come, a few at a time: zlib runs on libuv's
+ * thread pool, one file per core, while the caller goes on with its own
+ * work (the build compresses each page as soon as it is finished). `add`
+ * waits while every slot is busy, so that a fast caller does not pile up
+ * files (or their bytes) waiting for a slot.
+ */
+export class PrecompressQueue {
+  readonly result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
+  private readonly running = new Set<Promise<void>>();
+  private failure: unknown = null;
+  private readonly slots = Math.max(1, availableParallelism());
+
+  constructor(
+    private readonly dir: string,
+    private readonly options: PrecompressOptions = {},
+  ) {}
+
+  /** Starts compressing `file` when it is a candidate; resolves once a slot is free for the next one. */
+  async add(file: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!isCandidate(this.dir, file)) return;
+    const task = compressFile(this.dir, file, this.result, this.options.pageQuality ?? DEFAULT_PAGE_QUALITY).then(
+      () => void this.running.delete(task),
+      (error: unknown) => {
+        this.running.delete(task);
+        this.failure ??= error;
+      },
+    );
+    this.running.add(task);
+    while (this.running.size >= this.slots) await Promise.race(this.running);
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits for the files under way; what they came to. */
+  async finish(): Promise<PrecompressResult> {
+    await Promise.all(this.running);
+    if (this.failure) throw this.failure;
+    return this.result;
+  }
 }
 
 function isCandidate(dir: string, file: string): boolean {
