@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import pLimit from "p-limit";
 import { COMPRESSIBLE_EXTENSIONS } from "../site-server/static-files";
 
 /**
@@ -64,48 +65,42 @@ export async function precompressFiles(
   options: PrecompressOptions = {},
 ): Promise<PrecompressResult> {
   const queue = new PrecompressQueue(dir, options);
-  for (const file of files) await queue.add(file);
+  for (const file of files) queue.add(file);
   return queue.finish();
 }
 
 /**
- * Files compressed as they come, a few at a time: zlib runs on libuv's
- * thread pool, one file per core, while the caller goes on with its own
- * work (the build compresses each page as soon as it is finished). `add`
- * waits while every slot is busy, so that a fast caller does not pile up
- * files (or their bytes) waiting for a slot.
+ * Files compressed as they come, one per core at a time (zlib runs on
+ * libuv's thread pool), while the caller goes on with its own work: the
+ * build hands over each page as soon as it is final. Waiting files are
+ * names only; each is read when its turn comes.
  */
 export class PrecompressQueue {
   readonly result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
-  private readonly running = new Set<Promise<void>>();
-  private failure: unknown = null;
-  private readonly slots = Math.max(1, availableParallelism());
+  private readonly limit = pLimit(Math.max(1, availableParallelism()));
+  private readonly tasks: Promise<void>[] = [];
+  private failure: { error: unknown } | null = null;
 
   constructor(
     private readonly dir: string,
     private readonly options: PrecompressOptions = {},
   ) {}
 
-  /** Starts compressing `file` when it is a candidate; resolves once a slot is free for the next one. */
-  async add(file: string): Promise<void> {
-    if (this.failure) throw this.failure;
+  /** Queues `file` when it is worth compressing. */
+  add(file: string): void {
     if (!isCandidate(this.dir, file)) return;
-    const task = compressFile(this.dir, file, this.result, this.options.pageQuality ?? DEFAULT_PAGE_QUALITY).then(
-      () => void this.running.delete(task),
-      (error: unknown) => {
-        this.running.delete(task);
-        this.failure ??= error;
-      },
-    );
-    this.running.add(task);
-    while (this.running.size >= this.slots) await Promise.race(this.running);
-    if (this.failure) throw this.failure;
+    const quality = this.options.pageQuality ?? DEFAULT_PAGE_QUALITY;
+    // a failure waits for `finish`, rather than being an unhandled rejection meanwhile
+    const task = this.limit(() => compressFile(this.dir, file, this.result, quality)).catch((error: unknown) => {
+      this.failure ??= { error };
+    });
+    this.tasks.push(task);
   }
 
-  /** Waits for the files under way; what they came to. */
+  /** Waits for every queued file; what they came to. */
   async finish(): Promise<PrecompressResult> {
-    await Promise.all(this.running);
-    if (this.failure) throw this.failure;
+    await Promise.all(this.tasks);
+    if (this.failure) throw this.failure.error;
     return this.result;
   }
 }

@@ -92,7 +92,7 @@ export async function writeSecurityHeaders(
         warnings.push(
           `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
         );
-      await finishing.compression?.add(file);
+      finishing.compression?.add(file);
     }
   } catch (error) {
     await writer.abandon();
