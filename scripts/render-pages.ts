@@ -49,8 +49,6 @@ export const UPDATE_SUMMARY_FILE = "update.json";
 
 /** As react-router.config.ts prerenders. */
 const RENDER_CONCURRENCY = 4;
-/** Pages of an update are live in seconds, not minutes: see PrecompressOptions. */
-const UPDATE_BROTLI_QUALITY = 8;
 
 export interface RenderSummary {
   rendered: string[];
@@ -251,7 +249,7 @@ export async function renderPages(from: string, to: string, changes: readonly St
     );
     written.push(sitemap);
   }
-  await precompressFiles(clientDir, written, { pageQuality: UPDATE_BROTLI_QUALITY });
+  await precompressFiles(clientDir, written);
 
   const pages: ReleaseInfo["pages"] = {};
   for (const pagePath of listing.paths) {
