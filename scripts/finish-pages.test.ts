@@ -1,16 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, inlineStyles, type HeadersManifest, type PolicyInputs } from "../site-server/csp";
 import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, createBeasties } from "./critical-css";
 import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
 import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
-import { PrecompressQueue, precompress } from "./precompress";
 import { writeSecurityHeaders } from "./security-headers";
 
 const MODULE_SCRIPT = [
@@ -125,14 +122,12 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
   const inputs: PolicyInputs = { mode: "production", apiOrigin: "https://api.example", assetOrigins: [] };
   const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-  it("styles each page before hashing it, and compresses it once it is final", async () => {
+  it("styles each page before hashing it", async () => {
     await put("index.html", page("Start"));
     await put("__spa-fallback.html", page(""));
     await put("articles/404.html", page(""));
-    const compression = new PrecompressQueue(dir);
     const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: null };
-    const result = await writeSecurityHeaders(dir, inputs, { styles, compression });
-    const compressed = await compression.finish();
+    const result = await writeSecurityHeaders(dir, inputs, { styles });
 
     expect(result.styled.pages).toBe(1);
     expect(result.styled.bytes).toBe(inlineStyles(await read("index.html"))[0]!.length);
@@ -141,16 +136,5 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     // the script critical CSS adds is in the page's policy: the page was hashed as it is served
     expect(manifest.documents["index.html"]).toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
     expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
-
-    expect(compressed.files).toBe(3);
-    const file = path.join(dir, "index.html");
-    expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(await read("index.html"));
-    expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(await read("index.html"));
-    // the rest of the build, without the pages done already
-    expect(existsSync(path.join(dir, "assets", "root-a1.css.br"))).toBe(false);
-    const pages = ["index.html", "__spa-fallback.html", "articles/404.html"].map((relative) =>
-      path.join(dir, relative),
-    );
-    expect(await precompress(dir, new Set(pages))).toMatchObject({ files: 0, upToDate: 0 });
   });
 });

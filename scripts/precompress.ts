@@ -51,12 +51,8 @@ function brotliQuality(relative: string): number {
   return relative.startsWith(`assets${path.sep}`) ? constants.BROTLI_MAX_QUALITY : PAGE_QUALITY;
 }
 
-/** Every text file of the build; `except`: files already compressed (the build's pages, scripts/security-headers.ts). */
-export async function precompress(dir: string, except: ReadonlySet<string> = new Set()): Promise<PrecompressResult> {
-  return precompressFiles(
-    dir,
-    (await listFiles(dir)).filter((file) => !except.has(file)),
-  );
+export async function precompress(dir: string): Promise<PrecompressResult> {
+  return precompressFiles(dir, await listFiles(dir));
 }
 
 /** The same for some files of the build (an incremental update's pages). */

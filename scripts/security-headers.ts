@@ -17,7 +17,7 @@ import { subsetFontForBuild } from "./font-subset";
 import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { NGINX_CONFIG_FILE, nginxMapKeys, writeRedirects } from "./host-config";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
-import { PrecompressQueue, precompress } from "./precompress";
+import { precompress } from "./precompress";
 
 const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
 
@@ -56,13 +56,11 @@ export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = p
 export interface PageFinishing {
   /** Critical CSS inline before the page is hashed (scripts/finish-pages.ts, `styledPage`). */
   styles?: PageStyles;
-  /** The page compressed once it is final. */
-  compression?: PrecompressQueue;
 }
 
 /**
  * Hashes each HTML file and writes its policy to the headers files (scripts/headers-files.ts), one page at
- * a time; with `finishing`, each page is first given its critical CSS and afterwards handed to compression.
+ * a time; with `finishing`, each page is first given its critical CSS.
  */
 export async function writeSecurityHeaders(
   clientDir: string,
@@ -92,7 +90,6 @@ export async function writeSecurityHeaders(
         warnings.push(
           `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
         );
-      finishing.compression?.add(file);
     }
   } catch (error) {
     await writer.abandon();
@@ -228,11 +225,9 @@ export async function finishBuild(
   );
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
   await placeArticlesNotFoundPage(clientDir);
-  // second: each page's critical CSS (before the CSP: it hashes the inline styles), its policy, its compression
-  const compression = new PrecompressQueue(clientDir);
+  // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
   const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
-  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles, compression });
-  const pages = await compression.finish();
+  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles });
   console.info(
     `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
   );
@@ -240,12 +235,11 @@ export async function finishBuild(
   await writeRedirects(clientDir);
   const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
   console.info(`Host configuration: ${path.relative(process.cwd(), nginx)} (nginx) and _redirects (Netlify)`);
-  // the rest of the build: scripts, styles, .data files, the sitemap
-  const htmlFiles = new Set((await listHtmlFiles(clientDir)).map((relative) => path.join(clientDir, relative)));
-  const rest = await precompress(clientDir, htmlFiles);
+  // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
+  const compressed = await precompress(clientDir);
   console.info(
     `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
-      `precompressed ${pages.files + rest.files} file(s)`,
+      `precompressed ${compressed.files} file(s)`,
   );
   const banner = modeBanner(result.mode, config);
   if (result.mode === "preview") console.warn(banner);
