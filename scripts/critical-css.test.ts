@@ -5,12 +5,7 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "../site-server/csp";
 import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
-import {
-  AFTER_FIRST_PAINT_SCRIPT,
-  CriticalCssError,
-  inlineCriticalCss,
-  inlineCriticalCssInBuild,
-} from "./critical-css";
+import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, inlineCriticalCss } from "./critical-css";
 
 let clientDir: string;
 
@@ -180,27 +175,5 @@ describe("inlineCriticalCss", () => {
       '<link href="/assets/root-a1.css" rel="stylesheet"/>',
     );
     await expect(inlineCriticalCss(html, { clientDir })).rejects.toThrow(CriticalCssError);
-  });
-});
-
-describe("inlineCriticalCssInBuild", () => {
-  it("rewrites the prerendered pages and leaves the SPA fallback alone", async () => {
-    const build = await mkdtemp(path.join(os.tmpdir(), "critical-css-build-"));
-    try {
-      await mkdir(path.join(build, "assets"));
-      await mkdir(path.join(build, "about"));
-      await writeFile(path.join(build, "assets", "root-a1.css"), ROOT_CSS);
-      await writeFile(path.join(build, "assets", "route-b2.css"), ROUTE_CSS);
-      const fallback = page("");
-      await writeFile(path.join(build, "__spa-fallback.html"), fallback);
-      await writeFile(path.join(build, "about", "index.html"), page('<p class="used">a</p>'));
-      const result = await inlineCriticalCssInBuild(build);
-      expect(result.pages).toBe(1);
-      expect(result.bytes).toBeGreaterThan(0);
-      expect(await readFile(path.join(build, "__spa-fallback.html"), "utf8")).toBe(fallback);
-      expect(inlineStyles(await readFile(path.join(build, "about", "index.html"), "utf8"))).toHaveLength(1);
-    } finally {
-      await rm(build, { recursive: true, force: true });
-    }
   });
 });

@@ -1,8 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import Beasties from "beasties";
-import { listHtmlFiles } from "./build-files";
-import { HYDRATION_DEADLINE_MS, SPA_FALLBACK } from "./defer-hydration";
+import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
 
 /**
  * Critical CSS: each prerendered page carries the rules its own markup uses
@@ -133,30 +130,4 @@ export async function inlineCriticalCss(
   const font = /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1];
   const preload = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>` : "";
   return deferred.replace("<style>", `${preload}<style>${options.fontFaces}\n`);
-}
-
-/** Every prerendered page of a build; returns how many pages and the inline CSS's total size. */
-export async function inlineCriticalCssInBuild(
-  clientDir: string,
-  fontFaces: string | null = null,
-): Promise<{ pages: number; bytes: number }> {
-  const beasties = createBeasties({ clientDir });
-  let pages = 0;
-  let bytes = 0;
-  for (const relative of await listHtmlFiles(clientDir)) {
-    if (relative === SPA_FALLBACK) continue;
-    const file = path.join(clientDir, relative);
-    const html = await readFile(file, "utf8");
-    let result: string;
-    try {
-      result = await inlineCriticalCss(html, { clientDir, fontFaces }, beasties);
-    } catch (error) {
-      throw new CriticalCssError(`${relative}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (result === html) continue;
-    await writeFile(file, result);
-    pages += 1;
-    bytes += /<style>([\s\S]*?)<\/style>/.exec(result)?.[1]?.length ?? 0;
-  }
-  return { pages, bytes };
 }

@@ -1,13 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import {
   DeferHydrationError,
   HYDRATION_DEADLINE_MS,
   NOT_HYDRATED_WARNING,
   deferHydration,
-  deferHydrationInBuild,
   deferModuleScript,
 } from "./defer-hydration";
 
@@ -339,29 +335,5 @@ describe("deferHydration", () => {
     expect(deferHydration(deferHydration(PAGE)!)).toBeNull();
     const twice = PAGE.replace("</body>", `<script type="module" async="">${MODULE_SCRIPT}</script></body>`);
     expect(() => deferHydration(twice)).toThrow("expected one inline module script, found 2");
-  });
-});
-
-describe("deferHydrationInBuild", () => {
-  it("defers every prerendered page but not the SPA fallback, which needs its script to render", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "defer-hydration-"));
-    try {
-      await mkdir(path.join(dir, "about"), { recursive: true });
-      await mkdir(path.join(dir, "assets"), { recursive: true });
-      await writeFile(path.join(dir, "index.html"), PAGE);
-      await writeFile(path.join(dir, "about", "index.html"), PAGE);
-      await writeFile(path.join(dir, "__spa-fallback.html"), PAGE);
-      await writeFile(path.join(dir, "assets", "stray.html"), PAGE);
-      expect(await deferHydrationInBuild(dir)).toBe(2);
-      expect(await readFile(path.join(dir, "index.html"), "utf8")).toBe(deferHydration(PAGE));
-      expect(await readFile(path.join(dir, "about", "index.html"), "utf8")).toBe(deferHydration(PAGE));
-      expect(await readFile(path.join(dir, "__spa-fallback.html"), "utf8")).toBe(PAGE);
-      expect(await readFile(path.join(dir, "assets", "stray.html"), "utf8")).toBe(PAGE);
-
-      await writeFile(path.join(dir, "index.html"), PAGE.replace("import * as route0", "import { route0 }"));
-      await expect(deferHydrationInBuild(dir)).rejects.toThrow(/^index\.html: /);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,7 +1,3 @@
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { listHtmlFiles } from "./build-files";
-
 /**
  * Prerendered pages hydrate after they have loaded
  * (docs/decisions/0005-hydrate-after-load.md).
@@ -138,25 +134,4 @@ export function deferHydration(html: string): string | null {
   const script = scripts[0]!;
   const deferred = `<script type="module" async="">${deferModuleScript(script[1]!, preloads)}</script>`;
   return html.replace(script[0], () => deferred).replace(MODULE_PRELOAD, "");
-}
-
-/** Every prerendered page of a build (not the SPA fallback); returns how many were changed. */
-export async function deferHydrationInBuild(clientDir: string): Promise<number> {
-  let changed = 0;
-  for (const relative of await listHtmlFiles(clientDir)) {
-    if (relative.startsWith("assets/") || path.basename(relative) === SPA_FALLBACK) continue;
-    const file = path.join(clientDir, relative);
-    let deferred: string | null;
-    try {
-      deferred = deferHydration(await readFile(file, "utf8"));
-    } catch (error) {
-      throw new DeferHydrationError(`${relative}: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
-    }
-    if (deferred === null) continue;
-    await writeFile(file, deferred);
-    changed += 1;
-  }
-  return changed;
 }

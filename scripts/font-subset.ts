@@ -4,7 +4,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createFontStack } from "@capsizecss/core";
 import subsetFont from "subset-font";
-import { listHtmlFiles } from "./build-files";
 
 /**
  * The text face, cut to what the site says. The variable Epilogue's Latin
@@ -145,15 +144,19 @@ export interface SubsetResult {
   characters: number;
 }
 
-/** Subsets the text face to the characters of the build's pages and writes it, hashed, into `assets/`. */
-export async function subsetFontForBuild(clientDir: string, source?: FontSource): Promise<SubsetResult> {
+/**
+ * Subsets the text face to the base set and the characters of the build's pages (`charactersOf` each,
+ * collected as the build goes over them: scripts/finish-pages.ts) and writes it, hashed, into `assets/`.
+ */
+export async function subsetFontForBuild(
+  clientDir: string,
+  pageCharacters: Iterable<number>,
+  source?: FontSource,
+): Promise<SubsetResult> {
   const font = source ?? (await epilogueLatinSource());
   const covered = unicodeRangeTest(font.unicodeRange);
   const codePoints = charactersOf(BASE_CHARACTERS);
-  for (const relative of await listHtmlFiles(clientDir)) {
-    for (const codePoint of charactersOf(await readFile(path.join(clientDir, relative), "utf8")))
-      codePoints.add(codePoint);
-  }
+  for (const codePoint of pageCharacters) codePoints.add(codePoint);
   const kept = [...codePoints].filter((codePoint) => codePoint >= 0x20 && covered(codePoint));
   const full = await readFile(font.file);
   // the default keeps every variation axis: the weight stays animatable

@@ -1,14 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import {
-  LazyImageScriptError,
-  addLazyImageScript,
-  addLazyImageScriptInBuild,
-  lazyImageScript,
-} from "./lazy-image-script";
+import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
 
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
@@ -48,28 +40,5 @@ describe("addLazyImageScript", () => {
       "<html><head><script>run()</script><title>t</title></head></html>",
     );
     expect(() => addLazyImageScript("<p>fragment</p>", "run()")).toThrow(LazyImageScriptError);
-  });
-});
-
-describe("addLazyImageScriptInBuild", () => {
-  it("adds the loader to every page and the SPA fallback, not to files under assets/", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "lazy-image-script-"));
-    try {
-      await mkdir(path.join(dir, "about"), { recursive: true });
-      await mkdir(path.join(dir, "assets"), { recursive: true });
-      for (const file of ["index.html", "about/index.html", "__spa-fallback.html", "assets/demo.html"]) {
-        await writeFile(path.join(dir, file), PAGE);
-      }
-      const script = await lazyImageScript();
-      expect(await addLazyImageScriptInBuild(dir)).toEqual({ pages: 3, bytes: Buffer.byteLength(script) });
-      for (const file of ["index.html", "about/index.html", "__spa-fallback.html"]) {
-        expect(await readFile(path.join(dir, file), "utf8")).toBe(addLazyImageScript(PAGE, script));
-      }
-      expect(await readFile(path.join(dir, "assets/demo.html"), "utf8")).toBe(PAGE);
-      // a second run finds every page done
-      expect((await addLazyImageScriptInBuild(dir)).pages).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,8 +1,6 @@
-import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { listHtmlFiles } from "./build-files";
 
 /**
  * The lazy image loader (app/components/lazy-image/lazy-image-loader.ts,
@@ -54,25 +52,4 @@ export function addLazyImageScript(html: string, script: string): string {
   if (!start) throw new LazyImageScriptError("the page has no <head>");
   const at = start.index + start[0].length;
   return html.slice(0, at) + element + html.slice(at);
-}
-
-/** Every HTML page of a build, the SPA fallback included (its app renders lazy images too); returns how many. */
-export async function addLazyImageScriptInBuild(clientDir: string): Promise<{ pages: number; bytes: number }> {
-  const script = await lazyImageScript();
-  let pages = 0;
-  for (const relative of await listHtmlFiles(clientDir)) {
-    if (relative.startsWith("assets/")) continue;
-    const file = path.join(clientDir, relative);
-    const html = await readFile(file, "utf8");
-    let result: string;
-    try {
-      result = addLazyImageScript(html, script);
-    } catch (error) {
-      throw new LazyImageScriptError(`${relative}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (result === html) continue;
-    await writeFile(file, result);
-    pages += 1;
-  }
-  return { pages, bytes: Buffer.byteLength(script) };
 }

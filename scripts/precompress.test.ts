@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { precompress } from "./precompress";
+import { PrecompressQueue, precompress } from "./precompress";
 
 let dir: string;
 const script = `export const text = ${JSON.stringify("halbton ".repeat(400))};\n`;
@@ -44,4 +44,10 @@ it("skips files whose siblings are up to date, and redoes those that changed", a
   await utimes(file, later, later);
   expect(await precompress(dir)).toMatchObject({ files: 1, upToDate: 0 });
   expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(changed);
+});
+
+it("reports a file it could not compress rather than dropping it", async () => {
+  const queue = new PrecompressQueue(dir);
+  queue.add(path.join(dir, "assets", "gone.js"));
+  await expect(queue.finish()).rejects.toThrow(/ENOENT/);
 });

@@ -5,9 +5,9 @@ import pLimit from "p-limit";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, documentSecurityPolicy, readManifestEntries, type ManifestHeader } from "../site-server/csp";
 import { resolveContentConfig } from "./content-config";
-import { createBeasties, inlineCriticalCss } from "./critical-css";
-import { deferHydration } from "./defer-hydration";
-import { addLazyImageScript, lazyImageScript } from "./lazy-image-script";
+import { createBeasties } from "./critical-css";
+import { preparePage, styledPage, type PageStyles } from "./finish-pages";
+import { lazyImageScript } from "./lazy-image-script";
 import { readBuildFontFaces } from "./font-subset";
 import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
@@ -49,8 +49,6 @@ export const UPDATE_SUMMARY_FILE = "update.json";
 
 /** As react-router.config.ts prerenders. */
 const RENDER_CONCURRENCY = 4;
-/** Pages of an update are live in seconds, not minutes: see PrecompressOptions. */
-const UPDATE_BROTLI_QUALITY = 8;
 
 export interface RenderSummary {
   rendered: string[];
@@ -91,13 +89,13 @@ function countRequests(): { readonly count: number } {
 
 /**
  * One page as the build writes it: `{path}.data`, then `{path}/index.html`
- * (`finishHtml`: the lazy image loader, hydration deferred, critical CSS inline).
+ * (`finishHtml`: the lazy image loader, hydration deferred, critical CSS inline: scripts/finish-pages.ts).
  */
 async function renderPage(
   handler: Handler,
   clientDir: string,
   pagePath: string,
-  finishHtml: (html: string) => Promise<string>,
+  finishHtml: (relative: string, html: string) => Promise<string>,
 ): Promise<string[]> {
   const dataPath = pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
   const dataResponse = await handler(new Request(`http://localhost${dataPath}`));
@@ -116,7 +114,7 @@ async function renderPage(
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
   await replaceServedFile(files[0]!, data);
-  await replaceServedFile(files[1]!, await finishHtml(html));
+  await replaceServedFile(files[1]!, await finishHtml(relativeTo(clientDir, files[1]!), html));
   return files;
 }
 
@@ -214,12 +212,11 @@ export async function renderPages(from: string, to: string, changes: readonly St
 
   // the build's subset of the text face: characters it lacks come from the full face (scripts/font-subset.ts)
   const fontFaces = await readBuildFontFaces(clientDir);
-  const beasties = createBeasties({ clientDir });
+  const styles: PageStyles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces };
   const lazyImages = await lazyImageScript();
-  const finishHtml = (html: string) => {
-    const withLoader = addLazyImageScript(html, lazyImages);
-    return inlineCriticalCss(deferHydration(withLoader) ?? withLoader, { clientDir, fontFaces }, beasties);
-  };
+  // the build's two passes over its pages (scripts/finish-pages.ts), one after the other for each page
+  const finishHtml = (relative: string, html: string) =>
+    styledPage(relative, preparePage(relative, html, lazyImages), styles);
   const written: string[] = [];
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);
@@ -252,7 +249,7 @@ export async function renderPages(from: string, to: string, changes: readonly St
     );
     written.push(sitemap);
   }
-  await precompressFiles(clientDir, written, { pageQuality: UPDATE_BROTLI_QUALITY });
+  await precompressFiles(clientDir, written);
 
   const pages: ReleaseInfo["pages"] = {};
   for (const pagePath of listing.paths) {

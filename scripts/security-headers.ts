@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -10,9 +10,9 @@ import {
 } from "../site-server/csp";
 import { contentOriginsOf, resolveContentConfig, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "./build-files";
-import { inlineCriticalCssInBuild } from "./critical-css";
-import { deferHydrationInBuild } from "./defer-hydration";
-import { addLazyImageScriptInBuild } from "./lazy-image-script";
+import { createBeasties } from "./critical-css";
+import { preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
+import { lazyImageScript } from "./lazy-image-script";
 import { subsetFontForBuild } from "./font-subset";
 import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { NGINX_CONFIG_FILE, nginxMapKeys, writeRedirects } from "./host-config";
@@ -43,6 +43,8 @@ export interface SecurityHeadersResult {
   /** Problems the policy will cause in a browser (blocked event handlers, media from origins it does not allow). */
   warnings: string[];
   headersFile: string;
+  /** Pages given their critical CSS, and its size in all. */
+  styled: { pages: number; bytes: number };
 }
 
 export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
@@ -50,15 +52,36 @@ export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = p
   return { mode: siteModeOf(config), apiOrigin: origins.api, assetOrigins: origins.assets };
 }
 
-/** Hashes each HTML file and writes its policy to the headers files (scripts/headers-files.ts), one page at a time. */
-export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInputs): Promise<SecurityHeadersResult> {
+/** What the second pass does to each page besides hashing it (`finishBuild`); nothing for a build's pages as they are. */
+export interface PageFinishing {
+  /** Critical CSS inline before the page is hashed (scripts/finish-pages.ts, `styledPage`). */
+  styles?: PageStyles;
+}
+
+/**
+ * Hashes each HTML file and writes its policy to the headers files (scripts/headers-files.ts), one page at
+ * a time; with `finishing`, each page is first given its critical CSS.
+ */
+export async function writeSecurityHeaders(
+  clientDir: string,
+  inputs: PolicyInputs,
+  finishing: PageFinishing = {},
+): Promise<SecurityHeadersResult> {
   const warnings: string[] = [];
+  const styled = { pages: 0, bytes: 0 };
   const files = (await listHtmlFiles(clientDir)).sort(comparePagePaths);
   const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative), 0);
   const writer = await HeadersFilesWriter.open(clientDir, { version: 1, mode: inputs.mode, policy: inputs }, nginxKeys);
   try {
     for (const relative of files) {
-      const html = await readFile(path.join(clientDir, relative), "utf8");
+      const file = path.join(clientDir, relative);
+      const prerendered = await readFile(file, "utf8");
+      const html = finishing.styles ? await styledPage(relative, prerendered, finishing.styles) : prerendered;
+      if (html !== prerendered) {
+        await writeFile(file, html);
+        styled.pages += 1;
+        styled.bytes += /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]?.length ?? 0;
+      }
       await writer.add(relative, documentSecurityPolicy(inputs, html));
       const blocked = blockedInlineCode(html);
       if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
@@ -76,7 +99,7 @@ export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInpu
   if (rules > CLOUDFLARE_RULE_LIMIT) {
     warnings.push(`${HEADERS_FILE} has ${rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`);
   }
-  return { mode: inputs.mode, documents, warnings, headersFile: path.join(clientDir, HEADERS_FILE) };
+  return { mode: inputs.mode, documents, warnings, headersFile: path.join(clientDir, HEADERS_FILE), styled };
 }
 
 /** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */
@@ -184,29 +207,35 @@ export async function finishBuild(
 ): Promise<SecurityHeadersResult> {
   // the not-found page is a prerendered page like the others: it hydrates after load
   await placeNotFoundPage(clientDir);
-  // the lazy image loader, in every page and the SPA fallback, before the CSP hashes the inline scripts
-  const lazy = await addLazyImageScriptInBuild(clientDir);
-  console.info(`Lazy images: ${lazy.pages} page(s) carry the loader inline (${(lazy.bytes / 1024).toFixed(1)} KB)`);
+  // two passes over the pages, one page in memory at a time: the font's subset needs every page's characters
+  // before any page's inline style can declare it (scripts/finish-pages.ts)
+  const lazyImages = await lazyImageScript();
   // first: the CSP hashes the inline scripts as they are served
-  const deferred = await deferHydrationInBuild(clientDir);
-  console.info(`Hydration: ${deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`);
+  const prepared = await preparePagesInBuild(clientDir, lazyImages);
+  console.info(
+    `Lazy images: ${prepared.withLoader} page(s) carry the loader inline (${(Buffer.byteLength(lazyImages) / 1024).toFixed(1)} KB)`,
+  );
+  console.info(
+    `Hydration: ${prepared.deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`,
+  );
   // the text face cut to the pages' characters, declared in each page's inline style
-  const font = await subsetFontForBuild(clientDir);
+  const font = await subsetFontForBuild(clientDir, prepared.characters);
   console.info(
     `Font: ${font.file}, ${font.characters} characters, ${(font.bytes / 1024).toFixed(1)} KB (the full face: ${(font.sourceBytes / 1024).toFixed(1)} KB)`,
   );
-  // before the CSP too: it hashes the inline styles
-  const critical = await inlineCriticalCssInBuild(clientDir, font.css);
-  console.info(
-    `Critical CSS: ${critical.pages} page(s) carry their rules inline (${(critical.bytes / critical.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
-  );
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
   await placeArticlesNotFoundPage(clientDir);
-  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env));
+  // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
+  const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
+  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles });
+  console.info(
+    `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
+  );
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
   await writeRedirects(clientDir);
   const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
   console.info(`Host configuration: ${path.relative(process.cwd(), nginx)} (nginx) and _redirects (Netlify)`);
+  // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
   const compressed = await precompress(clientDir);
   console.info(
     `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
