@@ -159,3 +159,19 @@ test.describe("without JavaScript", () => {
     });
   }
 });
+
+test("the article fallbacks, German and English, carry the loader: an article added after the build shows its images", async ({
+  request,
+}) => {
+  // the inline script that installs the loader (scripts/lazy-image-script.ts)
+  const loader = (html: string) =>
+    [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1]!)
+      .find((body) => body.includes("img[data-lazy]"));
+  const prerendered = loader(await (await request.get("/")).text());
+  expect(prerendered, "a prerendered page carries the loader").toBeTruthy();
+  for (const path of ["/articles/no-such-article-yet", "/en/articles/no-such-article-yet"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(prerendered!);
+  }
+});

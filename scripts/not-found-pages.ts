@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { NOT_FOUND_PAGE } from "../site-server/static-files";
 import { SPA_FALLBACK } from "./defer-hydration";
 import { RENDERER_DIR } from "./release-info";
+import { addLazyImageScript } from "./lazy-image-script";
 
 /**
  * The bodies of the site's 404 answers, written into the client folder where
@@ -67,9 +68,11 @@ const EN_FALLBACK_PATH = "/en/articles/__fallback";
  * `articles/404.html`, and in English at `en/articles/404.html`: rendered
  * with the build's own server bundle (`renderer/`, scripts/keep-renderer.ts)
  * for an English path, so that its shell, texts and root data are English
- * and it hydrates without a mismatch.
+ * and it hydrates without a mismatch. The English copy is rendered after
+ * the pages got their lazy image loader, so it gets it here: without it the
+ * article it renders would keep its images' placeholders.
  */
-export async function placeArticlesNotFoundPage(clientDir: string): Promise<boolean> {
+export async function placeArticlesNotFoundPage(clientDir: string, lazyImageScript: string): Promise<boolean> {
   const fallback = path.join(clientDir, SPA_FALLBACK);
   if (!(await exists(fallback))) return false;
   await writeAtomically(path.join(clientDir, ARTICLES_NOT_FOUND_PAGE), await readFile(fallback));
@@ -83,7 +86,7 @@ export async function placeArticlesNotFoundPage(clientDir: string): Promise<bool
   if (response.status !== 200 || !html.includes('lang="en"')) {
     throw new Error(`The English article fallback did not render (${response.status})`);
   }
-  await writeAtomically(path.join(clientDir, EN_ARTICLES_NOT_FOUND_PAGE), html);
+  await writeAtomically(path.join(clientDir, EN_ARTICLES_NOT_FOUND_PAGE), addLazyImageScript(html, lazyImageScript));
   return true;
 }
 

@@ -224,7 +224,7 @@ export async function finishBuild(
     `Font: ${font.file}, ${font.characters} characters, ${(font.bytes / 1024).toFixed(1)} KB (the full face: ${(font.sourceBytes / 1024).toFixed(1)} KB)`,
   );
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
-  await placeArticlesNotFoundPage(clientDir);
+  await placeArticlesNotFoundPage(clientDir, lazyImages);
   // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
   const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
   const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles });
