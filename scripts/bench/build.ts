@@ -76,6 +76,11 @@ export interface BuildResult {
   exitCode: number | null;
   durationMs: number;
   peakRssBytes: number;
+  /**
+   * The peak before the first page is prerendered (Vite's bundles, which read no content) and from then on (the
+   * pages and the last step, which grow with the content); null when no sample fell in that phase.
+   */
+  peakRssBytesByPhase: { bundle: number | null; pages: number | null };
   /** "Prerender (html)" lines seen. */
   pagesPrerendered: number;
   /** The build's own count ("Content: N request(s) ..."), if it printed one. */
@@ -115,12 +120,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // own process group, so that a timeout stops the build and everything it started
     detached: true,
   });
-  const sampler = sampleTreeRss(child.pid ?? -1);
+  const sampler = sampleTreeRss(child.pid ?? -1, 100, "bundle");
   let tail = "";
   let pages = 0;
   let reported: number | null = null;
   const onLine = (line: string) => {
-    if (line.startsWith("Prerender (html)")) pages += 1;
+    if (line.startsWith("Prerender (html)")) {
+      if (pages === 0) sampler.enterPhase("pages");
+      pages += 1;
+    }
     reported = parseReportedRequests(line) ?? reported;
     tail = `${tail}${line}\n`.slice(-6000);
   };
@@ -158,12 +166,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // leftover workers of the group (none expected after a clean exit)
   await stopChild(child, { group: true });
   const peakRssBytes = await sampler.stop();
+  const phasePeak = (name: string) => sampler.peakBytesByPhase.get(name) || null;
   return {
     ok: exitCode === 0 && !timedOut,
     timedOut,
     exitCode,
     durationMs,
     peakRssBytes,
+    peakRssBytesByPhase: { bundle: phasePeak("bundle"), pages: phasePeak("pages") },
     pagesPrerendered: pages,
     reportedRequests: reported,
     outputTail: tail.split("\n").slice(-40).join("\n"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descendants, matchingTops, parseProcStat } from "./proc-tree";
+import { descendants, matchingTops, parseProcStat, sampleRss } from "./proc-tree";
 
 describe("parseProcStat", () => {
   it("reads pid, ppid and rss, with spaces and parentheses in the command name", () => {
@@ -46,5 +46,44 @@ describe("matchingTops", () => {
       (line) => line.includes("render-pages.ts"),
     );
     expect(tops).toEqual([10]);
+  });
+});
+
+describe("sampleRss", () => {
+  it("keeps the peak of each phase apart from the overall peak", async () => {
+    const readings = [100, 300, 200, 250, 120];
+    let taken = 0;
+    let next: () => void = () => undefined;
+    // each reading resolves when the test lets it, so that phases change between known samples
+    const measure = () =>
+      new Promise<number>((resolve) => {
+        next = () => resolve(readings[Math.min(taken++, readings.length - 1)] ?? 0);
+      });
+    const sampler = sampleRss(measure, 0, "bundle");
+    const take = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      next();
+    };
+    await take(); // 100
+    await take(); // 300
+    sampler.enterPhase("pages");
+    await take(); // 200
+    await take(); // 250
+    await take(); // 120
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopped = sampler.stop();
+    next();
+    expect(await stopped).toBe(300);
+    expect([...sampler.peakBytesByPhase]).toEqual([
+      ["bundle", 300],
+      ["pages", 250],
+    ]);
+  });
+
+  it("names a phase no sample fell in with a peak of 0", async () => {
+    const sampler = sampleRss(() => Promise.resolve(50), 50, "bundle");
+    sampler.enterPhase("pages");
+    await sampler.stop();
+    expect(sampler.peakBytesByPhase.get("pages")).toBe(0);
   });
 });

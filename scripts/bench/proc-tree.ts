@@ -106,24 +106,32 @@ export async function matchingSubtreesRssBytes(
 export interface RssSampler {
   readonly peakBytes: number;
   readonly lastBytes: number;
+  /** Samples from now on count towards this phase's peak (the first phase is named when sampling starts). */
+  enterPhase(name: string): void;
+  /** The peak of each phase entered, in the order entered. */
+  readonly peakBytesByPhase: ReadonlyMap<string, number>;
   stop(): Promise<number>;
 }
 
 /** Samples the tree's RSS every `intervalMs` (100 ms) until stopped; resolves to the peak. */
-export function sampleTreeRss(root: number, intervalMs = 100): RssSampler {
-  return sampleRss(() => treeRssBytes(root), intervalMs);
+export function sampleTreeRss(root: number, intervalMs = 100, firstPhase = "start"): RssSampler {
+  return sampleRss(() => treeRssBytes(root), intervalMs, firstPhase);
 }
 
 /** Samples `measure` (bytes) every `intervalMs` until stopped; resolves to the peak. */
-export function sampleRss(measure: () => Promise<number>, intervalMs = 100): RssSampler {
+export function sampleRss(measure: () => Promise<number>, intervalMs = 100, firstPhase = "start"): RssSampler {
   let peak = 0;
   let last = 0;
   let running = true;
+  let phase = firstPhase;
+  const byPhase = new Map<string, number>([[phase, 0]]);
   const loop = (async () => {
     while (running) {
       try {
+        const sampledIn = phase;
         last = await measure();
         peak = Math.max(peak, last);
+        byPhase.set(sampledIn, Math.max(byPhase.get(sampledIn) ?? 0, last));
       } catch {
         // /proc unreadable: no figure rather than a failed build
       }
@@ -136,6 +144,13 @@ export function sampleRss(measure: () => Promise<number>, intervalMs = 100): Rss
     },
     get lastBytes() {
       return last;
+    },
+    enterPhase(name: string) {
+      phase = name;
+      if (!byPhase.has(name)) byPhase.set(name, 0);
+    },
+    get peakBytesByPhase() {
+      return byPhase;
     },
     async stop() {
       running = false;
