@@ -157,6 +157,15 @@ async function run(
 }
 
 /** A promise settled from outside. */
+/** Once the first screen is ready: two frames, the task after them, then the app's entry is imported. */
+async function expectImportAfterTwoFrames(script: Awaited<ReturnType<typeof run>>) {
+  await script.runFrame();
+  await script.runFrame();
+  script.timers[2]!.fn();
+  await script.done;
+  expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+}
+
 function deferred() {
   let resolve!: () => void;
   let reject!: (error: Error) => void;
@@ -231,11 +240,7 @@ describe("deferModuleScript", () => {
     expect(script.frames).toHaveLength(0);
     hero.resolve();
     await script.settle();
-    await script.runFrame();
-    await script.runFrame();
-    script.timers[2]!.fn();
-    await script.done;
-    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+    await expectImportAfterTwoFrames(script);
   });
 
   it("does not wait for an image that fails to decode, nor without animation timing", async () => {
@@ -248,11 +253,7 @@ describe("deferModuleScript", () => {
     script.timers[1]!.fn();
     broken.reject(new Error("EncodingError"));
     await script.settle();
-    await script.runFrame();
-    await script.runFrame();
-    script.timers[2]!.fn();
-    await script.done;
-    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+    await expectImportAfterTwoFrames(script);
   });
 
   it("waits for the first contentful paint to be reported, which can come after load", async () => {
@@ -268,11 +269,7 @@ describe("deferModuleScript", () => {
     script.paintObservers[0]!.report("first-contentful-paint");
     await script.settle();
     expect(script.paintObservers[0]!.disconnected).toBe(true);
-    await script.runFrame();
-    await script.runFrame();
-    script.timers[2]!.fn();
-    await script.done;
-    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+    await expectImportAfterTwoFrames(script);
   });
 
   it("starts after the first screen's paint when the page has loaded already", async () => {
