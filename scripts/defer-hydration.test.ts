@@ -156,7 +156,6 @@ async function run(
   return { log, loadListeners, timers, frames, appended, window, done, settle, runFrame, paintObservers };
 }
 
-/** A promise settled from outside. */
 /** Once the first screen is ready: two frames, the task after them, then the app's entry is imported. */
 async function expectImportAfterTwoFrames(script: Awaited<ReturnType<typeof run>>) {
   await script.runFrame();
@@ -166,6 +165,7 @@ async function expectImportAfterTwoFrames(script: Awaited<ReturnType<typeof run>
   expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
 }
 
+/** A promise settled from outside. */
 function deferred() {
   let resolve!: () => void;
   let reject!: (error: Error) => void;

@@ -63,9 +63,8 @@ export async function precompressFiles(dir: string, files: readonly string[]): P
 }
 
 /**
- * Files compressed as they come, one per core at a time (zlib runs on
- * libuv's thread pool), while the caller goes on with its own work: the
- * build hands over each page as soon as it is final. Waiting files are
+ * Files compressed as they are added, one per core at a time (zlib runs on
+ * libuv's thread pool); `finish` waits for all of them. Waiting files are
  * names only; each is read when its turn comes.
  */
 export class PrecompressQueue {

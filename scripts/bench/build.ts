@@ -77,8 +77,8 @@ export interface BuildResult {
   durationMs: number;
   peakRssBytes: number;
   /**
-   * The peak before the first page is prerendered (Vite's bundles, which read no content) and from then on (the
-   * pages and the last step, which grow with the content); null when no sample fell in that phase.
+   * The peak before the first page is prerendered (Vite's bundles, then the listing of all stories, which keeps
+   * a summary a story) and from then on (the pages and the last step); null when no sample fell in that phase.
    */
   peakRssBytesByPhase: { bundle: number | null; pages: number | null };
   /** "Prerender (html)" lines seen. */

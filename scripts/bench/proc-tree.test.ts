@@ -50,29 +50,30 @@ describe("matchingTops", () => {
 });
 
 describe("sampleRss", () => {
-  it("keeps the peak of each phase apart from the overall peak", async () => {
+  it("keeps the peak of each phase apart from the overall peak, a reading counting for the phase it was asked in", async () => {
     const readings = [100, 300, 200, 250, 120];
     let taken = 0;
-    let next: () => void = () => undefined;
-    // each reading resolves when the test lets it, so that phases change between known samples
+    let answer: () => void = () => undefined;
+    // each reading is answered when the test says, so that a phase can change while one is on its way
     const measure = () =>
       new Promise<number>((resolve) => {
-        next = () => resolve(readings[Math.min(taken++, readings.length - 1)] ?? 0);
+        answer = () => resolve(readings[Math.min(taken++, readings.length - 1)] ?? 0);
       });
     const sampler = sampleRss(measure, 0, "bundle");
-    const take = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      next();
-    };
-    await take(); // 100
-    await take(); // 300
+    // lets the sampler take the last answer and ask for its next reading
+    const step = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await step();
+    answer(); // 100
+    await step();
     sampler.enterPhase("pages");
-    await take(); // 200
-    await take(); // 250
-    await take(); // 120
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    answer(); // 300: asked for before the phase changed
+    for (let i = 0; i < 3; i++) {
+      await step();
+      answer(); // 200, 250, 120
+    }
+    await step();
     const stopped = sampler.stop();
-    next();
+    answer();
     expect(await stopped).toBe(300);
     expect([...sampler.peakBytesByPhase]).toEqual([
       ["bundle", 300],

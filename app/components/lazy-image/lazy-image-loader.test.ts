@@ -14,10 +14,13 @@ class FakeObserver {
   ) {
     FakeObserver.all.push(this);
   }
+  /** Every call to unobserve, in order. */
+  unobserved: Element[] = [];
   observe(target: Element) {
     this.targets.add(target);
   }
   unobserve(target: Element) {
+    this.unobserved.push(target);
     this.targets.delete(target);
   }
   disconnect() {
@@ -169,6 +172,8 @@ describe("installLazyImages", () => {
     win.document.querySelector("main")!.prepend(far);
     await mutations();
     expect(observer().targets.has(far)).toBe(true);
+    // kept, not forgotten and found again
+    expect(observer().unobserved).not.toContain(far);
 
     far.remove();
     await mutations();
@@ -176,6 +181,22 @@ describe("installLazyImages", () => {
     win.document.body.append(far);
     await mutations();
     expect(observer().targets.has(far)).toBe(true);
+  });
+
+  it("searches the whole page once per batch while it loads, and only what is added after", async () => {
+    for (const readyState of ["loading", "interactive"] as const) {
+      const { win, observer, mutations } = setup({ readyState });
+      const wholePage = vi.spyOn(win.document, "querySelectorAll");
+      const main = win.document.querySelector("main")!;
+      for (const id of ["new-1", "new-2", "new-3"]) {
+        const figure = win.document.createElement("figure");
+        figure.innerHTML = `<img id="${id}" data-lazy data-srcset="/${id}.webp 480w" src="data:," />`;
+        main.append(figure);
+      }
+      await mutations();
+      expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far", "new-1", "new-2", "new-3"]);
+      expect(wholePage).toHaveBeenCalledTimes(readyState === "loading" ? 1 : 0);
+    }
   });
 
   it("loads nothing before the first contentful paint", () => {

@@ -96,11 +96,8 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     observer?.unobserve(img);
   };
 
-  // One query per batch of records, not one per added node: a batch from the parser holds every node of a long
-  // page, and querying each node's subtree walked the page once per level of depth (12 ms of /index's first
-  // paint on a 4x slower CPU, measured).
   new win.MutationObserver((records) => {
-    let added = false;
+    const added: Node[] = [];
     let removed = false;
     for (const record of records) {
       if (record.type === "attributes") {
@@ -110,12 +107,18 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
         else if (img.matches(selector)) track(img);
         continue;
       }
-      added ||= record.addedNodes.length > 0;
+      added.push(...record.addedNodes);
       removed ||= record.removedNodes.length > 0;
     }
     // an image that is moved (removed and added in one batch) stays tracked
     if (removed) [...pending].forEach((img) => img.isConnected || forget(img));
-    if (added) doc.querySelectorAll(selector).forEach(track);
+    if (added.length === 0) return;
+    // While the parser adds the page, one query per batch: its batches hold every node of a long page, and
+    // querying each node's subtree walked the page once per level of depth (47.6 ms on /index at 4x CPU
+    // slowdown, 1-10 ms with one query). Later batches (a navigation, a filter, a live update) add a few subtrees
+    // of a page that may be long, so only those are searched.
+    if (doc.readyState === "loading") doc.querySelectorAll(selector).forEach(track);
+    else added.forEach((node) => imagesIn(node).forEach(track));
   }).observe(doc.documentElement, {
     childList: true,
     subtree: true,
