@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { e2eEnv } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 
@@ -149,26 +149,33 @@ export async function visit(
 }
 
 /**
- * Follows the page's requests to a content API (`/v2/` on a loopback port, in any frame) from now on;
- * `settled()` resolves once none has been in flight for `quietMs`.
+ * Follows the page's content reads from now on, in any frame: requests to a content API (`/v2/` on a loopback
+ * port) and for route data (`.data`, which a revalidation asks for before its loaders read the API);
+ * `settled()` resolves once none has been in flight for `quietMs`, and fails naming them after `timeoutMs`.
  */
-export function trackContentApi(page: Page): { settled(quietMs?: number): Promise<void> } {
-  const pending = new Set<unknown>();
+export function trackContentReads(page: Page): { settled(quietMs?: number, timeoutMs?: number): Promise<void> } {
+  const pending = new Set<Request>();
   let last = Date.now();
-  const isApi = (url: string) => /^https?:\/\/(localhost|127\.0\.0\.1):\d+\/v2\//.test(url);
+  const isRead = (url: string) =>
+    /^https?:\/\/(localhost|127\.0\.0\.1):\d+\/v2\//.test(url) || new URL(url).pathname.endsWith(".data");
   page.on("request", (request) => {
-    if (!isApi(request.url())) return;
+    if (!isRead(request.url())) return;
     pending.add(request);
     last = Date.now();
   });
-  const done = (request: unknown) => {
+  const done = (request: Request) => {
     if (pending.delete(request)) last = Date.now();
   };
   page.on("requestfinished", done);
   page.on("requestfailed", done);
   return {
-    async settled(quietMs = 300) {
-      while (pending.size > 0 || Date.now() - last < quietMs) await page.waitForTimeout(50);
+    async settled(quietMs = 300, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (pending.size > 0 || Date.now() - last < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(`content reads still in flight: ${[...pending].map((request) => request.url()).join(", ")}`);
+        await page.waitForTimeout(50);
+      }
     },
   };
 }

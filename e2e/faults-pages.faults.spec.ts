@@ -7,7 +7,7 @@ import {
   firstBody,
   homeGallery,
   text,
-  trackContentApi,
+  trackContentReads,
   visit,
 } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
@@ -181,7 +181,7 @@ test("with a burst of three 429s, each page is retried and loads", async ({ page
         }),
     },
   ];
-  const api = trackContentApi(page);
+  const api = trackContentReads(page);
   for (const entry of pages) {
     const before = throttled;
     await setFaults({ burst429: 3 });

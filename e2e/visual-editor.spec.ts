@@ -6,7 +6,7 @@ import {
   layoutExpectations,
   records,
   text,
-  trackContentApi,
+  trackContentReads,
   visit,
 } from "./content";
 import type { Blok } from "./content";
@@ -40,7 +40,7 @@ test("in the editor, an article takes edits live on input, ignores other stories
   expectConsoleError,
 }) => {
   const story = await builtArticle(contentApi);
-  const api = trackContentApi(page);
+  const api = trackContentReads(page);
   const frame = await openInEditor(
     page,
     articlePath(story.full_slug) + (await editorQuery(contentApi, story)),
@@ -215,7 +215,7 @@ for (const route of ["/", "/index", "/about", "/imprint", "an article"]) {
   }) => {
     const [footer, header] = await Promise.all([contentApi.story("footer"), contentApi.story("header")]);
     const path = route === "an article" ? articlePath((await builtArticle(contentApi)).full_slug) : route;
-    const api = trackContentApi(page);
+    const api = trackContentReads(page);
     // the editor opens the footer story (then the header story) with this page as its preview
     let frame = await openInEditor(page, path + (await editorQuery(contentApi, footer)), expectConsoleError);
     const text = `Live footer ${Date.now()}`;
