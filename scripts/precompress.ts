@@ -55,42 +55,20 @@ export async function precompress(dir: string): Promise<PrecompressResult> {
   return precompressFiles(dir, await listFiles(dir));
 }
 
-/** The same for some files of the build (an incremental update's pages). */
-export async function precompressFiles(dir: string, files: readonly string[]): Promise<PrecompressResult> {
-  const queue = new PrecompressQueue(dir);
-  for (const file of files) queue.add(file);
-  return queue.finish();
-}
-
 /**
- * Files compressed as they are added, one per core at a time (zlib runs on
- * libuv's thread pool); `finish` waits for all of them. Waiting files are
- * names only; each is read when its turn comes.
+ * The same for some files of the build (an incremental update's pages): one per core at a time (zlib runs on
+ * libuv's thread pool), each read when its turn comes. A failure is thrown once every file has had its turn,
+ * so that nothing is still writing when the caller hears of it.
  */
-export class PrecompressQueue {
-  readonly result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
-  private readonly limit = pLimit(Math.max(1, availableParallelism()));
-  private readonly tasks: Promise<void>[] = [];
-  private failure: { error: unknown } | null = null;
-
-  constructor(private readonly dir: string) {}
-
-  /** Queues `file` when it is worth compressing. */
-  add(file: string): void {
-    if (!isCandidate(this.dir, file)) return;
-    // a failure waits for `finish`, rather than being an unhandled rejection meanwhile
-    const task = this.limit(() => compressFile(this.dir, file, this.result)).catch((error: unknown) => {
-      this.failure ??= { error };
-    });
-    this.tasks.push(task);
-  }
-
-  /** Waits for every queued file; what they came to. */
-  async finish(): Promise<PrecompressResult> {
-    await Promise.all(this.tasks);
-    if (this.failure) throw this.failure.error;
-    return this.result;
-  }
+export async function precompressFiles(dir: string, files: readonly string[]): Promise<PrecompressResult> {
+  const result: PrecompressResult = { files: 0, bytesIn: 0, bytesBrotli: 0, bytesGzip: 0, upToDate: 0 };
+  const limit = pLimit(Math.max(1, availableParallelism()));
+  const outcomes = await Promise.allSettled(
+    files.filter((file) => isCandidate(dir, file)).map((file) => limit(() => compressFile(dir, file, result))),
+  );
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+  return result;
 }
 
 function isCandidate(dir: string, file: string): boolean {
