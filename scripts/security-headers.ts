@@ -5,6 +5,7 @@ import {
   MANIFEST_FILE,
   blockedInlineCode,
   documentSecurityPolicy,
+  inlineStyles,
   type PolicyInputs,
   type SiteMode,
 } from "../site-server/csp";
@@ -80,7 +81,7 @@ export async function writeSecurityHeaders(
       if (html !== prerendered) {
         await writeFile(file, html);
         styled.pages += 1;
-        styled.bytes += /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]?.length ?? 0;
+        styled.bytes += inlineStyles(html).reduce((sum, style) => sum + style.length, 0);
       }
       await writer.add(relative, documentSecurityPolicy(inputs, html));
       const blocked = blockedInlineCode(html);
