@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from "vite";
+import { reachable } from "./reachable";
 
 /**
  * Every page runs the root route, so everything app/root.tsx imports
@@ -15,15 +16,7 @@ export const FIRST_LOAD_CHUNK = "first-load";
 
 /** The modules `entry` imports statically, itself included, however deep. */
 export function staticImportGraph(entry: string, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
-  const graph = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (graph.has(id)) continue;
-    graph.add(id);
-    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
-  }
-  return graph;
+  return reachable(entry, (id) => getModuleInfo(id)?.importedIds ?? []);
 }
 
 /** Rollup's `manualChunks` for one output: the root route's static graph in FIRST_LOAD_CHUNK, the rest as Rollup decides. */

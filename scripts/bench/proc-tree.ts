@@ -1,4 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
+import { reachable } from "../reachable";
 
 /**
  * Peak resident memory of a process tree (a build and every process it
@@ -36,15 +37,7 @@ export function descendants(root: number, table: readonly ProcStat[]): Set<numbe
     list.push(p.pid);
     children.set(p.ppid, list);
   }
-  const found = new Set<number>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const pid = stack.pop()!;
-    if (found.has(pid)) continue;
-    found.add(pid);
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return found;
+  return reachable(root, (pid) => children.get(pid) ?? []);
 }
 
 async function readTable(): Promise<ProcStat[]> {
