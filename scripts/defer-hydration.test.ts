@@ -64,6 +64,8 @@ interface Page {
   animations?: Animation[];
   /** whether the browser reports paint timing (the test then reports the first contentful paint) */
   paintTiming?: boolean;
+  /** false: a browser without PerformanceObserver at all */
+  performanceObserver?: boolean;
 }
 
 /**
@@ -72,7 +74,14 @@ interface Page {
  */
 async function run(
   source: string,
-  { readyState = "loading", failing, images = [], animations, paintTiming = false }: Page = {},
+  {
+    readyState = "loading",
+    failing,
+    images = [],
+    animations,
+    paintTiming = false,
+    performanceObserver = true,
+  }: Page = {},
 ) {
   const log: string[] = [];
   const loadListeners: Listener[] = [];
@@ -143,7 +152,7 @@ async function run(
     (fn: Listener, ms: number) => timers.push({ fn, ms }),
     VIEWPORT.width,
     VIEWPORT.height,
-    PerformanceObserver,
+    performanceObserver ? PerformanceObserver : undefined,
     importModule,
   );
   const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -269,6 +278,14 @@ describe("deferModuleScript", () => {
     script.paintObservers[0]!.report("first-contentful-paint");
     await script.settle();
     expect(script.paintObservers[0]!.disconnected).toBe(true);
+    await expectImportAfterTwoFrames(script);
+  });
+
+  it("does not wait for a paint it cannot be told of in a browser without PerformanceObserver", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { performanceObserver: false, animations: [] });
+    script.loadListeners[0]!();
+    script.timers[1]!.fn();
+    await script.settle();
     await expectImportAfterTwoFrames(script);
   });
 
