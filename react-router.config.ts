@@ -1,28 +1,12 @@
 import path from "node:path";
-import v8 from "node:v8";
 import type { Config } from "@react-router/dev/config";
+import { collectGarbageSooner, fullCollection } from "./scripts/build-memory";
 import { resolveContentConfig } from "./scripts/content-config";
 import { NOT_FOUND_PATHS } from "./scripts/not-found-pages";
 import { buildPrerenderPaths, currentBuildListing, reportContentRequests } from "./scripts/prerender-paths";
 import { writeFullReleaseInfo } from "./scripts/release-info";
 import { checkTokenOnce, finishBuild } from "./scripts/security-headers";
 import { siteUrlFrom } from "./scripts/site-url";
-
-/**
- * While prerendering, the build's live heap stays about 150 MB whatever the
- * number of pages (the stories wait on disk: app/content/build-listing.ts),
- * but V8 lets garbage pile up to about 4x the live heap before a full
- * collection when memory is plentiful, so the peak grew with the build's
- * length. `--optimize-for-size` (set as the build starts: the prerender
- * paths are read first) keeps the heap near what is live, Vite's bundling
- * included: at 1,000 articles a peak of 372-392 MB against 584-651 MB with
- * V8's defaults and 613-620 MB with a growing factor of 1.5, in about the
- * same time (docs/benchmarks.md, "Build memory"). It is no heap cap: the
- * heap still grows with what is live.
- */
-function collectGarbageSooner(): void {
-  v8.setFlagsFromString("--optimize-for-size");
-}
 
 /**
  * Static site: every content route is prerendered to HTML at build time
@@ -41,7 +25,11 @@ export default {
       const config = resolveContentConfig();
       // a production bundle must not carry a token that reads drafts
       await checkTokenOnce(config);
-      return [...(await buildPrerenderPaths(config)), ...NOT_FOUND_PATHS];
+      const paths = [...(await buildPrerenderPaths(config)), ...NOT_FOUND_PATHS];
+      // the listing's garbage (every story's JSON passed through) goes before Vite bundles the server
+      // build; the bundles' goes before the pages (vite.config.ts, collectGarbageBeforePrerender)
+      fullCollection()();
+      return paths;
     },
     // pages wait on the content service, not the CPU
     concurrency: 4,

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { collectGarbageBeforePrerender } from "./scripts/build-memory";
 import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./scripts/content-config";
 import { firstLoadChunkPlugin } from "./scripts/first-load-chunk";
 import { keepRenderer } from "./scripts/keep-renderer";
@@ -29,6 +30,7 @@ export default defineConfig(({ isSsrBuild }) => {
       routeModuleFailurePlugin(),
       reactRouter(),
       keepRenderer(),
+      collectGarbageBeforePrerender(),
       firstLoadChunkPlugin(fileURLToPath(new URL("./app/root.tsx", import.meta.url))),
     ],
     resolve: {

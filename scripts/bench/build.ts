@@ -78,9 +78,10 @@ export interface BuildResult {
   peakRssBytes: number;
   /**
    * The peak before the first page is prerendered (Vite's bundles, then the listing of all stories, which keeps
-   * a summary a story) and from then on (the pages and the last step); null when no sample fell in that phase.
+   * a summary a story), while the pages are prerendered, and in the last step (from the build's "Content: N
+   * request(s)" line: scripts/security-headers.ts, finishBuild); null when no sample fell in that phase.
    */
-  peakRssBytesByPhase: { bundle: number | null; pages: number | null };
+  peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
   /** "Prerender (html)" lines seen. */
   pagesPrerendered: number;
   /** The build's own count ("Content: N request(s) ..."), if it printed one. */
@@ -129,7 +130,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       if (pages === 0) sampler.enterPhase("pages");
       pages += 1;
     }
-    reported = parseReportedRequests(line) ?? reported;
+    const count = parseReportedRequests(line);
+    if (count !== null && reported === null) sampler.enterPhase("last step");
+    reported = count ?? reported;
     tail = `${tail}${line}\n`.slice(-6000);
   };
   if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
@@ -173,7 +176,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     exitCode,
     durationMs,
     peakRssBytes,
-    peakRssBytesByPhase: { bundle: phasePeak("bundle"), pages: phasePeak("pages") },
+    peakRssBytesByPhase: {
+      bundle: phasePeak("bundle"),
+      pages: phasePeak("pages"),
+      lastStep: phasePeak("last step"),
+    },
     pagesPrerendered: pages,
     reportedRequests: reported,
     outputTail: tail.split("\n").slice(-40).join("\n"),

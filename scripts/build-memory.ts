@@ -1,0 +1,54 @@
+import v8 from "node:v8";
+import vm from "node:vm";
+import type { Plugin } from "vite";
+
+/**
+ * While prerendering, the build's live heap stays about 150 MB whatever the
+ * number of pages (the stories wait on disk: app/content/build-listing.ts),
+ * but V8 lets garbage pile up to about 4x the live heap before a full
+ * collection when memory is plentiful, so the peak grew with the build's
+ * length. `--optimize-for-size` (set as the build starts: the prerender
+ * paths are read first) keeps the heap near what is live, Vite's bundling
+ * included: at 1,000 articles a peak of 372-392 MB against 584-651 MB with
+ * V8's defaults and 613-620 MB with a growing factor of 1.5, in about the
+ * same time (docs/benchmarks.md, "Build memory"). It is no heap cap: the
+ * heap still grows with what is live.
+ */
+export function collectGarbageSooner(): void {
+  v8.setFlagsFromString("--optimize-for-size");
+}
+
+/** V8's full collection, made callable in a running process (what `node --expose-gc` gives as `gc`). */
+export function fullCollection(): () => void {
+  v8.setFlagsFromString("--expose-gc");
+  return vm.runInNewContext("gc") as () => void;
+}
+
+/**
+ * One full collection between Vite's bundling and the first prerendered
+ * page. The heap's next collection is due at a limit V8 set while the
+ * bundles were live; once they are garbage, the pages allocated up to that
+ * limit before anything was freed: the peak rose by about 190 MB over the
+ * first 770 pages whatever the content, so a build long enough to reach it
+ * (300 articles and up) peaked there (553-555 MB at 300 and 1,000 articles
+ * against 418 MB at 30). Collected here, the limit follows what the pages
+ * keep (docs/benchmarks.md, "Build memory").
+ */
+export function collectGarbageBeforePrerender(collect: () => void = () => fullCollection()()): Plugin {
+  let ssr = false;
+  return {
+    name: "studio:collect-garbage-before-prerender",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    writeBundle: {
+      // React Router prerenders in its own writeBundle of the server build, after the "pre" ones
+      order: "pre",
+      sequential: true,
+      handler() {
+        if (ssr) collect();
+      },
+    },
+  };
+}
