@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { collectGarbageSooner, fullCollection } from "./scripts/build-memory";
+import { collectGarbage, collectGarbageSooner } from "./scripts/build-memory";
 import { resolveContentConfig } from "./scripts/content-config";
 import { NOT_FOUND_PATHS } from "./scripts/not-found-pages";
 import { buildPrerenderPaths, currentBuildListing, reportContentRequests } from "./scripts/prerender-paths";
@@ -28,7 +28,7 @@ export default {
       const paths = [...(await buildPrerenderPaths(config)), ...NOT_FOUND_PATHS];
       // the listing's garbage (every story's JSON passed through) goes before Vite bundles the server
       // build; the bundles' goes before the pages (vite.config.ts, collectGarbageBeforePrerender)
-      fullCollection()();
+      collectGarbage();
       return paths;
     },
     // pages wait on the content service, not the CPU

@@ -1,6 +1,6 @@
 import type { Plugin, ResolvedConfig } from "vite";
 import { describe, expect, it, vi } from "vitest";
-import { collectGarbageBeforePrerender, fullCollection } from "./build-memory";
+import { collectGarbage, collectGarbageBeforePrerender } from "./build-memory";
 
 type WriteBundleHook = { order: string; sequential: boolean; handler: () => void };
 
@@ -10,7 +10,7 @@ function build(plugin: Plugin, ssr: boolean): WriteBundleHook {
   return plugin.writeBundle as unknown as WriteBundleHook;
 }
 
-describe("fullCollection", () => {
+describe("collectGarbage", () => {
   it("frees an object nothing refers to any more", async () => {
     let ref: WeakRef<object> | undefined;
     (() => {
@@ -18,7 +18,7 @@ describe("fullCollection", () => {
     })();
     // a WeakRef's target lives until the job that made it ends
     await new Promise((resolve) => setTimeout(resolve, 0));
-    fullCollection()();
+    collectGarbage();
     expect(ref?.deref()).toBeUndefined();
   });
 });

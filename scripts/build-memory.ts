@@ -12,16 +12,21 @@ import type { Plugin } from "vite";
  * included: at 1,000 articles a peak of 372-392 MB against 584-651 MB with
  * V8's defaults and 613-620 MB with a growing factor of 1.5, in about the
  * same time (docs/benchmarks.md, "Build memory"). It is no heap cap: the
- * heap still grows with what is live.
+ * heap still grows with what is live. (A live update renders without it:
+ * there it cost about 40% more time, scripts/render-pages.ts.)
  */
 export function collectGarbageSooner(): void {
   v8.setFlagsFromString("--optimize-for-size");
 }
 
-/** V8's full collection, made callable in a running process (what `node --expose-gc` gives as `gc`). */
-export function fullCollection(): () => void {
+/**
+ * A full collection now, at the end of a phase whose objects are all
+ * garbage (`gc` as `node --expose-gc` gives it, made available in a
+ * running process). No heap cap either: what is live stays.
+ */
+export function collectGarbage(): void {
   v8.setFlagsFromString("--expose-gc");
-  return vm.runInNewContext("gc") as () => void;
+  (vm.runInNewContext("gc") as () => void)();
 }
 
 /**
@@ -31,10 +36,12 @@ export function fullCollection(): () => void {
  * limit before anything was freed: the peak rose by about 190 MB over the
  * first 770 pages whatever the content, so a build long enough to reach it
  * (300 articles and up) peaked there (553-555 MB at 300 and 1,000 articles
- * against 418 MB at 30). Collected here, the limit follows what the pages
- * keep (docs/benchmarks.md, "Build memory").
+ * against 418 MB at 30). Collected here and once the stories are listed
+ * (react-router.config.ts), the limit follows what the pages keep: 357-374
+ * MB from 30 to 1,000 articles (docs/benchmarks.md, "Two full
+ * collections").
  */
-export function collectGarbageBeforePrerender(collect: () => void = () => fullCollection()()): Plugin {
+export function collectGarbageBeforePrerender(collect: () => void = collectGarbage): Plugin {
   let ssr = false;
   return {
     name: "studio:collect-garbage-before-prerender",
