@@ -1,14 +1,6 @@
-import type { Plugin, ResolvedConfig } from "vite";
 import { describe, expect, it, vi } from "vitest";
 import { collectGarbage, collectGarbageBeforePrerender } from "./build-memory";
-
-type WriteBundleHook = { order: string; sequential: boolean; handler: () => void };
-
-function build(plugin: Plugin, ssr: boolean): WriteBundleHook {
-  const configResolved = plugin.configResolved as (config: ResolvedConfig) => void;
-  configResolved({ build: { ssr } } as ResolvedConfig);
-  return plugin.writeBundle as unknown as WriteBundleHook;
-}
+import { writeBundleHook } from "./test/write-bundle-hook";
 
 describe("collectGarbage", () => {
   it("frees an object nothing refers to any more", async () => {
@@ -24,19 +16,11 @@ describe("collectGarbage", () => {
 });
 
 describe("collectGarbageBeforePrerender", () => {
-  it("collects once when the server bundle is written, before React Router's own writeBundle prerenders", () => {
+  it("collects once when the server bundle is written, and not for the client build", async () => {
     const collect = vi.fn();
-    const plugin = collectGarbageBeforePrerender(collect);
-    expect(plugin.apply).toBe("build");
-    const hook = build(plugin, true);
-    expect(hook).toMatchObject({ order: "pre", sequential: true });
-    hook.handler();
-    expect(collect).toHaveBeenCalledTimes(1);
-  });
-
-  it("leaves the client build alone: its pages are not prerendered yet", () => {
-    const collect = vi.fn();
-    build(collectGarbageBeforePrerender(collect), false).handler();
+    await writeBundleHook(collectGarbageBeforePrerender(collect), false).handler();
     expect(collect).not.toHaveBeenCalled();
+    await writeBundleHook(collectGarbageBeforePrerender(collect), true).handler();
+    expect(collect).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import type { Plugin } from "vite";
+import { beforePrerender } from "./before-prerender";
 
 /**
  * While prerendering, the build's live heap stays about 150 MB whatever the
@@ -42,20 +43,5 @@ export function collectGarbage(): void {
  * collections").
  */
 export function collectGarbageBeforePrerender(collect: () => void = collectGarbage): Plugin {
-  let ssr = false;
-  return {
-    name: "studio:collect-garbage-before-prerender",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
-    writeBundle: {
-      // React Router prerenders in its own writeBundle of the server build, after the "pre" ones
-      order: "pre",
-      sequential: true,
-      handler() {
-        if (ssr) collect();
-      },
-    },
-  };
+  return beforePrerender("studio:collect-garbage-before-prerender", () => collect());
 }

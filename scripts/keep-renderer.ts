@@ -1,6 +1,7 @@
 import { cp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { beforePrerender } from "./before-prerender";
 import { RENDERER_DIR } from "./release-info";
 
 /**
@@ -11,27 +12,11 @@ import { RENDERER_DIR } from "./release-info";
  * without a new Vite build.
  */
 export function keepRenderer(): Plugin {
-  let outDir = "";
-  let ssr = false;
-  return {
-    name: "studio:keep-renderer",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-      outDir = config.build.outDir;
-    },
-    writeBundle: {
-      // before React Router's own writeBundle prerenders and removes the folder
-      order: "pre",
-      sequential: true,
-      async handler() {
-        if (!ssr) return;
-        const target = path.join(path.dirname(outDir), RENDERER_DIR);
-        await rm(target, { recursive: true, force: true });
-        await cp(outDir, target, { recursive: true });
-        // ES modules wherever the release lives (a release folder outside the repository has no package.json above it)
-        await writeFile(path.join(target, "package.json"), '{ "type": "module" }\n');
-      },
-    },
-  };
+  return beforePrerender("studio:keep-renderer", async (outDir) => {
+    const target = path.join(path.dirname(outDir), RENDERER_DIR);
+    await rm(target, { recursive: true, force: true });
+    await cp(outDir, target, { recursive: true });
+    // ES modules wherever the release lives (a release folder outside the repository has no package.json above it)
+    await writeFile(path.join(target, "package.json"), '{ "type": "module" }\n');
+  });
 }
