@@ -196,7 +196,7 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
     figure: "Build memory growth per 1,000 articles",
     value:
       growthBySize.length > 0
-        ? `${growthText(growthBySize)}` +
+        ? growthText(growthBySize) +
           (pagesGrowthBySize.length > 0 ? `; from the first prerendered page on: ${growthText(pagesGrowthBySize)}` : "")
         : "needs two sizes that built",
     target: `≤ ${TARGETS.memoryPerContentMax}× the content's JSON at each size, no heap cap`,
