@@ -13,6 +13,38 @@ const houseRules = {
     regex: "(^|/)content-server(/|$)",
     message: "The site (app/) shares no code with the content service (content-server/).",
   },
+  siteWithoutMachinery: {
+    regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support)(/|$)",
+    message:
+      "The site (app/) is what the machinery builds and serves: it imports nothing from pipeline/, live-update/, site-server/, tools/, bench/ or test-support/.",
+  },
+  serviceWithoutMachinery: {
+    regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support)(/|$)",
+    message: "content-server/ is a program of its own: it imports nothing from the site's machinery.",
+  },
+  pipelineIsUpstream: {
+    regex: "(^|/)(live-update|site-server|tools|bench|test-support|content-server)(/|$)",
+    message:
+      "pipeline/ is upstream of live updates and the site server (pipeline -> live-update -> site-server): it imports none of them, no tools, bench or test support.",
+  },
+  liveUpdateBelowServer: {
+    regex: "(^|/)(site-server|tools|bench|test-support|content-server)(/|$)",
+    message:
+      "live-update/ is used by site-server/, never the other way (pipeline -> live-update -> site-server): it imports no site server, tools, bench or test support.",
+  },
+  serverWithoutTools: {
+    regex: "(^|/)(tools|bench|test-support|content-server)(/|$)",
+    message:
+      "site-server/ runs in production: it imports no tools, bench or test support, and shares no code with the content service.",
+  },
+  toolsWithoutTests: {
+    regex: "(^|/)(bench|test-support)(/|$)",
+    message: "tools/ are what a user runs: they import no bench or test support.",
+  },
+  testSupportWithoutBench: {
+    regex: "(^|/)bench(/|$)",
+    message: "test-support/ runs the tests: it imports nothing from bench/.",
+  },
   contentIsUpstream: {
     regex: "^(~/|(\\.\\./)+)(routes|routing|bloks|components)(/|$)",
     message:
@@ -81,11 +113,27 @@ export default tseslint.config(
   // for one file, a later block's options replace an earlier block's.
   {
     files: ["content-server/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [houseRules.serviceOwnCode] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [houseRules.serviceOwnCode, houseRules.serviceWithoutMachinery] }],
+    },
   },
+  // The machinery's folders (README, "Layout of the code"): pipeline -> live-update -> site-server, one way;
+  // tools, test support and the bench sit on top of them in that order.
+  ...[
+    ["pipeline", houseRules.pipelineIsUpstream],
+    ["live-update", houseRules.liveUpdateBelowServer],
+    ["site-server", houseRules.serverWithoutTools],
+    ["tools", houseRules.toolsWithoutTests],
+    ["test-support", houseRules.testSupportWithoutBench],
+  ].map(([folder, rule]) => ({
+    files: [`${folder}/**/*.ts`],
+    rules: { "no-restricted-imports": ["error", { patterns: [rule] }] },
+  })),
   {
     files: ["app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.siteWithoutMachinery] }],
+    },
   },
   {
     files: ["app/content/**/*.{ts,tsx}"],
@@ -94,7 +142,12 @@ export default tseslint.config(
         "error",
         {
           paths: [houseRules.contentWithoutRouter],
-          patterns: [houseRules.siteOwnCode, houseRules.contentIsUpstream, houseRules.contentWithoutRouterPackages],
+          patterns: [
+            houseRules.siteOwnCode,
+            houseRules.siteWithoutMachinery,
+            houseRules.contentIsUpstream,
+            houseRules.contentWithoutRouterPackages,
+          ],
         },
       ],
     },
@@ -102,7 +155,10 @@ export default tseslint.config(
   {
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.componentsAreUpstream] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [houseRules.siteOwnCode, houseRules.siteWithoutMachinery, houseRules.componentsAreUpstream] },
+      ],
     },
   },
   {
@@ -123,11 +179,19 @@ export default tseslint.config(
     files: ["app/root.tsx", "app/routes/*.tsx"],
     ignores: ["**/*.test.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.routeLoadersImportLazily] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [houseRules.siteOwnCode, houseRules.siteWithoutMachinery, houseRules.routeLoadersImportLazily] },
+      ],
     },
   },
   {
     files: ["app/bloks/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [houseRules.siteOwnCode, houseRules.bloksAreUpstream] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [houseRules.siteOwnCode, houseRules.siteWithoutMachinery, houseRules.bloksAreUpstream] },
+      ],
+    },
   },
 );

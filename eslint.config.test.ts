@@ -52,6 +52,29 @@ describe("house rules (no-restricted-imports)", () => {
     ],
     ["content-server/query.ts", 'import { value } from "../app/content/site";', /shares no code with the site/],
     ["content-server/query.ts", 'import { value } from "~/content/site";', /shares no code with the site/],
+    ["app/routes/home.tsx", 'import { value } from "../../pipeline/csp";', /imports nothing from pipeline/],
+    ["app/components/card/card.tsx", 'import { value } from "../../../site-server/site-server";', /imports nothing/],
+    [
+      "content-server/query.ts",
+      'import { value } from "../pipeline/csp";',
+      /imports nothing from the site's machinery/,
+    ],
+    ["pipeline/csp.ts", 'import { value } from "../site-server/static-files";', /pipeline\/ is upstream/],
+    ["pipeline/csp.ts", 'import { value } from "../live-update/update-plan";', /pipeline\/ is upstream/],
+    ["pipeline/csp.ts", 'import { value } from "../test-support/processes";', /pipeline\/ is upstream/],
+    [
+      "live-update/render-pages.ts",
+      'import { value } from "../site-server/csp";',
+      /used by site-server\/, never the other way/,
+    ],
+    ["site-server/main.ts", 'import { value } from "../tools/processes";', /imports no tools, bench or test support/],
+    [
+      "site-server/main.ts",
+      'import { value } from "../content-server/config";',
+      /shares no code with the content service/,
+    ],
+    ["tools/start.ts", 'import { value } from "../test-support/run-e2e";', /import no bench or test support/],
+    ["test-support/run-e2e.ts", 'import { value } from "../bench/report";', /imports nothing from bench/],
   ])(
     "%s may not `%s`",
     async (filePath, source, message) => {
@@ -70,6 +93,12 @@ describe("house rules (no-restricted-imports)", () => {
     ["app/routes/home.tsx", 'import { value } from "~/bloks/header/header";'],
     ["app/routes/article.tsx", 'import { articleMeta as value } from "~/content/site";'],
     ["content-server/query.ts", 'import { value } from "./http-utils";'],
+    ["live-update/render-pages.ts", 'import { value } from "../pipeline/finish-pages";'],
+    ["site-server/publisher.ts", 'import { value } from "../live-update/update-plan";'],
+    ["site-server/static-files.ts", 'import { value } from "../pipeline/csp";'],
+    ["tools/start.ts", 'import { value } from "../site-server/live-site";'],
+    ["test-support/run-e2e.ts", 'import { value } from "../tools/processes";'],
+    ["bench/main.ts", 'import { value } from "../test-support/ensure-chromium";'],
   ])(
     "%s may `%s`",
     async (filePath, source) => {

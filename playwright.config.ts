@@ -1,8 +1,8 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./scripts/ensure-chromium";
+import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
 
 /**
- * Browser tests. Run them with `npm run test:e2e` (scripts/run-e2e.ts), which
+ * Browser tests. Run them with `npm run test:e2e` (test-support/run-e2e.ts), which
  * builds the site once, starts the content service and the site server on
  * free loopback ports and passes their addresses in E2E_* variables.
  *

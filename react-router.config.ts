@@ -1,18 +1,18 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { collectGarbage, collectGarbageSooner } from "./scripts/build-memory";
-import { resolveContentConfig } from "./scripts/content-config";
-import { NOT_FOUND_PATHS } from "./scripts/not-found-pages";
-import { buildPrerenderPaths, currentBuildListing, reportContentRequests } from "./scripts/prerender-paths";
-import { writeFullReleaseInfo } from "./scripts/release-info";
-import { checkTokenOnce, finishBuild } from "./scripts/security-headers";
-import { siteUrlFrom } from "./scripts/site-url";
+import { collectGarbage, collectGarbageSooner } from "./pipeline/build-memory";
+import { resolveContentConfig } from "./pipeline/content-config";
+import { NOT_FOUND_PATHS } from "./pipeline/not-found-pages";
+import { buildPrerenderPaths, currentBuildListing, reportContentRequests } from "./pipeline/prerender-paths";
+import { writeFullReleaseInfo } from "./pipeline/release-info";
+import { checkTokenOnce, finishBuild } from "./pipeline/security-headers";
+import { siteUrlFrom } from "./pipeline/site-url";
 
 /**
  * Static site: every content route is prerendered to HTML at build time
  * (docs/decisions/0001-prerender-with-ssr-false.md), and the not-found page
  * as `404.html`; any other path is a 404 with the nearest not-found page
- * (scripts/not-found-pages.ts). CONTENT_VERSION picks the build's mode
+ * (pipeline/not-found-pages.ts). CONTENT_VERSION picks the build's mode
  * (README, "Preview and production"). SITE_BUILD_DIR builds elsewhere than
  * build/ (the site server's rebuilds write each release to its own folder).
  */

@@ -1,12 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { collectGarbageBeforePrerender } from "./scripts/build-memory";
-import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./scripts/content-config";
-import { firstLoadChunkPlugin } from "./scripts/first-load-chunk";
-import { keepRenderer } from "./scripts/keep-renderer";
-import { routeModuleFailurePlugin } from "./scripts/route-module-failure";
-import { siteUrlFrom } from "./scripts/site-url";
+import { collectGarbageBeforePrerender } from "./pipeline/build-memory";
+import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./pipeline/content-config";
+import { firstLoadChunkPlugin } from "./pipeline/first-load-chunk";
+import { keepRenderer } from "./pipeline/keep-renderer";
+import { routeModuleFailurePlugin } from "./pipeline/route-module-failure";
+import { siteUrlFrom } from "./pipeline/site-url";
 
 /**
  * The content source is fixed at build time from the environment. Tools that

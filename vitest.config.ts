@@ -18,12 +18,16 @@ export default defineConfig({
           include: [
             "*.test.ts",
             "content-server/**/*.test.ts",
-            "scripts/**/*.test.ts",
+            "pipeline/**/*.test.ts",
+            "live-update/**/*.test.ts",
+            "tools/**/*.test.ts",
+            "test-support/**/*.test.ts",
+            "bench/**/*.test.ts",
             "site-server/**/*.test.ts",
             "app/**/*.node.test.ts",
           ],
           // loader tests (app/**/*.node.test.ts) read the demo content from a live content service
-          globalSetup: ["./scripts/test/content-service-setup.ts"],
+          globalSetup: ["./test-support/content-service-setup.ts"],
         },
       },
       {

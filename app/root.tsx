@@ -42,8 +42,8 @@ import { languageOfPath, type Language } from "./language";
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
 
 export const links: Route.LinksFunction = () => [
-  // The text face: a build preloads its subset of it with the inline CSS (scripts/critical-css.ts,
-  // scripts/font-subset.ts); the full face loads only for characters the subset lacks.
+  // The text face: a build preloads its subset of it with the inline CSS (pipeline/critical-css.ts,
+  // pipeline/font-subset.ts); the full face loads only for characters the subset lacks.
   {
     rel: "icon",
     href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='16' fill='%23F388CC'/%3E%3C/svg%3E",
@@ -144,13 +144,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const language = useLanguage();
   return (
-    // each language has its own SPA fallback (scripts/not-found-pages.ts), rendered in that language
+    // each language has its own SPA fallback (pipeline/not-found-pages.ts), rendered in that language
     <html lang={language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#D6D6D6" />
-        {/* a build writes the lazy image loader into each page (scripts/lazy-image-script.ts) */}
+        {/* a build writes the lazy image loader into each page (pipeline/lazy-image-script.ts) */}
         {import.meta.env.DEV ? <DevLazyImageLoader /> : null}
         <Meta />
         <Links />

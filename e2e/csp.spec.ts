@@ -4,8 +4,8 @@ import { articlePath, waitForHydration } from "./content";
 import { expect, test } from "./fixtures";
 
 /**
- * The site's Content-Security-Policy (site-server/csp.ts, written per page at
- * build time by scripts/security-headers.ts) lets every page run: no
+ * The site's Content-Security-Policy (pipeline/csp.ts, written per page at
+ * build time by pipeline/security-headers.ts) lets every page run: no
  * violation on any route, hydration and client-side navigation work, and
  * each page's script-src names exactly the hashes of its own inline scripts,
  * with no 'unsafe-inline' or 'unsafe-eval'.

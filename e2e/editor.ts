@@ -1,5 +1,5 @@
 import type { Frame, Page, Response } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../scripts/ensure-chromium";
+import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
 import { e2eEnv, expect } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 

@@ -27,7 +27,7 @@ export function e2eEnv(): E2EEnv {
   const read = (name: string): string => {
     const value = process.env[name];
     if (!value)
-      throw new Error(`${name} is not set: run the browser tests with \`npm run test:e2e\` (scripts/run-e2e.ts)`);
+      throw new Error(`${name} is not set: run the browser tests with \`npm run test:e2e\` (test-support/run-e2e.ts)`);
     return value;
   };
   return {

@@ -1,5 +1,5 @@
 import type { APIResponse } from "@playwright/test";
-import { NO_PAGE_EXTENSIONS } from "../site-server/static-files";
+import { NO_PAGE_EXTENSIONS } from "../pipeline/served-files";
 import { articlePath, builtArticle, layoutExpectations, visibleHtmlText, visit, waitForHydration } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { LayoutExpectations } from "./content";

@@ -190,7 +190,7 @@ test("a prerendered page paints with its inline CSS: its stylesheets are request
         // stylesheets in the head that apply on a screen would block the first paint
         blockingInHead: [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].filter((m) => !m[0].includes(" disabled"))
           .length,
-        // requested after the first paint (scripts/critical-css.ts): they take no bandwidth from it
+        // requested after the first paint (pipeline/critical-css.ts): they take no bandwidth from it
         paintedAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
         requestedAt: performance
           .getEntriesByType("resource")

@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultImageCacheDir } from "../content-server/content-server";
-import { spawnNpmStart, type NpmStartAddresses, type NpmStartProcess } from "../scripts/npm-start-process";
-import { startReadLoad } from "../scripts/read-load";
+import { spawnNpmStart, type NpmStartAddresses, type NpmStartProcess } from "../test-support/npm-start-process";
+import { startReadLoad } from "../test-support/read-load";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
 import { addArticleAfterBuild, articlePath, builtArticle, visibleHtmlText, visit } from "./content";
 import { createContentApi, e2eEnv, expect, test, type ContentApi } from "./fixtures";
 
 /**
- * `npm start` whole (scripts/start.ts), as README describes it, on a
+ * `npm start` whole (tools/start.ts), as README describes it, on a
  * temporary copy of content/: the local content service, the site built
  * against it and served with publish to live, the service's webhooks
  * (Storyblok's, signed with the secret npm start makes per run) pointing at

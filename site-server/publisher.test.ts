@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { StoryChange } from "../scripts/update-plan";
+import type { StoryChange } from "../live-update/update-plan";
 import { Publisher, type Release, type ReleaseMaker, type ReleaseResult } from "./publisher";
 import type { StoryblokEvent } from "./storyblok-webhook";
 

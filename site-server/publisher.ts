@@ -1,4 +1,4 @@
-import type { StoryChange } from "../scripts/update-plan";
+import type { StoryChange } from "../live-update/update-plan";
 import type { StoryblokEvent } from "./storyblok-webhook";
 
 /**
@@ -8,7 +8,7 @@ import type { StoryblokEvent } from "./storyblok-webhook";
  * - Bursts coalesce: events that arrive within `debounceMs` of each other,
  *   or while a release is being made, go into one next release.
  * - A release is made by the pages the changes reach (`update`, much
- *   faster: scripts/render-pages.ts) or, when the changes reach everything
+ *   faster: live-update/render-pages.ts) or, when the changes reach everything
  *   or the update fails, by a whole build (`build`).
  * - Each release is a new folder; `swap` switches the server to it in one
  *   step. A release that fails is logged and leaves the live site as it was.

@@ -2,19 +2,19 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { link, mkdir, readdir, readFile, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { StoryChange } from "../scripts/update-plan";
+import type { StoryChange } from "../live-update/update-plan";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
 
 /**
  * Makes releases of the site in their own folders under `releasesDir`, in
  * child processes (a failure or a leak never touches the serving process):
- * an update with scripts/render-pages.ts, a whole build with
+ * an update with live-update/render-pages.ts, a whole build with
  * `react-router build` and SITE_BUILD_DIR. Both get the environment the
  * site was first built with (CONTENT_*, STORYBLOK_*, SITE_URL).
  */
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Exit code of scripts/render-pages.ts for "this needs a whole build", and the file its summary is in. */
+/** Exit code of live-update/render-pages.ts for "this needs a whole build", and the file its summary is in. */
 const NEEDS_FULL_BUILD = 3;
 const UPDATE_SUMMARY_FILE = "update.json";
 
@@ -124,7 +124,7 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
       const dir = await newReleaseDir();
       const result = await run(
         tsx,
-        [path.join(repo, "scripts", "render-pages.ts"), live.dir, dir, JSON.stringify(changes)],
+        [path.join(repo, "live-update", "render-pages.ts"), live.dir, dir, JSON.stringify(changes)],
         options.env,
         repo,
         options.updateTimeoutMs ?? 5 * 60_000,
@@ -149,7 +149,7 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
       }
       await rm(dir, { recursive: true, force: true });
       if (result.code === NEEDS_FULL_BUILD) return "build";
-      throw new Error(`scripts/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
+      throw new Error(`live-update/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
     },
 
     async build(live: Release): Promise<ReleaseResult> {

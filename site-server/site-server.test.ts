@@ -15,7 +15,7 @@ import {
   inlineScriptHashes,
   type HeadersManifest,
   type PolicyInputs,
-} from "./csp";
+} from "../pipeline/csp";
 import { startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
 import { WEBHOOK_PATH, webhookSignature, type StoryblokEvent } from "./storyblok-webhook";

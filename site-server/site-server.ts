@@ -14,7 +14,7 @@ import {
   type StoryblokEvent,
 } from "./storyblok-webhook";
 
-export { COMPRESSIBLE_EXTENSIONS, parsePath } from "./static-files";
+export { parsePath } from "./static-files";
 export { isHttpsRequest, securityHeaders, type SecurityContext } from "./http-answers";
 
 /**
@@ -22,7 +22,7 @@ export { isHttpsRequest, securityHeaders, type SecurityContext } from "./http-an
  * exact files, `{path}/index.html` for directory-style paths, the `.data`
  * files React Router fetches on client navigations; every other path is a
  * 404 with the nearest not-found page (static-files.ts). Security headers
- * come from the build (site-server/csp.ts, scripts/security-headers.ts).
+ * come from the build (pipeline/csp.ts, pipeline/security-headers.ts).
  *
  * With `webhook`, it takes Storyblok's webhook (POST /webhooks/storyblok)
  * and hands each verified event on; a rebuild (site-server/publisher.ts)

@@ -2,10 +2,15 @@ import type { Stats } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { contentType } from "mime-types";
 import Negotiator from "negotiator";
 import send from "send";
-import { MANIFEST_FILE, documentSecurityPolicy, readHeadersManifest, type LoadedHeadersManifest } from "./csp";
+import { COMPRESSIBLE_EXTENSIONS, NOT_FOUND_PAGE, contentTypeOf, wantsNotFoundPage } from "../pipeline/served-files";
+import {
+  MANIFEST_FILE,
+  documentSecurityPolicy,
+  readHeadersManifest,
+  type LoadedHeadersManifest,
+} from "../pipeline/csp";
 import { isHttpsRequest, securityHeaders, sendText } from "./http-answers";
 
 /**
@@ -15,81 +20,12 @@ import { isHttpsRequest, securityHeaders, sendText } from "./http-answers";
  * this module chooses the file, its precompressed sibling and the headers.
  */
 
-/** The not-found page of a folder: static hosts (Cloudflare Pages, Netlify) answer 404 with the nearest one. */
-export const NOT_FOUND_PAGE = "404.html";
-
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const SHORT_LIVED = "public, max-age=3600";
 
-/** React Router's single-fetch payloads (turbo-stream); its own server answers them as text/x-script. */
-const TYPE_OVERRIDES: Readonly<Record<string, string>> = {
-  ".data": "text/x-script; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-};
-
-/** Types worth a precompressed sibling (see scripts/precompress.ts). */
-export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
-  ".html",
-  ".htm",
-  ".js",
-  ".mjs",
-  ".css",
-  ".json",
-  ".map",
-  ".webmanifest",
-  ".data",
-  ".txt",
-  ".xml",
-  ".svg",
-  ".ico",
-]);
-
-/** Every file type the site serves, its pages (.html) included: the compressible ones above, fonts, images, video, documents. */
-export const SERVED_EXTENSIONS: readonly string[] = [
-  ...COMPRESSIBLE_EXTENSIONS,
-  ".png",
-  ".jpg",
-  ".jpeg",
-  ".gif",
-  ".webp",
-  ".avif",
-  ".woff",
-  ".woff2",
-  ".ttf",
-  ".otf",
-  ".mp4",
-  ".webm",
-  ".wasm",
-  ".pdf",
-];
-
-/**
- * Missing files with these extensions are plain 404s, not the not-found page: a script, style, `.data`
- * or media request cannot use HTML. The one list for the site server and every host configuration the
- * build writes (scripts/host-config.ts); pages (`.html`) and extensionless paths get the page.
- */
-export const NO_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
-  ...SERVED_EXTENSIONS.filter((extension) => extension !== ".html" && extension !== ".htm"),
-  // precompressed siblings (scripts/precompress.ts)
-  ".br",
-  ".gz",
-]);
-
-/** Whether a 404 for this path carries the not-found page (else it is a plain-text 404). */
-export function wantsNotFoundPage(segments: readonly string[]): boolean {
-  const extension = path.extname(segments.at(-1) ?? "").toLowerCase();
-  return segments[0] !== "assets" && !NO_PAGE_EXTENSIONS.has(extension);
-}
-
-/** Instructions for static hosts (scripts/security-headers.ts, scripts/host-config.ts), not content. */
+/** Instructions for static hosts (pipeline/security-headers.ts, pipeline/host-config.ts), not content. */
 const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(["_headers", "_redirects"]);
-
-/** The content type of a file, by its extension. */
-export function contentTypeOf(file: string): string {
-  const extension = path.extname(file).toLowerCase();
-  return TYPE_OVERRIDES[extension] || contentType(extension) || "application/octet-stream";
-}
 
 /** A build the server can answer from; a rebuild makes a new one and the server swaps to it in one step. */
 export interface Site {

@@ -1,6 +1,6 @@
 /**
  * The content source, fixed at build time by vite.config.ts from the
- * environment (see scripts/content-config.ts and README).
+ * environment (see pipeline/content-config.ts and README).
  */
 export interface ContentConfig {
   endpoint: string;

@@ -3,7 +3,7 @@ import { createContentClient, setContentClient } from "~/content/storyblok-clien
 
 /**
  * The live local content service of the loader tests (*.node.test.ts): the
- * demo content on a free port, started by scripts/test/content-service-setup.ts.
+ * demo content on a free port, started by test-support/content-service-setup.ts.
  */
 export const contentService = inject("contentService");
 

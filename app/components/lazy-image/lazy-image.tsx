@@ -24,7 +24,7 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
 
 /**
  * An image fetched only when it comes near the viewport, by the page's
- * loader (scripts/lazy-image-script.ts): rendered with a placeholder `src` and its real
+ * loader (pipeline/lazy-image-script.ts): rendered with a placeholder `src` and its real
  * sources in `data-srcset`, with the image itself in a `<noscript>` beside
  * it (app.css hides the placeholder when scripting is off).
  */
@@ -55,7 +55,7 @@ export function LazyImage({ src, srcSet, width, height, noscript, ...img }: Lazy
 /**
  * The loader of every LazyImage on the dev server, an inline script at the
  * top of the head. A build writes it into each page itself
- * (scripts/lazy-image-script.ts): the root renders this only in dev, so
+ * (pipeline/lazy-image-script.ts): the root renders this only in dev, so
  * the browser bundle carries none of the loader.
  */
 export function DevLazyImageLoader() {

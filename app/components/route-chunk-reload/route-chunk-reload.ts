@@ -13,7 +13,7 @@ import { useEffect, useRef } from "react";
 
 const KEY_PREFIX = "route-chunk-reload:";
 
-/** The name under which the build hands React Router's route-module failure to the site (scripts/route-module-failure.ts). */
+/** The name under which the build hands React Router's route-module failure to the site (pipeline/route-module-failure.ts). */
 export const ROUTE_MODULE_FAILURE_HOOK = "__routeModuleLoadFailed";
 
 const CHUNK_ERROR_PATTERNS = [
@@ -124,7 +124,7 @@ let recoveryInstalled = false;
 export function installChunkErrorRecovery(target: Window = window, env?: ReloadEnvironment): void {
   if (recoveryInstalled) return;
   recoveryInstalled = true;
-  // React Router's own moment: a route module failed to import during a navigation (scripts/route-module-failure.ts)
+  // React Router's own moment: a route module failed to import during a navigation (pipeline/route-module-failure.ts)
   Object.assign(target, {
     [ROUTE_MODULE_FAILURE_HOOK]: () => {
       if (!loadOnceForChunkError(navigationTarget(target), env)) target.location.reload();

@@ -1,0 +1,188 @@
+import { spawn } from "node:child_process";
+import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { signalChild, stopChild } from "../tools/processes";
+import { sampleTreeRss } from "./proc-tree";
+
+/**
+ * Builds the site the way `npm start` and the e2e suite do (`react-router
+ * build` with CONTENT_PORT and CONTENT_DIR pointing at a content service), in
+ * a snapshot of the project in a temp folder: the bench never writes into
+ * the work tree's build/ (the e2e suite uses it) and builds one consistent
+ * state of the code while others edit it.
+ */
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Top-level entries not copied into a workspace. */
+const SKIPPED = new Set([
+  "node_modules",
+  "build",
+  ".git",
+  "test-results",
+  "playwright-report",
+  "bench-report",
+  ".react-router",
+  ".cache",
+]);
+
+/** Copies the project (without build output, git and node_modules, which is linked) into `dir`. */
+export async function createWorkspace(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  for (const entry of await readdir(REPO, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name) || entry.name.startsWith("build-") || entry.name.endsWith(".log")) continue;
+    await cp(path.join(REPO, entry.name), path.join(dir, entry.name), {
+      recursive: true,
+      preserveTimestamps: true,
+      verbatimSymlinks: true,
+    });
+  }
+  await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+/**
+ * The build the bench measures is a production build: published content
+ * (`CONTENT_VERSION=published`; a draft build is a preview that tells
+ * crawlers to keep out, which Lighthouse's SEO audit would rightly fail)
+ * and a SITE_URL (canonical links, sitemap), as README describes for a
+ * deployment. BENCH_CONTENT_VERSION=draft measures the preview build instead.
+ */
+export function productionEnv(siteUrl: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const version = env.BENCH_CONTENT_VERSION?.trim() || "published";
+  if (version !== "draft" && version !== "published")
+    throw new Error(`BENCH_CONTENT_VERSION must be draft or published, not "${version}"`);
+  return { CONTENT_VERSION: version, SITE_URL: siteUrl };
+}
+
+export interface BuildOptions {
+  workspace: string;
+  contentPort: number;
+  contentDir: string;
+  /** Stop the build (its whole process group) after this long. */
+  timeoutMs: number;
+  /** Further environment of the build: CONTENT_VERSION, SITE_URL. */
+  env?: Record<string, string>;
+  /** Called every `progressEveryMs` with pages prerendered so far, elapsed ms and current RSS. */
+  onProgress?: (progress: { pages: number; elapsedMs: number; rssBytes: number }) => void;
+  progressEveryMs?: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  timedOut: boolean;
+  exitCode: number | null;
+  durationMs: number;
+  peakRssBytes: number;
+  /**
+   * The peak before the first page is prerendered (Vite's bundles, then the listing of all stories, which keeps
+   * a summary a story), while the pages are prerendered, and in the last step (from the build's "Content: N
+   * request(s)" line: pipeline/security-headers.ts, finishBuild); null when no sample fell in that phase.
+   */
+  peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
+  /** "Prerender (html)" lines seen. */
+  pagesPrerendered: number;
+  /** The build's own count ("Content: N request(s) ..."), if it printed one. */
+  reportedRequests: number | null;
+  /** The last lines of its output. */
+  outputTail: string;
+}
+
+/** Parses the build's "Content: N request(s) to ..." line (react-router.config.ts). */
+export function parseReportedRequests(output: string): number | null {
+  const match = /Content: (\d+) request\(s\)/.exec(output);
+  return match ? Number(match[1]) : null;
+}
+
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  await rm(path.join(options.workspace, "build"), { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CONTENT_PORT: String(options.contentPort),
+    CONTENT_DIR: options.contentDir,
+  };
+  // these would point the bundle somewhere else than the bench's content service
+  delete env.STORYBLOK_TOKEN;
+  delete env.CONTENT_API_URL;
+  delete env.CONTENT_VERSION;
+  delete env.SITE_URL;
+  // the bench reads the build from the workspace's build/
+  delete env.SITE_BUILD_DIR;
+  delete env.CONTENT_VIA_SITE;
+  Object.assign(env, options.env);
+
+  const started = performance.now();
+  const child = spawn(path.join(options.workspace, "node_modules", ".bin", "react-router"), ["build"], {
+    cwd: options.workspace,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    // own process group, so that a timeout stops the build and everything it started
+    detached: true,
+  });
+  const sampler = sampleTreeRss(child.pid ?? -1, 100, "bundle");
+  let tail = "";
+  let pages = 0;
+  let reported: number | null = null;
+  const onLine = (line: string) => {
+    if (line.startsWith("Prerender (html)")) {
+      if (pages === 0) sampler.enterPhase("pages");
+      pages += 1;
+    }
+    const count = parseReportedRequests(line);
+    if (count !== null && reported === null) sampler.enterPhase("last step");
+    reported = count ?? reported;
+    tail = `${tail}${line}\n`.slice(-6000);
+  };
+  if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
+  if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
+
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void stopChild(child, { group: true });
+  }, options.timeoutMs);
+  const progress = options.onProgress
+    ? setInterval(
+        () => options.onProgress?.({ pages, elapsedMs: performance.now() - started, rssBytes: sampler.lastBytes }),
+        options.progressEveryMs ?? 15_000,
+      )
+    : undefined;
+  const stopOnExit = () => signalChild(child, "SIGKILL", true);
+  process.once("exit", stopOnExit);
+
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on("error", (error) => {
+      tail += `\n${error.message}`;
+      resolve(null);
+    });
+    child.on("exit", (code) => resolve(code));
+  });
+  const durationMs = performance.now() - started;
+  // the last lines may still be in the pipes
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  clearTimeout(timer);
+  if (progress) clearInterval(progress);
+  process.off("exit", stopOnExit);
+  // leftover workers of the group (none expected after a clean exit)
+  await stopChild(child, { group: true });
+  const peakRssBytes = await sampler.stop();
+  const phasePeak = (name: string) => sampler.peakBytesByPhase.get(name) || null;
+  return {
+    ok: exitCode === 0 && !timedOut,
+    timedOut,
+    exitCode,
+    durationMs,
+    peakRssBytes,
+    peakRssBytesByPhase: {
+      bundle: phasePeak("bundle"),
+      pages: phasePeak("pages"),
+      lastStep: phasePeak("last step"),
+    },
+    pagesPrerendered: pages,
+    reportedRequests: reported,
+    outputTail: tail.split("\n").slice(-40).join("\n"),
+  };
+}

@@ -1,0 +1,304 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { productionEnv, runBuild } from "../build";
+import type { BenchContext } from "../context";
+import { fmtInt, fmtMB, fmtMs, markdownTable, MB } from "../format";
+import { measureEachSize, type GeneratedSize } from "../generated-sizes";
+import { countIndexReferences, specRequestsForAllPages } from "../spec-requests";
+import { slope } from "../stats";
+import { atMost, below, memoryGrowthBySize, memoryGrowthVerdict, TARGETS, type Verdict } from "../targets";
+import type { SectionOutput } from "./section";
+
+/**
+ * Build time, peak memory of the build's process tree and content API
+ * requests for generated content sets of growing size (tools/generate-content.ts,
+ * media shared from content/assets), each in a temp folder removed afterwards.
+ */
+
+interface SizeResult {
+  articles: number;
+  status: "ok" | "timeout" | "failed";
+  error?: string;
+  generateMs: number;
+  stories: number;
+  contentBytes: number;
+  indexReferences: number;
+  buildMs: number | null;
+  peakRssBytes: number | null;
+  /** The peak while Vite bundles and the stories are listed, while the pages are prerendered, and in the last step. */
+  peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
+  apiRequests: number | null;
+  reportedRequests: number | null;
+  pagesPrerendered: number;
+  specRequests: number;
+  timeoutMs: number;
+  /** API requests of the build by kind. */
+  requestKinds: Record<string, number>;
+}
+
+async function jsonBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(".json"))
+      total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedSize): Promise<void> {
+  const { workspace, articles, contentDir, content } = size;
+  const { timeoutMs } = base;
+  base.generateMs = size.generateMs;
+  base.stories = size.stories;
+  base.contentBytes = await jsonBytes(path.join(contentDir, "stories"));
+  base.indexReferences = countIndexReferences(
+    JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")),
+  );
+  base.specRequests = specRequestsForAllPages(articles, base.indexReferences);
+
+  ctx.log(`growth ${fmtInt(articles)}: ${fmtMB(base.contentBytes)} JSON; building (timeout ${fmtMs(timeoutMs)}) ...`);
+  const before = await content.checkpoint();
+  const kindsBefore = content.apiRequestKinds();
+  const build = await runBuild({
+    workspace,
+    contentPort: content.port,
+    contentDir,
+    timeoutMs,
+    // no site runs on it; the origin only goes into canonical links and the sitemap
+    env: productionEnv("http://127.0.0.1:3000"),
+    progressEveryMs: 20_000,
+    onProgress: (p) =>
+      ctx.log(
+        `growth ${fmtInt(articles)}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)}/${fmtInt(articles + 4)} pages, ` +
+          `RSS ${fmtMB(p.rssBytes)}, ${fmtInt(content.apiRequests - before)} API requests`,
+      ),
+  });
+  const apiRequests = (await content.checkpoint()) - before;
+  for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
+    const delta = count - (kindsBefore[kind] ?? 0);
+    if (delta > 0) base.requestKinds[kind] = delta;
+  }
+  base.buildMs = build.durationMs;
+  base.peakRssBytes = build.peakRssBytes;
+  base.peakRssBytesByPhase = build.peakRssBytesByPhase;
+  base.apiRequests = apiRequests;
+  base.reportedRequests = build.reportedRequests;
+  base.pagesPrerendered = build.pagesPrerendered;
+  if (build.ok) base.status = "ok";
+  else if (build.timedOut) {
+    base.status = "timeout";
+    base.error = `stopped after ${fmtMs(timeoutMs)} with ${fmtInt(build.pagesPrerendered)} pages prerendered`;
+  } else {
+    base.error = `build failed with exit code ${build.exitCode}:\n${build.outputTail}`;
+  }
+  ctx.log(
+    `growth ${fmtInt(articles)}: ${base.status}, ${fmtMs(build.durationMs)}, peak RSS ${fmtMB(build.peakRssBytes)}, ` +
+      `${fmtInt(apiRequests)} API requests`,
+  );
+}
+
+function initialResult(articles: number, timeoutMs: number): SizeResult {
+  return {
+    articles,
+    status: "failed",
+    generateMs: 0,
+    stories: 0,
+    contentBytes: 0,
+    indexReferences: 0,
+    buildMs: null,
+    peakRssBytes: null,
+    peakRssBytesByPhase: { bundle: null, pages: null, lastStep: null },
+    apiRequests: null,
+    reportedRequests: null,
+    pagesPrerendered: 0,
+    specRequests: 0,
+    timeoutMs,
+    requestKinds: {},
+  };
+}
+
+export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
+  const results = await measureEachSize(ctx, {
+    section: "growth",
+    sizes: ctx.options.sizes,
+    initial: (articles) => initialResult(articles, ctx.options.growthTimeoutMs(articles)),
+    measure: (result, size) => measureSize(ctx, result, size),
+  });
+
+  const ok = results.filter((r) => r.status === "ok" && r.peakRssBytes !== null);
+  const rssSlope = slope(ok.map((r) => ({ x: r.articles / 1000, y: (r.peakRssBytes ?? 0) / MB })));
+  const contentSlope = slope(
+    results.filter((r) => r.contentBytes > 0).map((r) => ({ x: r.articles / 1000, y: r.contentBytes / MB })),
+  );
+  const memoryRatio = rssSlope !== null && contentSlope ? rssSlope / contentSlope : null;
+  // the target holds at each size, measured from the smallest one
+  const growthBySize = memoryGrowthBySize(
+    ok.map((r) => ({ articles: r.articles, peakRssBytes: r.peakRssBytes ?? 0, contentBytes: r.contentBytes })),
+  );
+  // the same measure from the first prerendered page on: the whole peak also holds Vite's bundling (the same
+  // work at every size) and the listing of all stories
+  const pagesGrowthBySize = memoryGrowthBySize(
+    ok
+      .filter((r) => r.peakRssBytesByPhase.pages !== null)
+      .map((r) => ({
+        articles: r.articles,
+        peakRssBytes: Math.max(r.peakRssBytesByPhase.pages ?? 0, r.peakRssBytesByPhase.lastStep ?? 0),
+        contentBytes: r.contentBytes,
+      })),
+  );
+  const growthText = (growth: typeof growthBySize) =>
+    growth
+      .map(
+        (g) =>
+          `${fmtInt(g.from)}→${fmtInt(g.articles)}: ${g.rssMBPer1000.toFixed(1)} MB ` +
+          `(content JSON ${g.contentMBPer1000.toFixed(1)} MB; ${g.ratio.toFixed(2)}×)`,
+      )
+      .join(" · ");
+
+  const bySize = (n: number) => results.find((r) => r.articles === n);
+  const summary: SectionOutput["summary"] = [];
+  const r1000 = bySize(1000);
+  summary.push({
+    figure: "Build content requests, 1,000 articles",
+    value: r1000
+      ? r1000.apiRequests === null
+        ? `not measured (${r1000.status})`
+        : `${fmtInt(r1000.apiRequests)} (spec approach: ${fmtInt(r1000.specRequests)})${r1000.status === "ok" ? "" : ` (${r1000.status})`}`
+      : "not in BENCH_SIZES",
+    target: `≤ ${TARGETS.buildRequests1000Max}`,
+    verdict: r1000
+      ? r1000.status === "ok"
+        ? atMost(r1000.apiRequests, TARGETS.buildRequests1000Max)
+        : "fail"
+      : "info",
+  });
+  const timeRow = (n: number, limit: number) => {
+    const r = bySize(n);
+    let verdict: Verdict = "info";
+    let value = "not in BENCH_SIZES";
+    if (r) {
+      if (r.status === "ok") {
+        verdict = below(r.buildMs, limit);
+        value = `${fmtMs(r.buildMs)} (peak RSS ${fmtMB(r.peakRssBytes)})`;
+      } else {
+        verdict = "fail";
+        value =
+          r.status === "timeout"
+            ? `not met: stopped after ${fmtMs(r.timeoutMs)} (${fmtInt(r.pagesPrerendered)} pages done)`
+            : `build failed`;
+      }
+    }
+    summary.push({ figure: `Build time, ${fmtInt(n)} articles`, value, target: `< ${fmtMs(limit)}`, verdict });
+  };
+  timeRow(1000, TARGETS.build1000MaxMs);
+  timeRow(10000, TARGETS.build10000MaxMs);
+  summary.push({
+    figure: "Build memory growth per 1,000 articles",
+    value:
+      growthBySize.length > 0
+        ? growthText(growthBySize) +
+          (pagesGrowthBySize.length > 0 ? `; from the first prerendered page on: ${growthText(pagesGrowthBySize)}` : "")
+        : "needs two sizes that built",
+    target: `≤ ${TARGETS.memoryPerContentMax}× the content's JSON at each size, no heap cap`,
+    verdict: memoryGrowthVerdict(growthBySize),
+  });
+  const others = results.filter((r) => r.articles !== 1000 && r.articles !== 10000);
+  if (others.length) {
+    summary.push({
+      figure: "Builds of other sizes",
+      value: others
+        .map(
+          (r) =>
+            `${fmtInt(r.articles)}: ${r.status === "ok" ? `${fmtMs(r.buildMs)}, ${fmtMB(r.peakRssBytes)}, ${fmtInt(r.apiRequests)} req` : r.status}`,
+        )
+        .join(" · "),
+      target: "–",
+      verdict: others.some((r) => r.status === "failed") ? "error" : "info",
+    });
+  }
+
+  const md: string[] = [];
+  md.push(
+    "Each size: `generateContent({ articles: N, media: { from: content/assets } })` into a temp folder, a content service " +
+      "on it (requests counted from its request log), and `react-router build` of a snapshot of the project against it " +
+      "(wall time of the build command; peak RSS = the largest sum of resident memory over the build process and all its " +
+      "descendants, sampled from /proc every 100 ms; split at the build's first \"Prerender (html)\" line into Vite's " +
+      'bundling with the listing of all stories, then at its "Content: N request(s)" line into the pages and the last step). The build\'s own count is printed by ' +
+      "react-router.config.ts. " +
+      "Hard timeout per build: " +
+      results.map((r) => `${fmtInt(r.articles)}: ${fmtMs(r.timeoutMs)}`).join(", ") +
+      ".",
+    "",
+  );
+  md.push(
+    markdownTable(
+      [
+        "articles",
+        "status",
+        "stories",
+        "content JSON",
+        "generate",
+        "build",
+        "peak RSS",
+        "bundling and listing / pages / last step",
+        "API requests (service)",
+        "build's count",
+        "spec approach",
+        "pages",
+      ],
+      results.map((r) => [
+        fmtInt(r.articles),
+        r.status,
+        fmtInt(r.stories),
+        fmtMB(r.contentBytes),
+        fmtMs(r.generateMs),
+        fmtMs(r.buildMs),
+        fmtMB(r.peakRssBytes),
+        [r.peakRssBytesByPhase.bundle, r.peakRssBytesByPhase.pages, r.peakRssBytesByPhase.lastStep]
+          .map(fmtMB)
+          .join(" / "),
+        fmtInt(r.apiRequests),
+        fmtInt(r.reportedRequests),
+        fmtInt(r.specRequests),
+        fmtInt(r.pagesPrerendered),
+      ]),
+    ),
+    "",
+  );
+  if (ok.length >= 2) {
+    md.push(
+      `Memory: least-squares slope of peak RSS over article count ${rssSlope?.toFixed(1)} MB per 1,000 articles; ` +
+        `the content's JSON grows ${contentSlope?.toFixed(1)} MB per 1,000 articles (${memoryRatio?.toFixed(1)}×). ` +
+        `From the smallest size to each larger one (the target's measure): ` +
+        growthBySize
+          .map((g) => `${fmtInt(g.articles)}: ${g.rssMBPer1000.toFixed(1)} MB per 1,000 (${g.ratio.toFixed(2)}×)`)
+          .join(", ") +
+        ". " +
+        `Build time per 1,000 articles: ${fmtMs(slope(ok.map((r) => ({ x: r.articles / 1000, y: r.buildMs ?? 0 }))) ?? NaN)}.`,
+      "",
+    );
+  }
+  md.push(
+    "API requests of each build by kind: " +
+      results
+        .map(
+          (r) =>
+            `${fmtInt(r.articles)}: ${
+              Object.entries(r.requestKinds)
+                .sort((a, b) => b[1] - a[1])
+                .map(([k, n]) => `${k} ${n}`)
+                .join(", ") || "–"
+            }`,
+        )
+        .join("; ") +
+      ".",
+    "",
+  );
+  for (const r of results.filter((x) => x.error))
+    md.push(`- ${fmtInt(r.articles)} articles: ${r.status}: \`${(r.error ?? "").split("\n")[0]}\``);
+  return {
+    summary,
+    markdown: md.join("\n"),
+    data: { results, rssSlopeMBPer1000: rssSlope, contentSlopeMBPer1000: contentSlope, memoryRatio, growthBySize },
+  };
+}

@@ -1,0 +1,301 @@
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import pLimit from "p-limit";
+import { createContentClient } from "../app/content/storyblok-client";
+import { MANIFEST_FILE, documentSecurityPolicy, readManifestEntries, type ManifestHeader } from "../pipeline/csp";
+import { resolveContentConfig } from "../pipeline/content-config";
+import { createBeasties } from "../pipeline/critical-css";
+import { preparePage, styledPage, type PageStyles } from "../pipeline/finish-pages";
+import { lazyImageScript } from "../pipeline/lazy-image-script";
+import { readBuildFontFaces } from "../pipeline/font-subset";
+import { HeadersFilesWriter, comparePagePaths } from "../pipeline/headers-files";
+import { nginxMapKeys } from "../pipeline/host-config";
+import { linkTree } from "./link-tree";
+import { precompressFiles } from "../pipeline/precompress";
+import { languageAlternates, siteListing, type PrerenderListing } from "../pipeline/prerender-paths";
+import {
+  CLIENT_DIR,
+  RENDERER_DIR,
+  dataFile,
+  describePage,
+  pageFile,
+  readReleaseInfo,
+  writeReleaseInfo,
+  type ReleaseInfo,
+} from "../pipeline/release-info";
+import { sitemapXml } from "../pipeline/site-url";
+import { planUpdate, type StoryChange } from "./update-plan";
+
+/**
+ * An update of the live site by the pages a story change reaches, without a
+ * new Vite build: `tsx live-update/render-pages.ts FROM TO CHANGES_JSON`.
+ * Links the live release FROM into a new folder TO (hard links: instant),
+ * renders the pages of the plan (live-update/update-plan.ts) with the release's
+ * own server bundle the way React Router prerenders (a `.data` request, then
+ * the page with that data), and brings the headers manifest, `_headers`, the
+ * nginx site, sitemap.xml and release.json up to date. Every file it changes
+ * is replaced, never written into: FROM stays live and untouched. What it
+ * did is in `TO/update.json`.
+ *
+ * The environment is the build's (CONTENT_*, STORYBLOK_*, SITE_URL). The
+ * last line of output is a JSON summary; exit code 3 means "this change
+ * needs a whole build" (the reason on that line), 1 a failure.
+ */
+
+export const NEEDS_FULL_BUILD = 3;
+/** Written into the new release: what the update did (RenderSummary). */
+export const UPDATE_SUMMARY_FILE = "update.json";
+
+/** As react-router.config.ts prerenders. */
+const RENDER_CONCURRENCY = 4;
+
+export interface RenderSummary {
+  rendered: string[];
+  removed: string[];
+  /** Requests to the content API this update made. */
+  requests: number;
+  ms: number;
+}
+
+interface ServerBuild {
+  prerender: string[];
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+async function replaceFile(file: string, data: string | Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(`${file}.tmp`, data);
+  await rename(`${file}.tmp`, file);
+}
+
+/** A new page or data file: its old .br/.gz are gone until precompressFiles writes new ones (nginx does not compare dates). */
+async function replaceServedFile(file: string, data: string): Promise<void> {
+  await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
+  await replaceFile(file, data);
+}
+
+/** Counts every fetch of this process: all of them go to the content API. */
+function countRequests(): { readonly count: number } {
+  const original = globalThis.fetch;
+  const counter = { count: 0 };
+  globalThis.fetch = (input, init) => {
+    counter.count += 1;
+    return original(input, init);
+  };
+  return counter;
+}
+
+/**
+ * One page as the build writes it: `{path}.data`, then `{path}/index.html`
+ * (`finishHtml`: the lazy image loader, hydration deferred, critical CSS inline: pipeline/finish-pages.ts).
+ */
+async function renderPage(
+  handler: Handler,
+  clientDir: string,
+  pagePath: string,
+  finishHtml: (relative: string, html: string) => Promise<string>,
+): Promise<string[]> {
+  const dataPath = pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
+  const dataResponse = await handler(new Request(`http://localhost${dataPath}`));
+  const data = await dataResponse.text();
+  if (dataResponse.status !== 200 && dataResponse.status !== 202) {
+    throw new Error(`${pagePath}: the data request answered ${dataResponse.status}`);
+  }
+  const headers = new Headers();
+  const encoded = encodeURI(data);
+  // React Router hands the data over in a header below 8 KB, else the page loads it again
+  if (encoded.length < 8 * 1024) headers.set("X-React-Router-Prerender-Data", encoded);
+  const pageResponse = await handler(
+    new Request(`http://localhost${pagePath === "/" ? "/" : `${pagePath}/`}`, { headers }),
+  );
+  const html = await pageResponse.text();
+  if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
+  const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
+  await replaceServedFile(files[0]!, data);
+  await replaceServedFile(files[1]!, await finishHtml(relativeTo(clientDir, files[1]!), html));
+  return files;
+}
+
+async function removePage(clientDir: string, pagePath: string): Promise<void> {
+  for (const file of [pageFile(clientDir, pagePath), dataFile(clientDir, pagePath)]) {
+    for (const suffix of ["", ".br", ".gz"]) await rm(`${file}${suffix}`, { force: true });
+  }
+  await rmdir(path.dirname(pageFile(clientDir, pagePath))).catch(() => undefined);
+}
+
+function relativeTo(clientDir: string, file: string): string {
+  return path.relative(clientDir, file).split(path.sep).join("/");
+}
+
+interface ManifestScan {
+  header: ManifestHeader;
+  /** Map entries of the nginx site for the pages the update leaves alone. */
+  untouchedNginxKeys: number;
+}
+
+/** The release's headers manifest, read one page at a time: its fields, and the size of what the update keeps. */
+async function scanManifest(clientDir: string, affected: ReadonlySet<string>): Promise<ManifestScan> {
+  let untouchedNginxKeys = 0;
+  let previous: string | null = null;
+  let sorted = true;
+  const header = await readManifestEntries(path.join(clientDir, MANIFEST_FILE), (relative) => {
+    if (previous !== null && comparePagePaths(previous, relative) >= 0) sorted = false;
+    previous = relative;
+    if (!affected.has(relative)) untouchedNginxKeys += nginxMapKeys(relative);
+  });
+  if (!header) throw new NeedsFullBuild(`the release has no ${MANIFEST_FILE}`);
+  // written before the files listed their pages in order (or by hand): a whole build writes it anew
+  if (!sorted) throw new NeedsFullBuild(`${MANIFEST_FILE} does not list its pages in order`);
+  return { header, untouchedNginxKeys };
+}
+
+/**
+ * Brings the headers files of the new release up to date (pipeline/headers-files.ts) without holding
+ * them: the old manifest is read again, one page at a time, and each page's policy written as the
+ * update leaves it (kept, replaced, removed, or new in its place in the order).
+ */
+async function updateHeaders(
+  clientDir: string,
+  scan: ManifestScan,
+  removed: ReadonlySet<string>,
+  rendered: ReadonlyMap<string, string>,
+): Promise<void> {
+  let nginxKeys = scan.untouchedNginxKeys;
+  for (const relative of rendered.keys()) nginxKeys += nginxMapKeys(relative);
+  const pending = [...rendered.keys()].sort(comparePagePaths);
+  const writer = await HeadersFilesWriter.open(clientDir, scan.header, nginxKeys);
+  try {
+    const addRenderedUpTo = async (relative: string | null) => {
+      while (pending.length && (relative === null || comparePagePaths(pending[0]!, relative) <= 0)) {
+        const next = pending.shift()!;
+        await writer.add(next, rendered.get(next)!);
+      }
+    };
+    await readManifestEntries(path.join(clientDir, MANIFEST_FILE), async (relative, csp) => {
+      await addRenderedUpTo(relative);
+      if (!rendered.has(relative) && !removed.has(relative)) await writer.add(relative, csp);
+    });
+    await addRenderedUpTo(null);
+  } catch (error) {
+    await writer.abandon();
+    throw error;
+  }
+  await writer.close();
+}
+
+export async function renderPages(from: string, to: string, changes: readonly StoryChange[]): Promise<RenderSummary> {
+  const started = performance.now();
+  const previous = await readReleaseInfo(from);
+  if (!previous) throw new NeedsFullBuild(`${from} has no release.json`);
+  const counter = countRequests();
+  const config = resolveContentConfig();
+  // the listings the server bundle's loaders read too (app/content/build-listing.ts shares them through globalThis)
+  const listing: PrerenderListing = await siteListing(config.version, () =>
+    createContentClient(config, {}, { keepAnswers: false }),
+  );
+  const plan = planUpdate(changes, previous, listing);
+  if (plan.kind === "full") throw new NeedsFullBuild(plan.reason);
+
+  await linkTree(path.join(from, CLIENT_DIR), path.join(to, CLIENT_DIR));
+  await linkTree(path.join(from, RENDERER_DIR), path.join(to, RENDERER_DIR));
+  const clientDir = path.join(to, CLIENT_DIR);
+  const relativeOf = (pagePath: string) => relativeTo(clientDir, pageFile(clientDir, pagePath));
+  const scan = await scanManifest(clientDir, new Set([...plan.render, ...plan.remove].map(relativeOf)));
+
+  process.env.IS_RR_BUILD_REQUEST = "yes";
+  const build = (await import(pathToFileURL(path.join(to, RENDERER_DIR, "index.js")).href)) as ServerBuild;
+  const { createRequestHandler } = await import("react-router");
+  const handler = createRequestHandler(build as never, "production") as Handler;
+  for (const pagePath of plan.render) if (!build.prerender.includes(pagePath)) build.prerender.push(pagePath);
+
+  // the build's subset of the text face: characters it lacks come from the full face (pipeline/font-subset.ts)
+  const fontFaces = await readBuildFontFaces(clientDir);
+  const styles: PageStyles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces };
+  const lazyImages = await lazyImageScript();
+  // the build's two passes over its pages (pipeline/finish-pages.ts), one after the other for each page
+  const finishHtml = (relative: string, html: string) =>
+    styledPage(relative, preparePage(relative, html, lazyImages), styles);
+  const written: string[] = [];
+  // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
+  const limit = pLimit(RENDER_CONCURRENCY);
+  await Promise.all(
+    plan.render.map((pagePath) =>
+      limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath, finishHtml)))),
+    ),
+  );
+  const removed = new Set<string>();
+  for (const pagePath of plan.remove) {
+    await removePage(clientDir, pagePath);
+    removed.add(relativeOf(pagePath));
+  }
+  const policies = new Map<string, string>();
+  for (const pagePath of plan.render) {
+    const file = pageFile(clientDir, pagePath);
+    policies.set(relativeOf(pagePath), documentSecurityPolicy(scan.header.policy, await readFile(file, "utf8")));
+  }
+  await updateHeaders(clientDir, scan, removed, policies);
+  if (previous.siteUrl) {
+    const sitemap = path.join(clientDir, "sitemap.xml");
+    await replaceServedFile(
+      sitemap,
+      sitemapXml(
+        previous.siteUrl,
+        listing.paths,
+        listing.lastModified,
+        languageAlternates(listing.paths, listing.storyIds),
+      ),
+    );
+    written.push(sitemap);
+  }
+  await precompressFiles(clientDir, written);
+
+  const pages: ReleaseInfo["pages"] = {};
+  for (const pagePath of listing.paths) {
+    pages[pagePath] = plan.render.includes(pagePath)
+      ? await describePage(clientDir, pagePath, listing)
+      : {
+          ...(previous.pages[pagePath] ?? { links: [] }),
+          storyId: listing.storyIds.get(pagePath) ?? null,
+          publishedAt: listing.lastModified.get(pagePath) ?? "",
+        };
+  }
+  await writeReleaseInfo(to, { ...previous, builtAt: new Date().toISOString(), kind: "incremental", pages });
+  return { rendered: plan.render, removed: plan.remove, requests: counter.count, ms: performance.now() - started };
+}
+
+export class NeedsFullBuild extends Error {}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [from, to, changesJson] = process.argv.slice(2);
+  if (!from || !to || !changesJson) {
+    console.error("usage: tsx live-update/render-pages.ts FROM_RELEASE TO_RELEASE CHANGES_JSON");
+    process.exit(2);
+  }
+  // with V8's defaults, not the build's --optimize-for-size (pipeline/build-memory.ts): at 1,000 articles that
+  // flag took the update's peak from 453-472 to 283-291 MB but the webhook-to-HTML time from 10.7-11.2 s to
+  // 15.4-15.5 s, over its 15 s target (docs/benchmarks.md, "Two full collections")
+  renderPages(path.resolve(from), path.resolve(to), JSON.parse(changesJson) as StoryChange[]).then(
+    async (summary) => {
+      // the lists may be long (a popular article is in many pages' other projects): a file, and counts on stdout
+      await writeFile(path.join(to, UPDATE_SUMMARY_FILE), `${JSON.stringify(summary)}\n`);
+      console.info(
+        JSON.stringify({
+          rendered: summary.rendered.length,
+          removed: summary.removed.length,
+          requests: summary.requests,
+        }),
+      );
+      process.exit(0);
+    },
+    (error: unknown) => {
+      if (error instanceof NeedsFullBuild) {
+        console.info(JSON.stringify({ needsFullBuild: error.message }));
+        process.exit(NEEDS_FULL_BUILD);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveEndpoint } from "../app/content/content-config";
+import { contentSecurityPolicy } from "./csp";
+import { browserContentConfig, contentOriginsOf, resolveContentConfig } from "./content-config";
+
+let contentDir: string;
+
+beforeAll(async () => {
+  contentDir = await mkdtemp(path.join(tmpdir(), "content-config-"));
+  await writeFile(path.join(contentDir, "space.json"), JSON.stringify({ previewToken: "p", publicToken: "q" }));
+});
+
+afterAll(() => rm(contentDir, { recursive: true, force: true }));
+
+describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", () => {
+  it("the build asks the service directly; the browser bundle asks the site's own origin", () => {
+    const config = resolveContentConfig({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" });
+    expect(config.endpoint).toBe("http://localhost:4123/v2");
+    expect(browserContentConfig(config).endpoint).toBe("/v2");
+    expect(resolveEndpoint(browserContentConfig(config), "http://192.168.1.20:3000").endpoint).toBe(
+      "http://192.168.1.20:3000/v2",
+    );
+    // at build time (no window) a root-relative endpoint stays as it is
+    expect(resolveEndpoint(browserContentConfig(config), undefined).endpoint).toBe("/v2");
+  });
+
+  it("keeps the policy strict: API, images and videos from the site itself only", () => {
+    const config = resolveContentConfig({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" });
+    const origins = contentOriginsOf(config, {});
+    expect(origins).toEqual({ api: "'self'", assets: [] });
+    const policy = contentSecurityPolicy(
+      { mode: "production", apiOrigin: origins.api, assetOrigins: origins.assets },
+      [],
+    );
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toContain("img-src 'self' data:;");
+    expect(policy).toContain("media-src 'self';");
+    expect(policy).not.toMatch(/localhost|127\.0\.0\.1/);
+  });
+
+  it("without it the browser asks the service's own address, as before", () => {
+    const config = resolveContentConfig({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123" });
+    expect(browserContentConfig(config).endpoint).toBe("http://localhost:4123/v2");
+    expect(resolveEndpoint(config, "http://127.0.0.2:3000").endpoint).toBe("http://localhost:4123/v2");
+    expect(contentOriginsOf(config, {}).api).toBe("http://localhost:4123");
+  });
+});

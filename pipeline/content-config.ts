@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { SiteMode } from "./csp";
+
+/** What the site needs to reach its content; resolved once at build time. */
+export interface ContentConfig {
+  /** Base of the Content Delivery API, e.g. http://localhost:4100/v2 */
+  endpoint: string;
+  token: string;
+  version: "draft" | "published";
+  /** True when the embedded local content service is the source. */
+  local: boolean;
+  /**
+   * Local content service only (CONTENT_VIA_SITE=1, set by `npm start`):
+   * browsers reach its API and assets on the site's own origin, which the
+   * site server forwards (site-server/content-forward.ts), so the site works
+   * under any address it is visited by.
+   */
+  viaSite?: boolean;
+}
+
+/** The content service's paths on the site's origin when it is forwarded there. */
+export const FORWARDED_API_PATH = "/v2";
+
+const REGION_HOSTS: Record<string, string> = {
+  eu: "api.storyblok.com",
+  us: "api-us.storyblok.com",
+  ca: "api-ca.storyblok.com",
+  ap: "api-ap.storyblok.com",
+  cn: "app.storyblokchina.cn",
+};
+
+/** Storyblok's asset CDN per region (a2-* are the CORS-friendly twins). */
+const REGION_ASSET_ORIGINS: Record<string, readonly string[]> = {
+  eu: ["https://a.storyblok.com", "https://a2.storyblok.com"],
+  us: ["https://a-us.storyblok.com", "https://a2-us.storyblok.com"],
+  ca: ["https://a-ca.storyblok.com"],
+  ap: ["https://a-ap.storyblok.com", "https://a2-ap.storyblok.com"],
+  cn: ["https://a.storyblokchina.cn"],
+};
+
+/**
+ * Preview builds read drafts with a preview token, which the browser bundle
+ * then carries: anyone can read unpublished content with it. Production
+ * builds read published content with a public token.
+ */
+export function siteModeOf(config: Pick<ContentConfig, "version">): SiteMode {
+  return config.version === "published" ? "production" : "preview";
+}
+
+/** The origins the browser reaches for content: the API, and the images and videos. */
+export interface ContentOrigins {
+  api: string;
+  assets: string[];
+}
+
+/**
+ * For the Content-Security-Policy. The local content service serves its
+ * assets itself; Storyblok from its regional asset CDN.
+ * CONTENT_ASSET_ORIGINS (comma-separated) adds more, e.g. a custom assets domain.
+ */
+export function contentOriginsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): ContentOrigins {
+  const api = config.viaSite ? "'self'" : new URL(config.endpoint).origin;
+  const assets = config.viaSite
+    ? []
+    : config.local
+      ? loopbackAliases(api)
+      : [
+          ...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []),
+          "https://a.storyblok.com",
+        ];
+  for (const raw of (env.CONTENT_ASSET_ORIGINS ?? "").split(",")) {
+    const value = raw.trim();
+    if (!value) continue;
+    let origin: string;
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      throw new Error(`CONTENT_ASSET_ORIGINS must list absolute URLs, not "${value}"`);
+    }
+    if (!/^https?:/.test(origin)) throw new Error(`CONTENT_ASSET_ORIGINS must list http(s) origins, not "${value}"`);
+    assets.push(origin);
+  }
+  return { api, assets: [...new Set(assets)] };
+}
+
+/**
+ * The local service answers on loopback, as localhost or 127.0.0.1, and
+ * writes asset URLs with the host it was asked by: either may turn up in content.
+ */
+function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (url.hostname !== "localhost" && url.hostname !== "127.0.0.1") return [origin];
+  return ["localhost", "127.0.0.1"].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
+
+interface LocalSpaceFile {
+  previewToken: string;
+  publicToken: string;
+}
+
+export function readLocalSpace(contentDir: string): LocalSpaceFile {
+  const file = path.join(contentDir, "space.json");
+  const space = JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSpaceFile>;
+  if (typeof space.previewToken !== "string" || typeof space.publicToken !== "string") {
+    throw new Error(`${file} must hold previewToken and publicToken`);
+  }
+  return { previewToken: space.previewToken, publicToken: space.publicToken };
+}
+
+export function resolveContentConfig(env: NodeJS.ProcessEnv = process.env): ContentConfig {
+  const versionSetting = env.CONTENT_VERSION ?? "draft";
+  if (versionSetting !== "draft" && versionSetting !== "published") {
+    throw new Error(`CONTENT_VERSION must be draft or published, not "${versionSetting}"`);
+  }
+  const version = versionSetting;
+
+  if (env.STORYBLOK_TOKEN) {
+    const region = (env.STORYBLOK_REGION ?? "eu").toLowerCase();
+    const host = REGION_HOSTS[region];
+    if (!host && !env.CONTENT_API_URL) {
+      throw new Error(`STORYBLOK_REGION must be one of ${Object.keys(REGION_HOSTS).join(", ")}`);
+    }
+    return {
+      endpoint: trimSlash(env.CONTENT_API_URL ?? `https://${host}/v2`),
+      token: env.STORYBLOK_TOKEN,
+      version,
+      local: false,
+    };
+  }
+
+  const contentDir = path.resolve(env.CONTENT_DIR ?? "content");
+  const space = readLocalSpace(contentDir);
+  const port = env.CONTENT_PORT ?? "4100";
+  return {
+    endpoint: trimSlash(env.CONTENT_API_URL ?? `http://localhost:${port}/v2`),
+    token: version === "draft" ? space.previewToken : space.publicToken,
+    version,
+    local: true,
+    ...(env.CONTENT_VIA_SITE === "1" ? { viaSite: true } : {}),
+  };
+}
+
+/**
+ * The config the browser bundle carries: with CONTENT_VIA_SITE its API
+ * endpoint is the root-relative path the site forwards, which
+ * app/content/content-config.ts resolves against the page's own origin.
+ * The build itself keeps asking the content service directly.
+ */
+export function browserContentConfig(config: ContentConfig): ContentConfig {
+  return config.viaSite ? { ...config, endpoint: FORWARDED_API_PATH } : config;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,133 @@
+import Beasties from "beasties";
+import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
+
+/**
+ * Critical CSS: each prerendered page carries the rules its own markup uses
+ * in one inline `<style>` (hashed into its CSP, pipeline/csp.ts), and
+ * nothing else stands between its first byte and its first paint.
+ *
+ * `beasties` picks the rules (every rule whose selector matches an element
+ * of the page, with the keyframes and font faces they use), so the inline
+ * style alone draws the whole page. The stylesheets are still loaded, for
+ * the rules of states the page only reaches later (hover, an open menu,
+ * classes React sets once hydrated), but only after the first paint: at
+ * the end of the body inside `<noscript>`, which a small inline script
+ * (`AFTER_FIRST_PAINT_SCRIPT`, hashed like the others) turns into links
+ * once the browser reports the first contentful paint. That is still
+ * before hydration, which waits for `load` and the frame after it
+ * (decision 0005), and a stylesheet added before `load` delays it. Without
+ * JavaScript the `<noscript>` links load as usual. Requested before the
+ * paint, they shared a phone's bandwidth with the page on the way to it.
+ *
+ * React hydrates the head and expects each stylesheet link where it
+ * rendered it (same rel and href), so the head keeps a copy marked
+ * `disabled`: it matches for hydration, and the browser neither applies
+ * nor fetches it.
+ *
+ * The SPA fallback is left alone: it has no markup to pick rules for.
+ */
+
+/** React Router's stylesheet links, as it writes them into the head. */
+const HEAD_STYLESHEET = /<link rel="stylesheet" href="([^"]+)"\/>/g;
+const SKIP_MARK = " data-beasties-skip";
+/** The stylesheet links beasties moves to the end of the body. */
+const BODY_END_STYLESHEETS = /((?:<link rel="stylesheet" href="[^"]+">)+)<\/body>/;
+const AFTER_FIRST_PAINT = "data-after-first-paint";
+
+/**
+ * Turns each `<noscript data-after-first-paint>` into its markup once the
+ * first contentful paint is reported (its time is when the frame was
+ * shown, which a timer after a frame callback can precede), at most
+ * HYDRATION_DEADLINE_MS after the document was parsed (a page opened in a
+ * background tab does not paint; `load` can come before the first paint on
+ * a busy device); two frames where the browser reports no paint timing.
+ */
+export const AFTER_FIRST_PAINT_SCRIPT = [
+  "(()=>{",
+  `const insert=()=>{for(const n of document.querySelectorAll("noscript[${AFTER_FIRST_PAINT}]"))n.outerHTML=n.textContent};`,
+  `setTimeout(insert,${HYDRATION_DEADLINE_MS});`,
+  'if(!self.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return requestAnimationFrame(()=>requestAnimationFrame(insert));',
+  'const o=new PerformanceObserver(l=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();insert()}});',
+  'o.observe({type:"paint",buffered:true})',
+  "})()",
+].join("");
+
+export class CriticalCssError extends Error {}
+
+export interface CriticalCssOptions {
+  /** The build's client folder: the stylesheets' hrefs are paths in it. */
+  clientDir: string;
+  /**
+   * @font-face rules that go first into the inline style (the text face's
+   * subset: pipeline/font-subset.ts). Their first file is preloaded: without
+   * it the font is requested only at the first layout and arrives after
+   * the first paint, and the swap repaints the page's text, which Chromium
+   * reports as a new, later LCP (measured: /about's went from its first
+   * paint to after the hydration scripts had started).
+   */
+  fontFaces?: string | null;
+}
+
+/** One extractor for many pages: it reads each stylesheet once. */
+export function createBeasties(options: CriticalCssOptions): Beasties {
+  return new Beasties({
+    path: options.clientDir,
+    publicPath: "/",
+    // the stylesheets at the end of the body, where this step puts them off until after the first paint
+    preload: "body",
+    // the stylesheets are shared by many pages: each keeps all its rules
+    pruneSource: false,
+    mergeStylesheets: true,
+    keyframes: "critical",
+    // the font faces the critical rules use are inlined
+    inlineFonts: true,
+    preloadFonts: false,
+    compress: true,
+    logLevel: "warn",
+  });
+}
+
+/**
+ * One page with its critical CSS inline. Throws when the page has
+ * stylesheets in a shape this step does not know (a framework upgrade),
+ * rather than leaving a page that either blocks or fails to hydrate.
+ */
+export async function inlineCriticalCss(
+  html: string,
+  options: CriticalCssOptions,
+  beasties = createBeasties(options),
+): Promise<string> {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) throw new CriticalCssError("the page has no </head>");
+  const head = html.slice(0, headEnd);
+  if (/<style\b/i.test(head)) throw new CriticalCssError("the page already has an inline <style> in its head");
+  const links = [...head.matchAll(HEAD_STYLESHEET)];
+  if (links.length === 0) return html;
+  const stylesheetCount = (head.match(/<link\b[^>]*\brel="stylesheet"/g) ?? []).length;
+  if (stylesheetCount !== links.length) {
+    throw new CriticalCssError("a stylesheet link is not of the form React Router writes (rel, then href)");
+  }
+  // the copy React hydrates against; beasties leaves marked links alone
+  const marked =
+    head.replace(
+      HEAD_STYLESHEET,
+      (link, href: string) => `${link}<link rel="stylesheet" href="${href}" disabled${SKIP_MARK}/>`,
+    ) + html.slice(headEnd);
+  const processed = await beasties.process(marked);
+  const inlined = (processed.slice(0, processed.indexOf("</head>")).match(/<style\b/g) ?? []).length;
+  if (inlined !== 1) throw new CriticalCssError(`expected one inline <style> in the head, found ${inlined}`);
+  // beasties' own markers, of no use to the browser
+  const cleaned = processed.replaceAll(SKIP_MARK, "").replace(/ data-beasties-container(?:="")?/, "");
+  if (!BODY_END_STYLESHEETS.test(cleaned)) {
+    throw new CriticalCssError("the stylesheets are not at the end of the body, where beasties puts them");
+  }
+  const deferred = cleaned.replace(
+    BODY_END_STYLESHEETS,
+    (_, links: string) =>
+      `<noscript ${AFTER_FIRST_PAINT}>${links}</noscript><script>${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
+  );
+  if (!options.fontFaces) return deferred;
+  const font = /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1];
+  const preload = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>` : "";
+  return deferred.replace("<style>", `${preload}<style>${options.fontFaces}\n`);
+}

@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MANIFEST_FILE, inlineStyles, type HeadersManifest, type PolicyInputs } from "./csp";
+import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, createBeasties } from "./critical-css";
+import { DeferHydrationError, deferHydration } from "./defer-hydration";
+import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
+import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
+import { writeSecurityHeaders } from "./security-headers";
+
+const MODULE_SCRIPT = [
+  'import "/assets/manifest-e45b4aee.js";',
+  'import * as route0 from "/assets/root-Ch-I0L6m.js";',
+  '  window.__reactRouterRouteModules = {"root":route0};',
+  'import("/assets/entry.client-BCqgvc-G.js");',
+].join("\n");
+
+/** A page in the shape React Router prerenders, with `text` in its body (long enough to be worth compressing). */
+function page(text: string): string {
+  return [
+    '<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/>',
+    '<link rel="modulepreload" href="/assets/manifest-e45b4aee.js"/><link rel="stylesheet" href="/assets/root-a1.css"/></head>',
+    `<body><main><h1 class="used">${text}</h1><p>${"Gestaltung für Menschen. ".repeat(60)}</p></main>`,
+    '<script>window.__reactRouterContext = {"basename":"/"};</script>',
+    `<script type="module" async="">${MODULE_SCRIPT}</script></body></html>`,
+  ].join("");
+}
+
+const ROOT_CSS = ".used{color:#111}\n.unused{color:red}";
+const FONT_FACES = '@font-face {\n  font-family: "Epilogue Subset";\n  src: url(/assets/epilogue-subset-x.woff2);\n}';
+
+let dir: string;
+let script: string;
+
+async function put(relative: string, html: string): Promise<void> {
+  await mkdir(path.dirname(path.join(dir, relative)), { recursive: true });
+  await writeFile(path.join(dir, relative), html);
+}
+const read = (relative: string) => readFile(path.join(dir, relative), "utf8");
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "finish-pages-"));
+  script = await lazyImageScript();
+  await put("assets/root-a1.css", ROOT_CSS);
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("preparePagesInBuild (the first pass)", () => {
+  it("adds the loader to every page and the SPA fallback, defers every page but the SPA fallback, leaves assets/ alone", async () => {
+    await put("index.html", page("Start"));
+    await put("about/index.html", page("Über ‰"));
+    await put("__spa-fallback.html", page(""));
+    await put("assets/stray.html", page("Ŧ"));
+    const prepared = await preparePagesInBuild(dir, script);
+    expect(prepared).toMatchObject({ withLoader: 3, deferred: 2 });
+    expect(await read("index.html")).toBe(deferHydration(addLazyImageScript(page("Start"), script)));
+    expect(await read("about/index.html")).toBe(deferHydration(addLazyImageScript(page("Über ‰"), script)));
+    expect(await read("__spa-fallback.html")).toBe(addLazyImageScript(page(""), script));
+    expect(await read("assets/stray.html")).toBe(page("Ŧ"));
+    // every HTML file's characters, as the subset has always read them
+    for (const character of "Über‰Ŧ") expect(prepared.characters.has(character.codePointAt(0)!), character).toBe(true);
+    expect(prepared.characters.has("€".codePointAt(0)!)).toBe(false);
+
+    // run again by hand, it finds every page done
+    const again = await preparePagesInBuild(dir, script);
+    expect(again).toMatchObject({ withLoader: 0, deferred: 0 });
+    expect(await read("index.html")).toBe(deferHydration(addLazyImageScript(page("Start"), script)));
+  });
+
+  it("names the page a step failed on", async () => {
+    await put("index.html", page("Start").replace("import * as route0", "import { route0 }"));
+    const deferring = preparePagesInBuild(dir, script);
+    await expect(deferring).rejects.toThrow(DeferHydrationError);
+    await expect(deferring).rejects.toThrow(/^index\.html: /);
+    await put("index.html", "<p>no head</p>");
+    await expect(preparePagesInBuild(dir, script)).rejects.toThrow(LazyImageScriptError);
+  });
+
+  it("is what the live update does to one page", () => {
+    expect(preparePage("articles/a/index.html", page("A"), script)).toBe(
+      deferHydration(addLazyImageScript(page("A"), script)),
+    );
+    expect(preparePage("__spa-fallback.html", page(""), script)).toBe(addLazyImageScript(page(""), script));
+  });
+});
+
+describe("styledPage (the second pass)", () => {
+  const stylesOf = (): PageStyles => ({
+    beasties: createBeasties({ clientDir: dir }),
+    clientDir: dir,
+    fontFaces: FONT_FACES,
+  });
+
+  it("inlines a page's critical CSS after the subset's faces, and leaves the SPA fallback and its copies alone", async () => {
+    const styles = stylesOf();
+    const styled = await styledPage("about/index.html", page("Über"), styles);
+    const [style] = inlineStyles(styled);
+    expect(style).toContain(".used{color:#111}");
+    expect(style).not.toContain(".unused");
+    expect(style!.startsWith(FONT_FACES)).toBe(true);
+    for (const fallback of ["__spa-fallback.html", "articles/404.html", "en/articles/404.html"]) {
+      expect(await styledPage(fallback, page(""), styles), fallback).toBe(page(""));
+    }
+    // the not-found page is a prerendered page like the others
+    expect(inlineStyles(await styledPage("404.html", page("Nicht gefunden"), styles))).toHaveLength(1);
+  });
+
+  it("names the page it failed on", async () => {
+    const twice = page("x").replace("</head>", "<style>p{}</style></head>");
+    const styling = styledPage("en/index.html", twice, stylesOf());
+    await expect(styling).rejects.toThrow(CriticalCssError);
+    await expect(styling).rejects.toThrow(/^en\/index\.html: /);
+  });
+});
+
+describe("writeSecurityHeaders with the second pass's steps", () => {
+  const inputs: PolicyInputs = { mode: "production", apiOrigin: "https://api.example", assetOrigins: [] };
+  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+  it("styles each page before hashing it", async () => {
+    await put("index.html", page("Start"));
+    await put("__spa-fallback.html", page(""));
+    await put("articles/404.html", page(""));
+    const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: null };
+    const result = await writeSecurityHeaders(dir, inputs, { styles });
+
+    expect(result.styled.pages).toBe(1);
+    expect(result.styled.bytes).toBe(inlineStyles(await read("index.html"))[0]!.length);
+    expect(await read("__spa-fallback.html")).toBe(page(""));
+    const manifest = JSON.parse(await read(MANIFEST_FILE)) as HeadersManifest;
+    // the script critical CSS adds is in the page's policy: the page was hashed as it is served
+    expect(manifest.documents["index.html"]).toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
+    expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
+  });
+});

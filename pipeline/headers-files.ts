@@ -1,0 +1,172 @@
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { MANIFEST_FILE, commonSecurityHeaders, type ManifestHeader } from "./csp";
+import { NGINX_CONFIG_FILE, nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config";
+
+/**
+ * The three files that carry each page's Content-Security-Policy, written
+ * one page at a time (at 10,000 articles they are 17, 40 and 50 MB, and
+ * built as whole strings they were the build's peak memory):
+ * - `{client}/.security-headers.json`, the manifest the site server reads;
+ * - `{client}/_headers` for static hosts (Netlify, Cloudflare Pages);
+ * - `{client}/../nginx/studio-site.conf`, the nginx site (pipeline/host-config.ts).
+ * Pages come in `comparePagePaths` order, the order of all three files.
+ * Each file is written beside its place and renamed into it when complete.
+ */
+
+export const HEADERS_FILE = "_headers";
+
+/** Cloudflare Pages reads at most this many rules from `_headers`. */
+export const CLOUDFLARE_RULE_LIMIT = 100;
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The order of the pages in every headers file. */
+export function comparePagePaths(a: string, b: string): number {
+  return a.localeCompare(b);
+}
+
+/** Request paths a static host serves an HTML file under: about/index.html -> /about/ and /about. */
+export function requestPathsOf(relative: string): string[] {
+  const posix = relative.split(path.sep).join("/");
+  if (posix === "index.html") return ["/"];
+  if (posix.endsWith("/index.html")) {
+    const directory = `/${posix.slice(0, -"index.html".length)}`;
+    return [directory, directory.slice(0, -1)];
+  }
+  return [`/${posix}`];
+}
+
+/** Whether the site's content comes over https only: then pages get upgrade-insecure-requests and HSTS. */
+function servedOverHttps(header: ManifestHeader): boolean {
+  // a build against the local content service loads media over http: no upgrade, no HSTS
+  return [header.policy.apiOrigin, ...header.policy.assetOrigins].every((origin) => origin.startsWith("https:"));
+}
+
+/**
+ * `_headers` in the format Netlify and Cloudflare Pages share: a path line,
+ * then indented `Name: value` lines. Every rule that matches a path applies,
+ * and a header set twice is joined with a comma, which for CSP means two
+ * policies that must both pass; so the CSP appears only in per-page rules,
+ * never in `/*`. Paths that are not prerendered get no CSP from this file.
+ * This is its start: the rules for every path.
+ */
+function headersFileHead(header: ManifestHeader): string {
+  const lines = [
+    `# Written by pipeline/security-headers.ts for static hosts (Netlify, Cloudflare Pages); ${header.mode} build.`,
+    "# Each page has its own Content-Security-Policy: the sha256 of its inline scripts.",
+    "/*",
+    ...Object.entries(commonSecurityHeaders(header.mode, { https: servedOverHttps(header) })).map(
+      ([name, value]) => `  ${name}: ${value}`,
+    ),
+    "/assets/*",
+    `  Cache-Control: ${IMMUTABLE}`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** `JSON.stringify(manifest, null, 2)` up to the first document. */
+function manifestHead(header: ManifestHeader): string {
+  const fields = JSON.stringify({ version: header.version, mode: header.mode, policy: header.policy }, null, 2);
+  return `${fields.slice(0, -"\n}".length)},\n  "documents": {`;
+}
+
+/** A text file written in pieces, with the stream's back-pressure, to `{file}.tmp` until it is complete. */
+class PieceFile {
+  private readonly stream: WriteStream;
+  private failure: Error | null = null;
+
+  constructor(readonly file: string) {
+    this.stream = createWriteStream(`${file}.tmp`);
+    this.stream.on("error", (error) => (this.failure = error));
+  }
+
+  async write(text: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.stream.write(text)) await once(this.stream, "drain");
+  }
+
+  async finish(): Promise<void> {
+    if (this.failure) throw this.failure;
+    await new Promise<void>((resolve, reject) =>
+      this.stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+    await rename(`${this.file}.tmp`, this.file);
+  }
+
+  async abandon(): Promise<void> {
+    this.stream.destroy();
+    await rm(`${this.file}.tmp`, { force: true });
+  }
+}
+
+export interface HeadersFilesSummary {
+  documents: number;
+  /** Rules in `_headers`: `/*`, `/assets/*` and one per request path of a page. */
+  rules: number;
+}
+
+export class HeadersFilesWriter {
+  private documents = 0;
+  private rules = 2;
+  private previous: string | null = null;
+
+  private constructor(
+    private readonly header: ManifestHeader,
+    private readonly manifest: PieceFile,
+    private readonly headers: PieceFile,
+    private readonly nginx: PieceFile,
+  ) {}
+
+  /**
+   * Starts the three files of the client folder `clientDir`. `nginxKeys`:
+   * how many request paths the pages to come have (`nginxMapKeys`), which
+   * sizes nginx's map before its entries.
+   */
+  static async open(clientDir: string, header: ManifestHeader, nginxKeys: number): Promise<HeadersFilesWriter> {
+    const nginxFile = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
+    await mkdir(path.dirname(nginxFile), { recursive: true });
+    const writer = new HeadersFilesWriter(
+      header,
+      new PieceFile(path.join(clientDir, MANIFEST_FILE)),
+      new PieceFile(path.join(clientDir, HEADERS_FILE)),
+      new PieceFile(nginxFile),
+    );
+    await writer.manifest.write(manifestHead(header));
+    await writer.headers.write(headersFileHead(header));
+    await writer.nginx.write(nginxConfigHead(header.mode, nginxKeys));
+    return writer;
+  }
+
+  /** One page's policy (without upgrade-insecure-requests); pages come in `comparePagePaths` order. */
+  async add(relative: string, csp: string): Promise<void> {
+    if (this.previous !== null && comparePagePaths(this.previous, relative) >= 0) {
+      throw new Error(`Headers files: ${relative} comes after ${this.previous}, not in page order`);
+    }
+    this.previous = relative;
+    await this.manifest.write(`${this.documents ? "," : ""}\n    ${JSON.stringify(relative)}: ${JSON.stringify(csp)}`);
+    const policy = servedOverHttps(this.header) ? `${csp}; upgrade-insecure-requests` : csp;
+    const requestPaths = requestPathsOf(relative);
+    await this.headers.write(
+      requestPaths.map((requestPath) => `${requestPath}\n  Content-Security-Policy: ${policy}\n`).join(""),
+    );
+    await this.nginx.write(nginxMapEntries(relative, csp));
+    this.documents += 1;
+    this.rules += requestPaths.length;
+  }
+
+  /** Completes the files and puts them in place. */
+  async close(): Promise<HeadersFilesSummary> {
+    await this.manifest.write(this.documents ? "\n  }\n}\n" : "}\n}\n");
+    await this.nginx.write(nginxConfigTail(this.header.mode, this.documents === 0));
+    for (const file of [this.manifest, this.headers, this.nginx]) await file.finish();
+    return { documents: this.documents, rules: this.rules };
+  }
+
+  /** Leaves the files as they were (a failed update must not put half a manifest in place). */
+  async abandon(): Promise<void> {
+    for (const file of [this.manifest, this.headers, this.nginx]) await file.abandon();
+  }
+}

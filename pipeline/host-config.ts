@@ -1,0 +1,242 @@
+import { rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { contentType } from "mime-types";
+import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "./csp";
+import { NOT_FOUND_PAGE, NO_PAGE_EXTENSIONS, SERVED_EXTENSIONS, contentTypeOf } from "./served-files";
+import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE } from "./not-found-pages";
+
+/**
+ * Server configuration for hosts other than the site server, written by
+ * every build next to `_headers` (pipeline/security-headers.ts):
+ *
+ * - `{build}/nginx/studio-site.conf`: an nginx site with the site server's
+ *   behaviour: per-page CSP (a `map` from request path to policy), the
+ *   common security headers, HSTS and upgrade-insecure-requests over https,
+ *   the caching rules, precompressed `.br`/`.gz` siblings (brotli_static
+ *   needs Debian's libnginx-mod-http-brotli-static) and the 404 pages.
+ *   Two lines are the installer's: `listen` and `root` (marked below). Its
+ *   map of page policies is written with the other headers files, a page at
+ *   a time (pipeline/headers-files.ts).
+ * - `build/client/_redirects`: Netlify's rule for article slugs the build
+ *   does not know (404 with the SPA fallback, see pipeline/not-found-pages.ts).
+ */
+
+export const NGINX_CONFIG_FILE = path.join("nginx", "studio-site.conf");
+export const REDIRECTS_FILE = "_redirects";
+/** The lines an installer (or the test runner) replaces; each ends with its marker comment. */
+export const NGINX_LISTEN_MARKER = "# studio-site: listen";
+export const NGINX_ROOT_MARKER = "# studio-site: root";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function quoted(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function regexAlternatives(extensions: readonly string[]): string {
+  return [...new Set(extensions.map((extension) => extension.slice(1).replace(/\./g, "\\.")))].join("|");
+}
+
+/** Paths nginx may see as `$uri` for an HTML file: its directory forms and the file itself. */
+function documentKeys(relative: string): string[] {
+  if (relative === "index.html") return ["/", "/index.html"];
+  if (relative.endsWith("/index.html")) {
+    const directory = `/${relative.slice(0, -"index.html".length)}`;
+    return [directory.slice(0, -1), directory, `/${relative}`];
+  }
+  return [`/${relative}`];
+}
+
+/** `types {}`: the same Content-Type per extension as the site server (site-server/static-files.ts). */
+function typesBlock(): { types: string[]; charsetTypes: string[] } {
+  const byType = new Map<string, string[]>();
+  const charsetTypes = new Set<string>();
+  for (const extension of SERVED_EXTENSIONS) {
+    const full = contentTypeOf(`x${extension}`) || contentType(extension) || "application/octet-stream";
+    const [type = "application/octet-stream", ...params] = full.split(";").map((part) => part.trim());
+    if (params.some((param) => /^charset=utf-8$/i.test(param))) charsetTypes.add(type);
+    byType.set(type, [...(byType.get(type) ?? []), extension.slice(1)]);
+  }
+  const types = [...byType].map(([type, extensions]) => `        ${type} ${extensions.join(" ")};`);
+  // text/html is in charset_types already
+  charsetTypes.delete("text/html");
+  return { types, charsetTypes: [...charsetTypes].sort() };
+}
+
+/** How many map entries a page has in the nginx site (the `$uri` forms of its file). */
+export function nginxMapKeys(relative: string): number {
+  return documentKeys(relative).length;
+}
+
+/** The map entries of one page: each request form to the page's policy. */
+export function nginxMapEntries(relative: string, policy: string): string {
+  return documentKeys(relative)
+    .map((key) => `    ${quoted(key)} ${quoted(policy)};\n`)
+    .join("");
+}
+
+/**
+ * The nginx site of a build, in three parts around the map of page policies
+ * (written a page at a time, pipeline/headers-files.ts): this head, each
+ * page's `nginxMapEntries`, `nginxConfigTail`. `keys`: the map's entries.
+ */
+export function nginxConfigHead(mode: SiteMode, keys: number): string {
+  return `# Written by pipeline/host-config.ts (${mode} build): an nginx site with the same headers,
+# caching, precompressed files and 404 pages as the site server (README, "Self-hosting with nginx").
+# Include it in nginx's http block (Debian: /etc/nginx/sites-enabled/); set the two marked lines.
+# brotli_static needs the brotli module (Debian: apt-get install libnginx-mod-http-brotli-static).
+
+# one map entry per prerendered page (three request forms each): nginx needs room for them
+map_hash_max_size ${Math.max(2048, 2 ** Math.ceil(Math.log2(keys * 2 + 1)))};
+map_hash_bucket_size 256;
+
+# the page's own Content-Security-Policy: the sha256 of its inline scripts; anything else may run nothing
+map $studio_page $studio_page_csp {
+    default ${quoted(NON_DOCUMENT_CSP)};
+`;
+}
+
+/** The nginx site after the page policies; `empty`: the map had no page. */
+export function nginxConfigTail(mode: SiteMode, empty = false): string {
+  const common = commonSecurityHeaders(mode);
+  const { types, charsetTypes } = typesBlock();
+  return `${empty ? "\n" : ""}}
+
+# a page's policy gets upgrade-insecure-requests, every answer HSTS, only over https
+map "$scheme $studio_page_csp" $studio_csp {
+    "~^https (?<policy>.+)$" "$policy; upgrade-insecure-requests";
+    "~^[^ ]+ (?<policy>.+)$" "$policy";
+}
+map $scheme $studio_hsts {
+    https ${quoted(HSTS)};
+    default "";
+}
+
+# hashed /assets/ for a year, pages and their .data revalidated, 404s never kept, the rest an hour
+map "$status $studio_page" $studio_cache_control {
+    default "public, max-age=3600";
+    "~^404 " "no-cache";
+    "~^[0-9]+ /assets/." ${quoted(IMMUTABLE)};
+    "~^[0-9]+ [^.]*$" "no-cache";
+    "~\\.(html?|data)$" "no-cache";
+}
+
+server {
+    listen 80; ${NGINX_LISTEN_MARKER}
+    root /var/www/studio-site/client; ${NGINX_ROOT_MARKER}
+    server_name _;
+    server_tokens off;
+    index index.html;
+
+    # the path asked for, again after each internal redirect (a 404 page gets its own policy)
+    set $studio_page $uri;
+
+    types {
+${types.join("\n")}
+    }
+    default_type application/octet-stream;
+    charset utf-8;
+    charset_types ${charsetTypes.join(" ")};
+
+    # the .br/.gz siblings every build writes (pipeline/precompress.ts)
+    gzip_static on;
+    brotli_static on;
+    gzip_vary on;
+
+${Object.entries(common)
+  .map(([name, value]) => `    add_header ${name} ${quoted(value)} always;`)
+  .join("\n")}
+    add_header Content-Security-Policy $studio_csp always;
+    add_header Strict-Transport-Security $studio_hsts always;
+    add_header Cache-Control $studio_cache_control always;
+
+    # every unknown path: 404 with the not-found screen in the site's shell
+    error_page 404 /${NOT_FOUND_PAGE};
+
+    location / {
+        try_files $uri $uri/index.html =404;
+    }
+    # an article the build does not know: 404 with the SPA fallback, which renders one published since
+    location /articles/ {
+        error_page 404 /${ARTICLES_NOT_FOUND_PAGE};
+        try_files $uri $uri/index.html =404;
+    }
+    # the English pages: their own not-found screen and SPA fallback
+    location /en/ {
+        error_page 404 /${EN_NOT_FOUND_PAGE};
+        try_files $uri $uri/index.html =404;
+    }
+    location /en/articles/ {
+        error_page 404 /${EN_ARTICLES_NOT_FOUND_PAGE};
+        try_files $uri $uri/index.html =404;
+    }
+    location = /${NOT_FOUND_PAGE} {
+        internal;
+    }
+    location = /${ARTICLES_NOT_FOUND_PAGE} {
+        internal;
+    }
+    location = /${EN_NOT_FOUND_PAGE} {
+        internal;
+    }
+    location = /${EN_ARTICLES_NOT_FOUND_PAGE} {
+        internal;
+    }
+    # first (regular expressions are tried in order): dotfiles (the headers manifest) and the static
+    # hosts' files are build metadata, never served
+    location ~ /\\.(?!well-known/) {
+        return 404;
+    }
+    location ~ ^/(_headers|_redirects)$ {
+        return 404;
+    }
+    # hashed assets, scripts, styles, data and media: a missing one is a plain 404, never an HTML page
+    location ^~ /assets/ {
+        error_page 404 @plain_not_found;
+        try_files $uri =404;
+    }
+    location ~* \\.(${regexAlternatives([...NO_PAGE_EXTENSIONS])})$ {
+        error_page 404 @plain_not_found;
+        try_files $uri =404;
+    }
+    location @plain_not_found {
+        # no type by the path's extension: the body is text
+        types {}
+        default_type text/plain;
+        return 404 "Not Found\\n";
+    }
+}
+`;
+}
+
+/** Netlify: article slugs no file matches are answered 404 with the SPA fallback. */
+export function redirectsText(): string {
+  return [
+    "# Written by pipeline/host-config.ts. Netlify: an article slug the build does not know is a 404 whose",
+    "# page (the SPA fallback) renders an article published since; other paths get /404.html by themselves.",
+    "# Cloudflare Pages finds articles/404.html on its own and skips this rule (it has no 404 rules).",
+    `/en/articles/*  /${EN_ARTICLES_NOT_FOUND_PAGE}  404`,
+    `/articles/*  /${ARTICLES_NOT_FOUND_PAGE}  404`,
+    `/en/*  /${EN_NOT_FOUND_PAGE}  404`,
+    "",
+  ].join("\n");
+}
+
+/** Writes `_redirects` into the client folder (the nginx site is written with the page policies). */
+export async function writeRedirects(clientDir: string): Promise<string> {
+  const redirects = path.join(clientDir, REDIRECTS_FILE);
+  await writeFile(`${redirects}.tmp`, redirectsText());
+  await rename(`${redirects}.tmp`, redirects);
+  return redirects;
+}
+
+/** The build's site with the two installer lines set: this port on loopback, this root. */
+export function siteConfigFor(text: string, port: number, root: string): string {
+  const lines = text.split("\n");
+  const listen = lines.findIndex((line) => line.includes(NGINX_LISTEN_MARKER));
+  const rootLine = lines.findIndex((line) => line.includes(NGINX_ROOT_MARKER));
+  if (listen === -1 || rootLine === -1) throw new Error("the nginx site has no marked listen and root lines");
+  lines[listen] = `    listen 127.0.0.1:${port};`;
+  lines[rootLine] = `    root ${JSON.stringify(root)};`;
+  return lines.join("\n");
+}

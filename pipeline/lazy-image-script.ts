@@ -1,0 +1,55 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+/**
+ * The lazy image loader (app/components/lazy-image/lazy-image-loader.ts,
+ * docs/decisions/0010-lazy-images-near-the-viewport.md) as an inline script
+ * at the top of every page's head, written by the build (and by the live
+ * update, live-update/render-pages.ts) rather than rendered by React: the
+ * browser bundle then carries none of it. React 19 hydrates the head past
+ * an element it did not render, as it does the critical CSS's style.
+ *
+ * The script is bundled from the loader's source and minified by esbuild,
+ * so its text does not depend on how the running process compiled the
+ * loader. Its hash goes into each page's CSP with the other inline scripts.
+ */
+
+const LOADER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/components/lazy-image");
+/** Where the script goes: after the charset, which must stay in the document's first 1024 bytes. */
+const HEAD_START = /<head>(?:<meta charset="[^"]*"\/?>)?/i;
+
+export class LazyImageScriptError extends Error {}
+
+let scriptText: Promise<string> | undefined;
+
+/** The loader with the site's margin, minified; made once per process. */
+export function lazyImageScript(): Promise<string> {
+  scriptText ??= build({
+    stdin: {
+      contents:
+        'import { installLazyImages, LAZY_IMAGE_MARGIN_PX } from "./lazy-image-loader";\n' +
+        "installLazyImages(window, LAZY_IMAGE_MARGIN_PX);",
+      resolveDir: LOADER_DIR,
+      loader: "ts",
+    },
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    legalComments: "none",
+    write: false,
+    logLevel: "silent",
+  }).then((result) => result.outputFiles[0]!.text.trim());
+  return scriptText;
+}
+
+/** One page with the loader at the top of its head; unchanged when it already has it. */
+export function addLazyImageScript(html: string, script: string): string {
+  const element = `<script>${script}</script>`;
+  if (html.includes(element)) return html;
+  const start = HEAD_START.exec(html);
+  if (!start) throw new LazyImageScriptError("the page has no <head>");
+  const at = start.index + start[0].length;
+  return html.slice(0, at) + element + html.slice(at);
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createConnection } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { NGINX_CONFIG_FILE, siteConfigFor } from "../pipeline/host-config";
+import type { NginxInstall } from "./ensure-nginx";
+import { exitOf, freePort, stopChild } from "../tools/processes";
+
+/**
+ * Serves a build's client folder with nginx and the nginx site the build
+ * wrote (pipeline/host-config.ts), the way a studio would self-host it, for
+ * the browser tests: on 127.0.0.1 and a free port, in the foreground, with
+ * its own prefix, pid, log and temp folders in a temp folder, and (when
+ * started as root) as the unprivileged user `nobody`.
+ */
+
+export interface NginxServer {
+  url: string;
+  port: number;
+  /** nginx's error log so far (the test runner prints it when something fails). */
+  errorLog(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const UNPRIVILEGED_ID = 65534;
+
+/** Whether every folder from the root down to `dir` lets others (the unprivileged user) pass. */
+async function reachableByOthers(dir: string): Promise<boolean> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (((await stat(current)).mode & 0o001) === 0) return false;
+    if (path.dirname(current) === current) return true;
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
+  const clientDir = path.resolve(buildDir, "client");
+  const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
+  const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
+  for (const dir of ["logs", "temp"]) await mkdir(path.join(prefix, dir));
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  // a checkout in a private folder (mktemp -d) is out of the workers' reach: they serve a copy in the prefix
+  const servedDir = asRoot && !(await reachableByOthers(clientDir)) ? path.join(prefix, "client") : clientDir;
+  if (servedDir !== clientDir) await cp(clientDir, servedDir, { recursive: true });
+  const port = await freePort();
+  const temp = (name: string) => path.join(prefix, "temp", name);
+  const config = [
+    `load_module ${nginx.brotliModule};`,
+    "worker_processes 1;",
+    `pid ${path.join(prefix, "nginx.pid")};`,
+    `error_log ${path.join(prefix, "logs", "error.log")} warn;`,
+    "events { worker_connections 512; }",
+    "http {",
+    "    access_log off;",
+    "    sendfile on;",
+    `    client_body_temp_path ${temp("body")};`,
+    `    proxy_temp_path ${temp("proxy")};`,
+    `    fastcgi_temp_path ${temp("fastcgi")};`,
+    `    uwsgi_temp_path ${temp("uwsgi")};`,
+    `    scgi_temp_path ${temp("scgi")};`,
+    siteConfigFor(site, port, servedDir),
+    "}",
+    "",
+  ].join("\n");
+  const configFile = path.join(prefix, "nginx.conf");
+  await writeFile(configFile, config);
+
+  if (asRoot) {
+    for (const dir of [prefix, path.join(prefix, "logs"), path.join(prefix, "temp")]) {
+      await chown(dir, UNPRIVILEGED_ID, UNPRIVILEGED_ID);
+    }
+  }
+  const args = ["-p", prefix, "-c", configFile, "-e", path.join(prefix, "logs", "error.log"), "-g", "daemon off;"];
+  let output = "";
+  const child: ChildProcess = spawn(nginx.binary, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(asRoot ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : {}),
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = exitOf(child);
+  const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
+
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const early = await Promise.race([
+      exited,
+      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 100)),
+    ]);
+    if (early !== "running") {
+      await rm(prefix, { recursive: true, force: true });
+      throw new Error(`nginx exited with code ${early}:\n${output}`);
+    }
+    if (await canConnect(port)) break;
+    if (Date.now() > deadline) {
+      await stopChild(child, { signal: "SIGKILL" });
+      throw new Error(`nginx did not listen on 127.0.0.1:${port} within 10 s:\n${output}${await errorLog()}`);
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    errorLog,
+    close() {
+      closing ??= (async () => {
+        // SIGQUIT: finish the requests in progress, then stop
+        await stopChild(child, { signal: "SIGQUIT" });
+        await rm(prefix, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
