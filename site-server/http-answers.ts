@@ -11,6 +11,9 @@ export interface SecurityContext {
   contentSecurityPolicy?: string;
 }
 
+/** The served build's mode, as the answers take it (undefined: no manifest). */
+export type AnswerMode = SecurityContext["mode"];
+
 /** Headers every answer carries: the mode's headers, HSTS over https, and a CSP. */
 export function securityHeaders(context: SecurityContext = {}): Record<string, string> {
   const https = context.https ?? false;

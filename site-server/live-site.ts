@@ -50,21 +50,8 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
   const log = options.log ?? ((message: string) => console.info(message));
   const releasesDir = options.releasesDir ?? path.join(options.buildDir, "releases");
   const maker = options.maker ?? createReleaseMaker({ releasesDir, env: options.env, repo: options.repo });
-  // the publisher swaps the server, the server hands the publisher its events: connected once both exist
-  const listeners: Array<(event: StoryblokEvent) => void> = [];
-  const server = await startSiteServer({
-    ...options,
-    root: path.join(options.buildDir, "client"),
-    webhook: {
-      secret: options.webhookSecret,
-      onEvent(event) {
-        log(
-          `webhook: ${event.action}${event.fullSlug ? ` ${event.fullSlug}` : ""}${event.storyId ? ` (story ${event.storyId})` : ""}`,
-        );
-        for (const listener of listeners) listener(event);
-      },
-    },
-  });
+  // the publisher swaps the server, the server hands the publisher its events: the server listens before any
+  // event arrives, so before any swap
   const publisher = new Publisher({
     live: { dir: path.resolve(options.buildDir) },
     maker,
@@ -75,7 +62,24 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     debounceMs: options.debounceMs,
     log,
   });
-  listeners.push((event) => publisher.notify(event));
+  const describeEvent = (event: StoryblokEvent) =>
+    `${event.action}${event.fullSlug ? ` ${event.fullSlug}` : ""}${event.storyId ? ` (story ${event.storyId})` : ""}`;
+  const server = await startSiteServer({
+    ...options,
+    root: path.join(options.buildDir, "client"),
+    webhook: {
+      secret: options.webhookSecret,
+      triage(event) {
+        const triage = publisher.triage(event);
+        if (triage === "duplicate") log(`webhook: ${describeEvent(event)}: already waiting for the next release`);
+        return triage;
+      },
+      onEvent(event) {
+        log(`webhook: ${describeEvent(event)}`);
+        publisher.notify(event);
+      },
+    },
+  });
   await pointLiveLink(options.buildDir, path.join(options.buildDir, "client"));
   if (!options.webhookSecret) {
     log(
@@ -87,9 +91,9 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     server,
     publisher,
     webhookUrl: `${server.url}${WEBHOOK_PATH}`,
+    /** Ends the release being made (no new one starts) and the server, within a few seconds. */
     async close() {
-      await publisher.stop();
-      await server.close();
+      await Promise.all([publisher.stop(), server.close()]);
     },
   };
 }

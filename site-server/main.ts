@@ -15,6 +15,8 @@ import { startSiteServer, type SiteServer } from "./site-server";
 const target = path.resolve(process.argv[2] ?? "build");
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
+/** SIGTERM or Ctrl-C to exit, at most (a supervisor's grace before SIGKILL is often 5 to 10 s). */
+const STOP_DEADLINE_MS = 4500;
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be an integer from 0 to 65535, not "${process.env.PORT}"`);
@@ -41,9 +43,17 @@ try {
   console.info(`Site: ${running.server.url} (serving ${path.relative(process.cwd(), running.server.root()) || "."})`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // a second Ctrl-C: now
+      process.exit(1);
+    }
     stopping = true;
     console.info(`${signal}: stopping the site server`);
+    // close() ends a release being made within a few seconds (SIGKILL after a grace); past this, exit anyway
+    setTimeout(() => {
+      console.error(`${signal}: still stopping after ${STOP_DEADLINE_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -11,6 +11,12 @@ import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
  * an update with live-update/render-pages.ts, a whole build with
  * `react-router build` and SITE_BUILD_DIR. Both get the environment the
  * site was first built with (CONTENT_*, STORYBLOK_*, SITE_URL).
+ *
+ * Each child leads its own process group (`detached`): tsx runs the update
+ * in a node child of its own and the build runs esbuild and workers, so a
+ * stop or a timeout signals the whole group, not the first process only.
+ * Once stopped (the site is stopping) it starts nothing: what runs gets
+ * SIGTERM, SIGKILL after `killGraceMs`, and its folder is removed.
  */
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,6 +33,12 @@ export interface ReleaseMakerOptions {
   /** Upper bounds of one update and one build (default 5 and 30 minutes). */
   updateTimeoutMs?: number;
   buildTimeoutMs?: number;
+  /** From SIGTERM to SIGKILL of a release's processes when the site stops (default 2 s). */
+  killGraceMs?: number;
+  /** The update's command line (default: tsx of the render script), given the live release, the new one and the changes as JSON. */
+  updateCommand?: (from: string, to: string, changesJson: string) => string[];
+  /** The whole build's command line (default `react-router build`); it builds into SITE_BUILD_DIR. */
+  buildCommand?: string[];
 }
 
 interface RunResult {
@@ -35,30 +47,51 @@ interface RunResult {
   ms: number;
 }
 
-/** Release processes running now: stopped with the site (a build can take minutes). */
-const running = new Set<ChildProcess>();
+class StoppingError extends Error {
+  constructor() {
+    super("the site is stopping");
+  }
+}
+
+/**
+ * Signals a child's process group (it leads one: `detached`), so its own children go too. Only groups of
+ * this maker's children are signalled, while they run or right after: a group's id is not given to another
+ * process while any process of the group lives.
+ */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}
 
 function run(
-  command: string,
-  args: string[],
+  [command, ...args]: string[],
   env: NodeJS.ProcessEnv,
   cwd: string,
   timeoutMs: number,
+  running: Set<ChildProcess>,
 ): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    if (!command) {
+      reject(new Error("no command"));
+      return;
+    }
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     running.add(child);
     let output = "";
     const collect = (chunk: Buffer) => {
       // the tail is what explains a failure
       output = `${output}${chunk.toString()}`.slice(-20_000);
     };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
     const timer = setTimeout(() => {
       output += `\nstopped after ${Math.round(timeoutMs / 1000)} s`;
-      child.kill("SIGKILL");
+      signalGroup(child, "SIGKILL");
     }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
@@ -102,6 +135,22 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   const repo = options.repo ?? REPO;
   const tsx = path.join(repo, "node_modules", ".bin", "tsx");
   const reactRouter = path.join(repo, "node_modules", ".bin", "react-router");
+  const updateCommand =
+    options.updateCommand ??
+    ((from: string, to: string, changesJson: string) => [
+      tsx,
+      path.join(repo, "live-update", "render-pages.ts"),
+      from,
+      to,
+      changesJson,
+    ]);
+  const buildCommand = options.buildCommand ?? [reactRouter, "build"];
+  const killGraceMs = options.killGraceMs ?? 2000;
+  /** Release processes running now: stopped with the site (a build can take minutes). */
+  const running = new Set<ChildProcess>();
+  /** Folders of the releases being made, and the work making each: what a stop waits for and removes. */
+  const inFlight = new Map<string, Promise<unknown>>();
+  let stopping = false;
   let counter = 0;
 
   async function newReleaseDir(): Promise<string> {
@@ -119,59 +168,105 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
     return path.join(options.releasesDir, `${stamp}-${process.pid}-${counter}`);
   }
 
-  return {
-    async update(live: Release, changes: readonly StoryChange[]): Promise<ReleaseResult | "build"> {
-      const dir = await newReleaseDir();
-      const result = await run(
-        tsx,
-        [path.join(repo, "live-update", "render-pages.ts"), live.dir, dir, JSON.stringify(changes)],
-        options.env,
-        repo,
-        options.updateTimeoutMs ?? 5 * 60_000,
-      );
-      const summary =
-        result.code === 0
-          ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
-              rendered: string[];
-              removed: string[];
-              requests: number;
-            } | null)
-          : null;
-      if (summary) {
-        return {
-          kind: "update",
-          release: { dir },
-          ms: result.ms,
-          rendered: summary.rendered,
-          removed: summary.removed,
-          requests: summary.requests,
-        };
+  function runChild(commandLine: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunResult> {
+    if (stopping) return Promise.reject(new StoppingError());
+    return run(commandLine, env, repo, timeoutMs, running);
+  }
+
+  /** Makes a release in a new folder; the folder goes when making it fails or the site stops meanwhile. */
+  async function inNewFolder<T>(make: (dir: string) => Promise<T>): Promise<T> {
+    if (stopping) throw new StoppingError();
+    const dir = await newReleaseDir();
+    const work = (async () => {
+      try {
+        const made = await make(dir);
+        if (stopping) throw new StoppingError();
+        return made;
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw stopping ? new StoppingError() : error;
       }
-      await rm(dir, { recursive: true, force: true });
-      if (result.code === NEEDS_FULL_BUILD) return "build";
-      throw new Error(`live-update/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
+    })();
+    inFlight.set(dir, work);
+    try {
+      return await work;
+    } finally {
+      inFlight.delete(dir);
+    }
+  }
+
+  return {
+    update(live: Release, changes: readonly StoryChange[]): Promise<ReleaseResult | "build"> {
+      return inNewFolder(async (dir) => {
+        const result = await runChild(
+          updateCommand(live.dir, dir, JSON.stringify(changes)),
+          options.env,
+          options.updateTimeoutMs ?? 5 * 60_000,
+        );
+        const summary =
+          result.code === 0
+            ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
+                rendered: string[];
+                removed: string[];
+                requests: number;
+              } | null)
+            : null;
+        if (summary) {
+          return {
+            kind: "update",
+            release: { dir },
+            ms: result.ms,
+            rendered: summary.rendered,
+            removed: summary.removed,
+            requests: summary.requests,
+          };
+        }
+        await rm(dir, { recursive: true, force: true });
+        if (result.code === NEEDS_FULL_BUILD) return "build";
+        throw new Error(`live-update/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
+      });
     },
 
-    async build(live: Release): Promise<ReleaseResult> {
-      const dir = await newReleaseDir();
-      const result = await run(
-        reactRouter,
-        ["build"],
-        { ...options.env, SITE_BUILD_DIR: dir },
-        repo,
-        options.buildTimeoutMs ?? 30 * 60_000,
-      );
-      const built = await stat(path.join(dir, "client", "index.html")).catch(() => null);
-      if (result.code !== 0 || !built) {
-        await rm(dir, { recursive: true, force: true });
-        throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
-      }
-      await carryOverAssets(live.dir, dir);
-      return { kind: "build", release: { dir }, ms: result.ms };
+    build(live: Release): Promise<ReleaseResult> {
+      return inNewFolder(async (dir) => {
+        const result = await runChild(
+          buildCommand,
+          { ...options.env, SITE_BUILD_DIR: dir },
+          options.buildTimeoutMs ?? 30 * 60_000,
+        );
+        const built = await stat(path.join(dir, "client", "index.html")).catch(() => null);
+        if (result.code !== 0 || !built) {
+          throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
+        }
+        await carryOverAssets(live.dir, dir);
+        return { kind: "build", release: { dir }, ms: result.ms };
+      });
     },
 
     async stop(): Promise<void> {
-      for (const child of running) child.kill("SIGTERM");
+      stopping = true;
+      const children = [...running];
+      for (const child of children) signalGroup(child, "SIGTERM");
+      const kill = setTimeout(() => {
+        for (const child of children) signalGroup(child, "SIGKILL");
+      }, killGraceMs);
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(inFlight.values()),
+        new Promise((resolve) => {
+          waited = setTimeout(resolve, killGraceMs + 1000);
+        }),
+      ]);
+      clearTimeout(kill);
+      clearTimeout(waited);
+      // what outlived SIGTERM in a group whose leader is gone (it held no pipe), and folders whose work
+      // did not end (a process that left its group keeps the pipes open)
+      for (const child of children) signalGroup(child, "SIGKILL");
+      await Promise.all([...inFlight.keys()].map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+
+    async discard(release: Release): Promise<void> {
+      await rm(release.dir, { recursive: true, force: true });
     },
 
     async prune(keep: readonly Release[]): Promise<void> {

@@ -490,7 +490,7 @@ describe("security headers", () => {
     }
     // non-documents get HSTS too, but no upgrade directive in their nothing-runs policy
     const asset = await get("/assets/style-Zz99.css", { "X-Forwarded-Proto": "https" });
-    expect(asset.headers["strict-transport-security"]).toBeDefined();
+    expect(asset.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
     expect(asset.headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
   });
 
@@ -748,7 +748,7 @@ describe("forwarding the local content service", () => {
     const forwarding = await startSiteServer({ root, port: 0, contentOrigin: origin });
     try {
       const api = await get(
-        "/v2/cdn/stories?token=x&version=draft",
+        "/v2/cdn/stories?token=x&version=published",
         { Host: "studio.test:3000" },
         "GET",
         forwarding.port,
@@ -759,7 +759,7 @@ describe("forwarding the local content service", () => {
       const asset = await get("/f/1/10x10/ab/a.jpg/m/20x0", {}, "GET", forwarding.port);
       expect(asset.status).toBe(200);
       expect(seen).toEqual([
-        { url: "/v2/cdn/stories?token=x&version=draft", host: "studio.test:3000" },
+        { url: "/v2/cdn/stories?token=x&version=published", host: "studio.test:3000" },
         { url: "/f/1/10x10/ab/a.jpg/m/20x0", host: `127.0.0.1:${forwarding.port}` },
       ]);
       // everything else is the site's

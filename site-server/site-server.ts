@@ -11,7 +11,9 @@ import {
   hasValidSignature,
   parseWebhookPayload,
   readBody,
+  webhookEffect,
   type StoryblokEvent,
+  type WebhookTriage,
 } from "./storyblok-webhook";
 
 export { parsePath } from "./static-files";
@@ -42,9 +44,18 @@ export interface SiteServerOptions {
     /** STORYBLOK_WEBHOOK_SECRET: when set, a missing or wrong `webhook-signature` is refused with 401. */
     secret?: string;
     onEvent(event: StoryblokEvent): void;
+    /** What handing `event` on would do now (a duplicate or, while stopping, nothing); without it every event is new. */
+    triage?(event: StoryblokEvent): WebhookTriage;
   };
   /** The local content service: `/v2/` and `/f/` are forwarded to it (content-forward.ts). */
   contentOrigin?: string;
+  /**
+   * The content service's public token. A production build's site forwards
+   * `/v2/` requests only with this token and only for published content
+   * (403 for any other `version`, 401 for another token); without it, only
+   * the version is checked. Preview builds forward as they are.
+   */
+  contentPublicToken?: string;
 }
 
 export interface SiteServer {
@@ -60,14 +71,38 @@ export interface SiteServer {
 /** Longest request target (path + query) we read; longer ones get 414. */
 export const MAX_URL_LENGTH = 8 * 1024;
 
+/**
+ * Slow requests are answered 408 Request Timeout and closed. Headers not
+ * complete HEADERS_TIMEOUT_MS (10 s) after the connection opened (on a
+ * kept-alive connection, after the request's first byte) are answered by
+ * HEADERS_TIMEOUT_MS + TIMEOUT_CHECK_INTERVAL_MS (11 s); a request whose
+ * body (only the webhook takes one) is not complete REQUEST_TIMEOUT_MS
+ * (30 s) after it began, by 31 s. Node checks both only every
+ * `connectionsCheckingInterval` (30 s by default, which would stretch the
+ * bound to 40 s), hence the short interval. An idle keep-alive connection
+ * is closed after Node's `keepAliveTimeout` (5 s), without an answer.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 const ALLOWED_METHODS = "GET, HEAD";
+
+/** Node's in-flight response of a connection (what its own clientError fallback checks). */
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const host = options.host ?? "127.0.0.1";
   let live = await loadSite(options.root);
   const contentOrigin = options.contentOrigin ? new URL(options.contentOrigin) : null;
 
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000 }, (req, res) => {
+  if (contentOrigin && !options.contentPublicToken && live.manifest?.mode === "production") {
+    console.warn(
+      "site-server: no contentPublicToken: the production site forwards published content under any token the content service takes",
+    );
+  }
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     // the build this request is answered from, even if a rebuild swaps in another meanwhile
     const site = live;
     handleRequest(site, options, contentOrigin, req, res).catch((error: unknown) => {
@@ -75,13 +110,36 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       if (!res.headersSent) sendText(site.manifest?.mode, req, res, 500, "Internal Server Error");
       else res.destroy();
     });
+  };
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    onRequest,
+  );
+  // Expect: 100-continue invites the body; the content forward takes none, so it answers without the invitation
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const target = parsePath(req.url ?? "/");
+    const forwarded = contentOrigin !== null && !("status" in target) && isContentPath(pathnameOf(target));
+    if (!forwarded) res.writeContinue();
+    onRequest(req, res);
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable) {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: HttpSocket) => {
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    // a response under way owns the connection: only a timed-out request's own, not yet begun, is ours to give
+    const inFlight = socket._httpMessage;
+    if (!socket.writable || (inFlight && (inFlight.headersSent || !timedOut))) {
       socket.destroy();
       return;
     }
-    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    // headersTimeout and requestTimeout both end as ERR_HTTP_REQUEST_TIMEOUT (Node 18+)
+    const status = timedOut
+      ? "408 Request Timeout"
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : "400 Bad Request";
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
 
@@ -119,6 +177,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+function pathnameOf(target: { segments: string[]; trailingSlash: boolean }): string {
+  return `/${target.segments.join("/")}${target.trailingSlash && target.segments.length ? "/" : ""}`;
+}
+
 async function handleRequest(
   site: Site,
   options: SiteServerOptions,
@@ -137,18 +199,20 @@ async function handleRequest(
     sendText(mode, req, res, target.status, target.message);
     return;
   }
-  const pathname = `/${target.segments.join("/")}${target.trailingSlash && target.segments.length ? "/" : ""}`;
+  const pathname = pathnameOf(target);
   if (options.webhook && pathname === WEBHOOK_PATH) {
     await handleWebhook(site, options.webhook, req, res);
     return;
   }
   if (contentOrigin && isContentPath(pathname)) {
-    await forwardToContent(req, res, contentOrigin);
+    await forwardToContent(req, res, { origin: contentOrigin, mode, publicToken: options.contentPublicToken });
     return;
   }
   const method = req.method ?? "";
   if (method !== "GET" && method !== "HEAD") {
     res.setHeader("Allow", ALLOWED_METHODS);
+    // answered at once: closing the connection spares reading a body nobody wants
+    res.setHeader("Connection", "close");
     sendText(mode, req, res, 405, "Method Not Allowed");
     return;
   }
@@ -179,6 +243,7 @@ async function handleWebhook(
     body = await readBody(req);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
+      // readBody keeps draining the request: the answer is written, then the server closes the socket
       res.setHeader("Connection", "close");
       sendJson(mode, req, res, 413, { error: error.message });
     } else {
@@ -194,6 +259,29 @@ async function handleWebhook(
   const event = parseWebhookPayload(body);
   if ("error" in event) {
     sendJson(mode, req, res, 400, { error: event.error });
+    return;
+  }
+  // Storyblok's signature has no timestamp or nonce: a captured payload verifies forever. What a replay can
+  // cost is bounded here and in the publisher: unknown actions build nothing, a change already waiting for the
+  // next release is not queued again, and at most one release (one whole build) waits behind the running one.
+  const effect = webhookEffect(event);
+  if ("error" in effect) {
+    console.warn(`site-server: webhook refused: ${effect.error}`);
+    sendJson(mode, req, res, 400, { error: effect.error });
+    return;
+  }
+  if (effect.kind === "none") {
+    sendJson(mode, req, res, 200, { accepted: true, action: event.action, queued: false, reason: effect.reason });
+    return;
+  }
+  const triage = webhook.triage?.(event) ?? "new";
+  if (triage === "stopping") {
+    res.setHeader("Connection", "close");
+    sendJson(mode, req, res, 503, { error: "The site is stopping; nothing was queued" });
+    return;
+  }
+  if (triage === "duplicate") {
+    sendJson(mode, req, res, 202, { accepted: true, action: event.action, duplicate: true, queued: false });
     return;
   }
   webhook.onEvent(event);

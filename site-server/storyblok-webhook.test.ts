@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hasValidSignature, parseWebhookPayload, webhookSignature } from "./storyblok-webhook";
+import {
+  hasValidSignature,
+  parseWebhookPayload,
+  webhookEffect,
+  webhookSignature,
+  type StoryblokEvent,
+} from "./storyblok-webhook";
 
 /** Storyblok's documented example payload (docs, "Webhooks": story published). */
 const PAYLOAD =
@@ -66,5 +72,62 @@ describe("parseWebhookPayload", () => {
     ["null", "null"],
   ])("refuses %s", (_, body) => {
     expect(parseWebhookPayload(Buffer.from(body))).toHaveProperty("error");
+  });
+});
+
+describe("webhookEffect", () => {
+  const event = (payload: Record<string, unknown>): StoryblokEvent => {
+    const parsed = parseWebhookPayload(Buffer.from(JSON.stringify({ text: "x", space_id: 1, ...payload })));
+    if ("error" in parsed) throw new Error(parsed.error);
+    return parsed;
+  };
+
+  it.each([
+    ["published", { story_id: 7, full_slug: "articles/a" }],
+    ["unpublished", { story_id: 7 }],
+    ["deleted", { story_id: 7 }],
+    ["moved", { story_id: 7, full_slug: "articles/b" }],
+    ["published", { full_slug: "about" }],
+  ])("reaches the pages of one story for %s %j", (action, fields) => {
+    expect(webhookEffect(event({ action, ...fields }))).toEqual({ kind: "story" });
+  });
+
+  it.each(["release_merged", "deployed", "branch_deployed"])("reaches every page for %s", (action) => {
+    expect(webhookEffect(event({ action }))).toEqual({ kind: "site" });
+  });
+
+  it.each([
+    ["entries_updated", { datasource_slug: "colours" }],
+    ["created", { asset_id: 5 }],
+    ["replaced", { asset_id: 5 }],
+    ["restored", { asset_id: 5 }],
+    ["deleted", { asset_id: "5" }],
+    ["added", { user_id: 9 }],
+    ["removed", { user_id: 9 }],
+    ["roles_updated", { user_id: 9 }],
+    ["stage.changed", { story_id: 7, workflow_stage_name: "Review" }],
+    ["datasource_entry_saved", { datasource_slug: "colours" }],
+    ["workflow_stage_changed", { story_id: 7 }],
+    ["created", { discussion_id: 3 }],
+    ["comment_created", { discussion_id: 3 }],
+    ["comment_updated", { discussion_id: 3 }],
+    ["comment_deleted", { discussion_id: 3 }],
+    ["resolved", { discussion_id: 3 }],
+  ])("reaches nothing for %s %j", (action, fields) => {
+    expect(webhookEffect(event({ action, ...fields }))).toEqual({ kind: "none", reason: expect.any(String) });
+  });
+
+  it.each([
+    ["an unknown action", { action: "rebuild_everything" }],
+    ["an action in another case", { action: "Published", story_id: 7 }],
+    ["a story event naming no story", { action: "published" }],
+    ["a deletion naming neither a story nor an asset", { action: "deleted" }],
+  ])("refuses %s", (_, payload) => {
+    expect(webhookEffect(event(payload))).toEqual({ error: expect.any(String) });
+  });
+
+  it("keeps an asset's id apart from a story's", () => {
+    expect(event({ action: "deleted", asset_id: 5 })).toMatchObject({ storyId: null, assetId: 5 });
+    expect(event({ action: "deleted", story_id: 7 })).not.toHaveProperty("assetId");
   });
 });
