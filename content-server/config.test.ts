@@ -19,6 +19,68 @@ describe("readEnvConfig", () => {
     expect(readEnvConfig({}).webhookSecret).toBeUndefined();
   });
 
+  it("reads the public origin: unset for the service's own, / for root-relative URLs, else an http(s) origin", () => {
+    expect(readEnvConfig({}).publicOrigin).toBeUndefined();
+    expect(readEnvConfig({ CONTENT_PUBLIC_ORIGIN: "  " }).publicOrigin).toBeUndefined();
+    expect(readEnvConfig({ CONTENT_PUBLIC_ORIGIN: "/" }).publicOrigin).toBe("");
+    expect(readEnvConfig({ CONTENT_PUBLIC_ORIGIN: " / " }).publicOrigin).toBe("");
+    expect(readEnvConfig({ CONTENT_PUBLIC_ORIGIN: "https://content.example/" }).publicOrigin).toBe(
+      "https://content.example",
+    );
+    expect(readEnvConfig({ CONTENT_PUBLIC_ORIGIN: "http://127.0.0.1:4100" }).publicOrigin).toBe(
+      "http://127.0.0.1:4100",
+    );
+    for (const value of [
+      "content.example",
+      "//content.example",
+      "ftp://content.example",
+      "https://content.example/f",
+      "https://content.example/?x=1",
+      "https://user:pass@content.example",
+      "javascript:alert(1)",
+    ]) {
+      expect(() => readEnvConfig({ CONTENT_PUBLIC_ORIGIN: value }), value).toThrow(
+        /^CONTENT_PUBLIC_ORIGIN must be an http\(s\) origin .* or "\/" for root-relative URLs/,
+      );
+    }
+  });
+
+  it("reads every setting of the service, with its defaults", () => {
+    expect(readEnvConfig({})).toEqual({
+      port: 4100,
+      host: "127.0.0.1",
+      contentDir: "content",
+      rateLimit: "off",
+      faults: {},
+      webhooks: [],
+      logRequests: false,
+    });
+    const options = readEnvConfig({
+      CONTENT_PORT: "0",
+      CONTENT_HOST: "0.0.0.0",
+      CONTENT_DIR: "/srv/content",
+      CONTENT_PUBLIC_ORIGIN: "/",
+      CONTENT_RATE_LIMIT: "storyblok",
+      CONTENT_FAULTS: '{"latencyMs":5}',
+      CONTENT_ADMIN_TOKEN: "admin-token-1",
+      CONTENT_IMAGE_CACHE_DIR: "/tmp/renders",
+      CONTENT_IMAGE_CACHE_MB: "8",
+      CONTENT_LOG: "1",
+    });
+    expect(options).toMatchObject({
+      port: 0,
+      host: "0.0.0.0",
+      contentDir: "/srv/content",
+      publicOrigin: "",
+      rateLimit: "storyblok",
+      faults: { latencyMs: 5 },
+      adminToken: "admin-token-1",
+      imageCacheDir: "/tmp/renders",
+      imageCacheMaxBytes: 8 * 1024 * 1024,
+      logRequests: true,
+    });
+  });
+
   it("refuses values it cannot use, naming the variable", () => {
     expect(() => readEnvConfig({ CONTENT_WEBHOOKS: "file:///etc/passwd" })).toThrow(/^CONTENT_WEBHOOKS: .*not http/);
     expect(() => readEnvConfig({ CONTENT_WEBHOOKS: "not a url" })).toThrow(/^CONTENT_WEBHOOKS: .*not a URL/);

@@ -16,12 +16,12 @@ import {
   decodeSegment,
   errorReply,
   jsonReply,
+  normalisePublicOrigin,
   parseRequestTarget,
-  requestOrigin,
   send,
   type Reply,
 } from "./http-utils";
-import { ImageService } from "./image-service";
+import { DEFAULT_RENDER_TIMEOUT_MS, ImageService, type ImageRenderStats } from "./image-service";
 import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
 import { STORY_ENDPOINTS } from "./stories-api";
@@ -52,6 +52,12 @@ export interface ContentServerOptions {
   imageCacheMaxBytes?: number;
   /** Renders of the image service running at once (default 2). */
   imageConcurrency?: number;
+  /**
+   * Longest a client waits for an image render, queue included (default 30 s,
+   * the site server's forward timeout): past it the client gets 503, and a
+   * render no client waits for any more is cancelled.
+   */
+  imageRenderTimeoutMs?: number;
   /** Watch the content folder (default true); "poll" re-scans every 2 s. */
   watch?: boolean | "poll";
   /** Log every request to stderr (default false). */
@@ -63,9 +69,12 @@ export interface ContentServerOptions {
   /** Webhook delivery: timeout per attempt, retries, first backoff delay (defaults 10 s, 3, 1 s). */
   webhookDelivery?: { timeoutMs?: number; retries?: number; retryBaseMs?: number };
   /**
-   * Origin written into the asset URLs of API answers; "" writes root-relative
-   * `/f/...` paths, for a site that forwards `/f/` here. Default: the origin
-   * the request was sent to.
+   * Origin written into the asset URLs of API answers and the `Location` of
+   * the cv redirect, e.g. "https://content.example"; "" writes root-relative
+   * `/f/...` and `/v2/...` paths, for a site that forwards them here. Default:
+   * the service's own origin (`url` of the handle). The request's `Host` and
+   * `X-Forwarded-*` headers are never used: published answers sit in shared
+   * caches for a week.
    */
   publicOrigin?: string;
 }
@@ -73,6 +82,8 @@ export interface ContentServerOptions {
 export interface ContentServerHandle {
   /** Origin, e.g. http://127.0.0.1:4100 */
   url: string;
+  /** Origin of the asset URLs and redirects ("" for root-relative ones). */
+  publicOrigin: string;
   /** API base for storyblok-js-client's `endpoint`, e.g. http://127.0.0.1:4100/v2 */
   apiUrl: string;
   port: number;
@@ -91,6 +102,8 @@ export interface ContentServerHandle {
   setFaults(faults: FaultConfig): FaultState;
   getFaults(): FaultState;
   setRateLimit(setting: RateLimitSetting): void;
+  /** The image service's renders: counters and what is queued and running now. */
+  imageStats(): ImageRenderStats;
   close(): Promise<void>;
 }
 
@@ -126,6 +139,7 @@ function truncateJson(reply: Reply): Reply {
 export async function startContentServer(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
   const contentDir = path.resolve(options.contentDir ?? "content");
   const host = options.host ?? "127.0.0.1";
+  const configuredOrigin = options.publicOrigin === undefined ? undefined : normalisePublicOrigin(options.publicOrigin);
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
     watch: options.watch ?? true,
@@ -149,9 +163,13 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     cacheDir: imageCacheDir,
     cacheMaxBytes: options.imageCacheMaxBytes,
     concurrency: options.imageConcurrency ?? 2,
+    renderTimeoutMs: options.imageRenderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
   });
   await images.loadCache();
-  let fallbackOrigin = "";
+  // set once listening: the configured public origin, else the service's own
+  let publicOrigin = "";
+  // told at /__health: a build counts its own API requests by the difference (pipeline/content-requests.ts)
+  let apiRequests = 0;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = parseRequestTarget(req.url);
@@ -168,6 +186,9 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     }
     if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(PUBLIC_METHODS);
 
+    const isApi = pathname === "/v2" || pathname.startsWith("/v2/");
+    // every request a client made counts, faulted ones too (a client's retries are requests)
+    if (isApi) apiRequests += 1;
     const plan = faults.plan(pathname);
     if (plan) {
       if (plan.latencyMs > 0) await delay(plan.latencyMs);
@@ -184,11 +205,10 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
       }
     }
 
-    if (pathname === "/v2" || pathname.startsWith("/v2/")) {
+    if (isApi) {
       const segments = pathname.slice(4).split("/").map(decodeSegment);
       const query = parseQuery(target.search);
-      const origin = options.publicOrigin ?? requestOrigin(req, fallbackOrigin);
-      const ctx = { store, rateLimiter, origin, pathname, search: target.search };
+      const ctx = { store, rateLimiter, origin: publicOrigin, pathname, search: target.search };
       let reply = handleApi(ctx, segments, query, ENDPOINTS);
       if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
       send(req, res, conditional(req, reply));
@@ -209,9 +229,10 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
           200,
           {
             service: "content-server",
-            api: `${requestOrigin(req, fallbackOrigin)}/v2`,
+            api: `${publicOrigin}/v2`,
             cv: store.cv,
             stories: store.storyCount,
+            apiRequests,
           },
           { "Cache-Control": "no-store" },
         ),
@@ -239,7 +260,12 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     });
   }
 
-  const server: Server = createServer({ maxHeaderSize: 64 * 1024, requestTimeout: 60_000 }, onRequest);
+  // A slow request is answered 408: headers within 10 s (answered by 11 s), the whole request within
+  // 60 s (by 61 s). Node checks both only every connectionsCheckingInterval (30 s by default).
+  const server: Server = createServer(
+    { maxHeaderSize: 64 * 1024, headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 },
+    onRequest,
+  );
   server.keepAliveTimeout = 5_000;
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || (err.code === "ECONNRESET" && !socket.readable)) {
@@ -266,11 +292,12 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
   const port = address.port;
   const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
-  fallbackOrigin = url;
+  publicOrigin = configuredOrigin ?? url;
 
   let closing: Promise<void> | undefined;
   return {
     url,
+    publicOrigin,
     apiUrl: `${url}/v2`,
     port,
     host,
@@ -289,6 +316,7 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     setFaults: (f) => faults.set(f),
     getFaults: () => faults.state(),
     setRateLimit: (setting) => rateLimiter.set(setting),
+    imageStats: () => images.stats(),
     close() {
       closing ??= (async () => {
         webhooks?.close();

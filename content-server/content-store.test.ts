@@ -114,7 +114,7 @@ describe("content store", () => {
     cv = store.cv;
     await fx.writeStory("news/2026/again", article(78, "news/2026/again"));
     await waitFor(() => store.cv !== cv);
-    expect(store.view("draft").byId.get(78)).toBeDefined();
+    expect(store.view("draft").byId.get(78)?.story.full_slug).toBe("news/2026/again");
 
     cv = store.cv;
     await rm(path.join(fx.dir, "stories/news"), { recursive: true });

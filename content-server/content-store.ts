@@ -1,10 +1,7 @@
-import { createHash } from "node:crypto";
 import { promises as fsp, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { watch, type FSWatcher } from "chokidar";
 import {
-  defaultOrder,
   parseDatasourceFile,
   parseFoldersFile,
   parseSpaceFile,
@@ -15,10 +12,11 @@ import {
   type SpaceInfo,
   type Story,
   type StoryEntry,
-  type StoryRecord,
   type Version,
   type VersionView,
 } from "./content-files";
+import { ContentWatcher, toPosix } from "./content-watcher";
+import { buildFolders, buildView } from "./story-views";
 
 /**
  * The content folder in memory: space.json, every stories/**.json file,
@@ -46,97 +44,6 @@ export interface ContentStoreOptions {
   onStoryEvents?: (events: StoryEvent[]) => void;
 }
 
-function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
-}
-
-/** A stable uuid (version 4 layout) for a folder that has none in folders.json. */
-function folderUuid(spaceId: number, slug: string): string {
-  const h = createHash("sha256").update(`folder\u0000${spaceId}\u0000${slug}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16] as string, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/**
- * The folders of the space: every path prefix of a story's full_slug.
- * folders.json names them; a folder it does not list takes its id from its
- * stories' parent_id and its name from its slug.
- */
-function buildFolders(stories: readonly Story[], declared: readonly Folder[], spaceId: number): Folder[] {
-  const bySlug = new Map(declared.map((f) => [f.full_slug, { ...f }]));
-  const parentIds = new Map<string, Set<number>>();
-  for (const story of stories) {
-    const segments = story.full_slug.replace(/\/+$/, "").split("/");
-    // a folder's start page ("articles/") lives in the folder "articles"
-    const depth = story.full_slug.endsWith("/") ? segments.length : segments.length - 1;
-    for (let i = 1; i <= depth; i++) {
-      const slug = segments.slice(0, i).join("/");
-      if (!parentIds.has(slug)) parentIds.set(slug, new Set());
-      if (i === depth && typeof story.parent_id === "number" && story.parent_id > 0)
-        parentIds.get(slug)?.add(story.parent_id);
-    }
-  }
-  const usedIds = new Set(declared.map((f) => f.id));
-  for (const [slug, ids] of parentIds) {
-    if (bySlug.has(slug)) continue;
-    const [only] = ids;
-    let id = ids.size === 1 && only !== undefined && !usedIds.has(only) ? only : 0;
-    if (id === 0)
-      id = Number.parseInt(createHash("sha256").update(`folder-id\u0000${slug}`).digest("hex").slice(0, 12), 16);
-    usedIds.add(id);
-    bySlug.set(slug, {
-      id,
-      uuid: folderUuid(spaceId, slug),
-      name: slug.split("/").pop() ?? slug,
-      full_slug: slug,
-      parent_id: -1,
-      position: 0,
-    });
-  }
-  for (const folder of bySlug.values()) {
-    if (folder.parent_id !== -1) continue;
-    const parent = folder.full_slug.includes("/")
-      ? bySlug.get(folder.full_slug.slice(0, folder.full_slug.lastIndexOf("/")))
-      : undefined;
-    folder.parent_id = parent?.id ?? 0;
-  }
-  return [...bySlug.values()];
-}
-
-function buildView(entries: Iterable<StoryEntry>, version: Version, warn: (m: string) => void): VersionView {
-  const records: StoryRecord[] = [];
-  for (const entry of entries) {
-    const record = version === "draft" ? entry.draft : entry.published;
-    if (record) records.push(record);
-  }
-  // files in path order, so duplicates resolve the same way every time
-  records.sort((a, b) => (a.entry.file < b.entry.file ? -1 : a.entry.file > b.entry.file ? 1 : 0));
-  const bySlug = new Map<string, StoryRecord>();
-  const byId = new Map<number, StoryRecord>();
-  const byUuid = new Map<string, StoryRecord>();
-  const list: StoryRecord[] = [];
-  for (const record of records) {
-    const { id, uuid, full_slug } = record.story;
-    const clash = byId.has(id)
-      ? `id ${id}`
-      : byUuid.has(uuid)
-        ? `uuid ${uuid}`
-        : bySlug.has(full_slug)
-          ? `full_slug "${full_slug}"`
-          : "";
-    if (clash) {
-      if (version === "draft")
-        warn(`content: ${record.entry.file} ignored, its ${clash} is already used by another story`);
-      continue;
-    }
-    byId.set(id, record);
-    byUuid.set(uuid, record);
-    bySlug.set(full_slug, record);
-    list.push(record);
-  }
-  list.sort((a, b) => defaultOrder(a.story, b.story));
-  return { list, bySlug, byId, byUuid };
-}
-
 /** What changing one story file tells Storyblok's webhook receivers. */
 export function storyEvents(before: StoryEntry | undefined, after: StoryEntry | undefined): StoryEvent[] {
   const about = (story: Story) => ({
@@ -155,9 +62,6 @@ export function storyEvents(before: StoryEntry | undefined, after: StoryEntry | 
   return events;
 }
 
-/** What the watcher reports: a file of the content folder, or null for "look at everything". */
-type Change = string | null;
-
 export class ContentStore {
   readonly contentDir: string;
   readonly storiesDir: string;
@@ -174,10 +78,7 @@ export class ContentStore {
   private cvValue = 0;
   private generationValue = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  private watcher: FSWatcher | undefined;
-  private pending = new Set<string>();
-  private pendingFull = false;
-  private debounceTimer: NodeJS.Timeout | undefined;
+  private watcher: ContentWatcher | undefined;
   private closed = false;
   private readonly options: Required<Omit<ContentStoreOptions, "onStoryEvents">> &
     Pick<ContentStoreOptions, "onStoryEvents">;
@@ -263,7 +164,6 @@ export class ContentStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.debounceTimer);
     await this.watcher?.close();
   }
 
@@ -427,58 +327,20 @@ export class ContentStore {
     if (stories.events.length > 0) this.options.onStoryEvents?.(stories.events);
   }
 
-  private schedule(change: Change): void {
-    if (this.closed) return;
-    if (change === null) this.pendingFull = true;
-    else this.pending.add(change);
-    clearTimeout(this.debounceTimer);
-    this.debounceTimer = setTimeout(() => {
-      this.debounceTimer = undefined;
-      const files = [...this.pending];
-      const full = this.pendingFull;
-      this.pending.clear();
-      this.pendingFull = false;
-      void this.enqueue(() => this.applyChanges(files, full)).catch((err: unknown) =>
-        this.options.log(`content: reload failed: ${(err as Error).message}`),
-      );
-    }, this.options.debounceMs);
-  }
-
-  /** What the content service reads: space.json, folders.json, stories/**.json, datasources/*.json. */
-  private relevant(rel: string): Change | undefined {
-    if (rel === "space.json" || rel === "folders.json") return rel;
-    if (rel.split("/").some((part) => part.startsWith("."))) return undefined;
-    if (rel.startsWith("stories/") && rel.endsWith(".json")) return rel;
-    if (rel.startsWith("datasources/") && rel.endsWith(".json") && rel.split("/").length === 2) return rel;
-    return undefined;
-  }
-
   private async startWatching(): Promise<void> {
-    // the folder itself, not its parts: chokidar reports "ready" before it watches a path that does not exist yet
-    const watcher = watch(this.contentDir, {
-      ignoreInitial: true,
-      usePolling: this.options.watch === "poll",
-      interval: this.options.pollMs,
-      // an editor may still be writing: wait until the size holds still
-      awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
-      ignored: (abs) => {
-        const rel = toPosix(path.relative(this.contentDir, abs));
-        if (rel === "") return false;
-        const parts = rel.split("/");
-        if (parts.some((part) => part.startsWith("."))) return true;
-        // assets/ may hold thousands of folders: it is not watched
-        return parts[0] !== "stories" && parts[0] !== "datasources" && rel !== "space.json" && rel !== "folders.json";
-      },
+    const watcher = await ContentWatcher.start({
+      contentDir: this.contentDir,
+      poll: this.options.watch === "poll",
+      pollMs: this.options.pollMs,
+      debounceMs: this.options.debounceMs,
+      log: this.options.log,
+      onChanges: (files, full) =>
+        void this.enqueue(() => this.applyChanges(files, full)).catch((err: unknown) =>
+          this.options.log(`content: reload failed: ${(err as Error).message}`),
+        ),
     });
-    watcher.on("all", (event, abs) => {
-      const rel = toPosix(path.relative(this.contentDir, abs));
-      // a folder appeared or vanished: look at everything (its files may not be reported one by one)
-      if (event === "addDir" || event === "unlinkDir") return this.schedule(null);
-      const change = this.relevant(rel);
-      if (change !== undefined) this.schedule(change);
-    });
-    watcher.on("error", (err) => this.options.log(`content: watching ${this.contentDir} failed: ${String(err)}`));
-    this.watcher = watcher;
-    await new Promise<void>((resolve) => watcher.once("ready", resolve));
+    // closed while the watcher was getting ready
+    if (this.closed) await watcher.close();
+    else this.watcher = watcher;
   }
 }

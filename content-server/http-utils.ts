@@ -52,17 +52,31 @@ export function decodeSegment(segment: string): string {
   }
 }
 
-const HOST_NAME =
-  /^(?=.{1,253}(?::\d{1,5})?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?(?::\d{1,5})?$/;
-const HOST_IPV6 = /^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
-
-/** The origin used to rewrite asset URLs: the request's Host when it is well formed, else the bound address. */
-export function requestOrigin(req: IncomingMessage, fallback: string): string {
-  const host = req.headers.host;
-  if (typeof host === "string" && (HOST_NAME.test(host) || HOST_IPV6.test(host))) {
-    return `http://${host}`;
+/**
+ * The origin of `publicOrigin` without a trailing slash ("" stays ""); throws
+ * for anything else than an http(s) origin.
+ */
+export function normalisePublicOrigin(value: string): string {
+  if (value === "") return "";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`publicOrigin must be an http(s) origin such as https://content.example, got "${value}"`);
   }
-  return fallback;
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.username ||
+    url.password ||
+    url.pathname !== "/" ||
+    url.search ||
+    url.hash ||
+    value.includes("?") ||
+    value.includes("#")
+  ) {
+    throw new Error(`publicOrigin must be an http(s) origin such as https://content.example, got "${value}"`);
+  }
+  return url.origin;
 }
 
 export interface Reply {

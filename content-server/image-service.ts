@@ -4,19 +4,28 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
-import pLimit, { type LimitFunction } from "p-limit";
 import sharp, { type Metadata } from "sharp";
 import { contentTypeOf, IMMUTABLE, serveFile, type AssetTarget } from "./assets";
 import { badRequest, HttpError } from "./errors";
 import { send } from "./http-utils";
 import { MAX_SIDE, parseTransform, transformKey, type ImageTransform, type OutputFormat } from "./image-params";
+import { RenderQueue } from "./render-queue";
 
 /**
  * Storyblok's image service on sharp: resizing, cropping and filters. At
  * most `concurrency` renders run at a time and at most `maxQueue` wait
- * (p-limit), so no burst of requests can exhaust memory; results are kept on
- * disk up to `cacheMaxBytes`, the least recently used leaving first
+ * (RenderQueue), so no burst of requests can exhaust memory; results are kept
+ * on disk up to `cacheMaxBytes`, the least recently used leaving first
  * (an lru-cache of the files and their sizes).
+ *
+ * A render is done only for clients still waiting for it. Identical requests
+ * share one render (a job) and each counts as a waiter; a waiter leaves when
+ * its response closes before the answer (the client went away) or when it
+ * has waited `renderTimeoutMs` (it gets 503: whoever forwarded it has given
+ * up by then). When the last waiter leaves, the job is cancelled: a queued
+ * one leaves the queue and never starts; a running one cannot be stopped
+ * inside a sharp call, but does nothing after it (no further step, no write
+ * to the cache). A later request for the same image starts a new job.
  */
 
 export interface ImageServiceOptions {
@@ -31,7 +40,52 @@ export interface ImageServiceOptions {
   limitInputPixels?: number;
   /** Largest source file read, in bytes (default 64 MB). */
   maxSourceBytes?: number;
+  /**
+   * Longest a client waits for a render, queue included; past it the client
+   * gets 503 and, if it was the last one waiting, the render is cancelled
+   * (default 30 s: the site server's forward timeout). Also sharp's own
+   * timeout of a render.
+   */
+  renderTimeoutMs?: number;
   log?: (message: string) => void;
+}
+
+/** What the renders did since the service started, and what they do now. */
+export interface ImageRenderStats {
+  /** Requests that needed a render (not in the cache), their clients gone or not. */
+  requests: number;
+  /** Renders that began (source read, sharp). */
+  started: number;
+  /** Renders done to the end. */
+  finished: number;
+  /** Renders that failed (unreadable source, sharp error). */
+  failed: number;
+  /** Renders cancelled because no client waited any more, queued (never started) or running. */
+  cancelled: number;
+  /** Renders waiting for their turn now. */
+  queued: number;
+  /** Renders running now (a cancelled one runs until its sharp call returns). */
+  running: number;
+  /** Clients waiting for a render now. */
+  waiting: number;
+}
+
+export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+
+/** The reason a job's signal aborts with. */
+class RenderCancelled extends Error {
+  constructor() {
+    super("Render cancelled: no client waits for it");
+    this.name = "RenderCancelled";
+  }
+}
+
+/** One render and the clients waiting for it. */
+interface RenderJob {
+  key: string;
+  controller: AbortController;
+  waiters: number;
+  result: Promise<Buffer>;
 }
 
 export const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
@@ -51,6 +105,10 @@ function wantsWebp(req: IncomingMessage): boolean {
   );
 }
 
+function duration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
 function sourceFormat(type: string): OutputFormat {
   if (type === "image/png") return "png";
   if (type === "image/webp") return "webp";
@@ -59,9 +117,11 @@ function sourceFormat(type: string): OutputFormat {
 
 export class ImageService {
   readonly cacheDir: string;
-  private readonly limit: LimitFunction;
+  private readonly queue: RenderQueue;
   private readonly maxQueue: number;
-  private readonly inflight = new Map<string, Promise<Buffer>>();
+  private readonly renderTimeoutMs: number;
+  private readonly inflight = new Map<string, RenderJob>();
+  private readonly counts = { requests: 0, started: 0, finished: 0, failed: 0, cancelled: 0, waiting: 0 };
   /** Cached renders (path below cacheDir) and their sizes; an eviction deletes the file. */
   private readonly cached: LRUCache<string, number>;
   private readonly removals = new Set<Promise<void>>();
@@ -71,8 +131,9 @@ export class ImageService {
 
   constructor(options: ImageServiceOptions) {
     this.cacheDir = options.cacheDir;
-    this.limit = pLimit(options.concurrency ?? 2);
+    this.queue = new RenderQueue(options.concurrency ?? 2);
     this.maxQueue = options.maxQueue ?? 64;
+    this.renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
     this.cached = new LRUCache<string, number>({
       maxSize: options.cacheMaxBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
       sizeCalculation: (size) => Math.max(1, size),
@@ -86,6 +147,10 @@ export class ImageService {
     this.limitInputPixels = options.limitInputPixels ?? 50_000_000;
     this.maxSourceBytes = options.maxSourceBytes ?? 64 * 1024 * 1024;
     this.log = options.log ?? ((m) => console.error(m));
+  }
+
+  stats(): ImageRenderStats {
+    return { ...this.counts, queued: this.queue.pending, running: this.queue.running };
   }
 
   /** Bytes of rendered images on disk. */
@@ -159,22 +224,18 @@ export class ImageService {
       }
       this.cached.delete(rel); // removed behind the service's back
     }
+    this.counts.requests++;
+    // gone while the file was looked up: nobody to render for
+    if (res.destroyed || req.socket.destroyed) return;
     let job = this.inflight.get(key);
     if (!job) {
-      if (this.limit.pendingCount >= this.maxQueue) {
+      if (this.queue.pending >= this.maxQueue) {
         throw new HttpError(503, { error: "Image service busy, retry later" }, { "Retry-After": "1" });
       }
-      job = this.limit(() => this.render(target.abs, transform, format)).then(async (buffer) => {
-        await this.store(rel, buffer);
-        return buffer;
-      });
-      this.inflight.set(key, job);
-      job.then(
-        () => this.inflight.delete(key),
-        () => this.inflight.delete(key),
-      );
+      job = this.startJob(key, rel, target.abs, transform, format);
     }
-    const buffer = await job;
+    const buffer = await this.waitFor(job, res);
+    if (!buffer) return; // the client went away
     send(req, res, {
       status: 200,
       headers: {
@@ -186,6 +247,98 @@ export class ImageService {
         ...headers,
       },
       body: buffer,
+    });
+  }
+
+  /** Queues a render and its write to the cache; it runs until it is done or no client waits for it. */
+  private startJob(key: string, rel: string, file: string, transform: ImageTransform, format: OutputFormat): RenderJob {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const result = this.queue.run(async () => {
+      this.counts.started++;
+      const buffer = await this.render(file, transform, format, signal);
+      signal.throwIfAborted();
+      await this.store(rel, buffer);
+      return buffer;
+    }, signal);
+    const job: RenderJob = { key, controller, waiters: 0, result };
+    this.inflight.set(key, job);
+    result.then(
+      () => {
+        this.counts.finished++;
+        this.forget(job);
+      },
+      () => {
+        if (signal.aborted) this.counts.cancelled++;
+        else this.counts.failed++;
+        this.forget(job);
+      },
+    );
+    return job;
+  }
+
+  private forget(job: RenderJob): void {
+    if (this.inflight.get(job.key) === job) this.inflight.delete(job.key);
+  }
+
+  /**
+   * Waits for the job's render as one of its clients. Resolves to undefined
+   * when the response closed first (the client went away); rejects with 503
+   * after renderTimeoutMs. The last client to leave cancels the job.
+   */
+  private waitFor(job: RenderJob, res: ServerResponse): Promise<Buffer | undefined> {
+    job.waiters++;
+    this.counts.waiting++;
+    return new Promise<Buffer | undefined>((resolve, reject) => {
+      let waiting = true;
+      const stopWaiting = (): boolean => {
+        if (!waiting) return false;
+        waiting = false;
+        clearTimeout(timer);
+        res.off("close", onClose);
+        job.waiters--;
+        this.counts.waiting--;
+        return true;
+      };
+      const leave = (): boolean => {
+        if (!stopWaiting()) return false;
+        if (job.waiters === 0) {
+          // nobody else waits: a queued render never starts, a running one stops after its current step
+          this.forget(job);
+          job.controller.abort(new RenderCancelled());
+        }
+        return true;
+      };
+      // `close` of the response before the answer: the connection is gone. (The request's `close`
+      // says only that its body was read.)
+      const onClose = () => {
+        if (leave()) resolve(undefined);
+      };
+      const timer = setTimeout(() => {
+        if (leave()) {
+          reject(
+            new HttpError(
+              503,
+              { error: `Image render not done within ${duration(this.renderTimeoutMs)}, retry later` },
+              { "Retry-After": "1" },
+            ),
+          );
+        }
+      }, this.renderTimeoutMs);
+      res.once("close", onClose);
+      job.result.then(
+        (buffer) => {
+          if (stopWaiting()) resolve(buffer);
+        },
+        (err: unknown) => {
+          if (stopWaiting())
+            reject(
+              err instanceof RenderCancelled
+                ? new HttpError(503, { error: "Image render cancelled, retry later" }, { "Retry-After": "1" })
+                : err,
+            );
+        },
+      );
     });
   }
 
@@ -206,9 +359,14 @@ export class ImageService {
     }
   }
 
-  /** Renders one transform. Reads the source into memory so libvips never serves a stale file. */
-  async render(file: string, t: ImageTransform, format: OutputFormat): Promise<Buffer> {
+  /**
+   * Renders one transform. Reads the source into memory so libvips never
+   * serves a stale file. Between its steps it stops, throwing the signal's
+   * reason, once the signal aborted.
+   */
+  async render(file: string, t: ImageTransform, format: OutputFormat, signal?: AbortSignal): Promise<Buffer> {
     const input = await fsp.readFile(file);
+    signal?.throwIfAborted();
     const options = { limitInputPixels: this.limitInputPixels, animated: false } as const;
     let meta: Metadata;
     try {
@@ -216,13 +374,16 @@ export class ImageService {
     } catch (err) {
       throw new HttpError(422, { error: `Cannot read the source image: ${(err as Error).message}` });
     }
+    signal?.throwIfAborted();
     let w0 = meta.width ?? 0;
     let h0 = meta.height ?? 0;
     if ((meta.orientation ?? 1) >= 5) [w0, h0] = [h0, w0];
     if (!w0 || !h0) throw new HttpError(422, { error: "Cannot read the source image size" });
 
     const f = t.filters;
-    let img = sharp(input, options).autoOrient().timeout({ seconds: 30 });
+    let img = sharp(input, options)
+      .autoOrient()
+      .timeout({ seconds: Math.max(1, Math.ceil(this.renderTimeoutMs / 1000)) });
     const W = t.width;
     const H = t.height;
     if (W === 0 && H === 0) {
@@ -262,6 +423,7 @@ export class ImageService {
       if (f.rotate) {
         // Storyblok rotates the resized result; sharp would rotate first, so render in two steps
         const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+        signal?.throwIfAborted();
         img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(
           f.rotate,
         );
@@ -271,6 +433,7 @@ export class ImageService {
       else img = img.png();
       return await img.toBuffer();
     } catch (err) {
+      if (signal?.aborted && err === signal.reason) throw err;
       throw new HttpError(422, { error: `Cannot transform the image: ${(err as Error).message}` });
     }
   }

@@ -1,15 +1,48 @@
+import sharp from "sharp";
 import { readEnvConfig } from "./config";
+import type { ContentServiceReady } from "./child-process";
 import { startContentServer } from "./content-server";
 
-/** CLI entry: `npm run content`. Configuration comes from the environment (see config.ts). */
+/**
+ * The content service's process: `npm run content`, and the separate process
+ * that `npm start` and `npm run dev` start (child-process.ts). Its settings
+ * come only from the environment, through readEnvConfig (config.ts).
+ *
+ * Started with an IPC channel (`process.send`), it sends one ContentServiceReady
+ * message once listening, prints nothing but errors and warnings (the parent
+ * prints the URLs), and stops when the parent goes away. Without one it prints
+ * its URLs and tokens. SIGTERM / SIGINT close it within 5 s.
+ */
+
+/** Longest a shutdown takes before the process exits anyway. */
+const STOP_WITHIN_MS = 4_500;
+
+const viaIpc = typeof process.send === "function";
+
 async function main(): Promise<void> {
+  let stopRequested: string | undefined;
+  let stop = (reason: string) => {
+    if (stopRequested) return;
+    stopRequested = reason;
+    setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
+  };
+  // from the start: a parent that goes away or a signal during the load stops it too
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  if (viaIpc) process.on("disconnect", () => stop("parent gone"));
+
   let options;
   try {
-    options = readEnvConfig();
+    options = readEnvConfig(process.env);
   } catch (err) {
     console.error(`content-server: ${(err as Error).message}`);
     process.exit(1);
   }
+  // Process-wide sharp settings, for a process that only serves: no libvips operation cache (the
+  // renders are kept on disk; its 50 MB of decoded images would stay in RSS). sharp itself keeps
+  // libvips at one thread per render on glibc without jemalloc, against fragmentation.
+  sharp.cache(false);
+
   const started = performance.now();
   let server;
   try {
@@ -17,16 +50,57 @@ async function main(): Promise<void> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     console.error(
-      `content-server: cannot start: ${e.code === "EADDRINUSE" ? `port ${options.port} is already in use` : e.message}`,
+      `content-server: cannot start: ${e.code === "EADDRINUSE" ? `port ${options.port} is already in use (CONTENT_PORT)` : e.message}`,
     );
     process.exit(1);
   }
+
+  const running = server;
+  let stopping = false;
+  stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!viaIpc) console.info(`content-server: ${reason}, shutting down`);
+    if (!stopRequested) setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
+    void running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`content-server: closing failed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  if (stopRequested) {
+    stop(stopRequested);
+    return;
+  }
+
+  if (viaIpc) {
+    const ready: ContentServiceReady = {
+      type: "ready",
+      url: server.url,
+      apiUrl: server.apiUrl,
+      port: server.port,
+      publicOrigin: server.publicOrigin,
+      contentDir: server.contentDir,
+      storyCount: server.storyCount(),
+      cv: server.cv(),
+      previewToken: server.previewToken,
+      publicToken: server.publicToken,
+      adminToken: server.adminToken,
+    };
+    // the parent may be gone already: then `disconnect` stops the service
+    process.send?.(ready, undefined, undefined, () => undefined);
+    return;
+  }
+
   const shown =
     server.host === "127.0.0.1" || server.host === "localhost" ? `http://localhost:${server.port}` : server.url;
   console.info(`Content service: ${shown}/v2`);
   console.info(
     `  content:       ${server.contentDir} (${server.storyCount()} stories, cv ${server.cv()}, loaded in ${Math.round(performance.now() - started)} ms)`,
   );
+  console.info(`  asset URLs:    ${server.publicOrigin || "root-relative"}/f/...`);
   console.info(`  preview token: ${server.previewToken}`);
   console.info(`  public token:  ${server.publicToken}`);
   console.info(`  admin token:   ${server.adminToken}`);
@@ -36,18 +110,6 @@ async function main(): Promise<void> {
       `  webhooks:      ${options.webhooks.join(", ")} (${options.webhookSecret ? "signed" : "unsigned: no CONTENT_WEBHOOK_SECRET"})`,
     );
   }
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`content-server: ${signal}, shutting down`);
-    const force = setTimeout(() => process.exit(1), 5000);
-    force.unref();
-    void server.close().then(() => process.exit(0));
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 void main();

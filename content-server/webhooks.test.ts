@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
 import { parseStoryFile } from "./content-files";
 import { storyEvents } from "./content-store";
@@ -176,14 +176,15 @@ describe("webhooks from the content folder", () => {
     for (let i = 0; i < 5; i++) await fx.writeStory(slug, { story: article(1002, slug, `Two v${i}`) });
     const [burst] = await receiver.waitFor(1);
     expect(burst!.json).toMatchObject({ story_id: 1002 });
-    await new Promise((r) => setTimeout(r, 300));
-    // debounced: the burst became one change, so one "published" (after the move back, one "moved" at most)
-    const actions = [burst!.json.action, ...receiver.deliveries.map((d) => d.json.action)];
-    expect(actions.filter((a) => a === "published")).toHaveLength(1);
 
+    // the deletion is a change after the burst: whatever more the burst would send comes before it
     await rm(path.join(fx.dir, "stories", `${slug}.json`));
-    const deleted = await receiver.waitFor(receiver.deliveries.length + 1);
-    expect(deleted.at(-1)!.json).toMatchObject({ action: "deleted", story_id: 1002 });
+    await vi.waitFor(() => expect(receiver.deliveries.at(-1)?.json.action).toBe("deleted"), { timeout: 5000 });
+    const after = await receiver.waitFor(receiver.deliveries.length);
+    expect(after.at(-1)!.json).toMatchObject({ action: "deleted", story_id: 1002 });
+    // debounced: the burst became one change, so one "published" (after the move back, one "moved" at most)
+    const actions = [burst!.json.action, ...after.map((d) => d.json.action)];
+    expect(actions.filter((a) => a === "published")).toHaveLength(1);
   });
 
   it("retries a failing receiver with backoff, and gives up on one that hangs without holding the service", async () => {

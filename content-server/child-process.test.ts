@@ -1,0 +1,186 @@
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnContentService, type ContentServiceProcess, type ContentServiceReady } from "./child-process";
+
+/**
+ * The content service in its own process (main.ts), as `npm start` and
+ * `npm run dev` run it through spawnContentService: settings from the
+ * environment only, one ready message over IPC, and a clean exit when asked
+ * or when the parent goes away.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "..");
+let tmp: string;
+let contentDir: string;
+let space: { space: { id: number }; previewToken: string; publicToken: string };
+let storyFiles: number;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), "content-child-test-"));
+  contentDir = path.join(tmp, "content");
+  await cp(path.join(here, "contract-fixture"), contentDir, { recursive: true });
+  space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as typeof space;
+  storyFiles = (await readdir(path.join(contentDir, "stories"), { recursive: true })).filter((f) =>
+    f.endsWith(".json"),
+  ).length;
+});
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** The env of a service on a free port, with the temp content; `extra` adds or overrides. */
+function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    CONTENT_PORT: "0",
+    CONTENT_DIR: contentDir,
+    CONTENT_IMAGE_CACHE_DIR: path.join(tmp, "image-cache"),
+    ...extra,
+  };
+}
+
+function collect(): { text: string; onStderr: (t: string) => void } {
+  const out = { text: "", onStderr: (t: string) => void (out.text += t) };
+  return out;
+}
+
+describe("spawnContentService", () => {
+  it("starts the service with the settings of its env, tells its address and tokens, and stops it", async () => {
+    const stderr = collect();
+    const service = await spawnContentService({
+      env: serviceEnv({ CONTENT_PUBLIC_ORIGIN: "/", CONTENT_ADMIN_TOKEN: "admin-token-for-test" }),
+      cwd: repo,
+      onStderr: stderr.onStderr,
+    });
+    let stopped = false;
+    try {
+      expect(service.port).toBeGreaterThan(0);
+      expect(service.url).toBe(`http://127.0.0.1:${service.port}`);
+      expect(service.apiUrl).toBe(`${service.url}/v2`);
+      expect(service.contentDir).toBe(contentDir);
+      expect(service.storyCount).toBe(storyFiles);
+      expect(service.previewToken).toBe(space.previewToken);
+      expect(service.publicToken).toBe(space.publicToken);
+      expect(service.adminToken).toBe("admin-token-for-test");
+      expect(service.publicOrigin).toBe("");
+
+      const me = await fetch(`${service.url}/v2/cdn/spaces/me?token=${service.publicToken}`);
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { space: { id: number } }).space.id).toBe(space.space.id);
+      // CONTENT_PUBLIC_ORIGIN=/ reached the service: its redirect is root-relative
+      const redirect = await fetch(`${service.url}/v2/cdn/stories/home?token=${service.publicToken}`, {
+        redirect: "manual",
+      });
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.get("location")).toMatch(
+        /^\/v2\/cdn\/stories\/home\?token=contract-public-token&cv=\d+$/,
+      );
+
+      const stopping = performance.now();
+      await service.stop();
+      stopped = true;
+      expect(performance.now() - stopping).toBeLessThan(5_000);
+      expect(await service.exited).toEqual({ code: 0, signal: null });
+      await expect(fetch(`${service.url}/__health`)).rejects.toThrow();
+      expect(stderr.text).toBe("");
+    } finally {
+      if (!stopped) await service.stop();
+    }
+  }, 60_000);
+
+  it("the service exits when its parent goes away (the IPC channel closes)", async () => {
+    const service = await spawnContentService({ env: serviceEnv(), cwd: repo, onStderr: () => {} });
+    try {
+      service.child.disconnect();
+      expect(await service.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
+
+  it("rejects with the service's own message when it cannot start: port in use, bad setting", async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      await expect(
+        spawnContentService({ env: serviceEnv({ CONTENT_PORT: String(port) }), cwd: repo, onStderr: () => {} }),
+      ).rejects.toThrow(
+        new RegExp(
+          `^The content service exited \\(exit code 1\\) before it was ready:\\ncontent-server: cannot start: port ${port} is already in use`,
+        ),
+      );
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    await expect(
+      spawnContentService({
+        env: serviceEnv({ CONTENT_PUBLIC_ORIGIN: "evil.example" }),
+        cwd: repo,
+        onStderr: () => {},
+      }),
+    ).rejects.toThrow(/exit code 1\) before it was ready:\ncontent-server: CONTENT_PUBLIC_ORIGIN must be/);
+  }, 60_000);
+});
+
+describe("content-server/main.ts", () => {
+  const main = path.join(here, "main.ts");
+
+  function run(ipc: boolean, env: NodeJS.ProcessEnv) {
+    const child = spawn(process.execPath, ["--import", "tsx", main], {
+      cwd: repo,
+      env,
+      stdio: ["ignore", "pipe", "pipe", ...(ipc ? (["ipc"] as const) : [])],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.setEncoding("utf8").on("data", (t: string) => (stdout += t));
+    child.stderr?.setEncoding("utf8").on("data", (t: string) => (stderr += t));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("close", (code, signal) => resolve({ code, signal })),
+    );
+    return { child, exited, stdout: () => stdout, stderr: () => stderr };
+  }
+
+  it("with an IPC channel: one ready message, nothing on stdout; SIGINT stops it within 5 s", async () => {
+    const proc = run(true, serviceEnv());
+    const ready = await new Promise<ContentServiceReady>((resolve, reject) => {
+      proc.child.once("message", (m) => resolve(m as ContentServiceReady));
+      void proc.exited.then(() => reject(new Error(`exited before ready: ${proc.stderr()}`)));
+    });
+    expect(ready).toMatchObject({ type: "ready", storyCount: storyFiles, publicToken: space.publicToken });
+    expect(ready.url).toBe(`http://127.0.0.1:${ready.port}`);
+    const signalled = performance.now();
+    proc.child.kill("SIGINT");
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(proc.stdout()).toBe("");
+    expect(proc.stderr()).toBe("");
+  }, 60_000);
+
+  it("without one: prints its URL and tokens; SIGTERM stops it within 5 s", async () => {
+    const proc = run(false, serviceEnv());
+    const service: Pick<ContentServiceProcess, "port"> = await new Promise((resolve, reject) => {
+      proc.child.stdout?.on("data", () => {
+        const m = /Content service: http:\/\/localhost:(\d+)\/v2\n[\s\S]*admin token: /.exec(proc.stdout());
+        if (m) resolve({ port: Number(m[1]) });
+      });
+      void proc.exited.then(() => reject(new Error(`exited before listening: ${proc.stderr()}`)));
+    });
+    expect(proc.stdout()).toContain(`public token:  ${space.publicToken}`);
+    expect(proc.stdout()).toContain(`asset URLs:    http://127.0.0.1:${service.port}/f/...`);
+    expect((await fetch(`http://127.0.0.1:${service.port}/__health`)).status).toBe(200);
+    const signalled = performance.now();
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(proc.stdout()).toContain("content-server: SIGTERM, shutting down");
+  }, 60_000);
+});

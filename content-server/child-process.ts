@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+/**
+ * The parent's side of the content service's process (main.ts): spawns
+ * `node --import tsx content-server/main.ts` with an IPC channel, resolves
+ * once it listens, stops it. Its settings are the CONTENT_* variables of
+ * `env` (config.ts, readEnvConfig); the parent passes, for instance:
+ *
+ *   CONTENT_PORT            port (0: a free one; the ready message tells which)
+ *   CONTENT_HOST            bind address (default 127.0.0.1)
+ *   CONTENT_DIR             content folder (absolute, or relative to `cwd`)
+ *   CONTENT_PUBLIC_ORIGIN   "/" for root-relative asset URLs and redirects (a site that forwards
+ *                           /f/ and /v2/), an http(s) origin, or unset for the service's own origin
+ *   CONTENT_WEBHOOKS        comma-separated URLs that get the story webhooks
+ *   CONTENT_WEBHOOK_SECRET  signs them
+ *
+ * and the user's own (CONTENT_IMAGE_CACHE_MB, CONTENT_IMAGE_CACHE_DIR,
+ * CONTENT_RATE_LIMIT, CONTENT_FAULTS, CONTENT_ADMIN_TOKEN, CONTENT_LOG) by
+ * passing process.env along.
+ */
+
+/** The message a parent gets over IPC once the service listens. */
+export interface ContentServiceReady {
+  type: "ready";
+  /** Origin the service listens on, e.g. http://127.0.0.1:4100 */
+  url: string;
+  /** `url` + /v2: storyblok-js-client's `endpoint`. */
+  apiUrl: string;
+  port: number;
+  /** Origin of its asset URLs and redirects ("" for root-relative ones). */
+  publicOrigin: string;
+  contentDir: string;
+  storyCount: number;
+  cv: number;
+  previewToken: string;
+  publicToken: string;
+  adminToken: string;
+}
+
+export interface SpawnContentServiceOptions {
+  /** The child's environment (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** The child's working directory (default process.cwd()); a relative CONTENT_DIR starts there. */
+  cwd?: string;
+  /** Longest wait for the ready message; then the child is killed and the promise rejects (default 60 s). */
+  readyTimeoutMs?: number;
+  /** Gets the child's stderr (its errors and warnings); default: written to this process's stderr. */
+  onStderr?: (text: string) => void;
+}
+
+export interface ContentServiceProcess extends Omit<ContentServiceReady, "type"> {
+  child: ChildProcess;
+  /** Settles when the child has exited, whatever the reason (a crash too: the parent may watch it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, SIGKILL after 5 s; resolves once the child has exited. */
+  stop(): Promise<void>;
+}
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+/** tsx's loader, resolved here: the child's working directory need not see node_modules. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const KILL_AFTER_MS = 5_000;
+const STDERR_TAIL = 4_000;
+
+/**
+ * glibc's malloc keeps the pages of freed image buffers unless large blocks
+ * are mapped on their own (its threshold otherwise grows to 32 MB as the
+ * renders free them): with it, RSS comes back after a burst of renders.
+ * Ignored by other allocators.
+ */
+const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;
+
+export function spawnContentService(options: SpawnContentServiceOptions = {}): Promise<ContentServiceProcess> {
+  const env = { ...MALLOC_ENV, ...(options.env ?? process.env) };
+  const onStderr = options.onStderr ?? ((text: string) => process.stderr.write(text));
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
+    cwd: options.cwd ?? process.cwd(),
+    env,
+    // stdout: only CONTENT_LOG's request lines
+    stdio: ["ignore", "inherit", "pipe", "ipc"],
+  });
+
+  let stderrTail = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (text: string) => {
+    stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
+    onStderr(text);
+  });
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    // exited, and its stderr read to the end (not `close`, which never comes once the parent
+    // disconnected the IPC channel)
+    child.once("exit", (code, signal) => {
+      const stream = child.stderr;
+      if (!stream || stream.closed || stream.destroyed) resolve({ code, signal });
+      else stream.once("close", () => resolve({ code, signal }));
+    });
+    // never spawned (no exit event follows)
+    child.once("error", () => {
+      if (child.pid === undefined) resolve({ code: null, signal: null });
+    });
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+        child.kill("SIGTERM");
+        const kill = setTimeout(() => child.kill("SIGKILL"), KILL_AFTER_MS);
+        await exited;
+        clearTimeout(kill);
+      }
+      await exited;
+    })();
+    return stopping;
+  };
+
+  return new Promise<ContentServiceProcess>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void stop();
+      reject(error);
+    };
+    const timeoutMs = options.readyTimeoutMs ?? 60_000;
+    const timer = setTimeout(
+      () => fail(new Error(`The content service was not ready within ${timeoutMs / 1000} s${tail()}`)),
+      timeoutMs,
+    );
+    const tail = () => (stderrTail.trim() ? `:\n${stderrTail.trim()}` : "");
+
+    child.once("error", (err) => fail(new Error(`Cannot start the content service: ${err.message}`, { cause: err })));
+    void exited.then(({ code, signal }) =>
+      fail(new Error(`The content service exited (${signal ?? `exit code ${code}`}) before it was ready${tail()}`)),
+    );
+    child.on("message", (message: Partial<ContentServiceReady>) => {
+      if (settled || message?.type !== "ready") return;
+      settled = true;
+      clearTimeout(timer);
+      const { type: _type, ...ready } = message as ContentServiceReady;
+      resolve({ ...ready, child, exited, stop });
+    });
+  });
+}
