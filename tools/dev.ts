@@ -1,26 +1,31 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startContentServer, type ContentServerHandle } from "../content-server/content-server";
+import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
+import { signalChild } from "./processes";
 
 /**
- * `npm run dev [-- vite args]`: the local content service (unless
- * STORYBLOK_TOKEN is set) and `react-router dev` (Vite with HMR; loaders run
- * on each request, so content edits show on reload). PORT picks the dev
- * server's port (default 5173).
+ * `npm run dev [-- vite args]`: the local content service in a process of
+ * its own (unless STORYBLOK_TOKEN is set; its settings are the CONTENT_*
+ * variables, read by content-server/config.ts alone) and `react-router dev`
+ * (Vite with HMR; loaders run on each request, so content edits show on
+ * reload). PORT picks the dev server's port (default 5173). Ctrl-C stops
+ * both.
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reactRouterBin = path.join(repo, "node_modules", ".bin", "react-router");
+const STOP_DEADLINE_MS = 5_000;
 
-let content: ContentServerHandle | undefined;
+let content: ContentServiceProcess | undefined;
 let dev: ChildProcess | undefined;
 let stopping = false;
 
 async function stop(code: number): Promise<never> {
   stopping = true;
-  dev?.kill("SIGTERM");
-  await content?.close().catch(() => {});
+  setTimeout(() => process.exit(code || 1), STOP_DEADLINE_MS).unref();
+  if (dev) signalChild(dev, "SIGTERM");
+  await content?.stop().catch(() => {});
   process.exit(code);
 }
 
@@ -33,12 +38,23 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!process.env.STORYBLOK_TOKEN) {
-    const contentPort = Number(process.env.CONTENT_PORT?.trim() || 4100);
-    const contentDir = path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content");
-    content = await startContentServer({ port: contentPort, host: "127.0.0.1", contentDir });
+    // asset URLs on the service's own origin: Vite's dev server does not forward /f/
+    content = await spawnContentService({
+      cwd: repo,
+      env: {
+        ...process.env,
+        CONTENT_DIR: path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content"),
+        CONTENT_PUBLIC_ORIGIN: "",
+      },
+    });
+    void content.exited.then(({ code, signal }) => {
+      if (stopping) return;
+      console.error(`npm run dev: the content service stopped (${signal ?? `exit code ${code}`})`);
+      void stop(1);
+    });
     env.CONTENT_PORT = String(content.port);
-    env.CONTENT_DIR = contentDir;
-    console.info(`Content service: http://localhost:${content.port}/v2 (watching ${contentDir})`);
+    env.CONTENT_DIR = content.contentDir;
+    console.info(`Content service: http://localhost:${content.port}/v2 (watching ${content.contentDir})`);
   }
 
   const args = ["dev", ...process.argv.slice(2)];

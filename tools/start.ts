@@ -1,33 +1,33 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  startContentServer,
-  type ContentServerHandle,
-  type ContentServerOptions,
-} from "../content-server/content-server";
+import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
 import { MANIFEST_FILE, readManifestEntries } from "../pipeline/csp";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
-import { freePort } from "./processes";
+import { BuildProgress } from "./build-progress";
+import { freePort, signalChild } from "./processes";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
- * Unless STORYBLOK_TOKEN is set, starts the local content service (CONTENT_PORT,
- * CONTENT_DIR) on loopback, whose webhooks point at the site; builds the
- * site against it (`react-router build`, prerendering every content route,
- * then writing the security headers, the host configurations and the
- * .br/.gz files); serves build/client on HOST:PORT with publish to live
- * (site-server/live-site.ts): a story file edited under content/stories/
- * reaches the prerendered HTML by itself. The site forwards the content
- * service's API and assets on its own origin (CONTENT_VIA_SITE), so it works
- * under any address it is reached by (HOST=0.0.0.0). Installs nothing.
- * Ctrl-C stops everything.
+ * Unless STORYBLOK_TOKEN is set, starts the local content service in a
+ * process of its own (content-server/child-process.ts: its settings are the
+ * CONTENT_* variables, read by content-server/config.ts alone), on
+ * loopback, with its webhooks pointed at the site; builds the site against
+ * it (`react-router build`, its output in `build.log` beside the build, a
+ * summary here); serves the build on HOST:PORT with publish to live
+ * (site-server/live-site.ts). The site forwards the content service's API
+ * and assets on its own origin (CONTENT_VIA_SITE), so it works under any
+ * address it is reached by (HOST=0.0.0.0). Installs nothing. Ctrl-C stops
+ * everything within 5 s.
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reactRouterBin = path.join(repo, "node_modules", ".bin", "react-router");
+/** How long a stop may take before the process exits regardless (README: "Ctrl-C stops both"). */
+const STOP_DEADLINE_MS = 5_000;
 
 function portFrom(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -39,15 +39,17 @@ function portFrom(name: string, fallback: number): number {
   return port;
 }
 
-let content: ContentServerHandle | undefined;
+let content: ContentServiceProcess | undefined;
 let live: LiveSite | undefined;
 let build: ChildProcess | undefined;
 let stopping = false;
 
 async function stop(code: number): Promise<never> {
   stopping = true;
-  build?.kill("SIGTERM");
-  await Promise.allSettled([live?.close(), content?.close()]);
+  setTimeout(() => process.exit(code || 1), STOP_DEADLINE_MS).unref();
+  // the build leads its own process group (its workers and esbuild go with it)
+  if (build) signalChild(build, "SIGTERM", true);
+  await Promise.allSettled([live?.close(), content?.stop()]);
   process.exit(code);
 }
 
@@ -59,14 +61,31 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-function runBuild(env: NodeJS.ProcessEnv): Promise<void> {
+/** `react-router build`, its output in `logFile`; resolves with what the build reported. */
+function runBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<BuildProgress> {
   return new Promise((resolve, reject) => {
-    build = spawn(reactRouterBin, ["build"], { cwd: repo, env, stdio: "inherit" });
+    const log = createWriteStream(logFile);
+    const progress = new BuildProgress();
+    build = spawn(reactRouterBin, ["build"], { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    for (const stream of [build.stdout, build.stderr]) {
+      stream?.on("data", (chunk: Buffer) => {
+        log.write(chunk);
+        for (const warning of progress.read(chunk.toString())) console.warn(warning);
+      });
+    }
     build.on("error", reject);
     build.on("exit", (code, signal) => {
       build = undefined;
-      if (code === 0) resolve();
-      else reject(new Error(`react-router build failed (${signal ?? `exit code ${code}`})`));
+      log.end(() => {
+        if (code === 0) resolve(progress);
+        else
+          reject(
+            new Error(
+              `the build failed (${signal ?? `exit code ${code}`}); its last lines:\n${progress.tail()}\n` +
+                `(the whole output: ${path.relative(process.cwd(), logFile) || logFile})`,
+            ),
+          );
+      });
     });
   });
 }
@@ -76,36 +95,44 @@ async function main(): Promise<void> {
   // PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address)
   const port = portFrom("PORT", 3000) || (await freePort(host));
   const buildDir = path.resolve(repo, process.env.SITE_BUILD_DIR?.trim() || "build");
+  const logFile = `${buildDir}.log`;
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_BUILD_DIR: buildDir };
   // Storyblok's webhook secret; the local content service and the site share one made for this run
   let webhookSecret = process.env.STORYBLOK_WEBHOOK_SECRET?.trim() || undefined;
 
   if (process.env.STORYBLOK_TOKEN) {
-    console.info(`Content: Storyblok (STORYBLOK_TOKEN is set); the local content service is not started`);
+    console.info("Content: Storyblok (STORYBLOK_TOKEN is set); the local content service is not started");
   } else {
-    const contentPort = portFrom("CONTENT_PORT", 4100);
-    const contentDir = path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content");
     webhookSecret ??= randomBytes(24).toString("hex");
-    // Storyblok's webhooks, sent by the content service when a story file changes (CONTENT_WEBHOOKS)
-    const options: ContentServerOptions & { webhooks?: string[]; webhookSecret?: string } = {
-      port: contentPort,
-      host: "127.0.0.1",
-      contentDir,
-      // asset URLs as root-relative /f/ paths: the site forwards them, under whatever address it was reached by
-      publicOrigin: "",
-      webhooks: [`http://127.0.0.1:${port}${WEBHOOK_PATH}`],
-      webhookSecret,
-    };
-    content = await startContentServer(options);
-    Object.assign(env, { CONTENT_PORT: String(content.port), CONTENT_DIR: contentDir, CONTENT_VIA_SITE: "1" });
+    content = await spawnContentService({
+      cwd: repo,
+      env: {
+        ...process.env,
+        CONTENT_PORT: String(portFrom("CONTENT_PORT", 4100)),
+        CONTENT_DIR: path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content"),
+        // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
+        CONTENT_PUBLIC_ORIGIN: "/",
+        // Storyblok's webhooks, sent when a story file changes
+        CONTENT_WEBHOOKS: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+        CONTENT_WEBHOOK_SECRET: webhookSecret,
+      },
+    });
+    void content.exited.then(({ code, signal }) => {
+      if (stopping) return;
+      console.error(`npm start: the content service stopped (${signal ?? `exit code ${code}`})`);
+      void stop(1);
+    });
+    Object.assign(env, { CONTENT_PORT: String(content.port), CONTENT_DIR: content.contentDir, CONTENT_VIA_SITE: "1" });
+    const shownDir = path.relative(process.cwd(), content.contentDir) || ".";
     console.info(
-      `Content service: http://localhost:${content.port}/v2 (${content.storyCount()} stories from ${contentDir})`,
+      `Content service: http://localhost:${content.port}/v2 (${content.storyCount} stories from ${shownDir})`,
     );
   }
 
+  console.info(`Building the site (output in ${path.relative(process.cwd(), logFile)}) ...`);
   const started = performance.now();
-  await runBuild(env);
-  console.info(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const built = await runBuild(env, logFile);
+  console.info(`Built ${built.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   live = await startLiveSite({
     buildDir,
@@ -114,6 +141,7 @@ async function main(): Promise<void> {
     host,
     webhookSecret,
     contentOrigin: content?.url,
+    contentPublicToken: content?.publicToken,
   });
   const siteUrl = host === "127.0.0.1" ? `http://localhost:${live.server.port}` : live.server.url;
   // the mode only: the pages' policies are read past, not kept
