@@ -22,6 +22,7 @@ import {
 } from "./report";
 import { bundleSection } from "./sections/bundle";
 import { growthSection } from "./sections/growth";
+import { isolationSection } from "./sections/isolation";
 import { lighthouseSection } from "./sections/lighthouse";
 import { publishSection } from "./sections/publish";
 import { requestsSection } from "./sections/requests";
@@ -44,6 +45,7 @@ const SECTIONS: Record<SectionId, (ctx: BenchContext) => Promise<SectionOutput>>
   growth: growthSection,
   bundle: bundleSection,
   service: serviceSection,
+  isolation: isolationSection,
   publish: publishSection,
 };
 

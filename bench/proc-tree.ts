@@ -11,6 +11,8 @@ export interface ProcStat {
   ppid: number;
   /** Resident set size in pages. */
   rssPages: number;
+  /** CPU time used so far, user and system, in clock ticks (100 a second on Linux). */
+  cpuTicks: number;
 }
 
 /** Parses /proc/{pid}/stat; the command name (field 2) may hold spaces and parentheses. */
@@ -18,15 +20,16 @@ export function parseProcStat(text: string): ProcStat | null {
   const close = text.lastIndexOf(")");
   if (close === -1) return null;
   const pid = Number(text.slice(0, text.indexOf("(")).trim());
-  // fields after the name: state(3) ppid(4) ... rss(24)
+  // fields after the name: state(3) ppid(4) ... utime(14) stime(15) ... rss(24)
   const rest = text
     .slice(close + 2)
     .trim()
     .split(/\s+/);
   const ppid = Number(rest[1]);
   const rssPages = Number(rest[21]);
+  const cpuTicks = Number(rest[11]) + Number(rest[12]);
   if (!Number.isInteger(pid) || !Number.isInteger(ppid) || !Number.isFinite(rssPages)) return null;
-  return { pid, ppid, rssPages };
+  return { pid, ppid, rssPages, cpuTicks: Number.isFinite(cpuTicks) ? cpuTicks : 0 };
 }
 
 /** The pids of `root` and all its descendants in a process table. */

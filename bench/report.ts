@@ -3,7 +3,7 @@ import { verdictMark, type Verdict } from "./targets";
 
 /** The bench report: one result per section, rendered to report.md and kept as report.json. */
 
-export const SECTION_IDS = ["lighthouse", "requests", "growth", "bundle", "service", "publish"] as const;
+export const SECTION_IDS = ["lighthouse", "requests", "growth", "bundle", "service", "isolation", "publish"] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export const SECTION_TITLES: Record<SectionId, string> = {
@@ -12,6 +12,7 @@ export const SECTION_TITLES: Record<SectionId, string> = {
   growth: "Growth with the number of articles",
   bundle: "First-load JS/CSS and bytes transferred",
   service: "Content service throughput and image service",
+  isolation: "Pages while the content service works hard",
   publish: "Publish to live: webhook to prerendered HTML",
 };
 

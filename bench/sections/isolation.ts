@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { REPO } from "../build";
+import type { BenchContext } from "../context";
+import { fmtMB, fmtMs, markdownTable } from "../format";
+import { parseProcStat } from "../proc-tree";
+import type { SectionOutput } from "./section";
+
+/**
+ * The site's pages while the content service behind it works hard, as under
+ * `npm start`: page latency (GET /robots.txt, one request at a time) idle and
+ * while two clients send the heaviest API listing through the site's forward
+ * and a burst of new image renditions runs, for the content service in the
+ * site's own event loop (`shared`, as before) and in a process of its own
+ * (`separate`, as now), side by side on the same build. Then how long the
+ * content service's CPU stays busy after the load stops, and its RSS.
+ */
+
+type Mode = "shared" | "separate";
+
+interface Ready {
+  siteUrl: string;
+  publicToken: string;
+  contentPid: number;
+}
+
+interface ModeResult {
+  mode: Mode;
+  idle: Latency;
+  loaded: Latency;
+  apiRequests: number;
+  renditions: { started: number; answered: number };
+  /** CPU seconds the content service used in the 5 s after the load stopped. */
+  cpuAfterSeconds: number;
+  rssAfterBytes: number;
+}
+
+interface Latency {
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const IDLE_MS = 4_000;
+const LOAD_MS = 10_000;
+const AFTER_MS = 5_000;
+const HEAVY_CLIENTS = 2;
+const RENDITION_CLIENTS = 40;
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Page requests one after another for `ms`: what a visitor of the site waits. */
+async function samplePages(siteUrl: string, ms: number): Promise<Latency> {
+  const times: number[] = [];
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const response = await fetch(`${siteUrl}/robots.txt`, { signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  return { samples: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
+}
+
+/** Raster sources of the demo content, as /f/ paths the image service renders. */
+async function rasterSources(contentDir: string): Promise<string[]> {
+  const space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as { space?: { id?: number } };
+  const assets = path.join(contentDir, "assets");
+  const found: string[] = [];
+  for (const size of await readdir(assets)) {
+    if (!/^\d+x\d+$/.test(size)) continue;
+    for (const hash of await readdir(path.join(assets, size))) {
+      for (const file of await readdir(path.join(assets, size, hash))) {
+        if (/\.(jpe?g|png|webp)$/i.test(file)) found.push(`/f/${space.space?.id ?? 0}/${size}/${hash}/${file}`);
+      }
+    }
+  }
+  if (found.length === 0) throw new Error("the content has no raster image to render");
+  return found.sort();
+}
+
+/** The heaviest listing a client may ask: 100 stories, every relation pattern resolved. */
+function heavyListing(token: string): string {
+  const patterns = [
+    "article_list.Articles",
+    "article.Other",
+    ...Array.from({ length: 40 }, (_, i) => `component${i}.field${i}`),
+  ];
+  const query = new URLSearchParams({
+    token,
+    version: "published",
+    per_page: "100",
+    resolve_relations: patterns.join(","),
+    resolve_links: "url",
+  });
+  return `/v2/cdn/stories?${query.toString()}`;
+}
+
+async function cpuSeconds(pid: number): Promise<{ cpu: number; rss: number }> {
+  const stat = parseProcStat(await readFile(`/proc/${pid}/stat`, "utf8"));
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const rssKb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  return { cpu: stat ? stat.cpuTicks / 100 : Number.NaN, rss: rssKb * 1024 };
+}
+
+async function startSystem(
+  mode: Mode,
+  clientDir: string,
+  contentDir: string,
+): Promise<{ child: ChildProcess } & Ready> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO, "bench", "isolation-child.ts")], {
+    cwd: REPO,
+    env: { ...process.env, BENCH_ISOLATION: JSON.stringify({ mode, clientDir, contentDir }) },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the ${mode} site exited before it was ready (${code})`)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (line.startsWith("READY ")) resolve(JSON.parse(line.slice(6)) as Ready);
+    });
+  });
+  return { child, ...ready };
+}
+
+async function measureMode(mode: Mode, clientDir: string, contentDir: string, sources: string[]): Promise<ModeResult> {
+  const system = await startSystem(mode, clientDir, contentDir);
+  try {
+    const idle = await samplePages(system.siteUrl, IDLE_MS);
+    let running = true;
+    let apiRequests = 0;
+    const renditions = { started: 0, answered: 0 };
+    const heavy = heavyListing(system.publicToken);
+    const apiLoops = Array.from({ length: HEAVY_CLIENTS }, async () => {
+      while (running) {
+        const response = await fetch(`${system.siteUrl}${heavy}`).catch(() => null);
+        await response?.arrayBuffer().catch(() => undefined);
+        apiRequests += 1;
+      }
+    });
+    // every request a rendition nobody asked for before: widths 1000-3999 over the sources, clients leave after 5 s
+    let next = 0;
+    const renditionLoops = Array.from({ length: RENDITION_CLIENTS }, async () => {
+      while (running) {
+        const n = next++;
+        const source = sources[n % sources.length]!;
+        const width = 1000 + ((n * 7919) % 3000);
+        renditions.started += 1;
+        const response = await fetch(`${system.siteUrl}${source}/m/${width}x0`, {
+          signal: AbortSignal.timeout(5_000),
+        }).catch(() => null);
+        if (response && (await response.arrayBuffer().catch(() => null))) renditions.answered += 1;
+      }
+    });
+    const loaded = await samplePages(system.siteUrl, LOAD_MS);
+    running = false;
+    await Promise.all([...apiLoops, ...renditionLoops]);
+    const before = await cpuSeconds(system.contentPid);
+    await new Promise((resolve) => setTimeout(resolve, AFTER_MS));
+    const after = await cpuSeconds(system.contentPid);
+    return {
+      mode,
+      idle,
+      loaded,
+      apiRequests,
+      renditions,
+      cpuAfterSeconds: after.cpu - before.cpu,
+      rssAfterBytes: after.rss,
+    };
+  } finally {
+    try {
+      process.kill(-system.child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export async function isolationSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const sources = await rasterSources(main.contentDir);
+  const results: ModeResult[] = [];
+  for (const mode of ["shared", "separate"] as const) {
+    ctx.log(`isolation: ${mode} event loop ...`);
+    results.push(await measureMode(mode, main.clientDir, main.contentDir, sources));
+  }
+  const label = (mode: Mode) => (mode === "shared" ? "one event loop (before)" : "own process (now)");
+  const rows = results.map((r) => [
+    label(r.mode),
+    `${fmtMs(r.idle.p50)} / ${fmtMs(r.idle.p99)}`,
+    `${fmtMs(r.loaded.p50)} / ${fmtMs(r.loaded.p99)} (max ${fmtMs(r.loaded.max)})`,
+    String(r.apiRequests),
+    `${r.renditions.answered} of ${r.renditions.started}`,
+    `${r.cpuAfterSeconds.toFixed(2)} s`,
+    fmtMB(r.rssAfterBytes),
+  ]);
+  const separate = results.find((r) => r.mode === "separate")!;
+  const shared = results.find((r) => r.mode === "shared")!;
+  return {
+    summary: [
+      {
+        figure: "page p50 / p99 under API and image load, content service in its own process",
+        value: `${fmtMs(separate.loaded.p50)} / ${fmtMs(separate.loaded.p99)}`,
+        target: `in one event loop: ${fmtMs(shared.loaded.p50)} / ${fmtMs(shared.loaded.p99)}`,
+        verdict: "info",
+      },
+    ],
+    markdown: [
+      `GET /robots.txt one after another, idle for ${IDLE_MS / 1000} s, then for ${LOAD_MS / 1000} s while ` +
+        `${HEAVY_CLIENTS} clients send the heaviest listing (100 stories, 42 relation patterns) through the ` +
+        `site's forward and ${RENDITION_CLIENTS} clients ask for new image renditions (each leaves after 5 s). ` +
+        `CPU: what the content service used in the ${AFTER_MS / 1000} s after the load stopped.`,
+      "",
+      markdownTable(
+        [
+          "content service",
+          "page p50 / p99 idle",
+          "page p50 / p99 under load",
+          "API answers",
+          "renditions answered",
+          "CPU after",
+          "RSS after",
+        ],
+        rows,
+      ),
+    ].join("\n"),
+    data: results,
+  };
+}
