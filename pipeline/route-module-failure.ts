@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { ROUTE_MODULE_FAILURE_HOOK } from "../app/components/route-chunk-reload/route-module-failure-hook";
 
 /**
  * React Router reloads the page when a route module fails to import
@@ -13,8 +14,6 @@ import type { Plugin } from "vite";
  * the build when that statement is not where it is expected, so an upgrade
  * that changes it cannot ship silently.
  */
-
-export const ROUTE_MODULE_FAILURE_HOOK = "__routeModuleLoadFailed";
 
 const FUNCTION_START = "async function loadRouteModule(";
 const RELOAD = "window.location.reload();";

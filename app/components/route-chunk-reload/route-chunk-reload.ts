@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { ROUTE_MODULE_FAILURE_HOOK } from "./route-module-failure-hook";
 
 /**
  * SPEC section 8, "Route code fails to load: the page reloads". After a new
@@ -13,16 +14,14 @@ import { useEffect, useRef } from "react";
 
 const KEY_PREFIX = "route-chunk-reload:";
 
-/** The name under which the build hands React Router's route-module failure to the site (pipeline/route-module-failure.ts). */
-export const ROUTE_MODULE_FAILURE_HOOK = "__routeModuleLoadFailed";
-
 const CHUNK_ERROR_PATTERNS = [
   /Failed to fetch dynamically imported module/i, // Chromium
   /Importing a module script failed/i, // Safari
   /error loading dynamically imported module/i, // Firefox
   /Unable to preload CSS/i, // Vite's preload helper
   /Loading (CSS )?chunk \S+ failed/i,
-  // React Router's words when a route's split clientLoader chunk failed to load (the import error itself is dropped)
+  // React Router's words when a route's split clientLoader chunk failed to load (the import error itself is
+  // dropped): docs/react-router-couplings.md, data-strategy-message
   /^No result returned from dataStrategy for route /,
 ];
 
@@ -57,8 +56,9 @@ interface RouterLocation {
 
 /**
  * Where the visitor is going: the location of the client navigation under
- * way (React Router's router, which the framework keeps on `window`), else
- * the page they are on.
+ * way (React Router's router, which the framework keeps on `window`:
+ * docs/react-router-couplings.md, data-router-global), else the page they
+ * are on.
  */
 export function navigationTarget(target: Window = window): string {
   const router = (
