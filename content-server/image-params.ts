@@ -11,7 +11,7 @@ import { badRequest } from "./errors";
 
 export const MAX_SIDE = 4000;
 
-export type OutputFormat = "webp" | "png" | "jpeg";
+export type OutputFormat = "avif" | "webp" | "png" | "jpeg";
 
 export interface Rgba {
   r: number;
@@ -96,10 +96,9 @@ export function parseFilters(text: string): ImageFilters {
       }
       case "format": {
         const f = arg.toLowerCase();
-        if (f === "webp" || f === "png" || f === "jpeg") filters.format = f;
+        if (f === "avif" || f === "webp" || f === "png" || f === "jpeg") filters.format = f;
         else if (f === "jpg") filters.format = "jpeg";
-        else if (f === "avif") invalid("format(avif) is not offered here; use webp, png or jpeg");
-        else invalid(`format() accepts webp, png or jpeg, got "${arg.slice(0, 20)}"`);
+        else invalid(`format() accepts avif, webp, png or jpeg, got "${arg.slice(0, 20)}"`);
         break;
       }
       case "fill":

@@ -69,6 +69,17 @@ describe("image service", () => {
     });
   });
 
+  it("encodes AVIF when the URL asks for it, as Storyblok's image service does, and caches it", async () => {
+    const first = await image(`${HERO_PATH}/m/320x0/filters:format(avif)`);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("content-type")).toBe("image/avif");
+    expect(first.meta).toMatchObject({ format: "heif", compression: "av1", width: 320, height: 200 });
+    expect(first.res.headers.get("x-image-cache")).toBe("miss");
+    const again = await image(`${HERO_PATH}/m/320x0/filters:format(avif)`);
+    expect(again.res.headers.get("x-image-cache")).toBe("hit");
+    expect(again.body.equals(first.body)).toBe(true);
+  });
+
   it("applies filters: format, quality, rotate, grayscale, blur, brightness", async () => {
     const png = await image(`${HERO_PATH}/m/200x0/filters:format(png)`);
     expect(png.res.headers.get("content-type")).toBe("image/png");
@@ -124,11 +135,7 @@ describe("image service", () => {
       ["/m/filters:quality(101)", "Invalid image transformation: quality() must be between 1 and 100, got 101"],
       ["/m/filters:quality(0)", "Invalid image transformation: quality() must be between 1 and 100, got 0"],
       ["/m/filters:rotate(45)", "Invalid image transformation: rotate() accepts 0, 90, 180 or 270"],
-      [
-        "/m/filters:format(avif)",
-        "Invalid image transformation: format(avif) is not offered here; use webp, png or jpeg",
-      ],
-      ["/m/filters:format(bmp)", 'Invalid image transformation: format() accepts webp, png or jpeg, got "bmp"'],
+      ["/m/filters:format(bmp)", 'Invalid image transformation: format() accepts avif, webp, png or jpeg, got "bmp"'],
       [
         "/m/filters:fill(red)",
         'Invalid image transformation: fill() needs a hex colour (e.g. FFFFFF) or "transparent", got "red"',

@@ -4,15 +4,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
-import sharp, { type Metadata } from "sharp";
 import { contentTypeOf, IMMUTABLE, serveFile, type AssetTarget } from "./assets";
 import { badRequest, HttpError } from "./errors";
 import { send } from "./http-utils";
-import { MAX_SIDE, parseTransform, transformKey, type ImageTransform, type OutputFormat } from "./image-params";
+import { parseTransform, transformKey, type ImageTransform, type OutputFormat } from "./image-params";
+import { renderImage } from "./image-render";
 import { RenderQueue } from "./render-queue";
 
 /**
- * Storyblok's image service on sharp: resizing, cropping and filters. At
+ * Storyblok's image service on sharp (image-render.ts renders). At
  * most `concurrency` renders run at a time and at most `maxQueue` wait
  * (RenderQueue), so no burst of requests can exhaust memory; results are kept
  * on disk up to `cacheMaxBytes`, the least recently used leaving first
@@ -93,6 +93,7 @@ export const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
 const RASTER = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/tiff"]);
 const PASS_THROUGH = new Set(["image/svg+xml", "image/gif"]);
 const OUTPUT: Record<OutputFormat, { ext: string; type: string }> = {
+  avif: { ext: ".avif", type: "image/avif" },
   webp: { ext: ".webp", type: "image/webp" },
   png: { ext: ".png", type: "image/png" },
   jpeg: { ext: ".jpg", type: "image/jpeg" },
@@ -164,7 +165,7 @@ export class ImageService {
     const files: Array<{ rel: string; size: number; mtimeMs: number }> = [];
     for (const name of names) {
       const rel = name.split(path.sep).join("/");
-      if (!/^[0-9a-f]{2}\/[0-9a-f]{40}\.(webp|png|jpg)$/.test(rel)) continue;
+      if (!/^[0-9a-f]{2}\/[0-9a-f]{40}\.(avif|webp|png|jpg)$/.test(rel)) continue;
       const stat = await fsp.stat(path.join(this.cacheDir, name)).catch(() => null);
       if (stat?.isFile()) files.push({ rel, size: stat.size, mtimeMs: stat.mtimeMs });
     }
@@ -256,7 +257,8 @@ export class ImageService {
     const { signal } = controller;
     const result = this.queue.run(async () => {
       this.counts.started++;
-      const buffer = await this.render(file, transform, format, signal);
+      const limits = { limitInputPixels: this.limitInputPixels, timeoutMs: this.renderTimeoutMs };
+      const buffer = await renderImage(file, transform, format, limits, signal);
       signal.throwIfAborted();
       await this.store(rel, buffer);
       return buffer;
@@ -356,85 +358,6 @@ export class ImageService {
       await Promise.all(this.removals);
     } catch (err) {
       this.log(`image cache: cannot write ${file}: ${(err as Error).message}`);
-    }
-  }
-
-  /**
-   * Renders one transform. Reads the source into memory so libvips never
-   * serves a stale file. Between its steps it stops, throwing the signal's
-   * reason, once the signal aborted.
-   */
-  async render(file: string, t: ImageTransform, format: OutputFormat, signal?: AbortSignal): Promise<Buffer> {
-    const input = await fsp.readFile(file);
-    signal?.throwIfAborted();
-    const options = { limitInputPixels: this.limitInputPixels, animated: false } as const;
-    let meta: Metadata;
-    try {
-      meta = await sharp(input, options).metadata();
-    } catch (err) {
-      throw new HttpError(422, { error: `Cannot read the source image: ${(err as Error).message}` });
-    }
-    signal?.throwIfAborted();
-    let w0 = meta.width ?? 0;
-    let h0 = meta.height ?? 0;
-    if ((meta.orientation ?? 1) >= 5) [w0, h0] = [h0, w0];
-    if (!w0 || !h0) throw new HttpError(422, { error: "Cannot read the source image size" });
-
-    const f = t.filters;
-    let img = sharp(input, options)
-      .autoOrient()
-      .timeout({ seconds: Math.max(1, Math.ceil(this.renderTimeoutMs / 1000)) });
-    const W = t.width;
-    const H = t.height;
-    if (W === 0 && H === 0) {
-      if (w0 > MAX_SIDE || h0 > MAX_SIDE) img = img.resize(MAX_SIDE, MAX_SIDE, { fit: "inside" });
-    } else if (t.fitIn) {
-      const contain = f.fill !== undefined && W > 0 && H > 0;
-      img = img.resize(W || null, H || null, contain ? { fit: "contain", background: f.fill } : { fit: "inside" });
-    } else if (W === 0 || H === 0) {
-      const other = W === 0 ? Math.round((w0 * H) / h0) : Math.round((h0 * W) / w0);
-      if (other > MAX_SIDE) {
-        throw badRequest(
-          `Invalid image transformation: the result would be ${W || other}x${H || other}, larger than ${MAX_SIDE}x${MAX_SIDE}`,
-        );
-      }
-      img = img.resize(W || null, H || null);
-    } else if (f.focal) {
-      const scale = Math.max(W / w0, H / h0);
-      const rw = Math.max(W, Math.round(w0 * scale));
-      const rh = Math.max(H, Math.round(h0 * scale));
-      const cx = ((Math.min(f.focal.x1, w0) + Math.min(f.focal.x2, w0)) / 2) * scale;
-      const cy = ((Math.min(f.focal.y1, h0) + Math.min(f.focal.y2, h0)) / 2) * scale;
-      const left = Math.min(Math.max(0, Math.round(cx - W / 2)), rw - W);
-      const top = Math.min(Math.max(0, Math.round(cy - H / 2)), rh - H);
-      img = img.resize(rw, rh, { fit: "fill" }).extract({ left, top, width: W, height: H });
-    } else {
-      img = img.resize(W, H, { fit: "cover", position: t.smart ? sharp.strategy.attention : "centre" });
-    }
-    if (t.flipX) img = img.flop();
-    if (t.flipY) img = img.flip();
-    if (f.grayscale) img = img.grayscale();
-    if (f.brightness) img = img.modulate({ brightness: Math.max(0.01, 1 + f.brightness / 100) });
-    if (f.blur) img = img.blur(Math.max(0.3, f.blur / 2));
-    if (f.fill && f.fill.alpha > 0 && !(t.fitIn && W > 0 && H > 0)) img = img.flatten({ background: f.fill });
-    else if (format === "jpeg") img = img.flatten({ background: f.fill && f.fill.alpha > 0 ? f.fill : "#ffffff" });
-
-    try {
-      if (f.rotate) {
-        // Storyblok rotates the resized result; sharp would rotate first, so render in two steps
-        const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-        signal?.throwIfAborted();
-        img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).rotate(
-          f.rotate,
-        );
-      }
-      if (format === "webp") img = img.webp({ quality: f.quality ?? 80 });
-      else if (format === "jpeg") img = img.jpeg({ quality: f.quality ?? 80 });
-      else img = img.png();
-      return await img.toBuffer();
-    } catch (err) {
-      if (signal?.aborted && err === signal.reason) throw err;
-      throw new HttpError(422, { error: `Cannot transform the image: ${(err as Error).message}` });
     }
   }
 }

@@ -7,16 +7,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { REGION_HOSTS, type Region } from "./content-pull/endpoint";
 import { PullError } from "./content-pull/errors";
-import {
-  PullFailure,
-  pullContent,
-  REGION_HOSTS,
-  type ProgressEvent,
-  type PullOptions,
-  type PullSummary,
-  type Region,
-} from "./content-pull/pull";
+import { PullFailure, pullContent, type ProgressEvent, type PullOptions, type PullSummary } from "./content-pull/pull";
 
 export { PullError } from "./content-pull/errors";
 export { pullContent, PullFailure, type ProgressEvent, type PullOptions, type PullSummary } from "./content-pull/pull";

@@ -10,7 +10,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { findMedia, mediaCatalogue, renderMedia, type MediaFile } from "./content-generator/media";
-import { buildStories, type ArticleSummary, type SpaceFile, type StoryFile } from "./content-generator/stories";
+import type { ArticleSummary } from "./content-generator/articles";
+import { buildStories } from "./content-generator/stories";
+import type { SpaceFile, StoryFile } from "./content-generator/story-shape";
 import { MIN_ARTICLES, PROJECTS } from "./content-generator/texts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

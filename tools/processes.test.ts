@@ -44,20 +44,25 @@ describe("stopChild", () => {
 
   it("with group, returns only once what the child started has exited too", async () => {
     // the leader exits on SIGTERM at once; the process it started takes 300 ms to finish its own shutdown
-    const grandchild = `process.on('SIGTERM', () => setTimeout(() => process.exit(0), 300)); setInterval(() => {}, 1000);`;
+    const grandchild = `process.on('SIGTERM', () => setTimeout(() => process.exit(0), 300)); console.log('ready'); setInterval(() => {}, 1000);`;
     const leader = spawn(
       process.execPath,
       [
         "-e",
-        `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' });
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: ['ignore', 'inherit', 'ignore'] });
          console.log(c.pid); process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000);`,
       ],
       { stdio: ["ignore", "pipe", "ignore"], detached: true },
     );
-    const grandchildPid = await new Promise<number>((resolve) =>
-      leader.stdout.once("data", (data: Buffer) => resolve(Number(String(data).trim()))),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // the grandchild's pid, and its word (on the leader's stdout, which it shares) that its SIGTERM handler is in place
+    const output = await new Promise<string>((resolve) => {
+      let text = "";
+      leader.stdout.on("data", (data: Buffer) => {
+        text += String(data);
+        if (/^\d+$/m.test(text) && /^ready$/m.test(text)) resolve(text);
+      });
+    });
+    const grandchildPid = Number(/^(\d+)$/m.exec(output)![1]);
     await stopChild(leader, { graceMs: 3000, group: true });
     expect(() => process.kill(grandchildPid, 0)).toThrow();
   });

@@ -1,6 +1,8 @@
 // Original artwork for the demo studio, composed as SVG and rasterised by sharp.
 // Only shapes, no <text>: the machine that renders them may have no fonts.
+import { dotText } from "./dot-font";
 import type { Rng } from "./prng";
+import { svgDocument, svgNumber } from "./svg";
 
 export const PALETTE = {
   paper: "#EEEAE2",
@@ -39,88 +41,6 @@ export interface Look {
   /** Up to three capitals drawn by the type-like styles. */
   letters: string;
   seed: string;
-}
-
-// A 5x7 dot font: Halbton's letters are made of halftone dots.
-const GLYPHS: Record<string, readonly string[]> = {
-  A: [".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
-  B: ["####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."],
-  C: [".###.", "#...#", "#....", "#....", "#....", "#...#", ".###."],
-  D: ["####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."],
-  E: ["#####", "#....", "#....", "####.", "#....", "#....", "#####"],
-  F: ["#####", "#....", "#....", "####.", "#....", "#....", "#...."],
-  G: [".###.", "#...#", "#....", "#.###", "#...#", "#...#", ".####"],
-  H: ["#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"],
-  I: [".###.", "..#..", "..#..", "..#..", "..#..", "..#..", ".###."],
-  J: ["..###", "...#.", "...#.", "...#.", "#..#.", "#..#.", ".##.."],
-  K: ["#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"],
-  L: ["#....", "#....", "#....", "#....", "#....", "#....", "#####"],
-  M: ["#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"],
-  N: ["#...#", "#...#", "##..#", "#.#.#", "#..##", "#...#", "#...#"],
-  O: [".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
-  P: ["####.", "#...#", "#...#", "####.", "#....", "#....", "#...."],
-  Q: [".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"],
-  R: ["####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"],
-  S: [".####", "#....", "#....", ".###.", "....#", "....#", "####."],
-  T: ["#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."],
-  U: ["#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."],
-  V: ["#...#", "#...#", "#...#", "#...#", "#...#", ".#.#.", "..#.."],
-  W: ["#...#", "#...#", "#...#", "#.#.#", "#.#.#", "#.#.#", ".#.#."],
-  X: ["#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"],
-  Y: ["#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."],
-  Z: ["#####", "....#", "...#.", "..#..", ".#...", "#....", "#####"],
-  "7": ["#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."],
-  "&": [".##..", "#..#.", "#.#..", ".#...", "#.#.#", "#..#.", ".##.#"],
-  " ": [".....", ".....", ".....", ".....", ".....", ".....", "....."],
-};
-
-const f = (n: number): string => (Math.round(n * 10) / 10).toString();
-
-/** Cells of a dot-font line: [column, row] of every inked dot. */
-export function glyphCells(text: string): { cells: [number, number][]; columns: number } {
-  const cells: [number, number][] = [];
-  const chars = [...text.toUpperCase()];
-  chars.forEach((ch, index) => {
-    const rows = GLYPHS[ch] ?? GLYPHS[" "];
-    rows?.forEach((row, y) => {
-      [...row].forEach((c, x) => {
-        if (c === "#") cells.push([index * 6 + x, y]);
-      });
-    });
-  });
-  return { cells, columns: Math.max(0, chars.length * 6 - 1) };
-}
-
-interface DotTextOptions {
-  x: number;
-  y: number;
-  cell: number;
-  fill: string;
-  shape?: "circle" | "square";
-  /** Dot radius as a share of the cell. */
-  size?: number;
-  accent?: { fill: string; share: number; rng: Rng };
-}
-
-export function dotText(text: string, o: DotTextOptions): string {
-  const size = o.size ?? 0.46;
-  const parts: string[] = [];
-  for (const [cx, cy] of glyphCells(text).cells) {
-    const fill = o.accent && o.accent.rng.chance(o.accent.share) ? o.accent.fill : o.fill;
-    const px = o.x + cx * o.cell + o.cell / 2;
-    const py = o.y + cy * o.cell + o.cell / 2;
-    if (o.shape === "square") {
-      const s = o.cell * size * 2;
-      parts.push(`<rect x="${f(px - s / 2)}" y="${f(py - s / 2)}" width="${f(s)}" height="${f(s)}" fill="${fill}"/>`);
-    } else {
-      parts.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(o.cell * size)}" fill="${fill}"/>`);
-    }
-  }
-  return parts.join("");
-}
-
-function svgDocument(w: number, h: number, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 }
 
 interface Blob {
@@ -163,7 +83,7 @@ export function halftoneLayer(
       if (x < -spacing || y < -spacing || x > w + spacing || y > h + spacing) continue;
       const r = (spacing / 2) * 1.15 * value(x / w, y / h);
       if (r < spacing * 0.08) continue;
-      parts.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}"/>`);
+      parts.push(`<circle cx="${svgNumber(x)}" cy="${svgNumber(y)}" r="${svgNumber(r)}"/>`);
     }
   }
   return `<g fill="${fill}">${parts.join("")}</g>`;
@@ -204,7 +124,7 @@ function halftone(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
 function quarterTile(rng: Rng, x: number, y: number, c: number, colours: readonly string[]): string {
   const bg = rng.pick(colours);
   const fg = rng.pick(colours.filter((col) => col !== bg));
-  const cell = `<rect x="${f(x)}" y="${f(y)}" width="${f(c)}" height="${f(c)}" fill="${bg}"/>`;
+  const cell = `<rect x="${svgNumber(x)}" y="${svgNumber(y)}" width="${svgNumber(c)}" height="${svgNumber(c)}" fill="${bg}"/>`;
   const kind = rng.int(0, 6);
   const corner = rng.int(0, 3);
   const cx = corner % 2 === 0 ? x : x + c;
@@ -214,31 +134,33 @@ function quarterTile(rng: Rng, x: number, y: number, c: number, colours: readonl
       const sx = cx === x ? x + c : x;
       const sy = cy === y ? y + c : y;
       const sweep = corner === 0 || corner === 3 ? 1 : 0;
-      return `${cell}<path d="M${f(cx)} ${f(cy)} L${f(sx)} ${f(cy)} A${f(c)} ${f(c)} 0 0 ${sweep} ${f(cx)} ${f(sy)} Z" fill="${fg}"/>`;
+      return `${cell}<path d="M${svgNumber(cx)} ${svgNumber(cy)} L${svgNumber(sx)} ${svgNumber(cy)} A${svgNumber(c)} ${svgNumber(c)} 0 0 ${sweep} ${svgNumber(cx)} ${svgNumber(sy)} Z" fill="${fg}"/>`;
     }
     case 1:
-      return `${cell}<circle cx="${f(x + c / 2)}" cy="${f(y + c / 2)}" r="${f(c * 0.42)}" fill="${fg}"/>`;
+      return `${cell}<circle cx="${svgNumber(x + c / 2)}" cy="${svgNumber(y + c / 2)}" r="${svgNumber(c * 0.42)}" fill="${fg}"/>`;
     case 2: {
       const half = rng.chance(0.5);
       return half
-        ? `${cell}<path d="M${f(x)} ${f(y + c / 2)} A${f(c / 2)} ${f(c / 2)} 0 0 1 ${f(x + c)} ${f(y + c / 2)} Z" fill="${fg}"/>`
-        : `${cell}<path d="M${f(x + c / 2)} ${f(y)} A${f(c / 2)} ${f(c / 2)} 0 0 1 ${f(x + c / 2)} ${f(y + c)} Z" fill="${fg}"/>`;
+        ? `${cell}<path d="M${svgNumber(x)} ${svgNumber(y + c / 2)} A${svgNumber(c / 2)} ${svgNumber(c / 2)} 0 0 1 ${svgNumber(x + c)} ${svgNumber(y + c / 2)} Z" fill="${fg}"/>`
+        : `${cell}<path d="M${svgNumber(x + c / 2)} ${svgNumber(y)} A${svgNumber(c / 2)} ${svgNumber(c / 2)} 0 0 1 ${svgNumber(x + c / 2)} ${svgNumber(y + c)} Z" fill="${fg}"/>`;
     }
     case 3:
-      return `${cell}<path d="M${f(x)} ${f(y + c)} L${f(x + c)} ${f(y + c)} L${f(x + (corner < 2 ? 0 : c))} ${f(y)} Z" fill="${fg}"/>`;
+      return `${cell}<path d="M${svgNumber(x)} ${svgNumber(y + c)} L${svgNumber(x + c)} ${svgNumber(y + c)} L${svgNumber(x + (corner < 2 ? 0 : c))} ${svgNumber(y)} Z" fill="${fg}"/>`;
     case 4: {
       const dots: string[] = [];
       for (let i = 0; i < 3; i++)
         for (let j = 0; j < 3; j++)
           dots.push(
-            `<circle cx="${f(x + c * (0.2 + i * 0.3))}" cy="${f(y + c * (0.2 + j * 0.3))}" r="${f(c * 0.1)}"/>`,
+            `<circle cx="${svgNumber(x + c * (0.2 + i * 0.3))}" cy="${svgNumber(y + c * (0.2 + j * 0.3))}" r="${svgNumber(c * 0.1)}"/>`,
           );
       return `${cell}<g fill="${fg}">${dots.join("")}</g>`;
     }
     case 5: {
       const bars: string[] = [];
       for (let i = 0; i < 4; i++)
-        bars.push(`<rect x="${f(x)}" y="${f(y + (i * c) / 4)}" width="${f(c)}" height="${f(c / 8)}"/>`);
+        bars.push(
+          `<rect x="${svgNumber(x)}" y="${svgNumber(y + (i * c) / 4)}" width="${svgNumber(c)}" height="${svgNumber(c / 8)}"/>`,
+        );
       return `${cell}<g fill="${fg}">${bars.join("")}</g>`;
     }
     default:
@@ -269,7 +191,7 @@ function textBars(
   for (let i = 0; i < lines; i++) {
     const lw = i === lines - 1 ? width * rng.range(0.3, 0.7) : width * rng.range(0.8, 1);
     bars.push(
-      `<rect x="${f(x)}" y="${f(y + i * lineHeight)}" width="${f(lw)}" height="${f(lineHeight * 0.42)}" rx="${f(lineHeight * 0.2)}"/>`,
+      `<rect x="${svgNumber(x)}" y="${svgNumber(y + i * lineHeight)}" width="${svgNumber(lw)}" height="${svgNumber(lineHeight * 0.42)}" rx="${svgNumber(lineHeight * 0.2)}"/>`,
     );
   }
   return `<g fill="${fill}">${bars.join("")}</g>`;
@@ -287,9 +209,9 @@ function poster(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly strin
     w,
     h,
     `<rect width="${w}" height="${h}" fill="${bg}"/>` +
-      `<circle cx="${f(w * rng.range(0.55, 0.8))}" cy="${f(h * rng.range(0.3, 0.6))}" r="${f(circleR)}" fill="${accent}"/>` +
+      `<circle cx="${svgNumber(w * rng.range(0.55, 0.8))}" cy="${svgNumber(h * rng.range(0.3, 0.6))}" r="${svgNumber(circleR)}" fill="${accent}"/>` +
       dotText(text, { x, y, cell, fill: fg ?? "#000", size: 0.47, accent: { fill: bg ?? "#fff", share: 0.06, rng } }) +
-      `<rect x="${f(margin)}" y="${f(h * 0.82)}" width="${f(w - 2 * margin)}" height="${f(Math.max(2, h * 0.004))}" fill="${fg}"/>` +
+      `<rect x="${svgNumber(margin)}" y="${svgNumber(h * 0.82)}" width="${svgNumber(w - 2 * margin)}" height="${svgNumber(Math.max(2, h * 0.004))}" fill="${fg}"/>` +
       textBars(rng, margin, h * 0.855, w * 0.34, 3, h * 0.03, fg ?? "#000") +
       textBars(rng, w * 0.55, h * 0.855, w * 0.22, 2, h * 0.03, fg ?? "#000"),
   );
@@ -297,7 +219,7 @@ function poster(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly strin
 
 function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
   const defs: string[] = [
-    `<linearGradient id="bg" x1="0" y1="0" x2="${f(rng.range(0.3, 1))}" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${accent}"/></linearGradient>`,
+    `<linearGradient id="bg" x1="0" y1="0" x2="${svgNumber(rng.range(0.3, 1))}" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${accent}"/></linearGradient>`,
   ];
   const shapes: string[] = [];
   const colours = [fg, accent, PALETTE.paper, PALETTE.pink];
@@ -307,7 +229,7 @@ function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[
       `<radialGradient id="o${i}"><stop offset="0" stop-color="${col}" stop-opacity="0.95"/><stop offset="0.6" stop-color="${col}" stop-opacity="0.55"/><stop offset="1" stop-color="${col}" stop-opacity="0"/></radialGradient>`,
     );
     shapes.push(
-      `<circle cx="${f(w * rng.range(0.1, 0.9))}" cy="${f(h * rng.range(0.15, 0.85))}" r="${f(Math.max(w, h) * rng.range(0.22, 0.4))}" fill="url(#o${i})"/>`,
+      `<circle cx="${svgNumber(w * rng.range(0.1, 0.9))}" cy="${svgNumber(h * rng.range(0.15, 0.85))}" r="${svgNumber(Math.max(w, h) * rng.range(0.22, 0.4))}" fill="url(#o${i})"/>`,
     );
   }
   const grid: string[] = [];
@@ -327,8 +249,9 @@ function moire(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string
   const reach = Math.hypot(w, h);
   const rings = (cx: number, cy: number, colour: string): string => {
     const parts: string[] = [];
-    for (let r = spacing; r < reach; r += spacing) parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}"/>`);
-    return `<g fill="none" stroke="${colour}" stroke-width="${f(stroke)}">${parts.join("")}</g>`;
+    for (let r = spacing; r < reach; r += spacing)
+      parts.push(`<circle cx="${svgNumber(cx)}" cy="${svgNumber(cy)}" r="${svgNumber(r)}"/>`);
+    return `<g fill="none" stroke="${colour}" stroke-width="${svgNumber(stroke)}">${parts.join("")}</g>`;
   };
   return svgDocument(
     w,
@@ -367,7 +290,7 @@ function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
   }
   const baselines: string[] = [];
   for (let y = margin; y < h - margin; y += bigCell)
-    baselines.push(`<rect x="${f(margin)}" y="${f(y)}" width="${f(bigWidth)}" height="1.5"/>`);
+    baselines.push(`<rect x="${svgNumber(margin)}" y="${svgNumber(y)}" width="${svgNumber(bigWidth)}" height="1.5"/>`);
   return svgDocument(
     w,
     h,
@@ -392,7 +315,7 @@ function waves(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string
     for (let s = 0; s <= steps; s++) {
       const x = (s / steps) * w;
       const y = (b - 1) * bandH + amp * Math.sin((s / steps) * Math.PI * 2 * freq + b * phaseStep);
-      top.push(`${s === 0 ? "M" : "L"}${f(x)} ${f(y)}`);
+      top.push(`${s === 0 ? "M" : "L"}${svgNumber(x)} ${svgNumber(y)}`);
     }
     paths.push(`<path d="${top.join(" ")} L${w} ${h} L0 ${h} Z" fill="${colours[b % colours.length]}"/>`);
   }
@@ -418,43 +341,6 @@ export function artworkSvg(look: Look, w: number, h: number, rng: Rng): string {
       return waves(rng, w, h, duo);
   }
 }
-
-// Interface graphics: small vector files served as they are.
-
-export function logoSvg(): string {
-  const cell = 12;
-  const { columns } = glyphCells("HALBTON");
-  const w = columns * cell;
-  const h = 7 * cell;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>Studio Halbton</title>${dotText("HALBTON", { x: 0, y: 0, cell, fill: PALETTE.ink, size: 0.5 })}</svg>\n`;
-}
-
-const icon = (title: string, body: string): string =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32" role="img"><title>${title}</title>${body}</svg>\n`;
-
-export const burgerSvg = (): string =>
-  icon(
-    "Menü",
-    `<g fill="${PALETTE.ink}"><rect x="4" y="7" width="24" height="3" rx="1.5"/><rect x="4" y="14.5" width="24" height="3" rx="1.5"/><rect x="4" y="22" width="24" height="3" rx="1.5"/></g>`,
-  );
-
-export const closeSvg = (): string =>
-  icon(
-    "Schließen",
-    `<g stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round"><path d="M7 7 25 25"/><path d="M25 7 7 25"/></g>`,
-  );
-
-export const arrowSvg = (): string =>
-  icon(
-    "Pfeil",
-    `<g fill="none" stroke="${PALETTE.ink}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"><path d="M8 24 24 8"/><path d="M11 8h13v13"/></g>`,
-  );
-
-export const socialSvg = (): string =>
-  icon(
-    "Social Media",
-    `<g fill="none" stroke="${PALETTE.ink}" stroke-width="2.5"><rect x="4" y="4" width="24" height="24" rx="7"/><circle cx="16" cy="16" r="5.5"/></g><circle cx="23" cy="9" r="1.8" fill="${PALETTE.ink}"/>`,
-  );
 
 /** A vector tile (poster) kept as SVG so the gallery shows an .svg asset too. */
 export function vectorPosterSvg(look: Look, w: number, h: number, rng: Rng): string {

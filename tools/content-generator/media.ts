@@ -5,18 +5,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import {
-  arrowSvg,
-  artworkSvg,
-  burgerSvg,
-  closeSvg,
-  logoSvg,
-  PALETTE,
-  socialSvg,
-  vectorPosterSvg,
-  type ArtStyle,
-  type Look,
-} from "./art";
+import { artworkSvg, PALETTE, vectorPosterSvg, type ArtStyle, type Look } from "./art";
+import { arrowSvg, burgerSvg, closeSvg, logoSvg, socialSvg } from "./interface-icons";
 import { portfolioPdf, PDF_PAGE } from "./pdf";
 import { createRng } from "./prng";
 import { DETAIL_CAPTIONS, PROJECTS, STUDIO } from "./texts";

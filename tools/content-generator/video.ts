@@ -2,7 +2,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import sharp from "sharp";
-import { dotText, glyphCells, halftoneLayer, PALETTE } from "./art";
+import { halftoneLayer, PALETTE } from "./art";
+import { dotText, glyphCells } from "./dot-font";
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
 

@@ -36,8 +36,22 @@ export interface AssetScan {
 const DIMS = /^\d{1,5}x\d{1,5}$/;
 const HASH = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * Where a root-relative `/f/...` may start: at the start of a text or after
+ * whitespace, a quote, a bracket, an attribute's `=` or a list separator,
+ * never inside another URL (`https://host/f/...`, `x/f/...`).
+ */
+const ROOT_RELATIVE_START = `(?<![^\\s"'(<>=\\[{,;|])`;
+
+/** Root-relative `/f/{space id}/` in a text, the prefix a content service started with `publicOrigin: ""` writes. */
+const ROOT_RELATIVE_ASSET_BASE = new RegExp(`${ROOT_RELATIVE_START}/f/(?=\\d+/)`, "g");
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+function trimOrigin(origin: string): string {
+  return origin.replace(/\/+$/, "");
 }
 
 /** Maps the path after `/f/{space}/` to a file below assets/, or null when it is not an asset path the content service serves. */
@@ -57,24 +71,34 @@ export function assetRelPath(rest: string): { rel: string; raw: string } | null 
   return { rel: `${dims}/${hash}/${file}`, raw: `${dims}/${hash}/${rawFile}` };
 }
 
+export interface AssetCollectorOptions {
+  /** Only assets of this space are collected. */
+  spaceId: number;
+  /** Origins whose `/f/{spaceId}/` URLs are assets (Storyblok's, plus the API's own). */
+  origins: readonly string[];
+  /** Origin that root-relative `/f/{spaceId}/` URLs are downloaded from: the API's. */
+  rootRelativeOrigin: string;
+}
+
 export class AssetCollector {
+  private readonly spaceId: number;
+  private readonly rootRelativeOrigin: string;
   private readonly whole: RegExp;
   private readonly inText: RegExp;
   private readonly found = new Map<string, AssetRef>();
   private readonly unrecognised = new Set<string>();
 
-  /**
-   * @param spaceId only assets of this space are collected
-   * @param origins origins whose `/f/{spaceId}/` URLs are assets (Storyblok's, plus a local service's)
-   */
-  constructor(
-    readonly spaceId: number,
-    origins: readonly string[],
-  ) {
-    const alternatives = origins.map((o) => escapeRegExp(o.replace(/\/+$/, ""))).join("|");
-    const prefix = `(${alternatives})/f/${spaceId}/`;
-    this.whole = new RegExp(`^${prefix}([^\\s?#]+)(?:[?#]\\S*)?$`);
-    this.inText = new RegExp(`${prefix}([^\\s"'<>()\\[\\]{}?#,;|\\\\]+)`, "g");
+  constructor(options: AssetCollectorOptions) {
+    this.spaceId = options.spaceId;
+    this.rootRelativeOrigin = trimOrigin(options.rootRelativeOrigin);
+    const alternatives = options.origins.map((o) => escapeRegExp(trimOrigin(o))).join("|");
+    // group 1 is the origin; undefined for a root-relative URL
+    const space = `/f/${options.spaceId}/`;
+    this.whole = new RegExp(`^(?:(${alternatives}))?${space}([^\\s?#]+)(?:[?#]\\S*)?$`);
+    this.inText = new RegExp(
+      `(?:(${alternatives})|${ROOT_RELATIVE_START})${space}([^\\s"'<>()\\[\\]{}?#,;|\\\\]+)`,
+      "g",
+    );
   }
 
   /** Walks every string of `value` (any JSON). */
@@ -89,23 +113,25 @@ export class AssetCollector {
     const trimmed = text.trim();
     const m = this.whole.exec(trimmed);
     if (m) {
-      this.record(m[1] as string, m[2] as string, trimmed);
+      this.record(m[1], m[2] as string, trimmed);
       return;
     }
     for (const hit of text.matchAll(this.inText)) {
       const rest = (hit[2] as string).replace(/[.:!]+$/, ""); // sentence punctuation after a URL in prose
-      this.record(hit[1] as string, rest, hit[0]);
+      this.record(hit[1], rest, hit[0]);
     }
   }
 
-  private record(origin: string, rest: string, original: string): void {
+  private record(origin: string | undefined, rest: string, original: string): void {
     const mapped = assetRelPath(rest);
     if (!mapped) {
       this.unrecognised.add(original);
       return;
     }
-    if (!this.found.has(mapped.rel))
-      this.found.set(mapped.rel, { rel: mapped.rel, url: `${origin}/f/${this.spaceId}/${mapped.raw}` });
+    if (!this.found.has(mapped.rel)) {
+      const url = `${origin ?? this.rootRelativeOrigin}/f/${this.spaceId}/${mapped.raw}`;
+      this.found.set(mapped.rel, { rel: mapped.rel, url });
+    }
   }
 
   result(): AssetScan {
@@ -114,12 +140,17 @@ export class AssetCollector {
   }
 }
 
-/** Replaces `{origin}/f/` by `https://a.storyblok.com/f/` for each origin, in a JSON text. */
-export function canonicalizeAssetOrigins(json: string, origins: readonly string[]): string {
+/**
+ * Stores asset URLs the way the content folder holds them, in a JSON text:
+ * `{origin}/f/` of each origin, and every root-relative `/f/{space id}/`,
+ * become `https://a.storyblok.com/f/`, which the content service turns back
+ * into its own asset URLs when it answers.
+ */
+export function canonicalizeAssetUrls(json: string, origins: readonly string[]): string {
   let out = json;
   for (const origin of origins) {
-    const from = `${origin.replace(/\/+$/, "")}/f/`;
+    const from = `${trimOrigin(origin)}/f/`;
     if (from !== CANONICAL_ASSET_BASE && out.includes(from)) out = out.replaceAll(from, CANONICAL_ASSET_BASE);
   }
-  return out;
+  return out.includes("/f/") ? out.replace(ROOT_RELATIVE_ASSET_BASE, CANONICAL_ASSET_BASE) : out;
 }

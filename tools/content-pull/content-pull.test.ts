@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "../../content-server/content-server";
 import { runCli } from "../content-pull";
 import { PullError } from "./errors";
-import { MANIFEST_FILE } from "./output";
+import {
+  allStories,
+  CONTENT,
+  expectSameAssets,
+  expectSameFoldersAndDatasources,
+  expectSameStories,
+  expectSameStoryFiles,
+  files,
+  get,
+  type Json,
+} from "./export-checks";
+import { MANIFEST_FILE } from "./manifest";
 import { PullFailure, pullContent, type PullOptions, type PullSummary } from "./pull";
 
 /**
@@ -14,7 +25,6 @@ import { PullFailure, pullContent, type PullOptions, type PullSummary } from "./
  * the first one answers.
  */
 
-const CONTENT = path.resolve("content");
 const ADMIN = "content-pull-admin-token";
 let source: ContentServerHandle;
 let tmp: string;
@@ -60,85 +70,8 @@ async function setFaults(faults: Record<string, unknown>): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-async function files(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true });
-  const out: string[] = [];
-  for (const name of names) if ((await lstat(path.join(dir, name))).isFile()) out.push(name.split(path.sep).join("/"));
-  return out.sort();
-}
-
-async function expectSameAssets(exported: string): Promise<number> {
-  const expected = await files(path.join(CONTENT, "assets"));
-  expect(await files(path.join(exported, "assets"))).toEqual(expected);
-  for (const rel of expected) {
-    const [a, b] = await Promise.all([
-      readFile(path.join(CONTENT, "assets", rel)),
-      readFile(path.join(exported, "assets", rel)),
-    ]);
-    expect(b.equals(a), rel).toBe(true);
-  }
-  return expected.length;
-}
-
-async function expectSameStoryFiles(exported: string): Promise<void> {
-  const expected = (await files(path.join(CONTENT, "stories"))).filter((f) => f.endsWith(".json"));
-  expect(await files(path.join(exported, "stories"))).toEqual(expected);
-  for (const rel of expected) {
-    const [a, b] = await Promise.all([
-      readFile(path.join(CONTENT, "stories", rel), "utf8"),
-      readFile(path.join(exported, "stories", rel), "utf8"),
-    ]);
-    expect(JSON.parse(b), rel).toEqual(JSON.parse(a));
-  }
-}
-
-async function expectSameFoldersAndDatasources(exported: string): Promise<void> {
-  const json = async (dir: string, rel: string) => JSON.parse(await readFile(path.join(dir, rel), "utf8")) as unknown;
-  expect(await json(exported, "folders.json")).toEqual(await json(CONTENT, "folders.json"));
-  const names = (await readdir(path.join(CONTENT, "datasources"))).sort();
-  expect((await readdir(path.join(exported, "datasources"))).sort()).toEqual(names);
-  for (const name of names) {
-    expect(await json(exported, `datasources/${name}`), name).toEqual(await json(CONTENT, `datasources/${name}`));
-  }
-}
-
-type Json = Record<string, unknown>;
-
-async function get(
-  server: ContentServerHandle,
-  route: string,
-  params: Record<string, string>,
-): Promise<{ body: Json; headers: Headers }> {
-  const query = new URLSearchParams({ token: server.previewToken, ...params });
-  const res = await fetch(`${server.apiUrl}/${route}?${query}`);
-  expect(res.status, route).toBe(200);
-  // asset URLs carry each service's own origin
-  const text = (await res.text()).replaceAll(`${server.url}/f/`, "https://assets.test/f/");
-  return { body: JSON.parse(text) as Json, headers: res.headers };
-}
-
-/** Every story of a version by full_slug, paged like getAll. */
-async function allStories(
-  server: ContentServerHandle,
-  version: string,
-  token = server.previewToken,
-  language?: string,
-): Promise<Map<string, Json>> {
-  const out = new Map<string, Json>();
-  for (let page = 1; ; page++) {
-    const { body, headers } = await get(server, "cdn/stories", {
-      version,
-      per_page: "25",
-      page: String(page),
-      token,
-      ...(language ? { language } : {}),
-    });
-    for (const story of body.stories as Json[]) out.set(story.full_slug as string, story);
-    if (page * 25 >= Number(headers.get("total"))) return out;
-  }
-}
-
-describe("content:pull from the local content service", () => {
+// each test pulls the whole demo space over HTTP: seconds on a quiet machine, more on a busy one
+describe("content:pull from the local content service", { timeout: 30_000 }, () => {
   it("exports the demo space; a second content service on the export answers the same", async () => {
     const started = performance.now();
     const progress: string[] = [];
@@ -232,6 +165,49 @@ describe("content:pull from the local content service", () => {
     console.info(
       `content:pull exported the demo space (${s.stories.total} stories, ${s.assets.total} assets, ${s.assets.bytes} bytes) in ${firstMs.toFixed(0)} ms`,
     );
+  });
+
+  it("exports the assets of a service that writes root-relative asset URLs (as under npm start)", async () => {
+    const rootRelative = await startContentServer({
+      port: 0,
+      host: "127.0.0.1",
+      contentDir: CONTENT,
+      watch: false,
+      publicOrigin: "",
+    });
+    const out = path.join(tmp, "root-relative");
+    try {
+      const home = await get(rootRelative, "cdn/stories/home", { version: "draft" });
+      expect(JSON.stringify(home.body)).toContain('"/f/287401/');
+
+      const s = await pull(out, {
+        token: rootRelative.previewToken,
+        publicToken: rootRelative.publicToken,
+        apiUrl: rootRelative.apiUrl,
+      });
+      expect(s.stories.total).toBe(rootRelative.storyCount());
+      expect(s.assets).toMatchObject({ missing: [], failed: [], unrecognised: [] });
+      expect(s.assets.downloaded).toBe(s.assets.total);
+      expect(await expectSameAssets(out)).toBe(s.assets.total);
+      await expectSameStoryFiles(out);
+
+      const copy = await startContentServer({
+        port: 0,
+        host: "127.0.0.1",
+        contentDir: out,
+        watch: false,
+        publicOrigin: "",
+      });
+      try {
+        await expectSameStories(rootRelative, copy);
+        const [asset] = await files(path.join(out, "assets"));
+        expect((await fetch(`${copy.url}/f/287401/${asset}`)).status).toBe(200);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await rootRelative.close();
+    }
   });
 
   it("--resume fetches only the missing asset, from the manifest or else by HEAD", async () => {

@@ -1,13 +1,15 @@
-import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
-import { isTempFile, tempPathFor } from "./http";
+import { PullError } from "./errors";
+import { isTempFile } from "./http";
+import { isObject } from "./json";
+import { MANIFEST_FILE, parseManifest, type Manifest } from "./manifest";
 
 /**
- * The output folder: what may be in it, atomic writes, story file names, the
- * resume manifest and removal of stories that left the space.
+ * The output folder: what may be in it, story file names and removal of
+ * what left the space.
  */
 
-export const MANIFEST_FILE = ".pull-manifest.json";
 export const TAGS_FILE = "tags.json";
 export const FOLDERS_FILE = "folders.json";
 const EXPORT_ENTRIES = new Set([
@@ -19,27 +21,6 @@ const EXPORT_ENTRIES = new Set([
   TAGS_FILE,
   MANIFEST_FILE,
 ]);
-
-export interface ManifestAsset {
-  size: number;
-  url: string;
-}
-
-/** `.pull-manifest.json`: what the last run wrote, so that `--resume` needs no requests for finished files. */
-export interface Manifest {
-  format: "content-pull/1";
-  /** API base the export came from (no token). */
-  source: string;
-  space: { id: number; name: string };
-  startedAt: string;
-  finishedAt: string | null;
-  /** False while a run is in progress or when it failed. */
-  complete: boolean;
-  /** full_slug -> file below the folder. */
-  stories: Record<string, string>;
-  /** `{W}x{H}/{hash}/{file}` -> size and source URL of the file in assets/. */
-  assets: Record<string, ManifestAsset>;
-}
 
 export interface OutDirState {
   exists: boolean;
@@ -57,10 +38,6 @@ export interface OutDirState {
   assetsIsSymlink: boolean;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, "utf8")) as unknown;
@@ -68,35 +45,6 @@ async function readJson(file: string): Promise<unknown> {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     return null; // exists but unreadable or not JSON
   }
-}
-
-export function parseManifest(value: unknown): Manifest | undefined {
-  if (
-    !isObject(value) ||
-    value.format !== "content-pull/1" ||
-    !isObject(value.assets) ||
-    !isObject(value.stories) ||
-    !isObject(value.space)
-  )
-    return undefined;
-  const assets: Record<string, ManifestAsset> = {};
-  for (const [rel, entry] of Object.entries(value.assets)) {
-    if (isObject(entry) && typeof entry.size === "number" && typeof entry.url === "string")
-      assets[rel] = { size: entry.size, url: entry.url };
-  }
-  const stories: Record<string, string> = {};
-  for (const [slug, file] of Object.entries(value.stories)) if (typeof file === "string") stories[slug] = file;
-  const space = value.space;
-  return {
-    format: "content-pull/1",
-    source: typeof value.source === "string" ? value.source : "",
-    space: { id: typeof space.id === "number" ? space.id : 0, name: typeof space.name === "string" ? space.name : "" },
-    startedAt: typeof value.startedAt === "string" ? value.startedAt : "",
-    finishedAt: typeof value.finishedAt === "string" ? value.finishedAt : null,
-    complete: value.complete === true,
-    stories,
-    assets,
-  };
 }
 
 export async function inspectOutDir(dir: string): Promise<OutDirState> {
@@ -139,30 +87,28 @@ export async function inspectOutDir(dir: string): Promise<OutDirState> {
   return state;
 }
 
-/** Writes through a temporary file in the same folder and a rename: readers see the old or the new file, never a part. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = tempPathFor(file);
-  try {
-    await writeFile(tmp, data, mode === undefined ? undefined : { mode });
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
+/** Throws when the folder may not be written into: it holds other things, or its assets folder is a link. */
+export function checkOutDir(state: OutDirState, outDir: string, force: boolean): void {
+  if (force) return;
+  if (state.foreign.length > 0) {
+    const list = state.foreign.slice(0, 5).join(", ") + (state.foreign.length > 5 ? ", ..." : "");
+    throw new PullError(
+      "output",
+      `${outDir} holds files that are not part of a content export (${list}). Choose an empty or new folder, or pass --force to write into it anyway.`,
+    );
   }
-}
-
-/** Writes `text` unless the file already holds exactly that; true when written. */
-export async function writeIfChanged(file: string, text: string, mode?: number): Promise<boolean> {
-  const old = await readFile(file, "utf8").catch(() => null);
-  if (old === text) return false;
-  await writeFileAtomic(file, text, mode);
-  return true;
-}
-
-/** JSON as the content folder keeps it: two-space indent, final newline. */
-export function jsonText(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  if (state.exists && !state.empty && !state.isExport) {
+    throw new PullError(
+      "output",
+      `${outDir} is not empty and holds no space.json or ${MANIFEST_FILE} of an earlier export. Choose an empty or new folder, or pass --force.`,
+    );
+  }
+  if (state.assetsIsSymlink) {
+    throw new PullError(
+      "output",
+      `${outDir}/assets is a symbolic link; writing through it would change the folder it points to. Remove the link or pass --force (the link is then replaced by a folder).`,
+    );
+  }
 }
 
 function safeSegment(segment: string): string {

@@ -5,14 +5,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCli } from "../content-pull";
-import { AssetCollector, assetRelPath, canonicalizeAssetOrigins, STORYBLOK_ASSET_ORIGINS } from "./assets";
+import { AssetCollector, assetRelPath, canonicalizeAssetUrls, STORYBLOK_ASSET_ORIGINS } from "./assets";
 import { PullError, redact } from "./errors";
 import { HttpClient } from "./http";
 import { assignStoryFiles, storyFileFor } from "./output";
-import { resolveEndpoint } from "./pull";
+import { resolveEndpoint, serviceOrigins } from "./endpoint";
 
 describe("asset URLs", () => {
-  const collector = () => new AssetCollector(287401, [...STORYBLOK_ASSET_ORIGINS, "http://127.0.0.1:4100"]);
+  const collector = () =>
+    new AssetCollector({
+      spaceId: 287401,
+      origins: [...STORYBLOK_ASSET_ORIGINS, "http://127.0.0.1:4100"],
+      rootRelativeOrigin: "http://localhost:4100",
+    });
 
   it("finds the space's assets in every string, also inside text and image-service variants", () => {
     const c = collector();
@@ -40,6 +45,41 @@ describe("asset URLs", () => {
     expect(unrecognised).toEqual(["https://a.storyblok.com/f/287401/logo.png"]);
   });
 
+  it("finds root-relative asset paths, downloaded from the API's origin, but no /f/ path of another site", () => {
+    const c = collector();
+    c.add({
+      filename: "/f/287401/1600x1000/3f9a1c2b7e/hero-1.webp",
+      html: '<a href="/f/287401/10x10/aaaa/doc.pdf">PDF</a> and ![x](/f/287401/20x20/bbbb/img.png)',
+      elsewhere: "https://cdn.example/f/287401/30x30/cccc/not-ours.png and x/f/287401/40x40/dddd/path.png",
+      odd: "/f/287401/logo.png",
+    });
+    const { assets, unrecognised } = c.result();
+    expect([...assets.values()]).toEqual([
+      { rel: "10x10/aaaa/doc.pdf", url: "http://localhost:4100/f/287401/10x10/aaaa/doc.pdf" },
+      {
+        rel: "1600x1000/3f9a1c2b7e/hero-1.webp",
+        url: "http://localhost:4100/f/287401/1600x1000/3f9a1c2b7e/hero-1.webp",
+      },
+      { rel: "20x20/bbbb/img.png", url: "http://localhost:4100/f/287401/20x20/bbbb/img.png" },
+    ]);
+    expect(unrecognised).toEqual(["/f/287401/logo.png"]);
+  });
+
+  it("knows a local service by each of its loopback names", () => {
+    expect(serviceOrigins("http://localhost:4100/v2")).toEqual([
+      "http://localhost:4100",
+      "http://127.0.0.1:4100",
+      "http://[::1]:4100",
+    ]);
+    expect(serviceOrigins("http://127.0.0.2:4100/v2")).toEqual([
+      "http://127.0.0.2:4100",
+      "http://localhost:4100",
+      "http://127.0.0.1:4100",
+      "http://[::1]:4100",
+    ]);
+    expect(serviceOrigins("https://api-us.storyblok.com/v2")).toEqual(["https://api-us.storyblok.com"]);
+  });
+
   it("maps only paths the content service can serve", () => {
     expect(assetRelPath("1x1/abc/file.png")).toEqual({ rel: "1x1/abc/file.png", raw: "1x1/abc/file.png" });
     expect(assetRelPath("1x1/abc/.hidden")).toBeNull();
@@ -49,18 +89,24 @@ describe("asset URLs", () => {
     expect(assetRelPath("big/abc/file.png")).toBeNull();
   });
 
-  it("stores a local service's asset URLs canonically", () => {
+  it("stores a local service's asset URLs canonically, absolute or root-relative", () => {
     const json = JSON.stringify({
       a: "http://127.0.0.1:4100/f/1/1x1/a/b.png",
       b: "http://127.0.0.1:41000/f/x",
       c: "https://a-us.storyblok.com/f/1/1x1/a/b.png",
+      d: "/f/1/1x1/a/b.png",
+      e: '<img src="/f/2/1x1/a/b.png"> (/f/1/1x1/a/c.png)',
+      f: "/f/logo.png and https://site.example/f/1/1x1/a/b.png and a/f/1/",
     });
-    expect(JSON.parse(canonicalizeAssetOrigins(json, ["http://127.0.0.1:4100"]))).toEqual({
+    expect(JSON.parse(canonicalizeAssetUrls(json, ["http://127.0.0.1:4100"]))).toEqual({
       a: "https://a.storyblok.com/f/1/1x1/a/b.png",
       b: "http://127.0.0.1:41000/f/x",
       c: "https://a-us.storyblok.com/f/1/1x1/a/b.png",
+      d: "https://a.storyblok.com/f/1/1x1/a/b.png",
+      e: '<img src="https://a.storyblok.com/f/2/1x1/a/b.png"> (https://a.storyblok.com/f/1/1x1/a/c.png)',
+      f: "/f/logo.png and https://site.example/f/1/1x1/a/b.png and a/f/1/",
     });
-    expect(JSON.parse(canonicalizeAssetOrigins(json, STORYBLOK_ASSET_ORIGINS)).c).toBe(
+    expect(JSON.parse(canonicalizeAssetUrls(json, STORYBLOK_ASSET_ORIGINS)).c).toBe(
       "https://a.storyblok.com/f/1/1x1/a/b.png",
     );
   });

@@ -1,0 +1,151 @@
+import { DETAIL_LANDSCAPE, DETAIL_PORTRAIT, FILES, TILE_VARIANTS } from "./media";
+import { createRng } from "./prng";
+import { TAGS, UNKNOWN_TAG, type Tag } from "./project";
+import {
+  assetLink,
+  bold,
+  bulletList,
+  doc,
+  emailLink,
+  italic,
+  listItem,
+  paragraph,
+  text,
+  type Inline,
+} from "./richtext";
+import type { Builder } from "./story-builder";
+import type { Blok } from "./story-shape";
+import { STUDIO } from "./texts";
+
+/** The about page's content; its draft says more than its published version. */
+
+const MASONRY_INFO = [
+  "Plakatwand im Treppenhaus, Frühjahr 2024",
+  "Rasterstudie für Körnung",
+  "Specimen proof, Grotesk Nr. 7",
+  "Siebdruck, zweiter Durchgang",
+  "Screens for Loop Lab",
+  "Testdruck auf Recyclingpapier",
+  "Studio wall, Friday afternoon",
+  "Farbmuster für Farbraum Archiv",
+  "Nachtbus, Linie N9",
+  "Schilderprototyp im Maßstab 1:1",
+  "Risograph, pink over blue",
+  "Loop, 3 seconds, forever",
+  "Sketchbook, week 12",
+  "Packaging for Café Kontor",
+] as const;
+
+export function aboutStory(b: Builder, draft: boolean): Blok {
+  const r = createRng(`${b.seed}:about:content`);
+  const intro = doc(
+    paragraph(
+      `${STUDIO.name} ist ein Designstudio in Berlin-Treptow für Schrift, Plakat, Erscheinungsbild, Motion und Web. `,
+      "We are six people, two risograph machines and one very old platen press.",
+    ),
+    paragraph(
+      "Wir arbeiten für Kulturorte, Verlage, kleine Unternehmen und Initiativen – am liebsten für Menschen, die etwas zu sagen haben und dafür eine ",
+      text("eigene Stimme", bold),
+      " suchen.",
+    ),
+    ...(draft ? [paragraph(text("Neu:", bold), " Ab Herbst 2025 bieten wir Risograph-Workshops für Schulen an.")] : []),
+  );
+  const item = (headline: string, file: string, ...body: Inline[]): Blok => ({
+    _uid: r.uuid(),
+    Headline: headline,
+    Asset: b.asset(file),
+    Text: doc(paragraph(...body)),
+    component: "overview_item",
+  });
+  const overview: Blok = {
+    _uid: r.uuid(),
+    Headline: "Was wir machen",
+    Text: doc(paragraph("Five things we do every week — ", text("fünf Dinge, die wir jede Woche tun", italic), ".")),
+    Items: [
+      item(
+        "Werkstatt",
+        FILES.workshop,
+        "Siebdruck, Risograph und ein alter Tiegel: vieles drucken wir selbst, im Hinterhof in Treptow.",
+      ),
+      item("Motion", FILES.letterLoopMp4, "Loops, title sequences and stage visuals. Everything moves, even the dots."),
+      item("Screens", FILES.letterLoopWebm, "Dieselben Loops als WebM für Ausstellungsscreens und Websites."),
+      // SPEC 2 renders no asset of another type: the text links the PDF
+      item(
+        "Mappe 2025",
+        FILES.portfolioPdf,
+        text("Unsere Mappe als PDF", assetLink(b.file(FILES.portfolioPdf).url)),
+        " — auf Anfrage schicken wir sie auch gedruckt.",
+      ),
+      item(
+        "Zeichen & Systeme",
+        TILE_VARIANTS["neue-mitte-wayfinding"]?.file ?? FILES.logo,
+        "Piktogramme und Leitsysteme, gezeichnet als Vektor und gebaut für Jahrzehnte.",
+      ),
+    ],
+    component: "overview",
+  };
+  const team: Blok = {
+    _uid: r.uuid(),
+    Headline: "Team & Haltung",
+    Text: doc(
+      bulletList(
+        listItem(text(STUDIO.partners[0], bold), " — Partnerin, Type & Art Direction"),
+        listItem(text(STUDIO.partners[1], bold), " — Partner, Motion & Code"),
+        listItem(text("Lea Vossberg", bold), " — Design & Fotografie"),
+        listItem(text("Tomasz Wierzbicki", bold), " — Web Development"),
+      ),
+      paragraph(
+        "We say no to projects we don't believe in, and yes to almost every poster. Neue Projekte, Praktika, Fragen: ",
+        text(STUDIO.email, emailLink(STUDIO.email)),
+        ".",
+      ),
+    ),
+    component: "about_block",
+  };
+  const tileFiles = [
+    DETAIL_PORTRAIT[0],
+    DETAIL_LANDSCAPE[0],
+    TILE_VARIANTS["atlas-der-stille"]?.file,
+    DETAIL_LANDSCAPE[3],
+    FILES.heroVideoDesktop,
+    DETAIL_PORTRAIT[2],
+    DETAIL_LANDSCAPE[5],
+    TILE_VARIANTS.nachtbus?.file,
+    DETAIL_PORTRAIT[4],
+    DETAIL_LANDSCAPE[8],
+    DETAIL_PORTRAIT[6],
+    FILES.letterLoopMp4,
+    DETAIL_LANDSCAPE[11],
+    DETAIL_PORTRAIT[8],
+  ].filter((f): f is string => typeof f === "string");
+  const tagRng = createRng(`${b.seed}:masonry-tags`);
+  const pillTags: Tag[] = [...TAGS, UNKNOWN_TAG];
+  const masonry: Blok = {
+    _uid: r.uuid(),
+    Headline: "Aus dem Archiv",
+    Tiles: tileFiles.map((file, i) => ({
+      _uid: r.uuid(),
+      Media: b.asset(file),
+      Info: MASONRY_INFO[i % MASONRY_INFO.length],
+      // Every tag shows up at least once, so every pill filters something.
+      Tags: i < pillTags.length ? [pillTags[i]] : tagRng.sample(TAGS, tagRng.int(1, 2)),
+      component: "masonry_tile",
+    })),
+    component: "masonry",
+  };
+  return {
+    _uid: r.uuid(),
+    body: [
+      {
+        _uid: r.uuid(),
+        Headline: draft ? "Wir sind Halbton — seit 2016 in Berlin" : "Wir sind Halbton",
+        Text: intro,
+        component: "about_block",
+      },
+      overview,
+      team,
+      masonry,
+    ],
+    component: "about",
+  };
+}

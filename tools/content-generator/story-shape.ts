@@ -1,0 +1,116 @@
+// The demo space's stories in Storyblok's CDN story shape (see docs/content-model.md): ids, times, slugs.
+
+export type Blok = { _uid: string; component: string } & Record<string, unknown>;
+
+export interface Story {
+  name: string;
+  created_at: string;
+  published_at: string | null;
+  updated_at: string;
+  id: number;
+  uuid: string;
+  content: Blok;
+  slug: string;
+  full_slug: string;
+  sort_by_date: null;
+  position: number;
+  tag_list: string[];
+  is_startpage: boolean;
+  parent_id: number;
+  meta_data: null;
+  group_id: string;
+  first_published_at: string | null;
+  release_id: null;
+  lang: "default";
+  path: null;
+  alternates: [];
+  default_full_slug: null;
+  translated_slugs: null;
+}
+
+export interface StoryFile {
+  story: Story;
+  /** Absent: published equals story. null: never published. */
+  published?: Story | null;
+}
+
+export interface SpaceFile {
+  space: { id: number; name: string; domain: string; language_codes: string[] };
+  previewToken: string;
+  publicToken: string;
+}
+
+export const ID_BASE = 612_340_001;
+export const ARTICLES_FOLDER_ID = ID_BASE + 99;
+export const ARTICLE_ID_BASE = ID_BASE + 100;
+export const DAY = 86_400_000;
+export const BASE_TIME = Date.UTC(2023, 0, 9, 9, 0, 0);
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+export interface Ref {
+  uuid: string;
+  fullSlug: string;
+}
+
+export function storyShell(
+  o: {
+    id: number;
+    slug: string;
+    fullSlug: string;
+    name: string;
+    parentId?: number;
+    position?: number;
+    createdAt: number;
+    publishedAt: number | null;
+    firstPublishedAt?: number | null;
+    updatedAt?: number;
+    tags?: string[];
+  },
+  content: Blok,
+  ids: { uuid: string; groupId: string },
+): Story {
+  return {
+    name: o.name,
+    created_at: iso(o.createdAt),
+    published_at: o.publishedAt === null ? null : iso(o.publishedAt),
+    updated_at: iso(o.updatedAt ?? o.publishedAt ?? o.createdAt),
+    id: o.id,
+    uuid: ids.uuid,
+    content,
+    slug: o.slug,
+    full_slug: o.fullSlug,
+    sort_by_date: null,
+    position: o.position ?? 0,
+    tag_list: o.tags ?? [],
+    is_startpage: false,
+    parent_id: o.parentId ?? 0,
+    meta_data: null,
+    group_id: ids.groupId,
+    first_published_at:
+      o.firstPublishedAt === undefined
+        ? o.publishedAt === null
+          ? null
+          : iso(o.publishedAt)
+        : o.firstPublishedAt === null
+          ? null
+          : iso(o.firstPublishedAt),
+    release_id: null,
+    lang: "default",
+    path: null,
+    alternates: [],
+    default_full_slug: null,
+    translated_slugs: null,
+  };
+}
+
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .replace(/&/g, "und")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
