@@ -3,13 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  EDITOR_ORIGINS,
-  MANIFEST_FILE,
-  readHeadersManifest,
-  type HeadersManifest,
-  type PolicyInputs,
-} from "./csp";
+import { EDITOR_ORIGINS, MANIFEST_FILE, readHeadersManifest, type HeadersManifest, type PolicyInputs } from "./csp";
 import type { ContentConfig } from "./content-config";
 import { HEADERS_FILE, requestPathsOf } from "./headers-files";
 import { checkTokenForMode, mediaOrigins, modeBanner, policyInputsOf, writeSecurityHeaders } from "./security-headers";
