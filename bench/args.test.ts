@@ -4,7 +4,7 @@ import { ArgsError, growthTimeoutMs, parseArgs, parseSizes } from "./args";
 describe("parseArgs", () => {
   it("runs every section with the defaults", () => {
     const args = parseArgs([], {});
-    expect(args.sections).toEqual(["lighthouse", "requests", "growth", "bundle", "service", "publish"]);
+    expect(args.sections).toEqual(["lighthouse", "requests", "growth", "bundle", "service", "isolation", "publish"]);
     expect(args.runs).toBe(3);
     expect(args.sizes).toEqual([30, 300, 1000, 10000]);
     expect(args.publishSizes).toEqual([30, 1000, 10000]);
