@@ -86,11 +86,14 @@ function withCv(search: string, cv: number): string {
  * latest version", https://www.storyblok.com/docs/api/content-delivery/v2/migrating-from-v1;
  * a 301 with `Cache-Control: no-cache` and an HTML body in storyblok-ruby-client
  * spec/fixtures/vcr_cassettes/Storyblok_Client/V2/.../when_querying_an_existent_story_by_slug/returns_a_story.yml).
- * Clients follow it; the answer then comes from the CDN cache.
+ * Clients follow it; the answer then comes from the CDN cache. The Location
+ * is root-relative: the client stays on the origin it used, whatever name
+ * that was (localhost, 127.0.0.1, the site's forward), and no header of the
+ * request goes into it.
  */
 export function cvRedirect(ctx: ApiContext, access: Access, query: QueryObject): Reply | null {
   if (access.version !== "published" || getString(query, "cv") === String(ctx.store.cv)) return null;
-  const location = `${ctx.origin}${ctx.pathname}?${withCv(ctx.search, ctx.store.cv)}`;
+  const location = `${ctx.pathname}?${withCv(ctx.search, ctx.store.cv)}`;
   return {
     status: 301,
     headers: {

@@ -189,8 +189,8 @@ describe("the cache version", () => {
       const res = await raw(`cdn/stories/home?token=${PUBLIC}${cv}&resolve_links=url`);
       expect(res.status, cv).toBe(301);
       expect(res.headers["cache-control"]).toBe("no-cache");
-      const location = new URL(res.headers.location as string);
-      expect(location.origin + location.pathname).toBe(`${server.url}/v2/cdn/stories/home`);
+      expect(res.headers.location).toMatch(/^\/v2\/cdn\/stories\/home\?/);
+      const location = new URL(res.headers.location as string, server.url);
       expect([...location.searchParams].sort()).toEqual([
         ["cv", String(server.cv())],
         ["resolve_links", "url"],

@@ -89,9 +89,7 @@ describe("the public origin of asset URLs and redirects", () => {
     expect(answers.listing?.text).toContain(`"${server.url}${HERO_FILE}"`);
     for (const name of ["redirect", "redirectAbsoluteForm"]) {
       expect(answers[name]?.status).toBe(301);
-      expect(answers[name]?.headers.location).toBe(
-        `${server.url}/v2/cdn/stories/home?token=${PUBLIC_TOKEN}&cv=${server.cv()}`,
-      );
+      expect(answers[name]?.headers.location).toBe(`/v2/cdn/stories/home?token=${PUBLIC_TOKEN}&cv=${server.cv()}`);
     }
     expect(JSON.parse(answers.health?.text ?? "{}")).toMatchObject({ api: `${server.url}/v2` });
     expect(answers.asset?.status).toBe(200);
@@ -113,9 +111,7 @@ describe("the public origin of asset URLs and redirects", () => {
     expect(server.publicOrigin).toBe("https://content.example");
     const answers = await askHostile(server);
     expect(answers.published?.text).toContain(`"https://content.example${HERO_FILE}"`);
-    expect(answers.redirect?.headers.location).toBe(
-      `https://content.example/v2/cdn/stories/home?token=${PUBLIC_TOKEN}&cv=${server.cv()}`,
-    );
+    expect(answers.redirect?.headers.location).toBe(`/v2/cdn/stories/home?token=${PUBLIC_TOKEN}&cv=${server.cv()}`);
   });
 
   it("refuses a public origin that is not an http(s) origin", async () => {
