@@ -72,6 +72,29 @@ const houseRules = {
     regex: "^(~/|(\\.\\./)+)(routes|routing)(/|$)",
     message: "Bloks render content for the routes: they import no routes.",
   },
+  viewsWithoutLiveEdits: {
+    regex: "^(~/|(\\.\\./)+)content/(bridge|live-edits)$",
+    message:
+      "Components and bloks are handed view models: a route applies the visual editor's edits (app/content/live-edits.tsx) and passes the result down.",
+  },
+  viewsWithoutSchemas: {
+    regex: "^(~/|(\\.\\./)+)content/schema/",
+    allowTypeImports: true,
+    message:
+      "Components and bloks are handed view models: the schemas that parse raw stories are app/content's (a parsed value's type may be imported).",
+  },
+  viewsWithoutStoryblokPackages: {
+    regex: "^@storyblok/(?!react$)",
+    message: "Components and bloks render view models: Storyblok's SDKs are app/content's.",
+  },
+};
+
+/** Of Storyblok's SDK, a component uses the rich text renderer only: stories, the client and the bridge are app/content's. */
+const viewsUseTheRichTextRendererOnly = {
+  name: "@storyblok/react",
+  allowImportNames: ["StoryblokRichText", "SbReactRichTextComponentMap", "SbReactRichTextProps"],
+  message:
+    "Components and bloks render view models: of Storyblok's SDK they use the rich text renderer only; stories, the client and the bridge are app/content's.",
 };
 
 /** The named exports React Router reads from a route module. */
@@ -194,4 +217,38 @@ export default tseslint.config(
       ],
     },
   },
+  // Components never fetch and never see raw Storyblok JSON (README, "The visual editor"): they are handed view
+  // models, also of the editor's live edits. Their tests may build view models from stories.
+  ...[
+    ["components", houseRules.componentsAreUpstream],
+    ["bloks", houseRules.bloksAreUpstream],
+  ].map(([folder, upstream]) => ({
+    files: [`app/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [viewsUseTheRichTextRendererOnly],
+          patterns: [
+            houseRules.siteOwnCode,
+            houseRules.siteWithoutMachinery,
+            upstream,
+            houseRules.viewsWithoutLiveEdits,
+            houseRules.viewsWithoutSchemas,
+            houseRules.viewsWithoutStoryblokPackages,
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          // an esquery regex ends at its first slash: \u002F is one
+          selector: "ImportExpression[source.value=/^(~|\\.\\.)\\u002F(\\.\\.\\u002F)*content\\u002F/]",
+          message:
+            "Components and bloks are handed view models: they load no content code (parsers, queries) of their own.",
+        },
+      ],
+    },
+  })),
 );

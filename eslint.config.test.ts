@@ -75,6 +75,23 @@ describe("house rules (no-restricted-imports)", () => {
     ],
     ["tools/start.ts", 'import { value } from "../test-support/run-e2e";', /import no bench or test support/],
     ["test-support/run-e2e.ts", 'import { value } from "../bench/report";', /imports nothing from bench/],
+    [
+      "app/components/card/card.tsx",
+      'import { value } from "~/content/live-edits";',
+      /a route applies the visual editor/,
+    ],
+    ["app/bloks/about/about.tsx", 'import { value } from "../../content/bridge";', /a route applies the visual editor/],
+    [
+      "app/components/card/card.tsx",
+      'import { value } from "~/content/schema/values";',
+      /schemas that parse raw stories/,
+    ],
+    [
+      "app/components/card/card.tsx",
+      'import type { ISbStoryData as value } from "@storyblok/react";',
+      /rich text renderer only/,
+    ],
+    ["app/bloks/about/about.tsx", 'import { value } from "@storyblok/js";', /Storyblok's SDKs are app\/content's/],
   ])(
     "%s may not `%s`",
     async (filePath, source, message) => {
@@ -89,6 +106,10 @@ describe("house rules (no-restricted-imports)", () => {
     ["app/content/story.ts", 'import { value } from "./schema/fields";'],
     ["app/content/story.ts", 'import { value } from "../ui-text";'],
     ["app/components/card/card.tsx", 'import { value } from "~/content/site";'],
+    ["app/components/card/card.tsx", 'import type { Link as value } from "~/content/schema/values";'],
+    ["app/components/card/card.tsx", 'import { StoryblokRichText as value } from "@storyblok/react";'],
+    ["app/components/card/card.test.tsx", 'import { parseLink as value } from "~/content/schema/values";'],
+    ["app/routes/index.tsx", 'import { useLiveView as value } from "~/content/live-edits";'],
     ["app/bloks/about/about.tsx", 'import { value } from "~/components/rich-text/rich-text";'],
     ["app/routes/home.tsx", 'import { value } from "~/bloks/header/header";'],
     ["app/routes/article.tsx", 'import { articleMeta as value } from "~/content/site";'],
@@ -103,6 +124,31 @@ describe("house rules (no-restricted-imports)", () => {
     "%s may `%s`",
     async (filePath, source) => {
       expect(await importErrors(filePath, source)).toEqual([]);
+    },
+    timeout,
+  );
+});
+
+describe("components and bloks (no-restricted-syntax)", () => {
+  const timeout = 30_000;
+
+  it.each([
+    ["app/components/card/card.tsx", 'export const load = () => import("~/content/article");'],
+    ["app/bloks/about/about.tsx", 'export const load = () => import("../../content/article-index");'],
+  ])(
+    "%s may not load content code: `%s`",
+    async (filePath, source) => {
+      const errors = await ruleErrors("no-restricted-syntax", filePath, `${source}\n`);
+      expect(errors).toEqual([expect.stringMatching(/they load no content code/)]);
+    },
+    timeout,
+  );
+
+  it(
+    "may load a part of their own lazily",
+    async () => {
+      const source = 'export const load = () => import("./card-details");\n';
+      expect(await ruleErrors("no-restricted-syntax", "app/components/card/card.tsx", source)).toEqual([]);
     },
     timeout,
   );

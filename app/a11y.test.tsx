@@ -8,7 +8,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { parseAboutStory } from "~/content/about";
 import { parseArticleStory, parseOtherProject } from "~/content/article";
 import { pickOtherProjects, type OtherProject } from "~/content/other-projects";
-import { articleListEntry, parseIndexStory, type CdnStory } from "~/content/article-index";
+import { articleListEntry, parseIndexStory } from "~/content/article-index";
+import type { CdnStory } from "~/content/stories-by-uuid";
 import { categoryTags, parseCategories, parseHomeStory } from "~/content/home";
 import { parseImprintStory } from "~/content/imprint";
 import { parseFooterStory, parseHeaderStory } from "~/content/layout";
@@ -193,7 +194,7 @@ describe("axe-core on every page of the demo content", { timeout: 60_000 }, () =
     renderPage("/index");
     await settle();
     await userEvent.click(screen.getByRole("button", { name: "Menü öffnen" }));
-    expect(screen.getByRole("dialog", { name: "Menü" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Menü" }).matches(":popover-open")).toBe(true);
     expect(await violations()).toEqual([]);
   });
 

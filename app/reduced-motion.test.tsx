@@ -222,6 +222,7 @@ describe("animation hooks under reduced motion", () => {
 
   it("Footer: the logo word keeps its letters (the wave is CSS, stopped below)", () => {
     inRouter(<Footer blok={parseFooterContent({ body: [{ component: "footer_content", LogoBig: "Halbton" }] })} />);
-    expect(screen.getByRole("img", { name: "Halbton" })).toBeTruthy();
+    const word = screen.getByRole("img", { name: "Halbton" });
+    expect([...word.querySelectorAll("[data-letter]")].map((letter) => letter.textContent).join("")).toBe("Halbton");
   });
 });

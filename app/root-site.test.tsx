@@ -1,7 +1,6 @@
-import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setContentClient } from "./content/storyblok-client";
 import { clientLoader, loader, meta } from "./root";
+import { answerContentWith } from "./test/route-tests";
 
 const asset = (file: string, alt: string) => ({
   filename: `https://a.storyblok.com/f/287401/1600x900/abc/${file}`,
@@ -31,13 +30,11 @@ const STORIES: Record<string, unknown> = {
 };
 
 function fakeClient(space: () => Promise<unknown>) {
-  const get = vi.fn(async (path: string) => {
+  return answerContentWith(async (path: string) => {
     if (path === "cdn/spaces/me") return { data: await space() };
     if (path in STORIES) return { data: STORIES[path] };
     throw new Error(`unexpected ${path}`);
   });
-  setContentClient({ get } as unknown as StoryblokClient);
-  return get;
 }
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LayoutData } from "./content/layout";
@@ -66,11 +66,14 @@ describe("root ErrorBoundary", () => {
       },
       ErrorBoundary: ErrorBoundary as never,
     });
-    expect(await screen.findByText("Da ist etwas schief gelaufen")).toBeTruthy();
-    expect(screen.getByText("Kaputt")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Projekte" })).toBeTruthy();
-    expect(screen.getByText("© Studio")).toBeTruthy();
+    const errorScreen = await screen.findByRole("region", { name: "Da ist etwas schief gelaufen" });
+    expect(errorScreen.lastElementChild?.textContent).toBe("Kaputt");
+    expect(screen.getByRole("main").contains(errorScreen)).toBe(true);
     expect(screen.getByRole("main").id).toBe("main");
+    expect(within(screen.getByRole("banner")).getByRole("link", { name: "Projekte" }).getAttribute("href")).toBe(
+      "/index",
+    );
+    expect(screen.getByRole("contentinfo").textContent).toContain("© Studio");
   });
 });
 
@@ -94,7 +97,8 @@ describe("root ErrorBoundary on a failed route chunk", () => {
       ErrorBoundary: ErrorBoundary as never,
     });
     // the visitor is told what to do, not the browser's words
-    expect(await screen.findByText(/Bitte laden Sie die Seite neu/)).toBeTruthy();
+    const errorScreen = await screen.findByRole("region", { name: "Da ist etwas schief gelaufen" });
+    expect(errorScreen.lastElementChild?.textContent).toMatch(/Bitte laden Sie die Seite neu/);
     await waitFor(() => expect(sessionStorage.getItem("route-chunk-reload:/")).not.toBeNull());
     expect(assign).toHaveBeenCalledWith("/");
     sessionStorage.clear();
@@ -116,8 +120,10 @@ describe("root HydrateFallback", () => {
       { path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> },
     ]);
     render(<Stub initialEntries={["/"]} />);
-    expect(screen.getByRole("link", { name: "Projekte" })).toBeTruthy();
-    expect(screen.getByText("© Studio")).toBeTruthy();
+    expect(within(screen.getByRole("banner")).getByRole("link", { name: "Projekte" }).getAttribute("href")).toBe(
+      "/index",
+    );
+    expect(screen.getByRole("contentinfo").textContent).toContain("© Studio");
   });
 
   it("offers a skip link to the main content", () => {

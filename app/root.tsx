@@ -24,18 +24,14 @@ import {
 import { JsonLdScript } from "./components/json-ld/json-ld";
 import { DevLazyImageLoader } from "./components/lazy-image/lazy-image";
 import { prerenderedOrFresh } from "./routing/client-loader";
+import { siteClient } from "./routing/site-client";
 import { SiteShell } from "./components/site-shell/site-shell";
-import { isVisualEditor, isVisualEditorSearch, useLiveStory } from "./content/bridge";
+import { isVisualEditorSearch } from "./content/bridge";
 import { contentConfig } from "./content/content-config";
-// Values from layout.ts, home.ts and storyblok-client.ts are used by the loader only, which the client
-// build drops; the browser imports them lazily (preview), keeping the content SDK out of first loads.
-import { loadHomeStoryOnce } from "./content/home";
 import type { LayoutData } from "./content/layout";
-import { fetchLayout } from "./content/layout";
+import { LiveEditsProvider, useLiveStory } from "./content/live-edits";
 import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
 import { organizationJsonLd } from "./content/structured-data";
-import { contentClient } from "./content/storyblok-client";
-import type { ISbStoryData } from "@storyblok/react";
 import { useLanguage } from "./hooks/use-language";
 import { languageOfPath, type Language } from "./language";
 
@@ -55,9 +51,9 @@ export interface RootData extends LayoutData {
 }
 
 /** The header's SVG logo and menu icons written into the page (app/content/inline-icons.ts). */
-async function withInlineIcons(layout: LayoutData): Promise<LayoutData> {
+async function withInlineIcons(layout: LayoutData, fetchAsset: typeof fetch): Promise<LayoutData> {
   const { inlineHeaderIcons } = await import("./content/inline-icons");
-  return { ...layout, header: await inlineHeaderIcons(layout.header) };
+  return { ...layout, header: await inlineHeaderIcons(layout.header, { fetchAsset }) };
 }
 
 /**
@@ -66,14 +62,22 @@ async function withInlineIcons(layout: LayoutData): Promise<LayoutData> {
  * home hero, from the home story the home page reads anyway).
  */
 async function loadRootData(language: Language): Promise<RootData> {
-  const client = contentClient();
+  // imported here, as the client loader does: the browser's first load never carries the content SDK
+  const [sdk, { fetchLayout }, { loadHomeStoryOnce }] = await Promise.all([
+    import("./content/storyblok-client"),
+    import("./content/layout"),
+    import("./content/home"),
+  ]);
+  const client = sdk.contentClient();
   const [layout, spaceName, image] = await Promise.all([
-    fetchLayout(client, contentConfig.version, language).then(withInlineIcons),
+    fetchLayout(client, contentConfig.version, language).then((read) =>
+      withInlineIcons(read, sdk.fetchWithDeadline(sdk.CONTENT_TIMEOUT_SECONDS)),
+    ),
     (buildSpaceName ??= fetchSpaceName(client).catch((error: unknown) => {
       console.warn("The space's name could not be read (cdn/spaces/me):", error);
       return "";
     })),
-    loadHomeStoryOnce(contentConfig.version, language)
+    loadHomeStoryOnce(client, contentConfig.version, language)
       .then((home) => home.shareImage)
       .catch(() => null),
   ]);
@@ -111,12 +115,12 @@ export async function clientLoader(args: Route.ClientLoaderArgs): Promise<RootDa
   return prerenderedOrFresh(args, async (version) => {
     try {
       const [client, layout, built] = await Promise.all([
-        import("./content/storyblok-client"),
+        siteClient(),
         import("./content/layout"),
         args.serverLoader(),
       ]);
       const language = languageOfPath(new URL(args.request.url).pathname);
-      return { ...(await layout.fetchLayout(client.contentClient(), version, language)), site: built.site };
+      return { ...(await layout.fetchLayout(client, version, language)), site: built.site };
     } catch (error) {
       console.error(error);
       return args.serverLoader();
@@ -167,20 +171,30 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const language = languageOfPath(pathname);
-  const parseHeaderLive = async (story: ISbStoryData) =>
-    (await import("./content/layout")).parseHeaderStory(story, language);
-  const parseFooterLive = async (story: ISbStoryData) =>
-    (await import("./content/layout")).parseFooterStory(story, language);
-  const header = useLiveStory(loaderData.header.storyId, loaderData.header, parseHeaderLive);
-  const footer = useLiveStory(loaderData.footer.storyId, loaderData.footer, parseFooterLive);
   useChunkReloadGuardReset(pathname);
   usePreviewDrafts();
   return (
-    <Shell layout={{ header, footer }}>
-      <Outlet />
-    </Shell>
+    <LiveEditsProvider>
+      <LiveShell layout={loaderData}>
+        <Outlet />
+      </LiveShell>
+    </LiveEditsProvider>
   );
+}
+
+/** The header and footer parsers: loaded in the visual editor only. */
+const layoutParsers = () => import("./content/layout");
+
+/** The site shell whose header and footer follow the visual editor's edits of their stories. */
+function LiveShell({ layout, children }: { layout: LayoutData; children: ReactNode }) {
+  const language = useLanguage();
+  const header = useLiveStory(layout.header, async (story) =>
+    (await layoutParsers()).parseHeaderStory(story, language),
+  );
+  const footer = useLiveStory(layout.footer, async (story) =>
+    (await layoutParsers()).parseFooterStory(story, language),
+  );
+  return <Shell layout={{ header, footer }}>{children}</Shell>;
 }
 
 /** The site shell with the header and footer bloks; without their data they show their loading states. */
@@ -196,7 +210,7 @@ function Shell({ layout, children }: { layout: Partial<LayoutData> | undefined; 
 function usePreviewDrafts(): void {
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (isVisualEditor()) void revalidate();
+    if (isVisualEditorSearch(window.location.search)) void revalidate();
     // once per page load
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -56,6 +56,11 @@ const de = {
   carouselSlideLabel: (position: number, count: number) => `${position} von ${count}`,
   galleryLabel: "Projekte",
   tagFilterLabel: "Projekte nach Kategorie filtern",
+  /** the full-screen view of an article's media and the about page's masonry */
+  lightboxLabel: "Großansicht",
+  lightboxClose: "Schließen",
+  lightboxPrevious: "Vorheriges Bild",
+  lightboxNext: "Nächstes Bild",
 
   /** the header's and footer's link texts, and page titles, when the content has none */
   homeLinkLabel: "Startseite",
@@ -110,6 +115,10 @@ const en = {
   carouselSlideLabel: (position: number, count: number) => `${position} of ${count}`,
   galleryLabel: "Projects",
   tagFilterLabel: "Filter projects by category",
+  lightboxLabel: "Full-screen view",
+  lightboxClose: "Close",
+  lightboxPrevious: "Previous image",
+  lightboxNext: "Next image",
 
   homeLinkLabel: "Home",
   indexLinkLabel: "Index",

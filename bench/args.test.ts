@@ -4,7 +4,16 @@ import { ArgsError, growthTimeoutMs, parseArgs, parseSizes } from "./args";
 describe("parseArgs", () => {
   it("runs every section with the defaults", () => {
     const args = parseArgs([], {});
-    expect(args.sections).toEqual(["lighthouse", "requests", "growth", "bundle", "service", "isolation", "publish"]);
+    expect(args.sections).toEqual([
+      "lighthouse",
+      "first-visit",
+      "requests",
+      "growth",
+      "bundle",
+      "service",
+      "isolation",
+      "publish",
+    ]);
     expect(args.runs).toBe(3);
     expect(args.sizes).toEqual([30, 300, 1000, 10000]);
     expect(args.publishSizes).toEqual([30, 1000, 10000]);
@@ -15,6 +24,8 @@ describe("parseArgs", () => {
   it("selects sections with --only, in report order, and accepts aliases", () => {
     expect(parseArgs(["--only", "growth,lighthouse"], {}).sections).toEqual(["lighthouse", "growth"]);
     expect(parseArgs(["--only=content-service"], {}).sections).toEqual(["service"]);
+    expect(parseArgs(["--only", "first-visit,bundle"], {}).sections).toEqual(["first-visit", "bundle"]);
+    expect(parseArgs(["--only", "long-tasks"], {}).sections).toEqual(["first-visit"]);
   });
   it("refuses unknown sections and arguments", () => {
     expect(() => parseArgs(["--only", "speed"], {})).toThrow(ArgsError);

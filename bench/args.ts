@@ -33,7 +33,13 @@ Environment:
   BENCH_CONTENT_VERSION=published   content version of the builds (draft = the preview build)
   CHROME_PATH=                      the Chromium to drive (default: Debian's, installed if missing)`;
 
-const ALIASES: Record<string, SectionId> = { "content-service": "service", lh: "lighthouse", bytes: "bundle" };
+const ALIASES: Record<string, SectionId> = {
+  "content-service": "service",
+  lh: "lighthouse",
+  bytes: "bundle",
+  "long-tasks": "first-visit",
+  hydration: "first-visit",
+};
 
 export class ArgsError extends Error {}
 

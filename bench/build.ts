@@ -3,6 +3,7 @@ import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { buildCommand } from "../pipeline/build-command";
 import { signalChild, stopChild } from "../tools/processes";
 import { sampleTreeRss } from "./proc-tree";
 
@@ -114,7 +115,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   Object.assign(env, options.env);
 
   const started = performance.now();
-  const child = spawn(path.join(options.workspace, "node_modules", ".bin", "react-router"), ["build"], {
+  const [command, ...args] = buildCommand(options.workspace);
+  const child = spawn(command!, args, {
     cwd: options.workspace,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,10 @@
+import { attribute, attributeTokens, parseHtml } from "../pipeline/html";
+
 /**
- * Reading the prerendered HTML (React's server output, regular enough for
- * patterns): the first-load assets of a page, its high-priority image, and
- * the bare "floor" page built from it. Pure, tested in html.test.ts.
+ * Reading the prerendered HTML (through the build's parser,
+ * pipeline/html.ts): the first-load assets of a page, its high-priority
+ * image, and the bare "floor" page built from it. Pure, tested in
+ * html.test.ts.
  */
 
 export interface PageAssets {
@@ -9,23 +12,6 @@ export interface PageAssets {
   stylesheets: string[];
   /** Inline <script> bodies (React Router's context and route modules bootstrap). */
   inlineScripts: string[];
-}
-
-function attr(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
-  if (!match) return undefined;
-  return decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");
-}
-
-export function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 /** A same-origin asset path without query or fragment; null for other origins and data: URLs. */
@@ -37,28 +23,27 @@ export function localAssetPath(href: string): string | null {
 
 /** Scripts (src, modulepreload, static imports in inline modules) and stylesheets a page loads on first visit. */
 export function pageAssets(html: string): PageAssets {
+  const page = parseHtml(html);
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
   const inlineScripts: string[] = [];
 
-  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
-    const tag = match[0];
-    const rel = (attr(tag, "rel") ?? "").toLowerCase().split(/\s+/);
-    const href = localAssetPath(attr(tag, "href") ?? "");
+  for (const link of page.elementsNamed("link")) {
+    const rel = attributeTokens(link, "rel");
+    const href = localAssetPath(attribute(link, "href") ?? "");
     if (!href) continue;
     if (rel.includes("modulepreload")) scripts.add(href);
     else if (rel.includes("stylesheet")) stylesheets.add(href);
-    else if (rel.includes("preload") && (attr(tag, "as") ?? "").toLowerCase() === "script") scripts.add(href);
+    else if (rel.includes("preload") && (attribute(link, "as") ?? "").toLowerCase() === "script") scripts.add(href);
   }
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const open = `<script${match[1] ?? ""}>`;
-    const body = match[2] ?? "";
-    const src = attr(open, "src");
+  for (const script of page.elementsNamed("script")) {
+    const src = attribute(script, "src");
     if (src !== undefined) {
       const local = localAssetPath(src);
       if (local) scripts.add(local);
       continue;
     }
+    const body = page.contentOf(script);
     if (body.trim()) inlineScripts.push(body);
     // `import "/assets/x.js"` and `import("/assets/x.js")` in inline module scripts
     for (const imp of body.matchAll(/\bimport\s*(?:\(\s*)?["']([^"']+\.m?js)["']/g)) {
@@ -82,50 +67,42 @@ export interface HeroImage {
 
 /** The page's high-priority image (`fetchpriority="high"`), with its <picture> wrapper if it has one. */
 export function findHeroImage(html: string): HeroImage | null {
-  const img = /<img\b[^>]*\sfetchpriority\s*=\s*["']?high["']?[^>]*>/i.exec(html);
+  const page = parseHtml(html);
+  const img = page
+    .elementsNamed("img")
+    .find((element) => (attribute(element, "fetchpriority") ?? "").toLowerCase() === "high");
   if (!img) return null;
-  const tag = img[0];
-  const src = attr(tag, "src") ?? "";
-  let markup = tag;
-  const before = html.slice(0, img.index);
-  const pictureStart = before.lastIndexOf("<picture");
-  if (pictureStart !== -1 && before.indexOf("</picture>", pictureStart) === -1) {
-    const end = html.indexOf("</picture>", img.index);
-    if (end !== -1) markup = html.slice(pictureStart, end + "</picture>".length);
-  }
+  const src = attribute(img, "src") ?? "";
+  const wrapper = img.parent?.name === "picture" ? img.parent : img;
   const imagePath = src.split("/m/")[0] ?? src;
-  const preloads: string[] = [];
-  for (const link of html.matchAll(/<link\b[^>]*>/gi)) {
-    const linkTag = link[0];
-    if (
-      (attr(linkTag, "rel") ?? "").toLowerCase() !== "preload" ||
-      (attr(linkTag, "as") ?? "").toLowerCase() !== "image"
-    )
-      continue;
-    const refs = `${attr(linkTag, "href") ?? ""} ${attr(linkTag, "imagesrcset") ?? ""}`;
-    if (imagePath && refs.includes(imagePath)) preloads.push(linkTag);
-  }
+  const preloads = page
+    .linksWithRel("preload")
+    .filter((link) => {
+      const loads = `${attribute(link, "href") ?? ""} ${attribute(link, "imagesrcset") ?? ""}`;
+      return (attribute(link, "as") ?? "").toLowerCase() === "image" && imagePath !== "" && loads.includes(imagePath);
+    })
+    .map((link) => page.outerHtml(link));
   return {
-    markup,
+    markup: page.outerHtml(wrapper),
     src,
-    srcset: attr(tag, "srcset"),
-    width: attr(tag, "width"),
-    height: attr(tag, "height"),
+    srcset: attribute(img, "srcset"),
+    width: attribute(img, "width"),
+    height: attribute(img, "height"),
     preloads,
   };
 }
 
 /** The text of the first <h1> (tags stripped), or "". */
 export function firstHeadingText(html: string): string {
-  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
-  if (!match) return "";
-  return decodeEntities((match[1] ?? "").replace(/<[^>]+>/g, "")).trim();
+  const page = parseHtml(html);
+  const heading = page.elementsNamed("h1")[0];
+  return heading ? page.textContent(heading).trim() : "";
 }
 
 /** The document language of a page, "en" when it has none. */
 export function documentLanguage(html: string): string {
-  const match = /<html\b[^>]*>/i.exec(html);
-  return (match && attr(match[0], "lang")) || "en";
+  const root = parseHtml(html).elementsNamed("html")[0];
+  return (root && attribute(root, "lang")) || "en";
 }
 
 function escapeHtml(text: string): string {

@@ -21,6 +21,7 @@ import {
   type SectionResult,
 } from "./report";
 import { bundleSection } from "./sections/bundle";
+import { firstVisitSection } from "./sections/first-visit";
 import { growthSection } from "./sections/growth";
 import { isolationSection } from "./sections/isolation";
 import { lighthouseSection } from "./sections/lighthouse";
@@ -41,6 +42,7 @@ import { ensureChromium } from "../test-support/ensure-chromium";
 
 const SECTIONS: Record<SectionId, (ctx: BenchContext) => Promise<SectionOutput>> = {
   lighthouse: lighthouseSection,
+  "first-visit": firstVisitSection,
   requests: requestsSection,
   growth: growthSection,
   bundle: bundleSection,

@@ -65,7 +65,7 @@ describe("sampleRss", () => {
       });
     const sampler = sampleRss(measure, 0, "bundle");
     // the sampler has taken the last answer and asked for reading number `count`
-    const askedFor = (count: number) => vi.waitFor(() => expect(asked).toBe(count));
+    const askedFor = (count: number) => vi.waitFor(() => expect(asked).toBe(count), { timeout: 4_000 });
     await askedFor(1);
     answer(); // 100
     await askedFor(2);

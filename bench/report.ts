@@ -3,11 +3,21 @@ import { verdictMark, type Verdict } from "./targets";
 
 /** The bench report: one result per section, rendered to report.md and kept as report.json. */
 
-export const SECTION_IDS = ["lighthouse", "requests", "growth", "bundle", "service", "isolation", "publish"] as const;
+export const SECTION_IDS = [
+  "lighthouse",
+  "first-visit",
+  "requests",
+  "growth",
+  "bundle",
+  "service",
+  "isolation",
+  "publish",
+] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export const SECTION_TITLES: Record<SectionId, string> = {
   lighthouse: "Lighthouse: site, floor and client-only rendering",
+  "first-visit": "First visit: long tasks, hydration start and bytes",
   requests: "Content API requests",
   growth: "Growth with the number of articles",
   bundle: "First-load JS/CSS and bytes transferred",

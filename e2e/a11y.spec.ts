@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import { articlePath, builtArticle, layoutExpectations, visit } from "./content";
+import { articlePath, builtArticle, layoutExpectations } from "./content";
+import { scrollThrough, visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -48,13 +49,7 @@ async function finishAnimations(page: Page) {
 
 /** Scrolls through the page (entrances, lazy media), back to the top, and lets finite animations end. */
 async function settle(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight * 0.8) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-    }
-    window.scrollTo({ top: 0, behavior: "instant" });
-  });
+  await scrollThrough(page);
   await finishAnimations(page);
 }
 

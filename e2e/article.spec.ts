@@ -1,13 +1,6 @@
 import type { Page } from "@playwright/test";
-import {
-  articleMediaEntries,
-  articlePath,
-  articleVersions,
-  builtArticle,
-  richTextBlocks,
-  text,
-  visit,
-} from "./content";
+import { articleMediaEntries, articlePath, articleVersions, builtArticle, richTextBlocks, text } from "./content";
+import { visit } from "./page-helpers";
 import type { ArticleMediaExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";

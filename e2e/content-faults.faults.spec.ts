@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { articlePath, builtArticle, layoutExpectations, visit } from "./content";
+import { articlePath, builtArticle, firstBody, layoutExpectations, text } from "./content";
+import { visit } from "./page-helpers";
 import { e2eEnv, expect, test } from "./fixtures";
 
 /**
@@ -16,6 +17,7 @@ test("prerendered pages and client navigations need no content service at run ti
 }) => {
   const layout = await layoutExpectations(contentApi);
   const article = await builtArticle(contentApi);
+  const indexTitle = text(firstBody(await contentApi.story("index")).Title);
   // every API request fails from here on
   await setFaults({ errorRate: 1 });
 
@@ -24,11 +26,13 @@ test("prerendered pages and client navigations need no content service at run ti
   const nav = page.getByRole("banner").getByRole("navigation").first();
   await nav.getByRole("link", { name: layout.header.index.label, exact: true }).click();
   await expect(page).toHaveURL(layout.header.index.path);
+  // the address changes before the index renders: until its heading shows, `main` may hold the home page's tiles
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(indexTitle);
   const row = page.getByRole("main").locator(`a[href="${articlePath(article.full_slug)}"]`);
   await expect(row).toContainText(article.name);
   await row.click();
   await expect(page).toHaveURL(articlePath(article.full_slug));
-  await expect(page.getByRole("main")).toContainText(String(article.content.Headline ?? ""));
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
 });
 
 test("an article published after the build opens despite a burst of 429s (retried)", async ({

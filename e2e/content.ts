@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page, Request } from "@playwright/test";
-import { e2eEnv } from "./fixtures";
+import { e2eEnv, expect } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 
 /**
@@ -129,56 +128,6 @@ export async function layoutExpectations(api: ContentApi) {
 }
 
 export type LayoutExpectations = Awaited<ReturnType<typeof layoutExpectations>>;
-
-/** Resolves once React has hydrated the document (its fibers are attached to the DOM). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const node = document.querySelector("main") ?? document.body;
-    return Object.keys(node).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
-/** Navigates and waits for hydration, so hydration errors are reported by the fixture. */
-export async function visit(
-  page: Page,
-  path: string,
-  options: { waitUntil?: "load" | "domcontentloaded" } = {},
-): Promise<void> {
-  await page.goto(path, options);
-  await waitForHydration(page);
-}
-
-/**
- * Follows the page's content reads from now on, in any frame: requests to a content API (`/v2/` on a loopback
- * port) and for route data (`.data`, which a revalidation asks for before its loaders read the API);
- * `settled()` resolves once none has been in flight for `quietMs`, and fails naming them after `timeoutMs`.
- */
-export function trackContentReads(page: Page): { settled(quietMs?: number, timeoutMs?: number): Promise<void> } {
-  const pending = new Set<Request>();
-  let last = Date.now();
-  const isRead = (url: string) =>
-    /^https?:\/\/(localhost|127\.0\.0\.1):\d+\/v2\//.test(url) || new URL(url).pathname.endsWith(".data");
-  page.on("request", (request) => {
-    if (!isRead(request.url())) return;
-    pending.add(request);
-    last = Date.now();
-  });
-  const done = (request: Request) => {
-    if (pending.delete(request)) last = Date.now();
-  };
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
-  return {
-    async settled(quietMs = 300, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (pending.size > 0 || Date.now() - last < quietMs) {
-        if (Date.now() > deadline)
-          throw new Error(`content reads still in flight: ${[...pending].map((request) => request.url()).join(", ")}`);
-        await page.waitForTimeout(50);
-      }
-    },
-  };
-}
 
 /** The text of an HTML document as a browser without JavaScript shows it: no scripts, tags or entities. */
 export function visibleHtmlText(html: string): string {
@@ -392,11 +341,9 @@ export async function addArticleAfterBuild(
   const cvBefore = await api.cacheVersion();
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify({ story }, null, 2)}\n`);
-  const deadline = Date.now() + 10_000;
-  while ((await api.cacheVersion()) === cvBefore) {
-    if (Date.now() > deadline) throw new Error(`the content service did not pick up ${file}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect
+    .poll(() => api.cacheVersion(), { message: `the content service picks up ${file}`, timeout: 10_000 })
+    .not.toBe(cvBefore);
   return { slug, path: `/articles/${slug}`, headline, story, remove: () => rm(file, { force: true }) };
 }
 

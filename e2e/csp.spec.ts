@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Page, Response } from "@playwright/test";
-import { articlePath, waitForHydration } from "./content";
+import { articlePath } from "./content";
+import { waitForHydration } from "./page-helpers";
 import { expect, test } from "./fixtures";
 
 /**

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { articlePath, body, builtArticle, firstBody, htmlAttributeValues, records, visit } from "./content";
+import { articlePath, body, builtArticle, firstBody, htmlAttributeValues, records } from "./content";
+import { visit } from "./page-helpers";
 import type { Blok } from "./content";
 import { expect, test } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";

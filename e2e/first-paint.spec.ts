@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
-import { builtArticle, articlePath, categoryTags, filterGallery, homeGallery, waitForHydration } from "./content";
+import { builtArticle, articlePath, categoryTags, filterGallery, homeGallery } from "./content";
+import { waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
+import { throttleToSlowPhone } from "./slow-phone";
 
 /**
  * Every tap counts: on a throttled phone (4x slower CPU, a slow 3G-like
@@ -12,25 +14,12 @@ import { createContentApi, expect, test } from "./fixtures";
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-/** DevTools' slow-phone profile: 4x CPU slowdown, 562.5 ms latency, 1.44 Mbit/s down. */
-async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: 180_000,
-    uploadThroughput: 84_375,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
-
 const isHydrated = (page: Page) =>
   page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
 
 /** Opens `path` throttled and resolves once `selector` is visible, before the page's scripts run. */
 async function atFirstPaint(page: Page, path: string, selector: string) {
-  await throttle(page);
+  await throttleToSlowPhone(page);
   await page.goto(path, { waitUntil: "commit" });
   await page.locator(selector).first().waitFor({ state: "visible", timeout: 20_000 });
   expect(await isHydrated(page), "the page has not hydrated yet").toBe(false);
@@ -112,17 +101,22 @@ test.describe("before hydration, on a throttled phone", () => {
 test("a client navigation whose data is late shows progress until the page arrives", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  // the index's prerendered data arrives 2.5 s late
+  // the index's prerendered data is held until the progress has been seen
+  let releaseData = () => {};
+  const dataReleased = new Promise<void>((resolve) => {
+    releaseData = resolve;
+  });
   await page.route(/\/index\.data(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await dataReleased;
     await route.continue();
   });
   const progress = page.getByRole("progressbar", { name: "Seite wird geladen" });
   await expect(progress).toHaveCount(0);
   await page.getByRole("banner").getByRole("button", { name: "Menü öffnen" }).tap();
   await page.getByRole("banner").getByRole("dialog").getByRole("link").first().tap();
-  await expect(progress).toBeVisible({ timeout: 2_000 });
+  await expect(progress).toBeVisible();
   await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
+  releaseData();
   await expect(page).toHaveURL(/\/index$/, { timeout: 10_000 });
   await expect(progress).toHaveCount(0);
   await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import type { ConsoleMessage, Page, TestInfo } from "@playwright/test";
+import type { FaultConfig } from "../content-server/faults";
 
 /**
  * The `test` every spec uses. For each test it
@@ -64,16 +65,6 @@ export interface StoryJson {
   tag_list: string[];
   published_at: string | null;
   content: Record<string, unknown> & { component: string };
-}
-
-export interface FaultConfig {
-  latencyMs?: number;
-  errorRate?: number;
-  burst429?: number;
-  resetRate?: number;
-  malformedRate?: number;
-  /** Only requests whose path contains this substring (default: every /v2/ request). */
-  paths?: string;
 }
 
 export interface Faults {

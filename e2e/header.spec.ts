@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { layoutExpectations, visit } from "./content";
+import { layoutExpectations } from "./content";
+import { visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -88,8 +89,13 @@ for (const band of bands) {
         expect(Math.abs(box.top)).toBeLessThanOrEqual(1);
       }
       // it stays there while the page scrolls
+      const scrollEnd = await page.evaluateHandle(() => ({
+        scrolled: new Promise<number>((resolve) =>
+          window.addEventListener("scrollend", () => resolve(window.scrollY), { once: true }),
+        ),
+      }));
       await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(100);
+      expect(await scrollEnd.evaluate((end) => end.scrolled), "the page scrolled").toBeGreaterThan(0);
       const after = await header(page).evaluate((element) => element.getBoundingClientRect().top);
       if (band.bottom) expect(Math.abs(after - box.top)).toBeLessThanOrEqual(1);
     });

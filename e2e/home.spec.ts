@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { categoryTags, extensionOf, filterGallery, homeGallery, homeHero, visit, escapeRegExp } from "./content";
+import { categoryTags, escapeRegExp, extensionOf, filterGallery, homeGallery, homeHero } from "./content";
+import { animationFrames, intersectionsReported, visit } from "./page-helpers";
 import type { GalleryItemExpectation, HeroSlideExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -69,6 +70,14 @@ async function currentDot(page: Page): Promise<number> {
   return dots(page).evaluateAll((buttons) =>
     buttons.findIndex((button) => button.getAttribute("aria-current") === "true"),
   );
+}
+
+/** Waits until the row's scroll position holds from one frame to the next: a smooth scroll to a slide has ended. */
+async function rowAtRest(page: Page) {
+  await track(page).evaluate(async (element) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let last = Number.NaN; element.scrollLeft !== last; await frame()) last = element.scrollLeft;
+  });
 }
 
 /** Waits until slide `index` is the one in view, wholly, and its dot is the current one. */
@@ -143,23 +152,24 @@ test.describe("hero carousel", () => {
 
   test("a horizontal wheel swipe over 150 px changes the slide, one under 150 px does not", async ({ page }) => {
     await visit(page, "/");
-    await track(page).hover();
     await expectSlide(page, 0);
-
-    await page.mouse.wheel(160, 0);
+    // to a middle slide by its dot, which starts no wheel pause: the swipes below count, none is ignored
+    await dots(page).nth(1).click();
     await expectSlide(page, 1);
-    await page.waitForTimeout(400);
+    await rowAtRest(page);
+    await track(page).hover();
 
     // under the threshold, either way: the slide stays (and the row does not scroll natively either)
     const before = (await slideInView(page)).scrollLeft;
     await page.mouse.wheel(-100, 0);
-    await page.waitForTimeout(400);
     await page.mouse.wheel(140, 0);
-    await page.waitForTimeout(400);
+    // a slide change they made would have rendered by now
+    await animationFrames(page);
     expect(await currentDot(page)).toBe(1);
     expect((await slideInView(page)).scrollLeft).toBeCloseTo(before, 0);
 
-    await page.mouse.wheel(-200, 0);
+    // over it (the change of direction starts the count anew)
+    await page.mouse.wheel(-160, 0);
     await expectSlide(page, 0);
   });
 
@@ -168,30 +178,36 @@ test.describe("hero carousel", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await visit(page, "/");
     await expectSlide(page, 0);
-    // page.mouse.wheel takes ~100 ms a call here: the timeline is played in the page, and each
-    // swipe's real time (after the first) is returned
-    const swipes = (times: number[]) =>
-      track(page).evaluate(async (element, at) => {
-        const started = performance.now();
-        const sent: number[] = [];
-        const target = element.querySelector("a, img, video") ?? element;
-        for (const time of at) {
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + time - performance.now())));
-          sent.push(performance.now() - started);
-          target.dispatchEvent(new WheelEvent("wheel", { deltaX: 200, deltaMode: 0, bubbles: true, cancelable: true }));
-        }
-        return sent;
-      }, times);
+    // page.mouse.wheel takes ~100 ms a call here: the timeline is played in the page (from now, or from the
+    // start of an earlier one), and each swipe's real time is returned, with the timeline's start
+    const swipes = (times: number[], origin?: number) =>
+      track(page).evaluate(
+        async (element, { at, from }) => {
+          const started = from ?? performance.now();
+          const sent: number[] = [];
+          const target = element.querySelector("a, img, video") ?? element;
+          for (const time of at) {
+            await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + time - performance.now())));
+            sent.push(performance.now() - started);
+            target.dispatchEvent(
+              new WheelEvent("wheel", { deltaX: 200, deltaMode: 0, bubbles: true, cancelable: true }),
+            );
+          }
+          return { started, sent };
+        },
+        { at: times, from: origin },
+      );
 
     // one change, then two more swipes inside the 300 ms pause
-    const sent = await swipes([0, 80, 200]);
-    expect(sent[1], "the second swipe came within the pause").toBeLessThan(290);
+    const first = await swipes([0, 80, 200]);
+    expect(first.sent[1], "the second swipe came within the pause").toBeLessThan(290);
     await expectSlide(page, 1);
-    await page.waitForTimeout(200);
+    // a second change would have rendered by now
+    await animationFrames(page);
     expect(await currentDot(page), "one slide per pause").toBe(1);
 
-    // the pause is over: the next swipe moves on
-    await swipes([0]);
+    // the pause is over: a swipe 400 ms after the first change moves on (a page timer, so after the pause's own)
+    await swipes([400], first.started);
     await expectSlide(page, 2);
     // ... and so does one 320 ms after that change
     await swipes([320]);
@@ -219,7 +235,7 @@ test.describe("hero carousel", () => {
     await dots(page).nth(videoIndex).click();
     const video = slideElements.nth(videoIndex).locator("video");
     await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.src).pathname))
+      .poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.querySelector("source")!.src).pathname))
       .toBe(assetPath(slides[videoIndex]!.desktop.filename!));
     const state = () =>
       video.evaluate((element: HTMLVideoElement) => ({
@@ -256,7 +272,9 @@ test.describe("hero carousel", () => {
       const videoSlide = slides[videoIndex]!;
       const video = carousel(page).locator('[aria-roledescription="slide"]').nth(videoIndex).locator("video");
       await expect
-        .poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.src).pathname))
+        .poll(() =>
+          video.evaluate((element: HTMLVideoElement) => new URL(element.querySelector("source")!.src).pathname),
+        )
         .toBe(assetPath(phone ? videoSlide.phone.filename! : videoSlide.desktop.filename!));
     });
   }
@@ -333,8 +351,8 @@ test.describe("gallery", () => {
     await expect(tiles(page)).toHaveCount(6);
     expect(await shownTiles(page)).toEqual(expectedTiles(gallery.slice(0, 6)));
     // nothing more arrives while the sentinel is out of view
-    await page.waitForTimeout(500);
-    await expect(tiles(page)).toHaveCount(6);
+    await intersectionsReported(page);
+    expect(await tiles(page).count()).toBe(6);
 
     for (let pages = 2; (pages - 1) * 6 < gallery.length; pages++) {
       await scrollToSentinel(page);
@@ -342,8 +360,8 @@ test.describe("gallery", () => {
       await expect(tiles(page)).toHaveCount(expected);
       expect(await shownTiles(page)).toEqual(expectedTiles(gallery.slice(0, expected)));
     }
-    await page.waitForTimeout(300);
-    await expect(tiles(page)).toHaveCount(gallery.length);
+    await intersectionsReported(page);
+    expect(await tiles(page).count()).toBe(gallery.length);
   });
 
   test("a tile shows its Name on hover, or 'More' when it has none", async ({ page }) => {
@@ -376,9 +394,11 @@ test.describe("gallery", () => {
       await expect(tile.locator("a")).toHaveAttribute("href", item.path);
       const alt = item.image.alt || "no information";
       if (extensionOf(item.image.filename) === "mp4") {
-        expect(await tile.locator("video").evaluate((element: HTMLVideoElement) => new URL(element.src).pathname)).toBe(
-          assetPath(item.image.filename!),
-        );
+        expect(
+          await tile
+            .locator("video")
+            .evaluate((element: HTMLVideoElement) => new URL(element.querySelector("source")!.src).pathname),
+        ).toBe(assetPath(item.image.filename!));
         await expect(tile.getByRole("img")).toHaveAttribute("aria-label", alt);
       } else {
         await expect(tile.locator("img")).toHaveAttribute("alt", alt);
@@ -446,16 +466,16 @@ test.describe("gallery", () => {
       await button.evaluate((element) => element.scrollIntoView({ block: "start", behavior: "instant" }));
       await button.click();
       await expect.poll(() => shownTiles(page)).toEqual(expectedTiles(filterGallery(gallery, [tag!]).slice(0, 6)));
-      await page.waitForTimeout(300);
-      await expect(tiles(page)).toHaveCount(6);
+      await intersectionsReported(page);
+      expect(await tiles(page).count()).toBe(6);
 
       const filtered = filterGallery(gallery, [tag!]);
       await showTiles(page, filtered.length, filtered.length);
       await button.evaluate((element) => element.scrollIntoView({ block: "start", behavior: "instant" }));
       await button.click();
       await expect.poll(() => shownTiles(page)).toEqual(expectedTiles(gallery.slice(0, 6)));
-      await page.waitForTimeout(300);
-      await expect(tiles(page)).toHaveCount(6);
+      await intersectionsReported(page);
+      expect(await tiles(page).count()).toBe(6);
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { articlePath, articleVersions, asset, indexReferences, visit } from "./content";
+import { articlePath, articleVersions, asset, indexReferences } from "./content";
+import { visit } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { categoryTags, homeHero, layoutExpectations, visit } from "./content";
+import { categoryTags, homeHero, layoutExpectations } from "./content";
+import { visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -52,7 +53,7 @@ test("the skip link is the first stop and moves the focus to the main content", 
   await visit(page, "/");
   await page.keyboard.press("Tab");
   const mainId = await page.getByRole("main").getAttribute("id");
-  expect(mainId).toBeTruthy();
+  expect(mainId).toBe("main");
   const first = await focused(page);
   expect(first).toMatchObject({ tag: "a", href: `#${mainId}` });
   // visible while focused

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { body, firstBody, text, visit, type Blok } from "./content";
+import { body, firstBody, text, type Blok } from "./content";
+import { visit } from "./page-helpers";
 import { createContentApi, expect, test, type StoryJson } from "./fixtures";
 
 /**

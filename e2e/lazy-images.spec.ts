@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
-import { articlePath, builtArticle, waitForHydration } from "./content";
+import { articlePath, builtArticle, text } from "./content";
+import { intersectionsReported, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 
 /**
@@ -19,6 +20,28 @@ function imageRequests(page: Page): string[] {
       paths.push(new URL(request.url()).pathname);
   });
   return paths;
+}
+
+/**
+ * Resolves once the lazy loader has looked at the first screen: it starts observing its images at the first
+ * contentful paint, so an observer made after that paint reports after the loader's, which has then set (or
+ * withheld) every image's `srcset`.
+ */
+async function loaderHasLookedAtFirstScreen(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        new PerformanceObserver((list, paints) => {
+          if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+          paints.disconnect();
+          const probe = new IntersectionObserver(() => {
+            probe.disconnect();
+            resolve();
+          });
+          probe.observe(document.documentElement);
+        }).observe({ type: "paint", buffered: true });
+      }),
+  );
 }
 
 /** The files (without rendition) of the lazy images of the page, in document order. */
@@ -58,7 +81,7 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
   await page.route(/\.woff2$/, () => {});
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await expect(page.locator('img[fetchpriority="high"]')).toBeVisible();
-  await page.waitForTimeout(500);
+  await loaderHasLookedAtFirstScreen(page);
   const lazy = await lazyFiles(page);
   expect(lazy.length).toBeGreaterThan(4);
   const belowFold = await page.$$eval("img[data-lazy]", (images) =>
@@ -67,6 +90,14 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
       .map((image) => (image.getAttribute("data-srcset") ?? "").split("/m/")[0]!.replace(/^https?:\/\/[^/]+/, "")),
   );
   expect(belowFold.length).toBeGreaterThan(0);
+  // the loader left them waiting (the requests below are the network's side of the same)
+  expect(
+    await page.$$eval("img[data-lazy][srcset]", (images) =>
+      images
+        .filter((image) => image.getBoundingClientRect().top > innerHeight + 1000)
+        .map((image) => image.getAttribute("alt")),
+    ),
+  ).toEqual([]);
   const started = [...requested];
   for (const file of belowFold)
     expect(
@@ -87,7 +118,7 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
   await page.unroute(/\.woff2$/);
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 400) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
+    await intersectionsReported(page);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expectImagesInViewShown(page);
@@ -119,6 +150,8 @@ test("images added after hydration load too: a client navigation to an article s
   const link = page.locator(`main a[href="${articlePath(article.full_slug)}"]`).first();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${articlePath(article.full_slug)}$`));
+  // the article's own headline: until it shows, `main` still holds the home page and its images
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
   await expect(page.locator("main img[data-lazy]").first()).toBeAttached();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 500) {

@@ -8,8 +8,8 @@ import {
   indexReferences,
   layoutExpectations,
   text,
-  visit,
 } from "./content";
+import { visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 

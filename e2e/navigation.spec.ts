@@ -1,4 +1,5 @@
-import { articlePath, builtArticle, layoutExpectations, visit, waitForHydration } from "./content";
+import { articlePath, builtArticle, layoutExpectations, text } from "./content";
+import { visit, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { LayoutExpectations } from "./content";
 
@@ -59,17 +60,20 @@ test("header and footer links navigate on the client, reading each page's data f
 });
 
 test("from the index to an article and on to one of its other projects", async ({ page, contentApi }) => {
-  const article = articlePath((await builtArticle(contentApi)).full_slug);
+  const story = await builtArticle(contentApi);
+  const article = articlePath(story.full_slug);
   await visit(page, layout.header.index.path);
   await page.evaluate(() => (window.__sameDocument = true));
   await page.getByRole("main").locator(`a[href="${article}"]`).first().click();
   await expect(page).toHaveURL((url) => url.pathname === article);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // the address changes before the article renders: until its headline shows, `main` holds the index's rows
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(story.content.Headline));
   // the two other projects are drawn anew after each navigation: take whichever is shown when clicked
   await waitForHydration(page);
   await page.locator(`main a[href^="/articles/"]:not([href="${article}"])`).last().click();
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/articles/") && url.pathname !== article);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const next = await contentApi.story(new URL(page.url()).pathname.slice(1));
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(next.content.Headline));
   await waitForHydration(page);
   expect(await page.evaluate(() => window.__sameDocument), "no full reload").toBe(true);
 });

@@ -9,8 +9,8 @@ import {
   richTextBlocks,
   text,
   visibleHtmlText,
-  visit,
 } from "./content";
+import { visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { ContentApi } from "./fixtures";

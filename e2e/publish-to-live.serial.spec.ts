@@ -6,7 +6,8 @@ import { defaultImageCacheDir } from "../content-server/content-server";
 import { spawnNpmStart, type NpmStartAddresses, type NpmStartProcess } from "../test-support/npm-start-process";
 import { startReadLoad } from "../test-support/read-load";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
-import { addArticleAfterBuild, articlePath, builtArticle, visibleHtmlText, visit } from "./content";
+import { addArticleAfterBuild, articlePath, builtArticle, visibleHtmlText } from "./content";
+import { visit } from "./page-helpers";
 import { createContentApi, e2eEnv, expect, test, type ContentApi } from "./fixtures";
 
 /**
@@ -64,16 +65,19 @@ test.afterAll(async () => {
 
 /** Polls `target` until its prerendered HTML (no JavaScript) holds `text`; resolves with the seconds since `since`. */
 async function waitForHtml(base: string, target: string, text: string, since: number): Promise<number> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  const shows = async () => {
     // one request is bounded too: a hung answer is tried again, up to the deadline
     const html = await fetch(`${base}${target}`, { signal: AbortSignal.timeout(10_000) })
       .then(async (response) => (response.status === 200 ? await response.text() : ""))
       .catch(() => "");
-    if (visibleHtmlText(html).includes(text)) return (performance.now() - since) / 1000;
-    if (Date.now() > deadline) throw new Error(`${target} did not show "${text}" within 60 s:\n${npmStart?.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    return visibleHtmlText(html).includes(text);
+  };
+  try {
+    await expect.poll(shows, { message: `${target} shows "${text}"`, timeout: 60_000, intervals: [100] }).toBe(true);
+  } catch (error) {
+    throw new Error(`${String(error)}\n${npmStart?.output()}`);
   }
+  return (performance.now() - since) / 1000;
 }
 
 /** The releases the site logged (site-server/publisher.ts): events each took in, and whether it failed. */
@@ -100,8 +104,8 @@ test("a story file added and one edited reach the prerendered HTML by the conten
   const edited = await builtArticle(contentApi);
   const editedPath = articlePath(edited.full_slug);
   const editedFile = path.join(contentDir, "stories", `${edited.full_slug}.json`);
+  // its loops send their first requests at once and read on until stopped, after the last page has changed
   const load = startReadLoad(base, ["/", editedPath, "/index"], { maxMs: 90_000 });
-  await new Promise((resolve) => setTimeout(resolve, 1000));
 
   // the only thing the test does: write two story files, as an editor of content/stories/ would
   const since = performance.now();

@@ -1,4 +1,5 @@
-import { articlePath, builtArticle, visit } from "./content";
+import { articlePath, builtArticle } from "./content";
+import { scrollThrough, visit } from "./page-helpers";
 import { createContentApi, e2eEnv, expect, isAllowedUrl, test } from "./fixtures";
 
 /**
@@ -31,13 +32,7 @@ for (const viewport of viewports) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await visit(page, route === "article" ? articleRoute : route);
       // bring every lazy image and video into view
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        window.scrollTo(0, document.documentElement.scrollHeight);
-      });
+      await scrollThrough(page, 0.5);
       await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
       expect(requestLog.length).toBeGreaterThan(0);
       const foreign = requestLog.filter((line) => !isAllowedUrl(line.slice(line.indexOf(" ") + 1), allowed));

@@ -10,8 +10,8 @@ import {
   richTextBlocks,
   storyPath,
   text,
-  visit,
 } from "./content";
+import { visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";

@@ -1,14 +1,6 @@
-import {
-  articlePath,
-  body,
-  builtArticle,
-  homeGallery,
-  layoutExpectations,
-  records,
-  text,
-  trackContentReads,
-  visit,
-} from "./content";
+import type { Frame, Request } from "@playwright/test";
+import { articlePath, body, builtArticle, firstBody, homeGallery, layoutExpectations, records, text } from "./content";
+import { animationFrames, trackContentReads, visit } from "./page-helpers";
 import type { Blok } from "./content";
 import {
   BRIDGE_MARKER,
@@ -59,10 +51,16 @@ test("in the editor, an article takes edits live on input, ignores other stories
     expect(heading).toHaveText(edited, { timeout: 1_000 }),
   );
 
-  // change of another story: no reload
+  // change of another story: no reload. A reload starts as a navigation event at once; the editor's messages are
+  // handled in order, so once a later edit shows, the change has been handled
   await mark(frame);
+  const navigations = await countNavigations(frame);
   await post(page, { action: "change", storyId: story.id + 1 });
-  await page.waitForTimeout(700);
+  const later = `${edited} (later)`;
+  await postUntil(page, { action: "input", story: { ...story, content: { ...story.content, Headline: later } } }, () =>
+    expect(heading).toHaveText(later, { timeout: 1_000 }),
+  );
+  expect(await navigations.evaluate((count) => count.started)).toBe(0);
   expect(await marked(frame)).toBe(true);
 
   for (const action of ["change", "published"]) {
@@ -114,6 +112,16 @@ test("without _storyblok_tk no page requests the bridge or starts it", async ({ 
       }),
     );
   });
+  // every script asked for is checked once it has arrived
+  const scriptsInFlight = new Set<Request>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scriptsInFlight.add(request);
+  });
+  const scriptDone = (request: Request) => scriptsInFlight.delete(request);
+  page.on("requestfinished", scriptDone);
+  page.on("requestfailed", scriptDone);
+  const scriptsArrived = () => expect.poll(() => scriptsInFlight.size, { message: "scripts in flight" }).toBe(0);
+  const indexTitle = text(firstBody(await contentApi.story("index")).Title);
   // the editor's story parameter alone (no token) is not the editor either
   const routes = [
     "/",
@@ -124,8 +132,9 @@ test("without _storyblok_tk no page requests the bridge or starts it", async ({ 
   ];
   for (const route of [...routes, `${articlePath(article.full_slug)}?_storyblok=${article.id}`]) {
     await visit(page, route, { waitUntil: "domcontentloaded" });
-    // the bridge would be imported by an effect right after hydration
-    await page.waitForTimeout(300);
+    // the bridge would be imported by an effect of hydration: those have run two frames on
+    await animationFrames(page);
+    await scriptsArrived();
     expect(
       await page.evaluate(() => ({
         bridge: "StoryblokBridge" in window,
@@ -138,14 +147,31 @@ test("without _storyblok_tk no page requests the bridge or starts it", async ({ 
   // client navigations too
   await page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }).click();
   await expect(page).toHaveURL(layout.header.index.path);
-  await page.getByRole("main").locator('a[href^="/articles/"]').first().click();
-  await expect(page).toHaveURL(/\/articles\//);
-  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
-  await page.waitForTimeout(300);
+  // the index's rows, not the article's links still shown while the address has already changed
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(indexTitle);
+  const row = page.getByRole("main").locator('a[href^="/articles/"]').first();
+  const target = (await row.getAttribute("href"))!;
+  await row.click();
+  await expect(page).toHaveURL(target);
+  const opened = await contentApi.story(target.replace(/^\//, ""));
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(opened.content.Headline));
+  await animationFrames(page);
+  await scriptsArrived();
   await Promise.all(checks);
   expect(bridgeResponses).toEqual([]);
   expect(requestLog.filter((line) => /storyblok\.com/i.test(line))).toEqual([]);
 });
+
+/** Counts the frame's navigations from now on: the Navigation API reports a reload the moment it is asked for. */
+function countNavigations(frame: Frame) {
+  return frame.evaluateHandle(() => {
+    const count = { started: 0 };
+    (window as unknown as { navigation: EventTarget }).navigation.addEventListener("navigate", () => {
+      count.started += 1;
+    });
+    return count;
+  });
+}
 
 /** The story as the editor sends it after an edit: a copy with `edit` applied to its content. */
 function edited(story: StoryJson, edit: (content: Blok) => void): StoryJson {

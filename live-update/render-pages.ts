@@ -2,9 +2,12 @@ import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
+import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, documentSecurityPolicy, readManifestEntries, type ManifestHeader } from "../pipeline/csp";
 import { resolveContentConfig } from "../pipeline/content-config";
+import { contentServiceRequestCount } from "../pipeline/content-requests";
+import { languageAlternates } from "../pipeline/crawler-files";
 import { createBeasties } from "../pipeline/critical-css";
 import { preparePage, styledPage, type PageStyles } from "../pipeline/finish-pages";
 import { lazyImageScript } from "../pipeline/lazy-image-script";
@@ -13,7 +16,7 @@ import { HeadersFilesWriter, comparePagePaths } from "../pipeline/headers-files"
 import { nginxMapKeys } from "../pipeline/host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "../pipeline/precompress";
-import { languageAlternates, siteListing, type PrerenderListing } from "../pipeline/prerender-paths";
+import { PRERENDER_DIR, writeSiteListing, type PrerenderListing } from "../pipeline/prerender-paths";
 import {
   CLIENT_DIR,
   RENDERER_DIR,
@@ -74,17 +77,6 @@ async function replaceFile(file: string, data: string | Buffer): Promise<void> {
 async function replaceServedFile(file: string, data: string): Promise<void> {
   await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
   await replaceFile(file, data);
-}
-
-/** Counts every fetch of this process: all of them go to the content API. */
-function countRequests(): { readonly count: number } {
-  const original = globalThis.fetch;
-  const counter = { count: 0 };
-  globalThis.fetch = (input, init) => {
-    counter.count += 1;
-    return original(input, init);
-  };
-  return counter;
 }
 
 /**
@@ -185,16 +177,43 @@ async function updateHeaders(
   await writer.close();
 }
 
+/**
+ * Reads the listing of all stories into `{to}/prerender/` for the plan and
+ * the release's server bundle (which React Router's prerendering would be
+ * handed by the build: BUILD_LISTING_DIR), updates the release, and counts
+ * the content requests it took (pipeline/content-requests.ts).
+ */
 export async function renderPages(from: string, to: string, changes: readonly StoryChange[]): Promise<RenderSummary> {
   const started = performance.now();
   const previous = await readReleaseInfo(from);
   if (!previous) throw new NeedsFullBuild(`${from} has no release.json`);
-  const counter = countRequests();
   const config = resolveContentConfig();
-  // the listings the server bundle's loaders read too (app/content/build-listing.ts shares them through globalThis)
-  const listing: PrerenderListing = await siteListing(config.version, () =>
-    createContentClient(config, {}, { keepAnswers: false }),
-  );
+  const serviceCount = await contentServiceRequestCount(config);
+  let listingRequests = 0;
+  const client = createContentClient(config, {}, { keepAnswers: false, onRequest: () => (listingRequests += 1) });
+  const listingDir = path.join(to, PRERENDER_DIR);
+  await mkdir(listingDir, { recursive: true });
+  let update: Pick<RenderSummary, "rendered" | "removed">;
+  try {
+    const listing = await writeSiteListing(listingDir, client, config.version);
+    process.env[BUILD_LISTING_DIR] = listingDir;
+    update = await updateRelease(from, to, changes, previous, listing);
+  } finally {
+    await rm(listingDir, { recursive: true, force: true });
+  }
+  const now = serviceCount === null ? null : await contentServiceRequestCount(config);
+  const requests = serviceCount !== null && now !== null ? now - serviceCount : listingRequests;
+  return { ...update, requests, ms: performance.now() - started };
+}
+
+/** The update itself, from the story change's plan (live-update/update-plan.ts) over `listing`. */
+async function updateRelease(
+  from: string,
+  to: string,
+  changes: readonly StoryChange[],
+  previous: ReleaseInfo,
+  listing: PrerenderListing,
+): Promise<Pick<RenderSummary, "rendered" | "removed">> {
   const plan = planUpdate(changes, previous, listing);
   if (plan.kind === "full") throw new NeedsFullBuild(plan.reason);
 
@@ -262,7 +281,7 @@ export async function renderPages(from: string, to: string, changes: readonly St
         };
   }
   await writeReleaseInfo(to, { ...previous, builtAt: new Date().toISOString(), kind: "incremental", pages });
-  return { rendered: plan.render, removed: plan.remove, requests: counter.count, ms: performance.now() - started };
+  return { rendered: plan.render, removed: plan.remove };
 }
 
 export class NeedsFullBuild extends Error {}

@@ -1,23 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { ContentConfig } from "../app/content/content-config";
 import type { SiteMode } from "./csp";
 
-/** What the site needs to reach its content; resolved once at build time. */
-export interface ContentConfig {
-  /** Base of the Content Delivery API, e.g. http://localhost:4100/v2 */
-  endpoint: string;
-  token: string;
-  version: "draft" | "published";
-  /** True when the embedded local content service is the source. */
-  local: boolean;
-  /**
-   * Local content service only (CONTENT_VIA_SITE=1, set by `npm start`):
-   * browsers reach its API and assets on the site's own origin, which the
-   * site server forwards (site-server/content-forward.ts), so the site works
-   * under any address it is visited by.
-   */
-  viaSite?: boolean;
-}
+/** What the site needs to reach its content (the site's own type); resolved once at build time. */
+export type { ContentConfig };
 
 /** The content service's paths on the site's origin when it is forwarded there. */
 export const FORWARDED_API_PATH = "/v2";

@@ -1,4 +1,19 @@
 import Beasties from "beasties";
+import {
+  attribute,
+  insertAfter,
+  insertBefore,
+  isInside,
+  isLinkWithRel,
+  parseHtml,
+  prependContent,
+  rawTextElement,
+  removeAttribute,
+  startTag,
+  wrapNodes,
+  type HtmlElement,
+  type HtmlPage,
+} from "./html";
 import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
 
 /**
@@ -27,11 +42,10 @@ import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
  * The SPA fallback is left alone: it has no markup to pick rules for.
  */
 
-/** React Router's stylesheet links, as it writes them into the head. */
-const HEAD_STYLESHEET = /<link rel="stylesheet" href="([^"]+)"\/>/g;
-const SKIP_MARK = " data-beasties-skip";
-/** The stylesheet links beasties moves to the end of the body. */
-const BODY_END_STYLESHEETS = /((?:<link rel="stylesheet" href="[^"]+">)+)<\/body>/;
+/** Beasties leaves links with this attribute alone. */
+const SKIP_MARK = "data-beasties-skip";
+/** Beasties marks the element it put the stylesheets in. */
+const CONTAINER_MARK = "data-beasties-container";
 const AFTER_FIRST_PAINT = "data-after-first-paint";
 
 /**
@@ -97,37 +111,74 @@ export async function inlineCriticalCss(
   options: CriticalCssOptions,
   beasties = createBeasties(options),
 ): Promise<string> {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) throw new CriticalCssError("the page has no </head>");
-  const head = html.slice(0, headEnd);
-  if (/<style\b/i.test(head)) throw new CriticalCssError("the page already has an inline <style> in its head");
-  const links = [...head.matchAll(HEAD_STYLESHEET)];
+  const page = parseHtml(html);
+  const head = page.head;
+  if (!head?.endTag) throw new CriticalCssError("the page has no </head>");
+  if (page.inlineStyles().some((style) => isInside(style, head))) {
+    throw new CriticalCssError("the page already has an inline <style> in its head");
+  }
+  const links = page.stylesheetLinks().filter((link) => isInside(link, head));
   if (links.length === 0) return html;
-  const stylesheetCount = (head.match(/<link\b[^>]*\brel="stylesheet"/g) ?? []).length;
-  if (stylesheetCount !== links.length) {
+  if (links.some((link) => link.attributes.map(({ name }) => name).join(" ") !== "rel href")) {
     throw new CriticalCssError("a stylesheet link is not of the form React Router writes (rel, then href)");
   }
   // the copy React hydrates against; beasties leaves marked links alone
-  const marked =
-    head.replace(
-      HEAD_STYLESHEET,
-      (link, href: string) => `${link}<link rel="stylesheet" href="${href}" disabled${SKIP_MARK}/>`,
-    ) + html.slice(headEnd);
-  const processed = await beasties.process(marked);
-  const inlined = (processed.slice(0, processed.indexOf("</head>")).match(/<style\b/g) ?? []).length;
-  if (inlined !== 1) throw new CriticalCssError(`expected one inline <style> in the head, found ${inlined}`);
-  // beasties' own markers, of no use to the browser
-  const cleaned = processed.replaceAll(SKIP_MARK, "").replace(/ data-beasties-container(?:="")?/, "");
-  if (!BODY_END_STYLESHEETS.test(cleaned)) {
+  const marked = page.edit(
+    links.map((link) =>
+      insertAfter(
+        link,
+        startTag(
+          "link",
+          { rel: "stylesheet", href: attribute(link, "href")!, disabled: true, [SKIP_MARK]: true },
+          { selfClosing: true },
+        ),
+      ),
+    ),
+  );
+  const processed = parseHtml(await beasties.process(marked));
+  const processedHead = processed.head;
+  const inlined = processedHead ? processed.inlineStyles().filter((style) => isInside(style, processedHead)) : [];
+  if (inlined.length !== 1)
+    throw new CriticalCssError(`expected one inline <style> in the head, found ${inlined.length}`);
+  const bodyEnd = stylesheetsAtBodyEnd(processed);
+  if (!bodyEnd) {
     throw new CriticalCssError("the stylesheets are not at the end of the body, where beasties puts them");
   }
-  const deferred = cleaned.replace(
-    BODY_END_STYLESHEETS,
-    (_, links: string) =>
-      `<noscript ${AFTER_FIRST_PAINT}>${links}</noscript><script>${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
-  );
-  if (!options.fontFaces) return deferred;
-  const font = /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1];
-  const preload = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>` : "";
-  return deferred.replace("<style>", `${preload}<style>${options.fontFaces}\n`);
+  const font = options.fontFaces ? /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1] : undefined;
+  return processed.edit([
+    // beasties' own markers, of no use to the browser
+    ...processed.elements.flatMap((element) => [
+      removeAttribute(processed, element, SKIP_MARK),
+      removeAttribute(processed, element, CONTAINER_MARK),
+    ]),
+    ...wrapNodes(bodyEnd.first, bodyEnd.last, "noscript", { [AFTER_FIRST_PAINT]: true }),
+    insertAfter(bodyEnd.last, rawTextElement("script", AFTER_FIRST_PAINT_SCRIPT)),
+    ...(options.fontFaces
+      ? [
+          insertBefore(
+            inlined[0]!,
+            font
+              ? startTag("link", { rel: "preload", href: font, as: "font", type: "font/woff2", crossorigin: true })
+              : "",
+          ),
+          prependContent(inlined[0]!, `${options.fontFaces}\n`),
+        ]
+      : []),
+  ]);
+}
+
+/** The run of stylesheet links that ends the body, where beasties puts them; null when it does not end with one. */
+function stylesheetsAtBodyEnd(page: HtmlPage): { first: HtmlElement; last: HtmlElement } | null {
+  const body = page.body;
+  if (!body?.endTag) return null;
+  const children = page.childElements(body);
+  let at = body.contentEnd;
+  let first: HtmlElement | undefined;
+  for (let index = children.length - 1; index >= 0; index -= 1) {
+    const child = children[index]!;
+    if (child.end !== at || !isLinkWithRel(child, "stylesheet")) break;
+    first = child;
+    at = child.start;
+  }
+  return first ? { first, last: children.at(-1)! } : null;
 }

@@ -205,4 +205,23 @@ describe("blockedInlineCode", () => {
     expect(blockedInlineCode(PAGE)).toEqual([]);
     expect(blockedInlineCode('<script>if (a <b onclick= 1) {}</script><p data-one="1">on=2</p>')).toEqual([]);
   });
+
+  it("reads attributes as the browser does: any quotes, upper case, character references, on scripts too", () => {
+    expect(blockedInlineCode("<BODY ONLOAD='go()'><script src=/a.js onerror=fail()></script>")).toEqual([
+      "onload",
+      "onerror",
+    ]);
+    expect(blockedInlineCode("<a href=' &#x6A;ava\tscript:x()'>x</a>")).toEqual(["javascript: URL"]);
+    expect(blockedInlineCode('<!-- <img onerror="x()"> --><a href="/javascript:x">x</a>')).toEqual([]);
+  });
+});
+
+describe("inline code in comments, <noscript> and <template>", () => {
+  it("hashes what the browser may run: not what a comment holds, but what <noscript> and <template> hold", () => {
+    const html =
+      "<!-- <script>commented()</script><style>.c{}</style> -->" +
+      "<noscript><style>.n{}</style></noscript><template><script>cloned()</script></template>";
+    expect(inlineScripts(html)).toEqual(["cloned()"]);
+    expect(inlineStyles(html)).toEqual([".n{}"]);
+  });
 });

@@ -3,6 +3,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import { parser } from "stream-json";
 import Assembler from "stream-json/assembler.js";
 import path from "node:path";
+import { parseHtml, scriptType } from "./html";
 
 /**
  * The site's HTTP security headers, shared by the build step that writes
@@ -79,17 +80,16 @@ const JS_TYPES = new Set([
  * normalised as the parser does.
  */
 export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (const match of html.matchAll(pattern)) {
-    const attributes = match[1] ?? "";
-    if (/(?:^|\s)src\s*=/i.test(attributes)) continue;
-    const type = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
-    const typeValue = (type?.[1] ?? type?.[2] ?? type?.[3] ?? "").trim().toLowerCase().split(";")[0]!.trim();
-    if (!JS_TYPES.has(typeValue)) continue;
-    scripts.push((match[2] ?? "").replace(/\r\n?/g, "\n"));
-  }
-  return scripts;
+  const page = parseHtml(html);
+  return page
+    .inlineScripts()
+    .filter((script) => JS_TYPES.has(scriptType(script)))
+    .map((script) => normaliseLineBreaks(page.contentOf(script)));
+}
+
+/** CR LF and lone CR as the HTML parser turns them into LF before anything hashes the text. */
+function normaliseLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
 }
 
 export function cspHash(script: string): string {
@@ -107,10 +107,8 @@ export function inlineScriptHashes(html: string): string[] {
  * are not elements and are left out (style-src-attr covers them).
  */
 export function inlineStyles(html: string): string[] {
-  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "");
-  return [...markup.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((match) =>
-    (match[1] ?? "").replace(/\r\n?/g, "\n"),
-  );
+  const page = parseHtml(html);
+  return page.inlineStyles().map((style) => normaliseLineBreaks(page.contentOf(style)));
 }
 
 /** Distinct source expressions for the inline styles of one document, in document order. */
@@ -121,10 +119,25 @@ export function inlineStyleHashes(html: string): string[] {
 /** Inline event handler attributes (onload="...") and javascript: URLs: the policy blocks them, so the build reports them. */
 export function blockedInlineCode(html: string): string[] {
   const found = new Set<string>();
-  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "<script></script>");
-  for (const match of markup.matchAll(/<[a-z][^>]*?\s(on[a-z]+)\s*=/gi)) found.add(match[1]!.toLowerCase());
-  if (/\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/i.test(markup)) found.add("javascript: URL");
+  let javascriptUrl = false;
+  for (const element of parseHtml(html).elements) {
+    for (const { name, value } of element.attributes) {
+      if (/^on[a-z]+$/.test(name)) found.add(name);
+      else if (URL_ATTRIBUTES.has(name) && isJavascriptUrl(value)) javascriptUrl = true;
+    }
+  }
+  if (javascriptUrl) found.add("javascript: URL");
   return [...found];
+}
+
+const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction"]);
+
+/** As the URL parser reads it: tabs and line breaks anywhere and leading spaces or controls do not count. */
+function isJavascriptUrl(value: string): boolean {
+  const url = value.replace(/[\t\n\r]/g, "");
+  let start = 0;
+  while (start < url.length && url.charCodeAt(start) <= 0x20) start += 1;
+  return url.slice(start, start + "javascript:".length).toLowerCase() === "javascript:";
 }
 
 /**

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   DeferHydrationError,
+  FIRST_SCREEN_WAIT_MS,
   HYDRATION_DEADLINE_MS,
   NOT_HYDRATED_WARNING,
   deferHydration,
   deferModuleScript,
 } from "./defer-hydration";
+import { parseHtml } from "./html";
 
 // What React Router 7 writes into a prerendered page (split route modules), shortened.
 const MODULE_SCRIPT = [
@@ -30,13 +32,7 @@ const PAGE = [
 
 type Listener = () => void;
 
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  width: number;
-}
+type Box = Record<"top" | "bottom" | "left" | "right" | "width", number>;
 
 /** A phone's first screen, 412 × 823 (Lighthouse's), and boxes in and out of it. */
 const VIEWPORT = { width: 412, height: 823 };
@@ -45,16 +41,8 @@ const BELOW_THE_FOLD: Box = { top: 1200, bottom: 1500, left: 0, right: 412, widt
 const NEXT_SLIDE: Box = { top: 80, bottom: 400, left: 412, right: 824, width: 412 };
 const HIDDEN: Box = { top: 0, bottom: 0, left: 0, right: 0, width: 0 };
 
-interface Image {
-  box: Box;
-  decode: () => Promise<void>;
-}
-
-interface Animation {
-  box: Box;
-  delay: number;
-  currentTime: number | null;
-}
+type Image = { box: Box; decode: () => Promise<void> };
+type Animation = { box: Box; delay: number; currentTime: number | null };
 
 interface Page {
   readyState?: "loading" | "complete";
@@ -62,8 +50,8 @@ interface Page {
   images?: Image[];
   /** undefined: a browser without `document.getAnimations` */
   animations?: Animation[];
-  /** whether the browser reports paint timing (the test then reports the first contentful paint) */
-  paintTiming?: boolean;
+  /** the paint entry types the browser reports (the test then reports them) */
+  paintTiming?: Array<"paint" | "largest-contentful-paint">;
   /** false: a browser without PerformanceObserver at all */
   performanceObserver?: boolean;
 }
@@ -74,14 +62,7 @@ interface Page {
  */
 async function run(
   source: string,
-  {
-    readyState = "loading",
-    failing,
-    images = [],
-    animations,
-    paintTiming = false,
-    performanceObserver = true,
-  }: Page = {},
+  { readyState = "loading", failing, images = [], animations, paintTiming = [], performanceObserver = true }: Page = {},
 ) {
   const log: string[] = [];
   const loadListeners: Listener[] = [];
@@ -103,15 +84,16 @@ async function run(
           effect: { target: element(animation.box), getTiming: () => ({ delay: animation.delay }) },
         }))),
   };
-  const paintObservers: Array<{ observed: unknown; disconnected: boolean; report: (name: string) => void }> = [];
+  type Entry = Record<"entryType" | "name", string>;
+  const paintObservers: Array<{ observed: unknown; disconnected: boolean; report: (entry: Entry) => void }> = [];
   class PerformanceObserver {
-    static supportedEntryTypes = paintTiming ? ["paint", "resource"] : ["resource"];
+    static supportedEntryTypes = [...paintTiming, "resource"];
     private readonly state;
-    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+    constructor(callback: (list: { getEntries: () => Entry[] }) => void) {
       this.state = {
         observed: undefined as unknown,
         disconnected: false,
-        report: (name: string) => callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }),
+        report: (entry: Entry) => callback({ getEntries: () => [entry] }),
       };
       paintObservers.push(this.state);
     }
@@ -169,10 +151,17 @@ async function run(
 async function expectImportAfterTwoFrames(script: Awaited<ReturnType<typeof run>>) {
   await script.runFrame();
   await script.runFrame();
-  script.timers[2]!.fn();
-  await script.done;
+  expect(script.log).toEqual([]);
+  script.timers.at(-1)!.fn();
+  await script.settle();
   expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
 }
+
+/** The timers the script sets once the page has loaded: the wait's fallback, then the animations' delay. */
+const AFTER_LOAD = [HYDRATION_DEADLINE_MS, FIRST_SCREEN_WAIT_MS];
+
+/** An image that never decodes. */
+const never = () => new Promise<void>(() => {});
 
 /** A promise settled from outside. */
 function deferred() {
@@ -189,6 +178,8 @@ describe("deferModuleScript", () => {
   it("fetches nothing before the page has loaded and painted, then every module at once with its preloads", async () => {
     const preloads = ["/assets/manifest-e45b4aee.js", "/assets/chunk-OB3PAWPO-Di6_CNMy.js"];
     const script = await run(deferModuleScript(MODULE_SCRIPT, preloads));
+    // the module script itself has finished: WebKit holds `load` until it has
+    await script.done;
     expect(script.log).toEqual([]);
     expect(script.appended).toEqual([]);
     expect(script.loadListeners).toHaveLength(1);
@@ -197,16 +188,16 @@ describe("deferModuleScript", () => {
 
     script.loadListeners[0]!();
     // nothing in the first screen to wait for: the next turn, then two frames
-    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
-    script.timers[1]!.fn();
+    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
+    script.timers[2]!.fn();
     await script.settle();
     await script.runFrame();
     expect(script.frames).toHaveLength(1);
     await script.runFrame();
     expect(script.log).toEqual([]);
-    expect(script.timers).toHaveLength(3);
-    script.timers[2]!.fn();
-    await script.done;
+    expect(script.timers).toHaveLength(4);
+    script.timers[3]!.fn();
+    await script.settle();
 
     expect(script.appended).toEqual(preloads.map((href) => `modulepreload ${href}`));
     expect(script.log).toEqual([
@@ -225,7 +216,6 @@ describe("deferModuleScript", () => {
 
   it("after load, waits for the first screen's images to decode and its entrance animations to become visible", async () => {
     const hero = deferred();
-    const never = () => new Promise<void>(() => {});
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), {
       images: [
         { box: IN_VIEW, decode: () => hero.promise },
@@ -242,8 +232,8 @@ describe("deferModuleScript", () => {
       ],
     });
     script.loadListeners[0]!();
-    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 110]);
-    script.timers[1]!.fn();
+    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 110]);
+    script.timers[2]!.fn();
     await script.settle();
     // the hero has not decoded yet
     expect(script.frames).toHaveLength(0);
@@ -258,33 +248,64 @@ describe("deferModuleScript", () => {
       images: [{ box: IN_VIEW, decode: () => broken.promise }],
     });
     script.loadListeners[0]!();
-    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
-    script.timers[1]!.fn();
+    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
+    script.timers[2]!.fn();
     broken.reject(new Error("EncodingError"));
     await script.settle();
     await expectImportAfterTwoFrames(script);
   });
 
   it("waits for the first contentful paint to be reported, which can come after load", async () => {
-    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { paintTiming: true });
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { paintTiming: ["paint"] });
     expect(script.paintObservers).toHaveLength(1);
     expect(script.paintObservers[0]!.observed).toEqual({ type: "paint", buffered: true });
     script.loadListeners[0]!();
-    script.timers[1]!.fn();
+    script.timers[2]!.fn();
     await script.settle();
-    script.paintObservers[0]!.report("first-paint");
+    script.paintObservers[0]!.report({ entryType: "paint", name: "first-paint" });
     await script.settle();
     expect(script.frames).toHaveLength(0);
-    script.paintObservers[0]!.report("first-contentful-paint");
+    script.paintObservers[0]!.report({ entryType: "paint", name: "first-contentful-paint" });
     await script.settle();
     expect(script.paintObservers[0]!.disconnected).toBe(true);
     await expectImportAfterTwoFrames(script);
   });
 
+  it("takes the first largest-contentful-paint entry as the first paint where the engine reports only that", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { paintTiming: ["largest-contentful-paint"] });
+    expect(script.paintObservers.map((observer) => observer.observed)).toEqual([
+      { type: "largest-contentful-paint", buffered: true },
+    ]);
+    script.loadListeners[0]!();
+    script.timers[2]!.fn();
+    await script.settle();
+    expect(script.frames).toHaveLength(0);
+    script.paintObservers[0]!.report({ entryType: "largest-contentful-paint", name: "" });
+    await script.settle();
+    await expectImportAfterTwoFrames(script);
+  });
+
+  it("starts FIRST_SCREEN_WAIT_MS after load when the first screen is never reported shown, and only once", async () => {
+    const script = await run(deferModuleScript(MODULE_SCRIPT, ["/assets/chunk.js"]), {
+      paintTiming: ["paint"],
+      images: [{ box: IN_VIEW, decode: never }],
+    });
+    script.loadListeners[0]!();
+    script.timers[1]!.fn();
+    await script.settle();
+    expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
+    // the deadline, and a first screen shown late, find hydration started
+    script.timers[0]!.fn();
+    script.paintObservers[0]!.report({ entryType: "paint", name: "first-contentful-paint" });
+    await script.settle();
+    expect(script.log.filter((entry) => entry.endsWith("entry.client-BCqgvc-G.js"))).toHaveLength(1);
+    expect(script.appended).toEqual(["modulepreload /assets/chunk.js"]);
+  });
+
   it("does not wait for a paint it cannot be told of in a browser without PerformanceObserver", async () => {
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), { performanceObserver: false, animations: [] });
     script.loadListeners[0]!();
-    script.timers[1]!.fn();
+    script.timers[2]!.fn();
     await script.settle();
     await expectImportAfterTwoFrames(script);
   });
@@ -292,13 +313,13 @@ describe("deferModuleScript", () => {
   it("starts after the first screen's paint when the page has loaded already", async () => {
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), { readyState: "complete", animations: [] });
     expect(script.loadListeners).toHaveLength(0);
-    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
+    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
   });
 
   it("starts at the deadline when the page never finishes loading", async () => {
     const script = await run(deferModuleScript(MODULE_SCRIPT, []));
     script.timers[0]!.fn();
-    await script.done;
+    await script.settle();
     expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
   });
 
@@ -308,6 +329,7 @@ describe("deferModuleScript", () => {
       const script = await run(deferModuleScript(MODULE_SCRIPT, []), { failing: "/assets/home-main-BRCZlZSL.js" });
       script.timers[0]!.fn();
       await expect(script.done).resolves.toBeUndefined();
+      await script.settle();
       expect(script.window.__reactRouterRouteModules).toBeUndefined();
       expect(script.log).not.toContain("import /assets/entry.client-BCqgvc-G.js");
       expect(warn).toHaveBeenCalledWith(NOT_HYDRATED_WARNING, expect.any(TypeError));
@@ -333,7 +355,8 @@ describe("deferHydration", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).toContain('<link rel="stylesheet" href="/assets/root-BHQkQMqS.css"/>');
     expect(html).toContain('<script>window.__reactRouterContext = {"basename":"/"};</script>');
-    const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html!)![1]!;
+    const parsed = parseHtml(html!);
+    const script = parsed.contentOf(parsed.moduleScripts()[0]!);
     expect(script).toBe(
       deferModuleScript(MODULE_SCRIPT, [
         "/assets/manifest-e45b4aee.js",
@@ -342,6 +365,27 @@ describe("deferHydration", () => {
       ]),
     );
     expect(script).not.toMatch(/^import /m);
+  });
+
+  it("reads the page's markup, not what comments or other scripts hold, and keeps every other byte", () => {
+    const commented = PAGE.replace(
+      "<body>",
+      '<body><!-- <script type="module" async="">import "/old.js";</script> -->' +
+        '<script>const tag = \'<link rel="modulepreload" href="/in-a-string.js"/>\';</script>',
+    );
+    const html = deferHydration(commented)!;
+    expect(html).toContain('<link rel="modulepreload" href="/in-a-string.js"/>');
+    expect(html).toContain('<!-- <script type="module" async="">import "/old.js";</script> -->');
+    const preloads = [
+      "/assets/manifest-e45b4aee.js",
+      "/assets/entry.client-BCqgvc-G.js",
+      "/assets/chunk-OB3PAWPO-Di6_CNMy.js",
+    ];
+    const deferred = deferModuleScript(MODULE_SCRIPT, preloads);
+    const expected = preloads
+      .reduce((page, href) => page.replace(`<link rel="modulepreload" href="${href}"/>`, ""), commented)
+      .replace(MODULE_SCRIPT, () => deferred);
+    expect(html).toBe(expected);
   });
 
   it("leaves a page without a module script, or deferred already, alone, and refuses two", () => {

@@ -1,3 +1,5 @@
+import { attribute, parseHtml, removeNode, replaceContent } from "./html";
+
 /**
  * Prerendered pages hydrate after they have loaded
  * (docs/decisions/0005-hydrate-after-load.md).
@@ -10,52 +12,69 @@
  * behind the page's `load` event: the preloads leave the head and the inline
  * script's static imports become dynamic ones that start, all at once and
  * with their preloads, once the page has loaded and its first screen has
- * painted (or after HYDRATION_DEADLINE_MS, should an image never finish).
+ * painted (or FIRST_SCREEN_WAIT_MS after load, or HYDRATION_DEADLINE_MS after
+ * parsing, whichever comes first).
  * Links work without JavaScript meanwhile; the hydrated app then behaves as
  * before.
  *
  * The SPA fallback is left alone: its page is rendered by the script.
  */
 
-/** Hydration starts at the latest this long after the document was parsed. */
+/** Hydration starts at the latest this long after the document was parsed, should `load` never come. */
 export const HYDRATION_DEADLINE_MS = 3000;
+
+/**
+ * Once the page has loaded, hydration waits at most this long for its first
+ * screen to be shown in full: an engine that reports no paint, or an image
+ * that never decodes, must not hold it back (budget: hydration within 1 s of
+ * load in every engine).
+ */
+export const FIRST_SCREEN_WAIT_MS = 700;
 
 export const SPA_FALLBACK = "__spa-fallback.html";
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
 const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/;
 const NAMESPACE_IMPORT = /^import \* as ([A-Za-z_$][\w$]*) from "([^"]+)";$/;
 
 export class DeferHydrationError extends Error {}
 
-const DEFERRED_START = "await new Promise((start) => {";
+const DEFERRED_START = "let hydrationStarted = false;";
 
 export const NOT_HYDRATED_WARNING = "The page's code could not be loaded; the page stays as it was prerendered:";
 
 /**
- * Waits for `load`, then for the first screen to be shown in full: the
- * first contentful paint reported (its time is when the frame was shown,
- * which frame callbacks can precede), every image in the first screen
- * decoded, and every entrance animation there (the hero's fade, /about's
- * staggered blocks) past its delay. Then two frames, so that those paints
- * have happened, before anything is fetched. The largest paint is among
- * them: hydration's scripts and long tasks come after it rather than
- * between the image's arrival and its first visible frame.
+ * Schedules `hydrate()` from callbacks, so that the module script itself
+ * finishes at once: WebKit holds the page's `load` event until an inline
+ * module script has finished, so a top-level await on `load` waited for
+ * itself until the deadline broke the tie.
+ *
+ * After `load` it waits for the first screen to be shown in full: the first
+ * paint reported (`paint` or `largest-contentful-paint`, whichever the engine
+ * supports; their time is when the frame was shown, which frame callbacks can
+ * precede), every image in the first screen decoded, and every entrance
+ * animation there (the hero's fade, /about's staggered blocks) past its
+ * delay. Then two frames, so that those paints have happened, before anything
+ * is fetched. The largest paint is among them: hydration's scripts and long
+ * tasks come after it rather than between the image's arrival and its first
+ * visible frame. FIRST_SCREEN_WAIT_MS after `load` it starts regardless.
  */
-function waitForLoadSource(): string {
+function waitForFirstScreenSource(): string {
   return [
     DEFERRED_START,
-    `setTimeout(start, ${HYDRATION_DEADLINE_MS});`,
+    "const startHydration = () => { if (hydrationStarted) return; hydrationStarted = true; hydrate(); };",
+    `setTimeout(startHydration, ${HYDRATION_DEADLINE_MS});`,
     "const inFirstScreen = (element) => { const box = element.getBoundingClientRect();",
     "return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && box.width > 0; };",
+    'const paintTypes = typeof PerformanceObserver === "function"',
+    '? ["paint", "largest-contentful-paint"].filter((type) => (PerformanceObserver.supportedEntryTypes || []).includes(type)) : [];',
     "const firstPaint = new Promise((painted) => {",
-    'if (typeof PerformanceObserver !== "function" || !(PerformanceObserver.supportedEntryTypes || []).includes("paint"))',
-    "return painted();",
-    "const observer = new PerformanceObserver((list) => {",
-    'if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); painted(); } });',
-    'observer.observe({ type: "paint", buffered: true }); });',
+    "if (paintTypes.length === 0) return painted();",
+    "for (const type of paintTypes) { const observer = new PerformanceObserver((list) => {",
+    'if (list.getEntries().some((entry) => entry.entryType === "largest-contentful-paint" || entry.name === "first-contentful-paint"))',
+    "{ observer.disconnect(); painted(); } });",
+    "observer.observe({ type, buffered: true }); } });",
     "const afterLoad = () => {",
+    `setTimeout(startHydration, ${FIRST_SCREEN_WAIT_MS});`,
     "const decoded = [...document.images].filter((image) => image.decode && inFirstScreen(image))",
     ".map((image) => image.decode().catch(() => {}));",
     "const delays = (document.getAnimations ? document.getAnimations() : []).map((animation) => {",
@@ -63,9 +82,8 @@ function waitForLoadSource(): string {
     "return target && inFirstScreen(target) ? Number(animation.effect.getTiming().delay) - Number(animation.currentTime) : 0; });",
     "const started = new Promise((resolve) => setTimeout(resolve, Math.max(0, ...delays)));",
     "Promise.all([firstPaint, ...decoded, started])",
-    ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)))); };",
+    ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startHydration, 0)))); };",
     'if (document.readyState === "complete") afterLoad(); else addEventListener("load", afterLoad, { once: true });',
-    "});",
   ].join(" ");
 }
 
@@ -79,9 +97,10 @@ function preloadSource(hrefs: readonly string[]): string {
 
 /**
  * The inline module script with its static imports made dynamic, behind
- * the page's load. Throws when the script is not of the form React Router
- * writes (imports first, then plain statements), so that a framework
- * upgrade that changes it fails the build instead of shipping a broken page.
+ * the page's load and first screen, without a top-level await. Throws when
+ * the script is not of the form React Router writes (imports first, then
+ * plain statements), so that a framework upgrade that changes it fails the
+ * build instead of shipping a broken page.
  */
 export function deferModuleScript(source: string, preloads: readonly string[]): string {
   const lines = source.split("\n");
@@ -110,29 +129,34 @@ export function deferModuleScript(source: string, preloads: readonly string[]): 
     throw new DeferHydrationError("the module script has static imports or exports after its first statement");
   }
   const imports = specifiers.map((specifier) => `import(${JSON.stringify(specifier)})`).join(", ");
-  // code that cannot load (a deploy removed it, the network dropped it) leaves the prerendered page as it
-  // is, readable and with working links, rather than an uncaught error
+  // route modules that cannot load (a deploy removed them, the network dropped them) leave the prerendered
+  // page as it is, readable and with working links, with a warning; React Router's own statements (`rest`)
+  // import the client entry themselves, whose failure stays theirs to report
   return [
-    waitForLoadSource(),
+    waitForFirstScreenSource(),
+    "function hydrate() {",
     preloadSource(preloads),
-    `const modules = await Promise.all([${imports}]).catch((error) => {` +
-      ` console.warn("${NOT_HYDRATED_WARNING}", error); return null; });`,
-    `if (modules) {`,
+    `Promise.all([${imports}]).then((modules) => {`,
     `const [${bindings.join(", ")}] = modules;`,
     rest,
+    `}, (error) => { console.warn("${NOT_HYDRATED_WARNING}", error); });`,
     `}`,
   ].join("\n");
 }
 
 /** One prerendered page; `null` when it has no module script to defer (nothing to do). */
 export function deferHydration(html: string): string | null {
-  const scripts = [...html.matchAll(MODULE_SCRIPT)];
+  const page = parseHtml(html);
+  const scripts = page.moduleScripts();
   if (scripts.length === 0) return null;
   // run twice over a build (by hand), the second run finds nothing to do
-  if (scripts.length === 1 && scripts[0]![1]!.startsWith(DEFERRED_START)) return null;
+  if (scripts.length === 1 && page.contentOf(scripts[0]!).startsWith(DEFERRED_START)) return null;
   if (scripts.length > 1) throw new DeferHydrationError(`expected one inline module script, found ${scripts.length}`);
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const preloads = page.modulePreloads();
   const script = scripts[0]!;
-  const deferred = `<script type="module" async="">${deferModuleScript(script[1]!, preloads)}</script>`;
-  return html.replace(script[0], () => deferred).replace(MODULE_PRELOAD, "");
+  const deferred = deferModuleScript(
+    page.contentOf(script),
+    preloads.map((link) => attribute(link, "href")!),
+  );
+  return page.edit([replaceContent(script, deferred), ...preloads.map(removeNode)]);
 }

@@ -10,8 +10,8 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found
 
 /**
  * What happens to a prerendered page's HTML after React Router wrote it,
- * page by page, for the whole build (pipeline/security-headers.ts,
- * `finishBuild`) and for the live update (live-update/render-pages.ts) alike.
+ * page by page, for the whole build (pipeline/finish-build.ts) and for the
+ * live update (live-update/render-pages.ts) alike.
  * The build goes over its pages twice, because the text face's subset
  * needs every page's characters before any page's inline style can declare
  * it: `preparePage` (the lazy image loader, hydration after load) in the

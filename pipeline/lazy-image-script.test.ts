@@ -35,6 +35,12 @@ describe("addLazyImageScript", () => {
     expect(addLazyImageScript(html, "run()")).toBe(html);
   });
 
+  it("puts it after React's charset, as React writes it", () => {
+    expect(addLazyImageScript('<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>t</title>', "run()")).toBe(
+      '<!DOCTYPE html><html><head><meta charSet="utf-8"/><script>run()</script><title>t</title>',
+    );
+  });
+
   it("puts it first in a head without a charset, and refuses a page without a head", () => {
     expect(addLazyImageScript("<html><head><title>t</title></head></html>", "run()")).toBe(
       "<html><head><script>run()</script><title>t</title></head></html>",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { parseHtml, rawTextElement } from "./html";
 
 /**
  * The lazy image loader (app/components/lazy-image/lazy-image-loader.ts,
@@ -16,8 +17,6 @@ import { build } from "esbuild";
  */
 
 const LOADER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/components/lazy-image");
-/** Where the script goes: after the charset, which must stay in the document's first 1024 bytes. */
-const HEAD_START = /<head>(?:<meta charset="[^"]*"\/?>)?/i;
 
 export class LazyImageScriptError extends Error {}
 
@@ -44,12 +43,11 @@ export function lazyImageScript(): Promise<string> {
   return scriptText;
 }
 
-/** One page with the loader at the top of its head; unchanged when it already has it. */
+/** One page with the loader at the top of its head, after the charset; unchanged when it already has it. */
 export function addLazyImageScript(html: string, script: string): string {
-  const element = `<script>${script}</script>`;
-  if (html.includes(element)) return html;
-  const start = HEAD_START.exec(html);
-  if (!start) throw new LazyImageScriptError("the page has no <head>");
-  const at = start.index + start[0].length;
-  return html.slice(0, at) + element + html.slice(at);
+  const page = parseHtml(html);
+  if (page.inlineScripts().some((element) => page.contentOf(element) === script)) return html;
+  const top = page.insertIntoHead(rawTextElement("script", script));
+  if (!top) throw new LazyImageScriptError("the page has no <head>");
+  return page.edit([top]);
 }

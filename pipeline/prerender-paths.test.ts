@@ -1,16 +1,12 @@
 import { readdirSync } from "node:fs";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
 import { createContentClient } from "../app/content/storyblok-client";
-import {
-  countContentRequests,
-  languageAlternates,
-  listArticlePaths,
-  prerenderListing,
-  prerenderPaths,
-  STATIC_PATHS,
-} from "./prerender-paths";
+import { languageAlternates } from "./crawler-files";
+import { listingOf, mergeListings, readSiteListing, STATIC_PATHS, writeSiteListing } from "./prerender-paths";
 import { robotsTxt, siteUrlFrom, sitemapXml } from "./site-url";
 
 const service = inject("contentService");
@@ -19,33 +15,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function fakeClient(stories: unknown[]) {
-  const getAll = vi.fn(async () => stories);
-  return { client: { getAll } as unknown as StoryblokClient, getAll };
+/** The pages of the German listing `stories` and of its English twin `english` (the same stories unless given). */
+function siteListingOf(stories: unknown[], english: unknown[] = stories) {
+  return mergeListings([listingOf(stories, "de"), listingOf(english, "en")]);
 }
 
-describe("listArticlePaths", () => {
-  it("reads the stories with one paged listing of 100 per page in each language", async () => {
-    const { client, getAll } = fakeClient([{ full_slug: "articles/b" }, { full_slug: "articles/a" }]);
-    expect(await listArticlePaths(client, "published")).toEqual(["/articles/a", "/articles/b"]);
-    expect(getAll).toHaveBeenCalledTimes(2);
-    expect(getAll).toHaveBeenCalledWith("cdn/stories", { per_page: 100, version: "published" });
-    expect(getAll).toHaveBeenCalledWith("cdn/stories", { per_page: 100, version: "published", language: "en" });
-  });
-
-  it("puts the English pages under /en/, at their translated slugs", async () => {
-    const getAll = vi.fn(async (_path: string, params: { language?: string }) =>
-      params.language === "en"
-        ? [
-            { id: 1, full_slug: "en/home", lang: "en" },
-            { id: 2, full_slug: "en/articles/canal-tones", lang: "en" },
-          ]
-        : [
-            { id: 1, full_slug: "home" },
-            { id: 2, full_slug: "articles/kanaltoene" },
-          ],
+describe("listingOf", () => {
+  it("puts the English pages under /en/, at their translated slugs", () => {
+    const listing = siteListingOf(
+      [
+        { id: 1, full_slug: "home" },
+        { id: 2, full_slug: "articles/kanaltoene" },
+      ],
+      [
+        { id: 1, full_slug: "en/home", lang: "en" },
+        { id: 2, full_slug: "en/articles/canal-tones", lang: "en" },
+      ],
     );
-    const listing = await prerenderListing({ getAll } as unknown as StoryblokClient, "draft");
     expect(listing.paths).toEqual([
       ...STATIC_PATHS,
       "/articles/kanaltoene",
@@ -75,8 +61,8 @@ describe("listArticlePaths", () => {
     });
   });
 
-  it("dates every page by its story's published_at, for the sitemap", async () => {
-    const { client } = fakeClient([
+  it("dates every page by its story's published_at, for the sitemap", () => {
+    const listing = siteListingOf([
       { full_slug: "home", published_at: "2025-06-08T09:00:00.000Z" },
       { full_slug: "about", published_at: "2025-05-01T00:00:00.000Z" },
       { full_slug: "imprint", published_at: null },
@@ -84,7 +70,6 @@ describe("listArticlePaths", () => {
       { full_slug: "articles/a", published_at: "2024-05-09T08:22:00.000Z" },
       { full_slug: "articles/never", published_at: null },
     ]);
-    const listing = await prerenderListing(client, "draft");
     const german = [...STATIC_PATHS, "/articles/a", "/articles/never"];
     expect(listing.paths).toEqual([...german, "/en", ...german.slice(1).map((page) => `/en${page}`)]);
     expect(Object.fromEntries(listing.lastModified)).toEqual({
@@ -97,8 +82,8 @@ describe("listArticlePaths", () => {
     });
   });
 
-  it("uses the last slug segment, once, and skips what is not an article", async () => {
-    const { client } = fakeClient([
+  it("uses the last slug segment, once, and skips what is not an article", () => {
+    const listing = listingOf([
       { full_slug: "articles/2024/tidewater" },
       { full_slug: "articles/tidewater" },
       { full_slug: "articles/", is_startpage: true },
@@ -108,30 +93,21 @@ describe("listArticlePaths", () => {
       null,
       "articles/x",
     ]);
-    expect(await listArticlePaths(client, "draft")).toEqual(["/articles/tidewater"]);
-  });
-
-  it("fails the build with a readable message when the listing fails", async () => {
-    const client = {
-      getAll: vi.fn(async () => Promise.reject({ message: "fetch failed" })),
-    } as unknown as StoryblokClient;
-    await expect(listArticlePaths(client, "draft")).rejects.toThrow(
-      "Listing the articles failed: Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
-    );
+    expect(listing.paths.filter((page) => page.startsWith("/articles/"))).toEqual(["/articles/tidewater"]);
   });
 });
 
-describe("prerenderPaths against the content service", () => {
+describe("writeSiteListing against the content service", () => {
   it("lists the fixed pages and every article of the demo content in O(stories / 100) requests per language", async () => {
-    const counter = countContentRequests(service.endpoint);
+    const dir = await mkdtemp(path.join(tmpdir(), "site-listing-"));
     try {
-      const client = createContentClient({
-        endpoint: service.endpoint,
-        token: service.previewToken,
-        version: "draft",
-        local: true,
-      });
-      const paths = await prerenderPaths(client, "draft");
+      let requests = 0;
+      const client = createContentClient(
+        { endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true },
+        {},
+        { keepAnswers: false, onRequest: () => (requests += 1) },
+      );
+      const { paths, lastModified, storyIds } = await writeSiteListing(dir, client, "draft");
       const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) =>
         file.endsWith(".json"),
       );
@@ -146,24 +122,51 @@ describe("prerenderPaths against the content service", () => {
       const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) =>
         String(file).endsWith(".json"),
       );
-      expect(counter.count).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
+      expect(requests).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
+      // the build's last step and the page loaders find the same listing in the folder, with no request
+      expect(await readSiteListing(dir, "draft")).toEqual({ paths, lastModified, storyIds });
+      expect(requests).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
+      expect((await readdir(dir)).sort()).toEqual([
+        "draft-de.entries.json",
+        "draft-de.stories",
+        "draft-en.entries.json",
+        "draft-en.stories",
+      ]);
     } finally {
-      counter.stop();
+      await rm(dir, { recursive: true, force: true });
     }
   });
-});
 
-describe("countContentRequests", () => {
-  it("counts only requests to the content API and restores fetch", async () => {
-    const original = globalThis.fetch;
-    const counter = countContentRequests(service.endpoint);
-    await fetch(`${service.endpoint}/cdn/spaces/me?token=${service.previewToken}`).then((res) => res.arrayBuffer());
-    await fetch(`${service.origin}/`)
-      .then((res) => res.arrayBuffer())
-      .catch(() => undefined);
-    expect(counter.count).toBe(1);
-    counter.stop();
-    expect(globalThis.fetch).toBe(original);
+  it("finds no listing in a folder the listing was not written to, or not in that version", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-listing-"));
+    try {
+      expect(await readSiteListing(dir, "draft")).toBeNull();
+      const client = createContentClient({
+        endpoint: service.endpoint,
+        token: service.previewToken,
+        version: "draft",
+        local: true,
+      });
+      await writeSiteListing(dir, client, "draft");
+      expect(await readSiteListing(dir, "published")).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves no listing behind when the content service fails", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-listing-"));
+    try {
+      const client = {
+        get: vi.fn(async () => Promise.reject({ message: "fetch failed" })),
+      } as unknown as StoryblokClient;
+      await expect(writeSiteListing(dir, client, "draft")).rejects.toThrow(
+        "Listing the articles failed: Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
+      );
+      expect(await readSiteListing(dir, "draft")).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { attribute, parseHtml } from "./html";
 import type { PrerenderListing } from "./prerender-paths";
 
 /**
@@ -47,16 +49,16 @@ export function dataFile(clientDir: string, pagePath: string): string {
  * Article paths a page refers to, each once, in order: the links of its
  * HTML, and the article paths its data carries (the other projects the
  * browser draws from on each visit are in the page's `.data`, not all in
- * its HTML).
+ * its HTML). `data` is the page's `.data` file, read with React Router's own
+ * decoder of its turbo-stream format.
  */
-export function linkedArticlePaths(html: string, self = "", data = ""): string[] {
+export async function linkedArticlePaths(html: string, self = "", data = ""): Promise<string[]> {
   const links = new Set<string>();
   const found = [
-    ...html.matchAll(/\shref="(\/articles\/[^"/?#]+)\/?(?:[?#][^"]*)?"/g),
-    ...data.matchAll(/"(\/articles\/[^"/?#\\]+)"/g),
+    ...parseHtml(html).elements.flatMap((element) => articlePathOf(attribute(element, "href") ?? "") ?? []),
+    ...(await stringsInData(data)).filter((value) => ARTICLE_PATH.test(value)),
   ];
-  for (const match of found) {
-    let target = match[1]!;
+  for (let target of found) {
     try {
       target = decodeURI(target);
     } catch {
@@ -65,6 +67,38 @@ export function linkedArticlePaths(html: string, self = "", data = ""): string[]
     if (target !== self) links.add(target);
   }
   return [...links];
+}
+
+/** `/articles/{slug}`, nothing below it. */
+const ARTICLE_PATH = /^\/articles\/[^/?#]+$/;
+
+/** The article page an href leads to (a trailing slash, query and fragment aside); null for any other. */
+function articlePathOf(href: string): string | null {
+  const pathOnly = href.split(/[?#]/, 1)[0]!;
+  const target = pathOnly.endsWith("/") ? pathOnly.slice(0, -1) : pathOnly;
+  return ARTICLE_PATH.test(target) ? target : null;
+}
+
+/** Every string value in a `.data` file, in the order the decoder reaches them (breadth first). */
+async function stringsInData(data: string): Promise<string[]> {
+  if (data === "") return [];
+  const decoded = await decodeViaTurboStream(new Blob([data]).stream(), globalThis);
+  await decoded.done;
+  const strings: string[] = [];
+  const seen = new Set<object>();
+  const queue: unknown[] = [decoded.value];
+  for (let index = 0; index < queue.length; index += 1) {
+    let value = queue[index];
+    // a loader's deferred value, settled once the stream is done; a rejected one carries no links
+    if (value instanceof Promise) value = await value.catch(() => undefined);
+    if (typeof value === "string") strings.push(value);
+    if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    seen.add(value);
+    if (value instanceof Map) queue.push(...value.keys(), ...value.values());
+    else if (value instanceof Set) queue.push(...value);
+    else queue.push(...Object.values(value));
+  }
+  return strings;
 }
 
 /** The release's record of one page, from its HTML. */
@@ -81,7 +115,7 @@ export async function describePage(
   return {
     storyId: listing.storyIds.get(pagePath) ?? null,
     publishedAt: listing.lastModified.get(pagePath) ?? "",
-    links: linkedArticlePaths(html!, pagePath, data),
+    links: await linkedArticlePaths(html!, pagePath, data),
   };
 }
 

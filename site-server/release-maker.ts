@@ -3,6 +3,7 @@ import { link, mkdir, readdir, readFile, rm, stat, symlink } from "node:fs/promi
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { StoryChange } from "../live-update/update-plan";
+import { buildCommand as wholeBuildCommand } from "../pipeline/build-command";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
 
 /**
@@ -37,7 +38,7 @@ export interface ReleaseMakerOptions {
   killGraceMs?: number;
   /** The update's command line (default: tsx of the render script), given the live release, the new one and the changes as JSON. */
   updateCommand?: (from: string, to: string, changesJson: string) => string[];
-  /** The whole build's command line (default `react-router build`); it builds into SITE_BUILD_DIR. */
+  /** The whole build's command line (default `buildCommand`: `react-router build` with the build's V8 flags); it builds into SITE_BUILD_DIR. */
   buildCommand?: string[];
 }
 
@@ -134,7 +135,6 @@ async function carryOverAssets(from: string, to: string): Promise<number> {
 export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   const repo = options.repo ?? REPO;
   const tsx = path.join(repo, "node_modules", ".bin", "tsx");
-  const reactRouter = path.join(repo, "node_modules", ".bin", "react-router");
   const updateCommand =
     options.updateCommand ??
     ((from: string, to: string, changesJson: string) => [
@@ -144,7 +144,7 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
       to,
       changesJson,
     ]);
-  const buildCommand = options.buildCommand ?? [reactRouter, "build"];
+  const buildCommand = options.buildCommand ?? wholeBuildCommand(repo);
   const killGraceMs = options.killGraceMs ?? 2000;
   /** Release processes running now: stopped with the site (a build can take minutes). */
   const running = new Set<ChildProcess>();

@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { attribute, parseHtml } from "../pipeline/html";
 import { spawnNpmStart, type NpmStartProcess } from "./npm-start-process";
 import { freePort } from "../tools/processes";
 
@@ -69,9 +70,12 @@ async function main(): Promise<void> {
     const home = await fetch(url);
     const html = await home.text();
     if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
-    const image = /<img[^>]+src="([^"]+)"/.exec(html)?.[1];
+    const image = parseHtml(html)
+      .elementsNamed("img")
+      .map((img) => attribute(img, "src"))
+      .find(Boolean);
     if (!image) throw new Error("the home page has no image");
-    const media = await fetch(new URL(image.replaceAll("&amp;", "&"), url));
+    const media = await fetch(new URL(image, url));
     if (media.status !== 200 || !media.headers.get("content-type")?.startsWith("image/")) {
       throw new Error(`the home page's image ${image} answered ${media.status} ${media.headers.get("content-type")}`);
     }

@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
-import { access, constants, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { aptInstall, canInstallPackages, isExecutable } from "./debian-packages";
 
 /**
  * Finds the Chromium the browser tests drive (Playwright's own browser
@@ -27,44 +26,11 @@ const INSTALL_HINT =
   "Install Chromium and try again: on Debian/Ubuntu `sudo apt-get install -y --no-install-recommends chromium`, " +
   "elsewhere install Chromium or Chrome and set CHROME_PATH to its executable.";
 
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function findChromium(): Promise<string | undefined> {
   for (const candidate of CANDIDATES) {
     if (await isExecutable(candidate)) return candidate;
   }
   return undefined;
-}
-
-async function isDebianLike(): Promise<boolean> {
-  try {
-    const osRelease = await readFile("/etc/os-release", "utf8");
-    return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(osRelease);
-  } catch {
-    return false;
-  }
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  console.info(`ensure-chromium: $ ${command} ${args.join(" ")}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`));
-    });
-  });
 }
 
 /** The path of a usable Chromium executable; installs Debian's package when it can. */
@@ -77,11 +43,9 @@ export async function ensureChromium(): Promise<string> {
   const found = await findChromium();
   if (found) return found;
 
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (process.platform === "linux" && isRoot && (await isDebianLike())) {
+  if (await canInstallPackages()) {
     console.info("ensure-chromium: no Chromium found; installing the Debian package");
-    await run("apt-get", ["update"]);
-    await run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"]);
+    await aptInstall("ensure-chromium", ["chromium"]);
     const installed = await findChromium();
     if (installed) return installed;
     throw new Error(`apt-get installed chromium, but none of ${CANDIDATES.join(", ")} exists. ${INSTALL_HINT}`);

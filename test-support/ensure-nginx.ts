@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
-import { access, constants, readFile } from "node:fs/promises";
+import { access, constants } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { aptInstall, canInstallPackages } from "./debian-packages";
 
 /**
  * Finds the nginx the browser tests serve the build with, and its brotli
@@ -46,27 +46,6 @@ async function find(): Promise<Partial<NginxInstall>> {
   return { binary, brotliModule };
 }
 
-async function isDebianLike(): Promise<boolean> {
-  const osRelease = await readFile("/etc/os-release", "utf8").catch(() => "");
-  return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(osRelease);
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  console.info(`ensure-nginx: $ ${command} ${args.join(" ")}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      // RUNLEVEL=1: the package's scripts must not start a system nginx on port 80
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" },
-    });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`));
-    });
-  });
-}
-
 /** A usable nginx and its brotli module; installs Debian's packages when it can. */
 export async function ensureNginx(): Promise<NginxInstall> {
   let found = await find();
@@ -75,11 +54,9 @@ export async function ensureNginx(): Promise<NginxInstall> {
   }
   if (found.binary && found.brotliModule) return found as NginxInstall;
 
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (process.platform === "linux" && isRoot && !process.env.NGINX_PATH && (await isDebianLike())) {
+  if (!process.env.NGINX_PATH && (await canInstallPackages())) {
     console.info(`ensure-nginx: ${found.binary ? "no brotli module" : "no nginx"} found; installing Debian's packages`);
-    await run("apt-get", ["update"]);
-    await run("apt-get", ["install", "-y", "--no-install-recommends", ...PACKAGES]);
+    await aptInstall("ensure-nginx", PACKAGES);
     found = await find();
     if (found.binary && found.brotliModule) return found as NginxInstall;
   }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startReadLoad } from "./read-load";
 
 let server: Server | undefined;
@@ -22,12 +22,15 @@ async function serve(answer: (path: string) => { status: number; body: string })
 describe("startReadLoad", () => {
   it("reads every path in turn and counts nothing as failed when all answer 200 with a body", async () => {
     const seen = new Set<string>();
+    let served = 0;
     const base = await serve((path) => {
       seen.add(path);
+      served += 1;
       return { status: 200, body: "ok" };
     });
     const load = startReadLoad(base, ["/", "/a", "/b"], { connections: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // a request the server has seen is finished and counted before stop() resolves
+    await vi.waitFor(() => expect(served).toBeGreaterThan(3), { timeout: 4_000 });
     const result = await load.stop();
     expect(result.requests).toBeGreaterThan(3);
     expect(result.failed).toEqual([]);
@@ -35,22 +38,24 @@ describe("startReadLoad", () => {
   });
 
   it("names each failure: another status, an empty body, a refused connection", async () => {
-    const base = await serve((path) =>
-      path === "/gone"
+    const seen = new Set<string>();
+    const base = await serve((path) => {
+      seen.add(path);
+      return path === "/gone"
         ? { status: 404, body: "x" }
         : path === "/empty"
           ? { status: 200, body: "" }
-          : { status: 200, body: "ok" },
-    );
+          : { status: 200, body: "ok" };
+    });
     const load = startReadLoad(base, ["/gone", "/empty", "/"], { connections: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(seen.size).toBe(3), { timeout: 4_000 });
     const result = await load.stop();
     expect(result.failed).toContain("/gone: 404");
     expect(result.failed).toContain("/empty: 200");
     expect(result.failed.some((entry) => entry.startsWith("/:"))).toBe(false);
 
+    // a loop sends its first request at once; stop() lets it finish
     const refused = startReadLoad("http://127.0.0.1:9", ["/"], { connections: 1, maxMs: 300 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await refused.stop()).failed[0]).toMatch(/^\/: /);
   });
 
@@ -64,13 +69,18 @@ describe("startReadLoad", () => {
   });
 
   it("counts a request that gets no answer as failed, and stops without waiting for it", async () => {
+    let arrived: () => void = () => {};
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     server = createServer(() => {
       // never answers
+      arrived();
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const load = startReadLoad(base, ["/hang"], { connections: 1, requestTimeoutMs: 100 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await requestArrived;
     const result = await load.stop();
     expect(result.requests).toBe(1);
     expect(result.failed).toEqual([expect.stringMatching(/^\/hang: .*(timeout|abort)/i)]);

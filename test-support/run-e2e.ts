@@ -12,6 +12,7 @@ import { readLocalSpace } from "../pipeline/content-config";
 import { ensureChromium } from "./ensure-chromium";
 import { ensureNginx } from "./ensure-nginx";
 import { startNginx } from "./nginx-server";
+import { buildCommand } from "../pipeline/build-command";
 import { precompress } from "../pipeline/precompress";
 
 /**
@@ -19,7 +20,9 @@ import { precompress } from "../pipeline/precompress";
  * Starts the content service on a copy of the demo content (tests may add or
  * edit story files), builds the site once against it, serves the build with
  * the production site server and with nginx and the nginx site the build
- * wrote (Debian's nginx, installed when missing), and runs Playwright. Both servers and the copy
+ * wrote (Debian's nginx, installed when missing), and runs Playwright, then the cross-engine suite
+ * (test-support/cross-engine/: Firefox and WebKit; E2E_ENGINES=only runs it alone, E2E_ENGINES=0 leaves it
+ * out, and a run with Playwright arguments leaves it out unless E2E_ENGINES=1). Both servers and the copy
  * are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses an
  * existing build (its content port is remembered in build/e2e-build.json).
  */
@@ -189,7 +192,8 @@ async function main(): Promise<number> {
     // the suite serves build/, and its specs talk to the content service directly
     delete buildEnv.SITE_BUILD_DIR;
     delete buildEnv.CONTENT_VIA_SITE;
-    const build = await run(bin("react-router"), ["build"], buildEnv, true);
+    const [command, ...args] = buildCommand(repo);
+    const build = await run(command!, args, buildEnv, true);
     if (build.code !== 0) {
       console.error(build.output.split("\n").slice(-60).join("\n"));
       throw new Error(`react-router build failed with exit code ${build.code}`);
@@ -215,8 +219,7 @@ async function main(): Promise<number> {
   });
   log(`nginx: ${nginx.url}`);
 
-  log(`playwright test ${playwrightArgs.join(" ")}`.trim());
-  const result = await run(bin("playwright"), ["test", ...playwrightArgs], {
+  const suiteEnv: NodeJS.ProcessEnv = {
     ...process.env,
     E2E_BASE_URL: site.url,
     E2E_SITE_URL,
@@ -228,8 +231,22 @@ async function main(): Promise<number> {
     E2E_PREVIEW_TOKEN: space.previewToken,
     E2E_PUBLIC_TOKEN: space.publicToken,
     CHROME_PATH: chromePath,
-  });
-  return result.code;
+  };
+  // E2E_ENGINES: "only" runs the cross-engine suite alone, "0" leaves it out; by default it follows a whole run
+  const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
+  let code = 0;
+  if (engines !== "only") {
+    log(`playwright test ${playwrightArgs.join(" ")}`.trim());
+    code = (await run(bin("playwright"), ["test", ...playwrightArgs], suiteEnv)).code;
+  }
+  if (engines !== "0") {
+    const enginesStarted = performance.now();
+    log("cross-engine suite (Firefox, WebKit)");
+    const enginesCode = (await run(bin("tsx"), ["test-support/cross-engine/main.ts"], suiteEnv)).code;
+    log(`cross-engine suite done in ${((performance.now() - enginesStarted) / 1000).toFixed(1)} s`);
+    code ||= enginesCode;
+  }
+  return code;
 }
 
 let exitCode = 1;

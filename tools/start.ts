@@ -4,6 +4,7 @@ import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
+import { buildCommand } from "../pipeline/build-command";
 import { MANIFEST_FILE, readManifestEntries } from "../pipeline/csp";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
@@ -25,7 +26,6 @@ import { freePort, signalChild } from "./processes";
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const reactRouterBin = path.join(repo, "node_modules", ".bin", "react-router");
 /** How long a stop may take before the process exits regardless (README: "Ctrl-C stops both"). */
 const STOP_DEADLINE_MS = 5_000;
 
@@ -66,7 +66,8 @@ function runBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<BuildProgres
   return new Promise((resolve, reject) => {
     const log = createWriteStream(logFile);
     const progress = new BuildProgress();
-    build = spawn(reactRouterBin, ["build"], { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const [command, ...args] = buildCommand(repo);
+    build = spawn(command!, args, { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     for (const stream of [build.stdout, build.stderr]) {
       stream?.on("data", (chunk: Buffer) => {
         log.write(chunk);

@@ -29,8 +29,8 @@ describe("blok registry", () => {
       body: [{ component: "footer_content", _uid: "f", Copyright: "© Studio", LogoBig: "Ok" }],
     });
     renderInRouter(renderBlok({ component: "footer", key: "f", view }));
-    expect(screen.getByText("© Studio")).toBeTruthy();
-    expect(screen.getByRole("img", { name: "Ok" })).toBeTruthy();
+    expect(screen.getByText("© Studio").className).toBe("copyright");
+    expect(screen.getByRole("img", { name: "Ok" }).closest("footer")).not.toBeNull();
   });
 
   it("logs an unknown component the way the SDK does and renders nothing", () => {

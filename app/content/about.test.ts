@@ -1,7 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { aboutMedia, loadAboutPage, parseAboutBlock, parseAboutStory, parseMasonry, parseOverview } from "./about";
-import { setContentClient } from "./storyblok-client";
 
 const asset = (filename: string, extra: Record<string, unknown> = {}) => ({ filename, alt: "", name: "", ...extra });
 const url = (file: string) => `https://a.storyblok.com/f/287401/900x1200/abc/${file}`;
@@ -119,6 +118,28 @@ describe("parseAboutStory", () => {
     expect(page.description).toBe("We design.");
   });
 
+  it("numbers the masonry bloks from 1, so that each grid's full-screen media have fragments of their own", () => {
+    const masonry = (uid: string) => ({
+      component: "masonry",
+      _uid: uid,
+      Tiles: [
+        {
+          component: "masonry_tile",
+          _uid: `${uid}-t`,
+          Media: { filename: "https://a.storyblok.com/f/1/8x8/a/x.webp" },
+        },
+      ],
+    });
+    const page = parseAboutStory({
+      name: "About",
+      content: { body: [masonry("m1"), { component: "about_block", _uid: "b" }, masonry("m2")] },
+    });
+    const sets = page.body.flatMap((blok) =>
+      blok.component === "masonry" && blok.view ? [blok.view.lightboxSet] : [],
+    );
+    expect(sets).toEqual([1, 2]);
+  });
+
   it("never throws on a malformed story", () => {
     for (const story of [undefined, null, "x", { content: { body: "x" } }]) {
       expect(parseAboutStory(story)).toMatchObject({ storyId: null, name: "About", body: [] });
@@ -129,13 +150,12 @@ describe("parseAboutStory", () => {
 describe("loadAboutPage", () => {
   it("asks for the about story in the published version", async () => {
     const get = vi.fn(async () => ({ data: { story: { name: "About", content: { body: [] } } } }));
-    setContentClient({ get } as unknown as StoryblokClient);
-    await loadAboutPage();
+    await loadAboutPage({ get } as unknown as StoryblokClient);
     expect(get).toHaveBeenCalledWith("cdn/stories/about", { version: "published" });
   });
 
   it("rejects when the service does", async () => {
-    setContentClient({ get: () => Promise.reject({ status: 500 }) } as unknown as StoryblokClient);
-    await expect(loadAboutPage()).rejects.toEqual({ status: 500 });
+    const client = { get: () => Promise.reject({ status: 500 }) } as unknown as StoryblokClient;
+    await expect(loadAboutPage(client)).rejects.toEqual({ status: 500 });
   });
 });

@@ -1,3 +1,4 @@
+import type { StoryblokClient } from "@storyblok/react";
 import { uiText } from "../ui-text";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
@@ -61,6 +62,8 @@ export interface MasonryView {
   tiles: MasonryTile[];
   /** the tiles' distinct tags, in order of first use: the filter pills */
   tags: string[];
+  /** its place among the page's masonry bloks, from 1: names its media's fragments in the full-screen view */
+  lightboxSet: number;
   editable: EditableAttributes;
 }
 
@@ -130,7 +133,7 @@ export function parseOverview(value: unknown): OverviewView {
   };
 }
 
-export function parseMasonry(value: unknown): MasonryView {
+export function parseMasonry(value: unknown, lightboxSet = 1): MasonryView {
   const blok = masonry.parse(value);
   const keyFor = uniqueKeys();
   const tiles = entriesOf(blok.Tiles, masonryTile).flatMap((item, index): MasonryTile[] => {
@@ -145,18 +148,23 @@ export function parseMasonry(value: unknown): MasonryView {
     headline: blok.Headline,
     tiles,
     tags: [...new Set(tiles.flatMap((tile) => tile.tags))],
+    lightboxSet,
     editable: editableAttributes(blok),
   };
 }
 
-function parseBodyBlok(raw: Record<string, unknown> & { component: string }, key: string): AboutBodyBlok {
+function parseBodyBlok(
+  raw: Record<string, unknown> & { component: string },
+  key: string,
+  masonryOrdinal: () => number,
+): AboutBodyBlok {
   switch (raw.component) {
     case aboutBlock.name:
       return { key, component: "about_block", view: parseAboutBlock(raw) };
     case overview.name:
       return { key, component: "overview", view: parseOverview(raw) };
     case masonry.name:
-      return { key, component: "masonry", view: parseMasonry(raw) };
+      return { key, component: "masonry", view: parseMasonry(raw, masonryOrdinal()) };
     default:
       return { key, component: raw.component, view: null };
   }
@@ -183,7 +191,10 @@ function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; a
 export function parseAboutStory(value: unknown, language: Language = DEFAULT_LANGUAGE): AboutPage {
   const story = parseStory(value, about);
   const keyFor = uniqueKeys();
-  const body = parseBloks(story.content.body).map((raw, index) => parseBodyBlok(raw, keyFor(raw._uid, String(index))));
+  let masonries = 0;
+  const body = parseBloks(story.content.body).map((raw, index) =>
+    parseBodyBlok(raw, keyFor(raw._uid, String(index)), () => ++masonries),
+  );
   const name = story.name.trim() || uiText[language].aboutTitle;
   const firstText = body
     .flatMap((blok) => (blok.view !== null && blok.component === "about_block" ? [blok.view.text] : []))
@@ -204,8 +215,9 @@ export function parseAboutStory(value: unknown, language: Language = DEFAULT_LAN
  * the draft it edits). Rejects when it cannot be read.
  */
 export async function loadAboutPage(
+  client: StoryblokClient,
   version: "draft" | "published" = ABOUT_VERSION,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<AboutPage> {
-  return parseAboutStory(await fetchStory("about", version, undefined, language), language);
+  return parseAboutStory(await fetchStory(client, "about", version, language), language);
 }

@@ -11,7 +11,6 @@ import { parseArticleStory, parseOtherProject } from "./article";
 import { loadArticleList, placeholderEntry } from "./article-index";
 import { pickOtherProjects } from "./other-projects";
 import { articleMeta } from "./site";
-import { setContentClient } from "./storyblok-client";
 import { uiText } from "~/ui-text";
 import { checkNormaliser, contentOf, expectUniqueKeys, viewModelProblems } from "~/test/view-model-checks";
 import { fuzzTestFile } from "~/test/fuzz-file";
@@ -139,8 +138,7 @@ describe("fuzz: index references (SPEC 8)", () => {
               },
             };
           });
-          setContentClient({ get } as unknown as StoryblokClient);
-          const list = await loadArticleList(uuids, "published");
+          const list = await loadArticleList({ get } as unknown as StoryblokClient, uuids, "published");
           for (const entry of list) {
             expect(entry.error).toBe(false);
             expect(entry.name.startsWith("Fehler bei")).toBe(false);

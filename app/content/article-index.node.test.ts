@@ -1,15 +1,14 @@
-import { describe, expect, it, vi } from "vitest";
-import { loadIndexPage, parseIndexStory, storiesByUuids } from "./article-index";
-import { resetBuildListings } from "./build-listing";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { loadIndexPage, parseIndexStory } from "./article-index";
+import { storiesByUuids } from "./stories-by-uuid";
 import { lastSlugSegment } from "./schema/story";
 import {
   contentApi,
   contentService,
+  demoBuildListing,
   demoContentClient,
   recordContentRequests,
-  siteReadsDemoContent,
 } from "~/test/content-service";
-import { setContentClient } from "./storyblok-client";
 
 interface RawStory {
   id: number;
@@ -20,7 +19,7 @@ interface RawStory {
   content: { Header?: { filename?: string; alt?: string } };
 }
 
-siteReadsDemoContent();
+const client = demoContentClient();
 
 describe("loadIndexPage (live content service)", () => {
   it("lists the index story's published articles in its order, dropping unreadable references", async () => {
@@ -57,7 +56,7 @@ describe("loadIndexPage (live content service)", () => {
     });
 
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const page = await loadIndexPage("draft");
+    const page = await loadIndexPage(client, "draft");
     const missing = uuids.filter((uuid) => !published.has(uuid));
     expect(missing.length).toBeGreaterThan(0);
     for (const uuid of missing)
@@ -81,7 +80,7 @@ describe("loadIndexPage (live content service)", () => {
     const { urls: counted, stop: restore } = recordContentRequests();
     let found: Map<string, unknown>;
     try {
-      found = await storiesByUuids(padded, "published");
+      found = await storiesByUuids(client, padded, "published");
     } finally {
       restore();
     }
@@ -93,21 +92,21 @@ describe("loadIndexPage (live content service)", () => {
 
 describe("loadIndexPage in a prerender build", () => {
   it("resolves a production build's references from its listing of all stories, with no by_uuids request", async () => {
-    resetBuildListings();
+    const { listing, dispose } = await demoBuildListing("published");
+    onTestFinished(dispose);
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const expected = await loadIndexPage("published");
+    const expected = await loadIndexPage(client, "published");
     const logged = log.mock.calls
       .map((call) => String(call[0]))
       .filter((line) => line.startsWith("Left out of the index"));
     // the SDK would answer the index story from its cache of published answers
-    await demoContentClient().flushCache();
+    await client.flushCache();
     const { urls: counted, stop: restore } = recordContentRequests();
     let page: Awaited<ReturnType<typeof loadIndexPage>>;
     try {
-      page = await loadIndexPage("published", { prerender: true });
+      page = await loadIndexPage(client, "published", { listing });
     } finally {
       restore();
-      resetBuildListings();
     }
     // the unpublished references are logged and dropped as before
     expect(logged.length).toBeGreaterThan(0);
@@ -118,22 +117,18 @@ describe("loadIndexPage in a prerender build", () => {
     expect(page).toEqual(expected);
     expect(page.articles.length).toBeGreaterThan(0);
     expect(counted.filter((url) => url.includes("by_uuids="))).toEqual([]);
-    // the index story and the (single-page) listing of all stories
-    expect(counted.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/")).sort()).toEqual([
-      "cdn/stories",
-      "cdn/stories/index",
-    ]);
+    // the index story alone: the build read the listing of all stories before
+    expect(counted.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/"))).toEqual(["cdn/stories/index"]);
   });
 
   it("asks for the references of a preview build, whose listing holds drafts", async () => {
-    resetBuildListings();
-    const client = demoContentClient();
+    const { listing, dispose } = await demoBuildListing("draft");
+    onTestFinished(dispose);
     await client.flushCache();
-    setContentClient(client);
     const { urls: counted, stop: restore } = recordContentRequests();
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      await loadIndexPage("draft", { prerender: true });
+      await loadIndexPage(client, "draft", { listing });
     } finally {
       restore();
       log.mockRestore();

@@ -1,15 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  articleListEntry,
-  loadArticleList,
-  loadIndexPage,
-  parseIndexStory,
-  placeholderEntry,
-  storiesByUuids,
-  UUID_BATCH_SIZE,
-} from "./article-index";
-import { setContentClient } from "./storyblok-client";
+import { articleListEntry, loadArticleList, loadIndexPage, parseIndexStory, placeholderEntry } from "./article-index";
 
 const story = (uuid: string, fields: Record<string, unknown> = {}) => ({
   uuid,
@@ -33,65 +24,11 @@ function fakeCdn(known: Array<ReturnType<typeof story>>, extra: Record<string, u
     }
     throw { message: "Not Found", status: 404 };
   });
-  setContentClient({ get } as unknown as StoryblokClient);
-  return get;
+  return { get, client: { get } as unknown as StoryblokClient };
 }
-
-const uuids = (count: number) => Array.from({ length: count }, (_, n) => `uuid-${n}`);
 
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-describe("storiesByUuids", () => {
-  it("asks for 50 uuids per request: 120 uuids take 3 requests", async () => {
-    const all = uuids(120);
-    const get = fakeCdn(all.map((uuid) => story(uuid)));
-    const found = await storiesByUuids(all, "published");
-    expect(UUID_BATCH_SIZE).toBe(50);
-    expect(get).toHaveBeenCalledTimes(3);
-    const batches = get.mock.calls.map(([, params]) => (params.by_uuids as string).split(","));
-    expect(batches.map((b) => b.length)).toEqual([50, 50, 20]);
-    expect(batches.flat()).toEqual(all);
-    for (const [path, params] of get.mock.calls) {
-      expect(path).toBe("cdn/stories");
-      expect(params).toMatchObject({ per_page: 100, version: "published" });
-    }
-    expect(found.size).toBe(120);
-    expect(found.get("uuid-7")?.name).toBe("Name uuid-7");
-  });
-
-  it("asks once per uuid, never for duplicates or blanks, and not at all for none", async () => {
-    const get = fakeCdn([story("a")]);
-    await storiesByUuids(["a", "a", "", "a"], "draft");
-    expect(get).toHaveBeenCalledTimes(1);
-    expect(get.mock.calls[0]![1].by_uuids).toBe("a");
-    await storiesByUuids([], "draft");
-    expect(get).toHaveBeenCalledTimes(1);
-  });
-
-  it("logs a failed batch and leaves its uuids out", async () => {
-    let call = 0;
-    const get = vi.fn(async (_path: string, params: Record<string, unknown>) => {
-      call += 1;
-      if (call === 1) throw { message: "Service Unavailable", status: 503 };
-      return { data: { stories: (params.by_uuids as string).split(",").map((uuid) => story(uuid)) } };
-    });
-    setContentClient({ get } as unknown as StoryblokClient);
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const found = await storiesByUuids(uuids(60), "published");
-    expect(found.size).toBe(10);
-    expect(log).toHaveBeenCalled();
-  });
-
-  it("skips malformed stories in an answer", async () => {
-    fakeCdn([], {
-      "cdn/stories": { stories: [null, "x", { name: "no uuid" }, story("ok", { tag_list: "Poster", content: 5 })] },
-    });
-    const found = await storiesByUuids(["ok"], "published");
-    expect([...found.keys()]).toEqual(["ok"]);
-    expect(found.get("ok")).toMatchObject({ tag_list: [], content: {} });
-  });
 });
 
 describe("article list entries", () => {
@@ -132,9 +69,9 @@ describe("article list entries", () => {
   });
 
   it("keep the index story's order, log unreadable references and drop them", async () => {
-    fakeCdn([story("a"), story("c"), story("b")]);
+    const { client } = fakeCdn([story("a"), story("c"), story("b")]);
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const list = await loadArticleList(["c", "gone", "a", "b"]);
+    const list = await loadArticleList(client, ["c", "gone", "a", "b"]);
     expect(list.map((e) => e.uuid)).toEqual(["c", "a", "b"]);
     expect(list.every((e) => !e.error)).toBe(true);
     expect(log).toHaveBeenCalledTimes(1);
@@ -183,11 +120,11 @@ describe("the index page", () => {
   });
 
   it("reads the index story in the configured version and its references published, in one batch", async () => {
-    const get = fakeCdn([story("a"), story("b")], {
+    const { get, client } = fakeCdn([story("a"), story("b")], {
       "cdn/stories/index": { story: { id: 9, content: { body: [{ Title: "Index", Articles: ["a", "b", "gone"] }] } } },
     });
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const page = await loadIndexPage("draft");
+    const page = await loadIndexPage(client, "draft");
     expect(page.title).toBe("Index");
     expect(page.articles.map((e) => e.slug)).toEqual(["a", "b"]);
     expect(get).toHaveBeenCalledWith("cdn/stories/index", { version: "draft" });

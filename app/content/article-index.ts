@@ -1,40 +1,16 @@
-import * as v from "valibot";
+import type { StoryblokClient } from "@storyblok/react";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { isRecord } from "./is-record";
 import { article } from "./schema/article";
-import { plainText, textList } from "./schema/values";
 import { articleList, index } from "./schema/index-story";
-import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
-import { fetchStories, fetchStory, siteListingClient } from "./story-api";
-import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
+import { lastSlugSegment, parseStory } from "./schema/story";
+import type { BuildListing } from "./build-listing.server";
+import { parseCdnStory, storiesByUuids, type CdnStory } from "./stories-by-uuid";
+import { fetchStory } from "./story-api";
+import { DEFAULT_LANGUAGE, type Language } from "../language";
 
 type Version = ContentConfig["version"];
-
-/** SPEC 9: uuid lookups go in batches of 50 (one listing request per batch). */
-export const UUID_BATCH_SIZE = 50;
-
-/** The fields of a CDN story that reference lists read. */
-export interface CdnStory {
-  id: number | null;
-  uuid: string;
-  name: string;
-  slug: string;
-  full_slug: string;
-  tag_list: string[];
-  content: Record<string, unknown>;
-}
-
-/** A listed story is readable only with a uuid (the index refers to stories by it). */
-const CdnStorySchema = v.object({
-  id: v.fallback(v.nullable(v.pipe(v.number(), v.finite())), null),
-  uuid: v.pipe(v.string(), v.minLength(1)),
-  name: plainText,
-  slug: plainText,
-  full_slug: plainText,
-  tag_list: textList,
-  content: v.fallback(v.record(v.string(), v.unknown()), {}),
-});
 
 /** SPEC 3, "Article list entry". */
 export interface ArticleListEntry {
@@ -72,51 +48,6 @@ export interface IndexPage {
   title: string;
   articles: ArticleListEntry[];
   editable: EditableAttributes;
-}
-
-/**
- * Stories by uuid, one `cdn/stories?by_uuids=` request per 50 uuids (never
- * one per uuid); none at all when `listed` holds every story of `version`
- * (a build's listing), since a uuid it lacks is not readable in that version.
- * A uuid missing from the answer (unpublished, deleted, or its
- * batch failed) is simply absent from the map; failed batches are logged.
- */
-export async function storiesByUuids(
-  uuids: readonly string[],
-  version: Version,
-  listed?: ReadonlyMap<string, unknown>,
-  language: Language = DEFAULT_LANGUAGE,
-): Promise<Map<string, CdnStory>> {
-  const found = new Map<string, CdnStory>();
-  const unique = [...new Set(uuids.filter((uuid) => typeof uuid === "string" && uuid !== ""))];
-  if (listed) {
-    for (const uuid of unique) {
-      const raw = listed.get(uuid);
-      const parsed = v.safeParse(CdnStorySchema, raw);
-      if (parsed.success) found.set(uuid, { ...parsed.output, name: parseStoryFields(raw).name });
-    }
-    return found;
-  }
-  const batches: string[][] = [];
-  for (let start = 0; start < unique.length; start += UUID_BATCH_SIZE) {
-    batches.push(unique.slice(start, start + UUID_BATCH_SIZE));
-  }
-  const answers = await Promise.all(
-    batches.map(async (batch) => {
-      try {
-        return await fetchStories({ by_uuids: batch.join(","), per_page: 100, version, ...languageQuery(language) });
-      } catch (error) {
-        console.error(`Fehler beim Laden der Stories ${batch.join(",")} (${version}):`, error);
-        return [];
-      }
-    }),
-  );
-  for (const raw of answers.flat()) {
-    const parsed = v.safeParse(CdnStorySchema, raw);
-    // the name in the answer's language (a translated slug's name)
-    if (parsed.success) found.set(parsed.output.uuid, { ...parsed.output, name: parseStoryFields(raw).name });
-  }
-  return found;
 }
 
 const articleHeader = /* @__PURE__ */ article.pick("Header");
@@ -160,12 +91,13 @@ export function unreadableReferenceLog(uuid: string, version: Version): string {
 
 /** The referenced articles in the given order; unreadable ones logged and dropped (SPEC 8). */
 export async function loadArticleList(
+  client: StoryblokClient,
   uuids: readonly string[],
   version: Version = "published",
   listed?: ReadonlyMap<string, unknown>,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<ArticleListEntry[]> {
-  const stories = await storiesByUuids(uuids, version, listed, language);
+  const stories = await storiesByUuids(client, uuids, version, listed, language);
   const entries = uuids.map((uuid) => {
     const story = stories.get(uuid);
     if (story) return articleListEntry(story);
@@ -177,8 +109,8 @@ export async function loadArticleList(
 
 /** A story as an index row (the editor's bridge sends the stories it shows); null for what is no readable story. */
 export function parseArticleListEntry(value: unknown): ArticleListEntry | null {
-  const parsed = v.safeParse(CdnStorySchema, value);
-  return parsed.success ? articleListEntry(parsed.output) : null;
+  const story = parseCdnStory(value);
+  return story ? articleListEntry(story) : null;
 }
 
 export function parseIndexStory(value: unknown): IndexStory {
@@ -207,45 +139,38 @@ export function parseIndexStory(value: unknown): IndexStory {
 }
 
 export async function loadIndexStory(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<IndexStory> {
-  return parseIndexStory(await fetchStory("index", version, undefined, language));
-}
-
-/**
- * The published stories a production build has listed already
- * (app/content/build-listing.ts); a preview build lists drafts, which the
- * index may not show, so it asks for its references.
- */
-async function publishedBuildListing(
-  version: Version,
-  language: Language,
-  uuids: readonly string[],
-): Promise<ReadonlyMap<string, unknown> | undefined> {
-  if (version !== "published") return undefined;
-  const { buildListing } = await import("./build-listing");
-  const listing = await buildListing("published", siteListingClient, language).catch(() => undefined);
-  return listing?.storiesByUuid(uuids).catch(() => undefined);
+  return parseIndexStory(await fetchStory(client, "index", version, language));
 }
 
 export interface LoadIndexOptions {
-  /** resolve the references from the build's listing of all stories */
-  prerender?: boolean;
+  /**
+   * while prerendering: the build's listing of all stories
+   * (app/content/build-listing.server.ts), whose published stories resolve
+   * a production build's references; a preview build lists drafts, which
+   * the index may not show, so it asks for its references
+   */
+  listing?: BuildListing;
   /** the page's language: Storyblok's field-level translation */
   language?: Language;
 }
 
 /** The whole index page: the story in the configured version, its references published (SPEC 7). */
 export async function loadIndexPage(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   options: LoadIndexOptions = {},
 ): Promise<IndexPage> {
-  const { language = DEFAULT_LANGUAGE } = options;
-  const story = await loadIndexStory(version, language);
-  // the listing reads files: only the server bundle has it (the client's bundle leaves it out)
+  const { language = DEFAULT_LANGUAGE, listing } = options;
+  const story = await loadIndexStory(client, version, language);
+  // only the server bundle prerenders (the client's bundle leaves this out)
   const listed =
-    options.prerender && import.meta.env.SSR ? await publishedBuildListing(version, language, story.uuids) : undefined;
-  const articles = await loadArticleList(story.uuids, "published", listed, language);
+    listing?.version === "published" && version === "published" && import.meta.env.SSR
+      ? await listing.storiesByUuid(story.uuids).catch(() => undefined)
+      : undefined;
+  const articles = await loadArticleList(client, story.uuids, "published", listed, language);
   return { storyId: story.storyId, title: story.title, articles, editable: story.editable };
 }

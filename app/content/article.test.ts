@@ -1,10 +1,8 @@
-import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadArticlePage, parseArticleStory, parseOtherProject } from "./article";
+import { parseArticleStory, parseOtherProject } from "./article";
 import { articleMedia } from "./article-media";
 import { pickOtherProjects, type OtherProject } from "./other-projects";
 import { articleMeta } from "./site";
-import { setContentClient } from "./storyblok-client";
 import { uiText } from "~/ui-text";
 
 const asset = (filename: string, extra: Record<string, unknown> = {}) => ({
@@ -225,73 +223,6 @@ describe("parseOtherProject", () => {
     expect(parseOtherProject({ name: "x" })).toBeNull();
     expect(parseOtherProject({ full_slug: "articles/", is_startpage: true })).toBeNull();
     expect(parseOtherProject("x")).toBeNull();
-  });
-});
-
-describe("loadArticlePage", () => {
-  const story = { id: 1, name: "Current", full_slug: "articles/current", content: { Headline: "H" } };
-  const listing = (...slugs: string[]) => ({
-    data: { stories: slugs.map((slug) => ({ name: slug, full_slug: `articles/${slug}`, content: {} })) },
-  });
-
-  function fakeClient(handlers: {
-    story?: () => Promise<unknown>;
-    draft?: () => Promise<unknown>;
-    published?: () => Promise<unknown>;
-  }) {
-    const get = vi.fn((path: string, params: { version?: string }) => {
-      if (path.startsWith("cdn/stories/")) return handlers.story?.() ?? Promise.resolve({ data: { story } });
-      return (params.version === "draft" ? handlers.draft : handlers.published)?.() ?? Promise.resolve(listing());
-    });
-    setContentClient({ get } as unknown as StoryblokClient);
-    return get;
-  }
-
-  it("reads the story and both listings in parallel, and uses the draft listing", async () => {
-    const get = fakeClient({
-      draft: async () => listing("current", "d1", "d2"),
-      published: async () => listing("p1", "p2"),
-    });
-    const page = await loadArticlePage("current", { version: "draft" });
-    expect(page.status).toBe("found");
-    if (page.status !== "found") return;
-    expect(page.otherProjects.map((p) => p.slug).sort()).toEqual(["d1", "d2"]);
-    expect(get).toHaveBeenCalledTimes(3);
-    expect(get).toHaveBeenCalledWith("cdn/stories/articles/current", { version: "draft" });
-    expect(get).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "draft" });
-    expect(get).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "published" });
-  });
-
-  it("falls back to the published listing only when the draft one fails", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    fakeClient({ draft: () => Promise.reject({ status: 401 }), published: async () => listing("p1") });
-    const page = await loadArticlePage("current");
-    expect(page.status === "found" && page.otherProjects.map((p) => p.slug)).toEqual(["p1"]);
-  });
-
-  it("logs 'Artikel nicht gefunden:' with the error and is 'not found' for an unknown slug", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const rejection = { message: "Not Found", status: 404 };
-    fakeClient({ story: () => Promise.reject(rejection) });
-    // a page in no language: the header's language link leads home
-    expect(await loadArticlePage("nope")).toEqual({
-      status: "not-found",
-      slug: "nope",
-      alternates: { de: "/", en: "/en" },
-    });
-    expect(log).toHaveBeenCalledWith("Artikel nicht gefunden:", rejection);
-  });
-
-  it("encodes the slug into the path", async () => {
-    const get = fakeClient({});
-    await loadArticlePage("a/../../header");
-    expect(get).toHaveBeenCalledWith("cdn/stories/articles/a%2F..%2F..%2Fheader", expect.anything());
-  });
-
-  it("is 'not found' without asking anything for an empty slug", async () => {
-    const get = fakeClient({});
-    expect(await loadArticlePage("  ")).toMatchObject({ status: "not-found", slug: "" });
-    expect(get).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,3 @@
-import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
 import { mediaKind } from "./media-type";
@@ -8,16 +7,14 @@ import { mediaItems, type ArticleMediaItem } from "./article-media";
 import { article, info as infoBlok } from "./schema/article";
 import { type Asset, type Link } from "./schema/values";
 import { lastSlugSegment, parseStory, parseStoryFields, storyPaths } from "./schema/story";
-import { DEFAULT_LANGUAGE, LANGUAGES, languageQuery, localizedPath, type Language } from "../language";
-import { OTHER_PROJECTS_POOL, pickOtherProjects, type OtherProject } from "./other-projects";
-import { fetchStories, fetchStory, siteListingClient } from "./story-api";
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../language";
+import type { OtherProject } from "./other-projects";
 
 /**
- * The article page (SPEC sections 2, 3, 7, 8): the story
- * `cdn/stories/articles/{slug}`, its media grid, and two other articles.
+ * The article page's view models (SPEC sections 2, 3, 8): an article story
+ * parsed into the article with its media grid, and a listed article into an
+ * other-projects card. ./article-page loads them.
  */
-
-type Version = ContentConfig["version"];
 
 export interface ArticleImage {
   src: string;
@@ -79,9 +76,6 @@ export type ArticlePage =
       otherProjects: OtherProject[];
     }
   | { status: "not-found"; slug: string; alternates?: PageAlternates };
-
-/** A page that exists in no language leads to each language's home. */
-const HOME_ALTERNATES: PageAlternates = { de: "/", en: localizedPath("/", "en") };
 
 /** An article story's page in each language, by its (translated) slugs. */
 export function articleAlternates(story: unknown): PageAlternates {
@@ -159,151 +153,5 @@ export function parseOtherProject(value: unknown, language: Language = DEFAULT_L
     alt: header.alt || title,
     width: size?.width ?? null,
     height: size?.height ?? null,
-  };
-}
-
-/**
- * The article story (SPEC 7: `cdn/stories/articles/{slug}`). A failure (an
- * unknown slug is the service's 404) is logged as the spec says and rethrown.
- */
-export async function fetchArticleStory(
-  slug: string,
-  version: Version = contentConfig.version,
-  language: Language = DEFAULT_LANGUAGE,
-): Promise<unknown> {
-  try {
-    return await fetchStory(`articles/${encodeURIComponent(slug)}`, version, undefined, language);
-  } catch (error) {
-    console.error("Artikel nicht gefunden:", error);
-    throw error;
-  }
-}
-
-const LIST_QUERY = { starts_with: "articles/", per_page: 100 } as const;
-
-function listArticles(version: Version, language: Language): Promise<unknown[]> {
-  return fetchStories({ ...LIST_QUERY, version, ...languageQuery(language) });
-}
-
-/**
- * The other articles (SPEC 7): one listing in the draft and one in the
- * published state, read in parallel; the draft result is used, the published
- * one only when the draft listing fails. A production site (published
- * content, a public token that may not read drafts) reads only the published
- * listing instead of asking for drafts it would be refused.
- */
-export async function loadOtherArticles(
-  siteVersion: Version = contentConfig.version,
-  language: Language = DEFAULT_LANGUAGE,
-): Promise<OtherProject[]> {
-  const [draft, published] = await Promise.allSettled([
-    siteVersion === "published"
-      ? Promise.reject(new Error("drafts are not read in production"))
-      : listArticles("draft", language),
-    listArticles("published", language),
-  ]);
-  const stories =
-    draft.status === "fulfilled" ? draft.value : published.status === "fulfilled" ? published.value : null;
-  if (!stories) {
-    const failure = siteVersion === "published" ? published : draft;
-    console.error(
-      "Die Artikelliste konnte nicht geladen werden:",
-      failure.status === "rejected" ? failure.reason : undefined,
-    );
-    return [];
-  }
-  return stories
-    .map((story) => parseOtherProject(story, language))
-    .filter((project): project is OtherProject => project !== null);
-}
-
-/** The other-projects candidates of a build listing (below), read once per listing. */
-const othersByListing = new WeakMap<object, Promise<readonly OtherProject[]>>();
-
-/**
- * While prerendering, every article page reads its story and its
- * other-projects candidates from the build's one listing of all stories
- * (app/content/build-listing.ts): a build asks O(stories / 100) requests,
- * not three per article. The candidates are what `loadOtherArticles` would
- * list: the first page (100) of the articles/ folder in the build's version.
- */
-async function fromBuildListing(
-  slug: string,
-  version: Version,
-  language: Language,
-): Promise<{ story: unknown; others: readonly OtherProject[] }> {
-  // a module of the build only: browsers never load it
-  const { buildListing } = await import("./build-listing");
-  const listing = await buildListing(version, siteListingClient, language);
-  // not once per page: a build of N articles would read the candidates N times
-  let others = othersByListing.get(listing);
-  if (!others) {
-    others = listing
-      .firstInFolder(LIST_QUERY.starts_with, LIST_QUERY.per_page)
-      .then((stories) =>
-        stories
-          .map((story) => parseOtherProject(story, language))
-          .filter((project): project is OtherProject => project !== null),
-      );
-    othersByListing.set(listing, others);
-  }
-  return { story: await listing.article(slug), others: await others };
-}
-
-export interface LoadArticleOptions {
-  version?: Version;
-  /** the page's language: Storyblok's field-level translation */
-  language?: Language;
-  /** the random source of the other-projects choice */
-  random?: () => number;
-  /** share listings across all pages of a prerender build */
-  prerender?: boolean;
-}
-
-/**
- * The whole page. Never rejects: an article that cannot be read, or whose
- * media cannot be read, is 'Article not found' (SPEC 8). The other projects
- * are chosen here, so a prerendered page hydrates with the choice it was
- * rendered with.
- */
-export async function loadArticlePage(slug: string, options: LoadArticleOptions = {}): Promise<ArticlePage> {
-  const {
-    version = contentConfig.version,
-    language = DEFAULT_LANGUAGE,
-    random = Math.random,
-    prerender = false,
-  } = options;
-  const cleanSlug = typeof slug === "string" ? slug.trim() : "";
-  const notFound = { status: "not-found", slug: cleanSlug, alternates: HOME_ALTERNATES } as const;
-  if (!cleanSlug) return notFound;
-  let story: unknown;
-  let others: readonly OtherProject[];
-  // the listing reads files: only the server bundle has it (the client's bundle leaves it out)
-  const listed =
-    prerender && import.meta.env.SSR ? await fromBuildListing(cleanSlug, version, language).catch(() => null) : null;
-  if (listed) {
-    // an article the listing does not hold (published after it was read) is asked for alone
-    story = listed.story ?? (await fetchArticleStory(cleanSlug, version, language).catch(() => null));
-    others = listed.others;
-  } else {
-    [story, others] = await Promise.all([
-      fetchArticleStory(cleanSlug, version, language).catch(() => null),
-      loadOtherArticles(contentConfig.version, language),
-    ]);
-  }
-  if (!story) return notFound;
-  let article: Article;
-  try {
-    article = parseArticleStory(story, language);
-  } catch (error) {
-    // the media helper failing (SPEC 8) shows the same message as a missing article
-    console.error("Artikel nicht gefunden:", error);
-    return notFound;
-  }
-  return {
-    status: "found",
-    article,
-    alternates: articleAlternates(story),
-    otherProjects: pickOtherProjects(others, article.slug || cleanSlug, random, OTHER_PROJECTS_POOL),
   };
 }

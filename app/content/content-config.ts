@@ -3,10 +3,18 @@
  * environment (see pipeline/content-config.ts and README).
  */
 export interface ContentConfig {
+  /** Base of the Content Delivery API, e.g. http://localhost:4100/v2 */
   endpoint: string;
   token: string;
   version: "draft" | "published";
+  /** True when the embedded local content service is the source. */
   local: boolean;
+  /**
+   * Local content service only (CONTENT_VIA_SITE=1, set by `npm start`):
+   * browsers reach its API and assets on the site's own origin, which the
+   * site server forwards (site-server/content-forward.ts), so the site works
+   * under any address it is visited by.
+   */
   viaSite?: boolean;
 }
 

@@ -46,7 +46,10 @@ describe("fuzz: the home normaliser", () => {
       "hero",
       page.hero.slides.map((slide) => slide.key),
     );
-    for (const slide of page.hero.slides) expect(slide.desktop.filename && slide.phone.filename).toBeTruthy();
+    for (const slide of page.hero.slides) {
+      expect(slide.desktop.filename).not.toBe("");
+      expect(slide.phone.filename).not.toBe("");
+    }
     for (const item of page.gallery.items ?? []) {
       expect(item.name).toBe(item.name.trim());
       for (const tag of item.tags) expect(tag.trim()).not.toBe("");

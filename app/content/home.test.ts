@@ -9,7 +9,6 @@ import {
   parseHero,
   parseHomeStory,
 } from "./home";
-import { setContentClient } from "./storyblok-client";
 
 const asset = (file: string, alt = "") => ({
   filename: `https://a.storyblok.com/f/287401/1600x900/abcd/${file}`,
@@ -17,10 +16,10 @@ const asset = (file: string, alt = "") => ({
   fieldtype: "asset",
 });
 
+/** A content client that answers with `get`, and the spy on its calls. */
 function fakeClient(get: (path: string, params: Record<string, unknown>) => Promise<unknown>) {
   const spy = vi.fn(get);
-  setContentClient({ get: spy } as unknown as StoryblokClient);
-  return spy;
+  return { get: spy, client: { get: spy } as unknown as StoryblokClient };
 }
 
 afterEach(() => {
@@ -197,26 +196,28 @@ describe("categories", () => {
   });
 
   it("are read with one listing of 100 articles/ stories in the configured version", async () => {
-    const get = fakeClient(async () => ({ data: { stories: [{ name: "A", slug: "a", tag_list: ["Poster"] }] } }));
-    await expect(loadCategories("draft")).resolves.toEqual([{ name: "A", slug: "a", tags: ["Poster"] }]);
+    const { get, client } = fakeClient(async () => ({
+      data: { stories: [{ name: "A", slug: "a", tag_list: ["Poster"] }] },
+    }));
+    await expect(loadCategories(client, "draft")).resolves.toEqual([{ name: "A", slug: "a", tags: ["Poster"] }]);
     expect(get).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith("cdn/stories", { starts_with: "articles/", per_page: 100, version: "draft" });
   });
 
   it("log 'Fehler beim Laden der Kategorien:' and give an empty list when the call fails", async () => {
     const failure = { message: "Service Unavailable", status: 503 };
-    fakeClient(async () => {
+    const { client } = fakeClient(async () => {
       throw failure;
     });
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(loadCategories("draft")).resolves.toEqual([]);
+    await expect(loadCategories(client, "draft")).resolves.toEqual([]);
     expect(log).toHaveBeenCalledWith("Fehler beim Laden der Kategorien:", failure);
   });
 });
 
 describe("loadHomePage", () => {
   it("reads the home story and the filter tags; failing categories leave the page intact", async () => {
-    const get = fakeClient(async (path) => {
+    const { get, client } = fakeClient(async (path) => {
       if (path === "cdn/stories/home") {
         return {
           data: { story: { id: 7, content: { body: [{ Image: [{ Image: asset("h.webp") }] }, { ImageData: [] }] } } },
@@ -225,7 +226,7 @@ describe("loadHomePage", () => {
       throw { message: "boom" };
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const data = await loadHomePage("published");
+    const data = await loadHomePage(client, "published");
     expect(data.page.storyId).toBe(7);
     expect(data.page.hero.slides).toHaveLength(1);
     expect(data.filterTags).toEqual([]);

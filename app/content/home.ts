@@ -1,3 +1,4 @@
+import type { StoryblokClient } from "@storyblok/react";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { entriesOf, uniqueKeys } from "./schema/component";
@@ -126,10 +127,11 @@ export function parseHomeStory(value: unknown): HomePage {
 }
 
 export async function loadHomeStory(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<HomePage> {
-  return parseHomeStory(await fetchStory("home", version, undefined, language));
+  return parseHomeStory(await fetchStory(client, "home", version, language));
 }
 
 const buildHomeStory = new Map<Language, Promise<HomePage>>();
@@ -140,13 +142,14 @@ const buildHomeStory = new Map<Language, Promise<HomePage>>();
  * the one request.
  */
 export function loadHomeStoryOnce(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<HomePage> {
-  if (!import.meta.env.PROD) return loadHomeStory(version, language);
+  if (!import.meta.env.PROD) return loadHomeStory(client, version, language);
   let home = buildHomeStory.get(language);
   if (!home) {
-    home = loadHomeStory(version, language).catch((error: unknown) => {
+    home = loadHomeStory(client, version, language).catch((error: unknown) => {
       buildHomeStory.delete(language);
       throw error;
     });
@@ -166,12 +169,13 @@ export function parseCategories(stories: unknown): Category[] {
 
 /** One listing of up to 100 articles; on failure an empty list (SPEC 8). */
 export async function loadCategories(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<Category[]> {
   try {
     return parseCategories(
-      await fetchStories({ starts_with: "articles/", per_page: 100, version, ...languageQuery(language) }),
+      await fetchStories(client, { starts_with: "articles/", per_page: 100, version, ...languageQuery(language) }),
     );
   } catch (error) {
     console.error("Fehler beim Laden der Kategorien:", error);
@@ -191,19 +195,21 @@ export interface HomeData {
 }
 
 export async function loadFilterTags(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<string[]> {
-  return categoryTags(await loadCategories(version, language));
+  return categoryTags(await loadCategories(client, version, language));
 }
 
 export async function loadHomePage(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<HomeData> {
   const [homePage, filterTags] = await Promise.all([
-    loadHomeStoryOnce(version, language),
-    loadFilterTags(version, language),
+    loadHomeStoryOnce(client, version, language),
+    loadFilterTags(client, version, language),
   ]);
   return { page: homePage, filterTags };
 }

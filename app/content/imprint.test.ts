@@ -1,7 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadImprintPage, parseImprintStory } from "./imprint";
-import { setContentClient } from "./storyblok-client";
 
 const heading = (level: number, text: string) => ({
   type: "heading",
@@ -68,8 +67,7 @@ describe("parseImprintStory", () => {
 describe("loadImprintPage", () => {
   it("asks for the imprint story in the given version", async () => {
     const get = vi.fn(async () => ({ data: { story: { name: "Impressum", content: { body: [] } } } }));
-    setContentClient({ get } as unknown as StoryblokClient);
-    await loadImprintPage("draft");
+    await loadImprintPage({ get } as unknown as StoryblokClient, "draft");
     expect(get).toHaveBeenCalledWith("cdn/stories/imprint", { version: "draft" });
   });
 });

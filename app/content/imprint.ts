@@ -1,4 +1,4 @@
-import type { SbRichTextNode } from "@storyblok/react";
+import type { SbRichTextNode, StoryblokClient } from "@storyblok/react";
 import { uiText } from "../ui-text";
 import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
@@ -86,8 +86,9 @@ export function parseImprintStory(value: unknown, language: Language = DEFAULT_L
 
 /** SPEC 7: `cdn/stories/imprint`. Rejects when it cannot be read. */
 export async function loadImprintPage(
+  client: StoryblokClient,
   version: Version = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<ImprintPage> {
-  return parseImprintStory(await fetchStory("imprint", version, undefined, language), language);
+  return parseImprintStory(await fetchStory(client, "imprint", version, language), language);
 }

@@ -1,7 +1,6 @@
 import svgToTinyDataUri from "mini-svg-data-uri";
 import type { HeaderView, SiteImage } from "./layout";
 import { contentConfig } from "./content-config";
-import { CONTENT_TIMEOUT_SECONDS, fetchWithDeadline } from "./storyblok-client";
 
 /**
  * The header's logo and menu icons are small SVG assets seen on every page,
@@ -52,13 +51,17 @@ async function inlineImage(image: SiteImage | null, source: AssetSource): Promis
   return markup === null ? image : { ...image, dataUri: svgToTinyDataUri(markup) };
 }
 
-/** The header with its SVG logo and menu icons read as data URIs (server side: the build and live updates). */
+/**
+ * The header with its SVG logo and menu icons read as data URIs (server
+ * side: the build and live updates), each with `fetchAsset` (the content
+ * client's deadline: app/content/storyblok-client.ts, `fetchWithDeadline`).
+ */
 export async function inlineHeaderIcons(
   header: HeaderView,
   {
-    fetchAsset = fetchWithDeadline(CONTENT_TIMEOUT_SECONDS),
+    fetchAsset,
     assetOrigin = URL.canParse(contentConfig.endpoint) ? new URL(contentConfig.endpoint).origin : undefined,
-  }: Partial<AssetSource> = {},
+  }: Pick<AssetSource, "fetchAsset"> & Partial<AssetSource>,
 ): Promise<HeaderView> {
   const source = { fetchAsset, assetOrigin };
   const [logo, burgerIcon, closeIcon] = await Promise.all(

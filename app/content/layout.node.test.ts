@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contentService, demoContentClient, siteReadsDemoContent } from "~/test/content-service";
-import { createContentClient } from "./storyblok-client";
+import { contentService, demoContentClient } from "~/test/content-service";
+import * as storyblokClient from "./storyblok-client";
 import { fetchLayout } from "./layout";
 
 /** The header and footer queries against the live content service with the demo content. */
 const client = demoContentClient;
-
-siteReadsDemoContent();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -61,7 +59,7 @@ describe("fetchLayout", () => {
   });
 
   it("rejects with a readable message when the service cannot be reached", async () => {
-    const unreachable = createContentClient({
+    const unreachable = storyblokClient.createContentClient({
       endpoint: "http://127.0.0.1:9/v2",
       token: "x",
       version: "draft",
@@ -75,6 +73,8 @@ describe("fetchLayout", () => {
 
 describe("the root loader", () => {
   it("returns the header and footer view models through the site's client", async () => {
+    // the site's client, which the root loader hands the content code, reads the demo content
+    vi.spyOn(storyblokClient, "contentClient").mockReturnValue(client());
     const { loader } = await import("../root");
     const data = await loader({ request: new Request("http://site.test/") });
     expect(data.header.links.map((link) => link.href)).toEqual(["/index", "/about"]);
@@ -88,7 +88,12 @@ describe("contentClient without a token", () => {
   it("logs the SDK's missing-token error and fails loudly", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(() =>
-      createContentClient({ endpoint: contentService.endpoint, token: "", version: "draft", local: true }),
+      storyblokClient.createContentClient({
+        endpoint: contentService.endpoint,
+        token: "",
+        version: "draft",
+        local: true,
+      }),
     ).toThrow(/access token is missing/);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("You need to provide an access token"));
   });

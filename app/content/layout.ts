@@ -195,8 +195,8 @@ export async function fetchLayout(
 ): Promise<LayoutData> {
   try {
     const [headerStory, footerStory] = await Promise.all([
-      fetchStory("header", version, client, language),
-      fetchStory("footer", version, client, language),
+      fetchStory(client, "header", version, language),
+      fetchStory(client, "footer", version, language),
     ]);
     return { header: parseHeaderStory(headerStory, language), footer: parseFooterStory(footerStory, language) };
   } catch (error) {

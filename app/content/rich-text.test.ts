@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doc, linkMark, paragraph, text } from "~/test/hostile-rich-text/documents";
 import { parseRichText } from "./rich-text";
+import { parseMarks } from "./rich-text-marks";
 import { isRichTextEmpty, richTextPlainText } from "./rich-text-outline";
 import { safeHref } from "./safe-href";
 
@@ -91,6 +92,16 @@ describe("parseRichText", () => {
     expect(link({ href: "home", linktype: "story" })).toMatchObject({ marks: [{ attrs: { href: "/" } }] });
     expect(link({ href: "", linktype: "story" })).toEqual({ type: "text", text: "x" });
     expect(link({ href: "", linktype: "email" })).toEqual({ type: "text", text: "x" });
+  });
+});
+
+describe("parseMarks", () => {
+  it("keeps an anchor's id unless it is one the pages give their own elements", () => {
+    const idOf = (id: string) => (parseMarks([{ type: "anchor", attrs: { id } }])[0]?.attrs as { id?: string })?.id;
+    for (const id of ["process", "media-kit", "step-2"]) expect(idOf(id), id).toBe(id);
+    for (const id of ["media", "media-3", "media-2-3", "hero-slide-2", "main", "article-headline", "Camel"]) {
+      expect(idOf(id), id).toBeUndefined();
+    }
   });
 });
 

@@ -3,21 +3,13 @@ import type { ContentConfig } from "./content-config";
 import { isRecord } from "./is-record";
 import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
-/** The Content Delivery API calls of the site (SPEC 7), through the SDK's client. */
+/**
+ * The Content Delivery API calls of the site (SPEC 7), through the SDK's
+ * client each caller hands in (the routes the site's own:
+ * app/routing/client-loader.ts, `siteClient`).
+ */
 
 type Version = ContentConfig["version"];
-
-/** The site's content client, imported on first use so pages that only render never load it. */
-export async function siteClient(): Promise<StoryblokClient> {
-  const { contentClient } = await import("./storyblok-client");
-  return contentClient();
-}
-
-/** The client of the build's listing of all stories: it keeps no answers in memory. */
-export async function siteListingClient(): Promise<StoryblokClient> {
-  const { listingClient } = await import("./storyblok-client");
-  return listingClient();
-}
 
 /**
  * GET cdn/stories/{slug} in a language (Storyblok's `language`; none for
@@ -25,12 +17,12 @@ export async function siteListingClient(): Promise<StoryblokClient> {
  * or when the answer holds no story.
  */
 export async function fetchStory(
+  client: StoryblokClient,
   slug: string,
   version: Version,
-  client?: StoryblokClient,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<Record<string, unknown>> {
-  const { data } = await (client ?? (await siteClient())).get(`cdn/stories/${slug}`, {
+  const { data } = await client.get(`cdn/stories/${slug}`, {
     version,
     ...languageQuery(language),
   });
@@ -39,7 +31,7 @@ export async function fetchStory(
 }
 
 /** GET cdn/stories (one page of a listing): the answer's stories, [] when it holds none. */
-export async function fetchStories(query: Record<string, unknown>): Promise<unknown[]> {
-  const { data } = await (await siteClient()).get("cdn/stories", query);
+export async function fetchStories(client: StoryblokClient, query: Record<string, unknown>): Promise<unknown[]> {
+  const { data } = await client.get("cdn/stories", query);
   return isRecord(data) && Array.isArray(data.stories) ? data.stories : [];
 }

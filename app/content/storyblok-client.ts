@@ -66,32 +66,25 @@ export function contentClient(): StoryblokClient {
   return client;
 }
 
-/** Points the site's queries at another client (tests against a content service on a free port). */
-export function setContentClient(next: StoryblokClient): void {
-  client = next;
-  listing = next;
-}
-
-/** A client that is not the site's singleton, for tests and tools. */
+/**
+ * A client that is not the site's own, for the build, tests and tools.
+ * `onRequest` is told of each request it makes (a build counts its own).
+ */
 export function createContentClient(
   config: ContentConfig,
   limits: Partial<ClientLimits> = {},
-  options: { keepAnswers?: boolean } = {},
+  options: { keepAnswers?: boolean; onRequest?: () => void } = {},
 ): StoryblokClient {
-  const result = apiPlugin({ apiOptions: contentClientOptions(config, limits, options) }) as
+  const apiOptions = contentClientOptions(config, limits, options);
+  const { onRequest } = options;
+  const counted: typeof fetch | undefined = onRequest
+    ? (input, init) => {
+        onRequest();
+        return apiOptions.fetch(input, init);
+      }
+    : undefined;
+  const result = apiPlugin({ apiOptions: counted ? { ...apiOptions, fetch: counted } : apiOptions }) as
     { storyblokApi?: StoryblokClient } | undefined;
   if (!result?.storyblokApi) throw new Error("No Storyblok client: the access token is missing");
   return result.storyblokApi;
-}
-
-let listing: StoryblokClient | undefined;
-
-/**
- * The client of the build's listing of all stories
- * (app/content/build-listing.ts): one that keeps no answers, as the site's
- * client would hold every story in its cache for the whole build.
- */
-export function listingClient(): StoryblokClient {
-  listing ??= createContentClient(contentConfig, {}, { keepAnswers: false });
-  return listing;
 }

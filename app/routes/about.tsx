@@ -4,9 +4,10 @@ import { AboutBody } from "~/bloks/about/about";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { PageMessage } from "~/components/page-message/page-message";
 import type { AboutPage } from "~/content/about";
-import { useLiveStory } from "~/content/bridge";
+import { useLiveStory } from "~/content/live-edits";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
+import { siteClient } from "~/routing/site-client";
 import { storyPageMeta } from "~/routing/story-page-meta";
 import { useLanguage, useUiText } from "~/hooks/use-language";
 import { languageOfPath } from "~/language";
@@ -18,8 +19,8 @@ const BODY_CLASS = "about-page";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<AboutPage> }> {
-  const { loadAboutPage } = await import("~/content/about");
-  return { page: await loadAboutPage(undefined, languageOfPath(new URL(request.url).pathname)) };
+  const [{ loadAboutPage }, client] = await Promise.all([import("~/content/about"), siteClient()]);
+  return { page: await loadAboutPage(client, undefined, languageOfPath(new URL(request.url).pathname)) };
 }
 
 /**
@@ -31,7 +32,9 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, (_version, preview) => ({
     page: deferred(
-      import("~/content/about").then((about) => about.loadAboutPage(preview ? "draft" : undefined, language)),
+      Promise.all([import("~/content/about"), siteClient()]).then(([about, client]) =>
+        about.loadAboutPage(client, preview ? "draft" : undefined, language),
+      ),
     ),
   }));
 }
@@ -44,7 +47,7 @@ export const meta: Route.MetaFunction = (args) => {
 function LiveAbout({ page }: { page: AboutPage }) {
   const language = useLanguage();
   const parseLive = async (story: unknown) => (await import("~/content/about")).parseAboutStory(story, language);
-  return <AboutBody page={useLiveStory(page.storyId, page, parseLive)} />;
+  return <AboutBody page={useLiveStory(page, parseLive)} />;
 }
 
 export default function AboutRoute({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseArticleStory, type ArticlePage } from "~/content/article";
@@ -68,25 +68,28 @@ afterEach(() => {
 describe("Article route", () => {
   it("renders hero, headline, text block, media grid and two other projects", async () => {
     renderArticle(found);
-    expect(await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" });
     expect(screen.getByRole("img", { name: "Key visual" }).getAttribute("fetchpriority")).toBe("high");
-    expect(screen.getByText("Hafenkino Treptow")).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: "Posters for dusk" })).toBeTruthy();
+    // the text block is named by its client label and carries the info headline
+    const intro = screen.getByRole("region", { name: "Hafenkino Treptow" });
+    expect(within(intro).getByRole("heading", { level: 2 }).textContent).toBe("Posters for dusk");
     expect(screen.getByRole("img", { name: "Detail" }).closest("li")?.className).toContain("fullsize");
-    const others = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+    const others = within(screen.getByRole("region", { name: "Other Projects" }))
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
     expect(others).toHaveLength(2);
     expect(others).not.toContain("/articles/hafenkino");
   });
 
   it("shows 'Article not found' as page content for an unknown slug", async () => {
     renderArticle({ status: "not-found", slug: "nope" }, "nope");
-    expect(await screen.findByRole("heading", { level: 1, name: "Article not found" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Article not found" });
     expect(screen.queryByText("Da ist etwas schief gelaufen")).toBeNull();
   });
 
   it("shows 'Loading article...' while the article is on its way", async () => {
     await renderLoadingUntil(renderArticle, "Loading article...", found);
-    expect(await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Cinema under the cranes" });
     expect(screen.queryByText("Loading article...")).toBeNull();
   });
 });
@@ -111,16 +114,19 @@ describe("Article route, from one article to another", () => {
       },
     ]);
     render(<Stub initialEntries={["/articles/hafenkino"]} />);
-    const link = (await screen.findAllByRole("link"))[0]!;
+    const link = within(await screen.findByRole("region", { name: "Other Projects" })).getAllByRole("link")[0]!;
     await act(async () => {
       link.click();
     });
-    expect(await screen.findByText("Loading article...")).toBeTruthy();
+    await screen.findByText("Loading article...");
+    // the message takes the place of the article being left
+    expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
     await act(async () => {
       release();
       await held;
     });
-    expect(await screen.findByRole("heading", { level: 1, name: "Next one" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Next one" });
+    expect(screen.queryByText("Loading article...")).toBeNull();
   });
 });
 

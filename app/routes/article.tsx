@@ -4,10 +4,11 @@ import { ArticlePageView } from "~/bloks/article/article";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { PageMessage } from "~/components/page-message/page-message";
 import type { ArticlePage } from "~/content/article";
-import { useLiveStory } from "~/content/bridge";
+import { useLiveView } from "~/content/live-edits";
 import { articleMeta, documentTitle, pageMeta, shareImageOf, type MetaTag, type SiteData } from "~/content/site";
 import { useSite } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
+import { siteClient } from "~/routing/site-client";
 import { siteFromMatches } from "~/routing/root-data";
 import { settled } from "~/routing/story-page-meta";
 import { useLanguage, useUiText } from "~/hooks/use-language";
@@ -19,8 +20,13 @@ import { languageOfPath, localizedPath } from "~/language";
  */
 export async function loader({ params, request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ArticlePage> }> {
   const language = languageOfPath(new URL(request.url).pathname);
-  const { loadArticlePage } = await import("~/content/article");
-  return { page: await loadArticlePage(params.slug, { prerender: import.meta.env.PROD, language }) };
+  const [{ loadArticlePage }, { prerenderListing }, client] = await Promise.all([
+    import("~/content/article-page"),
+    import("~/content/build-listing.server"),
+    siteClient(),
+  ]);
+  const listing = await prerenderListing(language);
+  return { page: await loadArticlePage(client, params.slug, { listing, language }) };
 }
 
 /**
@@ -34,7 +40,9 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, (version) => ({
     page: deferred(
-      import("~/content/article").then((article) => article.loadArticlePage(args.params.slug, { version, language })),
+      Promise.all([import("~/content/article-page"), siteClient()]).then(([article, client]) =>
+        article.loadArticlePage(client, args.params.slug, { version, language }),
+      ),
     ),
   }));
 }
@@ -69,11 +77,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, location
   });
 };
 
+/** The article, or the card of another one, as the editor edits it while it has that story open. */
 function LiveArticle({ page, site }: { page: Extract<ArticlePage, { status: "found" }>; site: SiteData | null }) {
   const language = useLanguage();
-  const parseLive = async (story: unknown) => (await import("~/content/article")).parseArticleStory(story, language);
-  const article = useLiveStory(page.article.storyId, page.article, parseLive);
-  return <ArticlePageView page={{ ...page, article }} site={site} />;
+  const live = useLiveView(page, async (shown, edit) =>
+    (await import("~/content/edited-views")).articlePageWithEdit(shown, edit, language),
+  );
+  return <ArticlePageView page={live} site={site} />;
 }
 
 function ArticleContent({ page, site }: { page: ArticlePage; site: SiteData | null }) {

@@ -1,10 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseHomeStory, type HomeData } from "~/content/home";
 import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
 import Home, { clientLoader, meta } from "./home";
 import { answerContentWith, clientLoaderArgs, metaFor, pendingValue } from "~/test/route-tests";
+import { uiText } from "~/ui-text";
 
 const asset = (file: string, alt = "") => ({ filename: `https://a.storyblok.com/f/287401/900x1200/abc/${file}`, alt });
 
@@ -73,9 +74,14 @@ describe("Home route", () => {
     const hero = await screen.findByRole("region", { name: "Titelbild" });
     const filter = screen.getByRole("group", { name: "Projekte nach Kategorie filtern" });
     const gallery = screen.getByRole("region", { name: "Projekte" });
-    expect(hero.compareDocumentPosition(filter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(filter.compareDocumentPosition(gallery) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBeTruthy();
+    expect(hero.compareDocumentPosition(filter) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(filter.compareDocumentPosition(gallery) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // no root loader here, so neither the studio's name nor the logo's label: the fallback
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(uiText.de.homeLinkLabel);
   });
 
   it("filters the gallery with the tag checkboxes (any selected tag)", async () => {
@@ -92,8 +98,12 @@ describe("Home route", () => {
 
   it("stays on 'Loading...' in the filter area when there are no categories; hero and gallery still render", async () => {
     renderHome({ page: parseHomeStory(HOME_STORY), filterTags: [] });
-    expect(await screen.findByText("Loading...")).toBeTruthy();
-    expect(screen.getByRole("region", { name: "Titelbild" })).toBeTruthy();
+    expect((await screen.findByText("Loading...")).getAttribute("role")).toBe("status");
+    expect(
+      within(screen.getByRole("region", { name: "Titelbild" }))
+        .getByRole("link")
+        .getAttribute("href"),
+    ).toBe("/articles/hero");
     expect(liveTiles()).toHaveLength(3);
   });
 
@@ -102,19 +112,21 @@ describe("Home route", () => {
     await act(async () => {
       renderHome({ page: parseHomeStory(HOME_STORY), filterTags });
     });
-    expect(await screen.findByText("Loading...")).toBeTruthy();
+    await screen.findByText("Loading...");
+    expect(screen.queryByRole("checkbox")).toBeNull();
     await act(async () => {
       resolve(["Poster"]);
       await filterTags;
     });
-    expect(await screen.findByRole("checkbox", { name: "Poster" })).toBeTruthy();
+    const boxes = await screen.findAllByRole<HTMLInputElement>("checkbox");
+    expect(boxes.map((box) => box.value)).toEqual(["Poster"]);
     expect(screen.queryByText("Loading...")).toBeNull();
   });
 
   it("shows 'Laden...' in the hero and 'Keine Bilddaten vorhanden.' for an empty home story", async () => {
     renderHome({ page: parseHomeStory({}), filterTags: ["Poster"] });
-    expect(await screen.findByText("Laden...")).toBeTruthy();
-    expect(screen.getByText("Keine Bilddaten vorhanden.")).toBeTruthy();
+    expect((await screen.findByText("Laden...")).getAttribute("role")).toBe("status");
+    expect(screen.getByText("Keine Bilddaten vorhanden.").className).toBe("message");
   });
 });
 

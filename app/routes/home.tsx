@@ -5,19 +5,20 @@ import { Deferred } from "~/components/deferred/deferred";
 import { Gallery } from "~/components/gallery/gallery";
 import { Hero } from "~/components/hero/hero";
 import { TagFilter } from "~/components/tag-filter/tag-filter";
-import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
+import { useLiveStory } from "~/content/live-edits";
 import { pageMeta, type SiteData } from "~/content/site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
 import { siteFromMatches } from "~/routing/root-data";
+import { siteClient } from "~/routing/site-client";
 import { useUiText } from "~/hooks/use-language";
 import { languageOfPath } from "~/language";
 import styles from "./home.module.css";
 
 /** Prerender: the home story and the filter tags, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { loadHomePage } = await import("~/content/home");
-  return loadHomePage(contentConfig.version, languageOfPath(new URL(request.url).pathname));
+  const [{ loadHomePage }, client] = await Promise.all([import("~/content/home"), siteClient()]);
+  return loadHomePage(client, contentConfig.version, languageOfPath(new URL(request.url).pathname));
 }
 
 /**
@@ -29,10 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function clientLoader(args: Route.ClientLoaderArgs) {
   const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, async (version) => {
-    const home = await import("~/content/home");
+    const [home, client] = await Promise.all([import("~/content/home"), siteClient()]);
     return {
-      page: await home.loadHomeStory(version, language),
-      filterTags: deferred(home.loadFilterTags(version, language)),
+      page: await home.loadHomeStory(client, version, language),
+      filterTags: deferred(home.loadFilterTags(client, version, language)),
     };
   });
 }
@@ -66,7 +67,7 @@ function useHomeHeading(): string {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const text = useUiText();
-  const page = useLiveStory(loaderData.page.storyId, loaderData.page, parseLive);
+  const page = useLiveStory(loaderData.page, parseLive);
   const heading = useHomeHeading();
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const toggleTag = (tag: string) =>

@@ -53,16 +53,19 @@ function renderImprint(data: ImprintPage | Promise<ImprintPage>) {
 describe("Imprint route", () => {
   it("renders all imprint_text blocks under one heading from the story name", async () => {
     renderImprint(page);
-    expect(await screen.findByRole("heading", { level: 1, name: "Impressum" })).toBeTruthy();
-    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    expect(screen.getByRole("heading", { level: 2, name: "Angaben gemäß § 5 DDG" })).toBeTruthy();
-    expect(screen.getByText("Studio Halbton GbR")).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Impressum" });
+    expect(screen.getAllByRole("heading").map((heading) => [heading.tagName, heading.textContent])).toEqual([
+      ["H1", "Impressum"],
+      ["H2", "Angaben gemäß § 5 DDG"],
+    ]);
+    expect(screen.getByText("Studio Halbton GbR").tagName).toBe("P");
     expect(screen.getByRole("link", { name: "Mail" }).getAttribute("href")).toBe("mailto:hallo@example.com");
   });
 
   it("shows 'Laden...' while the story is on its way", async () => {
     await renderLoadingUntil(renderImprint, "Laden...", page);
-    expect(await screen.findByText("Studio Halbton GbR")).toBeTruthy();
+    await screen.findByText("Studio Halbton GbR");
+    expect(screen.queryByText("Laden...")).toBeNull();
   });
 
   it("takes title and description from the content", () => {

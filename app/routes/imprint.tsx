@@ -2,11 +2,12 @@ import type { Route } from "./+types/imprint";
 import { ImprintView } from "~/bloks/imprint/imprint";
 import { Deferred, type MaybeDeferred } from "~/components/deferred/deferred";
 import { PageMessage } from "~/components/page-message/page-message";
-import { useLiveStory } from "~/content/bridge";
 import { contentConfig } from "~/content/content-config";
 import type { ImprintPage } from "~/content/imprint";
+import { useLiveStory } from "~/content/live-edits";
 import { usePageTitle } from "~/hooks/use-site";
 import { deferred, prerenderedOrFresh } from "~/routing/client-loader";
+import { siteClient } from "~/routing/site-client";
 import { storyPageMeta } from "~/routing/story-page-meta";
 import { useLanguage, useUiText } from "~/hooks/use-language";
 import { languageOfPath } from "~/language";
@@ -14,15 +15,20 @@ import { uiText } from "~/ui-text";
 
 /** Prerender: the imprint story, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ImprintPage> }> {
-  const { loadImprintPage } = await import("~/content/imprint");
-  return { page: await loadImprintPage(contentConfig.version, languageOfPath(new URL(request.url).pathname)) };
+  const [{ loadImprintPage }, client] = await Promise.all([import("~/content/imprint"), siteClient()]);
+  const language = languageOfPath(new URL(request.url).pathname);
+  return { page: await loadImprintPage(client, contentConfig.version, language) };
 }
 
 /** Navigations read the prerendered data; the visual editor and a build without this page ask the content service. */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
   const language = languageOfPath(new URL(args.request.url).pathname);
   return prerenderedOrFresh(args, (version) => ({
-    page: deferred(import("~/content/imprint").then((imprint) => imprint.loadImprintPage(version, language))),
+    page: deferred(
+      Promise.all([import("~/content/imprint"), siteClient()]).then(([imprint, client]) =>
+        imprint.loadImprintPage(client, version, language),
+      ),
+    ),
   }));
 }
 
@@ -34,7 +40,7 @@ export const meta: Route.MetaFunction = (args) => {
 function LiveImprint({ page }: { page: ImprintPage }) {
   const language = useLanguage();
   const parseLive = async (story: unknown) => (await import("~/content/imprint")).parseImprintStory(story, language);
-  return <ImprintView page={useLiveStory(page.storyId, page, parseLive)} />;
+  return <ImprintView page={useLiveStory(page, parseLive)} />;
 }
 
 export default function ImprintRoute({ loaderData }: Route.ComponentProps) {

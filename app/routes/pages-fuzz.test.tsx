@@ -7,7 +7,6 @@ import { Gallery } from "~/components/gallery/gallery";
 import { loadArticleList, parseIndexStory } from "~/content/article-index";
 import { categoryTags, parseCategories, parseHomeStory, type HomeData } from "~/content/home";
 import { parseImprintStory } from "~/content/imprint";
-import { setContentClient } from "~/content/storyblok-client";
 import { articleContentArb } from "~/test/arbitraries/article-stories";
 import { storyArb } from "~/test/arbitraries/bloks";
 import { FUZZ_RUNS, fuzzParameters, assertFuzz } from "~/test/arbitraries/fuzz-budget";
@@ -128,9 +127,8 @@ describe("fuzz: the index page", () => {
                 .flatMap((uuid) => (byUuid.has(uuid) ? [byUuid.get(uuid)] : [])),
             },
           }));
-          setContentClient({ get } as unknown as StoryblokClient);
           const index = parseIndexStory(story);
-          const list = await loadArticleList(index.uuids, "published");
+          const list = await loadArticleList({ get } as unknown as StoryblokClient, index.uuids, "published");
           renderAndCheck(
             [story, answers],
             <IndexRoute loaderData={{ storyId: index.storyId, title: index.title, articles: list }} />,

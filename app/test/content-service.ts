@@ -1,5 +1,10 @@
-import { beforeAll, expect, inject, vi } from "vitest";
-import { createContentClient, setContentClient } from "~/content/storyblok-client";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, inject, vi } from "vitest";
+import { writeBuildListing, type BuildListing } from "~/content/build-listing.server";
+import { createContentClient } from "~/content/storyblok-client";
+import { DEFAULT_LANGUAGE, type Language } from "~/language";
 
 /**
  * The live local content service of the loader tests (*.node.test.ts): the
@@ -10,13 +15,6 @@ export const contentService = inject("contentService");
 /** A content client of the demo space that reads drafts, as the site's own is configured by default. */
 export function demoContentClient(token = contentService.previewToken) {
   return createContentClient({ endpoint: contentService.endpoint, token, version: "draft", local: true });
-}
-
-/** The site's queries read the demo content (drafts, as the site's own client is configured by default). */
-export function siteReadsDemoContent(): void {
-  beforeAll(() => {
-    setContentClient(demoContentClient());
-  });
 }
 
 /** GET a path of the content service with the preview token: its JSON answer (which must be a 200). */
@@ -40,4 +38,29 @@ export function recordContentRequests(): { urls: string[]; stop(): void } {
     return original(input, init);
   });
   return { urls, stop: () => spy.mockRestore() };
+}
+
+/**
+ * The listing of all stories a build reads before it prerenders
+ * (pipeline/preset.ts), from the demo content, in a folder of its own that
+ * `dispose` removes.
+ */
+export async function demoBuildListing(
+  version: "draft" | "published",
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ listing: BuildListing; dispose(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "demo-build-listing-"));
+  const client = createContentClient(
+    { endpoint: contentService.endpoint, token: contentService.previewToken, version, local: true },
+    {},
+    { keepAnswers: false },
+  );
+  const listing = await writeBuildListing(dir, client, version, language);
+  return {
+    listing,
+    async dispose() {
+      await listing.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,6 +6,7 @@
  */
 
 import { placeholderSrc } from "~/components/lazy-image/lazy-image";
+import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /** Text that means a value was stringified by accident. */
 export const LEAK_TOKENS = ["undefined", "[object Object]", "NaN"] as const;
@@ -38,9 +39,6 @@ const URL_ATTRIBUTES = new Set([
   "cite",
 ]);
 
-export const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
-export const MEDIA_SCHEMES = new Set(["http", "https"]);
-
 /**
  * The leak tokens that the input itself contains in some string: a story
  * whose text is literally "NaN" may show it. Iterative (inputs may be nested
@@ -65,50 +63,6 @@ export function tokensInInput(input: unknown, budget = 500_000): Set<LeakToken> 
     }
   }
   return found;
-}
-
-let decoder: HTMLTextAreaElement | undefined;
-
-/** HTML character references decoded (the DOM's own table), repeatedly: `&amp;#106;` is `j`. */
-function decodeEntities(value: string): string {
-  decoder ??= document.createElement("textarea");
-  let current = value;
-  for (let round = 0; round < 4; round += 1) {
-    if (!current.includes("&")) break;
-    decoder.innerHTML = current.replace(/</g, "&lt;");
-    if (decoder.value === current) break;
-    current = decoder.value;
-  }
-  return current;
-}
-
-function percentDecode(value: string): string {
-  let current = value;
-  for (let round = 0; round < 4; round += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      next = current.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    }
-    if (next === current) break;
-    current = next;
-  }
-  return current;
-}
-
-// eslint-disable-next-line no-control-regex -- control characters are what browsers skip in a scheme
-const SKIPPED_IN_SCHEME = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
-
-/**
- * The scheme a browser could see in a URL attribute, judged pessimistically:
- * after decoding entities and percent escapes and dropping whitespace and
- * control characters. null for a relative URL.
- */
-export function effectiveScheme(raw: string): string | null {
-  const judged = percentDecode(decodeEntities(raw)).replace(SKIPPED_IN_SCHEME, "").toLowerCase();
-  const match = /^([a-z][a-z0-9+.-]*):/.exec(judged);
-  return match ? match[1]! : null;
 }
 
 export interface DomCheckOptions {

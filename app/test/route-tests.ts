@@ -1,7 +1,7 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { act, screen } from "@testing-library/react";
 import { expect, vi } from "vitest";
-import { setContentClient } from "~/content/storyblok-client";
+import * as storyblokClient from "~/content/storyblok-client";
 
 /** Helpers of the route modules' tests: their loaders' data, arguments and content client. */
 
@@ -23,10 +23,14 @@ export function clientLoaderArgs<Args>(
   return { request: new Request(url), params, serverLoader } as unknown as Args;
 }
 
-/** The site's queries go to `get` (a content client that answers nothing else). */
+/**
+ * The routes' queries go to `get` (a content client that answers nothing
+ * else): the site's client that route loaders hand the content code
+ * (app/routing/site-client.ts) is replaced until the mocks are restored.
+ */
 export function answerContentWith(get: (path: string, params: Record<string, unknown>) => unknown = vi.fn()) {
   const spy = vi.fn(get);
-  setContentClient({ get: spy } as unknown as StoryblokClient);
+  vi.spyOn(storyblokClient, "contentClient").mockReturnValue({ get: spy } as unknown as StoryblokClient);
   return spy;
 }
 
@@ -47,14 +51,15 @@ export async function renderLoadingUntil<T>(
   renderPage: (data: Promise<T>) => void,
   loading: string,
   value: T,
-  whileLoading: () => void = () => {},
+  whileLoading: () => void | Promise<void> = () => {},
 ): Promise<void> {
   const { promise, resolve } = pendingValue<T>();
   await act(async () => {
     renderPage(promise);
   });
-  expect(await screen.findByText(loading)).toBeTruthy();
-  whileLoading();
+  // shown, not merely present in a hidden subtree
+  expect((await screen.findByText(loading)).closest("[hidden], [aria-hidden='true']")).toBeNull();
+  await whileLoading();
   await act(async () => {
     resolve(value);
     await promise;

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { isRecord } from "~/content/is-record";
 import { fuzzParameters } from "./arbitraries/fuzz-budget";
-import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES, tokensInInput } from "./dom-invariants";
+import { tokensInInput } from "./dom-invariants";
+import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /**
  * What the fuzz tests of the normalisers (raw Storyblok story -> view model)

@@ -13,7 +13,7 @@ describe("AboutBlock", () => {
         })}
       />,
     );
-    expect(screen.getByRole("heading", { level: 2, name: "Team" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Team");
     expect(screen.getByText("Six people").tagName).toBe("P");
   });
 
@@ -26,6 +26,6 @@ describe("AboutBlock", () => {
       />,
     );
     expect(screen.queryByRole("heading")).toBeNull();
-    expect(screen.getByText("Only text")).toBeTruthy();
+    expect(screen.getByText("Only text").tagName).toBe("P");
   });
 });

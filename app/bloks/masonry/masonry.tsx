@@ -16,7 +16,7 @@ export function Masonry({ blok }: { blok: MasonryView }) {
       <div className={styles.pills}>
         <TagPills tags={blok.tags} selected={selected} onToggle={toggle} label={blok.headline || undefined} />
       </div>
-      <MasonryGrid tiles={blok.tiles} selected={selected} />
+      <MasonryGrid tiles={blok.tiles} selected={selected} lightboxSet={blok.lightboxSet} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { expectAttributes } from "~/test/render-in-router";
+import { expectAttributes, renderInRouter } from "~/test/render-in-router";
 import { ArticleHero } from "./article-hero";
 
 describe("ArticleHero", () => {
   it("is the page's priority image: sized, eager, fetchpriority high, with webp renditions", () => {
-    render(
+    renderInRouter(
       <ArticleHero
         image={{
           src: "https://a.storyblok.com/f/287401/1600x1000/abc/hero.webp",
@@ -23,10 +23,13 @@ describe("ArticleHero", () => {
     expect(srcset).toContain("1600w");
     expect(srcset).not.toContain("1920w");
     expect(image.className).toBe("image");
+    // no view transition runs: the image has no transition name and fades in
+    expect(image.hasAttribute("data-view-transition")).toBe(false);
+    expect(image.hasAttribute("data-arrived")).toBe(false);
   });
 
   it("renders nothing without an image", () => {
-    const { container } = render(<ArticleHero image={null} />);
+    const { container } = renderInRouter(<ArticleHero image={null} />);
     expect(container.innerHTML).toBe("");
   });
 });

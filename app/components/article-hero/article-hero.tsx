@@ -1,13 +1,21 @@
+import { useState } from "react";
+import { useViewTransitionState } from "react-router";
 import type { ArticleImage } from "~/content/article";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { useLanguage } from "~/hooks/use-language";
+import { localizedPath } from "~/language";
 import styles from "./article-hero.module.css";
 
 /**
  * The article's full-bleed header image (SPEC 2). It is the page's largest
  * paint: fetched first (fetchPriority high, never lazy), sized by its
- * width/height so nothing shifts, and faded in by CSS alone.
+ * width/height so nothing shifts, and faded in by CSS alone. Reached from a
+ * gallery tile by a view transition, it is the tile's image grown into
+ * place (named only while that transition runs) and does not fade in again.
  */
 export function ArticleHero({ image }: { image: ArticleImage | null }) {
+  const inFlight = useViewTransitionState(localizedPath("/", useLanguage()));
+  const [arrivedByTransition] = useState(inFlight);
   if (!image) return null;
   return (
     <div className={styles.hero}>
@@ -19,6 +27,8 @@ export function ArticleHero({ image }: { image: ArticleImage | null }) {
         alt={image.alt}
         fetchPriority="high"
         loading="eager"
+        data-view-transition={inFlight ? "" : undefined}
+        data-arrived={arrivedByTransition ? "" : undefined}
       />
     </div>
   );

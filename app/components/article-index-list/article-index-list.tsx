@@ -3,7 +3,6 @@ import { useLanguage } from "~/hooks/use-language";
 import { localizedPath } from "~/language";
 import type { ArticleListEntry } from "~/content/article-index";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
-import { useLiveStory } from "~/content/bridge";
 import styles from "./article-index-list.module.css";
 
 /**
@@ -21,12 +20,7 @@ export function ArticleIndexList({ articles }: { articles: readonly ArticleListE
   );
 }
 
-const parseLive = async (story: unknown) => (await import("~/content/article-index")).parseArticleListEntry(story);
-
-/** One row; in the visual editor it follows the edits of the article it shows (when that is the one open). */
-function IndexRow({ article: shown }: { article: ArticleListEntry }) {
-  const live = useLiveStory<ArticleListEntry | null>(shown.storyId, shown, parseLive);
-  const article = live?.slug ? live : shown;
+function IndexRow({ article }: { article: ArticleListEntry }) {
   const language = useLanguage();
   return (
     <li className={styles.item}>

@@ -19,10 +19,14 @@ const Text = { type: "doc", content: [{ type: "paragraph", content: [{ type: "te
 describe("ArticleIntro", () => {
   it("shows the client label, services, the info headline and the text", async () => {
     renderIntro({ info, Text });
-    expect(await screen.findByText("Hafenkino Treptow")).toBeTruthy();
-    expect(screen.getByText("Identity, Posters")).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: "Posters for dusk" })).toBeTruthy();
-    expect(screen.getByText("Body text")).toBeTruthy();
+    const intro = await screen.findByRole("region", { name: "Hafenkino Treptow" });
+    expect([...intro.querySelectorAll("p, h2")].map((element) => element.textContent)).toEqual([
+      "Hafenkino Treptow",
+      "Identity, Posters",
+      "Posters for dusk",
+      "Body text",
+    ]);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Posters for dusk");
   });
 
   it("shows the link with its title and a decorative arrow icon", async () => {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { assetDimensions } from "~/content/image-service";
+import { fileExtension } from "~/content/media-type";
 import { useInView } from "~/hooks/use-in-view";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
+import { useUiText } from "~/hooks/use-language";
 
 /** How close to the viewport a video starts loading (and playing); out of it, it pauses. */
 export const NEAR_VIEWPORT = "200px";
@@ -23,8 +25,19 @@ interface AutoplayVideoProps {
   label?: string;
 }
 
-function canPlayVideo(element: HTMLVideoElement): boolean {
-  return element.canPlayType("video/mp4") !== "" || element.canPlayType("video/webm") !== "";
+/** The MIME type of a video file by its extension (SPEC 5's video extensions), for its `<source type>`. */
+export function videoType(src: string): string | undefined {
+  const types: Record<string, string> = {
+    mp4: "video/mp4",
+    webm: "video/webm",
+    ogg: "video/ogg",
+    mov: "video/quicktime",
+  };
+  return types[fileExtension(src)];
+}
+
+function canPlayVideo(element: HTMLVideoElement, type: string | undefined): boolean {
+  return type ? element.canPlayType(type) !== "" : element.canPlayType("video/mp4") !== "";
 }
 
 /**
@@ -53,6 +66,18 @@ export function AutoplayVideo({
   const { ref: observe, inView } = useInView<HTMLVideoElement>({ rootMargin: NEAR_VIEWPORT });
   const [noObserver, setNoObserver] = useState(false);
   useEffect(() => setNoObserver(typeof IntersectionObserver === "undefined"), []);
+  const type = videoType(src);
+  // A browser that cannot play the file shows an empty box where the video would be: it gets the frame's
+  // still instead (the label on the frame's own background). Kept per file: a live edit's new file is tried anew.
+  const [unplayableSrc, setUnplayableSrc] = useState<string | null>(null);
+  const unplayable = unplayableSrc === src;
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !type) return;
+    // a DOM that plays no video at all (a test DOM) is left alone
+    const playsSomeVideo = ["video/mp4", "video/webm"].some((other) => element.canPlayType(other) !== "");
+    if (playsSomeVideo && element.canPlayType(type) === "") setUnplayableSrc(src);
+  }, [type, src]);
   // Nothing is downloaded before the video is near the viewport (nor in the prerendered HTML):
   // videos further down must not take bandwidth from the first paint.
   const near = inView === true || noObserver;
@@ -73,19 +98,36 @@ export function AutoplayVideo({
     }
     // The autoplay attribute arrives with hydration, after the browser has chosen not to play; a
     // browser that plays no video at all (or a test DOM) is left alone.
-    if (element.paused && canPlayVideo(element)) {
+    if (element.paused && canPlayVideo(element, type)) {
       element.play()?.catch(() => {
         // playback refused (e.g. data saver): the first frame stays
       });
     }
-  }, [reducedMotion, near]);
+  }, [reducedMotion, near, type]);
 
   const withControls = knownReducedMotion && standalone;
+  const text = useUiText();
+  if (unplayable) {
+    return (
+      <span
+        className={className}
+        data-unplayable-video=""
+        style={{
+          display: "grid",
+          placeItems: "center",
+          aspectRatio: width && height ? `${width} / ${height}` : undefined,
+        }}
+      >
+        {label || text.unknownFormat}
+      </span>
+    );
+  }
   return (
     <video
+      // a new file is a new element: a changed <source> alone does not make the video load it
+      key={src}
       ref={setVideo}
       className={className}
-      src={src}
       width={width}
       height={height}
       muted
@@ -97,7 +139,10 @@ export function AutoplayVideo({
       aria-hidden={withControls ? undefined : true}
       aria-label={withControls ? label || undefined : undefined}
       disablePictureInPicture
-    />
+    >
+      {/* the first frame is where the video starts: browsers that load only metadata (Safari) paint it then */}
+      <source src={`${src}#t=0.001`} type={type} onError={() => setUnplayableSrc(src)} />
+    </video>
   );
 }
 

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { CarouselDots } from "./carousel-dots";
 
@@ -38,5 +39,17 @@ describe("CarouselDots", () => {
   it("shows no dots for a single slide", () => {
     const { container } = render(<CarouselDots slideIds={ids(1)} selected={0} onSelect={() => {}} />);
     expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("CarouselDots before hydration", () => {
+  it("lacks data-hydrated in the prerendered HTML, where CSS draws the :target slide's dot current", () => {
+    const html = renderToString(<CarouselDots slideIds={ids(3)} selected={0} onSelect={() => {}} />);
+    expect(html).not.toContain("data-hydrated");
+  });
+
+  it("carries data-hydrated once React runs, which switches that CSS off", () => {
+    render(<CarouselDots slideIds={ids(3)} selected={0} onSelect={() => {}} />);
+    expect(screen.getByRole("group").hasAttribute("data-hydrated")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./carousel-dots.module.css";
 
@@ -18,9 +19,16 @@ interface CarouselDotsProps {
  */
 export function CarouselDots({ slideIds, selected, onSelect, controls }: CarouselDotsProps) {
   const text = useUiText();
+  // before hydration CSS draws the dot of the slide a dot's link made the :target as the current one
+  const hydrated = useHydrated();
   if (slideIds.length < 2) return null;
   return (
-    <div className={styles.dots} role="group" aria-label={text.carouselDotsLabel}>
+    <div
+      className={styles.dots}
+      role="group"
+      aria-label={text.carouselDotsLabel}
+      data-hydrated={hydrated ? "" : undefined}
+    >
       {slideIds.map((slideId, index) => (
         <a
           key={slideId}

@@ -1,11 +1,16 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import { Link as RouterLink, useViewTransitionState } from "react-router";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import { ContentLink } from "~/components/content-link/content-link";
+import { tileTagsAttribute } from "~/components/tag-filter/filter-before-hydration";
 import type { GalleryItem } from "~/content/home";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { assetDimensions } from "~/content/image-service";
 import { mediaKind } from "~/content/media-type";
-import { useUiText } from "~/hooks/use-language";
+import type { Link } from "~/content/schema/values";
+import { useLanguage, useUiText } from "~/hooks/use-language";
+import { usePrefersReducedMotion } from "~/hooks/use-media-query";
+import { localizedHref, type Language } from "~/language";
 import styles from "./gallery-tile.module.css";
 
 const TILE_SIZES = "(max-width: 480px) 90vw, (max-width: 1024px) 45vw, 30vw";
@@ -16,30 +21,84 @@ interface GalleryTileProps {
   stagger: number;
   /** filtered away: fades out over 0.4 s, then the gallery removes it */
   exiting?: boolean;
+  /** its medium may become the article's hero: one tile per article (a name two elements share aborts the transition) */
+  heroTransition?: boolean;
+  /** the visitor chose the tile (a click on its link inside the site) */
+  onChoose?: () => void;
 }
 
-export function GalleryTile({ item, stagger, exiting = false }: GalleryTileProps) {
+/** The page of the site a tile links to; null for an empty link, one to another site or to a fragment. */
+function sitePath(link: Link, language: Language): string | null {
+  return link.href && link.internal && !link.href.startsWith("#") ? localizedHref(link.href, language) : null;
+}
+
+/**
+ * The tile's link: inside the site a client navigation with a view
+ * transition (none under reduced motion; browsers without view
+ * transitions navigate as before), anything else a ContentLink.
+ */
+function TileLink({
+  link,
+  path,
+  onChoose,
+  children,
+}: {
+  link: Link;
+  path: string | null;
+  onChoose?: () => void;
+  children: ReactNode;
+}) {
+  const reducedMotion = usePrefersReducedMotion();
+  if (path === null) {
+    return (
+      <ContentLink link={link} className={styles.link}>
+        {children}
+      </ContentLink>
+    );
+  }
+  return (
+    <RouterLink
+      to={path}
+      prefetch="intent"
+      viewTransition={!reducedMotion}
+      onClick={onChoose}
+      className={styles.link}
+      title={link.title || undefined}
+      target={link.target === "_blank" ? "_blank" : undefined}
+    >
+      {children}
+    </RouterLink>
+  );
+}
+
+export function GalleryTile({ item, stagger, exiting = false, heroTransition = true, onChoose }: GalleryTileProps) {
   const text = useUiText();
   const caption = item.name || text.tileCaptionFallback;
+  const path = sitePath(item.link, useLanguage());
+  // the tile's medium becomes the article's hero: named only while the transition to (or back from) its page runs,
+  // so that one element has the name
+  const inFlight = useViewTransitionState(path ?? "") && path !== null && heroTransition && !exiting;
   return (
     <li
       className={exiting ? `${styles.tile} ${styles.exiting}` : styles.tile}
       style={{ "--i": stagger } as CSSProperties}
       aria-hidden={exiting || undefined}
       inert={exiting || undefined}
+      // the filter's CSS before hydration matches tiles by these
+      data-tags={tileTagsAttribute(item.tags)}
       {...item.editable}
     >
-      <ContentLink link={item.link} className={styles.link}>
-        <TileMedia item={item} />
+      <TileLink link={item.link} path={path} onChoose={onChoose}>
+        <TileMedia item={item} inFlight={inFlight} />
         <span className={styles.caption}>
           <span className={styles.captionText}>{caption}</span>
         </span>
-      </ContentLink>
+      </TileLink>
     </li>
   );
 }
 
-function TileMedia({ item }: { item: GalleryItem }) {
+function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean }) {
   const text = useUiText();
   const { filename } = item.image;
   const kind = mediaKind(filename);
@@ -49,13 +108,18 @@ function TileMedia({ item }: { item: GalleryItem }) {
   if (kind === "video") {
     const size = assetDimensions(filename);
     return (
-      <span className={styles.media} role="img" aria-label={item.image.alt || text.altFallback}>
+      <span
+        className={styles.media}
+        role="img"
+        aria-label={item.image.alt || text.altFallback}
+        data-view-transition={inFlight ? "" : undefined}
+      >
         <AutoplayVideo className={styles.fill} src={filename} width={size?.width} height={size?.height} />
       </span>
     );
   }
   return (
-    <span className={styles.media}>
+    <span className={styles.media} data-view-transition={inFlight ? "" : undefined}>
       <ResponsiveImage
         className={styles.fill}
         src={filename}

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { GalleryTile } from "~/components/gallery-tile/gallery-tile";
+import { FilterBeforeHydration } from "~/components/tag-filter/filter-before-hydration";
 import type { GalleryItem } from "~/content/home";
 import { useEntrance } from "~/hooks/use-in-view";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
 import { useExitingKeys } from "~/hooks/use-exiting-keys";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./gallery.module.css";
 
@@ -47,6 +49,15 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
   const exiting = useExitingKeys(visibleKeys, reducedMotion ? 0 : TILE_EXIT_MS);
 
   const stagger = new Map(visible.map((item, index) => [item.key, index % GALLERY_PAGE_SIZE]));
+  // one tile per link may grow into the article's hero: the one the visitor chose, else the first shown
+  const [chosen, setChosen] = useState<string | null>(null);
+  const heroKeys = new Set<string>(chosen === null ? [] : [chosen]);
+  const linked = new Set<string>(visible.filter((item) => item.key === chosen).map((item) => item.link.href));
+  for (const { key, link } of visible) {
+    if (!link.href || linked.has(link.href)) continue;
+    linked.add(link.href);
+    heroKeys.add(key);
+  }
   const shown = items.filter((item) => stagger.has(item.key) || exiting.has(item.key));
 
   // the next page arrives when the 1 px sentinel under the grid is fully visible
@@ -72,18 +83,33 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
 
   const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: "0px 0px -10% 0px" });
 
+  // Until hydration every tile is in the page and CSS shows the first page of the filter's choice: a pill
+  // tapped then shows the right tiles at once. React pages and filters from hydration on.
+  const hydrated = useHydrated();
+  const tagsOfTiles = useMemo(() => items.flatMap((item) => item.tags), [items]);
+  const listed = hydrated ? shown : items;
+
   return (
     <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label={text.galleryLabel}>
-      <ul className={styles.grid}>
-        {shown.map((item) => (
+      <ul className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
+        {listed.map((item, index) => (
           <GalleryTile
             key={item.key}
             item={item}
-            stagger={stagger.get(item.key) ?? 0}
-            exiting={!stagger.has(item.key)}
+            stagger={hydrated ? (stagger.get(item.key) ?? 0) : index % GALLERY_PAGE_SIZE}
+            exiting={hydrated && !stagger.has(item.key)}
+            heroTransition={heroKeys.has(item.key)}
+            onChoose={() => setChosen(item.key)}
           />
         ))}
       </ul>
+      <FilterBeforeHydration
+        scope=":root"
+        boxes='input[name="tag"]'
+        tiles={`.${styles.grid}:not([data-hydrated])>li`}
+        tags={tagsOfTiles}
+        pageSize={GALLERY_PAGE_SIZE}
+      />
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
     </section>
   );

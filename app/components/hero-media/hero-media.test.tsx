@@ -83,7 +83,7 @@ describe("HeroMedia", () => {
     );
     const video = container.querySelector("video")!;
     expect(video).not.toBeNull();
-    expect(video.getAttribute("src")).toBe(DESKTOP_VIDEO.filename);
+    expect(video.querySelector("source")!.getAttribute("src")).toBe(`${DESKTOP_VIDEO.filename}#t=0.001`);
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video.autoplay).toBe(true);
@@ -97,7 +97,7 @@ describe("HeroMedia", () => {
     const { container } = render(
       <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
     );
-    expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
+    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${PHONE_VIDEO.filename}#t=0.001`);
   });
 
   it("switches between desktop and phone video when the window crosses 768 px", () => {
@@ -106,10 +106,10 @@ describe("HeroMedia", () => {
     const { container } = render(
       <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
     );
-    expect(container.querySelector("video")!.getAttribute("src")).toBe(DESKTOP_VIDEO.filename);
+    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${DESKTOP_VIDEO.filename}#t=0.001`);
     phone = true;
     act(() => media.notifyChange());
-    expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
+    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${PHONE_VIDEO.filename}#t=0.001`);
   });
 
   it("shows anything that is not .mp4 as an image, even on phones", () => {
@@ -117,7 +117,7 @@ describe("HeroMedia", () => {
     const gif = asset("https://a.storyblok.com/f/287401/600x600/b00cd88bb8/map.gif", "Karte");
     const { container } = render(<HeroMedia desktop={gif} phone={PHONE_VIDEO} priority={false} sizes="100vw" />);
     // phone file is a video: on phones the video plays
-    expect(container.querySelector("video")!.getAttribute("src")).toBe(PHONE_VIDEO.filename);
+    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${PHONE_VIDEO.filename}#t=0.001`);
     const desktopOnly = render(<HeroMedia desktop={gif} phone={gif} priority={false} sizes="100vw" />);
     expect(desktopOnly.container.querySelector("video")).toBeNull();
     expect(desktopOnly.container.querySelector("img")!.getAttribute("data-srcset")).toBe(gif.filename);

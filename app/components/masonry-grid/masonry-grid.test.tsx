@@ -39,19 +39,30 @@ describe("filterTiles", () => {
 describe("MasonryGrid", () => {
   it("shows each tile's medium with its info text as an overlay caption, focusable for keyboards", () => {
     const { container } = render(<MasonryGrid tiles={view.tiles} selected={[]} />);
-    expect(screen.getByRole("img", { name: "Alt a" })).toBeTruthy();
+    expect(screen.getByRole("img", { name: "Alt a" }).closest("figure")?.textContent).toBe("Info a");
     expect(container.querySelector("video")).not.toBeNull();
     const caption = screen.getByText("Info a");
     expect(caption.tagName).toBe("FIGCAPTION");
     expect(caption.className).toBe("overlay");
-    expect(caption.closest("figure")?.getAttribute("tabindex")).toBe("0");
+    // keyboards reach the tile by the link that opens it full-screen; the overlay shows while it has focus
+    const opener = screen.getByRole("link", { name: "Alt a" });
+    expect(opener.getAttribute("href")).toBe("#media-1");
+    expect(caption.closest("figure")?.contains(opener)).toBe(true);
+    expect(screen.getByRole("link", { name: "Alt b" }).getAttribute("href")).toBe("#media-2");
     expect(container.querySelector("ul")?.className).toBe("grid");
   });
 
+  it("names an image tile's link by its info text where the image has no alt text, and numbers a second grid's media apart", () => {
+    const untitled = parseMasonry({
+      Tiles: [{ ...tile("u", "u.webp", []), Media: { filename: tile("u", "u.webp", []).Media.filename, alt: "" } }],
+    });
+    render(<MasonryGrid tiles={untitled.tiles} selected={[]} lightboxSet={2} />);
+    expect(screen.getByRole("link", { name: "Info u" }).getAttribute("href")).toBe("#media-2-1");
+  });
+
   it("shows only the tiles of the selected tags", () => {
-    render(<MasonryGrid tiles={view.tiles} selected={["Research"]} />);
-    expect(screen.queryByText("Info a")).toBeNull();
-    expect(screen.getByText("Info c")).toBeTruthy();
+    const { container } = render(<MasonryGrid tiles={view.tiles} selected={["Research"]} />);
+    expect([...container.querySelectorAll("figcaption")].map((caption) => caption.textContent)).toEqual(["Info c"]);
   });
 });
 

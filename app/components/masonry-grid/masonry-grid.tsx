@@ -1,6 +1,15 @@
+import { useRef } from "react";
 import { AboutMedia } from "~/components/about-media/about-media";
+import { LightboxHost } from "~/components/lightbox/lightbox-host";
+import type { LightboxItem } from "~/components/lightbox/lightbox-item";
+import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
+import { IMAGE_SLOTS, imageSources } from "~/components/responsive-image/responsive-image";
+import { FilterBeforeHydration, tileTagsAttribute } from "~/components/tag-filter/filter-before-hydration";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { MasonryTile } from "~/content/about";
 import styles from "./masonry-grid.module.css";
+
+const TILE_SIZES = "(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 25vw";
 
 /** Tiles having at least one selected tag; all tiles when none is selected (SPEC 4). */
 export function filterTiles(tiles: readonly MasonryTile[], selected: readonly string[]): MasonryTile[] {
@@ -8,30 +17,70 @@ export function filterTiles(tiles: readonly MasonryTile[], selected: readonly st
   return tiles.filter((tile) => tile.tags.some((tag) => selected.includes(tag)));
 }
 
+/** What the full-screen view shows of a tile: its medium, its alt text or label, and its info text. */
+function lightboxItemOf(tile: MasonryTile): LightboxItem {
+  const { media } = tile;
+  if (media.kind === "video") return { kind: "video", src: media.src, alt: media.label, caption: tile.info };
+  if (!import.meta.env.SSR) return { kind: "image", src: media.src, alt: media.alt, caption: tile.info };
+  // the prerendered figure's image without JavaScript (lightbox-frame.tsx): the server's alone
+  const grid = imageSources(media.src, IMAGE_SLOTS.aboutMedia);
+  const gridSources = { ...grid, sizes: grid.srcSet ? TILE_SIZES : undefined };
+  return { kind: "image", src: media.src, alt: media.alt, caption: tile.info, gridSources };
+}
+
 /**
  * A masonry of media tiles in CSS columns: 4 wide, 2 at 1024 px and
  * 768 px, 1 at 480 px. Each tile shows its info text over the medium on
- * hover and on keyboard focus.
+ * hover and on keyboard focus, and opens the medium full-screen on a
+ * click (LightboxHost), which steps through the tiles the filter shows.
  */
-export function MasonryGrid({ tiles, selected }: { tiles: readonly MasonryTile[]; selected: readonly string[] }) {
+export function MasonryGrid({
+  tiles,
+  selected,
+  lightboxSet,
+}: {
+  tiles: readonly MasonryTile[];
+  selected: readonly string[];
+  /** the grid's place among the page's grids with a full-screen view (lightbox-hash.ts) */
+  lightboxSet?: number;
+}) {
   const shown = filterTiles(tiles, selected);
   // the first image of the unfiltered grid: a filter chosen later does not move the priority
   const firstImage = tiles.find((tile) => tile.media.kind === "image");
+  // until hydration CSS filters the tiles by the pills beside the grid (the same parent), React after it
+  const hydrated = useHydrated();
+  const grid = useRef<HTMLUListElement>(null);
+  // numbered over all tiles, so that a medium's fragment stays the same whatever the filter shows
+  const media = tiles.map(lightboxItemOf);
   return (
-    <ul className={styles.grid}>
-      {shown.map((tile) => (
-        <li key={tile.key} className={styles.tile} {...tile.editable}>
-          <figure className={styles.figure} tabIndex={tile.info ? 0 : undefined}>
-            <AboutMedia
-              media={tile.media}
-              className={styles.media}
-              sizes="(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 25vw"
-              first={tile.key === firstImage?.key}
-            />
-            {tile.info ? <figcaption className={styles.overlay}>{tile.info}</figcaption> : null}
-          </figure>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul ref={grid} className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
+        {shown.map((tile) => {
+          const index = tiles.indexOf(tile);
+          return (
+            <li key={tile.key} className={styles.tile} data-tags={tileTagsAttribute(tile.tags)} {...tile.editable}>
+              <figure className={styles.figure}>
+                <LightboxOpener index={index} item={media[index]!} set={lightboxSet}>
+                  <AboutMedia
+                    media={tile.media}
+                    className={styles.media}
+                    sizes={TILE_SIZES}
+                    first={tile.key === firstImage?.key}
+                  />
+                </LightboxOpener>
+                {tile.info ? <figcaption className={styles.overlay}>{tile.info}</figcaption> : null}
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+      <FilterBeforeHydration
+        scope={`:has(>.${styles.grid})`}
+        boxes='input[type="checkbox"]'
+        tiles={`.${styles.grid}:not([data-hydrated])>li`}
+        tags={tiles.flatMap((tile) => tile.tags)}
+      />
+      {media.length > 0 ? <LightboxHost items={media} tiles={grid} set={lightboxSet} /> : null}
+    </>
   );
 }

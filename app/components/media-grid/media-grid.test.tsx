@@ -62,17 +62,19 @@ describe("MediaGrid", () => {
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video.hasAttribute("playsinline")).toBe(true);
-    expect(screen.getByText("Loop")).toBeTruthy();
+    expect(screen.getByText("Loop", { selector: "figcaption" }).tagName).toBe("FIGCAPTION");
+    // the link over it that opens it full-screen is named by its label too
+    expect(screen.getByRole("link", { name: "Loop" }).getAttribute("href")).toBe("#media-1");
   });
 
   it("shows 'no Image' for an article without a Wrapper list", () => {
     renderGrid(articleMedia({}));
-    expect(screen.getByText("no Image")).toBeTruthy();
+    expect(screen.getByText("no Image").className).toBe("message");
     expect(screen.queryByRole("img")).toBeNull();
   });
 
   it("shows the media messages in place of unusable entries", () => {
-    renderGrid(
+    const { container } = renderGrid(
       articleMedia({
         Wrapper: [
           {
@@ -84,9 +86,11 @@ describe("MediaGrid", () => {
         ],
       }),
     );
-    expect(screen.getByText("Kein Bild")).toBeTruthy();
-    expect(screen.getByText("unbekanntes Format")).toBeTruthy();
-    expect(screen.getByText("Keine Bilddaten vorhanden.")).toBeTruthy();
+    expect([...container.querySelectorAll("li")].map((item) => item.querySelector(".message")?.textContent)).toEqual([
+      "Kein Bild",
+      "unbekanntes Format",
+      "Keine Bilddaten vorhanden.",
+    ]);
   });
 
   it("renders nothing for an empty list", () => {

@@ -1,5 +1,9 @@
+import { useRef } from "react";
 import { StandaloneVideo } from "~/components/autoplay-video/autoplay-video";
-import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { LightboxHost } from "~/components/lightbox/lightbox-host";
+import type { LightboxItem } from "~/components/lightbox/lightbox-item";
+import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
+import { IMAGE_SLOTS, imageSources, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
 import styles from "./media-grid.module.css";
 
@@ -33,30 +37,59 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
 }
 
 /**
+ * What the full-screen view shows of an entry: the image or video itself (a message has no place there). The
+ * server adds the tile's sources, which a prerendered figure shows without JavaScript (lightbox-targets.tsx).
+ */
+function lightboxItemOf(item: ArticleMediaItem): LightboxItem | null {
+  if (item.kind === "message") return null;
+  if (!import.meta.env.SSR || item.kind === "video") return item;
+  const grid = imageSources(item.src, IMAGE_SLOTS.articleMedia);
+  return { ...item, gridSources: { ...grid, sizes: grid.srcSet ? SIZES[item.layout] : undefined } };
+}
+
+/**
  * The article's media (SPEC 2, 4): a two-column grid (one column on
  * phones). Fullsize spans both columns, right is 60 % wide on the right,
  * vertical is a portrait cell, default a plain cell. Entries without a
- * usable file show the spec's message in their place.
+ * usable file show the spec's message in their place. A click on an image
+ * or a video opens it full-screen (LightboxHost).
  */
 export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
+  const tiles = useRef<HTMLUListElement>(null);
   if (items.length === 0) return null;
+  // the images and videos, numbered as the view counts them (messages have no place there)
+  const media: LightboxItem[] = [];
+  const cells = items.map((item) => {
+    const medium = lightboxItemOf(item);
+    const content = <MediaContent item={item} />;
+    return (
+      <li
+        key={item.key}
+        className={`${styles.item} ${LAYOUT_CLASS[item.layout]}`}
+        data-layout={item.layout}
+        {...item.editable}
+      >
+        <figure className={styles.figure}>
+          {medium ? (
+            <LightboxOpener index={media.push(medium) - 1} item={medium}>
+              {content}
+            </LightboxOpener>
+          ) : (
+            content
+          )}
+          {item.kind !== "message" && item.caption ? (
+            <figcaption className={styles.caption}>{item.caption}</figcaption>
+          ) : null}
+        </figure>
+      </li>
+    );
+  });
   return (
-    <ul className={styles.grid}>
-      {items.map((item) => (
-        <li
-          key={item.key}
-          className={`${styles.item} ${LAYOUT_CLASS[item.layout]}`}
-          data-layout={item.layout}
-          {...item.editable}
-        >
-          <figure className={styles.figure}>
-            <MediaContent item={item} />
-            {item.kind !== "message" && item.caption ? (
-              <figcaption className={styles.caption}>{item.caption}</figcaption>
-            ) : null}
-          </figure>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul ref={tiles} className={styles.grid}>
+        {cells}
+      </ul>
+      {media.length > 0 ? <LightboxHost items={media} tiles={tiles} /> : null}
+    </>
   );
 }

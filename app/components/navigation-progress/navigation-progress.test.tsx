@@ -63,7 +63,7 @@ describe("NavigationProgress", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2_500);
     });
-    expect(screen.getByText("slow page")).toBeTruthy();
+    expect(screen.getByRole("main").textContent).toBe("slow page");
     expect(progress()).toBeNull();
   });
 
@@ -79,6 +79,6 @@ describe("NavigationProgress", () => {
       });
       expect(progress()).toBeNull();
     }
-    expect(screen.getByText("slow page")).toBeTruthy();
+    expect(screen.getByRole("main").textContent).toBe("slow page");
   });
 });

@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, ScrollRestoration } from "react-router";
@@ -44,22 +45,25 @@ describe("OtherProjects", () => {
   it("draws two candidates at random in the browser, so that visits differ", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0.99);
     renderProjects(candidates);
-    await screen.findByRole("heading", { level: 2, name: "Other Projects" });
-    expect(titles()).toEqual(["Title f", "Title a"]);
+    // the draw is made in an effect after the first paint, which already shows the prerendered two
+    await waitFor(() => expect(titles()).toEqual(["Title f", "Title a"]));
   });
 
   it("keeps the prerendered two when the section is already in view (no visible swap)", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0.99);
-    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ y: 10, height: 300 }));
+    const measure = vi
+      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
+      .mockReturnValue(DOMRect.fromRect({ y: 10, height: 300 }));
     renderProjects(candidates);
-    await screen.findByRole("heading", { level: 2, name: "Other Projects" });
+    // the effect that would swap them measures the section first: once it has, the choice is made
+    await waitFor(() => expect(measure).toHaveBeenCalled());
     expect(titles()).toEqual(["Title a", "Title b"]);
   });
 
   it("shows two other articles with image, title and link, never the current one", async () => {
     const all = ["current", "a", "b", "c"].map(project);
     renderProjects(pickOtherProjects(all, "current"));
-    expect(await screen.findByRole("heading", { level: 2, name: "Other Projects" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 2, name: "Other Projects" });
     const links = screen.getAllByRole("link");
     expect(links).toHaveLength(2);
     for (const link of links) {
@@ -95,14 +99,45 @@ describe("OtherProjects", () => {
     render(<Stub initialEntries={["/articles/current"]} />);
     calls.length = 0;
     await userEvent.click(await screen.findByRole("link", { name: /Title a/ }));
-    expect(await screen.findByText("next article")).toBeTruthy();
-    expect(calls).toEqual([{ args: [0, 0], next: true }]);
+    await screen.findByText("next article");
+    await waitFor(() => expect(calls).toEqual([{ args: [0, 0], next: true }]));
     for (const [message] of consoleError.mock.calls) expect(String(message)).toMatch(/^Encountered a script tag/);
   });
 
+  it("keeps the cards it drew when one of their articles changes (a visual editor edit), showing the change", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.99);
+    let showProjects: (projects: OtherProject[]) => void = () => {};
+    function Page() {
+      const [projects, setProjects] = useState(candidates);
+      showProjects = setProjects;
+      return <OtherProjects projects={projects} />;
+    }
+    const Stub = createRoutesStub([{ path: "/articles/current", Component: Page }]);
+    render(<Stub initialEntries={["/articles/current"]} />);
+    await waitFor(() => expect(titles()).toEqual(["Title f", "Title a"]));
+    // a new draw would now deal the first two
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    act(() => showProjects(candidates.map((p) => (p.slug === "f" ? { ...p, title: "Edited f" } : p))));
+    expect(titles()).toEqual(["Edited f", "Title a"]);
+    // other articles are a new pool: drawn anew
+    act(() => showProjects(["g", "h", "i"].map(project)));
+    expect(titles()).toEqual(["Title g", "Title h"]);
+  });
+
   it("renders nothing when there are no other articles", async () => {
-    const { container } = renderProjects([]);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <article>
+            <h1>Current</h1>
+            <OtherProjects projects={[]} />
+          </article>
+        ),
+      },
+    ]);
+    const { container } = render(<Stub initialEntries={["/"]} />);
+    await screen.findByRole("heading", { level: 1, name: "Current" });
     expect(container.querySelector("section")).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ describe("OverviewList", () => {
       const { container } = renderList([item("1", `file.${extension}`)]);
       await screen.findByText("Item 1");
       const video = container.querySelector("video")!;
-      expect(video.getAttribute("src")).toContain(`file.${extension}`);
+      expect(video.querySelector("source")!.getAttribute("src")).toContain(`file.${extension}`);
       expect(video.muted).toBe(true);
       expect(video.loop).toBe(true);
       expect(video.autoplay).toBe(true);
@@ -48,8 +48,8 @@ describe("OverviewList", () => {
 
   it.each(["pdf", "txt", "zip", ""])("renders nothing for a .%s asset, and no message", async (extension) => {
     const { container } = renderList([item("1", extension ? `file.${extension}` : "file")]);
-    expect(await screen.findByRole("heading", { level: 3, name: "Item 1" })).toBeTruthy();
-    expect(screen.getByText("Text 1")).toBeTruthy();
+    const heading = await screen.findByRole("heading", { level: 3, name: "Item 1" });
+    expect(heading.nextElementSibling?.textContent).toBe("Text 1");
     expect(container.querySelector("img, video")).toBeNull();
     expect(container.textContent).not.toMatch(/Kein Bild|unbekanntes Format/);
   });

@@ -3,17 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FUZZ_RUNS, fuzzParameters } from "~/test/arbitraries/fuzz-budget";
 import { richTextFieldArb } from "~/test/arbitraries/rich-text";
-import {
-  domProblems,
-  isRichTextStyle,
-  LINK_SCHEMES,
-  MEDIA_SCHEMES,
-  tokensInInput,
-  unexpectedConsoleErrors,
-} from "~/test/dom-invariants";
+import { domProblems, isRichTextStyle, tokensInInput, unexpectedConsoleErrors } from "~/test/dom-invariants";
 import { fuzzTestFile } from "~/test/fuzz-file";
 import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text/corpus";
 import { renderRichText } from "~/test/render-rich-text";
+import { LINK_SCHEMES, MEDIA_SCHEMES } from "~/test/url-schemes";
 
 /**
  * Rich text against a corpus of hostile documents (app/test/hostile-rich-text/,

@@ -1,7 +1,8 @@
 import { StoryblokRichText, type SbReactRichTextComponentMap, type SbReactRichTextProps } from "@storyblok/react";
 import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
-import type { RichTextDocument, SafeLinkAttrs } from "~/content/rich-text";
+import type { RichTextDocument } from "~/content/rich-text";
+import type { SafeLinkAttrs } from "~/content/rich-text-marks";
 import { withHeadingLevels } from "~/content/rich-text-outline";
 import { useLanguage } from "~/hooks/use-language";
 import { localizedHref } from "~/language";

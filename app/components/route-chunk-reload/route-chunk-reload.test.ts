@@ -127,5 +127,18 @@ describe("installChunkErrorRecovery", () => {
     expect(env.load).toHaveBeenCalledWith("/imprint");
     expect(rejection(new Error("something else")).defaultPrevented).toBe(false);
     expect(env.load).toHaveBeenCalledTimes(1);
+
+    // no navigation under way: the page's own lazy code, or a page being left (the browser aborts its loads)
+    Object.assign(target, { __reactRouterDataRouter: { state: { navigation: {} } } });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // consumed (the page stays as it is, and says why), not loaded
+    expect(rejection(new TypeError("error loading dynamically imported module: /assets/y.js")).defaultPrevented).toBe(
+      true,
+    );
+    expect(warn).toHaveBeenCalledTimes(1);
+    const preloadError = new Event("vite:preloadError", { cancelable: true });
+    target.dispatchEvent(preloadError);
+    expect(preloadError.defaultPrevented).toBe(false);
+    expect(env.load).toHaveBeenCalledTimes(1);
   });
 });

@@ -61,12 +61,18 @@ interface RouterLocation {
  * are on.
  */
 export function navigationTarget(target: Window = window): string {
+  return (
+    clientNavigationTarget(target) ?? `${target.location.pathname}${target.location.search}${target.location.hash}`
+  );
+}
+
+/** The location of the client navigation under way; null when none is. */
+function clientNavigationTarget(target: Window): string | null {
   const router = (
     target as Window & { __reactRouterDataRouter?: { state?: { navigation?: { location?: RouterLocation } } } }
   ).__reactRouterDataRouter;
   const next = router?.state?.navigation?.location;
-  if (next) return `${next.pathname}${next.search}${next.hash}`;
-  return `${target.location.pathname}${target.location.search}${target.location.hash}`;
+  return next ? `${next.pathname}${next.search}${next.hash}` : null;
 }
 
 /** Loads `href` unless its path was already loaded this way; true when it loads. */
@@ -130,14 +136,19 @@ export function installChunkErrorRecovery(target: Window = window, env?: ReloadE
       if (!loadOnceForChunkError(navigationTarget(target), env)) target.location.reload();
     },
   });
+  // Only during a client navigation: a failure outside one is the page's own lazy code, which handles it (the
+  // full-screen view keeps its prerendered figures), or the loads of a page being left, which the browser
+  // aborts when the visitor goes elsewhere; loading the page again would pull them back to it.
   target.addEventListener("vite:preloadError", (event) => {
-    if (loadOnceForChunkError(navigationTarget(target), env)) event.preventDefault();
+    const next = clientNavigationTarget(target);
+    if (next !== null && loadOnceForChunkError(next, env)) event.preventDefault();
   });
   target.addEventListener("unhandledrejection", (event) => {
     if (!isChunkLoadError(event.reason)) return;
-    // either on its way to a full page load, or that load was tried: the page stays as it is
+    // on its way to a full page load, or the page stays as it is (a load was tried, or no navigation is under way)
     event.preventDefault();
-    if (!loadOnceForChunkError(navigationTarget(target), env))
+    const next = clientNavigationTarget(target);
+    if (next === null || !loadOnceForChunkError(next, env))
       console.warn("Code of this page failed to load:", event.reason);
   });
 }

@@ -23,7 +23,14 @@ function prefersReducedMotion(): boolean {
  * frame: no React render per scroll event. Under reduced motion the weight
  * stays put.
  */
-export function ScrollWeightHeadline({ children, id }: { children: string; id?: string }) {
+interface ScrollWeightHeadlineProps {
+  children: string;
+  id?: string;
+  /** the headline's language where the content knows it (it is then hyphenated); else the page's is not assumed */
+  lang?: string;
+}
+
+export function ScrollWeightHeadline({ children, id, lang }: ScrollWeightHeadlineProps) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -50,7 +57,13 @@ export function ScrollWeightHeadline({ children, id }: { children: string; id?: 
   }, []);
 
   return (
-    <h1 ref={heading} id={id} className={styles.headline} style={{ "--headline-weight": MIN_WEIGHT } as CSSProperties}>
+    <h1
+      ref={heading}
+      id={id}
+      lang={lang}
+      className={styles.headline}
+      style={{ "--headline-weight": MIN_WEIGHT } as CSSProperties}
+    >
       {children}
     </h1>
   );

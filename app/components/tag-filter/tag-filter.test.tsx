@@ -23,7 +23,7 @@ const box = (name: string) => screen.getByRole<HTMLInputElement>("checkbox", { n
 describe("TagFilter", () => {
   it("shows 'Loading...' while there are no tags", () => {
     render(<TagFilter tags={[]} selected={[]} onToggle={() => {}} />);
-    expect(screen.getByText("Loading...")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Loading...");
     expect(screen.queryByRole("checkbox")).toBeNull();
   });
 

@@ -1,9 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetBuildListings } from "./build-listing";
-import { loadArticlePage, loadOtherArticles, parseArticleStory, parseOtherProject } from "./article";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { parseArticleStory, parseOtherProject } from "./article";
+import { loadArticlePage, loadOtherArticles } from "./article-page";
 import { OTHER_PROJECTS_POOL, type OtherProject } from "./other-projects";
-import { contentApi, contentService, demoContentClient, recordContentRequests } from "~/test/content-service";
-import { setContentClient } from "./storyblok-client";
+import {
+  contentApi,
+  contentService,
+  demoBuildListing,
+  demoContentClient,
+  recordContentRequests,
+} from "~/test/content-service";
 
 async function listing(version: "draft" | "published"): Promise<OtherProject[]> {
   const raw = await contentApi("cdn/stories", { version, starts_with: "articles/", per_page: "100" });
@@ -12,11 +17,11 @@ async function listing(version: "draft" | "published"): Promise<OtherProject[]> 
     .filter((p): p is OtherProject => p !== null);
 }
 
+const client = demoContentClient();
+
 beforeEach(async () => {
-  const client = demoContentClient();
   // the SDK's memory cache (of published answers) is shared by all clients: start each test without it
   await client.flushCache();
-  setContentClient(client);
 });
 
 afterEach(() => {
@@ -26,7 +31,7 @@ afterEach(() => {
 describe("loadArticlePage (live content service)", () => {
   it("normalises the draft article story", async () => {
     const raw = await contentApi("cdn/stories/articles/hafenkino", { version: "draft" });
-    const page = await loadArticlePage("hafenkino", { version: "draft" });
+    const page = await loadArticlePage(client, "hafenkino", { version: "draft" });
     expect(page.status).toBe("found");
     if (page.status !== "found") return;
     expect(page.article).toEqual(parseArticleStory(raw.story));
@@ -39,7 +44,7 @@ describe("loadArticlePage (live content service)", () => {
 
   it("asks once for the story and once for each listing", async () => {
     const calls = recordContentRequests().urls;
-    await loadArticlePage("hafenkino", { version: "draft" });
+    await loadArticlePage(client, "hafenkino", { version: "draft" });
     expect(calls).toHaveLength(3);
     expect(calls.filter((url) => url.includes("/cdn/stories/articles/hafenkino"))).toHaveLength(1);
     const listings = calls.filter((url) => new URL(url).pathname.endsWith("/cdn/stories"));
@@ -58,7 +63,7 @@ describe("loadArticlePage (live content service)", () => {
 
     const seen = new Set<string>();
     for (let run = 0; run < 6; run += 1) {
-      const page = await loadArticlePage("hafenkino", { version: "draft" });
+      const page = await loadArticlePage(client, "hafenkino", { version: "draft" });
       if (page.status !== "found") throw new Error("expected the article");
       // the page's candidates for its run-time choice: as many as the pool holds, each once
       expect(page.otherProjects).toHaveLength(Math.min(OTHER_PROJECTS_POOL, draft.length - 1));
@@ -76,13 +81,13 @@ describe("loadArticlePage (live content service)", () => {
     const target = draftOnly[0]!;
     const index = draft.filter((p) => p.slug !== "hafenkino").findIndex((p) => p.slug === target.slug);
     const pool = draft.filter((p) => p.slug !== "hafenkino").length;
-    const page = await loadArticlePage("hafenkino", { version: "draft", random: () => (index + 0.5) / pool });
+    const page = await loadArticlePage(client, "hafenkino", { version: "draft", random: () => (index + 0.5) / pool });
     expect(page.status === "found" && page.otherProjects[0]).toEqual(target);
   }, 30_000);
 
   it("is not found for an unknown slug, logging the SDK's 404 rejection", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await loadArticlePage("does-not-exist", { version: "draft" })).toMatchObject({
+    expect(await loadArticlePage(client, "does-not-exist", { version: "draft" })).toMatchObject({
       status: "not-found",
       slug: "does-not-exist",
     });
@@ -92,7 +97,7 @@ describe("loadArticlePage (live content service)", () => {
   it("gives 'no Image' for the demo article without a Wrapper list", async () => {
     const raw = await contentApi("cdn/stories/articles/halbe-sachen", { version: "draft" });
     expect(Array.isArray((raw.story as { content: { Wrapper?: unknown } }).content.Wrapper)).toBe(false);
-    const page = await loadArticlePage("halbe-sachen", { version: "draft" });
+    const page = await loadArticlePage(client, "halbe-sachen", { version: "draft" });
     expect(page.status === "found" && page.article.media).toEqual([
       { kind: "message", key: "no-image", layout: "fullsize", text: "no Image", editable: {} },
     ]);
@@ -100,20 +105,23 @@ describe("loadArticlePage (live content service)", () => {
 
   it("reads an unpublished article in the draft version only", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect((await loadArticlePage("pixelweide", { version: "draft" })).status).toBe("found");
-    expect((await loadArticlePage("pixelweide", { version: "published" })).status).toBe("not-found");
+    expect((await loadArticlePage(client, "pixelweide", { version: "draft" })).status).toBe("found");
+    expect((await loadArticlePage(client, "pixelweide", { version: "published" })).status).toBe("not-found");
   });
 
   it("reads a prerender build's pages from its one listing of all stories: O(stories / 100) requests", async () => {
-    resetBuildListings();
     const calls = recordContentRequests().urls;
+    const build = await demoBuildListing("draft");
+    onTestFinished(build.dispose);
     const slugs = ["hafenkino", "kiezkarte", "nachtbus", "koernung"];
-    const pages = await Promise.all(slugs.map((slug) => loadArticlePage(slug, { version: "draft", prerender: true })));
+    const pages = await Promise.all(
+      slugs.map((slug) => loadArticlePage(client, slug, { version: "draft", listing: build.listing })),
+    );
     // the demo's 38 stories fit one page of 100: one request for every page, never one per article
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]!).pathname.endsWith("/cdn/stories")).toBe(true);
     expect(new URL(calls[0]!).searchParams.get("starts_with")).toBeNull();
-    await loadArticlePage("lautschrift", { version: "draft", prerender: true });
+    await loadArticlePage(client, "lautschrift", { version: "draft", listing: build.listing });
     expect(calls).toHaveLength(1);
     vi.restoreAllMocks();
     const candidates = new Set((await listing("draft")).map((project) => project.slug));
@@ -125,32 +133,30 @@ describe("loadArticlePage (live content service)", () => {
       expect(others).toHaveLength(Math.min(OTHER_PROJECTS_POOL, candidates.size - 1));
       for (const other of others) expect(candidates.has(other.slug)).toBe(true);
     }
-    resetBuildListings();
   });
 
   it("asks for an article the build's listing does not hold on its own", async () => {
-    resetBuildListings();
+    const build = await demoBuildListing("published");
+    onTestFinished(build.dispose);
     const calls = recordContentRequests().urls;
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect((await loadArticlePage("pixelweide", { version: "published", prerender: true })).status).toBe("not-found");
-    // the listing, then the article alone (unpublished: 404)
+    const page = await loadArticlePage(client, "pixelweide", { version: "published", listing: build.listing });
+    expect(page.status).toBe("not-found");
+    // the article alone (unpublished: 404)
     expect(calls.map((url) => new URL(url).pathname.replace(/^.*\/cdn\//, "cdn/"))).toEqual([
-      "cdn/stories",
       "cdn/stories/articles/pixelweide",
     ]);
-    resetBuildListings();
   });
 });
 
 describe("loadOtherArticles in a production build", () => {
   it("reads only the published listing with a public token and logs nothing", async () => {
-    const client = demoContentClient(contentService.publicToken);
-    await client.flushCache();
-    setContentClient(client);
+    const publicClient = demoContentClient(contentService.publicToken);
+    await publicClient.flushCache();
     const calls = recordContentRequests().urls;
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
-    const projects = await loadOtherArticles("published");
+    const projects = await loadOtherArticles(publicClient, "published");
 
     expect(projects.map((p) => p.slug)).toEqual((await listing("published")).map((p) => p.slug));
     expect(calls.some((url) => new URL(url).searchParams.get("version") === "draft")).toBe(false);

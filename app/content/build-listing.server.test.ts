@@ -1,8 +1,35 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
-import { buildListing, isArticleStory, LISTING_PAGE_SIZE, resetBuildListings } from "./build-listing";
+import {
+  BUILD_LISTING_DIR,
+  isArticleStory,
+  prerenderListing,
+  readBuildListing,
+  writeBuildListing,
+  type BuildListing,
+} from "./build-listing.server";
+import { LISTING_PAGE_SIZE } from "./story-file.server";
 
-afterEach(() => resetBuildListings());
+let dir = "";
+const opened: BuildListing[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "build-listing-"));
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((listing) => listing.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A listing the test closes when it ends. */
+function kept<T extends BuildListing | undefined>(listing: T): T {
+  if (listing) opened.push(listing);
+  return listing;
+}
 
 const story = (fullSlug: string, uuid: string, extra: Record<string, unknown> = {}) => ({
   full_slug: fullSlug,
@@ -17,10 +44,10 @@ function pagingClient(stories: readonly unknown[]) {
     const start = (params.page - 1) * params.per_page;
     return { data: { stories: stories.slice(start, start + params.per_page) }, total: stories.length, perPage: 100 };
   });
-  return { get, client: () => ({ get }) as unknown as StoryblokClient };
+  return { get, client: { get } as unknown as StoryblokClient };
 }
 
-describe("buildListing", () => {
+describe("writeBuildListing", () => {
   it("indexes articles by their last slug segment (first listed wins) and every story by uuid", async () => {
     const first = story("articles/2024/tidewater", "u1", { id: 1, published_at: "2024-01-01" });
     const { client } = pagingClient([
@@ -33,7 +60,7 @@ describe("buildListing", () => {
       "articles/x",
       { full_slug: 7, uuid: "u5" },
     ]);
-    const listing = await buildListing("published", client);
+    const listing = kept(await writeBuildListing(dir, client, "published", "de"));
     expect(await listing.article("tidewater")).toEqual(first);
     expect(await listing.article("kiln")).toEqual(story("articles/kiln", "u1"));
     expect(listing.hasArticle("tidewater")).toBe(true);
@@ -61,7 +88,7 @@ describe("buildListing", () => {
     // the same slug further on: the first listed (page 1) wins
     stories.push(story("articles/dup/a0", "late"));
     const { get, client } = pagingClient(stories);
-    const listing = await buildListing("draft", client, "en");
+    const listing = kept(await writeBuildListing(dir, client, "draft", "en"));
     expect(get).toHaveBeenCalledTimes(3);
     expect(get.mock.calls.map(([, params]) => params)).toEqual(
       [1, 2, 3].map((page) => ({ version: "draft", language: "en", per_page: 100, page })),
@@ -74,32 +101,54 @@ describe("buildListing", () => {
     expect(await listing.firstInFolder("about", 3)).toEqual([]);
   });
 
-  it("reads once per version and language for every caller", async () => {
-    const { get, client } = pagingClient([story("articles/a", "u1")]);
-    const [a, b] = await Promise.all([buildListing("published", client), buildListing("published", client)]);
-    expect(a).toBe(b);
-    expect(get).toHaveBeenCalledTimes(1);
-    await buildListing("draft", client);
-    await buildListing("published", client, "en");
-    expect(get).toHaveBeenCalledTimes(3);
-  });
-
-  it("forgets a failed read, so the next caller tries again", async () => {
+  it("leaves no listing to be found when a page of it fails", async () => {
     const { get, client } = pagingClient(
       Array.from({ length: 150 }, (_, index) => story(`articles/a${index}`, `u${index}`)),
     );
     get.mockRejectedValueOnce(new Error("down"));
-    await expect(buildListing("published", client)).rejects.toThrow("down");
-    // a later page failing fails the listing too
+    await expect(writeBuildListing(dir, client, "published", "de")).rejects.toThrow("down");
     get.mockImplementationOnce(get.getMockImplementation()!).mockRejectedValueOnce(new Error("page 2 down"));
-    await expect(buildListing("published", client)).rejects.toThrow("page 2 down");
-    expect((await buildListing("published", client)).hasArticle("a149")).toBe(true);
-    expect(get).toHaveBeenCalledTimes(5);
+    await expect(writeBuildListing(dir, client, "published", "de")).rejects.toThrow("page 2 down");
+    expect(await readBuildListing(dir, "published", "de")).toBeUndefined();
   });
 
   it("knows an article from a page or the articles folder", () => {
     expect(isArticleStory(story("articles/a", "x"))).toBe(true);
     expect(isArticleStory(story("articles/", "x", { is_startpage: true }))).toBe(false);
     expect(isArticleStory(story("about", "x"))).toBe(false);
+  });
+});
+
+describe("readBuildListing", () => {
+  it("finds the listing another module graph wrote, for its version and language only, with no request", async () => {
+    const stories = [story("articles/kiln", "u1", { id: 3 }), story("about", "u2")];
+    const { get, client } = pagingClient(stories);
+    const written = kept(await writeBuildListing(dir, client, "published", "en"));
+    const read = kept(await readBuildListing(dir, "published", "en"));
+    expect(read?.stories).toEqual(written.stories);
+    expect(await read?.article("kiln")).toEqual(stories[0]);
+    expect(await read?.storiesByUuid(["u2"])).toEqual(new Map([["u2", stories[1]]]));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(await readBuildListing(dir, "draft", "en")).toBeUndefined();
+    expect(await readBuildListing(dir, "published", "de")).toBeUndefined();
+  });
+});
+
+describe("prerenderListing", () => {
+  it("opens the listing the build names in BUILD_LISTING_DIR, once for all pages", async () => {
+    const { client } = pagingClient([story("articles/kiln", "u1")]);
+    kept(await writeBuildListing(dir, client, "draft", "de"));
+    const env = { [BUILD_LISTING_DIR]: dir };
+    const [first, second] = await Promise.all([
+      prerenderListing("de", "draft", env),
+      prerenderListing("de", "draft", env),
+    ]);
+    kept(first);
+    expect(first).toBe(second);
+    expect(first?.hasArticle("kiln")).toBe(true);
+  });
+
+  it("is none outside a prerender, where the loaders ask the content service", async () => {
+    expect(await prerenderListing("de", "draft", {})).toBeUndefined();
   });
 });

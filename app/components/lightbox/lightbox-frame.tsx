@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { useUiText } from "~/hooks/use-language";
+import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
+
+const ICON_PATHS = {
+  close: "M6 6l12 12M18 6L6 18",
+  previous: "M15 5l-7 7 7 7",
+  next: "M9 5l7 7-7 7",
+} as const;
+
+export function LightboxIcon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}
+
+/**
+ * The medium at full-screen size in the dialog: the image's largest rendition the screen needs, or the video
+ * with controls and sound (the prerendered figures have their own, PrerenderedMedia).
+ */
+export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPlay: boolean }) {
+  const style = mediaSizeStyle(item.src);
+  if (item.kind === "video") {
+    return (
+      <video
+        data-part="media"
+        style={style}
+        src={item.src}
+        controls
+        playsInline
+        autoPlay={autoPlay}
+        preload="metadata"
+        aria-label={item.alt || item.caption || undefined}
+      />
+    );
+  }
+  const sources = fullScreenSources(item.src);
+  return (
+    <img
+      data-part="media"
+      style={style}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.sizes}
+      alt={item.alt ?? ""}
+      decoding="async"
+      // a drag across the image is a swipe, not the start of dragging the image out of the page
+      draggable={false}
+    />
+  );
+}
+
+interface LightboxFrameProps {
+  item: LightboxItem;
+  /** 1-based, as the counter shows it */
+  position: number;
+  count: number;
+  media: ReactNode;
+  close: ReactNode;
+  /** null when there is only one medium */
+  previous: ReactNode;
+  next: ReactNode;
+}
+
+/** What both forms of the view show: "3 / 9" and close, the medium, then previous, caption and next. */
+export function LightboxFrame({ item, position, count, media, close, previous, next }: LightboxFrameProps) {
+  const text = useUiText();
+  return (
+    <>
+      <div data-part="bar">
+        <p data-part="counter" aria-live="polite">
+          <span aria-hidden="true">
+            {position} / {count}
+          </span>
+          <span className="visually-hidden">{text.carouselSlideLabel(position, count)}</span>
+        </p>
+        {close}
+      </div>
+      <div data-part="stage">{media}</div>
+      <div data-part="foot">
+        {previous}
+        <p data-part="caption">{item.caption || item.alt}</p>
+        {next}
+      </div>
+    </>
+  );
+}

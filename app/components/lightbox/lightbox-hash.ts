@@ -1,0 +1,36 @@
+/**
+ * Each medium of the full-screen view has a URL fragment (`#media-3`): the
+ * id of its prerendered figure, and what the page's URL names while it is
+ * open. Kept apart from the view's code: the tiles' links need only this.
+ */
+
+/**
+ * A fragment that names no element: following it ends `:target` without
+ * scrolling the page (a fragment of an element would scroll to it, `#`
+ * to the top). The close controls of the prerendered figures point here.
+ */
+export const CLOSED_HASH = "#media";
+
+/**
+ * The element id of the `index`th medium (0-based) of the page's `set`th
+ * grid, counted from 1 as the counter shows it: `media-3` in the first
+ * grid (a page has one, as a rule), `media-2-3` in a second one.
+ */
+export function lightboxId(index: number, set = 1): string {
+  return set === 1 ? `media-${index + 1}` : `media-${set}-${index + 1}`;
+}
+
+/** The fragment of that medium: what the URL names while it is open. */
+export function lightboxHref(index: number, set = 1): string {
+  return `#${lightboxId(index, set)}`;
+}
+
+/** The 0-based index a fragment (`#media-3`, `#media-2-3`) names among the `count` media of grid `set`; else null. */
+export function indexFromHash(hash: string | null | undefined, count: number, set = 1): number | null {
+  const prefix = `#${set === 1 ? "media" : `media-${set}`}-`;
+  if (!hash?.startsWith(prefix)) return null;
+  const number = hash.slice(prefix.length);
+  if (!/^[1-9]\d{0,5}$/.test(number)) return null;
+  const index = Number(number) - 1;
+  return index < count ? index : null;
+}

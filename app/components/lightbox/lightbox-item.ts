@@ -1,0 +1,59 @@
+import type { CSSProperties } from "react";
+import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+
+/** One medium the lightbox can show full-screen: an image of a grid, or a video. */
+export interface LightboxItem {
+  kind: "image" | "video";
+  src: string;
+  /** the image's alt text, or the video's label (a video without one goes by its caption) */
+  alt?: string;
+  /** shown under the medium; the alt text stands in when it is empty */
+  caption: string;
+  /**
+   * The image's sources in its grid (src, srcset and sizes as the tile has them). Without JavaScript the view
+   * shows that rendition, which the page has loaded anyway: there no hidden image can wait until it is shown.
+   */
+  gridSources?: { src: string; srcSet: string | undefined; sizes: string | undefined };
+}
+
+/**
+ * Widths of the full-screen renditions: a phone at 3x needs about 1,200 px,
+ * a 4K screen about 3,800. imageSrcSet drops those wider than the file and
+ * adds the file's own width, so nothing is ever upscaled.
+ */
+const FULL_SCREEN_WIDTHS = [640, 960, 1280, 1600, 1920, 2560, 3200, 3840] as const;
+const FULL_SCREEN_QUALITY = 80;
+const FALLBACK_WIDTH = 1600;
+
+export interface FullScreenSources {
+  src: string;
+  srcSet: string | undefined;
+  sizes: string | undefined;
+}
+
+/**
+ * The renditions of an image shown as large as the screen allows. `sizes`
+ * is the smaller of the window's width, the width the window's height
+ * leaves at the image's proportions, and the file's own width (the CSS
+ * draws it no larger): the browser picks the rendition for that width at
+ * its device pixel ratio.
+ */
+export function fullScreenSources(src: string): FullScreenSources {
+  if (!isTransformable(src)) return { src, srcSet: undefined, sizes: undefined };
+  const size = assetDimensions(src);
+  const fallbackWidth = Math.min(FALLBACK_WIDTH, size?.width ?? FALLBACK_WIDTH);
+  const filters = { quality: FULL_SCREEN_QUALITY, format: "webp" } as const;
+  const sizes = size ? `min(100vw, ${((size.width / size.height) * 100).toFixed(2)}vh, ${size.width}px)` : "100vw";
+  return {
+    src: imageServiceUrl(src, { width: fallbackWidth, filters }),
+    srcSet: imageSrcSet(src, FULL_SCREEN_WIDTHS, FULL_SCREEN_QUALITY),
+    sizes,
+  };
+}
+
+/** The file's size for the stylesheet, which draws the medium as large as fits, but never past it. */
+export function mediaSizeStyle(src: string): CSSProperties | undefined {
+  const size = assetDimensions(src);
+  if (!size) return undefined;
+  return { "--media-width": `${size.width}px`, "--media-ratio": `${size.width} / ${size.height}` } as CSSProperties;
+}

@@ -1,0 +1,107 @@
+import { useUiText } from "~/hooks/use-language";
+import { LazyImage } from "~/components/lazy-image/lazy-image";
+import { assetDimensions } from "~/content/image-service";
+import { LightboxFrame, LightboxIcon } from "./lightbox-frame";
+import { CLOSED_HASH, lightboxHref, lightboxId } from "./lightbox-hash";
+import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
+
+/**
+ * A prerendered figure's medium, which loads nothing while hidden: its image is fetched by the page's lazy
+ * image loader once the figure is shown (a hidden image never comes near the viewport), its video has no
+ * preload. Without JavaScript, where lazy loading is off and every image of a page loads, the figure shows
+ * the grid's rendition instead, which the page has loaded for the tile anyway.
+ */
+function PrerenderedMedia({ item }: { item: LightboxItem }) {
+  const style = mediaSizeStyle(item.src);
+  if (item.kind === "video") {
+    return (
+      <video
+        data-part="media"
+        style={style}
+        src={item.src}
+        controls
+        playsInline
+        preload="none"
+        aria-label={item.alt || item.caption || undefined}
+      />
+    );
+  }
+  const sources = fullScreenSources(item.src);
+  const size = assetDimensions(item.src);
+  if (!size) return <img data-part="media" style={style} {...sources} alt={item.alt ?? ""} loading="lazy" />;
+  const grid = item.gridSources ?? sources;
+  return (
+    <LazyImage
+      data-part="media"
+      style={style}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.sizes}
+      width={size.width}
+      height={size.height}
+      alt={item.alt ?? ""}
+      noscript={
+        <noscript>
+          <img
+            data-part="media"
+            style={style}
+            src={grid.src}
+            srcSet={grid.srcSet}
+            sizes={grid.sizes}
+            width={size.width}
+            height={size.height}
+            alt={item.alt ?? ""}
+            loading="lazy"
+          />
+        </noscript>
+      }
+    />
+  );
+}
+
+/**
+ * The full-screen view as the prerendered page has it, before its scripts
+ * run and without JavaScript (docs/decisions/0006): one hidden figure per
+ * medium, shown by CSS while the URL's fragment names it (`:target`). A
+ * tile is a link to its figure, and the figure's controls are links too:
+ * previous and next to their figures, close (and a tap beside the medium)
+ * to a fragment that names nothing, which hides it without scrolling.
+ * Hidden, a figure's lazy image and its video load nothing.
+ */
+export function LightboxTargets({ items, set }: { items: readonly LightboxItem[]; set?: number }) {
+  const text = useUiText();
+  const count = items.length;
+  if (count === 0) return null;
+  const link = (index: number, direction: "previous" | "next") => (
+    <a
+      href={lightboxHref((index + (direction === "next" ? 1 : count - 1)) % count, set)}
+      data-part="control"
+      data-direction={direction}
+      aria-label={direction === "next" ? text.lightboxNext : text.lightboxPrevious}
+    >
+      <LightboxIcon name={direction} />
+    </a>
+  );
+  return (
+    <>
+      {items.map((item, index) => (
+        <figure key={lightboxId(index, set)} id={lightboxId(index, set)} aria-label={text.lightboxLabel}>
+          <a href={CLOSED_HASH} data-part="backdrop" tabIndex={-1} aria-hidden="true" />
+          <LightboxFrame
+            item={item}
+            position={index + 1}
+            count={count}
+            media={<PrerenderedMedia item={item} />}
+            close={
+              <a href={CLOSED_HASH} data-part="control" aria-label={text.lightboxClose}>
+                <LightboxIcon name="close" />
+              </a>
+            }
+            previous={count > 1 ? link(index, "previous") : null}
+            next={count > 1 ? link(index, "next") : null}
+          />
+        </figure>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useHydrated } from "~/hooks/use-hydrated";
+
+/**
+ * A tag filter's job done by CSS until the page has hydrated: the pills
+ * are checkboxes, so a tap checks one at once, and these rules show the
+ * tiles the spec says (none checked: all; else the tiles having at least
+ * one checked tag; the first `pageSize` of them where the list pages).
+ * React takes over at hydration: the component renders nothing from then
+ * on, and every rule requires the list to lack `data-hydrated`, because
+ * the build moves the prerendered rules into the page's inline style,
+ * where they stay.
+ */
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A tag as one token of a `data-tags` list (`~=` matches whole space-separated tokens). */
+export function tagToken(tag: string): string {
+  // a lone surrogate (hostile content) cannot be URI-encoded; the page's UTF-8 turns it into U+FFFD anyway
+  return encodeURIComponent(tag.replace(LONE_SURROGATE, "\uFFFD"));
+}
+
+/** The `data-tags` value of a tile: its tags, each as a token. */
+export function tileTagsAttribute(tags: readonly string[]): string {
+  return tags.map(tagToken).join(" ");
+}
+
+/** A CSS string; `<` escaped too, so no tag can end the `<style>` element it is in. */
+export function cssString(value: string): string {
+  let escaped = "";
+  for (const character of value) {
+    const code = character.codePointAt(0)!;
+    const escape = code < 0x20 || code === 0x7f || character === "<" || character === ">";
+    if (escape) escaped += `\\${code.toString(16)} `;
+    else escaped += character === "\\" || character === '"' ? `\\${character}` : character;
+  }
+  return `"${escaped}"`;
+}
+
+export interface FilterRulesOptions {
+  /** the element holding both the pills and the tiles (`:root` for the whole page) */
+  scope: string;
+  /** the pills' checkboxes, whose `value` is their tag */
+  boxes: string;
+  /** the tiles, each with a `data-tags` attribute (tileTagsAttribute) */
+  tiles: string;
+  /** every tag a tile has */
+  tags: readonly string[];
+  /** show only this many matching tiles (the list's first page); all when unset */
+  pageSize?: number;
+}
+
+export function filterBeforeHydrationCss({ scope, boxes, tiles, tags, pageSize }: FilterRulesOptions): string {
+  const anyChecked = `${scope}:has(${boxes}:checked)`;
+  const uniqueTags = [...new Set(tags)];
+  const matching = uniqueTags
+    .map(
+      (tag) =>
+        `${scope}:has(${boxes}[value=${cssString(tag)}]:checked) ${tiles}[data-tags~=${cssString(tagToken(tag))}]`,
+    )
+    .join(",");
+  const hidden = "{display:none}";
+  const rules = [
+    matching ? `${anyChecked} ${tiles}:not(:is(${matching}))${hidden}` : `${anyChecked} ${tiles}${hidden}`,
+  ];
+  if (pageSize !== undefined) {
+    const beyondPage = `n+${pageSize + 1}`;
+    rules.push(`${scope}:not(:has(${boxes}:checked)) ${tiles}:nth-child(${beyondPage})${hidden}`);
+    if (matching) rules.push(`${tiles}:nth-child(${beyondPage} of :is(${matching}))${hidden}`);
+  }
+  // the build's critical-CSS step keeps a rule only if it can match it against the prerendered markup,
+  // which it cannot do for checked states inside :has(); these rules are critical by definition
+  return ["/* beasties:include start */", ...rules, "/* beasties:include end */"].join("\n");
+}
+
+/**
+ * The rules as a `<style>` in the prerendered page, until hydration. The
+ * build moves every `<style>` into the head's critical CSS (hashed into
+ * the page's CSP), so it comes as inner HTML of a wrapper: React does not
+ * compare inner HTML when it hydrates, and it adds no `<style>` on a
+ * client navigation, where the CSP would refuse it.
+ */
+export function FilterBeforeHydration(options: FilterRulesOptions) {
+  const hydrated = useHydrated();
+  if (hydrated) return null;
+  const css = filterBeforeHydrationCss(options);
+  return <div hidden dangerouslySetInnerHTML={{ __html: `<style>${css}</style>` }} />;
+}

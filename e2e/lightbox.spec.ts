@@ -1,0 +1,417 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Locator, Page } from "@playwright/test";
+import {
+  articleMediaEntries,
+  articlePath,
+  asset,
+  body,
+  builtArticle,
+  extensionOf,
+  IMAGE_EXTENSIONS,
+  layoutExpectations,
+  records,
+  text,
+  VIDEO_EXTENSIONS,
+} from "./content";
+import { visit, waitForHydration } from "./page-helpers";
+import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
+import { createContentApi, expect, test } from "./fixtures";
+
+/**
+ * The full-screen view of an article's media and the about page's masonry:
+ * a click opens the medium at the rendition the screen needs, arrow keys,
+ * buttons and swipes step, Escape, the close button and a tap beside the
+ * medium close it and give focus back to the tile; the URL names what is
+ * open (`#media-3`), so a shared link opens it and Back closes it. Before
+ * hydration and without JavaScript a tap opens it too, by CSS, and the
+ * large renditions load only then.
+ */
+
+test.describe.configure({ mode: "parallel" });
+
+// Headless Chromium hides scrollbars yet reserves their gutter when a page asks for it: drawn, as on a desktop,
+// they take their width, and a test of the page behind the view sees what a visitor sees.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH,
+    args: [...CHROMIUM_ARGS],
+    ignoreDefaultArgs: ["--hide-scrollbars"],
+  },
+});
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let route = "";
+/** The article's images and videos, in the order of its media grid. */
+let media: string[] = [];
+
+test.beforeAll(async () => {
+  const story = await builtArticle(createContentApi());
+  route = articlePath(story.full_slug);
+  media = (articleMediaEntries(story) ?? [])
+    .map((entry) => entry.filename)
+    .filter((file) => [...IMAGE_EXTENSIONS, ...VIDEO_EXTENSIONS].includes(extensionOf(file)));
+  expect(media.length, "the article shows at least three media").toBeGreaterThanOrEqual(3);
+});
+
+const view = (page: Page) => page.getByRole("dialog", { name: "Großansicht" });
+const tile = (page: Page, position: number) => page.locator(`main ul a[href="#media-${position}"]`);
+/** The full-screen renditions (quality 80) asked for so far, by file. */
+const fullScreenRequests = (requests: string[], file: string) =>
+  requests.filter((line) => line.includes(`${file}/m/`) && line.includes("quality(80)"));
+
+/**
+ * Opens `path` and waits for the view's code, which the page fetches once idle after hydrating: until then the
+ * prerendered figures answer the tiles (their wrapper goes once the view has taken over).
+ */
+async function visitWithView(page: Page, path: string): Promise<void> {
+  await visit(page, path);
+  await expect(page.locator("main div[class*='lightbox']:not(dialog)")).toHaveCount(0);
+}
+
+async function open(page: Page, position: number): Promise<Locator> {
+  await tile(page, position).scrollIntoViewIfNeeded();
+  await tile(page, position).click();
+  await expect(view(page)).toBeVisible();
+  await expect(view(page).getByText(`${position} / ${media.length}`, { exact: true })).toBeVisible();
+  return view(page);
+}
+
+test("a click opens the image full-screen at the rendition the screen needs, and fetches the next one ahead", async ({
+  page,
+  requestLog,
+}) => {
+  await visitWithView(page, route);
+  const dialog = await open(page, 1);
+  expect(new URL(page.url()).hash).toBe("#media-1");
+  const image = dialog.getByRole("img");
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = await image.evaluate((img: HTMLImageElement) => ({
+    drawn: img.getBoundingClientRect().width * window.devicePixelRatio,
+    chosen: Number(/\/m\/(\d+)x0\//.exec(img.currentSrc)?.[1]),
+    file: Number(/\/(\d+)x\d+\//.exec(img.currentSrc)?.[1]),
+    viewport: window.innerWidth,
+  }));
+  // the rendition covers the drawn size, or is the file itself; the image is large: most of the window, or the file
+  expect(shown.chosen >= Math.floor(shown.drawn) || shown.chosen === shown.file, JSON.stringify(shown)).toBe(true);
+  expect(shown.chosen).toBeLessThanOrEqual(shown.file);
+  expect(Math.max(shown.drawn / shown.viewport, shown.drawn / shown.file)).toBeGreaterThan(0.5);
+  await expect.poll(() => fullScreenRequests(requestLog, media[1]!).length).toBeGreaterThan(0);
+});
+
+test("arrow keys, buttons and a mouse drag step through the media, round the ends", async ({ page }) => {
+  await visitWithView(page, route);
+  const dialog = await open(page, 1);
+  const counter = (position: number) => dialog.getByText(`${position} / ${media.length}`, { exact: true });
+  await page.keyboard.press("ArrowRight");
+  await expect(counter(2)).toBeVisible();
+  expect(new URL(page.url()).hash).toBe("#media-2");
+  await dialog.getByRole("button", { name: "Nächstes Bild" }).click();
+  await expect(counter(3)).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter(media.length)).toBeVisible();
+  await dialog.getByRole("button", { name: "Vorheriges Bild" }).click();
+  await expect(counter(media.length - 1)).toBeVisible();
+  const box = (await dialog.getByRole("img").boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(counter(media.length)).toBeVisible();
+  // the drag was no tap beside the medium
+  await expect(dialog).toBeVisible();
+});
+
+test("Escape, the close button and a tap beside the medium close it; focus returns to the tile and stays inside while open; the page stands still", async ({
+  page,
+}) => {
+  await visitWithView(page, route);
+  await tile(page, 2).scrollIntoViewIfNeeded();
+  const pageLayout = () =>
+    page.evaluate(() => ({
+      y: window.scrollY,
+      width: document.querySelector("main")!.getBoundingClientRect().width,
+      headline: getComputedStyle(document.querySelector("h1")!).fontSize,
+    }));
+  const before = await pageLayout();
+  expect(before.width, "the scrollbar takes its width").toBeLessThan(page.viewportSize()!.width);
+  const tileBox = await tile(page, 2).boundingBox();
+  const closings: Array<(dialog: Locator) => Promise<void>> = [
+    () => page.keyboard.press("Escape"),
+    (dialog) => dialog.getByRole("button", { name: "Schließen" }).click(),
+    // a tap at the window's left edge, beside the medium
+    async () => page.mouse.click(4, (await page.evaluate(() => window.innerHeight)) / 2),
+  ];
+  for (const close of closings) {
+    const dialog = await open(page, 2);
+    // Tab goes round the dialog's controls; past the last, focus may leave the page for the browser's own
+    // controls (the document's focus is then its body), never for an element of the page behind
+    const stops: string[] = [];
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press("Tab");
+      stops.push(
+        await dialog.evaluate((element) => {
+          const focused = document.activeElement;
+          if (focused === document.body) return "browser";
+          return element.contains(focused) ? (focused?.getAttribute("aria-label") ?? "?") : "outside";
+        }),
+      );
+    }
+    expect(stops).not.toContain("outside");
+    expect(stops.filter((stop) => stop === "Schließen").length).toBeGreaterThanOrEqual(2);
+    await page.mouse.wheel(0, 800);
+    expect(await pageLayout()).toEqual(before);
+    // nothing behind the view moved or reflowed
+    expect(await tile(page, 2).boundingBox()).toEqual(tileBox);
+    await close(dialog);
+    await expect(dialog).toBeHidden();
+    await expect(tile(page, 2)).toBeFocused();
+    expect(new URL(page.url()).hash).toBe("");
+    expect(await page.evaluate(() => window.scrollY)).toBe(before.y);
+    expect(await tile(page, 2).boundingBox()).toEqual(tileBox);
+  }
+});
+
+test("each open medium has a URL: a shared link opens it, Back closes it", async ({ page }) => {
+  await page.goto(`${route}#media-2`);
+  // the prerendered figure shows it at once, the dialog takes over once the page runs
+  await expect(page.locator("#media-2")).toBeVisible();
+  await waitForHydration(page);
+  await expect(view(page).getByText(`2 / ${media.length}`, { exact: true })).toBeVisible();
+  await expect(page.locator("#media-2")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(view(page)).toBeHidden();
+  expect(new URL(page.url()).hash).toBe("");
+
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await open(page, 3);
+  await page.goBack();
+  await expect(view(page)).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe(route);
+  expect(new URL(page.url()).hash).toBe("");
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.goForward();
+  await expect(view(page).getByText(`3 / ${media.length}`, { exact: true })).toBeVisible();
+});
+
+test.describe("before hydration", () => {
+  test("a tap opens the large image by CSS, loading only its rendition, and the page keeps it open once it hydrates", async ({
+    page,
+    requestLog,
+  }) => {
+    // the page's scripts wait until the tap has been checked
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await scriptsReleased;
+      await route.fallback();
+    });
+    await page.goto(route, { waitUntil: "load" });
+    await tile(page, 1).scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => window.scrollY);
+    expect(
+      media.flatMap((file) => fullScreenRequests(requestLog, file)),
+      "no large rendition before a tap",
+    ).toEqual([]);
+
+    await tile(page, 1).click();
+    const figure = page.locator("#media-1");
+    await expect(figure).toBeVisible();
+    await expect(figure.getByText(`1 / ${media.length}`, { exact: true })).toBeVisible();
+    await expect
+      .poll(() => figure.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(fullScreenRequests(requestLog, media[0]!).length).toBeGreaterThan(0);
+    expect(media.slice(1).flatMap((file) => fullScreenRequests(requestLog, file))).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    // its links step and close
+    await figure.getByRole("link", { name: "Nächstes Bild" }).click();
+    await expect(page.locator("#media-2").getByText(`2 / ${media.length}`, { exact: true })).toBeVisible();
+    await expect(figure).toBeHidden();
+    const isHydrated = () =>
+      page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")));
+    expect(await isHydrated(), "the taps came before hydration").toBe(false);
+
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(view(page).getByText(`2 / ${media.length}`, { exact: true })).toBeVisible();
+    await expect(page.locator("#media-2")).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(view(page)).toBeHidden();
+    expect(new URL(page.url()).hash).toBe("");
+    // the tap that opened it came before the page ran: focus goes to the tile of the image shown last
+    await expect(tile(page, 2)).toBeFocused();
+    await expect(tile(page, 2)).toBeInViewport();
+  });
+
+  test("without JavaScript a click opens the image large, and its close link hides it without scrolling", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    try {
+      await page.goto(route);
+      await tile(page, 2).scrollIntoViewIfNeeded();
+      const y = await page.evaluate(() => window.scrollY);
+      await tile(page, 2).click();
+      const figure = page.locator("#media-2");
+      await expect(figure).toBeVisible();
+      const image = figure.getByRole("img");
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      // as large as the window allows at its proportions
+      const box = (await image.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(Math.max(box.width / viewport.width, box.height / viewport.height)).toBeGreaterThan(0.7);
+      expect(new URL(page.url()).pathname).toBe(route);
+      await figure.getByRole("link", { name: "Schließen" }).click();
+      await expect(figure).toBeHidden();
+      expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test("reduced motion drops the zoom", async ({ page }) => {
+  const zoomOf = async () =>
+    (await open(page, 1)).getByRole("img").evaluate((img) => getComputedStyle(img).animationName);
+  await visitWithView(page, route);
+  expect(await zoomOf()).toMatch(/lightbox-zoom-in/);
+  await page.keyboard.press("Escape");
+  await expect(view(page)).toBeHidden();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await zoomOf()).toBe("none");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("a swipe steps to the next and the previous medium", async ({ page }) => {
+    await visitWithView(page, route);
+    await tile(page, 1).scrollIntoViewIfNeeded();
+    await tile(page, 1).tap();
+    const dialog = view(page);
+    await expect(dialog.getByText(`1 / ${media.length}`, { exact: true })).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      const y = 370;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
+      for (let step = 1; step <= 5; step += 1) {
+        const x = fromX + ((toX - fromX) * step) / 5;
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(300, 80);
+    await expect(dialog.getByText(`2 / ${media.length}`, { exact: true })).toBeVisible();
+    await swipe(80, 300);
+    await expect(dialog.getByText(`1 / ${media.length}`, { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+});
+
+test.describe("the about page's masonry", () => {
+  let aboutPath = "";
+  let tiles: Array<{ file: string; tags: string[] }> = [];
+
+  test.beforeAll(async () => {
+    const api = createContentApi();
+    const about = await api.story("about");
+    const masonry = body(about).find((blok) => blok.component === "masonry");
+    tiles = records(masonry?.Tiles)
+      .map((entry) => ({
+        file: asset(entry.Media).filename ?? "",
+        tags: Array.isArray(entry.Tags) ? entry.Tags.map(text) : [],
+      }))
+      .filter((entry) => [...IMAGE_EXTENSIONS, ...VIDEO_EXTENSIONS].includes(extensionOf(entry.file)));
+    aboutPath = (await layoutExpectations(api)).header.link.path;
+  });
+
+  test("a video plays in the view with its controls and sound", async ({ page }) => {
+    const position = tiles.findIndex((entry) => VIDEO_EXTENSIONS.includes(extensionOf(entry.file))) + 1;
+    expect(position, "the masonry has a video").toBeGreaterThan(0);
+    await visitWithView(page, aboutPath);
+    const opener = tile(page, position);
+    await opener.scrollIntoViewIfNeeded();
+    await opener.click();
+    const video = view(page).locator("video");
+    await expect(video).toHaveAttribute("controls", "");
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && !element.muted))
+      .toBe(true);
+  });
+
+  test("the view steps through the tiles the filter shows", async ({ page }) => {
+    const tag = tiles
+      .flatMap((entry) => entry.tags)
+      .find((candidate) => {
+        const count = tiles.filter((entry) => entry.tags.includes(candidate)).length;
+        return count >= 2 && count < tiles.length;
+      })!;
+    const having = tiles
+      .map((entry, index) => ({ ...entry, position: index + 1 }))
+      .filter((entry) => entry.tags.includes(tag));
+    await visitWithView(page, aboutPath);
+    await page.locator(`main label:has(input[value="${tag}"])`).click();
+    await expect(page.locator("main ul a[href^='#media-']")).toHaveCount(having.length);
+    await tile(page, having[0]!.position).click();
+    await expect(view(page).getByText(`1 / ${having.length}`, { exact: true })).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(view(page).getByText(`2 / ${having.length}`, { exact: true })).toBeVisible();
+    expect(new URL(page.url()).hash).toBe(`#media-${having[1]!.position}`);
+  });
+});
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: string[];
+}
+
+async function axe(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const runner = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: unknown,
+          ): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
+    const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+    const result = await runner.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.map(String).join(" ")),
+    }));
+  });
+}
+
+for (const width of [1280, 375]) {
+  test(`no WCAG A/AA violation with the view open at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await visitWithView(page, route);
+    const dialog = await open(page, 1);
+    await expect(dialog.getByRole("button", { name: "Schließen" })).toBeFocused();
+    // the view's fade and zoom have ended (the footer's wave goes on for ever)
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
+    expect(await axe(page)).toEqual([]);
+  });
+}

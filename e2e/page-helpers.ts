@@ -1,0 +1,110 @@
+import type { Frame, Page, Request } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
+
+/** Resolves once React has hydrated the document (its fibers are attached to the DOM). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const node = document.querySelector("main") ?? document.body;
+    return Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/**
+ * Resolves after `count` animation frames of the page: by then a state change an event or an observer made has
+ * been rendered (React renders such an update before the next frame), so a check for what did not happen means
+ * something.
+ */
+export async function animationFrames(page: Page | Frame, count = 2): Promise<void> {
+  await page.evaluate(async (frames) => {
+    for (let i = 0; i < frames; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
+
+/**
+ * Resolves once the page's intersection observers have reported its present layout (a scroll, new content)
+ * and what they started has rendered (two frames): an observer made now reports at the next rendering step,
+ * after every observer made before it.
+ */
+export async function intersectionsReported(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const probe = new IntersectionObserver(() => {
+          probe.disconnect();
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        });
+        probe.observe(document.documentElement);
+      }),
+  );
+}
+
+/**
+ * Scrolls from the top to the end of the page in steps of `stepShare` of the window's height, letting the
+ * lazy images, entrances and the gallery's next pages react at each step, then back to the top.
+ */
+export async function scrollThrough(page: Page, stepShare = 0.8): Promise<void> {
+  const step = await page.evaluate((share) => Math.max(1, Math.floor(window.innerHeight * share)), stepShare);
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+    await intersectionsReported(page);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+}
+
+/** Navigates and waits for hydration, so hydration errors are reported by the fixture. */
+export async function visit(
+  page: Page,
+  path: string,
+  options: { waitUntil?: "load" | "domcontentloaded" } = {},
+): Promise<void> {
+  await page.goto(path, options);
+  await waitForHydration(page);
+}
+
+/** Whether the request's frame is gone. */
+function frameGone(request: Request): boolean {
+  try {
+    return request.frame().isDetached();
+  } catch {
+    // a service worker's request has no frame
+    return false;
+  }
+}
+
+/**
+ * Follows the page's content reads from now on, in any frame: requests to a content API (`/v2/` on a loopback
+ * port) and for route data (`.data`, which a revalidation asks for before its loaders read the API);
+ * `settled()` resolves once none has been in flight for `quietMs`, and fails naming them after `timeoutMs`.
+ */
+export function trackContentReads(page: Page): { settled(quietMs?: number, timeoutMs?: number): Promise<void> } {
+  const pending = new Set<Request>();
+  let last = Date.now();
+  const isRead = (url: string) =>
+    /^https?:\/\/(localhost|127\.0\.0\.1):\d+\/v2\//.test(url) || new URL(url).pathname.endsWith(".data");
+  page.on("request", (request) => {
+    if (!isRead(request.url())) return;
+    pending.add(request);
+    last = Date.now();
+  });
+  const done = (request: Request) => {
+    if (pending.delete(request)) last = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    async settled(quietMs = 300, timeoutMs = 10_000) {
+      await expect
+        .poll(
+          () => ({
+            // a request of a frame that is gone (a preview the editor replaced) ends with it, reported or not
+            inFlight: [...pending].filter((request) => !frameGone(request)).map((request) => request.url()),
+            quiet: Date.now() - last >= quietMs,
+          }),
+          { message: "content reads settle", timeout: timeoutMs, intervals: [50] },
+        )
+        .toEqual({ inFlight: [], quiet: true });
+    },
+  };
+}

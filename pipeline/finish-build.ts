@@ -1,0 +1,78 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { MANIFEST_FILE } from "./csp";
+import { resolveContentConfig, type ContentConfig } from "./content-config";
+import { createBeasties } from "./critical-css";
+import { preparePagesInBuild } from "./finish-pages";
+import { lazyImageScript } from "./lazy-image-script";
+import { subsetFontForBuild } from "./font-subset";
+import { HEADERS_FILE } from "./headers-files";
+import { NGINX_CONFIG_FILE, writeRedirects } from "./host-config";
+import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
+import { precompress } from "./precompress";
+import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersResult } from "./security-headers";
+
+const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
+
+/**
+ * Everything after prerendering, in order (pipeline/README.md): the 404
+ * pages, hydration after load, the font's subset, critical CSS inline, the
+ * security headers (pipeline/security-headers.ts), the nginx site and
+ * `_redirects`, precompression, the mode banner. The build's last step
+ * (pipeline/preset.ts, buildEnd); by hand: `tsx pipeline/finish-build.ts
+ * [build/client]` (same environment as the build).
+ */
+export async function finishBuild(
+  clientDir: string,
+  config: ContentConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SecurityHeadersResult> {
+  // the not-found page is a prerendered page like the others: it hydrates after load
+  await placeNotFoundPage(clientDir);
+  // two passes over the pages, one page in memory at a time: the font's subset needs every page's characters
+  // before any page's inline style can declare it (pipeline/finish-pages.ts)
+  const lazyImages = await lazyImageScript();
+  // first: the CSP hashes the inline scripts as they are served
+  const prepared = await preparePagesInBuild(clientDir, lazyImages);
+  console.info(
+    `Lazy images: ${prepared.withLoader} page(s) carry the loader inline (${(Buffer.byteLength(lazyImages) / 1024).toFixed(1)} KB)`,
+  );
+  console.info(
+    `Hydration: ${prepared.deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`,
+  );
+  // the text face cut to the pages' characters, declared in each page's inline style
+  const font = await subsetFontForBuild(clientDir, prepared.characters);
+  console.info(
+    `Font: ${font.file}, ${font.characters} characters, ${(font.bytes / 1024).toFixed(1)} KB (the full face: ${(font.sourceBytes / 1024).toFixed(1)} KB)`,
+  );
+  // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
+  await placeArticlesNotFoundPage(clientDir, lazyImages);
+  // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
+  const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
+  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles });
+  console.info(
+    `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
+  );
+  for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
+  await writeRedirects(clientDir);
+  const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
+  console.info(`Host configuration: ${path.relative(process.cwd(), nginx)} (nginx) and _redirects (Netlify)`);
+  // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
+  const compressed = await precompress(clientDir);
+  console.info(
+    `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
+      `precompressed ${compressed.files} file(s)`,
+  );
+  const banner = modeBanner(result.mode, config);
+  if (result.mode === "preview") console.warn(banner);
+  else console.info(banner);
+  return result;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = path.resolve(process.argv[2] ?? "build/client");
+  finishBuild(dir, resolveContentConfig()).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

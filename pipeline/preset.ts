@@ -1,0 +1,112 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Preset } from "@react-router/dev/config";
+import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
+import { createContentClient } from "../app/content/storyblok-client";
+import { collectGarbage } from "./build-memory";
+import { resolveContentConfig } from "./content-config";
+import {
+  contentRequestsLine,
+  contentServiceRequestCount,
+  describeContentSource,
+  type RequestCountAtStart,
+} from "./content-requests";
+import { writeCrawlerFiles } from "./crawler-files";
+import { finishBuild } from "./finish-build";
+import { NOT_FOUND_PATHS } from "./not-found-pages";
+import { PRERENDER_DIR, readSiteListing, writeSiteListing } from "./prerender-paths";
+import { CLIENT_DIR, writeFullReleaseInfo } from "./release-info";
+import { checkTokenForMode } from "./security-headers";
+import { siteUrlFrom } from "./site-url";
+
+/**
+ * React Router evaluates its config, and so this preset, more than once per
+ * build: it asks one evaluation (the server build's) for the paths and
+ * another (its CLI's) to end the build. What the first step found out about
+ * the content (the listing of all stories, the request count at the start)
+ * reaches the last one on disk, in the build's PRERENDER_DIR, not in memory.
+ */
+const REQUEST_COUNT_FILE = "content-requests.json";
+
+/**
+ * Before prerendering: fails a production build whose token reads drafts,
+ * reads the listing of all stories into `dir` (the paths to prerender, and
+ * the stories the page loaders read from: app/content/build-listing.server.ts),
+ * and notes the content requests so far.
+ */
+async function listPagesToPrerender(dir: string): Promise<string[]> {
+  const config = resolveContentConfig();
+  // a production bundle must not carry a token that reads drafts
+  const warning = await checkTokenForMode(config);
+  if (warning) console.warn(`WARNING: ${warning}`);
+  console.info(`Prerendering from the ${describeContentSource(config)}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const serviceCount = await contentServiceRequestCount(config);
+  let listingRequests = 0;
+  // without the SDK's answer cache, which would keep every listed story for the whole build
+  const client = createContentClient(config, {}, { keepAnswers: false, onRequest: () => (listingRequests += 1) });
+  const listing = await writeSiteListing(dir, client, config.version);
+  const start: RequestCountAtStart = { serviceCount, listingRequests };
+  await writeFile(path.join(dir, REQUEST_COUNT_FILE), JSON.stringify(start));
+  // React Router prerenders in this process and hands its loaders nothing of the build but the environment
+  process.env[BUILD_LISTING_DIR] = dir;
+  // the listing's garbage (every story's JSON passed through) goes before Vite bundles the server build;
+  // the bundles' goes before the pages (pipeline/build-memory.ts, collectGarbageBeforePrerender)
+  collectGarbage();
+  return [...listing.paths, ...NOT_FOUND_PATHS];
+}
+
+async function readRequestCountAtStart(dir: string): Promise<RequestCountAtStart> {
+  const start = JSON.parse(await readFile(path.join(dir, REQUEST_COUNT_FILE), "utf8")) as Partial<RequestCountAtStart>;
+  return {
+    serviceCount: typeof start.serviceCount === "number" ? start.serviceCount : null,
+    listingRequests: typeof start.listingRequests === "number" ? start.listingRequests : 0,
+  };
+}
+
+/** After prerendering: the request count, robots.txt and the sitemap, the pages finished, the release's record. */
+async function finishSite(buildDirectory: string): Promise<void> {
+  const dir = path.join(buildDirectory, PRERENDER_DIR);
+  const config = resolveContentConfig();
+  const clientDir = path.join(buildDirectory, CLIENT_DIR);
+  const preview = config.version === "draft";
+  const listing = await readSiteListing(dir, config.version);
+  if (listing)
+    console.info(await contentRequestsLine(config, await readRequestCountAtStart(dir), listing.paths.length));
+  await writeCrawlerFiles(clientDir, listing?.paths ?? [], siteUrlFrom(), {
+    preview,
+    lastModified: listing?.lastModified,
+    storyIds: listing?.storyIds,
+  });
+  // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
+  await finishBuild(clientDir, config);
+  // what the next update of the live site needs to know (site-server/publisher.ts)
+  if (listing) await writeFullReleaseInfo(buildDirectory, listing, { siteUrl: siteUrlFrom(), preview });
+  await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * The site's build as a React Router preset (react-router.config.ts): what
+ * to prerender, and everything after. Its Vite plugins are in
+ * pipeline/vite-plugins.ts; every step in order in pipeline/README.md.
+ */
+export function sitePipeline(): Preset {
+  let buildDirectory = "";
+  let paths: Promise<string[]> | undefined;
+  return {
+    name: "studio-portfolio-pipeline",
+    reactRouterConfig: () => ({
+      prerender: {
+        // asked more than once by the server build: the stories are listed once
+        paths: () => (paths ??= listPagesToPrerender(path.join(buildDirectory, PRERENDER_DIR))),
+        // pages wait on the content service, not the CPU
+        concurrency: 4,
+      },
+      buildEnd: ({ reactRouterConfig }) => finishSite(reactRouterConfig.buildDirectory),
+    }),
+    reactRouterConfigResolved({ reactRouterConfig }) {
+      buildDirectory = reactRouterConfig.buildDirectory;
+    },
+  };
+}

@@ -1,0 +1,288 @@
+import { type EnginePage, waitFor, waitForHydration } from "./engine-page";
+
+/**
+ * The checks each engine runs at each width: every route renders, fits the
+ * width and logs no error; each control does its whole job (menu, filter,
+ * carousel dots and wheel, gallery paging, headline weight, other projects,
+ * language switch); every video shows a frame or its still. Expected values
+ * come from the content service (expectations.ts), not from copies.
+ */
+
+export interface GalleryExpectation {
+  tags: string[];
+  path: string;
+}
+
+export interface Expectations {
+  /** a prerendered article's path */
+  articlePath: string;
+  /** the home gallery in content order */
+  gallery: GalleryExpectation[];
+}
+
+export interface CheckContext {
+  page: EnginePage;
+  width: number;
+  expect: Expectations;
+}
+
+export interface Check {
+  name: string;
+  /** only at these widths (all when unset) */
+  widths?: readonly number[];
+  run(context: CheckContext): Promise<void>;
+}
+
+export const PHONE_WIDTH = 375;
+export const DESKTOP_WIDTH = 1280;
+const PAGE_SIZE = 6;
+/** The page's own videos and the stills of those that cannot play; not the lightbox's (its media have data-part). */
+const PAGE_VIDEOS = "main video:not([data-part]), main [data-unplayable-video]";
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+function sameList(actual: readonly string[], expected: readonly string[]): boolean {
+  return actual.length === expected.length && actual.every((value, index) => value === expected[index]);
+}
+
+async function openHydrated(page: EnginePage, path: string): Promise<void> {
+  await page.open(path);
+  await waitForHydration(page);
+}
+
+/** The hrefs of the gallery's tiles as a visitor sees them (leaving tiles and hidden ones left out). */
+function shownTiles(page: EnginePage): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLLIElement>("main section ul > li[data-tags]"))
+      .filter((tile) => tile.getAttribute("aria-hidden") !== "true" && tile.getClientRects().length > 0)
+      .map((tile) => new URL(tile.querySelector("a")!.href).pathname),
+  );
+}
+
+/** The index of the carousel slide whose centre is nearest the track's centre. */
+function centredSlide(page: EnginePage): Promise<number> {
+  return page.evaluate(() => {
+    const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+    const box = track.getBoundingClientRect();
+    const centre = box.left + box.width / 2;
+    const offsets = Array.from(track.children).map((child) => {
+      const rect = child.getBoundingClientRect();
+      return Math.abs(rect.left + rect.width / 2 - centre);
+    });
+    return offsets.indexOf(Math.min(...offsets));
+  });
+}
+
+function currentDot(page: EnginePage): Promise<number> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main [aria-roledescription="carousel"] > [role="group"] > a')).findIndex(
+      (dot) => dot.getAttribute("aria-current") === "true",
+    ),
+  );
+}
+
+async function openMenu(page: EnginePage): Promise<void> {
+  await page.click('header button[popovertargetaction="show"]');
+  await waitFor(page, "the menu to open", () =>
+    page.evaluate(() => document.querySelector("header [popover]")?.matches(":popover-open") === true),
+  );
+}
+
+const ROUTES = ["/", "/about", "/index", "/imprint", "ARTICLE", "/en", "/en/about", "/en/index"];
+
+export const CHECKS: readonly Check[] = [
+  {
+    name: "every route renders its heading, fits the width, in its language",
+    async run({ page, width, expect }) {
+      for (const route of ROUTES) {
+        const path = route === "ARTICLE" ? expect.articlePath : route;
+        await openHydrated(page, path);
+        const state = await page.evaluate(() => ({
+          lang: document.documentElement.lang,
+          heading: document.querySelector("h1")?.textContent?.trim() ?? "",
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        const language = path === "/en" || path.startsWith("/en/") ? "en" : "de";
+        assert(state.lang === language, `${path}: <html lang="${state.lang}">, expected "${language}"`);
+        assert(state.heading.length > 0, `${path}: no h1 text`);
+        assert(state.overflow <= 1, `${path}: ${state.overflow} px wider than the ${width} px viewport`);
+        const errors = await page.takeErrors();
+        assert(errors.length === 0, `${path}: ${errors.join("; ")}`);
+      }
+    },
+  },
+  {
+    name: "the menu opens over the page and its close button closes it",
+    widths: [PHONE_WIDTH],
+    async run({ page }) {
+      await openHydrated(page, "/");
+      await openMenu(page);
+      const close = await page.evaluate(() => {
+        const button = document.querySelector<HTMLElement>("header [popover] button")!;
+        const style = getComputedStyle(button);
+        const menu = document.querySelector<HTMLElement>("header [popover]")!;
+        const overlay = menu.getBoundingClientRect();
+        return {
+          // wider content is fine where it cannot scroll (a scrollbar showed at the bottom edge in WebKit)
+          sideways: ["hidden", "clip"].includes(getComputedStyle(menu).overflowX)
+            ? 0
+            : menu.scrollWidth - menu.clientWidth,
+          radius: style.borderTopLeftRadius,
+          background: style.backgroundColor,
+          width: button.getBoundingClientRect().width,
+          covers: overlay.top <= 0 && overlay.left <= 0 && overlay.bottom >= innerHeight && overlay.right >= innerWidth,
+        };
+      });
+      assert(close.radius === "50%", `the close button's radius is ${close.radius}`);
+      assert(close.background !== "rgba(0, 0, 0, 0)", "the close button has no background of its own");
+      assert(close.width >= 44, `the close button is ${close.width} px wide`);
+      assert(close.covers, "the open menu does not cover the whole viewport");
+      assert(close.sideways <= 0, `the open menu scrolls sideways by ${close.sideways} px`);
+      await page.click("header [popover] button");
+      await waitFor(page, "the menu to close", () =>
+        page.evaluate(() => document.querySelector("header [popover]")?.matches(":popover-open") === false),
+      );
+    },
+  },
+  {
+    name: "a filter pill shows the first page of its tiles, and again all when it is cleared",
+    async run({ page, expect }) {
+      const all = expect.gallery.map((item) => item.path);
+      const tag = [...new Set(expect.gallery.flatMap((item) => item.tags))].find((candidate) => {
+        const count = expect.gallery.filter((item) => item.tags.includes(candidate)).length;
+        return count > 0 && count < expect.gallery.length;
+      });
+      assert(tag, "the gallery has no tag that some but not all tiles have");
+      const filtered = expect.gallery.filter((item) => item.tags.includes(tag)).map((item) => item.path);
+      await openHydrated(page, "/");
+      assert(sameList(await shownTiles(page), all.slice(0, PAGE_SIZE)), "the unfiltered gallery is not page 1");
+      const pill = `main [role="group"] label:has(input[value="${tag}"])`;
+      await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: "center" }), pill);
+      await page.click(pill);
+      await waitFor(page, `the tiles tagged ${tag}`, async () =>
+        sameList(await shownTiles(page), filtered.slice(0, PAGE_SIZE)),
+      );
+      await page.click(pill);
+      await waitFor(page, "all tiles again", async () => sameList(await shownTiles(page), all.slice(0, PAGE_SIZE)));
+    },
+  },
+  {
+    name: "the gallery adds pages of six as its end comes into view",
+    async run({ page, expect }) {
+      await openHydrated(page, "/");
+      const all = expect.gallery.map((item) => item.path);
+      let shown: string[] = [];
+      await waitFor(page, "a second page", async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        shown = await shownTiles(page);
+        return shown.length >= 2 * PAGE_SIZE;
+      });
+      // each page is the next six in content order (the last may be shorter)
+      assert(sameList(shown, all.slice(0, shown.length)), `the tiles are not the gallery's first ${shown.length}`);
+      assert(
+        shown.length % PAGE_SIZE === 0 || shown.length === all.length,
+        `${shown.length} tiles are not whole pages`,
+      );
+    },
+  },
+  {
+    name: "a carousel dot and a horizontal wheel swipe move the slides, and the dots follow",
+    async run({ page }) {
+      await openHydrated(page, "/");
+      const dots = await page.evaluate(
+        () => document.querySelectorAll('main [aria-roledescription="carousel"] > [role="group"] > a').length,
+      );
+      assert(dots >= 3, `the carousel has ${dots} dots`);
+      assert((await currentDot(page)) === 0, "the first dot is not the current one at first");
+      await page.click('main [aria-roledescription="carousel"] > [role="group"] > a:nth-child(2)');
+      await waitFor(page, "slide 2 centred with its dot current", async () => {
+        return (await centredSlide(page)) === 1 && (await currentDot(page)) === 1;
+      });
+      // the dot's smooth scroll has come to rest (a new smooth scroll during one is dropped by WebKit)
+      await waitFor(page, "the slides to come to rest", () =>
+        page.evaluate(async () => {
+          const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+          const before = track.scrollLeft;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return track.scrollLeft === before;
+        }),
+      );
+      // SPEC 9: more than 150 px of horizontal wheel movement moves one slide
+      await page.evaluate(() => {
+        const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+        track.dispatchEvent(new WheelEvent("wheel", { deltaX: 200, deltaMode: 0, bubbles: true, cancelable: true }));
+      });
+      await waitFor(page, "slide 3 centred with its dot current", async () => {
+        return (await centredSlide(page)) === 2 && (await currentDot(page)) === 2;
+      });
+    },
+  },
+  {
+    name: "the article headline's weight follows the scroll, and 'Other Projects' links two articles",
+    async run({ page, expect }) {
+      await openHydrated(page, expect.articlePath);
+      const weightAt = async (scrollY: number) => {
+        await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+        let weight = 0;
+        await waitFor(page, `the headline's weight at ${scrollY} px`, async () => {
+          weight = await page.evaluate(() => Number(getComputedStyle(document.querySelector("h1")!).fontWeight));
+          return Math.abs(weight - scrollY) <= 2;
+        });
+        return weight;
+      };
+      await weightAt(400);
+      await weightAt(700);
+      const others = await page.evaluate(() => {
+        const section = Array.from(document.querySelectorAll("section")).find((candidate) =>
+          candidate.querySelector("h2")?.textContent?.includes("Other Projects"),
+        );
+        return Array.from(section?.querySelectorAll("a") ?? []).map((link) => new URL(link.href).pathname);
+      });
+      const distinct = [...new Set(others)];
+      assert(distinct.length === 2, `'Other Projects' links ${distinct.length} articles`);
+      assert(
+        distinct.every((path) => path.startsWith("/articles/") && path !== expect.articlePath),
+        `'Other Projects' links ${distinct.join(", ")}`,
+      );
+    },
+  },
+  {
+    name: "the language switch opens the same page in English",
+    async run({ page, width }) {
+      await openHydrated(page, "/about");
+      if (width <= 768) await openMenu(page);
+      await page.click(`header ${width <= 768 ? "[popover] " : ""}a[hreflang="en"]`);
+      await waitFor(page, "the English about page", () =>
+        page.evaluate(() => location.pathname === "/en/about" && document.documentElement.lang === "en"),
+      );
+    },
+  },
+  {
+    name: "every video on the about page shows a frame, or its still where it cannot play",
+    async run({ page }) {
+      await openHydrated(page, "/about");
+      const count = await page.evaluate((selector) => document.querySelectorAll(selector).length, PAGE_VIDEOS);
+      assert(count > 0, "the about page shows no video");
+      for (let index = 0; index < count; index++) {
+        await waitFor(
+          page,
+          `video ${index + 1} of ${count} to show a frame`,
+          () =>
+            page.evaluate(
+              (selector, position) => {
+                const element = document.querySelectorAll(selector)[position]!;
+                element.scrollIntoView({ block: "center" });
+                if (!(element instanceof HTMLVideoElement)) return element.textContent!.trim().length > 0;
+                return element.readyState >= 2 && element.videoWidth > 0;
+              },
+              PAGE_VIDEOS,
+              index,
+            ),
+          15_000,
+        );
+      }
+    },
+  },
+];

@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Builder, By, type WebDriver } from "selenium-webdriver";
+import type { WebKitInstall } from "../ensure-engines";
+import { drainCollectedErrors, installErrorCollector, sleep, type EnginePage } from "./engine-page";
+
+/**
+ * WebKitGTK's MiniBrowser driven by WebKitWebDriver (W3C WebDriver classic;
+ * this driver speaks no BiDi and reports no console), drawn into its own
+ * Xvfb display. Errors are collected in the page from `load` on, plus the
+ * load's CSP violations (engine-page.ts, installErrorCollector).
+ */
+
+/** MiniBrowser's toolbar keeps its window at least 447 px wide; shrunk, the window reaches a phone's 375. */
+const NARROW_CHROME_CSS =
+  "toolbar, toolbar *, entry, button, box > label { min-width: 0; min-height: 0; padding: 0; margin: 0; " +
+  "font-size: 1px; border-width: 0; }\n";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Starts Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
+function startXvfb(binary: string): Promise<{ display: string; process: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ["-displayfd", "3", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"], {
+      stdio: ["ignore", "ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    let errors = "";
+    child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    child.stdio[3]?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("\n")) resolve({ display: `:${output.trim()}`, process: child });
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`Xvfb exited (${code}) before it had a display: ${errors.trim()}`)));
+  });
+}
+
+async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with code ${driver.exitCode}`);
+    const ready = await fetch(`${url}/status`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) return;
+    await sleep(100);
+  }
+  throw new Error("WebKitWebDriver did not answer within 10 s");
+}
+
+/**
+ * WebKitGTK 2.50 with Debian 12's GStreamer (1.22) deadlocks its web process when a looping video seeks back
+ * to its start while other videos play: the main thread waits for ever on a GStreamer lock in
+ * `gst_element_send_event` (seen with gdb), and every later command times out. The home page at 1280 px,
+ * its gallery's videos playing, hung 5 runs of 6 that way (with either playbin). The suite turns looping off
+ * (they stop on their last frame); an iPhone's WebKit plays through AVFoundation, not GStreamer.
+ */
+const stopVideoLoops = `
+const unloop = (root) => root.querySelectorAll?.("video[loop]").forEach((video) => { video.loop = false; });
+unloop(document);
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
+}).observe(document.documentElement, { childList: true, subtree: true });`;
+
+export async function launchWebKit(install: WebKitInstall, origin: string): Promise<EnginePage> {
+  const xvfb = await startXvfb(install.xvfb);
+  const configDir = await mkdtemp(path.join(tmpdir(), "webkit-gtk-config-"));
+  await mkdir(path.join(configDir, "gtk-3.0"));
+  await writeFile(path.join(configDir, "gtk-3.0", "gtk.css"), NARROW_CHROME_CSS);
+  const port = await freePort();
+  const driverProcess = spawn(install.driver, [`--port=${port}`, "--host=local"], {
+    env: {
+      ...process.env,
+      DISPLAY: xvfb.display,
+      XDG_CONFIG_HOME: configDir,
+    },
+    stdio: "ignore",
+  });
+  const stopAll = async () => {
+    driverProcess.kill("SIGTERM");
+    xvfb.process.kill("SIGTERM");
+    await rm(configDir, { recursive: true, force: true });
+  };
+  let driver: WebDriver;
+  try {
+    const serverUrl = `http://127.0.0.1:${port}`;
+    await waitForDriver(serverUrl, driverProcess);
+    driver = await new Builder()
+      .usingServer(serverUrl)
+      .withCapabilities({
+        browserName: "MiniBrowser",
+        "webkitgtk:browserOptions": { binary: install.browser, args: ["--automation"] },
+      })
+      .build();
+    // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it
+    await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  return {
+    engine: "webkit",
+    async setViewport(width, height) {
+      // the window holds the toolbar too: size it, measure what the page got, and correct once
+      await driver.manage().window().setRect({ x: 0, y: 0, width, height });
+      const [innerWidth, innerHeight] = (await driver.executeScript("return [innerWidth, innerHeight]")) as number[];
+      await driver
+        .manage()
+        .window()
+        .setRect({ x: 0, y: 0, width: width + (width - innerWidth!), height: height + (height - innerHeight!) });
+    },
+    async open(pagePath) {
+      await driver.get(new URL(pagePath, origin).href);
+      await driver.executeScript(installErrorCollector);
+      await driver.executeScript(stopVideoLoops);
+    },
+    async evaluate(fn, ...args) {
+      // WebDriver calls a function script with `arguments`; a returned promise is awaited by the driver
+      return (await driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args)) as never;
+    },
+    async click(selector) {
+      const element = await driver.findElement(By.css(selector));
+      // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
+      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+      await element.click();
+    },
+    async screenshot(file) {
+      await writeFile(file, await driver.takeScreenshot(), "base64");
+    },
+    async takeErrors() {
+      return (await driver.executeScript(drainCollectedErrors)) as string[];
+    },
+    async close() {
+      try {
+        await driver.quit();
+      } finally {
+        await stopAll();
+      }
+    },
+  };
+}

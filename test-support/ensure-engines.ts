@@ -1,0 +1,117 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
+
+/**
+ * Finds the other engines the cross-engine suite drives (test-support/cross-engine/),
+ * as test-support/ensure-chromium.ts does for Chromium: Debian's Firefox ESR
+ * (driven over WebDriver BiDi) and WebKitGTK (WebKitWebDriver with its
+ * MiniBrowser, in a virtual X server). On a Debian/Ubuntu machine running as
+ * root it installs the missing packages with apt. FIREFOX_PATH,
+ * WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH and XVFB_PATH point at other builds.
+ */
+
+export interface WebKitInstall {
+  /** WebKitWebDriver */
+  driver: string;
+  /** the WebKitGTK MiniBrowser the driver starts */
+  browser: string;
+  /** Xvfb: WebKitGTK draws into an X display, there is no headless mode */
+  xvfb: string;
+}
+
+const FIREFOX_CANDIDATES = ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
+const WEBKIT_DRIVER_CANDIDATES = ["/usr/bin/WebKitWebDriver"];
+const XVFB_CANDIDATES = ["/usr/bin/Xvfb"];
+/** WebKitGTK's video plays through GStreamer: without these plugins no .mp4 or .webm decodes. */
+const MEDIA_PACKAGES = ["gstreamer1.0-plugins-base", "gstreamer1.0-plugins-good", "gstreamer1.0-libav"];
+
+const FIREFOX_HINT =
+  "Install Firefox and try again: on Debian `sudo apt-get install -y --no-install-recommends firefox-esr`, " +
+  "elsewhere set FIREFOX_PATH to a Firefox (115 or later, for WebDriver BiDi).";
+const WEBKIT_HINT =
+  "Install WebKitGTK's driver and Xvfb and try again: on Debian/Ubuntu " +
+  `\`sudo apt-get install -y --no-install-recommends webkit2gtk-driver xvfb ${MEDIA_PACKAGES.join(" ")}\`, ` +
+  "elsewhere set WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH and XVFB_PATH.";
+
+/** MiniBrowser lives in the multiarch library folder of libwebkit2gtk (e.g. /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1). */
+async function findMiniBrowser(): Promise<string | undefined> {
+  const roots = ["/usr/lib", "/usr/libexec"];
+  for (const root of roots) {
+    const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+    const folders = [
+      root,
+      ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(root, entry.name)),
+    ];
+    for (const folder of folders) {
+      for (const version of ["webkit2gtk-4.1", "webkit2gtk-4.0", "webkitgtk-6.0"]) {
+        const candidate = path.join(folder, version, "MiniBrowser");
+        if (await isExecutable(candidate)) return candidate;
+      }
+    }
+  }
+  return undefined;
+}
+
+async function fromEnv(name: string, hint: string): Promise<string | undefined> {
+  const value = process.env[name];
+  if (!value) return undefined;
+  if (await isExecutable(value)) return value;
+  throw new Error(`${name} is set to ${value}, which is not an executable file. ${hint}`);
+}
+
+/** The path of a Firefox that speaks WebDriver BiDi; installs Debian's firefox-esr when it can. */
+export async function ensureFirefox(): Promise<string> {
+  const found = (await fromEnv("FIREFOX_PATH", FIREFOX_HINT)) ?? (await firstExecutable(FIREFOX_CANDIDATES));
+  if (found) return found;
+  if (await canInstallPackages()) {
+    console.info("ensure-engines: no Firefox found; installing Debian's firefox-esr");
+    await aptInstall("ensure-engines", ["firefox-esr"]);
+    const installed = await firstExecutable(FIREFOX_CANDIDATES);
+    if (installed) return installed;
+  }
+  throw new Error(`No Firefox found (looked at FIREFOX_PATH, ${FIREFOX_CANDIDATES.join(", ")}). ${FIREFOX_HINT}`);
+}
+
+async function findWebKit(): Promise<Partial<WebKitInstall>> {
+  return {
+    driver: (await fromEnv("WEBKIT_WEBDRIVER_PATH", WEBKIT_HINT)) ?? (await firstExecutable(WEBKIT_DRIVER_CANDIDATES)),
+    browser: (await fromEnv("MINIBROWSER_PATH", WEBKIT_HINT)) ?? (await findMiniBrowser()),
+    xvfb: (await fromEnv("XVFB_PATH", WEBKIT_HINT)) ?? (await firstExecutable(XVFB_CANDIDATES)),
+  };
+}
+
+function isComplete(install: Partial<WebKitInstall>): install is WebKitInstall {
+  return Boolean(install.driver && install.browser && install.xvfb);
+}
+
+/** WebKitWebDriver, MiniBrowser and Xvfb; installs Debian's packages (and GStreamer's codecs) when it can. */
+export async function ensureWebKit(): Promise<WebKitInstall> {
+  let found = await findWebKit();
+  if (isComplete(found)) return found;
+  if (await canInstallPackages()) {
+    const packages = [
+      ...(found.driver && found.browser ? [] : ["webkit2gtk-driver"]),
+      ...(found.xvfb ? [] : ["xvfb"]),
+      ...MEDIA_PACKAGES,
+    ];
+    console.info(`ensure-engines: installing ${packages.join(", ")}`);
+    await aptInstall("ensure-engines", packages);
+    found = await findWebKit();
+    if (isComplete(found)) return found;
+  }
+  const missing = (["driver", "browser", "xvfb"] as const).filter((key) => !found[key]);
+  throw new Error(`WebKit is not complete here (missing: ${missing.join(", ")}). ${WEBKIT_HINT}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  Promise.all([ensureFirefox(), ensureWebKit()]).then(
+    ([firefox, webkit]) =>
+      console.info(`Firefox: ${firefox}\nWebKit: ${webkit.driver}, ${webkit.browser}, ${webkit.xvfb}`),
+    (error: unknown) => {
+      console.error(`ensure-engines: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
