@@ -4,7 +4,8 @@ import type { EnginePage } from "./engine-page";
 /**
  * Firefox (Debian's ESR) over WebDriver BiDi with puppeteer-core: a fresh
  * profile per launch, headless. The console and uncaught errors come from
- * the protocol, so errors before `load` count too.
+ * the protocol, so errors before `load` count too; Firefox reports a CSP
+ * violation there as an uncaught error.
  */
 export async function launchFirefox(executablePath: string, origin: string): Promise<EnginePage> {
   const browser: Browser = await puppeteer.launch({

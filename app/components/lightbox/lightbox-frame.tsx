@@ -17,25 +17,40 @@ export function LightboxIcon({ name }: { name: keyof typeof ICON_PATHS }) {
 }
 
 /**
+ * A video of the view: with controls and sound allowed, drawn at its own
+ * proportions. The dialog's starts at once (`autoPlay`) and loads its
+ * metadata; a prerendered figure's loads nothing while hidden.
+ */
+export function LightboxVideo({
+  item,
+  autoPlay,
+  preload,
+}: {
+  item: LightboxItem;
+  autoPlay?: boolean;
+  preload: "none" | "metadata";
+}) {
+  return (
+    <video
+      data-part="media"
+      style={mediaSizeStyle(item.src)}
+      src={item.src}
+      controls
+      playsInline
+      autoPlay={autoPlay}
+      preload={preload}
+      aria-label={item.alt || item.caption || undefined}
+    />
+  );
+}
+
+/**
  * The medium at full-screen size in the dialog: the image's largest rendition the screen needs, or the video
  * with controls and sound (the prerendered figures have their own, PrerenderedMedia).
  */
 export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPlay: boolean }) {
+  if (item.kind === "video") return <LightboxVideo item={item} autoPlay={autoPlay} preload="metadata" />;
   const style = mediaSizeStyle(item.src);
-  if (item.kind === "video") {
-    return (
-      <video
-        data-part="media"
-        style={style}
-        src={item.src}
-        controls
-        playsInline
-        autoPlay={autoPlay}
-        preload="metadata"
-        aria-label={item.alt || item.caption || undefined}
-      />
-    );
-  }
   const sources = fullScreenSources(item.src);
   return (
     <img

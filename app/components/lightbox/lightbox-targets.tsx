@@ -1,7 +1,7 @@
 import { useUiText } from "~/hooks/use-language";
 import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { assetDimensions } from "~/content/image-service";
-import { LightboxFrame, LightboxIcon } from "./lightbox-frame";
+import { LightboxFrame, LightboxIcon, LightboxVideo } from "./lightbox-frame";
 import { CLOSED_HASH, lightboxHref, lightboxId } from "./lightbox-hash";
 import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
 
@@ -12,20 +12,8 @@ import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox
  * the grid's rendition instead, which the page has loaded for the tile anyway.
  */
 function PrerenderedMedia({ item }: { item: LightboxItem }) {
+  if (item.kind === "video") return <LightboxVideo item={item} preload="none" />;
   const style = mediaSizeStyle(item.src);
-  if (item.kind === "video") {
-    return (
-      <video
-        data-part="media"
-        style={style}
-        src={item.src}
-        controls
-        playsInline
-        preload="none"
-        aria-label={item.alt || item.caption || undefined}
-      />
-    );
-  }
   const sources = fullScreenSources(item.src);
   const size = assetDimensions(item.src);
   if (!size) return <img data-part="media" style={style} {...sources} alt={item.alt ?? ""} loading="lazy" />;
