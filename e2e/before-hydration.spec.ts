@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { categoryTags, filterGallery, homeGallery } from "./content";
-import { waitForHydration } from "./page-helpers";
+import { isHydrated, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import { throttleToSlowPhone } from "./slow-phone";
 
@@ -27,9 +27,6 @@ async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-const isHydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
 
 /** Opens `path` throttled with its scripts held; resolves once `selector` is visible. */
 async function openUnhydrated(page: Page, path: string, selector: string): Promise<() => void> {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { builtArticle, articlePath, categoryTags, filterGallery, homeGallery } from "./content";
-import { waitForHydration } from "./page-helpers";
+import { isHydrated, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import { throttleToSlowPhone } from "./slow-phone";
 
@@ -13,9 +13,6 @@ import { throttleToSlowPhone } from "./slow-phone";
  */
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
-
-const isHydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")));
 
 /** Opens `path` throttled and resolves once `selector` is visible, before the page's scripts run. */
 async function atFirstPaint(page: Page, path: string, selector: string) {

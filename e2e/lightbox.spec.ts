@@ -14,7 +14,7 @@ import {
   text,
   VIDEO_EXTENSIONS,
 } from "./content";
-import { visit, waitForHydration } from "./page-helpers";
+import { visit, isHydrated, waitForHydration } from "./page-helpers";
 import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -232,9 +232,7 @@ test.describe("before hydration", () => {
     await figure.getByRole("link", { name: "Nächstes Bild" }).click();
     await expect(page.locator("#media-2").getByText(`2 / ${media.length}`, { exact: true })).toBeVisible();
     await expect(figure).toBeHidden();
-    const isHydrated = () =>
-      page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")));
-    expect(await isHydrated(), "the taps came before hydration").toBe(false);
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
 
     releaseScripts();
     await waitForHydration(page);

@@ -3,12 +3,20 @@ import { expect } from "./fixtures";
 
 /** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
 
-/** Resolves once React has hydrated the document (its fibers are attached to the DOM). */
+/** Whether React has hydrated the document: its fibers are attached to the DOM (to <main>, else the body). */
+function hydrated(): boolean {
+  const node = document.querySelector("main") ?? document.body;
+  return Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+}
+
+/** Whether React has hydrated the page by now. */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(hydrated);
+}
+
+/** Resolves once React has hydrated the document. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const node = document.querySelector("main") ?? document.body;
-    return Object.keys(node).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(hydrated);
 }
 
 /**
