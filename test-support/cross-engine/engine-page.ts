@@ -46,7 +46,7 @@ export async function waitFor(
   throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
 }
 
-/** Resolves once React has hydrated the page (its fiber on <main>, as e2e/content.ts waits for it). */
+/** Resolves once React has hydrated the page (its fiber on <main>, as e2e/page-helpers.ts waits for it). */
 export function waitForHydration(page: EnginePage): Promise<void> {
   return waitFor(
     page,
