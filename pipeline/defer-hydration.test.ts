@@ -70,7 +70,32 @@ async function run(
   const frames: Listener[] = [];
   const appended: string[] = [];
   const window: Record<string, unknown> = {};
-  const element = (box: Box) => ({ getBoundingClientRect: () => box });
+  const element = (box: Box) => ({ box });
+  /** Answers once, a moment after the elements are observed, with each one's box against the viewport. */
+  class IntersectionObserver {
+    private readonly targets: Array<{ box: Box }> = [];
+    constructor(
+      callback: (entries: Array<{ target: unknown; isIntersecting: boolean; boundingClientRect: Box }>) => void,
+    ) {
+      void Promise.resolve().then(() =>
+        callback(
+          this.targets.map((target) => ({
+            target,
+            boundingClientRect: target.box,
+            isIntersecting:
+              target.box.bottom > 0 &&
+              target.box.top < VIEWPORT.height &&
+              target.box.right > 0 &&
+              target.box.left < VIEWPORT.width,
+          })),
+        ),
+      );
+    }
+    observe(target: { box: Box }) {
+      this.targets.push(target);
+    }
+    disconnect() {}
+  }
   const document = {
     readyState,
     head: { append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`) },
@@ -120,8 +145,7 @@ async function run(
     "addEventListener",
     "requestAnimationFrame",
     "setTimeout",
-    "innerWidth",
-    "innerHeight",
+    "IntersectionObserver",
     "PerformanceObserver",
     "importModule",
     body,
@@ -132,8 +156,7 @@ async function run(
     (type: string, fn: Listener) => type === "load" && loadListeners.push(fn),
     (fn: Listener) => frames.push(fn),
     (fn: Listener, ms: number) => timers.push({ fn, ms }),
-    VIEWPORT.width,
-    VIEWPORT.height,
+    IntersectionObserver,
     performanceObserver ? PerformanceObserver : undefined,
     importModule,
   );
@@ -187,6 +210,8 @@ describe("deferModuleScript", () => {
     expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS]);
 
     script.loadListeners[0]!();
+    // the first screen's elements are known from the observer's answer, a moment later
+    await script.settle();
     // nothing in the first screen to wait for: the next turn, then two frames
     expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
     script.timers[2]!.fn();
@@ -232,6 +257,7 @@ describe("deferModuleScript", () => {
       ],
     });
     script.loadListeners[0]!();
+    await script.settle();
     expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 110]);
     script.timers[2]!.fn();
     await script.settle();
@@ -248,6 +274,7 @@ describe("deferModuleScript", () => {
       images: [{ box: IN_VIEW, decode: () => broken.promise }],
     });
     script.loadListeners[0]!();
+    await script.settle();
     expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
     script.timers[2]!.fn();
     broken.reject(new Error("EncodingError"));
@@ -260,6 +287,7 @@ describe("deferModuleScript", () => {
     expect(script.paintObservers).toHaveLength(1);
     expect(script.paintObservers[0]!.observed).toEqual({ type: "paint", buffered: true });
     script.loadListeners[0]!();
+    await script.settle();
     script.timers[2]!.fn();
     await script.settle();
     script.paintObservers[0]!.report({ entryType: "paint", name: "first-paint" });
@@ -277,6 +305,7 @@ describe("deferModuleScript", () => {
       { type: "largest-contentful-paint", buffered: true },
     ]);
     script.loadListeners[0]!();
+    await script.settle();
     script.timers[2]!.fn();
     await script.settle();
     expect(script.frames).toHaveLength(0);
@@ -291,6 +320,7 @@ describe("deferModuleScript", () => {
       images: [{ box: IN_VIEW, decode: never }],
     });
     script.loadListeners[0]!();
+    await script.settle();
     script.timers[1]!.fn();
     await script.settle();
     expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
@@ -305,6 +335,7 @@ describe("deferModuleScript", () => {
   it("does not wait for a paint it cannot be told of in a browser without PerformanceObserver", async () => {
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), { performanceObserver: false, animations: [] });
     script.loadListeners[0]!();
+    await script.settle();
     script.timers[2]!.fn();
     await script.settle();
     await expectImportAfterTwoFrames(script);

@@ -1,6 +1,40 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
-const noSubscription = () => () => {};
+/**
+ * Set by the first effect after the page's hydration: from then on, React
+ * renders on the client only (client navigations, lazy parts), and a new
+ * component starts from the browser's own values. Hydration is one render
+ * pass (the site has no Suspense boundary around prerendered markup), so no
+ * component is still being hydrated once an effect has run.
+ */
+let hydrationDone = false;
+
+/** Tests only (app/test/setup.ts): each test starts as a page that has not hydrated yet. */
+export function resetHydrationForTests(): void {
+  hydrationDone = false;
+}
+
+/**
+ * A value the prerendered HTML cannot know (a media query, whether the page
+ * runs): `serverValue` in the prerendered HTML and while React hydrates it,
+ * `clientValue()` from the first render after. The switch after hydration
+ * is a transition, not a synchronous re-render: it is rendered in slices
+ * the browser can interrupt, and commits after hydration's own commit
+ * rather than inside its task. Components mounted later (client
+ * navigations) start from the client's value.
+ */
+export function useAfterHydration<T>(serverValue: T, clientValue: () => T): [T, (next: T) => void] {
+  // whether this component was hydrated (so started from the server's value), and how to read its first
+  // client value: both fixed at its first render; later changes are the caller's to report through setValue
+  const [first] = useState(() => ({ hydrating: !hydrationDone, readClient: clientValue }));
+  const [value, setValue] = useState<T>(() => (first.hydrating ? serverValue : clientValue()));
+  useEffect(() => {
+    hydrationDone = true;
+    // an unchanged value renders nothing: React bails out of an update to the same value
+    if (first.hydrating) startTransition(() => setValue(first.readClient()));
+  }, [first]);
+  return [value, setValue];
+}
 
 /**
  * False in the prerendered HTML and while React hydrates it, true from the
@@ -10,9 +44,5 @@ const noSubscription = () => () => {};
  * dropped, or switched off, once it is true.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useAfterHydration(false, () => true)[0];
 }

@@ -11,6 +11,9 @@ export interface InViewOptions {
 /**
  * Whether an element intersects the viewport: `undefined` until the first
  * observation (prerendered HTML, or no IntersectionObserver), then a boolean.
+ * With a threshold, "in view" means at least that much of it is visible
+ * (clipped by scrolling ancestors, such as a carousel's row), not merely
+ * some of it, which is all the observer's `isIntersecting` says.
  */
 export function useInView<T extends Element>({ rootMargin, threshold, once = false }: InViewOptions = {}) {
   const [element, setElement] = useState<T | null>(null);
@@ -20,14 +23,17 @@ export function useInView<T extends Element>({ rootMargin, threshold, once = fal
 
   useEffect(() => {
     if (!element || typeof IntersectionObserver === "undefined") return;
+    const thresholds = JSON.parse(thresholdKey) as number | number[];
+    const least = Math.min(...[thresholds].flat());
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1];
         if (!entry) return;
-        setInView(entry.isIntersecting);
-        if (entry.isIntersecting && once) observer.disconnect();
+        const visible = entry.isIntersecting && entry.intersectionRatio >= least;
+        setInView(visible);
+        if (visible && once) observer.disconnect();
       },
-      { rootMargin, threshold: JSON.parse(thresholdKey) as number | number[] },
+      { rootMargin, threshold: thresholds },
     );
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,25 +1,28 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useEffect } from "react";
+import { useAfterHydration } from "./use-hydrated";
+
+function matches(query: string, fallback: boolean): boolean {
+  return typeof window === "undefined" || typeof window.matchMedia !== "function"
+    ? fallback
+    : window.matchMedia(query).matches;
+}
 
 /**
- * Whether a CSS media query matches. Prerendered HTML and the first render
- * after hydration use `serverValue` (no window there), so markup chosen by a
- * query never mismatches during hydration; the real value follows at once.
+ * Whether a CSS media query matches. Prerendered HTML and hydration use
+ * `serverValue` (no window there), so markup chosen by a query never
+ * mismatches during hydration; the real value follows right after, as a
+ * transition (use-hydrated.ts), and on every change of the query's result.
  */
 export function useMediaQuery(query: string, serverValue = false): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (typeof window === "undefined" || typeof window.matchMedia !== "function") return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
-    },
-    [query],
-  );
-  const snapshot = () =>
-    typeof window === "undefined" || typeof window.matchMedia !== "function"
-      ? serverValue
-      : window.matchMedia(query).matches;
-  return useSyncExternalStore(subscribe, snapshot, () => serverValue);
+  const [value, setValue] = useAfterHydration(serverValue, () => matches(query, serverValue));
+  useEffect(() => {
+    if (typeof window === "undefined" || typeof window.matchMedia !== "function") return;
+    const list = window.matchMedia(query);
+    const onChange = () => setValue(list.matches);
+    list.addEventListener("change", onChange);
+    return () => list.removeEventListener("change", onChange);
+  }, [query, setValue]);
+  return value;
 }
 
 /** SPEC section 9: phones are 768 px wide or narrower. */

@@ -1,5 +1,6 @@
 import { afterEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
+import { resetHydrationForTests } from "~/hooks/use-hydrated";
 import { installPopoverStandIn } from "./popover";
 
 installPopoverStandIn();
@@ -16,4 +17,5 @@ Object.assign(window.HTMLMediaElement.prototype, {
 
 afterEach(() => {
   cleanup();
+  resetHydrationForTests();
 });

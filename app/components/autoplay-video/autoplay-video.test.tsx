@@ -30,6 +30,21 @@ describe("AutoplayVideo", () => {
     expect(pause).toHaveBeenCalled();
   });
 
+  it("with a visible fraction, loads only once that much shows, not for an edge beside a carousel's slide", () => {
+    mockMatchMedia();
+    const observers = mockIntersectionObserver();
+    vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
+    vi.spyOn(HTMLMediaElement.prototype, "canPlayType").mockReturnValue("maybe");
+    const { container } = render(<AutoplayVideo src="/loop.mp4" visibleFraction={0.25} />);
+    const video = container.querySelector("video")!;
+    const observer = observers.observing(video)[0]!;
+    expect(observer.options?.threshold).toBe(0.25);
+    act(() => observer.trigger(true, 0.05));
+    expect(video.getAttribute("preload")).toBe("none");
+    act(() => observer.trigger(true, 0.3));
+    expect(video.getAttribute("preload")).toBe("metadata");
+  });
+
   it("loads nothing in the prerendered HTML", () => {
     const html = renderToString(<AutoplayVideo src="/loop.mp4" />);
     expect(html).toContain('preload="none"');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { assetDimensions } from "~/content/image-service";
 import { fileExtension } from "~/content/media-type";
 import { useInView } from "~/hooks/use-in-view";
-import { REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
+import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
 
 /** How close to the viewport a video starts loading (and playing); out of it, it pauses. */
@@ -10,6 +10,18 @@ export const NEAR_VIEWPORT = "200px";
 
 interface AutoplayVideoProps {
   src: string;
+  /**
+   * The file for phone-sized windows (PHONE_QUERY), if it has one of its own:
+   * the browser picks between the two by a `<source media>` when the video
+   * loads, so the prerendered element is already the right one.
+   */
+  phoneSrc?: string;
+  /**
+   * How much of the video must be visible before it loads and plays (0-1).
+   * By default any part within NEAR_VIEWPORT; a carousel's next slide, of
+   * which only an edge shows, asks for a quarter.
+   */
+  visibleFraction?: number;
   className?: string;
   width?: number;
   height?: number;
@@ -51,6 +63,8 @@ function canPlayVideo(element: HTMLVideoElement, type: string | undefined): bool
  */
 export function AutoplayVideo({
   src,
+  phoneSrc,
+  visibleFraction,
   className,
   width,
   height,
@@ -63,21 +77,27 @@ export function AutoplayVideo({
   // ... and controls assume the opposite: both wait for the visitor's actual setting
   const knownReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
   const video = useRef<HTMLVideoElement>(null);
-  const { ref: observe, inView } = useInView<HTMLVideoElement>({ rootMargin: NEAR_VIEWPORT });
+  const { ref: observe, inView } = useInView<HTMLVideoElement>({
+    rootMargin: NEAR_VIEWPORT,
+    threshold: visibleFraction,
+  });
   const [noObserver, setNoObserver] = useState(false);
   useEffect(() => setNoObserver(typeof IntersectionObserver === "undefined"), []);
   const type = videoType(src);
+  const phoneType = phoneSrc === undefined ? undefined : videoType(phoneSrc);
   // A browser that cannot play the file shows an empty box where the video would be: it gets the frame's
   // still instead (the label on the frame's own background). Kept per file: a live edit's new file is tried anew.
-  const [unplayableSrc, setUnplayableSrc] = useState<string | null>(null);
-  const unplayable = unplayableSrc === src;
+  const files = phoneSrc === undefined ? src : `${phoneSrc} ${src}`;
+  const [unplayableFiles, setUnplayableFiles] = useState<string | null>(null);
+  const unplayable = unplayableFiles === files;
   useEffect(() => {
     const element = video.current;
     if (!element || !type) return;
     // a DOM that plays no video at all (a test DOM) is left alone
     const playsSomeVideo = ["video/mp4", "video/webm"].some((other) => element.canPlayType(other) !== "");
-    if (playsSomeVideo && element.canPlayType(type) === "") setUnplayableSrc(src);
-  }, [type, src]);
+    const playable = [type, phoneType].some((each) => each !== undefined && element.canPlayType(each) !== "");
+    if (playsSomeVideo && !playable) setUnplayableFiles(files);
+  }, [type, phoneType, files]);
   // Nothing is downloaded before the video is near the viewport (nor in the prerendered HTML):
   // videos further down must not take bandwidth from the first paint.
   const near = inView === true || noObserver;
@@ -125,7 +145,7 @@ export function AutoplayVideo({
   return (
     <video
       // a new file is a new element: a changed <source> alone does not make the video load it
-      key={src}
+      key={files}
       ref={setVideo}
       className={className}
       width={width}
@@ -141,7 +161,9 @@ export function AutoplayVideo({
       disablePictureInPicture
     >
       {/* the first frame is where the video starts: browsers that load only metadata (Safari) paint it then */}
-      <source src={`${src}#t=0.001`} type={type} onError={() => setUnplayableSrc(src)} />
+      {phoneSrc === undefined ? null : <source src={`${phoneSrc}#t=0.001`} type={phoneType} media={PHONE_QUERY} />}
+      {/* the last source failing means none could play */}
+      <source src={`${src}#t=0.001`} type={type} onError={() => setUnplayableFiles(files)} />
     </video>
   );
 }

@@ -1,3 +1,4 @@
+import { renderToString } from "react-dom/server";
 import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Asset } from "~/content/schema/values";
@@ -83,7 +84,7 @@ describe("HeroMedia", () => {
     );
     const video = container.querySelector("video")!;
     expect(video).not.toBeNull();
-    expect(video.querySelector("source")!.getAttribute("src")).toBe(`${DESKTOP_VIDEO.filename}#t=0.001`);
+    expect(video.querySelector("source:last-child")!.getAttribute("src")).toBe(`${DESKTOP_VIDEO.filename}#t=0.001`);
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video.autoplay).toBe(true);
@@ -92,24 +93,49 @@ describe("HeroMedia", () => {
     expect(container.querySelector("[role='img']")?.getAttribute("aria-label")).toBe("Loop");
   });
 
-  it("picks the phone video when the window is 768 px wide or narrower", () => {
-    mockMatchMedia((query) => query === "(max-width: 768px)");
-    const { container } = render(
+  it("offers the phone video to windows 768 px wide or narrower by <source media>, in the prerendered HTML too", () => {
+    const html = renderToString(
       <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
     );
-    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${PHONE_VIDEO.filename}#t=0.001`);
+    const page = document.createElement("div");
+    page.innerHTML = html;
+    const sources = Array.from(page.querySelectorAll("video > source"), (source) => [
+      source.getAttribute("src"),
+      source.getAttribute("media"),
+      source.getAttribute("type"),
+    ]);
+    expect(sources).toEqual([
+      [`${PHONE_VIDEO.filename}#t=0.001`, "(max-width: 768px)", "video/mp4"],
+      [`${DESKTOP_VIDEO.filename}#t=0.001`, null, "video/mp4"],
+    ]);
   });
 
-  it("switches between desktop and phone video when the window crosses 768 px", () => {
+  it("keeps one video element when the window crosses 768 px, and names it after the file shown", () => {
     let phone = false;
     const media = mockMatchMedia((query) => query === "(max-width: 768px)" && phone);
     const { container } = render(
       <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
     );
-    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${DESKTOP_VIDEO.filename}#t=0.001`);
+    const video = container.querySelector("video");
+    const label = () => container.querySelector("[role='img']")!.getAttribute("aria-label");
+    expect(label()).toBe(DESKTOP_VIDEO.alt);
     phone = true;
     act(() => media.notifyChange());
-    expect(container.querySelector("video > source")!.getAttribute("src")).toBe(`${PHONE_VIDEO.filename}#t=0.001`);
+    expect(container.querySelector("video")).toBe(video);
+    expect(label()).toBe(PHONE_VIDEO.alt);
+  });
+
+  it("reserves each file's shape on its kind of screen", () => {
+    mockMatchMedia();
+    const { container } = render(
+      <HeroMedia desktop={DESKTOP_VIDEO} phone={PHONE_VIDEO} priority={false} sizes="100vw" />,
+    );
+    const frame = container.querySelector<HTMLElement>("[role='img']")!;
+    const [desktop, phone] = [DESKTOP_VIDEO, PHONE_VIDEO].map((each) =>
+      each.filename.split("/")[5]!.replace("x", " / "),
+    );
+    expect(frame.style.getPropertyValue("--desktop-ratio")).toBe(desktop);
+    expect(frame.style.getPropertyValue("--phone-ratio")).toBe(phone);
   });
 
   it("shows anything that is not .mp4 as an image, even on phones", () => {

@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { preload } from "react-dom";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import type { Asset } from "~/content/schema/values";
@@ -9,6 +10,9 @@ import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
 import type { UiText } from "~/ui-text";
 import styles from "./hero-media.module.css";
+
+/** How much of a carousel's later slide shows before its video loads: more than the edge beside the current one. */
+const OTHER_SLIDE_VISIBLE = 0.25;
 
 interface HeroMediaProps {
   desktop: Asset;
@@ -51,9 +55,16 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
     decoding: priority ? "sync" : "async",
   } as const;
 
+  if (isMp4(desktop.filename) && isMp4(phone.filename)) {
+    return (
+      <HeroVideo desktop={desktop} phone={phone} label={altText(isPhone ? phone : desktop, text)} priority={priority} />
+    );
+  }
   if (isMp4(desktop.filename) || isMp4(phone.filename)) {
+    // one file a video, the other an image: two kinds of element, chosen once the page knows the window
     const asset = isPhone ? phone : desktop;
-    if (isMp4(asset.filename)) return <HeroVideo asset={asset} />;
+    if (isMp4(asset.filename))
+      return <HeroVideo desktop={asset} phone={asset} label={altText(asset, text)} priority={priority} />;
     const renditions = isPhone ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
     return <ResponsiveImage {...image} src={asset.filename} renditions={renditions} alt={altText(asset, text)} />;
   }
@@ -117,12 +128,40 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   );
 }
 
-function HeroVideo({ asset }: { asset: Asset }) {
-  const text = useUiText();
-  const size = assetDimensions(asset.filename);
+interface HeroVideoProps {
+  desktop: Asset;
+  phone: Asset;
+  label: string;
+  priority: boolean;
+}
+
+/**
+ * A slide's video: one element for both kinds of screen, the browser picking
+ * the phone file by its `<source media>`, and the box its file's shape on
+ * each (no shift when the file arrives). A slide other than the first, of
+ * which only an edge shows beside it, loads once a quarter of it is in view.
+ */
+function HeroVideo({ desktop, phone, label, priority }: HeroVideoProps) {
+  const size = assetDimensions(desktop.filename);
+  const phoneSize = assetDimensions(phone.filename);
+  const samePhone = phone.filename === desktop.filename;
+  const shape =
+    size && phoneSize && !samePhone
+      ? ({
+          "--desktop-ratio": `${size.width} / ${size.height}`,
+          "--phone-ratio": `${phoneSize.width} / ${phoneSize.height}`,
+        } as CSSProperties)
+      : undefined;
   return (
-    <span className={styles.videoFrame} role="img" aria-label={altText(asset, text)}>
-      <AutoplayVideo className={styles.media} src={asset.filename} width={size?.width} height={size?.height} />
+    <span className={styles.videoFrame} role="img" aria-label={label} style={shape}>
+      <AutoplayVideo
+        className={`${styles.media} ${shape ? styles.shapedVideo : ""}`}
+        src={desktop.filename}
+        phoneSrc={samePhone ? undefined : phone.filename}
+        visibleFraction={priority ? undefined : OTHER_SLIDE_VISIBLE}
+        width={size?.width}
+        height={size?.height}
+      />
     </span>
   );
 }
