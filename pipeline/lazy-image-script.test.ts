@@ -4,7 +4,9 @@ import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./laz
 
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
-  '</head><body><img id="tile" data-lazy="" data-srcset="/tile.webp 480w" src="data:,"></body></html>';
+  '</head><body><img id="tile" data-lazy="" data-srcset="/tile.webp 480w" src="data:,">' +
+  '<picture><source id="card-avif" type="image/avif" data-srcset="/card.avif 480w">' +
+  '<img id="card" data-lazy="" data-srcset="/card.webp 480w" src="data:,"></picture></body></html>';
 
 describe("lazyImageScript", () => {
   it("is the loader alone, minified, with nothing from the process that made it", async () => {
@@ -22,6 +24,8 @@ describe("lazyImageScript", () => {
       // the image is parsed after the script ran: the loader's MutationObserver reports it
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(dom.window.document.getElementById("tile")!.getAttribute("srcset")).toBe("/tile.webp 480w");
+      // a <picture>'s sources too: the inline script is the loader as it is now
+      expect(dom.window.document.getElementById("card-avif")!.getAttribute("srcset")).toBe("/card.avif 480w");
     } finally {
       dom.window.close();
     }

@@ -18,6 +18,9 @@ describe("imageServiceUrl", () => {
     expect(imageServiceUrl(photo, { width: 1200, filters: { quality: 70, format: "webp" } })).toBe(
       `${photo}/m/1200x0/filters:quality(70):format(webp)`,
     );
+    expect(imageServiceUrl(photo, { width: 800, filters: { quality: 50, format: "avif" } })).toBe(
+      `${photo}/m/800x0/filters:quality(50):format(avif)`,
+    );
     expect(imageServiceUrl(photo, { filters: { blur: 10, brightness: -20, rotate: 90 } })).toBe(
       `${photo}/m/filters:blur(10):brightness(-20):rotate(90)`,
     );
@@ -28,7 +31,7 @@ describe("imageServiceUrl", () => {
     expect(() => imageServiceUrl(photo, { filters: { blur: -1 } })).toThrow(ImageFilterError);
     expect(() => imageServiceUrl(photo, { filters: { brightness: -101 } })).toThrow(ImageFilterError);
     expect(() => imageServiceUrl(photo, { filters: { rotate: 45 as 90 } })).toThrow(ImageFilterError);
-    expect(() => imageServiceUrl(photo, { filters: { format: "avif" as "webp" } })).toThrow(ImageFilterError);
+    expect(() => imageServiceUrl(photo, { filters: { format: "gif" as "webp" } })).toThrow(ImageFilterError);
     expect(() => imageServiceUrl(photo, { width: 5000 })).toThrow(ImageFilterError);
   });
 
@@ -46,6 +49,15 @@ describe("imageSrcSet", () => {
         `${photo}/m/640x0/filters:quality(70):format(webp) 640w`,
         `${photo}/m/1280x0/filters:quality(70):format(webp) 1280w`,
         `${photo}/m/1600x0/filters:quality(70):format(webp) 1600w`,
+      ].join(", "),
+    );
+  });
+
+  it("lists the renditions in the format asked for", () => {
+    expect(imageSrcSet(photo, [640, 1280], 55, "avif")).toBe(
+      [
+        `${photo}/m/640x0/filters:quality(55):format(avif) 640w`,
+        `${photo}/m/1280x0/filters:quality(55):format(avif) 1280w`,
       ].join(", "),
     );
   });

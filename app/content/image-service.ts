@@ -3,12 +3,16 @@
  * limited to the filters SPEC section 5 allows.
  */
 
+export type ImageFormat = "avif" | "webp" | "png" | "jpeg";
+
+const FORMATS: readonly ImageFormat[] = ["avif", "webp", "png", "jpeg"];
+
 export interface ImageFilters {
   quality?: number;
   blur?: number;
   brightness?: number;
   rotate?: 90 | 180 | 270;
-  format?: "webp" | "png" | "jpeg";
+  format?: ImageFormat;
 }
 
 export interface ImageRequest {
@@ -55,8 +59,8 @@ export function imageServiceUrl(filename: string, request: ImageRequest = {}): s
   if (filters.rotate !== undefined && ![90, 180, 270].includes(filters.rotate)) {
     throw new ImageFilterError(`rotate must be 90, 180 or 270, got ${String(filters.rotate)}`);
   }
-  if (filters.format !== undefined && !["webp", "png", "jpeg"].includes(filters.format)) {
-    throw new ImageFilterError(`format must be webp, png or jpeg, got ${String(filters.format)}`);
+  if (filters.format !== undefined && !FORMATS.includes(filters.format)) {
+    throw new ImageFilterError(`format must be avif, webp, png or jpeg, got ${String(filters.format)}`);
   }
   if (!isTransformable(filename)) return filename;
 
@@ -77,13 +81,44 @@ export function imageServiceUrl(filename: string, request: ImageRequest = {}): s
   return parts.join("");
 }
 
-/** A srcset of webp renditions at the given widths, never wider than the source. */
-export function imageSrcSet(filename: string, widths: readonly number[], quality = 70): string | undefined {
+/** A srcset of renditions in one format (webp unless told) at the given widths, never wider than the source. */
+export function imageSrcSet(
+  filename: string,
+  widths: readonly number[],
+  quality = 70,
+  format: ImageFormat = "webp",
+): string | undefined {
   if (!isTransformable(filename)) return undefined;
   const source = assetDimensions(filename);
   const usable = widths.filter((w) => !source || w <= source.width);
   if (source && !usable.includes(source.width) && usable.length < widths.length) usable.push(source.width);
-  return usable
-    .map((w) => `${imageServiceUrl(filename, { width: w, filters: { quality, format: "webp" } })} ${w}w`)
-    .join(", ");
+  return usable.map((w) => `${imageServiceUrl(filename, { width: w, filters: { quality, format } })} ${w}w`).join(", ");
+}
+
+/** The MIME type of each format a `<source>` offers, for the browser to skip the ones it cannot decode. */
+export type PictureSourceType = "image/avif" | "image/webp";
+
+/** One `<source>` of a `<picture>`: renditions of a file in one format. */
+export interface PictureSource {
+  type: PictureSourceType;
+  srcSet: string;
+}
+
+/**
+ * The `<source>`s of a transformable file, most compact format first: avif,
+ * then webp, each at its own quality (their scales differ). None for a file
+ * the service cannot transform.
+ */
+export function pictureSources(
+  filename: string,
+  widths: readonly number[],
+  quality: { avif: number; webp: number },
+): PictureSource[] {
+  const avif = imageSrcSet(filename, widths, quality.avif, "avif");
+  const webp = imageSrcSet(filename, widths, quality.webp, "webp");
+  if (avif === undefined || webp === undefined) return [];
+  return [
+    { type: "image/avif", srcSet: avif },
+    { type: "image/webp", srcSet: webp },
+  ];
 }

@@ -17,42 +17,57 @@ afterEach(() => {
 });
 
 describe("HeroMedia", () => {
-  it("renders images as a <picture> whose phone source applies at 768 px and narrower", () => {
+  it("renders images as a <picture>: avif then webp for phones at 768 px and narrower, then for wider screens", () => {
     mockMatchMedia();
     const { container } = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="100vw" />);
-    const source = container.querySelector("picture > source")!;
-    expect(source.getAttribute("media")).toBe("(max-width: 768px)");
-    expect(source.getAttribute("srcset")).toContain("phone.webp/m/480x0");
-    expect(source.getAttribute("srcset")).not.toContain("desk.webp");
-    expect(source.getAttribute("width")).toBe("750");
-    expect(source.getAttribute("height")).toBe("1100");
-    const img = container.querySelector("picture > img")!;
-    expect(img.getAttribute("src")).toContain("desk.webp/m/");
-    expectAttributes(img, { srcset: "desk.webp/m/1280x0", alt: "Desktop motif", width: "1600", height: "900" });
+    const picture = container.querySelector("picture")!;
+    const sources = [...picture.querySelectorAll("source")];
+    expect(sources.map((source) => [source.getAttribute("media"), source.getAttribute("type")])).toEqual([
+      ["(max-width: 768px)", "image/avif"],
+      ["(max-width: 768px)", "image/webp"],
+      [null, "image/avif"],
+      [null, "image/webp"],
+    ]);
+    const [phoneAvif, phoneWebp, desktopAvif, desktopWebp] = sources.map((source) => source.getAttribute("srcset")!);
+    expect(phoneAvif).toContain("phone.webp/m/480x0/filters:quality(55):format(avif) 480w");
+    expect(phoneWebp).toContain("phone.webp/m/480x0/filters:quality(75):format(webp) 480w");
+    expect(desktopAvif).toContain("desk.webp/m/1280x0/filters:quality(55):format(avif) 1280w");
+    expect(desktopWebp).toContain("desk.webp/m/1280x0/filters:quality(75):format(webp) 1280w");
+    expect(`${phoneAvif}${phoneWebp}`).not.toContain("desk.webp");
+    expect(sources.map((source) => source.getAttribute("sizes"))).toEqual(["100vw", "100vw", "100vw", "100vw"]);
+    expect([sources[0]!.getAttribute("width"), sources[0]!.getAttribute("height")]).toEqual(["750", "1100"]);
+    // the img comes last, with today's webp renditions for a browser that takes no source
+    const img = picture.lastElementChild!;
+    expect(img.tagName).toBe("IMG");
+    expect(img.getAttribute("src")).toBe(`${DESKTOP.filename}/m/1600x0/filters:quality(75):format(webp)`);
+    expect(img.getAttribute("srcset")).toBe(desktopWebp);
+    expectAttributes(img, { alt: "Desktop motif", width: "1600", height: "900" });
     expect(container.querySelector("video")).toBeNull();
   });
 
-  it("preloads the LCP picture's phone and desktop files, each for its screens only", () => {
+  it("preloads the LCP picture's avif files only, typed, each for its screens only", () => {
     mockMatchMedia();
     const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
     // those of earlier tests
     for (const link of preloads()) link.remove();
     render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority={false} sizes="95vw" />);
     expect(preloads()).toEqual([]);
-    render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="95vw" />);
+    const { container } = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority sizes="95vw" />);
     const [phone, desktop] = preloads();
     expect(preloads()).toHaveLength(2);
+    // a browser without avif skips a preload of that type: none fetches a file its <picture> does not show
+    expect([phone!.getAttribute("type"), desktop!.getAttribute("type")]).toEqual(["image/avif", "image/avif"]);
     expect(phone!.getAttribute("media")).toBe("(max-width: 768px)");
-    expect(phone!.getAttribute("imagesrcset")).toContain("phone.webp/m/480x0");
-    expect(phone!.getAttribute("imagesrcset")).not.toContain("desk.webp");
     expect(phone!.getAttribute("imagesizes")).toBe("95vw");
     expect(phone!.getAttribute("fetchpriority")).toBe("high");
     expect(desktop!.getAttribute("media")).toBe("not all and (max-width: 768px)");
-    expect(desktop!.getAttribute("imagesrcset")).toContain("desk.webp/m/1280x0");
     expect(desktop!.getAttribute("fetchpriority")).toBe("high");
-    // the same srcset as the <picture>, so the preloaded file is the one it shows
-    const img = document.querySelector("picture > img")!;
-    expect(desktop!.getAttribute("imagesrcset")).toBe(img.getAttribute("srcset"));
+    // the same srcsets as the <picture>'s avif sources, so the preloaded file is the one it shows
+    const avif = [...container.querySelectorAll('picture > source[type="image/avif"]')];
+    expect(phone!.getAttribute("imagesrcset")).toBe(avif[0]!.getAttribute("srcset"));
+    expect(desktop!.getAttribute("imagesrcset")).toBe(avif[1]!.getAttribute("srcset"));
+    expect(phone!.getAttribute("imagesrcset")).toContain("phone.webp/m/480x0/filters:quality(55):format(avif)");
+    expect(desktop!.getAttribute("imagesrcset")).toContain("desk.webp/m/1280x0/filters:quality(55):format(avif)");
     for (const link of preloads()) link.remove();
   });
 
@@ -64,7 +79,7 @@ describe("HeroMedia", () => {
     expect(lcp.getAttribute("loading")).not.toBe("lazy");
     first.unmount();
 
-    // another slide: one image per kind of screen (CSS shows one), each fetched only near the viewport
+    // another slide: one picture per kind of screen (CSS shows one), each fetched only near the viewport
     const later = render(<HeroMedia desktop={DESKTOP} phone={PHONE} priority={false} sizes="95vw" />);
     const [phone, desktop] = [...later.container.querySelectorAll("img")];
     expect(phone!.getAttribute("data-srcset")).toContain("phone.webp/m/480x0");
@@ -73,8 +88,14 @@ describe("HeroMedia", () => {
       expect(lazy.hasAttribute("data-lazy")).toBe(true);
       expect(lazy.hasAttribute("srcset")).toBe(false);
       expect(lazy.getAttribute("fetchpriority")).toBeNull();
+      const sources = [...lazy.parentElement!.querySelectorAll("source")];
+      expect(lazy.parentElement!.tagName).toBe("PICTURE");
+      expect(sources.map((source) => source.getAttribute("type"))).toEqual(["image/avif", "image/webp"]);
+      // nothing a browser could fetch before the loader fills them
+      expect(sources.some((source) => source.hasAttribute("srcset") || source.hasAttribute("media"))).toBe(false);
+      expect(sources[0]!.getAttribute("data-srcset")).toMatch(/\/filters:quality\(55\):format\(avif\) \d+w, /);
     }
-    expect(later.container.querySelector("source")).toBeNull();
+    expect(phone!.parentElement!.querySelector("source")!.getAttribute("data-srcset")).toContain("phone.webp");
   });
 
   it("plays .mp4 files as muted, looping, autoplaying inline video", () => {

@@ -1,9 +1,13 @@
 import type { CSSProperties } from "react";
-import { preload } from "react-dom";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import type { Asset } from "~/content/schema/values";
-import { LazyImage } from "~/components/lazy-image/lazy-image";
-import { IMAGE_SLOTS, ResponsiveImage, imageSources } from "~/components/responsive-image/responsive-image";
+import { LazyImage, PictureSourceElements } from "~/components/lazy-image/lazy-image";
+import {
+  IMAGE_SLOTS,
+  ResponsiveImage,
+  imageSources,
+  preloadPicture,
+} from "~/components/responsive-image/responsive-image";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
@@ -27,21 +31,10 @@ function altText(asset: Asset, text: UiText): string {
   return asset.alt || asset.title || asset.name || text.altFallback;
 }
 
-/** React does not preload an image inside <picture> by itself: each source gets its own preload. */
-function preloadSource(sources: { src: string; srcSet: string | undefined }, sizes: string, media: string): void {
-  preload(sources.src, {
-    as: "image",
-    fetchPriority: "high",
-    imageSrcSet: sources.srcSet,
-    imageSizes: sources.srcSet ? sizes : undefined,
-    media,
-  });
-}
-
 /**
  * One hero slide's media: the phone file at 768 px and narrower, the desktop
  * file above. Images use <picture> so the right file loads without
- * JavaScript; a video is chosen by a media query after hydration (the
+ * JavaScript, avif where the browser decodes it, webp otherwise; a video is chosen by a media query after hydration (the
  * prerendered HTML holds the desktop one).
  */
 export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
@@ -75,18 +68,33 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   const desktopSize = assetDimensions(desktop.filename);
   if (priority) {
     // in the head, so the largest paint starts with the first bytes of HTML on either kind of screen
-    preloadSource(phoneSources, sizes, PHONE_QUERY);
-    preloadSource(desktopSources, sizes, `not all and ${PHONE_QUERY}`);
+    preloadPicture(phoneSources, sizes, PHONE_QUERY);
+    preloadPicture(desktopSources, sizes, `not all and ${PHONE_QUERY}`);
   }
   const picture = (
     <picture className={styles.picture}>
-      <source
-        media={PHONE_QUERY}
-        srcSet={phoneSources.srcSet ?? phone.filename}
-        sizes={sizes}
-        width={phoneSize?.width}
-        height={phoneSize?.height}
-      />
+      {phoneSources.sources.length > 0 ? (
+        phoneSources.sources.map((source) => (
+          <source
+            key={source.type}
+            media={PHONE_QUERY}
+            type={source.type}
+            srcSet={source.srcSet}
+            sizes={sizes}
+            width={phoneSize?.width}
+            height={phoneSize?.height}
+          />
+        ))
+      ) : (
+        <source
+          media={PHONE_QUERY}
+          srcSet={phone.filename}
+          sizes={sizes}
+          width={phoneSize?.width}
+          height={phoneSize?.height}
+        />
+      )}
+      <PictureSourceElements sources={desktopSources.sources} sizes={sizes} />
       <img
         {...image}
         src={desktopSources.src}
@@ -100,7 +108,8 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   );
   if (priority || !phoneSize || !desktopSize) return picture;
   // Another slide: one lazy image per kind of screen, the other one hidden by CSS (and so never near, never
-  // fetched); a <source> would need a placeholder of its own in the srcset the loader sets.
+  // fetched), each a <picture> of its formats; a <source media> would need a placeholder of its own in the srcset
+  // the loader sets.
   const lazyImage = (
     asset: Asset,
     sources: typeof phoneSources,
@@ -112,6 +121,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
       className={`${styles.media} ${screenClass}`}
       src={sources.src}
       srcSet={sources.srcSet}
+      sources={sources.sources}
       sizes={sources.srcSet ? sizes : undefined}
       width={size.width}
       height={size.height}

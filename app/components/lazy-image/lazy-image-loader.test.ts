@@ -43,6 +43,7 @@ class FakeObserver {
 const PAGE = `<main>
   <div id="hero-slide-1"><img id="first" data-lazy data-srcset="/a.webp 480w, /a-2.webp 960w" src="data:," /></div>
   <div id="hero-slide-3"><img id="far" data-lazy data-srcset="/c.webp 480w" src="data:," /></div>
+  <picture id="tile"><source id="tile-avif" type="image/avif" data-srcset="/t.avif 480w" /><source id="tile-webp" type="image/webp" data-srcset="/t.webp 480w" /><img id="tile-img" data-lazy data-srcset="/t.webp 480w" src="data:," /></picture>
   <a id="dot" href="#hero-slide-3">3</a>
   <img id="eager" src="/eager.webp" />
 </main>`;
@@ -117,7 +118,7 @@ describe("installLazyImages", () => {
   it("loads only what is in view until the page has loaded: a row's item peeking in waits", () => {
     const { byId, observer } = setup();
     expect(observer().options.rootMargin).toBeUndefined();
-    expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far"]);
+    expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far", "tile-img"]);
     observer().intersect(byId("far"), 30);
     expect(byId("far").hasAttribute("srcset")).toBe(false);
     observer().intersect(byId("first"));
@@ -135,7 +136,7 @@ describe("installLazyImages", () => {
       expect(before.disconnected).toBe(true);
       expect(observer()).not.toBe(before);
       expect(observer().options).toMatchObject({ rootMargin: `${MARGIN}px 0px`, scrollMargin: "0px 50%" });
-      expect([...observer().targets].map((img) => img.id)).toEqual(["far"]);
+      expect([...observer().targets].map((img) => img.id)).toEqual(["far", "tile-img"]);
       // now a peeking neighbour is near enough
       observer().intersect(byId("far"), 30);
       expect(byId("far").getAttribute("srcset")).toBe("/c.webp 480w");
@@ -162,7 +163,7 @@ describe("installLazyImages", () => {
     await mutations();
     // a shown image takes its new file at once; a waiting one reads it when it comes near
     expect(byId("first").getAttribute("srcset")).toBe("/new.webp 480w");
-    expect([...observer().targets].map((img) => img.id)).toEqual(["added"]);
+    expect([...observer().targets].map((img) => img.id)).toEqual(["tile-img", "added"]);
   });
 
   it("keeps tracking an image that is moved, and tracks a removed one again when it comes back", async () => {
@@ -194,7 +195,14 @@ describe("installLazyImages", () => {
         main.append(figure);
       }
       await mutations();
-      expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far", "new-1", "new-2", "new-3"]);
+      expect([...observer().targets].map((img) => img.id)).toEqual([
+        "first",
+        "far",
+        "tile-img",
+        "new-1",
+        "new-2",
+        "new-3",
+      ]);
       expect(wholePage).toHaveBeenCalledTimes(readyState === "loading" ? 1 : 0);
     }
   });
@@ -211,7 +219,7 @@ describe("installLazyImages", () => {
 
     paints.report("first-contentful-paint");
     expect(paints.disconnected).toBe(true);
-    expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far"]);
+    expect([...observer().targets].map((img) => img.id)).toEqual(["first", "far", "tile-img"]);
     observer().intersect(byId("first"));
     expect(byId("first").getAttribute("srcset")).toBe("/a.webp 480w, /a-2.webp 960w");
     // the deadline finds the work done
@@ -227,7 +235,52 @@ describe("installLazyImages", () => {
     expect(FakeObserver.all).toHaveLength(0);
     timers[0]!.fn();
     expect(observer().options.rootMargin).toBe(`${MARGIN}px 0px`);
-    expect(observer().targets.size).toBe(2);
+    expect(observer().targets.size).toBe(3);
+  });
+
+  it("fills a <picture>'s sources, in order and before its img, only when the img comes near", () => {
+    const { byId, observer } = setup();
+    const sources = [byId("tile-avif"), byId("tile-webp")];
+    // the sources are not observed themselves, and nothing has a srcset before the img is near
+    expect([...observer().targets]).not.toContain(sources[0]);
+    expect([byId("tile-img"), ...sources].map((element) => element.hasAttribute("srcset"))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const order: string[] = [];
+    const setAttribute = Element.prototype.setAttribute;
+    const spy = vi.spyOn(Element.prototype, "setAttribute").mockImplementation(function (
+      this: Element,
+      name: string,
+      value: string,
+    ) {
+      if (name === "srcset") order.push(this.id);
+      setAttribute.call(this, name, value);
+    });
+    try {
+      observer().intersect(byId("tile-img"));
+    } finally {
+      spy.mockRestore();
+    }
+    // the browser chooses once every source has its srcset: the img, whose change starts the choice, comes last
+    expect(order).toEqual(["tile-avif", "tile-webp", "tile-img"]);
+    expect(sources.map((source) => source.getAttribute("srcset"))).toEqual(["/t.avif 480w", "/t.webp 480w"]);
+    expect(byId("tile-img").getAttribute("srcset")).toBe("/t.webp 480w");
+  });
+
+  it("follows a new data-srcset of a shown picture's source; a waiting picture's source waits", async () => {
+    const { byId, observer, mutations } = setup();
+    observer().intersect(byId("tile-img"));
+    byId("tile-avif").setAttribute("data-srcset", "/t-new.avif 480w");
+    await mutations();
+    expect(byId("tile-avif").getAttribute("srcset")).toBe("/t-new.avif 480w");
+
+    const fresh = setup();
+    fresh.byId("tile-avif").setAttribute("data-srcset", "/t-new.avif 480w");
+    await fresh.mutations();
+    expect(fresh.byId("tile-avif").hasAttribute("srcset")).toBe(false);
+    expect(fresh.observer().targets.has(fresh.byId("tile-img"))).toBe(true);
   });
 
   it("tracks an image that becomes lazy later", async () => {

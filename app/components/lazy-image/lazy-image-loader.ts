@@ -6,14 +6,18 @@
  */
 export const LAZY_IMAGE_MARGIN_PX = 600;
 
-/** The attribute that marks an image for the loader; its `data-srcset` becomes its `srcset` when it is near. */
+/**
+ * The attribute that marks an image for the loader; its `data-srcset` becomes its `srcset` when it is near, and
+ * so does the `data-srcset` of each `<source>` of its `<picture>`.
+ */
 export const LAZY_ATTRIBUTE = "data-lazy";
 export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
 
 /**
  * Loads each `img[data-lazy]` when it comes near the viewport, by copying its
- * `data-srcset` to `srcset` (React renders `src` as a placeholder of the
- * image's size and never renders `srcset`, so neither fights the other).
+ * `data-srcset` to `srcset`, and in a `<picture>` first those of its
+ * `<source>`s (React renders `src` as a placeholder of the image's size and
+ * never renders `srcset` on either, so neither fights the other).
  * It runs as an inline script at the top of every page, before the body is
  * parsed, and stays the one mechanism for the page's whole life: a
  * MutationObserver finds the images the parser, the hydrated app (client
@@ -50,8 +54,15 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     shown.add(img);
     pending.delete(img);
     observer?.unobserve(img);
-    const srcset = img.getAttribute("data-srcset");
-    if (srcset !== null && img.getAttribute("srcset") !== srcset) img.setAttribute("srcset", srcset);
+    // In a <picture> its sources first (avif, then webp), the img last: the browser chooses among them once they
+    // are all set (a source without srcset is skipped, so until now it showed the img's placeholder).
+    const parent = img.parentElement;
+    const sources =
+      parent?.tagName === "PICTURE" ? Array.from(parent.children).filter((e) => e.tagName === "SOURCE") : [];
+    for (const element of [...sources, img]) {
+      const srcset = element.getAttribute("data-srcset");
+      if (srcset !== null && element.getAttribute("srcset") !== srcset) element.setAttribute("srcset", srcset);
+    }
   };
 
   const onEntries = (entries: IntersectionObserverEntry[]) => {
@@ -101,7 +112,10 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     let removed = false;
     for (const record of records) {
       if (record.type === "attributes") {
-        const img = record.target as Element;
+        const target = record.target as Element;
+        // a <picture>'s source stands for its img
+        const img = target.tagName === "SOURCE" ? target.parentElement?.querySelector(selector) : target;
+        if (!img) continue;
         // a new file for a shown image (live update, editor) loads at once
         if (shown.has(img)) load(img);
         else if (img.matches(selector)) track(img);

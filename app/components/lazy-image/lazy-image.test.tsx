@@ -44,6 +44,42 @@ describe("LazyImage", () => {
     );
   });
 
+  it("in a <picture>, its sources wait in data-srcset too, so nothing is fetched before the loader fills them", () => {
+    const sources = [
+      { type: "image/avif", srcSet: "/p.avif 480w" },
+      { type: "image/webp", srcSet: "/p.webp 480w" },
+    ] as const;
+    const { container } = render(
+      <LazyImage src="/p.jpg" srcSet={SRCSET} sources={sources} sizes="50vw" width={1000} height={750} alt="" />,
+    );
+    const picture = container.querySelector("picture")!;
+    expect([...picture.children].map((child) => child.tagName)).toEqual(["SOURCE", "SOURCE", "IMG"]);
+    const [avif, webp] = [...picture.querySelectorAll("source")];
+    expect([avif!.getAttribute("type"), webp!.getAttribute("type")]).toEqual(["image/avif", "image/webp"]);
+    expect([avif!.getAttribute("data-srcset"), webp!.getAttribute("data-srcset")]).toEqual([
+      "/p.avif 480w",
+      "/p.webp 480w",
+    ]);
+    expect([avif!.hasAttribute("srcset"), webp!.hasAttribute("srcset")]).toEqual([false, false]);
+    expect([avif!.getAttribute("sizes"), webp!.getAttribute("sizes")]).toEqual(["50vw", "50vw"]);
+    expect(picture.querySelector("img")!.getAttribute("src")).toBe(placeholderSrc(1000, 750));
+  });
+
+  it("prerenders a <picture> with its sources' srcsets in the <noscript>", () => {
+    const sources = [
+      { type: "image/avif", srcSet: "/p.avif 480w" },
+      { type: "image/webp", srcSet: "/p.webp 480w" },
+    ] as const;
+    const html = renderToString(
+      <LazyImage src="/p.jpg" srcSet={SRCSET} sources={sources} sizes="50vw" width={1000} height={750} alt="" />,
+    );
+    const noscript = /<noscript>(.*)<\/noscript>/.exec(html)?.[1] ?? "";
+    expect(noscript).toMatch(
+      /^<picture><source type="image\/avif" srcSet="\/p.avif 480w" sizes="50vw"\/><source type="image\/webp" srcSet="\/p.webp 480w" sizes="50vw"\/><img [^>]*src="\/p.jpg"/,
+    );
+    expect(noscript).not.toContain("data-srcset");
+  });
+
   it("a placeholder is a transparent SVG of the image's proportions", () => {
     expect(decodeURIComponent(placeholderSrc(1600, 900))).toBe(
       "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1600 900'></svg>",

@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes, ReactNode } from "react";
+import type { PictureSource } from "~/content/image-service";
 import { devLazyImageScript } from "./lazy-image-loader";
 
 /**
@@ -15,6 +16,8 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
   width: number;
   height: number;
   alt: string;
+  /** the `<source>`s of its `<picture>` (avif, then webp); none: a lone `<img>` */
+  sources?: readonly PictureSource[];
   /**
    * What shows without JavaScript: by default the same image, natively lazy;
    * `null` when the caller puts one `<noscript>` around several images.
@@ -23,31 +26,70 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
 }
 
 /**
+ * A `<picture>`'s `<source>` elements, each with its `srcset` (`lazy`: in
+ * `data-srcset`, for the loader to set). A source without `srcset` is
+ * skipped by the browser, so a lazy `<picture>` shows its `<img>`'s
+ * placeholder and fetches nothing until the loader fills its sources.
+ */
+export function PictureSourceElements({
+  sources,
+  sizes,
+  media,
+  lazy = false,
+}: {
+  sources: readonly PictureSource[];
+  sizes: string | undefined;
+  media?: string;
+  lazy?: boolean;
+}) {
+  return sources.map((source) => (
+    <source
+      key={source.type}
+      type={source.type}
+      media={media}
+      srcSet={lazy ? undefined : source.srcSet}
+      data-srcset={lazy ? source.srcSet : undefined}
+      sizes={sizes}
+      // the loader adds srcset before hydration: React leaves it alone and need not say so
+      suppressHydrationWarning={lazy || undefined}
+    />
+  ));
+}
+
+/**
  * An image fetched only when it comes near the viewport, by the page's
  * loader (pipeline/lazy-image-script.ts): rendered with a placeholder `src` and its real
- * sources in `data-srcset`, with the image itself in a `<noscript>` beside
- * it (app.css hides the placeholder when scripting is off).
+ * sources in `data-srcset` (on its `<source>`s too, when it has some: a
+ * `<picture>`), with the image itself in a `<noscript>` beside it (app.css
+ * hides the placeholder when scripting is off).
  */
-export function LazyImage({ src, srcSet, width, height, noscript, ...img }: LazyImageProps) {
+export function LazyImage({ src, srcSet, sources = [], width, height, noscript, ...img }: LazyImageProps) {
+  const placeholder = (
+    <img
+      {...img}
+      src={placeholderSrc(width, height)}
+      width={width}
+      height={height}
+      data-lazy=""
+      data-srcset={srcSet ?? src}
+      // the loader adds srcset before hydration: React leaves it alone and need not say so
+      suppressHydrationWarning
+    />
+  );
+  const shown = <img {...img} src={src} srcSet={srcSet} width={width} height={height} loading="lazy" />;
+  const picture = (image: ReactNode, lazy: boolean) =>
+    sources.length === 0 ? (
+      image
+    ) : (
+      <picture>
+        <PictureSourceElements sources={sources} sizes={img.sizes} lazy={lazy} />
+        {image}
+      </picture>
+    );
   return (
     <>
-      <img
-        {...img}
-        src={placeholderSrc(width, height)}
-        width={width}
-        height={height}
-        data-lazy=""
-        data-srcset={srcSet ?? src}
-        // the loader adds srcset before hydration: React leaves it alone and need not say so
-        suppressHydrationWarning
-      />
-      {noscript === undefined ? (
-        <noscript>
-          <img {...img} src={src} srcSet={srcSet} width={width} height={height} loading="lazy" />
-        </noscript>
-      ) : (
-        noscript
-      )}
+      {picture(placeholder, true)}
+      {noscript === undefined ? <noscript>{picture(shown, false)}</noscript> : noscript}
     </>
   );
 }

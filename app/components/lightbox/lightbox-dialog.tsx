@@ -31,11 +31,23 @@ export interface LightboxProps {
   onShown: () => void;
 }
 
-/** Starts fetching an image's rendition for this screen, the one the view will ask for, once per file while open. */
+/**
+ * Starts fetching an image's rendition for this screen, the one the view will ask for, once per file while open:
+ * a detached <picture> as the view has it, so the browser picks the same format (avif or webp) and width.
+ */
 function prefetch(item: LightboxItem | undefined, kept: Map<string, HTMLImageElement>): void {
   if (item?.kind !== "image" || kept.has(item.src)) return;
   const sources = fullScreenSources(item.src);
-  const image = new Image();
+  const picture = document.createElement("picture");
+  for (const { type, srcSet } of sources.sources) {
+    const source = document.createElement("source");
+    source.type = type;
+    if (sources.sizes) source.sizes = sources.sizes;
+    source.srcset = srcSet;
+    picture.append(source);
+  }
+  // in the picture, after its sources, before it has a srcset of its own: it chooses once, among all of them
+  const image = picture.appendChild(new Image());
   if (sources.sizes) image.sizes = sources.sizes;
   if (sources.srcSet) image.srcset = sources.srcSet;
   image.src = sources.src;

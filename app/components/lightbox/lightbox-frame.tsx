@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PictureSourceElements } from "~/components/lazy-image/lazy-image";
 import { useUiText } from "~/hooks/use-language";
 import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
 
@@ -53,17 +54,20 @@ export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPl
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
   return (
-    <img
-      data-part="media"
-      style={style}
-      src={sources.src}
-      srcSet={sources.srcSet}
-      sizes={sources.sizes}
-      alt={item.alt ?? ""}
-      decoding="async"
-      // a drag across the image is a swipe, not the start of dragging the image out of the page
-      draggable={false}
-    />
+    <picture>
+      <PictureSourceElements sources={sources.sources} sizes={sources.sizes} />
+      <img
+        data-part="media"
+        style={style}
+        src={sources.src}
+        srcSet={sources.srcSet}
+        sizes={sources.sizes}
+        alt={item.alt ?? ""}
+        decoding="async"
+        // a drag across the image is a swipe, not the start of dragging the image out of the page
+        draggable={false}
+      />
+    </picture>
   );
 }
 

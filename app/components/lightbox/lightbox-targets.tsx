@@ -1,5 +1,5 @@
 import { useUiText } from "~/hooks/use-language";
-import { LazyImage } from "~/components/lazy-image/lazy-image";
+import { LazyImage, PictureSourceElements } from "~/components/lazy-image/lazy-image";
 import { assetDimensions } from "~/content/image-service";
 import { LightboxFrame, LightboxIcon, LightboxVideo } from "./lightbox-frame";
 import { CLOSED_HASH, lightboxHref, lightboxId } from "./lightbox-hash";
@@ -24,23 +24,27 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
       style={style}
       src={sources.src}
       srcSet={sources.srcSet}
+      sources={sources.sources}
       sizes={sources.sizes}
       width={size.width}
       height={size.height}
       alt={item.alt ?? ""}
       noscript={
         <noscript>
-          <img
-            data-part="media"
-            style={style}
-            src={grid.src}
-            srcSet={grid.srcSet}
-            sizes={grid.sizes}
-            width={size.width}
-            height={size.height}
-            alt={item.alt ?? ""}
-            loading="lazy"
-          />
+          <picture>
+            <PictureSourceElements sources={grid.sources} sizes={grid.sizes} />
+            <img
+              data-part="media"
+              style={style}
+              src={grid.src}
+              srcSet={grid.srcSet}
+              sizes={grid.sizes}
+              width={size.width}
+              height={size.height}
+              alt={item.alt ?? ""}
+              loading="lazy"
+            />
+          </picture>
         </noscript>
       }
     />

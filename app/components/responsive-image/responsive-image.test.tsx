@@ -24,6 +24,59 @@ describe("ResponsiveImage", () => {
     expect(img.getAttribute("alt")).toBe("A photo");
   });
 
+  it("is a <picture>: avif, then webp, then the img with the webp renditions", () => {
+    const { container } = render(
+      <ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.galleryTile} sizes="30vw" alt="" loading="eager" />,
+    );
+    const picture = container.querySelector("picture")!;
+    expect([...picture.children].map((child) => [child.tagName, child.getAttribute("type")])).toEqual([
+      ["SOURCE", "image/avif"],
+      ["SOURCE", "image/webp"],
+      ["IMG", null],
+    ]);
+    const [avif, webp] = [...picture.querySelectorAll("source")];
+    expect(avif!.getAttribute("srcset")).toBe(
+      [360, 480, 640, 800, 1000]
+        .map((width) => `${PHOTO}/m/${width}x0/filters:quality(50):format(avif) ${width}w`)
+        .join(", "),
+    );
+    expect(webp!.getAttribute("srcset")).toBe(picture.querySelector("img")!.getAttribute("srcset"));
+    expect([avif!.getAttribute("sizes"), webp!.getAttribute("sizes")]).toEqual(["30vw", "30vw"]);
+  });
+
+  it("a lazy picture's sources have no srcset until the loader sets it", () => {
+    const { container } = render(
+      <ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.articleMedia} sizes="50vw" alt="" />,
+    );
+    const sources = [...container.querySelectorAll("picture > source")];
+    expect(sources.map((source) => source.hasAttribute("srcset"))).toEqual([false, false]);
+    expect(sources[0]!.getAttribute("data-srcset")).toContain(`${PHOTO}/m/480x0/filters:quality(55):format(avif) 480w`);
+    expect(sources[1]!.getAttribute("data-srcset")).toBe(imageSources(PHOTO, IMAGE_SLOTS.articleMedia).srcSet);
+  });
+
+  it("preloads an eager image at high priority as avif only, and no other eager image", () => {
+    const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    for (const link of preloads()) link.remove();
+    render(<ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.aboutMedia} sizes="50vw" alt="" loading="eager" />);
+    expect(preloads()).toEqual([]);
+    render(
+      <ResponsiveImage
+        src={PHOTO}
+        renditions={IMAGE_SLOTS.articleHero}
+        sizes="100vw"
+        alt=""
+        loading="eager"
+        fetchPriority="high"
+      />,
+    );
+    expect(preloads()).toHaveLength(1);
+    const [link] = preloads();
+    expect(link!.getAttribute("type")).toBe("image/avif");
+    expect(link!.getAttribute("imagesrcset")).toBe(imageSources(PHOTO, IMAGE_SLOTS.articleHero).sources[0]!.srcSet);
+    expect(link!.getAttribute("imagesizes")).toBe("100vw");
+    for (const item of preloads()) item.remove();
+  });
+
   it("takes its size from the asset URL and loads lazily, near the viewport, unless told otherwise", () => {
     const lazy = image(<ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.richText} sizes="720px" alt="" />);
     expect([lazy.getAttribute("width"), lazy.getAttribute("height")]).toEqual(["1000", "750"]);
@@ -51,15 +104,21 @@ describe("ResponsiveImage", () => {
     expect(img.getAttribute("data-srcset")).toBe(svg);
     expect(img.hasAttribute("srcset")).toBe(false);
     expect(img.hasAttribute("sizes")).toBe(false);
+    expect(img.closest("picture")).toBeNull();
+    expect(imageSources(svg, IMAGE_SLOTS.projectCard).sources).toEqual([]);
   });
 });
 
 describe("IMAGE_SLOTS", () => {
-  it("give each slot one quality, for its fallback and every rendition", () => {
+  it("give each slot one quality per format, for its fallback and every rendition", () => {
+    const qualitiesOf = (urls: string[]) => [...new Set(urls.map((url) => /quality\((\d+)\)/.exec(url)?.[1]))];
     for (const slot of Object.values(IMAGE_SLOTS)) {
-      const { src, srcSet } = imageSources(PHOTO, slot);
-      const qualities = new Set([src, ...(srcSet ?? "").split(", ")].map((url) => /quality\((\d+)\)/.exec(url)?.[1]));
-      expect([...qualities]).toEqual([String(slot.quality)]);
+      const { src, srcSet, sources } = imageSources(PHOTO, slot);
+      expect(qualitiesOf([src, ...(srcSet ?? "").split(", ")])).toEqual([String(slot.quality)]);
+      const [avif, webp] = sources;
+      expect(qualitiesOf(avif!.srcSet.split(", "))).toEqual([String(slot.avifQuality)]);
+      expect(avif!.srcSet.split(", ").every((candidate) => candidate.includes(":format(avif) "))).toBe(true);
+      expect(webp!.srcSet).toBe(srcSet);
     }
   });
 });

@@ -1,6 +1,14 @@
 import type { ImgHTMLAttributes } from "react";
-import { LazyImage } from "~/components/lazy-image/lazy-image";
-import { assetDimensions, imageServiceUrl, imageSrcSet, isTransformable } from "~/content/image-service";
+import { preload } from "react-dom";
+import { LazyImage, PictureSourceElements } from "~/components/lazy-image/lazy-image";
+import {
+  assetDimensions,
+  imageServiceUrl,
+  imageSrcSet,
+  isTransformable,
+  pictureSources,
+  type PictureSource,
+} from "~/content/image-service";
 
 /** What the image service renders for one place images have on the site. */
 export interface ImageSlot {
@@ -8,8 +16,10 @@ export interface ImageSlot {
   widths: readonly number[];
   /** the width of `src`, for a browser that takes no srcset */
   fallbackWidth: number;
-  /** the webp quality of every rendition of the slot */
+  /** the webp quality of every webp rendition of the slot (and of `src`) */
   quality: number;
+  /** the avif quality of every avif rendition of the slot: avif's scale is not webp's */
+  avifQuality: number;
 }
 
 /**
@@ -18,29 +28,75 @@ export interface ImageSlot {
  * article's media and the images in its text), 70 where it is seen small
  * among others (gallery tiles, the about page's media, project cards, the
  * index's hover preview), which keeps grids light.
+ *
+ * AVIF qualities, 55 for the 75s and 50 for the 70s: the lowest at which
+ * AVIF (as the image service encodes it, effort 1) is as faithful as the
+ * slot's WebP, by SSIM over Y, Cb and Cr weighted 6:1:1 against the resized
+ * file, measured with sharp on six demo assets at the slots' widths (70:
+ * 480 and 800 px, WebP 408 KB and 0.9788, AVIF 50 282 KB and 0.9809;
+ * 75: 640, 828 and 1280 px, WebP 661 KB and 0.9832, AVIF 55 525 KB and
+ * 0.9842; one step lower fell below WebP).
  */
 export const IMAGE_SLOTS = {
   /** the home hero above 768 px */
-  homeHero: { widths: [768, 1024, 1280, 1600, 1920, 2560], fallbackWidth: 1600, quality: 75 },
+  homeHero: { widths: [768, 1024, 1280, 1600, 1920, 2560], fallbackWidth: 1600, quality: 75, avifQuality: 55 },
   /** the home hero at 768 px and narrower */
-  homeHeroPhone: { widths: [480, 640, 828, 1080], fallbackWidth: 1600, quality: 75 },
+  homeHeroPhone: { widths: [480, 640, 828, 1080], fallbackWidth: 1600, quality: 75, avifQuality: 55 },
   /** 800 because the most common phones (390-412 px at 1.75-2x) need 720-780 */
-  articleHero: { widths: [640, 800, 960, 1280, 1600, 1920, 2560], fallbackWidth: 1600, quality: 75 },
-  articleMedia: { widths: [480, 720, 960, 1280, 1600, 1920], fallbackWidth: 1280, quality: 75 },
-  richText: { widths: [480, 800, 1200, 1600], fallbackWidth: 1200, quality: 75 },
-  galleryTile: { widths: [360, 480, 640, 800, 1200], fallbackWidth: 800, quality: 70 },
-  aboutMedia: { widths: [320, 480, 640, 960, 1280], fallbackWidth: 960, quality: 70 },
-  projectCard: { widths: [480, 720, 960, 1280], fallbackWidth: 960, quality: 70 },
-  indexPreview: { widths: [600, 1200], fallbackWidth: 600, quality: 70 },
+  articleHero: { widths: [640, 800, 960, 1280, 1600, 1920, 2560], fallbackWidth: 1600, quality: 75, avifQuality: 55 },
+  articleMedia: { widths: [480, 720, 960, 1280, 1600, 1920], fallbackWidth: 1280, quality: 75, avifQuality: 55 },
+  richText: { widths: [480, 800, 1200, 1600], fallbackWidth: 1200, quality: 75, avifQuality: 55 },
+  galleryTile: { widths: [360, 480, 640, 800, 1200], fallbackWidth: 800, quality: 70, avifQuality: 50 },
+  aboutMedia: { widths: [320, 480, 640, 960, 1280], fallbackWidth: 960, quality: 70, avifQuality: 50 },
+  projectCard: { widths: [480, 720, 960, 1280], fallbackWidth: 960, quality: 70, avifQuality: 50 },
+  indexPreview: { widths: [600, 1200], fallbackWidth: 600, quality: 70, avifQuality: 50 },
 } as const satisfies Record<string, ImageSlot>;
 
-/** `src` and `srcSet` of a file in a slot: webp renditions through the image service, or the file as it is. */
-export function imageSources(filename: string, slot: ImageSlot): { src: string; srcSet: string | undefined } {
-  if (!isTransformable(filename)) return { src: filename, srcSet: undefined };
+/** What a `<picture>` of a file offers: its `<source>`s (avif, then webp) and the `<img>`'s webp `src` and `srcSet`. */
+export interface ImageSources {
+  src: string;
+  srcSet: string | undefined;
+  /** none for a file the service cannot transform (SVG, GIF), which the `<img>` shows as it is */
+  sources: readonly PictureSource[];
+}
+
+/**
+ * The sources of a file in a slot: avif and webp renditions through the
+ * image service, for a `<picture>` whose `<img>` has the webp ones (every
+ * browser the site runs in decodes webp; the `<img>` is also what a script
+ * reading `currentSrc` sees), or the file as it is.
+ */
+export function imageSources(filename: string, slot: ImageSlot): ImageSources {
+  if (!isTransformable(filename)) return { src: filename, srcSet: undefined, sources: [] };
   return {
     src: imageServiceUrl(filename, { width: slot.fallbackWidth, filters: { quality: slot.quality, format: "webp" } }),
     srcSet: imageSrcSet(filename, slot.widths, slot.quality),
+    sources: pictureSources(filename, slot.widths, { avif: slot.avifQuality, webp: slot.quality }),
   };
+}
+
+/**
+ * Preloads the image of a `<picture>` that is the page's largest paint, in
+ * the head (React preloads a lone `<img>` by itself, never one in a
+ * `<picture>`). Only its avif renditions, typed: a browser without avif
+ * skips the preload and finds the `<picture>` in the body, and a browser
+ * with it fetches the file its `<picture>` will ask for, never a second one.
+ */
+export function preloadPicture(sources: ImageSources, sizes: string, media?: string): void {
+  const avif = sources.sources.find((source) => source.type === "image/avif");
+  if (!avif) {
+    preload(sources.src, { as: "image", fetchPriority: "high", media });
+    return;
+  }
+  // with imageSrcSet React writes no href: the first argument is only the preload's key
+  preload(sources.src, {
+    as: "image",
+    type: avif.type,
+    fetchPriority: "high",
+    imageSrcSet: avif.srcSet,
+    imageSizes: sizes,
+    media,
+  });
 }
 
 interface ResponsiveImageProps extends Omit<
@@ -56,10 +112,11 @@ interface ResponsiveImageProps extends Omit<
 }
 
 /**
- * An image in the renditions of its slot, sized from its asset URL so that
- * nothing shifts while it loads. Lazy unless told otherwise: fetched when it
- * comes near the viewport (LazyImage), or natively lazy when its size is
- * unknown (no placeholder could hold its place).
+ * An image in the renditions of its slot, a `<picture>` (avif, then webp),
+ * sized from its asset URL so that nothing shifts while it loads. Lazy
+ * unless told otherwise: fetched when it comes near the viewport
+ * (LazyImage), or natively lazy when its size is unknown (no placeholder
+ * could hold its place). An eager image at high priority is preloaded.
  */
 export function ResponsiveImage({
   src,
@@ -78,6 +135,7 @@ export function ResponsiveImage({
         {...img}
         src={sources.src}
         srcSet={sources.srcSet}
+        sources={sources.sources}
         sizes={sizesAttribute}
         width={size.width}
         height={size.height}
@@ -85,7 +143,8 @@ export function ResponsiveImage({
       />
     );
   }
-  return (
+  if (loading === "eager" && img.fetchPriority === "high" && sources.sources.length > 0) preloadPicture(sources, sizes);
+  const image = (
     <img
       {...img}
       src={sources.src}
@@ -96,5 +155,12 @@ export function ResponsiveImage({
       loading={loading}
       decoding={decoding}
     />
+  );
+  if (sources.sources.length === 0) return image;
+  return (
+    <picture>
+      <PictureSourceElements sources={sources.sources} sizes={sizes} />
+      {image}
+    </picture>
   );
 }
