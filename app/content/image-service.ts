@@ -105,20 +105,12 @@ export interface PictureSource {
 }
 
 /**
- * The `<source>`s of a transformable file, most compact format first: avif,
- * then webp, each at its own quality (their scales differ). None for a file
- * the service cannot transform.
+ * The `<source>`s of a transformable file ahead of its `<img>`: avif, at its
+ * own quality (its scale differs from webp's). The `<img>` itself holds the
+ * webp renditions, which every browser the site supports decodes, so a webp
+ * `<source>` would repeat them. None for a file the service cannot transform.
  */
-export function pictureSources(
-  filename: string,
-  widths: readonly number[],
-  quality: { avif: number; webp: number },
-): PictureSource[] {
-  const avif = imageSrcSet(filename, widths, quality.avif, "avif");
-  const webp = imageSrcSet(filename, widths, quality.webp, "webp");
-  if (avif === undefined || webp === undefined) return [];
-  return [
-    { type: "image/avif", srcSet: avif },
-    { type: "image/webp", srcSet: webp },
-  ];
+export function pictureSources(filename: string, widths: readonly number[], avifQuality: number): PictureSource[] {
+  const avif = imageSrcSet(filename, widths, avifQuality, "avif");
+  return avif === undefined ? [] : [{ type: "image/avif", srcSet: avif }];
 }

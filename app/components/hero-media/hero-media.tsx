@@ -73,27 +73,21 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   }
   const picture = (
     <picture className={styles.picture}>
-      {phoneSources.sources.length > 0 ? (
-        phoneSources.sources.map((source) => (
-          <source
-            key={source.type}
-            media={PHONE_QUERY}
-            type={source.type}
-            srcSet={source.srcSet}
-            sizes={sizes}
-            width={phoneSize?.width}
-            height={phoneSize?.height}
-          />
-        ))
-      ) : (
+      {/* the phone file: its avif, then its webp renditions (the img holds the desktop file's), or the file as it is */}
+      {[
+        ...phoneSources.sources,
+        { type: phoneSources.srcSet ? "image/webp" : undefined, srcSet: phoneSources.srcSet ?? phone.filename },
+      ].map((source) => (
         <source
+          key={source.type ?? "file"}
           media={PHONE_QUERY}
-          srcSet={phone.filename}
+          type={source.type}
+          srcSet={source.srcSet}
           sizes={sizes}
           width={phoneSize?.width}
           height={phoneSize?.height}
         />
-      )}
+      ))}
       <PictureSourceElements sources={desktopSources.sources} sizes={sizes} />
       <img
         {...image}

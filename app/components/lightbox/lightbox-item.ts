@@ -62,7 +62,7 @@ export function fullScreenSources(src: string): FullScreenSources {
     src: imageServiceUrl(src, { width: fallbackWidth, filters }),
     srcSet: imageSrcSet(src, FULL_SCREEN_WIDTHS, FULL_SCREEN_QUALITY),
     sizes,
-    sources: pictureSources(src, FULL_SCREEN_WIDTHS, { avif: FULL_SCREEN_AVIF_QUALITY, webp: FULL_SCREEN_QUALITY }),
+    sources: pictureSources(src, FULL_SCREEN_WIDTHS, FULL_SCREEN_AVIF_QUALITY),
   };
 }
 

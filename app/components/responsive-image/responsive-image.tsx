@@ -71,7 +71,7 @@ export function imageSources(filename: string, slot: ImageSlot): ImageSources {
   return {
     src: imageServiceUrl(filename, { width: slot.fallbackWidth, filters: { quality: slot.quality, format: "webp" } }),
     srcSet: imageSrcSet(filename, slot.widths, slot.quality),
-    sources: pictureSources(filename, slot.widths, { avif: slot.avifQuality, webp: slot.quality }),
+    sources: pictureSources(filename, slot.widths, slot.avifQuality),
   };
 }
 
