@@ -234,8 +234,11 @@ test.describe("hero carousel", () => {
     }
     await dots(page).nth(videoIndex).click();
     const video = slideElements.nth(videoIndex).locator("video");
+    // the file the browser chose among the video's sources (the phone one by <source media>)
     await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.querySelector("source")!.src).pathname))
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) => element.currentSrc && new URL(element.currentSrc).pathname),
+      )
       .toBe(assetPath(slides[videoIndex]!.desktop.filename!));
     const state = () =>
       video.evaluate((element: HTMLVideoElement) => ({
@@ -271,9 +274,10 @@ test.describe("hero carousel", () => {
       const videoIndex = slides.findIndex((slide) => extensionOf(slide.desktop.filename) === "mp4");
       const videoSlide = slides[videoIndex]!;
       const video = carousel(page).locator('[aria-roledescription="slide"]').nth(videoIndex).locator("video");
+      // the file the browser chose by <source media> (chosen even before the slide is near, which fetches nothing)
       await expect
         .poll(() =>
-          video.evaluate((element: HTMLVideoElement) => new URL(element.querySelector("source")!.src).pathname),
+          video.evaluate((element: HTMLVideoElement) => element.currentSrc && new URL(element.currentSrc).pathname),
         )
         .toBe(assetPath(phone ? videoSlide.phone.filename! : videoSlide.desktop.filename!));
     });

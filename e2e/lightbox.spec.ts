@@ -57,9 +57,13 @@ test.beforeAll(async () => {
 
 const view = (page: Page) => page.getByRole("dialog", { name: "Großansicht" });
 const tile = (page: Page, position: number) => page.locator(`main ul a[href="#media-${position}"]`);
-/** The full-screen renditions (quality 80) asked for so far, by file. */
+/** The full-screen renditions (avif at quality 60, or webp at 80: lightbox-item.ts) asked for so far, by file. */
 const fullScreenRequests = (requests: string[], file: string) =>
-  requests.filter((line) => line.includes(`${file}/m/`) && line.includes("quality(80)"));
+  requests.filter(
+    (line) =>
+      line.includes(`${file}/m/`) &&
+      (line.includes("quality(60):format(avif)") || line.includes("quality(80):format(webp)")),
+  );
 
 /**
  * Opens `path` and waits for the view's code, which the page fetches once idle after hydrating: until then the

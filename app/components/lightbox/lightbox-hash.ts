@@ -25,12 +25,4 @@ export function lightboxHref(index: number, set = 1): string {
   return `#${lightboxId(index, set)}`;
 }
 
-/** The 0-based index a fragment (`#media-3`, `#media-2-3`) names among the `count` media of grid `set`; else null. */
-export function indexFromHash(hash: string | null | undefined, count: number, set = 1): number | null {
-  const prefix = `#${set === 1 ? "media" : `media-${set}`}-`;
-  if (!hash?.startsWith(prefix)) return null;
-  const number = hash.slice(prefix.length);
-  if (!/^[1-9]\d{0,5}$/.test(number)) return null;
-  const index = Number(number) - 1;
-  return index < count ? index : null;
-}
+// Reading a fragment back is the view's alone: lightbox-hash-index.ts, out of the tiles' first-load code.

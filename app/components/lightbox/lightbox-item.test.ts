@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { indexFromHash, lightboxHref, lightboxId } from "./lightbox-hash";
+import { lightboxHref, lightboxId } from "./lightbox-hash";
+import { indexFromHash } from "./lightbox-hash-index";
 import { fullScreenSources, mediaSizeStyle } from "./lightbox-item";
 
 const photo = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useInRouterContext, useLocation, useNavigate } from "react-router";
 import { Lightbox } from "./lightbox-dialog";
-import { indexFromHash, lightboxHref } from "./lightbox-hash";
+import { lightboxHref } from "./lightbox-hash";
+import { indexFromHash } from "./lightbox-hash-index";
 import type { LightboxHostProps } from "./lightbox-host";
 
 /** Marks a history entry a tile's click pushed: closing the view goes back to the entry before. */
