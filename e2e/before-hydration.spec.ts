@@ -125,6 +125,38 @@ test("a carousel dot tapped before hydration moves its slide and is drawn curren
   expect(await dotColour(0)).not.toBe(ink);
 });
 
+test("a swipe before hydration moves the dot with the slide, where the engine has scroll-driven animations", async ({
+  page,
+}) => {
+  const dots = 'main [aria-roledescription="carousel"] > [role="group"] > a';
+  const release = await openUnhydrated(page, "/", dots);
+  const track = page.locator('main [aria-roledescription="slide"]').first().locator("..");
+  const currentDots = () =>
+    page
+      .locator(dots)
+      .evaluateAll((links) =>
+        links.flatMap((dot, index) =>
+          getComputedStyle(dot, "::before").backgroundColor === "rgb(17, 17, 17)" ? [index] : [],
+        ),
+      );
+  expect(await currentDots()).toEqual([0]);
+  // what a finger's swipe leaves: the row scrolled to the next slide (the snap brings it to the centre)
+  await track.evaluate((row) => {
+    const next = row.children[1] as HTMLElement;
+    row.scrollTo({ left: next.offsetLeft + next.offsetWidth / 2 - row.clientWidth / 2 });
+  });
+  await expect.poll(currentDots).toEqual([1]);
+  await track.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+  const last = (await page.locator(dots).count()) - 1;
+  await expect.poll(currentDots).toEqual([last]);
+  expect(await isHydrated(page), "the swipes came before hydration").toBe(false);
+
+  release();
+  await waitForHydration(page);
+  await expect(page.locator(dots).nth(last)).toHaveAttribute("aria-current", "true");
+  expect(await currentDots()).toEqual([last]);
+});
+
 test("a tag pill on the about page tapped before hydration filters the masonry at once", async ({ page }) => {
   const release = await openUnhydrated(page, "/about", 'main input[type="checkbox"]');
   const grid = page.locator("main ul:has(> li[data-tags] figure)");
