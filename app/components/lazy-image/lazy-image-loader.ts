@@ -54,7 +54,7 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     shown.add(img);
     pending.delete(img);
     observer?.unobserve(img);
-    // In a <picture> its sources first (avif, then webp), the img last: the browser chooses among them once they
+    // In a <picture> its sources first (avif), the img (webp) last: the browser chooses among them once they
     // are all set (a source without srcset is skipped, so until now it showed the img's placeholder).
     const parent = img.parentElement;
     const sources =

@@ -16,7 +16,7 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
   width: number;
   height: number;
   alt: string;
-  /** the `<source>`s of its `<picture>` (avif, then webp); none: a lone `<img>` */
+  /** the `<source>`s of its `<picture>` (avif, ahead of the img's webp); none: a lone `<img>` */
   sources?: readonly PictureSource[];
   /**
    * What shows without JavaScript: by default the same image, natively lazy;

@@ -37,7 +37,7 @@ const FULL_SCREEN_QUALITY = 80;
 const FULL_SCREEN_AVIF_QUALITY = 60;
 const FALLBACK_WIDTH = 1600;
 
-/** A `<picture>`'s sources: its `<source>`s (avif, then webp; none for a file shown as it is) and its `<img>`'s. */
+/** A `<picture>`'s sources: its `<source>` (avif; none for a file shown as it is) and its `<img>`'s (webp). */
 export interface FullScreenSources {
   src: string;
   srcSet: string | undefined;

@@ -52,7 +52,7 @@ export const IMAGE_SLOTS = {
   indexPreview: { widths: [600, 1200], fallbackWidth: 600, quality: 70, avifQuality: 50 },
 } as const satisfies Record<string, ImageSlot>;
 
-/** What a `<picture>` of a file offers: its `<source>`s (avif, then webp) and the `<img>`'s webp `src` and `srcSet`. */
+/** What a `<picture>` of a file offers: its `<source>` (avif) and the `<img>`'s webp `src` and `srcSet`. */
 export interface ImageSources {
   src: string;
   srcSet: string | undefined;
@@ -112,7 +112,7 @@ interface ResponsiveImageProps extends Omit<
 }
 
 /**
- * An image in the renditions of its slot, a `<picture>` (avif, then webp),
+ * An image in the renditions of its slot, a `<picture>` (an avif source, then the webp img),
  * sized from its asset URL so that nothing shifts while it loads. Lazy
  * unless told otherwise: fetched when it comes near the viewport
  * (LazyImage), or natively lazy when its size is unknown (no placeholder
