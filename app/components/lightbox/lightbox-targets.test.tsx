@@ -99,6 +99,26 @@ describe("the prerendered full-screen view", () => {
     expect(video.hasAttribute("autoplay")).toBe(false);
   });
 
+  it("gives an image whose URL names no size its avif source too, natively lazy", () => {
+    const unsized = articleMedia({
+      Wrapper: [
+        {
+          component: "ImagesArticle",
+          _uid: "w",
+          media: [{ _uid: "u", Image: { filename: "https://a.storyblok.com/f/287401/abc/u.jpg", alt: "Alt u" } }],
+        },
+      ],
+    });
+    const page = prerender(<MediaGrid items={unsized} />);
+    const image = page.querySelector("#media-1 img[data-part='media']")!;
+    expect(image.getAttribute("loading")).toBe("lazy");
+    expect(image.hasAttribute("sources")).toBe(false);
+    const source = image.parentElement!.querySelector("source")!;
+    expect(image.parentElement!.tagName).toBe("PICTURE");
+    expect(source.getAttribute("type")).toBe("image/avif");
+    expect(source.getAttribute("srcset")).toContain("u.jpg/m/640x0/filters:quality(60):format(avif) 640w");
+  });
+
   it("numbers the masonry's tiles, videos included, and is gone once the page runs", () => {
     const masonry = parseMasonry({
       Tiles: [

@@ -16,7 +16,23 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
   const size = assetDimensions(item.src);
-  if (!size) return <img data-part="media" style={style} {...sources} alt={item.alt ?? ""} loading="lazy" />;
+  if (!size) {
+    // no size to reserve a placeholder's box with: the browser's own lazy loading
+    return (
+      <picture>
+        <PictureSourceElements sources={sources.sources} sizes={sources.sizes} />
+        <img
+          data-part="media"
+          style={style}
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.sizes}
+          alt={item.alt ?? ""}
+          loading="lazy"
+        />
+      </picture>
+    );
+  }
   const grid = item.gridSources ?? sources;
   return (
     <LazyImage
