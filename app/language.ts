@@ -7,6 +7,9 @@ export const LANGUAGES = ["de", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "de";
 
+/** Each language in its own name (the content model's language options). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { de: "Deutsch", en: "English" };
+
 /** Open Graph locales (`og:locale`): the studio writes British English for international clients. */
 export const OG_LOCALES: Readonly<Record<Language, string>> = { de: "de_DE", en: "en_GB" };
 

@@ -161,3 +161,33 @@ test("a field without an English translation shows its German text, as Storyblok
   await expect(main.getByText(paragraphs(german)[index]!, { exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeAttached();
 });
+
+test("text in another language than the page's says which, as the content marks it", async ({ page }) => {
+  const [german, english] = await Promise.all([api.story("articles/halbe-sachen"), inEnglish("articles/halbe-sachen")]);
+  // the German headline is marked English; the English page shows it untranslated
+  expect(german.content.HeadlineLanguage).toBe("en");
+  expect(english.content.Headline).toBe(german.content.Headline);
+  // a run of the German text marked with the English style option
+  const markedRuns: string[] = [];
+  JSON.stringify(german.content.Text, (_key, value: unknown) => {
+    const node = value as { type?: string; text?: string; marks?: Array<{ type: string; attrs?: { class?: string } }> };
+    if (node?.type === "text" && node.marks?.some((mark) => mark.type === "styled" && mark.attrs?.class === "lang-en"))
+      markedRuns.push(node.text ?? "");
+    return value;
+  });
+  expect(markedRuns.length).toBeGreaterThan(0);
+
+  await visit(page, "/articles/halbe-sachen");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
+  await expect(main.locator('span[lang="en"]', { hasText: markedRuns[0]!.trim() }).first()).toBeAttached();
+  // the info headline is German, as the page is
+  await expect(main.getByText(infoHeadline(german), { exact: true })).not.toHaveAttribute("lang");
+
+  await visit(page, "/en/articles/halbe-sachen");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
+  // untranslated: the German text on the English page
+  await expect(main.getByText(infoHeadline(german), { exact: true })).toHaveAttribute("lang", "de");
+  // translated: in the page's language
+  await expect(main.locator('[class*="text"][lang]')).toHaveCount(0);
+});

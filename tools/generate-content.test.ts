@@ -241,6 +241,38 @@ describe("generate-content", () => {
     expect(all.some((a) => typeof asObj(a.story.content.Link).title === "string")).toBe(true);
   });
 
+  it("marks what the studio wrote in English on its German pages, as an editor would", () => {
+    const hafenkino = stories.get("articles/hafenkino")!.story.content;
+    const pixelweide = stories.get("articles/pixelweide")!.story.content;
+    expect(hafenkino.HeadlineLanguage).toBe("en");
+    // a German headline, translated on the English page
+    expect(pixelweide.HeadlineLanguage).toBe("");
+    expect(pixelweide.Headline__i18n__en).toBeDefined();
+    // every English run carries the style option; a mixed paragraph is split at its sentences
+    const runs: { text: string; english: boolean }[] = [];
+    for (const a of articles()) {
+      walk(a.story.content.Text as Obj, (node) => {
+        if (node.type !== "text") return;
+        const english = ((node.marks as Obj[] | undefined) ?? []).some(
+          (mark) => mark.type === "styled" && asObj(mark.attrs).class === "lang-en",
+        );
+        runs.push({ text: String(node.text), english });
+      });
+    }
+    const englishOf = (text: string) => runs.find((run) => run.text === text)?.english;
+    expect(englishOf("The result launched quietly and grew through word of mouth. ")).toBe(true);
+    expect(englishOf("Ein Jahr später ist es aus dem Kiez nicht mehr wegzudenken.")).toBe(false);
+    expect(englishOf("We set every test in ")).toBe(true);
+    // a word between two English runs (here in bold) is English too; a German run inside stays unmarked
+    expect(englishOf("real")).toBe(true);
+    expect(englishOf("auch nicht im ersten Entwurf")).toBe(false);
+    expect(englishOf("Mira Okafor-Kessler")).toBe(false);
+    // the English translation keeps the marks and translates the German sentence
+    const english = JSON.stringify(articles().map((a) => a.story.content.Text__i18n__en));
+    expect(english).toContain("A year later the neighbourhood cannot imagine being without it.");
+    expect(english).not.toContain("Ein Jahr später");
+  });
+
   it("uses every rich text node type and mark across the articles", () => {
     const nodes = new Set<string>();
     const marks = new Set<string>();

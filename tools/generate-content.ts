@@ -5,6 +5,7 @@
 //   npm run content:generate -- --no-media           stories only, reusing content/assets
 //   npm run content:generate -- --out /tmp/c --articles 10000 --media-from content/assets
 import { storyWithEnglish } from "./content-generator/english";
+import { withLanguageMarks } from "./content-generator/language-marks";
 import { lstat, mkdir, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -74,12 +75,17 @@ async function writeAll(files: Iterable<{ file: string; body: () => string }>, b
   return count;
 }
 
-/** A story file with the English translation of its stories (Storyblok's field-level translation). */
+/**
+ * A story file with its English passages marked and the English
+ * translation of its stories (Storyblok's field-level translation).
+ */
 function inEnglish(data: StoryFile): StoryFile {
+  const translated = <S extends StoryFile["story"]>(story: S): S =>
+    storyWithEnglish({ ...story, content: withLanguageMarks(story.content) });
   return {
     ...data,
-    story: storyWithEnglish(data.story),
-    ...(data.published ? { published: storyWithEnglish(data.published) } : {}),
+    story: translated(data.story),
+    ...(data.published ? { published: translated(data.published) } : {}),
   };
 }
 

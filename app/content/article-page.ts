@@ -121,6 +121,28 @@ export interface LoadArticleOptions {
   random?: () => number;
   /** while prerendering: the build's listing of all stories, which holds the page's story and its other projects */
   listing?: BuildListing;
+  /** while prerendering a page in another language: the listing in the default language (the texts' languages) */
+  defaultListing?: BuildListing;
+}
+
+/**
+ * The article's story in the default language, beside a page in another:
+ * what tells a translated text from an untranslated one (./text-language).
+ * Undefined on a default-language page, or when it cannot be read (the
+ * texts are then taken as translations).
+ */
+async function defaultLanguageStory(
+  client: StoryblokClient,
+  slug: string,
+  version: Version,
+  language: Language,
+  defaultListing: BuildListing | undefined,
+): Promise<unknown> {
+  if (language === DEFAULT_LANGUAGE) return undefined;
+  const listed =
+    defaultListing && import.meta.env.SSR ? await defaultListing.article(slug).catch(() => undefined) : undefined;
+  if (listed) return listed;
+  return fetchStory(client, `articles/${encodeURIComponent(slug)}`, version, DEFAULT_LANGUAGE).catch(() => undefined);
 }
 
 /**
@@ -134,12 +156,19 @@ export async function loadArticlePage(
   slug: string,
   options: LoadArticleOptions = {},
 ): Promise<ArticlePage> {
-  const { version = contentConfig.version, language = DEFAULT_LANGUAGE, random = Math.random, listing } = options;
+  const {
+    version = contentConfig.version,
+    language = DEFAULT_LANGUAGE,
+    random = Math.random,
+    listing,
+    defaultListing,
+  } = options;
   const cleanSlug = typeof slug === "string" ? slug.trim() : "";
   const notFound = { status: "not-found", slug: cleanSlug, alternates: HOME_ALTERNATES } as const;
   if (!cleanSlug) return notFound;
   let story: unknown;
   let others: readonly OtherProject[];
+  const inDefaultLanguage = defaultLanguageStory(client, cleanSlug, version, language, defaultListing);
   // only the server bundle prerenders (the client's bundle leaves this out)
   const listed =
     listing && import.meta.env.SSR ? await fromBuildListing(cleanSlug, listing, language).catch(() => null) : null;
@@ -154,9 +183,11 @@ export async function loadArticlePage(
     ]);
   }
   if (!story) return notFound;
+  const defaultStory = await inDefaultLanguage;
   let article: Article;
   try {
-    article = parseArticleStory(story, language);
+    const reference = defaultStory === undefined ? undefined : parseArticleStory(defaultStory, DEFAULT_LANGUAGE);
+    article = parseArticleStory(story, language, reference);
   } catch (error) {
     // the media helper failing (SPEC 8) shows the same message as a missing article
     console.error("Artikel nicht gefunden:", error);

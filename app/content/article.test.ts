@@ -162,6 +162,50 @@ describe("parseArticleStory", () => {
   it("refuses a javascript: link", () => {
     expect(parseArticleStory({ content: { Link: { linktype: "url", url: "javascript:alert(1)" } } }).link).toBeNull();
   });
+
+  describe("the texts' languages", () => {
+    const paragraphOf = (text: string) => ({
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text }] }],
+    });
+    const story = (content: Record<string, unknown>) => ({
+      name: "Hafenkino",
+      full_slug: "articles/hafenkino",
+      content,
+    });
+    const german = story({
+      Headline: "Hafenkino — cinema under the cranes",
+      HeadlineLanguage: "en",
+      Text: paragraphOf("Das Logo ist ein Filmstreifen."),
+      info: [{ component: "info", Headline01: "Ein Open-Air-Kino im Hafen." }],
+    });
+
+    it("on the German page: the headline's marked language, the rest German", () => {
+      expect(parseArticleStory(german, "de").languages).toEqual({ headline: "en", text: "de", infoHeadline: "de" });
+      const unmarked = story({ Headline: "Pixelweide — Satellitendaten für Schafe", HeadlineLanguage: "fr" });
+      expect(parseArticleStory(unmarked, "de").languages.headline).toBe("de");
+      // the story's name stands in for the headline: its language is not known
+      expect(parseArticleStory(story({}), "de").languages.headline).toBeNull();
+    });
+
+    it("on the English page: untranslated fields keep the German text's language, translated ones are English", () => {
+      const reference = parseArticleStory(german, "de");
+      // Storyblok's answer for language=en: the translated text where there is one, else the German
+      const english = story({
+        Headline: "Hafenkino — cinema under the cranes",
+        HeadlineLanguage: "en",
+        Text: paragraphOf("Das Logo ist ein Filmstreifen."),
+        info: [{ component: "info", Headline01: "An open-air cinema in the harbour." }],
+      });
+      expect(parseArticleStory(english, "en", reference).languages).toEqual({
+        headline: "en",
+        text: "de",
+        infoHeadline: "en",
+      });
+      // without the German story to compare with, every text is taken as translated
+      expect(parseArticleStory(english, "en").languages).toEqual({ headline: "en", text: "en", infoHeadline: "en" });
+    });
+  });
 });
 
 const project = (slug: string): OtherProject => ({

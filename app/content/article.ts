@@ -9,6 +9,7 @@ import { type Asset, type Link } from "./schema/values";
 import { lastSlugSegment, parseStory, parseStoryFields, storyPaths } from "./schema/story";
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../language";
 import type { OtherProject } from "./other-projects";
+import { fieldLanguage } from "./text-language";
 
 /**
  * The article page's view models (SPEC sections 2, 3, 8): an article story
@@ -57,6 +58,12 @@ export interface Article {
   description: string;
   /** the visual editor's attributes of the story's content (the article blok) */
   editable: EditableAttributes;
+  /**
+   * The languages the texts are written in (./text-language): the page
+   * marks those that are not its own. The headline's is null when it is
+   * the story's name, whose language nothing states.
+   */
+  languages: { headline: Language | null; text: Language; infoHeadline: Language };
 }
 
 /** A page's path in each language: the header's language link and the hreflang alternates. */
@@ -98,8 +105,13 @@ function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
   };
 }
 
-/** An article story (the CDN `story` object) as the page's view model; never throws. */
-export function parseArticleStory(value: unknown, language: Language = DEFAULT_LANGUAGE): Article {
+/**
+ * An article story (the CDN `story` object) as the page's view model; never
+ * throws. `reference` tells the texts' languages on a page in another than
+ * the default language: the default-language story's view, or the view
+ * shown before a live edit (./text-language).
+ */
+export function parseArticleStory(value: unknown, language: Language = DEFAULT_LANGUAGE, reference?: Article): Article {
   const story = parseStory(value, article);
   const content = story.content;
   const name = story.name.trim();
@@ -111,13 +123,34 @@ export function parseArticleStory(value: unknown, language: Language = DEFAULT_L
     headline: infoContent.Headline01,
     editable: editableAttributes(infoContent),
   };
+  const headline = content.Headline || name;
+  const languageOf = <T>(
+    value: T,
+    marker: Language | "",
+    referenceValue: T | undefined,
+    referenceLanguage?: Language | null,
+  ) =>
+    fieldLanguage({
+      value,
+      page: language,
+      marker,
+      reference:
+        reference && referenceLanguage ? { value: referenceValue as T, language: referenceLanguage } : undefined,
+    });
+  const languages: Article["languages"] = {
+    headline: content.Headline
+      ? languageOf(headline, content.HeadlineLanguage, reference?.headline, reference?.languages.headline)
+      : null,
+    text: languageOf(content.Text, "", reference?.text, reference?.languages.text),
+    infoHeadline: languageOf(info.headline, "", reference?.info.headline, reference?.languages.infoHeadline),
+  };
   const link = content.Link;
   const linkLabel = link.title.trim() || link.href.replace(/^(mailto:|tel:|https?:\/\/)/i, "").replace(/\/$/, "");
   return {
     storyId: story.id,
     slug: lastSlugSegment(story.full_slug || story.slug),
     name,
-    headline: content.Headline || name,
+    headline,
     header: imageOf(content.Header, title),
     info,
     text: content.Text,
@@ -130,6 +163,7 @@ export function parseArticleStory(value: unknown, language: Language = DEFAULT_L
     metaTitle: title,
     description: info.headline || richTextPlainText(content.Text, 160) || content.Headline,
     editable: editableAttributes(content),
+    languages,
   };
 }
 

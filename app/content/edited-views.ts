@@ -13,7 +13,8 @@ type FoundArticlePage = Extract<ArticlePage, { status: "found" }>;
 
 /** An article's page: the article itself, or the card of the other article that is open in the editor. */
 export function articlePageWithEdit(page: FoundArticlePage, edit: StoryEdit, language: Language): FoundArticlePage {
-  if (page.article.storyId === edit.storyId) return { ...page, article: parseArticleStory(edit.story, language) };
+  if (page.article.storyId === edit.storyId)
+    return { ...page, article: parseArticleStory(edit.story, language, page.article) };
   const isEdited = (project: { storyId: number | null }) => project.storyId === edit.storyId;
   if (!page.otherProjects.some(isEdited)) return page;
   const card = parseOtherProject(edit.story, language);

@@ -1,6 +1,7 @@
 import type { SbRichTextMark } from "@storyblok/react";
 import { isRecord } from "./is-record";
 import { safeHref } from "./safe-href";
+import { LANGUAGES, type Language } from "../language";
 
 /**
  * The marks of sanitised rich text (./rich-text): an allow-list of the mark
@@ -17,6 +18,22 @@ export interface SafeLinkAttrs {
   target: "_self" | "_blank";
   /** only from the custom-attribute allow-list */
   custom: Partial<Record<(typeof CUSTOM_LINK_ATTRIBUTES)[number], string>>;
+}
+
+/**
+ * A `styled` mark whose class is this prefix and a language code marks its
+ * text as written in that language (the rich-text fields' style options).
+ */
+export const LANGUAGE_CLASS_PREFIX = "lang-";
+
+/** The language a `styled` mark's classes name, if any names one of the site's. */
+export function languageOfClasses(classes: string): Language | undefined {
+  for (const name of classes.split(" ")) {
+    if (!name.startsWith(LANGUAGE_CLASS_PREFIX)) continue;
+    const code = name.slice(LANGUAGE_CLASS_PREFIX.length);
+    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+  }
+  return undefined;
 }
 
 const SIMPLE_MARKS = new Set(["bold", "italic", "strike", "underline", "code", "superscript", "subscript"]);

@@ -12,7 +12,7 @@ import { siteClient } from "~/routing/site-client";
 import { siteFromMatches } from "~/routing/root-data";
 import { settled } from "~/routing/story-page-meta";
 import { useLanguage, useUiText } from "~/hooks/use-language";
-import { languageOfPath, localizedPath } from "~/language";
+import { DEFAULT_LANGUAGE, languageOfPath, localizedPath } from "~/language";
 
 /**
  * Prerender: the article and the other projects, chosen here at random, so
@@ -25,8 +25,11 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<{ p
     import("~/content/build-listing.server"),
     siteClient(),
   ]);
-  const listing = await prerenderListing(language);
-  return { page: await loadArticlePage(client, params.slug, { listing, language }) };
+  const [listing, defaultListing] = await Promise.all([
+    prerenderListing(language),
+    language === DEFAULT_LANGUAGE ? undefined : prerenderListing(DEFAULT_LANGUAGE),
+  ]);
+  return { page: await loadArticlePage(client, params.slug, { listing, defaultListing, language }) };
 }
 
 /**

@@ -10,7 +10,41 @@ import { PAGE_TEXTS_IN_ENGLISH } from "./english-pages";
  * as they are; so do texts that are English already (the studio writes
  * some in English).
  */
-const ENGLISH: ReadonlyMap<string, string> = new Map([...PAGE_TEXTS_IN_ENGLISH, ...ARTICLE_TEXTS_IN_ENGLISH]);
+const ENGLISH: ReadonlyMap<string, string> = withSentencesOfMixedTexts([
+  ...PAGE_TEXTS_IN_ENGLISH,
+  ...ARTICLE_TEXTS_IN_ENGLISH,
+]);
+
+/** A text's sentences, each with the white space after it. */
+export function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?]\s)(?=[A-ZÄÖÜ»"])/);
+}
+
+/**
+ * The dictionary, and for a text that mixes languages (its translation
+ * keeps some sentences word for word: those were English already) each of
+ * its German sentences alone: language-marks.ts splits such a text into
+ * its sentences to mark the English ones.
+ */
+function withSentencesOfMixedTexts(entries: readonly (readonly [string, string])[]): Map<string, string> {
+  const dictionary = new Map<string, string>(entries);
+  for (const [german, english] of entries) {
+    const germanSentences = sentences(german);
+    const englishSentences = sentences(english);
+    if (germanSentences.length < 2 || germanSentences.length !== englishSentences.length) continue;
+    if (!germanSentences.some((sentence, i) => sentence === englishSentences[i])) continue;
+    germanSentences.forEach((sentence, i) => {
+      const translated = englishSentences[i]!;
+      if (sentence !== translated && !dictionary.has(sentence)) dictionary.set(sentence, translated);
+    });
+  }
+  return dictionary;
+}
+
+/** The English version of a German text, or undefined for a text the studio wrote in English (or a name). */
+export function englishOf(text: string): string | undefined {
+  return ENGLISH.get(text);
+}
 
 /** The header's link to the English pages: its German text and, translated, the link back. */
 export const LANGUAGE_LABEL = "English";

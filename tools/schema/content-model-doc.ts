@@ -24,7 +24,12 @@ function typeCell(definition: FieldDefinition): string {
     return `options: uuids of ${code(String(storyblok.filter_content_type))} stories in ${code(String(storyblok.folder_slug))}`;
   }
   const options = storyblok.options as Array<{ value: string }> | undefined;
-  if (options) return `options: ${options.map((option) => option.value).join(", ")}, …`;
+  const values = options?.map((option) => option.value).join(", ");
+  // a single option's values are the only ones; a multi-option's editors may add more
+  if (options && type === "option") return `option: ${values} or empty`;
+  if (options) return `options: ${values}, …`;
+  const styles = storyblok.style_options as Array<{ value: string }> | undefined;
+  if (styles) return `richtext; styles ${styles.map((style) => code(style.value)).join(", ")}`;
   const filetypes = storyblok.filetypes as string[] | undefined;
   if (filetypes) return `asset: ${filetypes.join(", ")}`;
   if (storyblok.email_link_type) return "multilink: also e-mail";

@@ -15,6 +15,7 @@ function hasType(type: FieldType, value: unknown): boolean {
   switch (type) {
     case "text":
     case "textarea":
+    case "option":
       return typeof value === "string";
     case "boolean":
       return typeof value === "boolean";
@@ -35,6 +36,7 @@ function isFilled(type: FieldType, value: unknown): boolean {
   switch (type) {
     case "text":
     case "textarea":
+    case "option":
       return typeof value === "string" && value.trim() !== "";
     case "options":
     case "bloks":

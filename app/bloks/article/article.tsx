@@ -27,9 +27,17 @@ function ArticleView({ article, site }: { article: Article; site: SiteData | nul
       <article className={styles.article} aria-labelledby="article-headline" {...article.editable}>
         <ArticleHero image={article.header} />
         <header className={styles.titleBlock}>
-          <ScrollWeightHeadline id="article-headline">{article.headline}</ScrollWeightHeadline>
+          <ScrollWeightHeadline id="article-headline" lang={article.languages.headline ?? undefined}>
+            {article.headline}
+          </ScrollWeightHeadline>
         </header>
-        <ArticleIntro info={article.info} text={article.text} link={article.link} icon={article.icon} />
+        <ArticleIntro
+          info={article.info}
+          text={article.text}
+          link={article.link}
+          icon={article.icon}
+          languages={article.languages}
+        />
         <MediaGrid items={article.media} />
       </article>
     </>

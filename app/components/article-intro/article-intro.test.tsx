@@ -29,6 +29,20 @@ describe("ArticleIntro", () => {
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Posters for dusk");
   });
 
+  it("says the language of a text that is not the page's, and only of those", async () => {
+    const article = parseArticleStory({ name: "Project", content: { info, Text } });
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => <ArticleIntro {...article} languages={{ headline: "en", text: "en", infoHeadline: "de" }} />,
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const heading = await screen.findByRole("heading", { level: 2 });
+    expect(heading.hasAttribute("lang")).toBe(false);
+    expect(screen.getByText("Body text").closest("[lang]")?.getAttribute("lang")).toBe("en");
+  });
+
   it("shows the link with its title and a decorative arrow icon", async () => {
     renderIntro({
       info,

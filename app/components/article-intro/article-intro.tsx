@@ -2,16 +2,24 @@ import { ContentLink } from "~/components/content-link/content-link";
 import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { RichText } from "~/components/rich-text/rich-text";
 import type { Article } from "~/content/article";
+import { useLanguage } from "~/hooks/use-language";
+import type { Language } from "~/language";
 import styles from "./article-intro.module.css";
 
-type ArticleIntroProps = Pick<Article, "info" | "text" | "link" | "icon">;
+type ArticleIntroProps = Pick<Article, "info" | "text" | "link" | "icon"> & {
+  /** the texts' languages; the page's own where not given */
+  languages?: Partial<Article["languages"]>;
+};
 
 /**
  * The text block under the headline (SPEC 2): the client label and the
  * headline of `info[0]` (with the services), the rich text, and the optional
  * link with its arrow icon.
  */
-export function ArticleIntro({ info, text, link, icon }: ArticleIntroProps) {
+export function ArticleIntro({ info, text, link, icon, languages = {} }: ArticleIntroProps) {
+  const page = useLanguage();
+  // only a text in another language than the page's says so
+  const langOf = (language: Language | null | undefined) => (language && language !== page ? language : undefined);
   const hasAside = info.client !== "" || info.services !== "";
   return (
     <section className={styles.intro} aria-label={info.client || undefined}>
@@ -23,11 +31,16 @@ export function ArticleIntro({ info, text, link, icon }: ArticleIntroProps) {
       ) : null}
       <div className={styles.body}>
         {info.headline ? (
-          <h2 className={styles.headline} {...info.editable}>
+          <h2 className={styles.headline} lang={langOf(languages.infoHeadline)} {...info.editable}>
             {info.headline}
           </h2>
         ) : null}
-        <RichText document={text} className={styles.text} headingLevel={info.headline ? 3 : 2} />
+        <RichText
+          document={text}
+          className={styles.text}
+          headingLevel={info.headline ? 3 : 2}
+          lang={langOf(languages.text)}
+        />
         {link ? (
           <p className={styles.linkRow}>
             <ContentLink link={link} className={styles.link}>

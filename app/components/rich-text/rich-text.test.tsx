@@ -123,6 +123,26 @@ describe("RichText marks", () => {
     expect(container.querySelector("#section-one")?.textContent).toBe("anchored");
   });
 
+  it("gives a passage marked with a language style option that language, and keeps its other classes", () => {
+    const { container } = renderDocument(
+      doc(
+        paragraph(
+          text("Erst danach wurde gezeichnet. "),
+          text("We started with research.", [{ type: "styled", attrs: { class: "lang-en" } }]),
+          text(" Auf Deutsch ", [{ type: "styled", attrs: { class: "lead lang-de" } }]),
+          // not one of the site's languages: a class like any other
+          text("Bonjour", [{ type: "styled", attrs: { class: "lang-fr" } }]),
+        ),
+      ),
+    );
+    const spans = [...container.querySelectorAll("p span")];
+    expect(spans.map((span) => [span.textContent, span.getAttribute("lang"), span.getAttribute("class")])).toEqual([
+      ["We started with research.", "en", null],
+      [" Auf Deutsch ", "de", "lead"],
+      ["Bonjour", null, "lang-fr"],
+    ]);
+  });
+
   it("renders url, email, anchor and story links; internal ones through the router", () => {
     renderDocument(
       doc(

@@ -2,7 +2,7 @@ import { StoryblokRichText, type SbReactRichTextComponentMap, type SbReactRichTe
 import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { RichTextDocument } from "~/content/rich-text";
-import type { SafeLinkAttrs } from "~/content/rich-text-marks";
+import { languageOfClasses, type SafeLinkAttrs } from "~/content/rich-text-marks";
 import { withHeadingLevels } from "~/content/rich-text-outline";
 import { useLanguage } from "~/hooks/use-language";
 import { localizedHref } from "~/language";
@@ -69,6 +69,24 @@ function RichTextEmoji({ attrs }: SbReactRichTextProps<"emoji">) {
   return (
     <span role="img" aria-label={name}>
       {emoji}
+    </span>
+  );
+}
+
+/**
+ * A style option of the editor: its class, and the language it names as
+ * `lang` (content/rich-text-marks: a passage in another language).
+ */
+function RichTextStyled({ attrs, children }: SbReactRichTextProps<"styled">) {
+  const classes = typeof attrs?.class === "string" ? attrs.class : "";
+  const language = languageOfClasses(classes);
+  const others = classes
+    .split(" ")
+    .filter((name) => name && languageOfClasses(name) === undefined)
+    .join(" ");
+  return (
+    <span className={others || undefined} lang={language}>
+      {children}
     </span>
   );
 }
@@ -140,6 +158,7 @@ const COMPONENTS: SbReactRichTextComponentMap = {
   image: RichTextImage,
   emoji: RichTextEmoji,
   anchor: RichTextAnchor,
+  styled: RichTextStyled,
 };
 
 export interface RichTextProps {
@@ -153,17 +172,19 @@ export interface RichTextProps {
   headingLevel?: number;
   /** the visual editor's attributes of the blok the text is (an imprint text) */
   editable?: Record<string, string>;
+  /** the text's language, where it is not the page's */
+  lang?: string;
 }
 
 /**
  * A sanitised rich text document rendered by Storyblok's React renderer;
  * links, images, emoji and anchors by the components above.
  */
-export function RichText({ document, className, headingLevel, editable }: RichTextProps) {
+export function RichText({ document, className, headingLevel, editable, lang }: RichTextProps) {
   if (document.content.length === 0) return null;
   const fitted = headingLevel === undefined ? document : withHeadingLevels(document, headingLevel);
   return (
-    <div className={[styles.richText, className].filter(Boolean).join(" ")} {...editable}>
+    <div className={[styles.richText, className].filter(Boolean).join(" ")} lang={lang} {...editable}>
       <StoryblokRichText document={fitted} components={COMPONENTS} wrapper={false} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { bloks, defineComponent } from "./component";
-import { asset, boolean, multilink, richtext, text } from "./fields";
+import { asset, boolean, language, multilink, richtext, text } from "./fields";
 
 /** A project page (SPEC 2, 3): the stories `articles/{slug}`. */
 
@@ -55,6 +55,12 @@ export const article = defineComponent("article", {
       required: true,
     }),
     Headline: text({ display: "Headline", description: "Else the story's name.", required: true, translatable: true }),
+    HeadlineLanguage: language({
+      display: "Headline language",
+      description:
+        "The language the German headline is written in, where it is not German (an English title); " +
+        "for hyphenation and screen readers. A translation is taken to be in its page's language.",
+    }),
     Text: richtext({ display: "Text", translatable: true }),
     Link: multilink({
       display: "Link",

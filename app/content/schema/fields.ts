@@ -1,6 +1,8 @@
 import * as v from "valibot";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../../language";
+import { LANGUAGE_CLASS_PREFIX } from "../rich-text-marks";
 import { parseRichText, type RichTextDocument } from "../rich-text";
-import { assetValue, bool, linkValue, textList, trimmedText, type Asset, type Link } from "./values";
+import { assetValue, bool, languageValue, linkValue, textList, trimmedText, type Asset, type Link } from "./values";
 
 /**
  * Storyblok's field types as the model declares them: each field's valibot
@@ -15,7 +17,8 @@ import { assetValue, bool, linkValue, textList, trimmedText, type Asset, type Li
  */
 
 /** The Storyblok field types the model uses (Management API, "Possible field types"). */
-export type FieldType = "text" | "textarea" | "richtext" | "asset" | "multilink" | "boolean" | "options" | "bloks";
+export type FieldType =
+  "text" | "textarea" | "richtext" | "asset" | "multilink" | "boolean" | "option" | "options" | "bloks";
 
 export interface FieldDefinition {
   type: FieldType;
@@ -67,9 +70,31 @@ export function textarea(options: FieldOptions): Field<string> {
   return defineField("textarea", options, trimmedText);
 }
 
+/**
+ * Rich text. Its style options (the editor's "raindrop" menu, a `styled`
+ * mark with the option's class) mark a passage as written in one of the
+ * site's languages: the page gives it that `lang` (components/rich-text).
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function richtext(options: FieldOptions): Field<RichTextDocument> {
-  return defineField("richtext", options, richTextSchema);
+  return defineField("richtext", options, richTextSchema, {
+    style_options: LANGUAGES.map((language) => ({
+      name: LANGUAGE_NAMES[language],
+      value: `${LANGUAGE_CLASS_PREFIX}${language}`,
+    })),
+  });
+}
+
+/**
+ * A single option naming one of the site's languages: the language a text
+ * field of the same blok is written in, where it is not the story's own
+ * (empty: the story's language).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function language(options: FieldOptions): Field<Language | ""> {
+  return defineField("option", options, languageValue, {
+    options: LANGUAGES.map((value) => ({ name: LANGUAGE_NAMES[value], value })),
+  });
 }
 
 /* @__NO_SIDE_EFFECTS__ */

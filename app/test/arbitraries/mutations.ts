@@ -112,19 +112,33 @@ function parentOf(
   return { parent: current as Record<string | number, unknown>, key };
 }
 
-/** JSON text of a value; null when it has none or is nested too deep to stringify. */
+/**
+ * The values JSON text of `value` would hold, counted up to `limit`: a
+ * replaced value can share one object at every level (deepValueArb), whose
+ * JSON doubles with each level.
+ */
+function jsonNodeCount(value: unknown, limit: number): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && count <= limit) {
+    const item = stack.pop();
+    count += 1;
+    if (typeof item === "object" && item !== null) stack.push(...Object.values(item));
+  }
+  return count;
+}
+
+/** The most values a "duplicate" or "stringify" writes as JSON: a demo article has a few thousand. */
+const MAX_JSON_NODES = 20_000;
+
+/** JSON text of a value; null when it has none, is nested too deep to stringify, or is too large. */
 function jsonText(value: unknown): string | null {
+  if (jsonNodeCount(value, MAX_JSON_NODES) > MAX_JSON_NODES) return null;
   try {
     return JSON.stringify(value) ?? null;
   } catch {
     return null;
   }
-}
-
-/** A copy of a value as JSON would carry it (no shared objects, so no cycles); undefined when too deep. */
-function jsonCopy(value: unknown): unknown {
-  const json = jsonText(value);
-  return json === null ? undefined : (JSON.parse(json) as unknown);
 }
 
 /** Applies mutations to a copy of `base`; mutations whose target is already gone are skipped. */
@@ -170,7 +184,8 @@ export function applyMutations(
       case "duplicate": {
         const from = paths.all[mutation.source % paths.all.length]!;
         const source = parentOf(root, from);
-        if (source) set(jsonCopy((source.parent as Record<string | number, unknown>)[source.key]));
+        const json = source ? jsonText((source.parent as Record<string | number, unknown>)[source.key]) : null;
+        if (json !== null) set(JSON.parse(json) as unknown);
         break;
       }
       case "wrongScalar":

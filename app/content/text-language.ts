@@ -1,0 +1,38 @@
+import { DEFAULT_LANGUAGE, type Language } from "../language";
+
+/**
+ * The language a field's text is written in, as far as the content says
+ * (docs/content-model.md, "Languages of the text"). A German story's field
+ * is German unless the editor marked it otherwise (a language option beside
+ * a text field, a style option inside rich text). On a page in another
+ * language Storyblok answers an untranslated field with the German value:
+ * a value equal to the German story's is that German text, in the marked
+ * language; any other value is the translation, in the page's language.
+ */
+export interface FieldLanguageInput<T> {
+  /** the field's value on the page */
+  value: T;
+  /** the page's language (the language the story was asked for in) */
+  page: Language;
+  /** the editor's marker of the default-language text; "" when not set */
+  marker?: Language | "";
+  /**
+   * What the value is compared with, where the page is not in the default
+   * language: the same field of the default-language story, or of the view
+   * shown before an edit (with that view's language). Undefined: not known,
+   * the value is taken as a translation.
+   */
+  reference?: { value: T; language: Language } | undefined;
+}
+
+export function fieldLanguage<T>({ value, page, marker = "", reference }: FieldLanguageInput<T>): Language {
+  if (page === DEFAULT_LANGUAGE) return marker || DEFAULT_LANGUAGE;
+  if (reference && sameValue(value, reference.value)) return reference.language;
+  return page;
+}
+
+/** Equal as content: strings by their text, parsed rich text by its JSON. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
