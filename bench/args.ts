@@ -39,6 +39,9 @@ const ALIASES: Record<string, SectionId> = {
   bytes: "bundle",
   "long-tasks": "first-visit",
   hydration: "first-visit",
+  "cross-engine": "engines",
+  firefox: "engines",
+  webkit: "engines",
 };
 
 export class ArgsError extends Error {}

@@ -24,6 +24,15 @@ export interface EnginePage {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Rejects when `work` takes longer than `ms`: a hung engine fails what waits on it instead of hanging it. */
+export function withTimeLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
 /** Polls `check` until it returns true (or throws its last error) within `timeoutMs`. */
 export async function waitFor(
   page: EnginePage,

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
 import type { WebKitInstall } from "../ensure-engines";
-import { drainCollectedErrors, installErrorCollector, sleep, type EnginePage } from "./engine-page";
+import { drainCollectedErrors, installErrorCollector, sleep, withTimeLimit, type EnginePage } from "./engine-page";
 
 /**
  * WebKitGTK's MiniBrowser driven by WebKitWebDriver (W3C WebDriver classic;
@@ -148,7 +148,9 @@ export async function launchWebKit(install: WebKitInstall, origin: string): Prom
     },
     async close() {
       try {
-        await driver.quit();
+        // a hung web process can keep the driver from answering: the driver and the display are stopped anyway,
+        // and MiniBrowser ends with its display
+        await withTimeLimit(driver.quit(), 10_000, "quitting WebKitWebDriver");
       } finally {
         await stopAll();
       }
