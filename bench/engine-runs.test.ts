@@ -7,6 +7,7 @@ import {
   engineTable,
   latestRoute,
   runFromTimes,
+  startedBeforeLoad,
   type EngineRoute,
   type EngineRun,
   type PageTimes,
@@ -142,6 +143,7 @@ function fakePage(behaviour: { hangOpen?: boolean; times?: PageTimes }) {
   const state = { closed: 0, opened: [] as string[], viewport: [] as number[] };
   const page: EnginePage = {
     engine: "fake",
+    version: "Fake 1.0",
     async setViewport(width, height) {
       state.viewport = [width, height];
     },
@@ -170,6 +172,7 @@ describe("engineRun", () => {
     const run = await engineRun(async () => page, id, fast);
     expect(run.ok).toBe(true);
     expect(run.hydrationStartAfterLoad).toBe(100);
+    expect(run.version).toBe("Fake 1.0");
     expect(state).toEqual({ closed: 1, opened: ["/about"], viewport: [375, 740] });
   });
   it("fails a run whose engine hangs, within its time limit, and still closes the browser", async () => {
@@ -194,5 +197,29 @@ describe("engineRun", () => {
   it("records a launch error as the run's error", async () => {
     const run = await engineRun(() => Promise.reject(new Error("Xvfb exited (1)\nmore")), id, fast);
     expect(run).toMatchObject({ ok: false, error: "Xvfb exited (1)" });
+  });
+});
+
+describe("startedBeforeLoad", () => {
+  it("names the routes whose script was requested before load, counting only runs that succeeded", () => {
+    const early = (route: string, run: number, after: number, ok = true): EngineRun => ({
+      ...okRun(run, after, 3400),
+      route,
+      path: route,
+      ok,
+    });
+    expect(
+      startedBeforeLoad([
+        early("/", 1, -200),
+        early("/index", 1, 240),
+        early("/", 2, 35),
+        early("/about", 1, -300),
+        early("/about", 2, -250),
+        early("/en", 1, -10, false),
+      ]),
+    ).toEqual([
+      { route: "/", runs: 1, of: 2 },
+      { route: "/about", runs: 2, of: 2 },
+    ]);
   });
 });

@@ -52,6 +52,8 @@ export interface EngineRun {
   run: number;
   ok: boolean;
   error?: string;
+  /** the browser's version, as its driver reported it (when it started) */
+  version?: string;
   loadEventStart: number | null;
   /** null where the engine reports no first-contentful-paint entry (that alone does not fail a run) */
   fcp: number | null;
@@ -181,9 +183,11 @@ export async function engineRun(
     result = runFromTimes(id, await withTimeLimit(measured(), limits.runMs, "the run"), limits.hydrationMs);
   } catch (error) {
     result = failedRun(id, error);
-  } finally {
-    gaveUp = page === undefined;
-    if (page) await closeLate(page);
+  }
+  gaveUp = page === undefined;
+  if (page) {
+    result.version = page.version;
+    await closeLate(page);
   }
   return result;
 }
@@ -201,6 +205,24 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
     hydratedBy: median(ok.map((r) => r.hydratedBy)),
     errors: runs.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error ?? "unknown error"}`),
   };
+}
+
+/**
+ * The routes where entry.client was requested before `load` (a negative
+ * hydration start after load): hydration's deadline after parsing
+ * (pipeline/defer-hydration.ts) came first. In route order, with the number
+ * of such runs of those that succeeded.
+ */
+export function startedBeforeLoad(runs: readonly EngineRun[]): { route: string; runs: number; of: number }[] {
+  const byRoute = new Map<string, { route: string; runs: number; of: number }>();
+  for (const run of runs) {
+    if (!run.ok) continue;
+    const entry = byRoute.get(run.route) ?? { route: run.route, runs: 0, of: 0 };
+    entry.of += 1;
+    if (run.hydrationStartAfterLoad !== null && run.hydrationStartAfterLoad < 0) entry.runs += 1;
+    byRoute.set(run.route, entry);
+  }
+  return [...byRoute.values()].filter((entry) => entry.runs > 0);
 }
 
 /** The measured route whose median hydration start after load is the latest. */

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { EnginePage } from "../../test-support/cross-engine/engine-page";
 import { launchFirefox } from "../../test-support/cross-engine/firefox-page";
 import { launchWebKit } from "../../test-support/cross-engine/webkit-page";
@@ -16,11 +14,13 @@ import {
   PHONE,
   RUN_LIMITS,
   runLine,
+  startedBeforeLoad,
   type EngineName,
   type EngineRoute,
   type EngineRun,
 } from "../engine-runs";
 import { fmtMs } from "../format";
+import { HYDRATION_DEADLINE_MS } from "../../pipeline/defer-hydration";
 import type { SectionOutput } from "./section";
 
 /**
@@ -34,19 +34,8 @@ import type { SectionOutput } from "./section";
 
 interface Engine {
   name: EngineName;
-  /** how the engine calls itself (`--version`), or why not */
-  version: string;
   launch?: (origin: string) => Promise<EnginePage>;
   setupError?: string;
-}
-
-async function versionOf(binary: string): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)(binary, ["--version"], { timeout: 15_000 });
-    return stdout.trim().split("\n")[0] || "unknown";
-  } catch {
-    return "unknown";
-  }
 }
 
 /** The engines, found (or installed) one after the other as cross-engine/main.ts does: each may run apt. */
@@ -54,28 +43,19 @@ async function findEngines(): Promise<Engine[]> {
   const engines: Engine[] = [];
   try {
     const firefox = await ensureFirefox();
-    engines.push({
-      name: "firefox",
-      version: await versionOf(firefox),
-      launch: (origin) => launchFirefox(firefox, origin),
-    });
+    engines.push({ name: "firefox", launch: (origin) => launchFirefox(firefox, origin) });
   } catch (error) {
-    engines.push({ name: "firefox", version: "–", setupError: errorLine(error) });
+    engines.push({ name: "firefox", setupError: errorLine(error) });
   }
   if (process.platform !== "linux") {
-    engines.push({ name: "webkit", version: "–", setupError: "WebKitGTK and Xvfb run on Linux only" });
+    engines.push({ name: "webkit", setupError: "WebKitGTK and Xvfb run on Linux only" });
     return engines;
   }
   try {
     const webkit = await ensureWebKit();
-    engines.push({
-      name: "webkit",
-      // the driver is built with the engine and names its version
-      version: await versionOf(webkit.driver),
-      launch: (origin) => launchWebKit(webkit, origin),
-    });
+    engines.push({ name: "webkit", launch: (origin) => launchWebKit(webkit, origin) });
   } catch (error) {
-    engines.push({ name: "webkit", version: "–", setupError: errorLine(error) });
+    engines.push({ name: "webkit", setupError: errorLine(error) });
   }
   return engines;
 }
@@ -86,14 +66,13 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
   const origin = main.site.url;
   const engines = await findEngines();
 
-  const results: Partial<Record<EngineName, { runs: EngineRun[]; routes: EngineRoute[] }>> = {};
+  const results: Partial<Record<EngineName, { version: string; runs: EngineRun[]; routes: EngineRoute[] }>> = {};
   for (const engine of engines) {
     const launch = engine.launch;
     if (!launch) {
       ctx.log(`engines ${engine.name}: not measured: ${engine.setupError ?? "unknown error"}`);
       continue;
     }
-    ctx.log(`engines ${engine.name}: ${engine.version}`);
     const done: EngineRun[] = [];
     // runs interleaved over the routes, as in first-visit: drift of the machine hits every route alike
     for (let run = 1; run <= runs; run++) {
@@ -103,7 +82,10 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
         ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
       }
     }
+    const version = done.find((r) => r.version)?.version ?? "version unknown (no browser started)";
+    ctx.log(`engines ${engine.name}: ${version}`);
     results[engine.name] = {
+      version,
       runs: done,
       routes: main.routes.map((route) =>
         aggregateEngineRoute(
@@ -150,7 +132,14 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
       md.push(`Not measured: ${engine.setupError ?? "unknown error"}.`, "");
       continue;
     }
-    md.push(`${engine.version}.`, "", engineTable(result.routes), "");
+    md.push(`${result.version}.`, "", engineTable(result.routes), "");
+    const early = startedBeforeLoad(result.runs);
+    if (early.length)
+      md.push(
+        `Hydration started before \`load\` (a negative figure) on ${early.map((e) => `${e.route} (${e.runs} of ${e.of} runs)`).join(", ")}: ` +
+          `its deadline of ${fmtMs(HYDRATION_DEADLINE_MS)} after parsing (pipeline/defer-hydration.ts) came before the load event.`,
+        "",
+      );
     const errors = result.routes.flatMap((r) => r.errors.map((e) => `${r.route} ${e}`));
     if (errors.length) md.push(`Failed runs: ${errors.join("; ")}.`, "");
   }
@@ -165,7 +154,7 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
         engines.map((engine) => [
           engine.name,
           {
-            version: engine.version,
+            version: results[engine.name]?.version ?? null,
             setupError: engine.setupError,
             routes: results[engine.name]?.routes ?? [],
             runs: results[engine.name]?.runs ?? [],

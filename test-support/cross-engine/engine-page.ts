@@ -7,6 +7,8 @@
 export interface EnginePage {
   /** "firefox" or "webkit" */
   readonly engine: string;
+  /** The browser's version as its driver reports it (the bench's report names it). */
+  readonly version: string;
   /** Sets the CSS viewport (the window, where the engine has no viewport of its own). */
   setViewport(width: number, height: number): Promise<void>;
   /** Loads a path of the site and resolves once `load` has fired. */
