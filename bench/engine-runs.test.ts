@@ -21,6 +21,7 @@ const times = (over: Partial<PageTimes> = {}): PageTimes => ({
   fcp: 900,
   entryClientStart: 3700,
   hydratedBy: 3950,
+  firstLook: 3800,
   ...over,
 });
 
@@ -66,6 +67,7 @@ function okRun(run: number, hydrationStartAfterLoad: number, load: number): Engi
     fcp: null,
     hydrationStartAfterLoad,
     hydratedBy: load + hydrationStartAfterLoad + 50,
+    firstLook: load + 20,
   };
 }
 
@@ -79,6 +81,7 @@ describe("aggregateEngineRoute", () => {
       loadEventStart: 600,
       hydrationStartAfterLoad: 90,
       hydratedBy: 740,
+      firstLook: 620,
       fcp: null,
     });
     expect(aggregated.errors).toEqual(["run 2: the run took more than 90 s"]);
@@ -98,6 +101,7 @@ const routeFigures = (label: string, hydration: number | null, runsOk = 2): Engi
   fcp: null,
   hydrationStartAfterLoad: hydration,
   hydratedBy: hydration === null ? null : 1000 + hydration + 30,
+  firstLook: hydration === null ? null : 1010,
   errors: [],
 });
 
@@ -131,8 +135,8 @@ describe("latestRoute and engineSummaryRow", () => {
 describe("engineTable", () => {
   it("shows the medians per route and the runs that succeeded", () => {
     const table = engineTable([routeFigures("/", 120, 1)]).split("\n");
-    expect(table[0]).toBe("| route | load | FCP | hydration start after load | hydrated by | runs ok |");
-    expect(table[2]).toBe("| / | 1.00 s | – | 120 ms | 1.15 s | 1/2 |");
+    expect(table[0]).toBe("| route | load | FCP | hydration start after load | hydrated by | first look | runs ok |");
+    expect(table[2]).toBe("| / | 1.00 s | – | 120 ms | 1.15 s | 1.01 s | 1/2 |");
   });
 });
 

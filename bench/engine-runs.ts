@@ -43,6 +43,8 @@ export interface PageTimes {
   entryClientStart: number | null;
   /** performance.now() when `main` was first seen hydrated; null when it was not within the wait */
   hydratedBy: number | null;
+  /** performance.now() of the first look, once the driver had returned from `load`: hydratedBy is never earlier */
+  firstLook: number;
 }
 
 export interface EngineRun {
@@ -60,6 +62,7 @@ export interface EngineRun {
   /** startTime of the first resource named entry.client, minus loadEventStart */
   hydrationStartAfterLoad: number | null;
   hydratedBy: number | null;
+  firstLook: number | null;
 }
 
 export interface EngineRoute {
@@ -71,6 +74,7 @@ export interface EngineRoute {
   fcp: number | null;
   hydrationStartAfterLoad: number | null;
   hydratedBy: number | null;
+  firstLook: number | null;
   errors: string[];
 }
 
@@ -91,6 +95,7 @@ function emptyRun({ engine, route, run }: RunId): EngineRun {
     fcp: null,
     hydrationStartAfterLoad: null,
     hydratedBy: null,
+    firstLook: null,
   };
 }
 
@@ -111,6 +116,7 @@ export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMI
     loadEventStart: times.loadEventStart,
     fcp: times.fcp,
     hydratedBy: times.hydratedBy,
+    firstLook: times.firstLook,
   };
   // loadEventStart is 0 until the load event has begun
   const loaded = times.loadEventStart !== null && times.loadEventStart > 0;
@@ -131,7 +137,8 @@ export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMI
  * it is sent to the page as source.
  */
 export async function measurePage(pollMs: number, waitMs: number): Promise<PageTimes> {
-  const deadline = performance.now() + waitMs;
+  const firstLook = performance.now();
+  const deadline = firstLook + waitMs;
   let hydratedBy: number | null = null;
   for (;;) {
     const main = document.querySelector("main");
@@ -149,6 +156,7 @@ export async function measurePage(pollMs: number, waitMs: number): Promise<PageT
     fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
     entryClientStart: entryClient?.startTime ?? null,
     hydratedBy,
+    firstLook,
   };
 }
 
@@ -203,6 +211,7 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
     fcp: median(ok.map((r) => r.fcp)),
     hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
     hydratedBy: median(ok.map((r) => r.hydratedBy)),
+    firstLook: median(ok.map((r) => r.firstLook)),
     errors: runs.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error ?? "unknown error"}`),
   };
 }
@@ -265,13 +274,14 @@ export function engineSummaryRow(engine: EngineName, routes: readonly EngineRout
 /** The table of an engine: one line per route, medians of the runs that succeeded. */
 export function engineTable(routes: readonly EngineRoute[]): string {
   return markdownTable(
-    ["route", "load", "FCP", "hydration start after load", "hydrated by", "runs ok"],
+    ["route", "load", "FCP", "hydration start after load", "hydrated by", "first look", "runs ok"],
     routes.map((r) => [
       r.route,
       fmtMs(r.loadEventStart),
       fmtMs(r.fcp),
       fmtMs(r.hydrationStartAfterLoad),
       fmtMs(r.hydratedBy),
+      fmtMs(r.firstLook),
       `${r.runsOk}/${r.runs}`,
     ]),
   );
@@ -280,6 +290,6 @@ export function engineTable(routes: readonly EngineRoute[]): string {
 /** One run for the progress log. */
 export function runLine(result: EngineRun): string {
   return result.ok
-    ? `load ${fmtMs(result.loadEventStart)}, FCP ${fmtMs(result.fcp)}, hydration start after load ${fmtMs(result.hydrationStartAfterLoad)}, hydrated by ${fmtMs(result.hydratedBy)}`
+    ? `load ${fmtMs(result.loadEventStart)}, FCP ${fmtMs(result.fcp)}, hydration start after load ${fmtMs(result.hydrationStartAfterLoad)}, hydrated by ${fmtMs(result.hydratedBy)} (first look ${fmtMs(result.firstLook)})`
     : `failed: ${result.error ?? "unknown error"}`;
 }

@@ -1,4 +1,4 @@
-import type { EnginePage } from "../../test-support/cross-engine/engine-page";
+import { withTimeLimit, type EnginePage } from "../../test-support/cross-engine/engine-page";
 import { launchFirefox } from "../../test-support/cross-engine/firefox-page";
 import { launchWebKit } from "../../test-support/cross-engine/webkit-page";
 import { ensureFirefox, ensureWebKit } from "../../test-support/ensure-engines";
@@ -66,6 +66,26 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
   const origin = main.site.url;
   const engines = await findEngines();
 
+  // the browser of the run in progress, closed by the bench's cleanup too (Ctrl-C): WebKit's driver and Xvfb
+  // would outlive the bench
+  let current: EnginePage | undefined;
+  ctx.onCleanup(async () => {
+    const page = current;
+    current = undefined;
+    if (page) await withTimeLimit(page.close(), RUN_LIMITS.closeMs, "closing the browser");
+  });
+  const tracked = async (launch: (origin: string) => Promise<EnginePage>): Promise<EnginePage> => {
+    const page = await launch(origin);
+    current = page;
+    return {
+      ...page,
+      async close() {
+        if (current === page) current = undefined;
+        await page.close();
+      },
+    };
+  };
+
   const results: Partial<Record<EngineName, { version: string; runs: EngineRun[]; routes: EngineRoute[] }>> = {};
   for (const engine of engines) {
     const launch = engine.launch;
@@ -77,7 +97,7 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
     // runs interleaved over the routes, as in first-visit: drift of the machine hits every route alike
     for (let run = 1; run <= runs; run++) {
       for (const route of main.routes) {
-        const result = await engineRun(() => launch(origin), { engine: engine.name, route, run });
+        const result = await engineRun(() => tracked(launch), { engine: engine.name, route, run });
         done.push(result);
         ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
       }
@@ -118,7 +138,8 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
     "Times from navigation start. Load = the navigation's `loadEventStart`; FCP = the `first-contentful-paint` paint entry " +
       "(– where the engine reports none); hydration start after load = `startTime` of the first resource named " +
       "`entry.client` − `loadEventStart`; hydrated by = the page's time when a `__reactFiber` key was first seen on `main`, " +
-      `polled in the page every ${HYDRATION_POLL_MS} ms from the moment the driver returned after \`load\`. ` +
+      `polled in the page every ${HYDRATION_POLL_MS} ms from the first look, the page's time when the driver had returned ` +
+      "from `load` (hydrated by equal to it: hydrated before the driver looked, so only an upper bound). " +
       `A run fails without load, \`entry.client\` or hydration within ${RUN_LIMITS.hydrationMs / 1000} s, and when it takes ` +
       `longer than ${fmtMs(RUN_LIMITS.launchMs)} to start the browser or ${fmtMs(RUN_LIMITS.runMs)} for the rest ` +
       "(a hung engine); its browser is closed and the next run goes on. In WebKitGTK the driver turns looping off on the " +
