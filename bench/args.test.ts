@@ -7,6 +7,7 @@ describe("parseArgs", () => {
     expect(args.sections).toEqual([
       "lighthouse",
       "first-visit",
+      "engines",
       "requests",
       "growth",
       "bundle",
@@ -26,6 +27,7 @@ describe("parseArgs", () => {
     expect(parseArgs(["--only=content-service"], {}).sections).toEqual(["service"]);
     expect(parseArgs(["--only", "first-visit,bundle"], {}).sections).toEqual(["first-visit", "bundle"]);
     expect(parseArgs(["--only", "long-tasks"], {}).sections).toEqual(["first-visit"]);
+    expect(parseArgs(["--only", "webkit,first-visit,firefox"], {}).sections).toEqual(["first-visit", "engines"]);
   });
   it("refuses unknown sections and arguments", () => {
     expect(() => parseArgs(["--only", "speed"], {})).toThrow(ArgsError);

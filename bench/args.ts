@@ -24,7 +24,7 @@ Sections: ${SECTION_IDS.join(", ")} (default: all). Writes bench-report/report.m
 bench-report/report.json; sections not run this time are kept from the previous report.
 
 Environment:
-  BENCH_RUNS=3                      Lighthouse runs per figure (median)
+  BENCH_RUNS=3                      Lighthouse runs per figure, page loads per route (median)
   BENCH_SIZES=30,300,1000,10000     article counts of the growth section
   BENCH_PUBLISH_SIZES=30,1000,10000 article counts of the publish section
   BENCH_GROWTH_TIMEOUT_MIN=         hard timeout per growth build (default: max(5 min, 90 ms per article))
@@ -39,6 +39,9 @@ const ALIASES: Record<string, SectionId> = {
   bytes: "bundle",
   "long-tasks": "first-visit",
   hydration: "first-visit",
+  "cross-engine": "engines",
+  firefox: "engines",
+  webkit: "engines",
 };
 
 export class ArgsError extends Error {}

@@ -10,6 +10,8 @@ describe("formatting", () => {
     expect(fmtMs(125_000)).toBe("2 min 05 s");
     expect(fmtMs(119_700)).toBe("2 min 00 s");
     expect(fmtMs(null)).toBe("–");
+    expect(fmtMs(-192.5)).toBe("-193 ms");
+    expect(fmtMs(-1500)).toBe("-1.50 s");
   });
   it("formats scores, sizes, ratios and counts", () => {
     expect(fmtScore(0.985)).toBe("99");

@@ -14,6 +14,8 @@ export function fmtInt(value: number | null | undefined): string {
 /** Milliseconds as "850 ms", "1.23 s" or "2 min 05 s". */
 export function fmtMs(ms: number | null | undefined): string {
   if (typeof ms !== "number" || !Number.isFinite(ms)) return DASH;
+  // a difference can be negative (a script requested before load): scaled like its size
+  if (ms < 0) return `-${fmtMs(-ms)}`;
   if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;

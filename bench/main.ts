@@ -21,6 +21,7 @@ import {
   type SectionResult,
 } from "./report";
 import { bundleSection } from "./sections/bundle";
+import { enginesSection } from "./sections/engines";
 import { firstVisitSection } from "./sections/first-visit";
 import { growthSection } from "./sections/growth";
 import { isolationSection } from "./sections/isolation";
@@ -43,6 +44,7 @@ import { ensureChromium } from "../test-support/ensure-chromium";
 const SECTIONS: Record<SectionId, (ctx: BenchContext) => Promise<SectionOutput>> = {
   lighthouse: lighthouseSection,
   "first-visit": firstVisitSection,
+  engines: enginesSection,
   requests: requestsSection,
   growth: growthSection,
   bundle: bundleSection,

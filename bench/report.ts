@@ -6,6 +6,7 @@ import { verdictMark, type Verdict } from "./targets";
 export const SECTION_IDS = [
   "lighthouse",
   "first-visit",
+  "engines",
   "requests",
   "growth",
   "bundle",
@@ -18,6 +19,7 @@ export type SectionId = (typeof SECTION_IDS)[number];
 export const SECTION_TITLES: Record<SectionId, string> = {
   lighthouse: "Lighthouse: site, floor and client-only rendering",
   "first-visit": "First visit: long tasks, hydration start and bytes",
+  engines: "Hydration start in Firefox and WebKit",
   requests: "Content API requests",
   growth: "Growth with the number of articles",
   bundle: "First-load JS/CSS and bytes transferred",

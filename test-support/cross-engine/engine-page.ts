@@ -7,6 +7,8 @@
 export interface EnginePage {
   /** "firefox" or "webkit" */
   readonly engine: string;
+  /** The browser's version as its driver reports it (the bench's report names it). */
+  readonly version: string;
   /** Sets the CSS viewport (the window, where the engine has no viewport of its own). */
   setViewport(width: number, height: number): Promise<void>;
   /** Loads a path of the site and resolves once `load` has fired. */
@@ -23,6 +25,15 @@ export interface EnginePage {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Rejects when `work` takes longer than `ms`: a hung engine fails what waits on it instead of hanging it. */
+export function withTimeLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
 
 /** Polls `check` until it returns true (or throws its last error) within `timeoutMs`. */
 export async function waitFor(

@@ -21,6 +21,8 @@ export async function launchFirefox(executablePath: string, origin: string): Pro
       "network.captive-portal-service.enabled": false,
     },
   });
+  // puppeteer reports "firefox/<version>"
+  const version = `Firefox ${(await browser.version()).split("/").at(-1) ?? "unknown"}`;
   const page: Page = await browser.newPage();
   let errors: string[] = [];
   page.on("console", (message) => {
@@ -30,6 +32,7 @@ export async function launchFirefox(executablePath: string, origin: string): Pro
 
   return {
     engine: "firefox",
+    version,
     async setViewport(width, height) {
       await page.setViewport({ width, height });
     },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureFirefox, ensureWebKit } from "../ensure-engines";
 import { CHECKS, DESKTOP_WIDTH, PHONE_WIDTH, type Expectations } from "./checks";
-import type { EnginePage } from "./engine-page";
+import { withTimeLimit, type EnginePage } from "./engine-page";
 import { readExpectations } from "./expectations";
 import { launchFirefox } from "./firefox-page";
 import { launchWebKit } from "./webkit-page";
@@ -63,14 +63,6 @@ const LAUNCH_TIME_LIMIT_MS = 60_000;
 
 /** The page open now, closed by a signal too (the engines run as child processes of their own). */
 let openPage: EnginePage | undefined;
-
-function withTimeLimit<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
-}
 
 async function closeOpenPage(): Promise<void> {
   const page = openPage;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
 import type { WebKitInstall } from "../ensure-engines";
-import { drainCollectedErrors, installErrorCollector, sleep, type EnginePage } from "./engine-page";
+import { drainCollectedErrors, installErrorCollector, sleep, withTimeLimit, type EnginePage } from "./engine-page";
 
 /**
  * WebKitGTK's MiniBrowser driven by WebKitWebDriver (W3C WebDriver classic;
@@ -97,6 +97,7 @@ export async function launchWebKit(install: WebKitInstall, origin: string): Prom
     await rm(configDir, { recursive: true, force: true });
   };
   let driver: WebDriver;
+  let version: string;
   try {
     const serverUrl = `http://127.0.0.1:${port}`;
     await waitForDriver(serverUrl, driverProcess);
@@ -109,6 +110,8 @@ export async function launchWebKit(install: WebKitInstall, origin: string): Prom
       .build();
     // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it
     await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
+    // WebKitGTK's version: MiniBrowser and the driver have no --version
+    version = `WebKitGTK ${String((await driver.getCapabilities()).get("browserVersion") ?? "unknown")}`;
   } catch (error) {
     await stopAll();
     throw error;
@@ -116,6 +119,7 @@ export async function launchWebKit(install: WebKitInstall, origin: string): Prom
 
   return {
     engine: "webkit",
+    version,
     async setViewport(width, height) {
       // the window holds the toolbar too: size it, measure what the page got, and correct once
       await driver.manage().window().setRect({ x: 0, y: 0, width, height });
@@ -148,7 +152,9 @@ export async function launchWebKit(install: WebKitInstall, origin: string): Prom
     },
     async close() {
       try {
-        await driver.quit();
+        // a hung web process can keep the driver from answering: the driver and the display are stopped anyway,
+        // and MiniBrowser ends with its display
+        await withTimeLimit(driver.quit(), 10_000, "quitting WebKitWebDriver");
       } finally {
         await stopAll();
       }

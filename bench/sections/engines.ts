@@ -1,0 +1,187 @@
+import { withTimeLimit, type EnginePage } from "../../test-support/cross-engine/engine-page";
+import { launchFirefox } from "../../test-support/cross-engine/firefox-page";
+import { launchWebKit } from "../../test-support/cross-engine/webkit-page";
+import { ensureFirefox, ensureWebKit } from "../../test-support/ensure-engines";
+import type { BenchContext } from "../context";
+import {
+  aggregateEngineRoute,
+  ENGINE_LABELS,
+  engineRun,
+  engineSummaryRow,
+  engineTable,
+  errorLine,
+  HYDRATION_POLL_MS,
+  PHONE,
+  RUN_LIMITS,
+  runLine,
+  startedBeforeLoad,
+  type EngineName,
+  type EngineRoute,
+  type EngineRun,
+} from "../engine-runs";
+import { fmtMs } from "../format";
+import { HYDRATION_DEADLINE_MS } from "../../pipeline/defer-hydration";
+import type { SectionOutput } from "./section";
+
+/**
+ * Hydration start after load in the two other engines of the target
+ * ("hydration within 1 s of load in all three"): a first visit to each
+ * route of the main build in Firefox ESR and in WebKitGTK, driven by the
+ * cross-engine suite's EnginePage (test-support/cross-engine/), a new
+ * browser per run, at a phone's width. These drivers can throttle neither
+ * CPU nor network: the figures are unthrottled.
+ */
+
+interface Engine {
+  name: EngineName;
+  launch?: (origin: string) => Promise<EnginePage>;
+  setupError?: string;
+}
+
+/** The engines, found (or installed) one after the other as cross-engine/main.ts does: each may run apt. */
+async function findEngines(): Promise<Engine[]> {
+  const engines: Engine[] = [];
+  try {
+    const firefox = await ensureFirefox();
+    engines.push({ name: "firefox", launch: (origin) => launchFirefox(firefox, origin) });
+  } catch (error) {
+    engines.push({ name: "firefox", setupError: errorLine(error) });
+  }
+  if (process.platform !== "linux") {
+    engines.push({ name: "webkit", setupError: "WebKitGTK and Xvfb run on Linux only" });
+    return engines;
+  }
+  try {
+    const webkit = await ensureWebKit();
+    engines.push({ name: "webkit", launch: (origin) => launchWebKit(webkit, origin) });
+  } catch (error) {
+    engines.push({ name: "webkit", setupError: errorLine(error) });
+  }
+  return engines;
+}
+
+export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const runs = Math.max(1, ctx.options.runs);
+  const origin = main.site.url;
+  const engines = await findEngines();
+
+  // the browser of the run in progress, closed by the bench's cleanup too (Ctrl-C): WebKit's driver and Xvfb
+  // would outlive the bench
+  let current: EnginePage | undefined;
+  ctx.onCleanup(async () => {
+    const page = current;
+    current = undefined;
+    if (page) await withTimeLimit(page.close(), RUN_LIMITS.closeMs, "closing the browser");
+  });
+  const tracked = async (launch: (origin: string) => Promise<EnginePage>): Promise<EnginePage> => {
+    const page = await launch(origin);
+    current = page;
+    return {
+      ...page,
+      async close() {
+        if (current === page) current = undefined;
+        await page.close();
+      },
+    };
+  };
+
+  const results: Partial<Record<EngineName, { version: string; runs: EngineRun[]; routes: EngineRoute[] }>> = {};
+  for (const engine of engines) {
+    const launch = engine.launch;
+    if (!launch) {
+      ctx.log(`engines ${engine.name}: not measured: ${engine.setupError ?? "unknown error"}`);
+      continue;
+    }
+    const done: EngineRun[] = [];
+    // runs interleaved over the routes, as in first-visit: drift of the machine hits every route alike
+    for (let run = 1; run <= runs; run++) {
+      for (const route of main.routes) {
+        const result = await engineRun(() => tracked(launch), { engine: engine.name, route, run });
+        done.push(result);
+        ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
+      }
+    }
+    const version = done.find((r) => r.version)?.version ?? "version unknown (no browser started)";
+    ctx.log(`engines ${engine.name}: ${version}`);
+    results[engine.name] = {
+      version,
+      runs: done,
+      routes: main.routes.map((route) =>
+        aggregateEngineRoute(
+          route,
+          done.filter((r) => r.path === route.path),
+        ),
+      ),
+    };
+  }
+
+  const summary: SectionOutput["summary"] = engines.map((engine) =>
+    engineSummaryRow(engine.name, results[engine.name]?.routes ?? [], engine.setupError),
+  );
+
+  const md: string[] = [];
+  md.push(
+    `A first visit to each route of the main build, served by the bench's site server (\`${origin}\`), ` +
+      "in Firefox ESR (puppeteer-core over WebDriver BiDi, headless) and WebKitGTK (MiniBrowser through WebKitWebDriver, " +
+      "in Xvfb), with the cross-engine suite's drivers (test-support/cross-engine/). " +
+      `Median of ${runs} run(s) per route, interleaved over the routes; each run starts a new browser, so the cache is empty ` +
+      "(Firefox: a new temporary profile; MiniBrowser in automation mode: ephemeral website data). " +
+      `${PHONE.width} × ${PHONE.height} px CSS viewport (device scale 1, no touch emulation: EnginePage sets neither).`,
+    "",
+    "**Unthrottled:** WebDriver BiDi in Firefox and WebKitWebDriver offer no CPU or network throttling, so these are the " +
+      "figures of this machine's CPU and loopback network, not of a slow phone; compare them with each other, not with " +
+      "first-visit's slow-phone figures.",
+    "",
+    "Routes: " + main.routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
+    "",
+    "Times from navigation start. Load = the navigation's `loadEventStart`; FCP = the `first-contentful-paint` paint entry " +
+      "(– where the engine reports none); hydration start after load = `startTime` of the first resource named " +
+      "`entry.client` − `loadEventStart`; hydrated by = the page's time when a `__reactFiber` key was first seen on `main`, " +
+      `polled in the page every ${HYDRATION_POLL_MS} ms from the first look, the page's time when the driver had returned ` +
+      "from `load` (hydrated by equal to it: hydrated before the driver looked, so only an upper bound). " +
+      `A run fails without load, \`entry.client\` or hydration within ${RUN_LIMITS.hydrationMs / 1000} s, and when it takes ` +
+      `longer than ${fmtMs(RUN_LIMITS.launchMs)} to start the browser or ${fmtMs(RUN_LIMITS.runMs)} for the rest ` +
+      "(a hung engine); its browser is closed and the next run goes on. In WebKitGTK the driver turns looping off on the " +
+      "page's videos after `load` (a GStreamer deadlock of Debian 12, test-support/cross-engine/webkit-page.ts).",
+    "",
+  );
+  for (const engine of engines) {
+    md.push(`### ${ENGINE_LABELS[engine.name]}`, "");
+    const result = results[engine.name];
+    if (!result) {
+      md.push(`Not measured: ${engine.setupError ?? "unknown error"}.`, "");
+      continue;
+    }
+    md.push(`${result.version}.`, "", engineTable(result.routes), "");
+    const early = startedBeforeLoad(result.runs);
+    if (early.length)
+      md.push(
+        `Hydration started before \`load\` (a negative figure) on ${early.map((e) => `${e.route} (${e.runs} of ${e.of} runs)`).join(", ")}: ` +
+          `its deadline of ${fmtMs(HYDRATION_DEADLINE_MS)} after parsing (pipeline/defer-hydration.ts) came before the load event.`,
+        "",
+      );
+    const errors = result.routes.flatMap((r) => r.errors.map((e) => `${r.route} ${e}`));
+    if (errors.length) md.push(`Failed runs: ${errors.join("; ")}.`, "");
+  }
+
+  return {
+    summary,
+    markdown: md.join("\n"),
+    data: {
+      viewport: PHONE,
+      limits: RUN_LIMITS,
+      engines: Object.fromEntries(
+        engines.map((engine) => [
+          engine.name,
+          {
+            version: results[engine.name]?.version ?? null,
+            setupError: engine.setupError,
+            routes: results[engine.name]?.routes ?? [],
+            runs: results[engine.name]?.runs ?? [],
+          },
+        ]),
+      ),
+    },
+  };
+}
