@@ -3,6 +3,7 @@ import {
   DeferHydrationError,
   FIRST_SCREEN_WAIT_MS,
   HYDRATION_DEADLINE_MS,
+  LOAD_GRACE_MS,
   NOT_HYDRATED_WARNING,
   deferHydration,
   deferModuleScript,
@@ -180,8 +181,12 @@ async function expectImportAfterTwoFrames(script: Awaited<ReturnType<typeof run>
   expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
 }
 
-/** The timers the script sets once the page has loaded: the wait's fallback, then the animations' delay. */
-const AFTER_LOAD = [HYDRATION_DEADLINE_MS, FIRST_SCREEN_WAIT_MS];
+/** A timer the script has set, by its delay: the last one with that delay. */
+function timerOf(script: Awaited<ReturnType<typeof run>>, ms: number) {
+  const timer = script.timers.findLast((candidate) => candidate.ms === ms);
+  if (!timer) throw new Error(`no timer of ${ms} ms among ${script.timers.map((t) => t.ms).join(", ")}`);
+  return timer;
+}
 
 /** An image that never decodes. */
 const never = () => new Promise<void>(() => {});
@@ -206,22 +211,22 @@ describe("deferModuleScript", () => {
     expect(script.log).toEqual([]);
     expect(script.appended).toEqual([]);
     expect(script.loadListeners).toHaveLength(1);
-    // the deadline stands in for a load that never comes
-    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS]);
-
+    // the deadline stands in for a load that never comes; the first screen's elements are known from the
+    // observer's answer a moment later: nothing in it to wait for but the next turn
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0]);
+    script.timers[1]!.fn();
+    await script.settle();
+    // the first screen is shown: now `load`, or the grace after that paint
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 0, LOAD_GRACE_MS]);
+    expect(script.frames).toHaveLength(0);
     script.loadListeners[0]!();
-    // the first screen's elements are known from the observer's answer, a moment later
     await script.settle();
-    // nothing in the first screen to wait for: the next turn, then two frames
-    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
-    script.timers[2]!.fn();
-    await script.settle();
+    expect(script.timers.at(-1)!.ms).toBe(FIRST_SCREEN_WAIT_MS);
     await script.runFrame();
     expect(script.frames).toHaveLength(1);
     await script.runFrame();
     expect(script.log).toEqual([]);
-    expect(script.timers).toHaveLength(4);
-    script.timers[3]!.fn();
+    timerOf(script, 0).fn();
     await script.settle();
 
     expect(script.appended).toEqual(preloads.map((href) => `modulepreload ${href}`));
@@ -239,12 +244,12 @@ describe("deferModuleScript", () => {
     });
   });
 
-  it("after load, waits for the first screen's images to decode and its entrance animations to become visible", async () => {
+  it("waits for the first screen's images to decode and its entrance animations to become visible", async () => {
     const hero = deferred();
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), {
       images: [
         { box: IN_VIEW, decode: () => hero.promise },
-        // the loader fetches these after load; the page's largest paint does not wait for them
+        // the loader fetches these later; the page's largest paint does not wait for them
         { box: BELOW_THE_FOLD, decode: never },
         { box: NEXT_SLIDE, decode: never },
         { box: HIDDEN, decode: never },
@@ -258,8 +263,8 @@ describe("deferModuleScript", () => {
     });
     script.loadListeners[0]!();
     await script.settle();
-    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 110]);
-    script.timers[2]!.fn();
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, 110, FIRST_SCREEN_WAIT_MS]);
+    timerOf(script, 110).fn();
     await script.settle();
     // the hero has not decoded yet
     expect(script.frames).toHaveLength(0);
@@ -275,8 +280,7 @@ describe("deferModuleScript", () => {
     });
     script.loadListeners[0]!();
     await script.settle();
-    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
-    script.timers[2]!.fn();
+    timerOf(script, 0).fn();
     broken.reject(new Error("EncodingError"));
     await script.settle();
     await expectImportAfterTwoFrames(script);
@@ -288,7 +292,7 @@ describe("deferModuleScript", () => {
     expect(script.paintObservers[0]!.observed).toEqual({ type: "paint", buffered: true });
     script.loadListeners[0]!();
     await script.settle();
-    script.timers[2]!.fn();
+    timerOf(script, 0).fn();
     await script.settle();
     script.paintObservers[0]!.report({ entryType: "paint", name: "first-paint" });
     await script.settle();
@@ -306,12 +310,25 @@ describe("deferModuleScript", () => {
     ]);
     script.loadListeners[0]!();
     await script.settle();
-    script.timers[2]!.fn();
+    timerOf(script, 0).fn();
     await script.settle();
     expect(script.frames).toHaveLength(0);
     script.paintObservers[0]!.report({ entryType: "largest-contentful-paint", name: "" });
     await script.settle();
     await expectImportAfterTwoFrames(script);
+  });
+
+  it("does not wait for a `load` that lags the first screen: LOAD_GRACE_MS after it, it starts", async () => {
+    // WebKitGTK holds `load` 3 s for a <video preload="none">, well after the page has painted
+    const script = await run(deferModuleScript(MODULE_SCRIPT, []), { paintTiming: ["paint"] });
+    timerOf(script, 0).fn();
+    script.paintObservers[0]!.report({ entryType: "paint", name: "first-contentful-paint" });
+    await script.settle();
+    expect(script.frames).toHaveLength(0);
+    timerOf(script, LOAD_GRACE_MS).fn();
+    await script.settle();
+    await expectImportAfterTwoFrames(script);
+    expect(script.loadListeners).toHaveLength(1);
   });
 
   it("starts FIRST_SCREEN_WAIT_MS after load when the first screen is never reported shown, and only once", async () => {
@@ -321,7 +338,7 @@ describe("deferModuleScript", () => {
     });
     script.loadListeners[0]!();
     await script.settle();
-    script.timers[1]!.fn();
+    timerOf(script, FIRST_SCREEN_WAIT_MS).fn();
     await script.settle();
     expect(script.log.at(-1)).toBe("import /assets/entry.client-BCqgvc-G.js");
     // the deadline, and a first screen shown late, find hydration started
@@ -336,7 +353,7 @@ describe("deferModuleScript", () => {
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), { performanceObserver: false, animations: [] });
     script.loadListeners[0]!();
     await script.settle();
-    script.timers[2]!.fn();
+    timerOf(script, 0).fn();
     await script.settle();
     await expectImportAfterTwoFrames(script);
   });
@@ -344,7 +361,10 @@ describe("deferModuleScript", () => {
   it("starts after the first screen's paint when the page has loaded already", async () => {
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), { readyState: "complete", animations: [] });
     expect(script.loadListeners).toHaveLength(0);
-    expect(script.timers.map((timer) => timer.ms)).toEqual([...AFTER_LOAD, 0]);
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, FIRST_SCREEN_WAIT_MS, 0]);
+    script.timers[2]!.fn();
+    await script.settle();
+    await expectImportAfterTwoFrames(script);
   });
 
   it("starts at the deadline when the page never finishes loading", async () => {

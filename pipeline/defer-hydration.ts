@@ -11,9 +11,9 @@ import { attribute, parseHtml, removeNode, replaceContent } from "./html";
  * prerendered HTML needs no script to show. This build step moves them
  * behind the page's `load` event: the preloads leave the head and the inline
  * script's static imports become dynamic ones that start, all at once and
- * with their preloads, once the page has loaded and its first screen has
- * painted (or FIRST_SCREEN_WAIT_MS after load, or HYDRATION_DEADLINE_MS after
- * parsing, whichever comes first).
+ * with their preloads, once its first screen has painted and the page has
+ * loaded (or LOAD_GRACE_MS after that paint, FIRST_SCREEN_WAIT_MS after
+ * load, or HYDRATION_DEADLINE_MS after parsing, whichever comes first).
  * Links work without JavaScript meanwhile; the hydrated app then behaves as
  * before.
  *
@@ -30,6 +30,13 @@ export const HYDRATION_DEADLINE_MS = 3000;
  * load in every engine).
  */
 export const FIRST_SCREEN_WAIT_MS = 700;
+
+/**
+ * Once the first screen is shown, hydration waits at most this long for
+ * `load`: what `load` still waits for then is below the first screen (or,
+ * in WebKitGTK, a `<video preload="none">` that holds it for 3 s).
+ */
+export const LOAD_GRACE_MS = 500;
 
 export const SPA_FALLBACK = "__spa-fallback.html";
 
@@ -48,13 +55,16 @@ export const NOT_HYDRATED_WARNING = "The page's code could not be loaded; the pa
  * module script has finished, so a top-level await on `load` waited for
  * itself until the deadline broke the tie.
  *
- * After `load` it waits for the first screen to be shown in full: the first
- * paint reported (`paint` or `largest-contentful-paint`, whichever the engine
- * supports; their time is when the frame was shown, which frame callbacks can
- * precede), every image in the first screen decoded, and every entrance
+ * It waits for the first screen to be shown in full: the first paint
+ * reported (`paint` or `largest-contentful-paint`, whichever the engine
+ * supports; their time is when the frame was shown, which frame callbacks
+ * can precede), every image in the first screen decoded, and every entrance
  * animation there (the hero's fade, /about's staggered blocks) past its
- * delay. Then two frames, so that those paints have happened, before anything
- * is fetched. The largest paint is among them: hydration's scripts and long
+ * delay. Then for `load`, or LOAD_GRACE_MS, whichever comes first: an
+ * engine whose `load` waits for more than the first screen (WebKitGTK holds
+ * it for every `<video preload="none">`) must not hold hydration with it.
+ * Then two frames, so that those paints have happened, before anything is
+ * fetched. The largest paint is among them: hydration's scripts and long
  * tasks come after it rather than between the image's arrival and its first
  * visible frame. FIRST_SCREEN_WAIT_MS after `load` it starts regardless.
  */
@@ -63,6 +73,9 @@ function waitForFirstScreenSource(): string {
     DEFERRED_START,
     "const startHydration = () => { if (hydrationStarted) return; hydrationStarted = true; hydrate(); };",
     `setTimeout(startHydration, ${HYDRATION_DEADLINE_MS});`,
+    'const loaded = new Promise((resolve) => { if (document.readyState === "complete") resolve();',
+    'else addEventListener("load", () => resolve(), { once: true }); });',
+    `loaded.then(() => setTimeout(startHydration, ${FIRST_SCREEN_WAIT_MS}));`,
     // the elements among them in the first screen, from an IntersectionObserver: it answers from the next
     // frame's layout, where measuring their boxes here would force a layout inside this task
     "const inFirstScreen = (elements) => new Promise((resolve) => {",
@@ -78,8 +91,6 @@ function waitForFirstScreenSource(): string {
     'if (list.getEntries().some((entry) => entry.entryType === "largest-contentful-paint" || entry.name === "first-contentful-paint"))',
     "{ observer.disconnect(); painted(); } });",
     "observer.observe({ type, buffered: true }); } });",
-    "const afterLoad = () => {",
-    `setTimeout(startHydration, ${FIRST_SCREEN_WAIT_MS});`,
     "const images = [...document.images].filter((image) => image.decode);",
     "const animations = document.getAnimations ? document.getAnimations() : [];",
     "const targetOf = (animation) => animation.effect && animation.effect.target;",
@@ -89,8 +100,8 @@ function waitForFirstScreenSource(): string {
     "? Number(animation.effect.getTiming().delay) - Number(animation.currentTime) : 0);",
     "const started = new Promise((resolve) => setTimeout(resolve, Math.max(0, ...delays)));",
     "return Promise.all([firstPaint, ...decoded, started]); })",
-    ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startHydration, 0)))); };",
-    'if (document.readyState === "complete") afterLoad(); else addEventListener("load", afterLoad, { once: true });',
+    `.then(() => Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, ${LOAD_GRACE_MS}))]))`,
+    ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startHydration, 0))));",
   ].join(" ");
 }
 
