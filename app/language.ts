@@ -7,6 +7,11 @@ export const LANGUAGES = ["de", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "de";
 
+/** Whether a value is the code of one of the site's languages. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
 /** Each language in its own name (the content model's language options). */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { de: "Deutsch", en: "English" };
 

@@ -218,8 +218,8 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
 
 /**
  * The routes where entry.client was requested before `load` (a negative
- * hydration start after load): hydration's deadline after parsing
- * (pipeline/defer-hydration.ts) came first. In route order, with the number
+ * hydration start after load): `load` came well after the first screen
+ * was shown, or after hydration's deadline (pipeline/defer-hydration.ts). In route order, with the number
  * of such runs of those that succeeded.
  */
 export function startedBeforeLoad(runs: readonly EngineRun[]): { route: string; runs: number; of: number }[] {

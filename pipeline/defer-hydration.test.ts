@@ -66,6 +66,8 @@ async function run(
   { readyState = "loading", failing, images = [], animations, paintTiming = [], performanceObserver = true }: Page = {},
 ) {
   const log: string[] = [];
+  /** the page's time since navigation (performance.now()) */
+  const clock = { now: 300 };
   const loadListeners: Listener[] = [];
   const timers: Array<{ ms: number; fn: Listener }> = [];
   const frames: Listener[] = [];
@@ -148,6 +150,7 @@ async function run(
     "setTimeout",
     "IntersectionObserver",
     "PerformanceObserver",
+    "performance",
     "importModule",
     body,
   );
@@ -159,6 +162,7 @@ async function run(
     (fn: Listener, ms: number) => timers.push({ fn, ms }),
     IntersectionObserver,
     performanceObserver ? PerformanceObserver : undefined,
+    { now: () => clock.now },
     importModule,
   );
   const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -168,7 +172,7 @@ async function run(
     for (const frame of frames.splice(0)) frame();
     await settle();
   };
-  return { log, loadListeners, timers, frames, appended, window, done, settle, runFrame, paintObservers };
+  return { log, loadListeners, timers, frames, appended, window, done, settle, runFrame, paintObservers, clock };
 }
 
 /** Once the first screen is ready: two frames, the task after them, then the app's entry is imported. */
@@ -292,14 +296,15 @@ describe("deferModuleScript", () => {
     expect(script.paintObservers[0]!.observed).toEqual({ type: "paint", buffered: true });
     script.loadListeners[0]!();
     await script.settle();
-    timerOf(script, 0).fn();
-    await script.settle();
     script.paintObservers[0]!.report({ entryType: "paint", name: "first-paint" });
     await script.settle();
-    expect(script.frames).toHaveLength(0);
+    // the first screen's images and animations are looked at only once it has painted
+    expect(script.timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS, FIRST_SCREEN_WAIT_MS]);
     script.paintObservers[0]!.report({ entryType: "paint", name: "first-contentful-paint" });
     await script.settle();
     expect(script.paintObservers[0]!.disconnected).toBe(true);
+    timerOf(script, 0).fn();
+    await script.settle();
     await expectImportAfterTwoFrames(script);
   });
 
@@ -310,22 +315,24 @@ describe("deferModuleScript", () => {
     ]);
     script.loadListeners[0]!();
     await script.settle();
-    timerOf(script, 0).fn();
-    await script.settle();
     expect(script.frames).toHaveLength(0);
     script.paintObservers[0]!.report({ entryType: "largest-contentful-paint", name: "" });
+    await script.settle();
+    timerOf(script, 0).fn();
     await script.settle();
     await expectImportAfterTwoFrames(script);
   });
 
-  it("does not wait for a `load` that lags the first screen: LOAD_GRACE_MS after it, it starts", async () => {
+  it("does not wait for a `load` that lags the first screen: as long again as that screen took, it starts", async () => {
     // WebKitGTK holds `load` 3 s for a <video preload="none">, well after the page has painted
     const script = await run(deferModuleScript(MODULE_SCRIPT, []), { paintTiming: ["paint"] });
-    timerOf(script, 0).fn();
     script.paintObservers[0]!.report({ entryType: "paint", name: "first-contentful-paint" });
     await script.settle();
+    script.clock.now = 1240;
+    timerOf(script, 0).fn();
+    await script.settle();
     expect(script.frames).toHaveLength(0);
-    timerOf(script, LOAD_GRACE_MS).fn();
+    timerOf(script, 1240).fn();
     await script.settle();
     await expectImportAfterTwoFrames(script);
     expect(script.loadListeners).toHaveLength(1);

@@ -12,7 +12,7 @@ import { attribute, parseHtml, removeNode, replaceContent } from "./html";
  * behind the page's `load` event: the preloads leave the head and the inline
  * script's static imports become dynamic ones that start, all at once and
  * with their preloads, once its first screen has painted and the page has
- * loaded (or LOAD_GRACE_MS after that paint, FIRST_SCREEN_WAIT_MS after
+ * loaded (or as long again as that screen took, FIRST_SCREEN_WAIT_MS after
  * load, or HYDRATION_DEADLINE_MS after parsing, whichever comes first).
  * Links work without JavaScript meanwhile; the hydrated app then behaves as
  * before.
@@ -32,9 +32,10 @@ export const HYDRATION_DEADLINE_MS = 3000;
 export const FIRST_SCREEN_WAIT_MS = 700;
 
 /**
- * Once the first screen is shown, hydration waits at most this long for
- * `load`: what `load` still waits for then is below the first screen (or,
- * in WebKitGTK, a `<video preload="none">` that holds it for 3 s).
+ * Once the first screen is shown, hydration waits for `load` at most as
+ * long again as that screen took since navigation, and at least this long:
+ * what `load` still waits for then is below the first screen (or, in
+ * WebKitGTK, a `<video preload="none">` that holds it for 3 s).
  */
 export const LOAD_GRACE_MS = 500;
 
@@ -58,9 +59,9 @@ export const NOT_HYDRATED_WARNING = "The page's code could not be loaded; the pa
  * It waits for the first screen to be shown in full: the first paint
  * reported (`paint` or `largest-contentful-paint`, whichever the engine
  * supports; their time is when the frame was shown, which frame callbacks
- * can precede), every image in the first screen decoded, and every entrance
- * animation there (the hero's fade, /about's staggered blocks) past its
- * delay. Then for `load`, or LOAD_GRACE_MS, whichever comes first: an
+ * can precede), then every image in the first screen decoded (lazy ones by
+ * then have their real sources) and every entrance animation there (the
+ * hero's fade, /about's staggered blocks) past its delay. Then for `load`, or LOAD_GRACE_MS, whichever comes first: an
  * engine whose `load` waits for more than the first screen (WebKitGTK holds
  * it for every `<video preload="none">`) must not hold hydration with it.
  * Then two frames, so that those paints have happened, before anything is
@@ -91,16 +92,20 @@ function waitForFirstScreenSource(): string {
     'if (list.getEntries().some((entry) => entry.entryType === "largest-contentful-paint" || entry.name === "first-contentful-paint"))',
     "{ observer.disconnect(); painted(); } });",
     "observer.observe({ type, buffered: true }); } });",
+    // the first screen's elements once it has painted: the lazy-image loader gives the images near the
+    // viewport their real sources from the first paint on, and decode() then waits for those
+    "const targetOf = (animation) => animation.effect && animation.effect.target;",
+    "firstPaint.then(() => {",
     "const images = [...document.images].filter((image) => image.decode);",
     "const animations = document.getAnimations ? document.getAnimations() : [];",
-    "const targetOf = (animation) => animation.effect && animation.effect.target;",
-    "inFirstScreen([...images, ...animations.map(targetOf).filter(Boolean)]).then((shown) => {",
+    "return inFirstScreen([...images, ...animations.map(targetOf).filter(Boolean)]).then((shown) => {",
     "const decoded = images.filter((image) => shown.has(image)).map((image) => image.decode().catch(() => {}));",
     "const delays = animations.map((animation) => shown.has(targetOf(animation))",
     "? Number(animation.effect.getTiming().delay) - Number(animation.currentTime) : 0);",
     "const started = new Promise((resolve) => setTimeout(resolve, Math.max(0, ...delays)));",
-    "return Promise.all([firstPaint, ...decoded, started]); })",
-    `.then(() => Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, ${LOAD_GRACE_MS}))]))`,
+    "return Promise.all([...decoded, started]); }); })",
+    // as long again as the first screen took: a slow phone's `load` is as much later as its first screen
+    `.then(() => Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, Math.max(${LOAD_GRACE_MS}, performance.now())))]))`,
     ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startHydration, 0))));",
   ].join(" ");
 }

@@ -73,4 +73,49 @@ describe("loadArticlePage", () => {
     expect(await loadArticlePage(client, "  ")).toMatchObject({ status: "not-found", slug: "" });
     expect(get).not.toHaveBeenCalled();
   });
+
+  describe("on an English page", () => {
+    // the English answer for a translated slug: Storyblok's field-level fallback gives the German text
+    const english = {
+      id: 5,
+      name: "Canal Tones",
+      lang: "en",
+      full_slug: "en/articles/canal-tones",
+      default_full_slug: "articles/kanaltoene",
+      content: { Headline: "Kanaltöne — ein Festival", Text: { type: "doc", content: [] } },
+    };
+    const german = {
+      id: 5,
+      name: "Kanaltöne",
+      full_slug: "articles/kanaltoene",
+      content: { Headline: "Kanaltöne — ein Festival", HeadlineLanguage: "", Text: { type: "doc", content: [] } },
+    };
+
+    function englishClient(germanAnswer: () => Promise<unknown>) {
+      const get = vi.fn((path: string, params: { language?: string }) => {
+        if (path.startsWith("cdn/stories/"))
+          return params.language === "en" ? Promise.resolve({ data: { story: english } }) : germanAnswer();
+        return Promise.resolve(listing());
+      });
+      return { get, client: { get } as unknown as StoryblokClient };
+    }
+
+    it("reads the German story by its default slug, and an untranslated headline is German", async () => {
+      const { get, client } = englishClient(async () => ({ data: { story: german } }));
+      const page = await loadArticlePage(client, "canal-tones", { version: "draft", language: "en" });
+      expect(get).toHaveBeenCalledWith("cdn/stories/articles/kanaltoene", { version: "draft" });
+      expect(page.status === "found" && page.article.languages.headline).toBe("de");
+    });
+
+    it("without the German story, states no language for the headline, and still shows the page", async () => {
+      const { client } = englishClient(() => Promise.reject({ status: 404 }));
+      const page = await loadArticlePage(client, "canal-tones", { version: "draft", language: "en" });
+      expect(page.status).toBe("found");
+      expect(page.status === "found" && page.article.languages).toEqual({
+        headline: null,
+        text: "en",
+        infoHeadline: "en",
+      });
+    });
+  });
 });

@@ -11,6 +11,7 @@ import {
 import type { BuildListing } from "./build-listing.server";
 import { OTHER_PROJECTS_POOL, pickOtherProjects, type OtherProject } from "./other-projects";
 import { fetchStories, fetchStory } from "./story-api";
+import { lastSlugSegment, storyPaths } from "./schema/story";
 import { DEFAULT_LANGUAGE, languageQuery, localizedPath, type Language } from "../language";
 
 /**
@@ -128,21 +129,35 @@ export interface LoadArticleOptions {
 /**
  * The article's story in the default language, beside a page in another:
  * what tells a translated text from an untranslated one (./text-language).
- * Undefined on a default-language page, or when it cannot be read (the
- * texts are then taken as translations).
+ * Found by the story's default path (its slug may be translated). Undefined
+ * on a default-language page, or when it cannot be read (the texts are
+ * then compared with nothing).
  */
 async function defaultLanguageStory(
   client: StoryblokClient,
-  slug: string,
+  story: unknown,
   version: Version,
   language: Language,
   defaultListing: BuildListing | undefined,
 ): Promise<unknown> {
   if (language === DEFAULT_LANGUAGE) return undefined;
+  const slug = lastSlugSegment(storyPaths(story).default);
+  if (!slug) return undefined;
   const listed =
     defaultListing && import.meta.env.SSR ? await defaultListing.article(slug).catch(() => undefined) : undefined;
   if (listed) return listed;
   return fetchStory(client, `articles/${encodeURIComponent(slug)}`, version, DEFAULT_LANGUAGE).catch(() => undefined);
+}
+
+/** The default-language story's view, to compare a page in another language with; undefined when it has none. */
+function referenceView(defaultStory: unknown): Article | undefined {
+  if (defaultStory === undefined) return undefined;
+  try {
+    return parseArticleStory(defaultStory, DEFAULT_LANGUAGE);
+  } catch {
+    // a German story whose media cannot be read does not take the English page with it
+    return undefined;
+  }
 }
 
 /**
@@ -168,7 +183,6 @@ export async function loadArticlePage(
   if (!cleanSlug) return notFound;
   let story: unknown;
   let others: readonly OtherProject[];
-  const inDefaultLanguage = defaultLanguageStory(client, cleanSlug, version, language, defaultListing);
   // only the server bundle prerenders (the client's bundle leaves this out)
   const listed =
     listing && import.meta.env.SSR ? await fromBuildListing(cleanSlug, listing, language).catch(() => null) : null;
@@ -183,10 +197,9 @@ export async function loadArticlePage(
     ]);
   }
   if (!story) return notFound;
-  const defaultStory = await inDefaultLanguage;
+  const reference = referenceView(await defaultLanguageStory(client, story, version, language, defaultListing));
   let article: Article;
   try {
-    const reference = defaultStory === undefined ? undefined : parseArticleStory(defaultStory, DEFAULT_LANGUAGE);
     article = parseArticleStory(story, language, reference);
   } catch (error) {
     // the media helper failing (SPEC 8) shows the same message as a missing article

@@ -60,10 +60,10 @@ export interface Article {
   editable: EditableAttributes;
   /**
    * The languages the texts are written in (./text-language): the page
-   * marks those that are not its own. The headline's is null when it is
-   * the story's name, whose language nothing states.
+   * marks those that are not its own. Null where nothing states it (the
+   * story's name standing in for the headline).
    */
-  languages: { headline: Language | null; text: Language; infoHeadline: Language };
+  languages: { headline: Language | null; text: Language | null; infoHeadline: Language | null };
 }
 
 /** A page's path in each language: the header's language link and the hreflang alternates. */
@@ -108,8 +108,8 @@ function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
 /**
  * An article story (the CDN `story` object) as the page's view model; never
  * throws. `reference` tells the texts' languages on a page in another than
- * the default language: the default-language story's view, or the view
- * shown before a live edit (./text-language).
+ * the default language: the default-language story's view, or the view the
+ * page loaded with, for a live edit (./text-language).
  */
 export function parseArticleStory(value: unknown, language: Language = DEFAULT_LANGUAGE, reference?: Article): Article {
   const story = parseStory(value, article);
@@ -124,25 +124,26 @@ export function parseArticleStory(value: unknown, language: Language = DEFAULT_L
     editable: editableAttributes(infoContent),
   };
   const headline = content.Headline || name;
-  const languageOf = <T>(
-    value: T,
-    marker: Language | "",
-    referenceValue: T | undefined,
-    referenceLanguage?: Language | null,
-  ) =>
+  const languageOf = <T>(value: T, referenceValue: T | undefined, referenceLanguage: Language | null | undefined) =>
     fieldLanguage({
       value,
       page: language,
-      marker,
-      reference:
-        reference && referenceLanguage ? { value: referenceValue as T, language: referenceLanguage } : undefined,
+      reference: reference ? { value: referenceValue as T, language: referenceLanguage ?? null } : undefined,
     });
   const languages: Article["languages"] = {
+    // the story's name stands in for an empty headline: nothing states its language. The headline is
+    // hyphenated only with a language, so one that cannot be compared is left without.
     headline: content.Headline
-      ? languageOf(headline, content.HeadlineLanguage, reference?.headline, reference?.languages.headline)
+      ? fieldLanguage({
+          value: headline,
+          page: language,
+          marker: content.HeadlineLanguage,
+          reference: reference ? { value: reference.headline, language: reference.languages.headline } : undefined,
+          uncompared: "unknown",
+        })
       : null,
-    text: languageOf(content.Text, "", reference?.text, reference?.languages.text),
-    infoHeadline: languageOf(info.headline, "", reference?.info.headline, reference?.languages.infoHeadline),
+    text: languageOf(content.Text, reference?.text, reference?.languages.text),
+    infoHeadline: languageOf(info.headline, reference?.info.headline, reference?.languages.infoHeadline),
   };
   const link = content.Link;
   const linkLabel = link.title.trim() || link.href.replace(/^(mailto:|tel:|https?:\/\/)/i, "").replace(/\/$/, "");

@@ -1,7 +1,7 @@
 import type { SbRichTextMark } from "@storyblok/react";
 import { isRecord } from "./is-record";
 import { safeHref } from "./safe-href";
-import { LANGUAGES, type Language } from "../language";
+import { isLanguage, type Language } from "../language";
 
 /**
  * The marks of sanitised rich text (./rich-text): an allow-list of the mark
@@ -31,7 +31,7 @@ export function languageOfClasses(classes: string): Language | undefined {
   for (const name of classes.split(" ")) {
     if (!name.startsWith(LANGUAGE_CLASS_PREFIX)) continue;
     const code = name.slice(LANGUAGE_CLASS_PREFIX.length);
-    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+    if (isLanguage(code)) return code;
   }
   return undefined;
 }

@@ -21,8 +21,13 @@ describe("fieldLanguage", () => {
     expect(fieldLanguage({ value: "Pixelweide — satellite data for sheep", page: "en", reference })).toBe("en");
     // the marker describes the German text, not a translation
     expect(fieldLanguage({ value: "Pixelweide — satellite data", page: "en", marker: "de", reference })).toBe("en");
-    // nothing to compare with: taken as a translation
+    // nothing to compare with: taken as a translation, or as not known where that is asked for
     expect(fieldLanguage({ value: "Unser Jahresheft", page: "en" })).toBe("en");
+    expect(fieldLanguage({ value: "Unser Jahresheft", page: "en", uncompared: "unknown" })).toBeNull();
+    // equal to a text whose language is not known
+    expect(
+      fieldLanguage({ value: "Kanaltöne", page: "en", reference: { value: "Kanaltöne", language: null } }),
+    ).toBeNull();
   });
 
   it("compares rich text by its content", () => {

@@ -19,16 +19,24 @@ export interface FieldLanguageInput<T> {
   /**
    * What the value is compared with, where the page is not in the default
    * language: the same field of the default-language story, or of the view
-   * shown before an edit (with that view's language). Undefined: not known,
-   * the value is taken as a translation.
+   * the page loaded with (a live edit), with that text's language (null:
+   * not known). Undefined: nothing to compare with.
    */
-  reference?: { value: T; language: Language } | undefined;
+  reference?: { value: T; language: Language | null } | undefined;
+  /** what a value that cannot be compared is taken for: the page's language, or not known (null) */
+  uncompared?: "page" | "unknown";
 }
 
-export function fieldLanguage<T>({ value, page, marker = "", reference }: FieldLanguageInput<T>): Language {
+export function fieldLanguage<T>({
+  value,
+  page,
+  marker = "",
+  reference,
+  uncompared = "page",
+}: FieldLanguageInput<T>): Language | null {
   if (page === DEFAULT_LANGUAGE) return marker || DEFAULT_LANGUAGE;
-  if (reference && sameValue(value, reference.value)) return reference.language;
-  return page;
+  if (!reference) return uncompared === "page" ? page : null;
+  return sameValue(value, reference.value) ? reference.language : page;
 }
 
 /** Equal as content: strings by their text, parsed rich text by its JSON. */

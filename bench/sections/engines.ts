@@ -20,7 +20,7 @@ import {
   type EngineRun,
 } from "../engine-runs";
 import { fmtMs } from "../format";
-import { HYDRATION_DEADLINE_MS } from "../../pipeline/defer-hydration";
+import { HYDRATION_DEADLINE_MS, LOAD_GRACE_MS } from "../../pipeline/defer-hydration";
 import type { SectionOutput } from "./section";
 
 /**
@@ -158,7 +158,8 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
     if (early.length)
       md.push(
         `Hydration started before \`load\` (a negative figure) on ${early.map((e) => `${e.route} (${e.runs} of ${e.of} runs)`).join(", ")}: ` +
-          `its deadline of ${fmtMs(HYDRATION_DEADLINE_MS)} after parsing (pipeline/defer-hydration.ts) came before the load event.`,
+          `\`load\` came more than ${fmtMs(LOAD_GRACE_MS)} after the first screen was shown, or later than hydration's deadline of ` +
+          `${fmtMs(HYDRATION_DEADLINE_MS)} after parsing (pipeline/defer-hydration.ts).`,
         "",
       );
     const errors = result.routes.flatMap((r) => r.errors.map((e) => `${r.route} ${e}`));

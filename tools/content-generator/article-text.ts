@@ -22,7 +22,6 @@ import {
   storyLink as richStoryLink,
   strike,
   strong,
-  styled,
   subscript,
   superscript,
   text,
@@ -98,7 +97,7 @@ const SECTIONS: Section[] = [
     return [
       paragraph("Ein Blick auf die Details:"),
       paragraph(image({ id: detail.id, src: detail.url, alt: `${a.name}: ${detail.alt}`, title: detail.name })),
-      paragraph(text(detail.name, styled("caption"))),
+      paragraph(detail.name),
     ];
   },
   () => [
@@ -121,8 +120,6 @@ const SECTIONS: Section[] = [
       " für alles, was laut sein darf, ",
       text("Ultramarin", textStyle("#2F3CE8")),
       " für alles, was bleiben soll. ",
-      text("Lead", styled("lead")),
-      " ",
       emoji("sparkles", "✨", "2728"),
     ),
   ],

@@ -27,6 +27,7 @@ function ArticleView({ article, site }: { article: Article; site: SiteData | nul
       <article className={styles.article} aria-labelledby="article-headline" {...article.editable}>
         <ArticleHero image={article.header} />
         <header className={styles.titleBlock}>
+          {/* always its language where known, the page's too: the headline is hyphenated only with one */}
           <ScrollWeightHeadline id="article-headline" lang={article.languages.headline ?? undefined}>
             {article.headline}
           </ScrollWeightHeadline>

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { isRecord } from "../is-record";
 import { safeHref } from "../safe-href";
-import { LANGUAGES, type Language } from "../../language";
+import { isLanguage, type Language } from "../../language";
 
 /**
  * Storyblok's field values as valibot schemas that never fail. CMS content
@@ -50,9 +50,7 @@ export const bool = v.fallback(v.boolean(), false);
 /** One of the site's languages, or "" (not set, or a value that names none of them). */
 export const languageValue = v.pipe(
   v.unknown(),
-  v.transform((value): Language | "" =>
-    typeof value === "string" && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : "",
-  ),
+  v.transform((value): Language | "" => (isLanguage(value) ? value : "")),
 );
 
 /** A list of non-blank strings (multi-option values, tags); anything else in it is dropped. */

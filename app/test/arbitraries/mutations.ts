@@ -123,7 +123,7 @@ function jsonNodeCount(value: unknown, limit: number): number {
   while (stack.length > 0 && count <= limit) {
     const item = stack.pop();
     count += 1;
-    if (typeof item === "object" && item !== null) stack.push(...Object.values(item));
+    if (typeof item === "object" && item !== null) for (const child of Object.values(item)) stack.push(child);
   }
   return count;
 }
