@@ -224,10 +224,19 @@ test.describe("before hydration", () => {
     const figure = page.locator("#media-1");
     await expect(figure).toBeVisible();
     await expect(figure.getByText(`1 / ${media.length}`, { exact: true })).toBeVisible();
+    // the figure's image is a lazy one: complete already with its placeholder, until the loader gives it the
+    // full-screen rendition's source, which it then loads
     await expect
-      .poll(() => figure.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() =>
+        figure
+          .getByRole("img")
+          .evaluate(
+            (img: HTMLImageElement) =>
+              /quality\((60|80)\)/.test(img.currentSrc) && img.complete && img.naturalWidth > 0,
+          ),
+      )
       .toBe(true);
-    expect(fullScreenRequests(requestLog, media[0]!).length).toBeGreaterThan(0);
+    await expect.poll(() => fullScreenRequests(requestLog, media[0]!).length).toBeGreaterThan(0);
     expect(media.slice(1).flatMap((file) => fullScreenRequests(requestLog, file))).toEqual([]);
     // the page did not jump to the figure: the visitor is where they tapped. (Not an exact scrollY: with the
     // scripts held, content above may still settle, and scroll anchoring then moves scrollY by some pixels.)
