@@ -57,6 +57,30 @@ export function PictureSourceElements({
 }
 
 /**
+ * An `<img>` (the child) in a `<picture>` behind its `<source>`s; the image
+ * alone when there are none (a file the image service cannot transform).
+ */
+export function Picture({
+  sources,
+  sizes,
+  lazy = false,
+  children,
+}: {
+  sources: readonly PictureSource[];
+  sizes: string | undefined;
+  lazy?: boolean;
+  children: ReactNode;
+}) {
+  if (sources.length === 0) return children;
+  return (
+    <picture>
+      <PictureSourceElements sources={sources} sizes={sizes} lazy={lazy} />
+      {children}
+    </picture>
+  );
+}
+
+/**
  * An image fetched only when it comes near the viewport, by the page's
  * loader (pipeline/lazy-image-script.ts): rendered with a placeholder `src` and its real
  * sources in `data-srcset` (on its `<source>`s too, when it has some: a
@@ -77,19 +101,20 @@ export function LazyImage({ src, srcSet, sources = [], width, height, noscript, 
     />
   );
   const shown = <img {...img} src={src} srcSet={srcSet} width={width} height={height} loading="lazy" />;
-  const picture = (image: ReactNode, lazy: boolean) =>
-    sources.length === 0 ? (
-      image
-    ) : (
-      <picture>
-        <PictureSourceElements sources={sources} sizes={img.sizes} lazy={lazy} />
-        {image}
-      </picture>
-    );
   return (
     <>
-      {picture(placeholder, true)}
-      {noscript === undefined ? <noscript>{picture(shown, false)}</noscript> : noscript}
+      <Picture sources={sources} sizes={img.sizes} lazy>
+        {placeholder}
+      </Picture>
+      {noscript === undefined ? (
+        <noscript>
+          <Picture sources={sources} sizes={img.sizes}>
+            {shown}
+          </Picture>
+        </noscript>
+      ) : (
+        noscript
+      )}
     </>
   );
 }

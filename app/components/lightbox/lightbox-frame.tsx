@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PictureSourceElements } from "~/components/lazy-image/lazy-image";
+import { Picture } from "~/components/lazy-image/lazy-image";
 import { useUiText } from "~/hooks/use-language";
 import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
 
@@ -54,8 +54,7 @@ export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPl
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
   return (
-    <picture>
-      <PictureSourceElements sources={sources.sources} sizes={sources.sizes} />
+    <Picture sources={sources.sources} sizes={sources.sizes}>
       <img
         data-part="media"
         style={style}
@@ -67,7 +66,7 @@ export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPl
         // a drag across the image is a swipe, not the start of dragging the image out of the page
         draggable={false}
       />
-    </picture>
+    </Picture>
   );
 }
 

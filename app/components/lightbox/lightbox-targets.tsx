@@ -1,5 +1,5 @@
 import { useUiText } from "~/hooks/use-language";
-import { LazyImage, PictureSourceElements } from "~/components/lazy-image/lazy-image";
+import { LazyImage, Picture } from "~/components/lazy-image/lazy-image";
 import { assetDimensions } from "~/content/image-service";
 import { LightboxFrame, LightboxIcon, LightboxVideo } from "./lightbox-frame";
 import { CLOSED_HASH, lightboxHref, lightboxId } from "./lightbox-hash";
@@ -19,8 +19,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
   if (!size) {
     // no size to reserve a placeholder's box with: the browser's own lazy loading
     return (
-      <picture>
-        <PictureSourceElements sources={sources.sources} sizes={sources.sizes} />
+      <Picture sources={sources.sources} sizes={sources.sizes}>
         <img
           data-part="media"
           style={style}
@@ -30,7 +29,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
           alt={item.alt ?? ""}
           loading="lazy"
         />
-      </picture>
+      </Picture>
     );
   }
   const grid = item.gridSources ?? sources;
@@ -47,8 +46,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
       alt={item.alt ?? ""}
       noscript={
         <noscript>
-          <picture>
-            <PictureSourceElements sources={grid.sources} sizes={grid.sizes} />
+          <Picture sources={grid.sources} sizes={grid.sizes}>
             <img
               data-part="media"
               style={style}
@@ -60,7 +58,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
               alt={item.alt ?? ""}
               loading="lazy"
             />
-          </picture>
+          </Picture>
         </noscript>
       }
     />

@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { preload } from "react-dom";
-import { LazyImage, PictureSourceElements } from "~/components/lazy-image/lazy-image";
+import { LazyImage, Picture } from "~/components/lazy-image/lazy-image";
 import {
   assetDimensions,
   imageServiceUrl,
@@ -156,11 +156,9 @@ export function ResponsiveImage({
       decoding={decoding}
     />
   );
-  if (sources.sources.length === 0) return image;
   return (
-    <picture>
-      <PictureSourceElements sources={sources.sources} sizes={sizes} />
+    <Picture sources={sources.sources} sizes={sizes}>
       {image}
-    </picture>
+    </Picture>
   );
 }
