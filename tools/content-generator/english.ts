@@ -1,8 +1,8 @@
 // The demo studio's English texts: Storyblok's field-level translation of its German ones.
-import type { ComponentDefinition } from "../../app/content/schema/component";
-import { COMPONENTS } from "../../app/content/schema/components";
+import { isRecord } from "../../app/content/is-record";
 import { ARTICLE_TEXTS_IN_ENGLISH } from "./english-articles";
 import { PAGE_TEXTS_IN_ENGLISH } from "./english-pages";
+import { fieldNamesByComponent } from "./story-shape";
 
 /**
  * German text -> its English version, for every text of a translatable
@@ -51,15 +51,11 @@ export const LANGUAGE_LABEL = "English";
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** A field's value in English: texts and rich-text runs through the dictionary; anything else as it is. */
 function english(value: unknown): unknown {
   if (typeof value === "string") return ENGLISH.get(value) ?? value;
   if (Array.isArray(value)) return value.map(english);
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   if (value.type === "text" && typeof value.text === "string")
     return { ...value, text: ENGLISH.get(value.text) ?? value.text };
   if (typeof value.type === "string") {
@@ -68,14 +64,7 @@ function english(value: unknown): unknown {
   return value;
 }
 
-const translatableFields: ReadonlyMap<string, readonly string[]> = new Map(
-  COMPONENTS.map((component: ComponentDefinition) => [
-    component.name,
-    Object.entries(component.fields)
-      .filter(([, field]) => field.definition.translatable)
-      .map(([name]) => name),
-  ]),
-);
+const translatableFields = fieldNamesByComponent((definition) => definition.translatable);
 
 /**
  * A blok tree with the English translation of each translatable field
@@ -84,7 +73,7 @@ const translatableFields: ReadonlyMap<string, readonly string[]> = new Map(
  */
 export function withEnglish<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withEnglish) as T;
-  if (!isObject(node)) return node;
+  if (!isRecord(node)) return node;
   const out: Json = {};
   const fields = typeof node.component === "string" ? (translatableFields.get(node.component) ?? []) : [];
   for (const [key, value] of Object.entries(node)) {

@@ -2,20 +2,16 @@
 // wrote in English is marked as an editor would mark it (docs/content-model.md,
 // "Languages of the text"): a rich-text passage with the style option
 // `lang-en`, an English article headline with its language option.
-import type { ComponentDefinition } from "../../app/content/schema/component";
-import { COMPONENTS } from "../../app/content/schema/components";
+import { isRecord } from "../../app/content/is-record";
 import { LANGUAGE_CLASS_PREFIX } from "../../app/content/rich-text-marks";
 import { englishOf, sentences } from "./english";
 import { styled, type RichTextMark, type RichTextNode } from "./richtext";
+import { fieldNamesByComponent } from "./story-shape";
 
 const ENGLISH_MARK: RichTextMark = styled(`${LANGUAGE_CLASS_PREFIX}en`);
 
 type Json = Record<string, unknown>;
 type Language = "de" | "en" | "neutral";
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Single English words the studio uses as headings, which no rule below can tell from a name. */
 const ENGLISH_WORDS = new Set(["Process", "Credits"]);
@@ -96,11 +92,11 @@ function markRuns(runs: RichTextNode[]): RichTextNode[] {
 
 function markRichText(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(markRichText);
-  if (!isObject(node)) return node;
+  if (!isRecord(node)) return node;
   if (node.type === "code_block") return node;
   const content = node.content;
   if (!Array.isArray(content)) return node;
-  const inline = content.every((child) => isObject(child) && typeof child.type === "string" && isInline(child.type));
+  const inline = content.every((child) => isRecord(child) && typeof child.type === "string" && isInline(child.type));
   return {
     ...node,
     content: inline ? markRuns(content as RichTextNode[]) : content.map(markRichText),
@@ -111,19 +107,12 @@ function isInline(type: string): boolean {
   return ["text", "hard_break", "emoji", "image"].includes(type);
 }
 
-const richTextFields: ReadonlyMap<string, readonly string[]> = new Map(
-  COMPONENTS.map((component: ComponentDefinition) => [
-    component.name,
-    Object.entries(component.fields)
-      .filter(([, field]) => field.definition.type === "richtext")
-      .map(([name]) => name),
-  ]),
-);
+const richTextFields = fieldNamesByComponent((definition) => definition.type === "richtext");
 
 /** A German blok tree with its English passages marked, and the article headline's language set. */
 export function withLanguageMarks<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withLanguageMarks) as T;
-  if (!isObject(node)) return node;
+  if (!isRecord(node)) return node;
   const fields = typeof node.component === "string" ? (richTextFields.get(node.component) ?? []) : [];
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {

@@ -1,5 +1,9 @@
 // The demo space's stories in Storyblok's CDN story shape (see docs/content-model.md): ids, times, slugs.
 
+import type { ComponentDefinition } from "../../app/content/schema/component";
+import { COMPONENTS } from "../../app/content/schema/components";
+import type { FieldDefinition } from "../../app/content/schema/fields";
+
 export type Blok = { _uid: string; component: string } & Record<string, unknown>;
 
 export interface Story {
@@ -113,4 +117,18 @@ export function slugify(name: string): string {
     .replace(/&/g, "und")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+}
+
+/** Each component's names of the fields `test` picks, by component name (from the content model). */
+export function fieldNamesByComponent(
+  test: (definition: FieldDefinition) => boolean,
+): ReadonlyMap<string, readonly string[]> {
+  return new Map(
+    COMPONENTS.map((component: ComponentDefinition) => [
+      component.name,
+      Object.entries(component.fields)
+        .filter(([, field]) => test(field.definition))
+        .map(([name]) => name),
+    ]),
+  );
 }
