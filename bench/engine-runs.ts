@@ -2,7 +2,7 @@ import { withTimeLimit, type EnginePage } from "../test-support/cross-engine/eng
 import type { Route } from "./context";
 import { fmtMs, markdownTable } from "./format";
 import type { SummaryRow } from "./report";
-import { median } from "./stats";
+import { median, tallyRuns, type RunTally } from "./stats";
 import { allOf, atMost, TARGETS, type Verdict } from "./targets";
 
 /**
@@ -65,17 +65,12 @@ export interface EngineRun {
   firstLook: number | null;
 }
 
-export interface EngineRoute {
-  route: string;
-  path: string;
-  runs: number;
-  runsOk: number;
+export interface EngineRoute extends RunTally {
   loadEventStart: number | null;
   fcp: number | null;
   hydrationStartAfterLoad: number | null;
   hydratedBy: number | null;
   firstLook: number | null;
-  errors: string[];
 }
 
 export interface RunId {
@@ -201,18 +196,14 @@ export async function engineRun(
 }
 
 export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): EngineRoute {
-  const ok = runs.filter((r) => r.ok);
+  const { ok, tally } = tallyRuns(route, runs);
   return {
-    route: route.label,
-    path: route.path,
-    runs: runs.length,
-    runsOk: ok.length,
+    ...tally,
     loadEventStart: median(ok.map((r) => r.loadEventStart)),
     fcp: median(ok.map((r) => r.fcp)),
     hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
     hydratedBy: median(ok.map((r) => r.hydratedBy)),
     firstLook: median(ok.map((r) => r.firstLook)),
-    errors: runs.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error ?? "unknown error"}`),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, CDPSession, Page, Request } from "@playwright/test";
 import type { Route } from "./context";
-import { median } from "./stats";
+import { median, tallyRuns, type RunTally } from "./stats";
 
 /**
  * The runs of the first-visit section (sections/first-visit.ts): one page
@@ -81,11 +81,7 @@ export interface SlowRun {
   idleTimedOut: boolean;
 }
 
-export interface SlowRoute {
-  route: string;
-  path: string;
-  runs: number;
-  runsOk: number;
+export interface SlowRoute extends RunTally {
   fcp: number | null;
   loadEventStart: number | null;
   hydrationStartAfterLoad: number | null;
@@ -94,7 +90,6 @@ export interface SlowRoute {
   countFromHydration: number | null;
   longest: number | null;
   beyond50: number | null;
-  errors: string[];
 }
 
 export interface BytesRun {
@@ -238,12 +233,9 @@ export async function slowRun(browser: Browser, url: string, route: Route, run: 
 }
 
 export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
-  const ok = runs.filter((r) => r.ok);
+  const { ok, tally } = tallyRuns(route, runs);
   return {
-    route: route.label,
-    path: route.path,
-    runs: runs.length,
-    runsOk: ok.length,
+    ...tally,
     fcp: median(ok.map((r) => r.fcp)),
     loadEventStart: median(ok.map((r) => r.loadEventStart)),
     hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
@@ -252,7 +244,6 @@ export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
     countFromHydration: median(ok.map((r) => r.longTasksFromHydration?.count)),
     longest: median(ok.map((r) => r.longTasks?.longest)),
     beyond50: median(ok.map((r) => r.longTasks?.beyond50)),
-    errors: runs.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error ?? "unknown error"}`),
   };
 }
 

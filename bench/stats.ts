@@ -39,3 +39,30 @@ export function medianIndex(values: readonly (number | null | undefined)[]): num
   if (indexed.length === 0) return -1;
   return indexed[Math.floor((indexed.length - 1) / 2)]!.i;
 }
+
+/** What a route's runs add up to whatever they measured: how many, how many succeeded, each failure's error. */
+export interface RunTally {
+  route: string;
+  path: string;
+  runs: number;
+  runsOk: number;
+  errors: string[];
+}
+
+/** A route's runs that succeeded (to take medians of), and the tally of all of them. */
+export function tallyRuns<R extends { ok: boolean; run: number; error?: string }>(
+  route: { label: string; path: string },
+  runs: readonly R[],
+): { ok: R[]; tally: RunTally } {
+  const ok = runs.filter((r) => r.ok);
+  return {
+    ok,
+    tally: {
+      route: route.label,
+      path: route.path,
+      runs: runs.length,
+      runsOk: ok.length,
+      errors: runs.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error ?? "unknown error"}`),
+    },
+  };
+}
