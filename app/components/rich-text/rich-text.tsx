@@ -178,7 +178,8 @@ export interface RichTextProps {
 
 /**
  * A sanitised rich text document rendered by Storyblok's React renderer;
- * links, images, emoji and anchors by the components above.
+ * links, images, emoji, anchors and styles (a language as `lang`) by the
+ * components above.
  */
 export function RichText({ document, className, headingLevel, editable, lang }: RichTextProps) {
   if (document.content.length === 0) return null;
