@@ -42,7 +42,8 @@ export const links: Route.LinksFunction = () => [
   // pipeline/font-subset.ts); the full face loads only for characters the subset lacks.
   {
     rel: "icon",
-    href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='16' fill='%23F388CC'/%3E%3C/svg%3E",
+    // no raw spaces: a URL may not hold them (the Nu checker's "Space is not allowed")
+    href: "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2032%2032'%3E%3Crect%20width='32'%20height='32'%20rx='16'%20fill='%23F388CC'/%3E%3C/svg%3E",
   },
 ];
 

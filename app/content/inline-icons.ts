@@ -48,7 +48,8 @@ interface AssetSource {
 async function inlineImage(image: SiteImage | null, source: AssetSource): Promise<SiteImage | null> {
   if (!image) return null;
   const markup = await readSvg(image.src, source);
-  return markup === null ? image : { ...image, dataUri: svgToTinyDataUri(markup) };
+  // toSrcset: spaces as %20, which a URL in src or href may not hold raw
+  return markup === null ? image : { ...image, dataUri: svgToTinyDataUri.toSrcset(markup) };
 }
 
 /**

@@ -143,7 +143,8 @@ function parseLinkMark(attrs: Record<string, unknown>): SafeLinkAttrs | null {
     href = safeHref(rawHref === "" ? anchor : `${rawHref}${rawHref.includes("#") ? "" : anchor}`);
   }
   if (!href) return null;
-  const internal = href.startsWith("/") && !href.startsWith("//");
+  // a page of the site; an asset's root-relative file (the local service behind the site) is none
+  const internal = linktype !== "asset" && href.startsWith("/") && !href.startsWith("//");
   const target = attrs.target === "_blank" ? "_blank" : "_self";
   return { href, internal, target, custom: parseCustomAttributes(attrs.custom) };
 }

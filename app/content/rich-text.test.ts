@@ -85,6 +85,16 @@ describe("parseRichText", () => {
     });
   });
 
+  it("marks an asset's root-relative file as no page of the site (never language-prefixed)", () => {
+    const link = (attrs: Record<string, unknown>) =>
+      parseRichText(doc(paragraph(text("x", [linkMark(attrs)])))).content[0]!.content![0] as unknown as {
+        marks: Array<{ attrs: { href: string; internal: boolean } }>;
+      };
+    const pdf = "/f/287401/595x842/ab12/mappe.pdf";
+    expect(link({ href: pdf, linktype: "asset" }).marks[0]!.attrs).toMatchObject({ href: pdf, internal: false });
+    expect(link({ href: "/about", linktype: "url" }).marks[0]!.attrs).toMatchObject({ internal: true });
+  });
+
   it("maps the home story to / and drops empty story links", () => {
     const link = (attrs: Record<string, unknown>) =>
       parseRichText({ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }] })

@@ -5,7 +5,7 @@
  * failing property prints what went wrong, not just "false".
  */
 
-import { placeholderSrc } from "~/components/lazy-image/lazy-image";
+import { placeholderSrc, placeholderSrcSet } from "~/components/lazy-image/lazy-image";
 import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /** Text that means a value was stringified by accident. */
@@ -159,12 +159,17 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
         if (value.includes(token)) report(`<${tag} ${name}> shows ${token}: ${short(value)}`);
       }
       if (lower === "style" && !allowStyle(element, value)) report(`<${tag}> has style ${short(value)}`);
-      // a lazy image's placeholder, of its own size (the loader copies data-srcset, checked like srcset, to srcset)
+      // a lazy image's placeholder, of its own size, in its src, and in its srcset and its sources' where sizes asks
+      // for one (the loader copies data-srcset, checked like srcset, to srcset)
+      const lazyImg =
+        tag === "img" ? element : tag === "source" ? element.parentElement?.querySelector(":scope > img") : null;
+      const ownPlaceholder =
+        lazyImg?.hasAttribute("data-lazy") &&
+        placeholderSrc(Number(lazyImg.getAttribute("width")), Number(lazyImg.getAttribute("height")));
       const placeholder =
-        tag === "img" &&
-        lower === "src" &&
-        element.hasAttribute("data-lazy") &&
-        value === placeholderSrc(Number(element.getAttribute("width")), Number(element.getAttribute("height")));
+        typeof ownPlaceholder === "string" &&
+        ((tag === "img" && lower === "src" && value === ownPlaceholder) ||
+          (lower === "srcset" && value === placeholderSrcSet(ownPlaceholder)));
       if (!placeholder && (URL_ATTRIBUTES.has(lower) || lower === "srcset" || lower === "data-srcset")) {
         const allowed =
           lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href"

@@ -104,6 +104,8 @@ export function AutoplayVideo({
   const setVideo = useCallback(
     (element: HTMLVideoElement | null) => {
       video.current = element;
+      // a decorative loop is no picture-in-picture video; the property, because HTML has no such attribute
+      if (element) element.disablePictureInPicture = true;
       observe(element);
     },
     [observe],
@@ -158,7 +160,6 @@ export function AutoplayVideo({
       preload={near ? preload : "none"}
       aria-hidden={withControls ? undefined : true}
       aria-label={withControls ? label || undefined : undefined}
-      disablePictureInPicture
     >
       {/* the first frame is where the video starts: browsers that load only metadata (Safari) paint it then */}
       {phoneSrc === undefined ? null : <source src={`${phoneSrc}#t=0.001`} type={phoneType} media={PHONE_QUERY} />}

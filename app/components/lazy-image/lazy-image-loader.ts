@@ -16,8 +16,9 @@ export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
 /**
  * Loads each `img[data-lazy]` when it comes near the viewport, by copying its
  * `data-srcset` to `srcset`, and in a `<picture>` first those of its
- * `<source>`s (React renders `src` as a placeholder of the image's size and
- * never renders `srcset` on either, so neither fights the other).
+ * `<source>`s (React renders `src`, and where `sizes` asks for one `srcset`,
+ * as a placeholder of the image's size; should React write the placeholder
+ * back onto a shown image, the loader puts the real `srcset` back at once).
  * It runs as an inline script at the top of every page, before the body is
  * parsed, and stays the one mechanism for the page's whole life: a
  * MutationObserver finds the images the parser, the hydrated app (client
@@ -116,7 +117,7 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
         // a <picture>'s source stands for its img
         const img = target.tagName === "SOURCE" ? target.parentElement?.querySelector(selector) : target;
         if (!img) continue;
-        // a new file for a shown image (live update, editor) loads at once
+        // a new file for a shown image (live update, editor) loads at once, and its placeholder never comes back
         if (shown.has(img)) load(img);
         else if (img.matches(selector)) track(img);
         continue;
@@ -137,7 +138,8 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     childList: true,
     subtree: true,
     attributes: true,
-    attributeFilter: ["data-lazy", "data-srcset"],
+    // srcset: a re-render that writes the placeholder back onto a shown image
+    attributeFilter: ["data-lazy", "data-srcset", "srcset"],
   });
   imagesIn(doc.documentElement).forEach(track);
 

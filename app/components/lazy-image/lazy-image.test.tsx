@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DevLazyImageLoader, LazyImage, placeholderSrc } from "./lazy-image";
+import { DevLazyImageLoader, LazyImage, placeholderSrc, placeholderSrcSet } from "./lazy-image";
 import { LAZY_IMAGE_MARGIN_PX } from "./lazy-image-loader";
 
 const SRCSET =
@@ -15,7 +15,8 @@ describe("LazyImage", () => {
     expect(img.getAttribute("src")).toBe(placeholderSrc(1000, 750));
     expect(img.getAttribute("data-srcset")).toBe(SRCSET);
     expect(img.hasAttribute("data-lazy")).toBe(true);
-    expect(img.hasAttribute("srcset")).toBe(false);
+    // sizes needs a srcset to be valid HTML: the placeholder, which fetches nothing
+    expect(img.getAttribute("srcset")).toBe(`${placeholderSrc(1000, 750)} 1w`);
     expect([img.getAttribute("width"), img.getAttribute("height"), img.getAttribute("sizes")]).toEqual([
       "1000",
       "750",
@@ -60,7 +61,8 @@ describe("LazyImage", () => {
       "/p.avif 480w",
       "/p.webp 480w",
     ]);
-    expect([avif!.hasAttribute("srcset"), webp!.hasAttribute("srcset")]).toEqual([false, false]);
+    const placeholder = placeholderSrcSet(placeholderSrc(1000, 750));
+    expect([avif!.getAttribute("srcset"), webp!.getAttribute("srcset")]).toEqual([placeholder, placeholder]);
     expect([avif!.getAttribute("sizes"), webp!.getAttribute("sizes")]).toEqual(["50vw", "50vw"]);
     expect(picture.querySelector("img")!.getAttribute("src")).toBe(placeholderSrc(1000, 750));
   });
@@ -78,6 +80,15 @@ describe("LazyImage", () => {
       /^<picture><source type="image\/avif" srcSet="\/p.avif 480w" sizes="50vw"\/><source type="image\/webp" srcSet="\/p.webp 480w" sizes="50vw"\/><img [^>]*src="\/p.jpg"/,
     );
     expect(noscript).not.toContain("data-srcset");
+  });
+
+  it("a file without sizes has no srcset until the loader sets it", () => {
+    const img = render(<LazyImage src="/icon.svg" width={24} height={24} alt="" />).container.querySelector("img")!;
+    expect(img.hasAttribute("srcset")).toBe(false);
+  });
+
+  it("a placeholder is a URL without raw spaces, valid in src and as one srcset candidate", () => {
+    expect(placeholderSrc(1600, 900)).not.toMatch(/\s/);
   });
 
   it("a placeholder is a transparent SVG of the image's proportions", () => {

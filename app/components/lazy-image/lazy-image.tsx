@@ -8,7 +8,18 @@ import { devLazyImageScript } from "./lazy-image-loader";
  * nothing (no alt text, no broken-image icon) until its `srcset` is set.
  */
 export function placeholderSrc(width: number, height: number): string {
-  return `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} ${height}'%3E%3C/svg%3E`;
+  // no raw spaces: a URL with them is invalid in `src` and would split a `srcset` candidate
+  return `data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20${width}%20${height}'%3E%3C/svg%3E`;
+}
+
+/**
+ * The `srcset` of a lazy image or source until the loader sets its real
+ * one: the placeholder alone, with a width descriptor because `sizes` is
+ * there already. It keeps the markup valid (`sizes`, and a `<source>` in a
+ * `<picture>`, need a `srcset`) and fetches nothing.
+ */
+export function placeholderSrcSet(placeholder: string): string {
+  return `${placeholder} 1w`;
 }
 
 interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "loading"> {
@@ -26,28 +37,30 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
 }
 
 /**
- * A `<picture>`'s `<source>` elements, each with its `srcset` (`lazy`: in
- * `data-srcset`, for the loader to set). A source without `srcset` is
- * skipped by the browser, so a lazy `<picture>` shows its `<img>`'s
+ * A `<picture>`'s `<source>` elements, each with its `srcset`. Lazy (a
+ * `placeholder` given): the real one in `data-srcset`, for the loader to
+ * set, and the placeholder in `srcset`, so a lazy `<picture>` shows the
  * placeholder and fetches nothing until the loader fills its sources.
  */
 export function PictureSourceElements({
   sources,
   sizes,
   media,
-  lazy = false,
+  placeholder,
 }: {
   sources: readonly PictureSource[];
   sizes: string | undefined;
   media?: string;
-  lazy?: boolean;
+  /** The lazy image's placeholder (`placeholderSrc`); none: the sources load as the page does. */
+  placeholder?: string;
 }) {
+  const lazy = placeholder !== undefined;
   return sources.map((source) => (
     <source
       key={source.type}
       type={source.type}
       media={media}
-      srcSet={lazy ? undefined : source.srcSet}
+      srcSet={lazy ? placeholderSrcSet(placeholder) : source.srcSet}
       data-srcset={lazy ? source.srcSet : undefined}
       sizes={sizes}
       // the loader adds srcset before hydration: React leaves it alone and need not say so
@@ -63,18 +76,19 @@ export function PictureSourceElements({
 export function Picture({
   sources,
   sizes,
-  lazy = false,
+  placeholder,
   children,
 }: {
   sources: readonly PictureSource[];
   sizes: string | undefined;
-  lazy?: boolean;
+  /** Lazy sources: see `PictureSourceElements`. */
+  placeholder?: string;
   children: ReactNode;
 }) {
   if (sources.length === 0) return children;
   return (
     <picture>
-      <PictureSourceElements sources={sources} sizes={sizes} lazy={lazy} />
+      <PictureSourceElements sources={sources} sizes={sizes} placeholder={placeholder} />
       {children}
     </picture>
   );
@@ -88,10 +102,13 @@ export function Picture({
  * hides the placeholder when scripting is off).
  */
 export function LazyImage({ src, srcSet, sources = [], width, height, noscript, ...img }: LazyImageProps) {
+  const placeholderUrl = placeholderSrc(width, height);
   const placeholder = (
     <img
       {...img}
-      src={placeholderSrc(width, height)}
+      src={placeholderUrl}
+      // `sizes` needs a srcset to be valid; without sizes, src alone is the placeholder
+      srcSet={img.sizes === undefined ? undefined : placeholderSrcSet(placeholderUrl)}
       width={width}
       height={height}
       data-lazy=""
@@ -103,7 +120,7 @@ export function LazyImage({ src, srcSet, sources = [], width, height, noscript, 
   const shown = <img {...img} src={src} srcSet={srcSet} width={width} height={height} loading="lazy" />;
   return (
     <>
-      <Picture sources={sources} sizes={img.sizes} lazy>
+      <Picture sources={sources} sizes={img.sizes} placeholder={placeholderUrl}>
         {placeholder}
       </Picture>
       {noscript === undefined ? (

@@ -16,12 +16,18 @@ const IMAGE_SIZES = "(max-width: 768px) 100vw, 720px";
  * through the router in the page's language, a new tab never gets access
  * to this window.
  */
+/** The editor's rel and ours as one list, each token once (HTML forbids a repeated token). */
+function relTokens(...rels: Array<string | undefined>): string | undefined {
+  const tokens = rels.flatMap((rel) => rel?.toLowerCase().split(/[\t\n\f\r ]+/) ?? []).filter(Boolean);
+  return tokens.length ? [...new Set(tokens)].join(" ") : undefined;
+}
+
 function RichTextLink({ attrs, children }: SbReactRichTextProps<"link">) {
   const language = useLanguage();
   const link = attrs as unknown as SafeLinkAttrs | undefined;
   if (!link?.href) return <span>{children}</span>;
   const newTab = link.target === "_blank";
-  const rel = [link.custom.rel, newTab ? "noopener noreferrer" : ""].filter(Boolean).join(" ") || undefined;
+  const rel = relTokens(link.custom.rel, newTab ? "noopener noreferrer" : undefined);
   const common = {
     title: link.custom.title,
     hrefLang: link.custom.hreflang,

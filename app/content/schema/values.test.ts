@@ -65,6 +65,14 @@ describe("parseLink", () => {
     expect(parseLink({ linktype: "url", url: "tel:+49301234" }).href).toBe("tel:+49301234");
   });
 
+  it("an asset's root-relative file is no page of the site", () => {
+    expect(parseLink({ linktype: "asset", url: "/f/287401/595x842/ab12/mappe.pdf" })).toMatchObject({
+      href: "/f/287401/595x842/ab12/mappe.pdf",
+      internal: false,
+    });
+    expect(parseLink({ linktype: "url", url: "/imprint" }).internal).toBe(true);
+  });
+
   it("keeps relative references", () => {
     expect(parseLink({ linktype: "url", url: "press/kit.pdf" }).href).toBe("press/kit.pdf");
   });

@@ -147,7 +147,9 @@ function toLink(link: v.InferOutput<typeof multilinkObject>): Link {
     return { ...empty, href: `${path}${anchor}`, internal: true };
   }
   const url = (link.url || link.cached_url).trim();
-  if (url.startsWith("/") && !url.startsWith("//")) return { ...empty, href: url + anchor, internal: true };
+  // an asset's root-relative file (the local service behind the site) is no page: never language-prefixed
+  if (url.startsWith("/") && !url.startsWith("//"))
+    return { ...empty, href: url + anchor, internal: link.linktype !== "asset" };
   if (url.startsWith("#")) return { ...empty, href: url, internal: true };
   if (SAFE_ABSOLUTE.test(url)) return { ...empty, href: url };
   // A relative reference has no scheme: no colon before the first slash, query or hash.
