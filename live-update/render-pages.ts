@@ -4,7 +4,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
 import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
-import { MANIFEST_FILE, documentSecurityPolicy, readManifestEntries, type ManifestHeader } from "../pipeline/csp";
+import {
+  MANIFEST_FILE,
+  documentSecurityPolicy,
+  readManifestEntries,
+  withPolicyMeta,
+  type ManifestHeader,
+} from "../pipeline/csp";
 import { resolveContentConfig } from "../pipeline/content-config";
 import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
@@ -234,8 +240,11 @@ async function updateRelease(
   const styles: PageStyles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces };
   const lazyImages = await lazyImageScript();
   // the build's two passes over its pages (pipeline/finish-pages.ts), one after the other for each page
-  const finishHtml = (relative: string, html: string) =>
-    styledPage(relative, preparePage(relative, html, lazyImages), styles);
+  // and its policy in the page, as the build's second pass puts it there (pipeline/security-headers.ts)
+  const finishHtml = async (relative: string, html: string) => {
+    const styled = await styledPage(relative, preparePage(relative, html, lazyImages), styles);
+    return withPolicyMeta(styled, documentSecurityPolicy(scan.header.policy, styled));
+  };
   const written: string[] = [];
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);

@@ -11,6 +11,9 @@ import {
   inlineScripts,
   inlineStyleHashes,
   inlineStyles,
+  headerOnlyPolicyOf,
+  metaPolicyOf,
+  withPolicyMeta,
   type PolicyInputs,
 } from "./csp";
 
@@ -223,5 +226,35 @@ describe("inline code in comments, <noscript> and <template>", () => {
       "<noscript><style>.n{}</style></noscript><template><script>cloned()</script></template>";
     expect(inlineScripts(html)).toEqual(["cloned()"]);
     expect(inlineStyles(html)).toEqual([".n{}"]);
+  });
+});
+
+describe("the policy in the page", () => {
+  const policy = "default-src 'none'; script-src 'self' 'sha256-a'; frame-ancestors 'self' https://app.storyblok.com";
+
+  it("a meta element carries every directive but those only a header can (frame-ancestors, sandbox, reports)", () => {
+    expect(metaPolicyOf(`${policy}; sandbox; report-uri /r`)).toBe("default-src 'none'; script-src 'self' 'sha256-a'");
+    expect(headerOnlyPolicyOf(policy)).toBe("frame-ancestors 'self' https://app.storyblok.com");
+  });
+
+  it("goes right after the charset, before the first script, and replaces one already there", () => {
+    const html = '<!DOCTYPE html><html><head><meta charSet="utf-8"/><script>x()</script></head><body></body></html>';
+    const once = withPolicyMeta(html, policy);
+    expect(once).toBe(
+      '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
+        `<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;self&#39; &#39;sha256-a&#39;">` +
+        "<script>x()</script></head><body></body></html>",
+    );
+    expect(withPolicyMeta(once, "default-src 'self'")).toBe(
+      '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
+        '<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;">' +
+        "<script>x()</script></head><body></body></html>",
+    );
+    // the meta element is no inline code: the hashes stay those of the page's scripts
+    expect(inlineScriptHashes(once)).toEqual(inlineScriptHashes(html));
+  });
+
+  it("leaves a document without a head as it is", () => {
+    expect(withPolicyMeta("<p>fragment</p>", policy)).toBe("<p>fragment</p>");
   });
 });

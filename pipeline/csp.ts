@@ -3,7 +3,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import { parser } from "stream-json";
 import Assembler from "stream-json/assembler.js";
 import path from "node:path";
-import { parseHtml, scriptType } from "./html";
+import { attribute, parseHtml, replaceNode, scriptType, startTag, type HtmlElement } from "./html";
 
 /**
  * The site's HTTP security headers, shared by the build step that writes
@@ -183,6 +183,56 @@ export function contentSecurityPolicy(
 /** The policy of one HTML document as served: the hashes of its own inline scripts and styles. */
 export function documentSecurityPolicy(inputs: PolicyInputs, html: string): string {
   return contentSecurityPolicy(inputs, inlineScriptHashes(html), { styleHashes: inlineStyleHashes(html) });
+}
+
+/**
+ * Directives a `<meta http-equiv>` policy cannot carry: the browser ignores
+ * them there (CSP 3, "The meta element"). A page's own policy travels in
+ * its `<meta>`; these stay with the host's header.
+ */
+const HEADER_ONLY_DIRECTIVES: ReadonlySet<string> = new Set(["frame-ancestors", "report-uri", "report-to", "sandbox"]);
+
+function directivesOf(policy: string): string[] {
+  return policy
+    .split(";")
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+}
+
+function isHeaderOnly(directive: string): boolean {
+  return HEADER_ONLY_DIRECTIVES.has(directive.split(/\s+/)[0]!.toLowerCase());
+}
+
+/** A document's policy as its `<meta http-equiv="Content-Security-Policy">` carries it. */
+export function metaPolicyOf(policy: string): string {
+  return directivesOf(policy)
+    .filter((directive) => !isHeaderOnly(directive))
+    .join("; ");
+}
+
+/** The part of a document's policy only a header can carry (frame-ancestors): one rule for every path of a static host. */
+export function headerOnlyPolicyOf(policy: string): string {
+  return directivesOf(policy).filter(isHeaderOnly).join("; ");
+}
+
+/**
+ * The page with its policy in a `<meta http-equiv>` at the top of its head
+ * (right after `<meta charset>`, before any script or style it governs), so
+ * that any static host serves the page with its policy; an earlier one (a
+ * page finished before) is replaced. A page without a head is returned as
+ * it is.
+ */
+export function withPolicyMeta(html: string, policy: string): string {
+  const page = parseHtml(html);
+  const meta = startTag("meta", { "http-equiv": "Content-Security-Policy", content: metaPolicyOf(policy) });
+  const existing = page.elementsNamed("meta").find(isPolicyMeta);
+  if (existing) return page.edit([replaceNode(existing, meta)]);
+  const edit = page.insertIntoHead(meta);
+  return edit ? page.edit([edit]) : html;
+}
+
+function isPolicyMeta(element: HtmlElement): boolean {
+  return attribute(element, "http-equiv")?.trim().toLowerCase() === "content-security-policy";
 }
 
 /** For everything that is not a document (scripts, styles, data, images, errors): nothing may run or load. */

@@ -7,7 +7,8 @@ import { preparePagesInBuild } from "./finish-pages";
 import { lazyImageScript } from "./lazy-image-script";
 import { subsetFontForBuild } from "./font-subset";
 import { HEADERS_FILE } from "./headers-files";
-import { NGINX_CONFIG_FILE, writeRedirects } from "./host-config";
+import { NGINX_CONFIG_FILE, writeHostFiles } from "./host-config";
+import { listHtmlFiles } from "./build-files";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
 import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersResult } from "./security-headers";
@@ -17,8 +18,8 @@ const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
 /**
  * Everything after prerendering, in order (pipeline/README.md): the 404
  * pages, hydration after load, the font's subset, critical CSS inline, the
- * security headers (pipeline/security-headers.ts), the nginx site and
- * `_redirects`, precompression, the mode banner. The build's last step
+ * security headers (pipeline/security-headers.ts), the nginx site and the
+ * static hosts' files, precompression, the mode banner. The build's last step
  * (pipeline/preset.ts, buildEnd); by hand: `tsx pipeline/finish-build.ts
  * [build/client]` (same environment as the build).
  */
@@ -54,9 +55,11 @@ export async function finishBuild(
     `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
   );
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
-  await writeRedirects(clientDir);
+  await writeHostFiles(clientDir, await listHtmlFiles(clientDir));
   const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
-  console.info(`Host configuration: ${path.relative(process.cwd(), nginx)} (nginx) and _redirects (Netlify)`);
+  console.info(
+    `Host configuration: ${path.relative(process.cwd(), nginx)} (nginx), _headers, _redirects and .assetsignore (Cloudflare, Netlify)`,
+  );
   // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
   const compressed = await precompress(clientDir);
   console.info(

@@ -2,23 +2,33 @@ import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { MANIFEST_FILE, commonSecurityHeaders, type ManifestHeader } from "./csp";
+import {
+  MANIFEST_FILE,
+  commonSecurityHeaders,
+  contentSecurityPolicy,
+  headerOnlyPolicyOf,
+  type ManifestHeader,
+} from "./csp";
 import { NGINX_CONFIG_FILE, nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config";
 
 /**
- * The three files that carry each page's Content-Security-Policy, written
- * one page at a time (at 10,000 articles they are 17, 40 and 50 MB, and
- * built as whole strings they were the build's peak memory):
+ * The files that carry the pages' security headers. Two carry each page's
+ * Content-Security-Policy and are written one page at a time (at 10,000
+ * articles they are 17 and 50 MB, and built as whole strings they were the
+ * build's peak memory):
  * - `{client}/.security-headers.json`, the manifest the site server reads;
- * - `{client}/_headers` for static hosts (Netlify, Cloudflare Pages);
  * - `{client}/../nginx/studio-site.conf`, the nginx site (pipeline/host-config.ts).
+ * The third, `{client}/_headers` for static hosts (Netlify, Cloudflare
+ * Pages), has two rules whatever the pages: a page's own policy travels in
+ * its `<meta http-equiv>` (pipeline/csp.ts, `withPolicyMeta`), and `/*`
+ * adds what a meta element cannot carry (frame-ancestors).
  * Pages come in `comparePagePaths` order, the order of all three files.
  * Each file is written beside its place and renamed into it when complete.
  */
 
 export const HEADERS_FILE = "_headers";
 
-/** Cloudflare Pages reads at most this many rules from `_headers`. */
+/** Cloudflare Pages reads at most this many rules from `_headers` (and skips the rest with a warning). */
 export const CLOUDFLARE_RULE_LIMIT = 100;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -26,17 +36,6 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** The order of the pages in every headers file. */
 export function comparePagePaths(a: string, b: string): number {
   return a.localeCompare(b);
-}
-
-/** Request paths a static host serves an HTML file under: about/index.html -> /about/ and /about. */
-export function requestPathsOf(relative: string): string[] {
-  const posix = relative.split(path.sep).join("/");
-  if (posix === "index.html") return ["/"];
-  if (posix.endsWith("/index.html")) {
-    const directory = `/${posix.slice(0, -"index.html".length)}`;
-    return [directory, directory.slice(0, -1)];
-  }
-  return [`/${posix}`];
 }
 
 /** Whether the site's content comes over https only: then pages get upgrade-insecure-requests and HSTS. */
@@ -47,20 +46,22 @@ function servedOverHttps(header: ManifestHeader): boolean {
 
 /**
  * `_headers` in the format Netlify and Cloudflare Pages share: a path line,
- * then indented `Name: value` lines. Every rule that matches a path applies,
- * and a header set twice is joined with a comma, which for CSP means two
- * policies that must both pass; so the CSP appears only in per-page rules,
- * never in `/*`. Paths that are not prerendered get no CSP from this file.
- * This is its start: the rules for every path.
+ * then indented `Name: value` lines; every rule that matches a path
+ * applies. Two rules, so that every host reads all of them: `/*` with the
+ * common headers and the part of the policy only a header can carry (a
+ * page's own policy is in the page; both are enforced), `/assets/*` cached
+ * for good.
  */
-function headersFileHead(header: ManifestHeader): string {
+export function headersFileText(header: ManifestHeader): string {
+  const https = servedOverHttps(header);
+  const framing = headerOnlyPolicyOf(contentSecurityPolicy(header.policy, []));
   const lines = [
-    `# Written by pipeline/security-headers.ts for static hosts (Netlify, Cloudflare Pages); ${header.mode} build.`,
-    "# Each page has its own Content-Security-Policy: the sha256 of its inline scripts.",
+    `# Written by pipeline/headers-files.ts for static hosts (Netlify, Cloudflare Pages); ${header.mode} build.`,
+    "# Each page carries its own Content-Security-Policy (the sha256 of its inline scripts) in a <meta http-equiv>;",
+    "# this file adds what a meta element cannot carry.",
     "/*",
-    ...Object.entries(commonSecurityHeaders(header.mode, { https: servedOverHttps(header) })).map(
-      ([name, value]) => `  ${name}: ${value}`,
-    ),
+    ...Object.entries(commonSecurityHeaders(header.mode, { https })).map(([name, value]) => `  ${name}: ${value}`),
+    `  Content-Security-Policy: ${https ? `${framing}; upgrade-insecure-requests` : framing}`,
     "/assets/*",
     `  Cache-Control: ${IMMUTABLE}`,
   ];
@@ -104,13 +105,10 @@ class PieceFile {
 
 export interface HeadersFilesSummary {
   documents: number;
-  /** Rules in `_headers`: `/*`, `/assets/*` and one per request path of a page. */
-  rules: number;
 }
 
 export class HeadersFilesWriter {
   private documents = 0;
-  private rules = 2;
   private previous: string | null = null;
 
   private constructor(
@@ -135,7 +133,7 @@ export class HeadersFilesWriter {
       new PieceFile(nginxFile),
     );
     await writer.manifest.write(manifestHead(header));
-    await writer.headers.write(headersFileHead(header));
+    await writer.headers.write(headersFileText(header));
     await writer.nginx.write(nginxConfigHead(header.mode, nginxKeys));
     return writer;
   }
@@ -147,14 +145,8 @@ export class HeadersFilesWriter {
     }
     this.previous = relative;
     await this.manifest.write(`${this.documents ? "," : ""}\n    ${JSON.stringify(relative)}: ${JSON.stringify(csp)}`);
-    const policy = servedOverHttps(this.header) ? `${csp}; upgrade-insecure-requests` : csp;
-    const requestPaths = requestPathsOf(relative);
-    await this.headers.write(
-      requestPaths.map((requestPath) => `${requestPath}\n  Content-Security-Policy: ${policy}\n`).join(""),
-    );
     await this.nginx.write(nginxMapEntries(relative, csp));
     this.documents += 1;
-    this.rules += requestPaths.length;
   }
 
   /** Completes the files and puts them in place. */
@@ -162,7 +154,7 @@ export class HeadersFilesWriter {
     await this.manifest.write(this.documents ? "\n  }\n}\n" : "}\n}\n");
     await this.nginx.write(nginxConfigTail(this.header.mode, this.documents === 0));
     for (const file of [this.manifest, this.headers, this.nginx]) await file.finish();
-    return { documents: this.documents, rules: this.rules };
+    return { documents: this.documents };
   }
 
   /** Leaves the files as they were (a failed update must not put half a manifest in place). */

@@ -88,7 +88,21 @@ describe("the nginx site", () => {
 });
 
 describe("redirectsText", () => {
-  it("gives Netlify the SPA fallback for unknown article slugs, with a 404", () => {
-    expect(redirectsText()).toMatch(/^\/articles\/\*\s+\/articles\/404\.html\s+404$/m);
+  const pages = ["index.html", "index/index.html", "en/index.html", "en/index/index.html", "about/index.html"];
+
+  it("rewrites each page whose last segment is index to its own file, and nothing else", () => {
+    const rules = redirectsText(pages)
+      .split("\n")
+      .filter((line) => line !== "" && !line.startsWith("#"));
+    expect(rules).toEqual(["/index  /index/index.html  200", "/en/index  /en/index/index.html  200"]);
+  });
+
+  it("has only statuses Cloudflare accepts (200, 301, 302, 303, 307, 308)", () => {
+    const statuses = redirectsText(pages)
+      .split("\n")
+      .filter((line) => line !== "" && !line.startsWith("#"))
+      .map((line) => line.split(/\s+/)[2]);
+    expect(statuses.every((status) => ["200", "301", "302", "303", "307", "308"].includes(status!))).toBe(true);
+    expect(statuses).toHaveLength(2);
   });
 });

@@ -17,12 +17,17 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE 
  *   Two lines are the installer's: `listen` and `root` (marked below). Its
  *   map of page policies is written with the other headers files, a page at
  *   a time (pipeline/headers-files.ts).
- * - `build/client/_redirects`: Netlify's rule for article slugs the build
- *   does not know (404 with the SPA fallback, see pipeline/not-found-pages.ts).
+ * - `build/client/_redirects` (Cloudflare and Netlify): the pages both hosts
+ *   would answer with another page, rewritten to their own file;
+ * - `build/client/.assetsignore` (Cloudflare): build metadata never served.
+ * Netlify's 404 rules (an unknown article slug gets the SPA fallback) and
+ * Cloudflare's settings are the repository's `netlify.toml` and
+ * `wrangler.jsonc`: they do not change from build to build.
  */
 
 export const NGINX_CONFIG_FILE = path.join("nginx", "studio-site.conf");
 export const REDIRECTS_FILE = "_redirects";
+export const ASSETS_IGNORE_FILE = ".assetsignore";
 /** The lines an installer (or the test runner) replaces; each ends with its marker comment. */
 export const NGINX_LISTEN_MARKER = "# studio-site: listen";
 export const NGINX_ROOT_MARKER = "# studio-site: root";
@@ -209,25 +214,51 @@ ${Object.entries(common)
 `;
 }
 
-/** Netlify: article slugs no file matches are answered 404 with the SPA fallback. */
-export function redirectsText(): string {
+/**
+ * The pages a static host would answer with another page: Cloudflare serves
+ * `/index` as `/` (and `/en/index` as `/en`), Netlify `/en/index` as `/en`,
+ * because both read a last segment `index` as the folder's index file. Each
+ * is rewritten (status 200, the address stays) to its own file; `relative`
+ * are the build's HTML files (`listHtmlFiles`).
+ */
+export function indexPageRewrites(relative: readonly string[]): Array<{ from: string; to: string }> {
+  return relative
+    .filter((file) => file === "index/index.html" || file.endsWith("/index/index.html"))
+    .map((file) => ({ from: `/${file.slice(0, -"/index.html".length)}`, to: `/${file}` }));
+}
+
+/**
+ * `_redirects` in the form Cloudflare and Netlify both accept without a
+ * warning: rewrites only (Cloudflare takes no 404 rules; it finds the
+ * nearest 404.html by itself, and Netlify's 404 rules are in the
+ * repository's netlify.toml).
+ */
+export function redirectsText(relative: readonly string[]): string {
   return [
-    "# Written by pipeline/host-config.ts. Netlify: an article slug the build does not know is a 404 whose",
-    "# page (the SPA fallback) renders an article published since; other paths get /404.html by themselves.",
-    "# Cloudflare Pages finds articles/404.html on its own and skips this rule (it has no 404 rules).",
-    `/en/articles/*  /${EN_ARTICLES_NOT_FOUND_PAGE}  404`,
-    `/articles/*  /${ARTICLES_NOT_FOUND_PAGE}  404`,
-    `/en/*  /${EN_NOT_FOUND_PAGE}  404`,
+    "# Written by pipeline/host-config.ts for static hosts (Cloudflare, Netlify): pages whose last segment is",
+    "# `index` are served from their own file, not from their folder's index.",
+    ...indexPageRewrites(relative).map(({ from, to }) => `${from}  ${to}  200`),
     "",
   ].join("\n");
 }
 
-/** Writes `_redirects` into the client folder (the nginx site is written with the page policies). */
-export async function writeRedirects(clientDir: string): Promise<string> {
-  const redirects = path.join(clientDir, REDIRECTS_FILE);
-  await writeFile(`${redirects}.tmp`, redirectsText());
-  await rename(`${redirects}.tmp`, redirects);
-  return redirects;
+/**
+ * Cloudflare's `.assetsignore` (Workers static assets): build metadata no
+ * host should serve. Dotfiles are not ignored by themselves there.
+ */
+export const ASSETS_IGNORE_TEXT =
+  "# Written by pipeline/host-config.ts: build metadata, never served\n.security-headers.json\n";
+
+/** Writes `_redirects` and `.assetsignore` into the client folder (the nginx site is written with the page policies). */
+export async function writeHostFiles(clientDir: string, relative: readonly string[]): Promise<void> {
+  for (const [name, text] of [
+    [REDIRECTS_FILE, redirectsText(relative)],
+    [ASSETS_IGNORE_FILE, ASSETS_IGNORE_TEXT],
+  ] as const) {
+    const file = path.join(clientDir, name);
+    await writeFile(`${file}.tmp`, text);
+    await rename(`${file}.tmp`, file);
+  }
 }
 
 /** The build's site with the two installer lines set: this port on loopback, this root. */

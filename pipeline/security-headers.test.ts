@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { EDITOR_ORIGINS, MANIFEST_FILE, readHeadersManifest, type HeadersManifest, type PolicyInputs } from "./csp";
 import type { ContentConfig } from "./content-config";
-import { HEADERS_FILE, requestPathsOf } from "./headers-files";
+import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE } from "./headers-files";
+import { parseHtml } from "./html";
 import { checkTokenForMode, mediaOrigins, modeBanner, policyInputsOf, writeSecurityHeaders } from "./security-headers";
 import { headersFilesOf } from "./test/headers-files-of";
 
@@ -29,7 +30,7 @@ function page(route: string, media = "http://localhost:4100/f/1/10x10/ab/a.jpg")
     `window.__reactRouterContext.streamController.enqueue(${JSON.stringify(`[{"page":"${route}"}]`)});`,
   ];
   const html =
-    `<!DOCTYPE html><html><head><script type="application/ld+json">{"name":"${route}"}</script></head><body>` +
+    `<!DOCTYPE html><html><head><meta charSet="utf-8"/><script type="application/ld+json">{"name":"${route}"}</script></head><body>` +
     `<img src="${media}" srcset="${media}/m/320x0 320w, ${media}/m/640x0 640w" alt=""/><div style="--i:1"></div>` +
     `<script>${scripts[0]}</script><script type="module" async="">${scripts[1]}</script><script>${scripts[2]}</script>` +
     "</body></html>";
@@ -106,18 +107,38 @@ describe("writeSecurityHeaders", () => {
     ]);
   });
 
-  it("writes _headers: shared headers for /*, one CSP rule per page path", async () => {
+  it("puts each page's policy, less frame-ancestors, in a <meta> right after its charset, before any script or style", async () => {
+    for (const file of Object.keys(pages)) {
+      const page = parseHtml(await readFile(path.join(dir, file), "utf8"));
+      const metas = page
+        .elementsNamed("meta")
+        .filter((meta) =>
+          meta.attributes.some((a) => a.name === "http-equiv" && a.value === "Content-Security-Policy"),
+        );
+      expect(metas, file).toHaveLength(1);
+      const policy = metas[0]!.attributes.find((a) => a.name === "content")!.value;
+      const expected = manifest.documents[file]!.split("; ").filter((d) => !d.startsWith("frame-ancestors"));
+      expect(policy.split("; "), file).toEqual(expected);
+      const headChildren = page.childElements(page.head!);
+      expect(headChildren[1], file).toBe(metas[0]);
+      expect(page.outerHtml(headChildren[0]!), file).toMatch(/^<meta charSet="utf-8"\/?>$/i);
+    }
+  });
+
+  it("finishes a page once: a second run replaces its <meta> and keeps the same policy", async () => {
+    const before = await readFile(path.join(dir, "index.html"), "utf8");
+    await writeSecurityHeaders(dir, LOCAL);
+    expect(await readFile(path.join(dir, "index.html"), "utf8")).toBe(before);
+  });
+
+  it("writes _headers with rules for every path only: the common headers and frame-ancestors, immutable assets", async () => {
     const text = await readFile(path.join(dir, HEADERS_FILE), "utf8");
     const rules = parseHeadersFile(text);
+    expect([...rules.keys()]).toEqual(["/*", "/assets/*"]);
+    expect(rules.size).toBeLessThanOrEqual(CLOUDFLARE_RULE_LIMIT);
     expect(rules.get("/*")?.["X-Content-Type-Options"]).toBe("nosniff");
-    expect(rules.get("/*")?.["Content-Security-Policy"]).toBeUndefined();
+    expect(rules.get("/*")?.["Content-Security-Policy"]).toBe("frame-ancestors 'self'");
     expect(rules.get("/assets/*")?.["Cache-Control"]).toBe("public, max-age=31536000, immutable");
-    expect(rules.get("/")?.["Content-Security-Policy"]).toBe(manifest.documents["index.html"]);
-    expect(rules.get("/about/")?.["Content-Security-Policy"]).toBe(manifest.documents["about/index.html"]);
-    expect(rules.get("/about")?.["Content-Security-Policy"]).toBe(manifest.documents["about/index.html"]);
-    expect(rules.get("/__spa-fallback.html")?.["Content-Security-Policy"]).toBe(
-      manifest.documents["__spa-fallback.html"],
-    );
     // a local build loads media over http: no HSTS, no upgrade
     expect(text).not.toMatch(/Strict-Transport-Security|upgrade-insecure-requests/);
   });
@@ -156,13 +177,15 @@ describe("_headers", () => {
     const rules = parseHeadersFile((await headersFilesOf(storyblok)).headers);
     expect(rules.get("/*")?.["X-Robots-Tag"]).toMatch(/noindex/);
     expect(rules.get("/*")?.["X-Frame-Options"]).toBeUndefined();
-    expect(rules.get("/")?.["Content-Security-Policy"]).toMatch(/frame-ancestors 'self' https:\/\/app\.storyblok\.com/);
+    expect(rules.get("/*")?.["Content-Security-Policy"]).toMatch(
+      /^frame-ancestors 'self' https:\/\/app\.storyblok\.com /,
+    );
   });
 
   it("an https build gets HSTS and upgrade-insecure-requests", async () => {
     const rules = parseHeadersFile((await headersFilesOf(storyblok)).headers);
     expect(rules.get("/*")?.["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
-    expect(rules.get("/")?.["Content-Security-Policy"]).toMatch(/; upgrade-insecure-requests$/);
+    expect(rules.get("/*")?.["Content-Security-Policy"]).toMatch(/; upgrade-insecure-requests$/);
   });
 
   it("production: no noindex, X-Frame-Options", async () => {
@@ -266,12 +289,6 @@ describe("checkTokenForMode", () => {
 });
 
 describe("helpers", () => {
-  it("maps HTML files to the paths static hosts serve them under", () => {
-    expect(requestPathsOf("index.html")).toEqual(["/"]);
-    expect(requestPathsOf("about/index.html")).toEqual(["/about/", "/about"]);
-    expect(requestPathsOf("__spa-fallback.html")).toEqual(["/__spa-fallback.html"]);
-  });
-
   it("finds the origins of images, sources, posters, srcsets and image preloads", () => {
     const html =
       '<img src="https://a.example/1.jpg" srcset="https://b.example/1.jpg 1x, /local.jpg 2x">' +

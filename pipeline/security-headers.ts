@@ -1,22 +1,31 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { blockedInlineCode, documentSecurityPolicy, inlineStyles, type PolicyInputs, type SiteMode } from "./csp";
+import {
+  blockedInlineCode,
+  documentSecurityPolicy,
+  inlineStyles,
+  withPolicyMeta,
+  type PolicyInputs,
+  type SiteMode,
+} from "./csp";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "./build-files";
 import { isLinkWithRel, parseHtml } from "./html";
 import { styledPage, type PageStyles } from "./finish-pages";
-import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
+import { HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
 
 /**
  * A step of the build's last one (pipeline/finish-build.ts):
  * hashes every inline script of every prerendered HTML file (React Router's
  * hydration context, module imports and streamed data; the SPA fallback has
- * its own) into a per-file Content-Security-Policy, and writes
+ * its own) into a per-file Content-Security-Policy, puts it into the page as
+ * a `<meta http-equiv>` (so that it travels with the page to any static
+ * host), and writes
  * - build/client/.security-headers.json: mode, policy inputs and path -> CSP,
  *   which the site server reads (dotfiles are never served);
- * - build/client/_headers: the same as per-path rules for static hosts
- *   (Netlify, Cloudflare Pages);
+ * - build/client/_headers: for static hosts (Netlify, Cloudflare Pages), the
+ *   headers a meta element cannot carry, in rules for every path;
  * - build/nginx/studio-site.conf: the same as an nginx map (pipeline/host-config.ts),
  * one page at a time (pipeline/headers-files.ts).
  */
@@ -63,11 +72,11 @@ export async function writeSecurityHeaders(
       const prerendered = await readFile(file, "utf8");
       const html = finishing.styles ? await styledPage(relative, prerendered, finishing.styles) : prerendered;
       if (html !== prerendered) {
-        await writeFile(file, html);
         styled.pages += 1;
         styled.bytes += inlineStyles(html).reduce((sum, style) => sum + style.length, 0);
       }
-      await writer.add(relative, documentSecurityPolicy(inputs, html));
+      // each question below reads the page as parsed once (pipeline/html.ts keeps the last page parsed)
+      const policy = documentSecurityPolicy(inputs, html);
       const blocked = blockedInlineCode(html);
       if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
       const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
@@ -75,18 +84,15 @@ export async function writeSecurityHeaders(
         warnings.push(
           `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
         );
+      const served = withPolicyMeta(html, policy);
+      if (served !== prerendered) await writeFile(file, served);
+      await writer.add(relative, policy);
     }
   } catch (error) {
     await writer.abandon();
     throw error;
   }
-  const { documents, rules } = await writer.close();
-  if (rules > CLOUDFLARE_RULE_LIMIT) {
-    const note = `${HEADERS_FILE} has ${rules} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_RULE_LIMIT}`;
-    // a warning where it can be acted on (Cloudflare's builds set CF_PAGES), a note in the log elsewhere
-    if (process.env.CF_PAGES) warnings.push(note);
-    else console.info(`Note: ${note} (pages past them get no CSP there)`);
-  }
+  const { documents } = await writer.close();
   return { mode: inputs.mode, documents, warnings, headersFile: path.join(clientDir, HEADERS_FILE), styled };
 }
 

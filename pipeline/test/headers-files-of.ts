@@ -8,7 +8,7 @@ import { NGINX_CONFIG_FILE, nginxMapKeys } from "../host-config";
 /** For tests: the three headers files (pipeline/headers-files.ts) a manifest's pages are written to, as text. */
 export async function headersFilesOf(
   manifest: HeadersManifest,
-): Promise<{ manifest: string; headers: string; nginx: string; rules: number }> {
+): Promise<{ manifest: string; headers: string; nginx: string }> {
   const root = await mkdtemp(path.join(tmpdir(), "headers-files-"));
   try {
     const clientDir = path.join(root, "client");
@@ -21,12 +21,11 @@ export async function headersFilesOf(
       pages.reduce((sum, relative) => sum + nginxMapKeys(relative), 0),
     );
     for (const relative of pages) await writer.add(relative, manifest.documents[relative]!);
-    const { rules } = await writer.close();
+    await writer.close();
     return {
       manifest: await readFile(path.join(clientDir, MANIFEST_FILE), "utf8"),
       headers: await readFile(path.join(clientDir, HEADERS_FILE), "utf8"),
       nginx: await readFile(path.join(root, NGINX_CONFIG_FILE), "utf8"),
-      rules,
     };
   } finally {
     await rm(root, { recursive: true, force: true });
