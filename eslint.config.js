@@ -112,6 +112,9 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "bench-report/",
+      // the static hosts' runtimes' state (test-support/host-runtimes.ts)
+      ".netlify/",
+      ".wrangler/",
     ],
   },
   js.configs.recommended,

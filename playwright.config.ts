@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
  * builds the site once, starts the content service and the site server on
  * free loopback ports and passes their addresses in E2E_* variables.
  *
- * Three projects: `browser` runs fully parallel against the site server;
+ * Four projects: `browser` runs fully parallel against the site server;
  * `nginx` runs the specs about how pages are served (CSP, HTTP headers and
  * statuses, navigation) against nginx with the nginx site the build wrote;
  * `faults` holds the specs that change state every other test sees: the
@@ -14,10 +14,14 @@ import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
  * itself (`*.serial.spec.ts`, publish to live). It runs on one worker after
  * the others are done (as their teardown project, so it runs even when one
  * of their tests failed; Playwright runs a teardown project whatever file
- * filter is given, so use `--project browser` to leave it out).
+ * filter is given, so use `--project browser` to leave it out). `hosts`
+ * (`*.hosts.spec.ts`) checks a production build as Cloudflare's and
+ * Netlify's own runtimes serve it, with the Nu Html Checker and a link
+ * checker; run-e2e starts them in a whole run (or with E2E_HOSTS=1).
  */
 const isCI = Boolean(process.env.CI);
 const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
+const HOSTS_SPECS = /\.hosts\.spec\.ts$/;
 /** What a server decides: the same answers are expected from the site server and from nginx. */
 const SERVED_SPECS = /\/(csp|http|navigation)\.spec\.ts$/;
 
@@ -28,7 +32,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   // 2 cores: one browser per worker
   workers: 2,
-  retries: isCI ? 1 : 0,
+  // a flaky test fails the run it happens in
+  retries: 0,
   forbidOnly: isCI,
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
   use: {
@@ -48,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: "browser",
-      testIgnore: SERIAL_SPECS,
+      testIgnore: [SERIAL_SPECS, HOSTS_SPECS],
       fullyParallel: true,
       teardown: "faults",
     },
@@ -58,6 +63,11 @@ export default defineConfig({
       fullyParallel: true,
       use: { baseURL: process.env.E2E_NGINX_URL },
       teardown: "faults",
+    },
+    {
+      name: "hosts",
+      testMatch: HOSTS_SPECS,
+      fullyParallel: true,
     },
     {
       name: "faults",

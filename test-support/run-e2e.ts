@@ -11,6 +11,8 @@ import { startSiteServer } from "../site-server/site-server";
 import { readLocalSpace } from "../pipeline/content-config";
 import { ensureChromium } from "./ensure-chromium";
 import { ensureNginx } from "./ensure-nginx";
+import { ensureHostTools, type HostTools } from "./ensure-host-tools";
+import { startCloudflare, startNetlify } from "./host-runtimes";
 import { startNginx } from "./nginx-server";
 import { buildCommand } from "../pipeline/build-command";
 import { precompress } from "../pipeline/precompress";
@@ -25,10 +27,16 @@ import { precompress } from "../pipeline/precompress";
  * out, and a run with Playwright arguments leaves it out unless E2E_ENGINES=1). Both servers and the copy
  * are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses an
  * existing build (its content port is remembered in build/e2e-build.json).
+ * A whole run (or E2E_HOSTS=1) also makes a production build in
+ * build-hosts/ and serves it with Cloudflare's and Netlify's own runtimes
+ * for the `hosts` project (the Nu Html Checker and a link checker too;
+ * test-support/ensure-host-tools.ts installs them).
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildDir = path.join(repo, "build");
+/** The production build the static hosts' runtimes serve (SITE_BUILD_DIR: inside the repository, for its modules). */
+const HOSTS_BUILD_DIR_NAME = "build-hosts";
 const clientDir = path.join(buildDir, "client");
 const buildInfoFile = path.join(buildDir, "e2e-build.json");
 const bin = (name: string) => path.join(repo, "node_modules", ".bin", name);
@@ -129,12 +137,30 @@ async function buildStamp(): Promise<string> {
   return "";
 }
 
+/** `react-router build` with this environment (a variable set to undefined is left out); its output only when it fails. */
+async function buildSite(env: NodeJS.ProcessEnv): Promise<void> {
+  const [command, ...args] = buildCommand(repo);
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
+  const build = await run(command!, args, defined, true);
+  if (build.code !== 0) {
+    console.error(build.output.split("\n").slice(-60).join("\n"));
+    throw new Error(`react-router build failed with exit code ${build.code}`);
+  }
+}
+
 function originOf(url: string): string {
   return new URL(url).origin;
 }
 
 async function main(): Promise<number> {
   const playwrightArgs = process.argv.slice(2);
+  // E2E_ENGINES: "only" runs the cross-engine suite alone, "0" leaves it out; by default it follows a whole run
+  const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
+  // E2E_HOSTS: "1" serves a production build with the static hosts' runtimes, "0" does not; by default a whole run does
+  const hosts = engines !== "only" && (process.env.E2E_HOSTS ?? (playwrightArgs.length === 0 ? "1" : "0")) === "1";
+  // the tools' install (minutes on a fresh machine) runs beside the build
+  const hostTools: Promise<HostTools> | undefined = hosts ? ensureHostTools() : undefined;
+  hostTools?.catch(() => undefined);
   const chromePath = await ensureChromium();
   log(`Chromium: ${chromePath}`);
   const nginxInstall = await ensureNginx();
@@ -192,12 +218,7 @@ async function main(): Promise<number> {
     // the suite serves build/, and its specs talk to the content service directly
     delete buildEnv.SITE_BUILD_DIR;
     delete buildEnv.CONTENT_VIA_SITE;
-    const [command, ...args] = buildCommand(repo);
-    const build = await run(command!, args, buildEnv, true);
-    if (build.code !== 0) {
-      console.error(build.output.split("\n").slice(-60).join("\n"));
-      throw new Error(`react-router build failed with exit code ${build.code}`);
-    }
+    await buildSite(buildEnv);
     const info: BuildInfo = { contentPort, stamp: await buildStamp() };
     await writeFile(buildInfoFile, `${JSON.stringify(info, null, 2)}\n`);
     const compressed = await precompress(clientDir);
@@ -206,6 +227,45 @@ async function main(): Promise<number> {
     );
   } else {
     log("E2E_SKIP_BUILD=1: using the existing build");
+  }
+
+  let hostsEnv: NodeJS.ProcessEnv = {};
+  if (hostTools) {
+    const hostsBuildDir = path.join(repo, HOSTS_BUILD_DIR_NAME);
+    const hostsStarted = performance.now();
+    // E2E_SKIP_BUILD=1: made with the other build, against the same content port
+    const reuse = skipBuild && existsSync(path.join(hostsBuildDir, "release.json"));
+    if (reuse) log(`E2E_SKIP_BUILD=1: using the existing ${HOSTS_BUILD_DIR_NAME}/`);
+    else log(`building the production build for the static hosts into ${HOSTS_BUILD_DIR_NAME}/ ...`);
+    if (!reuse)
+      await buildSite({
+        ...process.env,
+        CONTENT_PORT: String(contentPort),
+        CONTENT_DIR: contentDir,
+        CONTENT_VERSION: "published",
+        SITE_URL: E2E_SITE_URL,
+        SITE_BUILD_DIR: HOSTS_BUILD_DIR_NAME,
+        STORYBLOK_TOKEN: undefined,
+        CONTENT_API_URL: undefined,
+        CONTENT_VIA_SITE: undefined,
+      });
+    if (!reuse) log(`production build done in ${((performance.now() - hostsStarted) / 1000).toFixed(1)} s`);
+    const tools = await hostTools;
+    const hostsClient = path.join(hostsBuildDir, "client");
+    const runtimes = await Promise.all([startCloudflare(tools, hostsClient), startNetlify(tools, hostsClient)]);
+    for (const runtime of runtimes) {
+      cleanups.push(() => runtime.close());
+      log(`${runtime.name}: ${runtime.url}`);
+    }
+    const [cloudflare, netlify] = runtimes;
+    hostsEnv = {
+      E2E_HOSTS_BUILD_DIR: hostsBuildDir,
+      E2E_CLOUDFLARE_URL: cloudflare.url,
+      E2E_NETLIFY_URL: netlify.url,
+      E2E_JAVA: tools.java,
+      E2E_VNU_JAR: tools.vnuJar,
+      E2E_LINKINATOR: tools.linkinator,
+    };
   }
 
   const site = await startSiteServer({ root: clientDir, port: 0, host: "127.0.0.1" });
@@ -231,13 +291,21 @@ async function main(): Promise<number> {
     E2E_PREVIEW_TOKEN: space.previewToken,
     E2E_PUBLIC_TOKEN: space.publicToken,
     CHROME_PATH: chromePath,
+    ...hostsEnv,
   };
-  // E2E_ENGINES: "only" runs the cross-engine suite alone, "0" leaves it out; by default it follows a whole run
-  const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
   let code = 0;
   if (engines !== "only") {
-    log(`playwright test ${playwrightArgs.join(" ")}`.trim());
-    code = (await run(bin("playwright"), ["test", ...playwrightArgs], suiteEnv)).code;
+    // A whole run checks the hosts after the browser tests, not beside them: the crawl and the Nu checker take
+    // both cores for a minute, and the browser tests' timings are not to share them.
+    const stages =
+      playwrightArgs.length > 0
+        ? [playwrightArgs]
+        : [["--project", "browser", "--project", "nginx"], ...(hosts ? [["--project", "hosts"]] : [])];
+    for (const args of stages) {
+      log(`playwright test ${args.join(" ")}`.trim());
+      const stageCode = (await run(bin("playwright"), ["test", ...args], suiteEnv)).code;
+      code ||= stageCode;
+    }
   }
   if (engines !== "0") {
     const enginesStarted = performance.now();

@@ -1,0 +1,51 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * What the `hosts` project's specs (`*.hosts.spec.ts`) are given by
+ * test-support/run-e2e.ts: a production build (published content, as a
+ * studio deploys it) in its own folder, served by Cloudflare's and
+ * Netlify's own local runtimes, and the tools that check it that we did not
+ * write (the Nu Html Checker, a link checker).
+ */
+export interface HostsEnv {
+  /** The production build's folder (`client/`, `release.json`). */
+  buildDir: string;
+  cloudflareUrl: string;
+  netlifyUrl: string;
+  /** The content service the build read (its media are on this origin). */
+  contentOrigin: string;
+  java: string;
+  vnuJar: string;
+  /** linkinator's package folder. */
+  linkinator: string;
+}
+
+export function hostsEnv(): HostsEnv {
+  const read = (name: string): string => {
+    const value = process.env[name];
+    if (!value) {
+      throw new Error(
+        `${name} is not set: the hosts' checks run in a whole \`npm run test:e2e\`, or with E2E_HOSTS=1 (test-support/run-e2e.ts)`,
+      );
+    }
+    return value.replace(/\/$/, "");
+  };
+  return {
+    buildDir: read("E2E_HOSTS_BUILD_DIR"),
+    cloudflareUrl: read("E2E_CLOUDFLARE_URL"),
+    netlifyUrl: read("E2E_NETLIFY_URL"),
+    contentOrigin: read("E2E_CONTENT_ORIGIN"),
+    java: read("E2E_JAVA"),
+    vnuJar: read("E2E_VNU_JAR"),
+    linkinator: read("E2E_LINKINATOR"),
+  };
+}
+
+/** Every prerendered page's path of a build, both languages (its release.json, written by the pipeline). */
+export async function prerenderedPaths(buildDir: string): Promise<string[]> {
+  const release = JSON.parse(await readFile(path.join(buildDir, "release.json"), "utf8")) as {
+    pages: Record<string, unknown>;
+  };
+  return Object.keys(release.pages);
+}

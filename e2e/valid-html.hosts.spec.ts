@@ -1,0 +1,79 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { listHtmlFiles } from "../pipeline/build-files";
+import { hostsEnv } from "./hosts";
+
+/**
+ * Every HTML file of the production build is valid HTML by the Nu Html
+ * Checker (the W3C's validator, npm `vnu-jar`, on Java): no error at all,
+ * besides the CSS the checker does not know yet, named one by one below.
+ */
+
+const env = hostsEnv();
+
+/**
+ * Errors the checker reports on valid CSS it does not know yet (vnu-jar 26.9): each is a message the checker
+ * prints for one property, at-rule or unit, and what it is.
+ */
+const UNKNOWN_CSS: ReadonlyArray<{ message: string; why: string }> = [
+  { message: "CSS: “container-type”: Property “container-type” doesn't exist.", why: "container queries" },
+  { message: "CSS: “max-width”: Unknown dimension.", why: "container query units (cqw)" },
+  { message: "CSS: “max-height”: Unknown dimension.", why: "container query units (cqh)" },
+  { message: "CSS: Unrecognized at-rule “@view-transition”", why: "cross-document view transitions" },
+  { message: "CSS: “font-size”: Parse Error.", why: "calc() nested in clamp() with var()" },
+  { message: "CSS: “width”: Parse Error.", why: "calc() nested in min() with var()" },
+  {
+    message: "CSS: “animation-timeline”: Property “animation-timeline” doesn't exist.",
+    why: "scroll-driven animations",
+  },
+  { message: "CSS: “animation-range”: Property “animation-range” doesn't exist.", why: "scroll-driven animations" },
+  { message: "CSS: “view-timeline”: Property “view-timeline” doesn't exist.", why: "scroll-driven animations" },
+  { message: "CSS: “timeline-scope”: Property “timeline-scope” doesn't exist.", why: "scroll-driven animations" },
+];
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+/** Runs the checker over the files; its report is JSON on stderr (`--format json`). */
+function checkFiles(files: string[]): Promise<NuMessage[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(env.java, ["-jar", env.vnuJar, "--errors-only", "--format", "json", ...files], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let report = "";
+    child.stderr.on("data", (chunk: Buffer) => (report += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", () => {
+      try {
+        resolve((JSON.parse(report) as { messages: NuMessage[] }).messages);
+      } catch {
+        reject(new Error(`the Nu checker's report is not JSON:\n${report.slice(0, 2000)}`));
+      }
+    });
+  });
+}
+
+test("every page of the production build is valid HTML (the Nu Html Checker)", async () => {
+  test.setTimeout(300_000);
+  const clientDir = path.join(env.buildDir, "client");
+  const files = (await listHtmlFiles(clientDir)).map((relative) => path.join(clientDir, relative));
+  expect(files.length).toBeGreaterThan(70);
+  const messages = await checkFiles(files);
+  const errors = messages.filter((message) => !UNKNOWN_CSS.some((known) => known.message === message.message));
+  const described = errors.map(
+    (error) =>
+      `${path.relative(clientDir, decodeURIComponent(new URL(error.url ?? "file:///?").pathname))}:${error.lastLine ?? "?"}: ` +
+      `${error.message} [${(error.extract ?? "").slice(0, 120)}]`,
+  );
+  expect(described.slice(0, 40), `${errors.length} error(s)`).toEqual([]);
+  // the list names only what the checker still reports: a fixed checker or a dropped rule shortens it
+  const reported = new Set(messages.map((message) => message.message));
+  expect(UNKNOWN_CSS.filter((known) => !reported.has(known.message)).map((known) => known.message)).toEqual([]);
+});

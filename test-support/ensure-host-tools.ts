@@ -1,0 +1,113 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
+import { exitOf } from "../tools/processes";
+
+/**
+ * The tools the browser tests check the production build with, which the
+ * project's own install does not bring (over 600 MB that only the tests
+ * need): the static hosts' own local runtimes (Cloudflare's wrangler on
+ * workerd, Netlify's CLI with Deno for its edge layer), the Nu Html Checker
+ * and a link checker. Their versions are pinned by
+ * `test-support/host-tools/package.json` and its lockfile; `npm ci`
+ * installs them into `.cache/host-tools/`, again only when the lockfile
+ * changed. The Nu checker runs on Java: JAVA_PATH, else Debian's
+ * `default-jre-headless`, installed with apt when missing (as
+ * ensure-chromium.ts does for Chromium).
+ */
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SOURCE_DIR = path.join(repo, "test-support", "host-tools");
+const INSTALL_DIR = path.join(repo, ".cache", "host-tools");
+/** What the install was made from: the lockfile's hash. */
+const STAMP_FILE = path.join(INSTALL_DIR, "installed-from.sha256");
+const JAVA_CANDIDATES = ["/usr/bin/java", "/usr/lib/jvm/default-java/bin/java"];
+
+export interface HostTools {
+  /** Put first on PATH for the hosts' CLIs: it holds `deno`, which netlify-cli's edge layer looks for. */
+  binDir: string;
+  wrangler: string;
+  netlify: string;
+  /** The Nu Html Checker's jar and the Java that runs it. */
+  vnuJar: string;
+  java: string;
+  /** linkinator's package folder, for its programmatic API. */
+  linkinator: string;
+}
+
+async function lockfileHash(): Promise<string> {
+  return createHash("sha256")
+    .update(await readFile(path.join(SOURCE_DIR, "package-lock.json")))
+    .digest("hex");
+}
+
+async function npmCi(): Promise<void> {
+  await rm(INSTALL_DIR, { recursive: true, force: true });
+  await mkdir(INSTALL_DIR, { recursive: true });
+  for (const name of ["package.json", "package-lock.json"]) {
+    await cp(path.join(SOURCE_DIR, name), path.join(INSTALL_DIR, name));
+  }
+  console.info("ensure-host-tools: installing wrangler, netlify-cli, deno, vnu-jar and linkinator (npm ci) ...");
+  // quiet: npm's engine warnings for netlify-cli's dependencies are not ours to act on
+  const child = spawn("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: INSTALL_DIR,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const code = await exitOf(child);
+  if (code !== 0) throw new Error(`npm ci of the host tools failed with exit code ${code}`);
+  await writeFile(STAMP_FILE, `${await lockfileHash()}\n`);
+}
+
+async function ensureJava(): Promise<string> {
+  if (process.env.JAVA_PATH) {
+    if (await isExecutable(process.env.JAVA_PATH)) return process.env.JAVA_PATH;
+    throw new Error(`JAVA_PATH is set to ${process.env.JAVA_PATH}, which is not an executable file`);
+  }
+  let java = await firstExecutable(JAVA_CANDIDATES);
+  if (!java && (await canInstallPackages())) {
+    console.info("ensure-host-tools: no Java found; installing Debian's default-jre-headless");
+    await aptInstall("ensure-host-tools", ["default-jre-headless"]);
+    java = await firstExecutable(JAVA_CANDIDATES);
+  }
+  if (!java) {
+    throw new Error(
+      "The Nu Html Checker needs Java 11 or later: on Debian/Ubuntu `sudo apt-get install -y default-jre-headless`; " +
+        "elsewhere set JAVA_PATH to a java binary.",
+    );
+  }
+  return java;
+}
+
+/** The host tools, installed when missing or when their lockfile changed. */
+export async function ensureHostTools(): Promise<HostTools> {
+  const java = await ensureJava();
+  const installed = (await readFile(STAMP_FILE, "utf8").catch(() => "")).trim();
+  if (installed !== (await lockfileHash())) await npmCi();
+  const modules = path.join(INSTALL_DIR, "node_modules");
+  const binDir = path.join(modules, ".bin");
+  const tools: HostTools = {
+    binDir,
+    wrangler: path.join(binDir, "wrangler"),
+    netlify: path.join(binDir, "netlify"),
+    vnuJar: path.join(modules, "vnu-jar", "build", "dist", "vnu.jar"),
+    java,
+    linkinator: path.join(modules, "linkinator"),
+  };
+  for (const file of [tools.wrangler, tools.netlify, path.join(binDir, "deno")]) {
+    if (!(await isExecutable(file))) throw new Error(`ensure-host-tools: ${file} is missing after the install`);
+  }
+  return tools;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  ensureHostTools().then(
+    (tools) => console.info(JSON.stringify(tools, null, 2)),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,154 @@
+import { spawn } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { HostTools } from "./ensure-host-tools";
+import { exitOf, freePort, stopChild } from "../tools/processes";
+
+/**
+ * A production build served by the static hosts' own local runtimes, as the
+ * repository's host files configure them (README, "Deployment"):
+ * Cloudflare's `wrangler dev` (workerd, Workers static assets,
+ * `wrangler.jsonc`) and Netlify's `netlify dev --offline` (its redirect
+ * and header rules, `netlify.toml`, `_headers`, `_redirects`). Each binds
+ * 127.0.0.1 on a free port, keeps its state in a temp folder, and is
+ * stopped with everything it started.
+ */
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface HostRuntime {
+  name: string;
+  url: string;
+  /** What it printed (shown when it fails to start, and by the runner when a check failed). */
+  output(): string;
+  close(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 120_000;
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startRuntime(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; port: number; stateDir: string; cwd?: string },
+): Promise<HostRuntime> {
+  const url = `http://127.0.0.1:${options.port}`;
+  // its own process group: netlify dev starts a static server and Deno, wrangler starts workerd
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? repo,
+    env: options.env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = exitOf(child);
+  let closing: Promise<void> | undefined;
+  const runtime: HostRuntime = {
+    name,
+    url,
+    output: () => output,
+    close() {
+      closing ??= (async () => {
+        await stopChild(child, { group: true, graceMs: 5_000 });
+        await rm(options.stateDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const early = await Promise.race([
+      exited,
+      new Promise<"running">((resolve) => setTimeout(resolve, 250, "running")),
+    ]);
+    if (early !== "running") {
+      await runtime.close();
+      throw new Error(`${name} exited with code ${early} before it served ${url}:\n${output}`);
+    }
+    if (await answers(url)) return runtime;
+    if (Date.now() > deadline) {
+      await runtime.close();
+      throw new Error(`${name} did not serve ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+  }
+}
+
+/** The hosts' CLIs' environment: no telemetry, no update checks, no prompts, Deno on PATH. */
+function hostEnv(tools: HostTools, stateDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${tools.binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    CI: "1",
+    WRANGLER_SEND_METRICS: "false",
+    NETLIFY_TELEMETRY_DISABLED: "1",
+    NO_UPDATE_NOTIFIER: "1",
+    // both write their state and logs under the home folder otherwise
+    XDG_CONFIG_HOME: path.join(stateDir, "config"),
+    WRANGLER_LOG_PATH: path.join(stateDir, "wrangler-logs"),
+  };
+}
+
+/** `wrangler dev` with the repository's wrangler.jsonc, its assets from `clientDir`. */
+export async function startCloudflare(tools: HostTools, clientDir: string): Promise<HostRuntime> {
+  const stateDir = await mkdtemp(path.join(tmpdir(), "studio-wrangler-"));
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const args = [
+    "dev",
+    "--config",
+    path.join(repo, "wrangler.jsonc"),
+    "--assets",
+    clientDir,
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    path.join(stateDir, "state"),
+    "--show-interactive-dev-session=false",
+  ];
+  return startRuntime("wrangler dev", tools.wrangler, args, { env: hostEnv(tools, stateDir), port, stateDir });
+}
+
+/**
+ * `netlify dev --offline` with the repository's netlify.toml, its files from `clientDir`. It reads `_headers`
+ * and `_redirects` from the publish folder netlify.toml names (`build/client`), whatever `--dir` says: it runs
+ * in a folder of its own holding netlify.toml and that folder as a link to `clientDir`.
+ */
+export async function startNetlify(tools: HostTools, clientDir: string): Promise<HostRuntime> {
+  const stateDir = await mkdtemp(path.join(tmpdir(), "studio-netlify-"));
+  const site = path.join(stateDir, "site");
+  await mkdir(path.join(site, "build"), { recursive: true });
+  await copyFile(path.join(repo, "netlify.toml"), path.join(site, "netlify.toml"));
+  await symlink(clientDir, path.join(site, "build", "client"), "dir");
+  const port = await freePort();
+  const staticPort = await freePort();
+  const args = [
+    "dev",
+    "--offline",
+    "--dir",
+    path.join(site, "build", "client"),
+    "--port",
+    String(port),
+    "--staticServerPort",
+    String(staticPort),
+    "--no-open",
+  ];
+  return startRuntime("netlify dev", tools.netlify, args, { env: hostEnv(tools, stateDir), port, stateDir, cwd: site });
+}
