@@ -333,6 +333,37 @@ describe("startSiteServer", () => {
     expect((await get("/assets/style-Zz99.css", { "If-Modified-Since": "garbage" })).status).toBe(200);
   });
 
+  it.each(["bytes=99999999-", "bytes=5-1", "bytes=-0"])(
+    "answers an unsatisfiable Range (%s) 416 with the page's size, and none of the page's headers",
+    async (range) => {
+      const res = await get("/about", { Range: range });
+      expect(res.status).toBe(416);
+      expect(res.headers["content-range"]).toBe(`bytes */${Buffer.byteLength(ABOUT)}`);
+      expect(res.body.toString()).toBe("Range Not Satisfiable\n");
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["last-modified"]).toBeUndefined();
+      expectSecurityHeaders(res.headers);
+    },
+  );
+
+  it.each<Record<string, string>>([
+    { "If-Match": '"nope"' },
+    { "If-Unmodified-Since": "Thu, 01 Jan 1970 00:00:00 GMT" },
+  ])("answers a failed precondition (%o) 412, without the page's headers", async (precondition) => {
+    const res = await get("/about", precondition);
+    expect(res.status).toBe(412);
+    expect(res.body.toString()).toBe("Precondition Failed\n");
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers["content-range"]).toBeUndefined();
+    expectSecurityHeaders(res.headers);
+  });
+
+  it("answers a page that is not there 404 with the not-found page, whatever its preconditions", async () => {
+    const res = await get("/nowhere", { "If-Match": '"nope"', "If-Unmodified-Since": "Thu, 01 Jan 1970 00:00:00 GMT" });
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).toBe(NOT_FOUND);
+  });
+
   it("answers HEAD with headers and no body", async () => {
     const res = await get("/about", {}, "HEAD");
     expect(res.status).toBe(200);

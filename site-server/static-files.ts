@@ -248,6 +248,8 @@ export async function sendSiteFile(
   res.statusCode = options.status;
 
   const ok = options.status === 200;
+  // preconditions apply to the representation asked for, never to a 404's body (RFC 9110 13.2.1)
+  if (!ok) for (const name of PRECONDITIONS) delete req.headers[name];
   const relative = path.relative(site.root, variant.file).split(path.sep).map(encodeURIComponent).join("/");
   await new Promise<void>((resolve) => {
     const stream = send(req, `/${relative}`, {
@@ -261,14 +263,43 @@ export async function sendSiteFile(
       lastModified: ok,
       acceptRanges: ok,
     });
-    stream.on("error", (error: { status?: number }) => {
-      // the file went away between resolving and sending (an old build removed)
-      if (!res.headersSent) sendText(site.manifest?.mode, req, res, error.status === 404 ? 404 : 500, "Not Found");
-      else res.destroy();
+    stream.on("error", (error: { status?: number; headers?: Record<string, string> }) => {
+      if (res.headersSent) res.destroy();
+      else sendSendError(site, req, res, error);
       resolve();
     });
     stream.on("end", () => resolve());
     res.on("close", () => resolve());
     stream.pipe(res);
   });
+}
+
+/** Request headers that make a GET conditional (RFC 9110 13.1). */
+const PRECONDITIONS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "if-range"] as const;
+
+/** What `send` could not serve, each with its own status: an unsatisfiable range, a failed precondition, a file gone. */
+const SEND_ERRORS: ReadonlyMap<number, string> = new Map([
+  [404, "Not Found"],
+  [412, "Precondition Failed"],
+  [416, "Range Not Satisfiable"],
+]);
+
+/**
+ * Answers `send`'s error as text without the file's headers (type, encoding,
+ * validators) it had set; a 416 keeps its `Content-Range`, the size of the file
+ * (RFC 9110 15.5.17). 404: the file went away between resolving and sending
+ * (an old build removed).
+ */
+function sendSendError(
+  site: Site,
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: { status?: number; headers?: Record<string, string> },
+): void {
+  const message = SEND_ERRORS.get(error.status ?? 500);
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  if (error.status === 416 && error.headers?.["Content-Range"]) {
+    res.setHeader("Content-Range", error.headers["Content-Range"]);
+  }
+  sendText(site.manifest?.mode, req, res, message ? error.status! : 500, message ?? "Internal Server Error");
 }
