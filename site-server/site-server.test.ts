@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { connect, type AddressInfo } from "node:net";
@@ -525,8 +525,10 @@ describe("security headers", () => {
     expect(asset.headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
   });
 
-  it("never serves the headers manifest or the static hosts' _headers", async () => {
-    for (const target of [`/${MANIFEST_FILE}`, "/_headers", "/_redirects"]) {
+  it("never serves the headers manifest or the static hosts' _headers, nor their temporary files", async () => {
+    await writeFile(path.join(root, "_headers.tmp"), "/*\n  X-Content-Type-Options: nosniff\n");
+    await writeFile(path.join(root, "_redirects.tmp"), "/old /new 301\n");
+    for (const target of [`/${MANIFEST_FILE}`, "/_headers", "/_redirects", "/_headers.tmp", "/_redirects.tmp"]) {
       const res = await get(target);
       expect(res.status, target).toBe(404);
       expect(res.body.toString()).not.toMatch(/documents|nosniff/);
@@ -557,21 +559,22 @@ describe("security headers", () => {
     }
   });
 
-  it("without a manifest: warns, and serves documents without a CSP rather than one that blocks them", async () => {
-    const bareRoot = path.join(base, "bare");
-    await mkdir(bareRoot, { recursive: true });
-    await writeFile(path.join(bareRoot, "index.html"), FALLBACK);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const bare = await startSiteServer({ root: bareRoot, port: 0 });
+  it("refuses a build without its manifest (an unfinished one), to start and to swap to", async () => {
+    // what a build stopped at 45 s leaves: pages, and the headers files not yet renamed into place
+    const unfinished = path.join(base, "unfinished");
+    await mkdir(unfinished, { recursive: true });
+    await writeFile(path.join(unfinished, "index.html"), FALLBACK);
+    await writeFile(path.join(unfinished, `${MANIFEST_FILE}.tmp`), "{");
+    await expect(startSiteServer({ root: unfinished, port: 0 })).rejects.toThrow(
+      /has no \.security-headers\.json .*not a complete build/,
+    );
+    const swapping = await startSiteServer({ root, port: 0 });
     try {
-      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no \.security-headers\.json/));
-      const res = await get("/", {}, "GET", bare.port);
-      expect(res.status).toBe(200);
-      expect(res.headers["content-security-policy"]).toBeUndefined();
-      expectSecurityHeaders(res.headers);
+      await expect(swapping.swapRoot(unfinished)).rejects.toThrow(/not a complete build/);
+      expect(swapping.root()).toBe(await realpath(root));
+      expect((await get("/about", {}, "GET", swapping.port)).body.toString()).toBe(ABOUT);
     } finally {
-      warn.mockRestore();
-      await bare.close();
+      await swapping.close();
     }
   });
 
