@@ -263,7 +263,7 @@ export async function sendSiteFile(
     });
     stream.on("error", (error: { status?: number; headers?: Record<string, string> }) => {
       if (res.headersSent) res.destroy();
-      else sendSendError(site, req, res, error);
+      else answerSendError(site, req, res, error);
       resolve();
     });
     stream.on("end", () => resolve());
@@ -288,7 +288,7 @@ const SEND_ERRORS: ReadonlyMap<number, string> = new Map([
  * (RFC 9110 15.5.17). 404: the file went away between resolving and sending
  * (an old build removed).
  */
-function sendSendError(
+function answerSendError(
   site: Site,
   req: IncomingMessage,
   res: ServerResponse,
