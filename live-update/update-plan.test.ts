@@ -52,6 +52,16 @@ describe("planUpdate", () => {
     });
   });
 
+  it("an edited article named by its full_slug alone (no story_id): found by its slug, in every language", () => {
+    const withEnglish: ReleaseInfo = { ...PREVIOUS, pages: { ...PREVIOUS.pages, "/en/articles/b-en": page(11) } };
+    const listed = listing({ ...Object.fromEntries(SAME.storyIds), "/en/articles/b-en": 11 });
+    expect(planUpdate([change(null, "articles/b")], withEnglish, listed)).toEqual({
+      kind: "pages",
+      render: ["/", "/articles/a", "/articles/b", "/articles/d", "/en/articles/b-en", "/index"],
+      remove: [],
+    });
+  });
+
   it("a new article: its page, the index and home (no page links to it yet)", () => {
     const withNew = listing({ ...Object.fromEntries(SAME.storyIds), "/articles/e": 14 });
     expect(planUpdate([change(14, "articles/e")], PREVIOUS, withNew)).toEqual({

@@ -36,6 +36,20 @@ const SINGLE_PAGES = new Set(
 
 const isArticlePath = (pagePath: string) => unlocalizedPath(pagePath).startsWith("/articles/");
 
+/**
+ * The story a payload names by `full_slug` alone (Storyblok sends `story_id`
+ * too, but a payload without it must still reach its pages): the story of
+ * the page at that slug, its default-language path, before or after.
+ */
+function storyIdOfSlug(fullSlug: string | null, ...pageLists: Array<Iterable<[string, number | null]>>): number | null {
+  if (!fullSlug) return null;
+  const pagePath = `/${fullSlug}`;
+  for (const pages of pageLists) {
+    for (const [candidate, storyId] of pages) if (candidate === pagePath && storyId !== null) return storyId;
+  }
+  return null;
+}
+
 /** The pages that show a story: one per language. */
 function pathsOfStory(id: number | null, pages: Iterable<[string, number | null]>): string[] {
   if (id === null) return [];
@@ -62,9 +76,10 @@ export function planUpdate(
   for (const change of changes) {
     if (!STORY_ACTIONS.has(change.action)) return { kind: "full", reason: `a "${change.action}" event` };
     const slugPage = change.fullSlug ? SINGLE_PAGE_STORIES.get(change.fullSlug) : undefined;
+    const storyId = change.storyId ?? storyIdOfSlug(change.fullSlug, oldPages, newPages);
     const places = [
-      ...pathsOfStory(change.storyId, oldPages),
-      ...pathsOfStory(change.storyId, newPages),
+      ...pathsOfStory(storyId, oldPages),
+      ...pathsOfStory(storyId, newPages),
       ...(slugPage ? LANGUAGES.map((language) => localizedPath(slugPage, language)) : []),
     ];
     const slugIsArticle = change.fullSlug?.startsWith("articles/") ?? false;

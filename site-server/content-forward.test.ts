@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import mime from "mime-types";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, type HeadersManifest, type SiteMode } from "../pipeline/csp";
 import { HEADERS_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, startSiteServer, type SiteServer } from "./site-server";
@@ -394,4 +395,76 @@ describe("slow requests", () => {
     },
     HEADERS_TIMEOUT_MS + TIMEOUT_CHECK_INTERVAL_MS + 5_000,
   );
+});
+
+describe("assets are never active content on the site's origin", () => {
+  /** Answers `/f/...` as the content service does (content-server/assets.ts): by the file's extension. */
+  let assets: Server;
+  let site: SiteServer;
+
+  beforeAll(async () => {
+    assets = createServer((req, res) => {
+      const body = "asset bytes";
+      res.writeHead(200, {
+        "Content-Type": mime.contentType(path.extname(req.url ?? "")) || "application/octet-stream",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "public, max-age=31536000, immutable",
+      });
+      res.end(req.method === "HEAD" ? undefined : body);
+    });
+    await new Promise<void>((resolve) => assets.listen(0, "127.0.0.1", resolve));
+    site = await startSiteServer({
+      root: await writeBuild("assets-site", "preview"),
+      contentOrigin: `http://127.0.0.1:${(assets.address() as AddressInfo).port}`,
+    });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await new Promise<void>((resolve) => assets?.close(() => resolve()) ?? resolve());
+  });
+
+  async function headersOfAsset(file: string): Promise<Record<string, string>> {
+    const answer = await exchange(
+      site.port,
+      `GET /f/1/10x10/ab/${file} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.statuses).toEqual([200]);
+    const lines = headersOf(answer.text).split("\r\n").slice(1);
+    return Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+    );
+  }
+
+  it.each(["page.html", "page.xhtml", "feed.xml", "code.js", "style.css", "data.json", "notes.txt", "blob"])(
+    "sends %s as a sandboxed download, never as its own type",
+    async (file) => {
+      const headers = await headersOfAsset(file);
+      expect(headers["content-type"]).toBe("application/octet-stream");
+      expect(headers["content-disposition"]).toBe("attachment");
+      expect(headers["content-security-policy"]).toBe("sandbox; default-src 'none'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+    },
+  );
+
+  it.each([
+    ["photo.jpg", "image/jpeg"],
+    ["photo.webp", "image/webp"],
+    ["clip.mp4", "video/mp4"],
+    ["clip.webm", "video/webm"],
+    ["sound.mp3", "audio/mpeg"],
+    ["brochure.pdf", "application/pdf"],
+  ])("sends the media the pages use (%s) inline, as %s", async (file, type) => {
+    const headers = await headersOfAsset(file);
+    expect(headers["content-type"]).toBe(type);
+    expect(headers["content-disposition"]).toBeUndefined();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("sends an SVG inline, sandboxed: opened on its own it runs nothing as the site", async () => {
+    const headers = await headersOfAsset("icon.svg");
+    expect(headers["content-type"]).toBe("image/svg+xml");
+    expect(headers["content-disposition"]).toBeUndefined();
+    expect(headers["content-security-policy"]).toBe("sandbox; default-src 'none'; style-src 'unsafe-inline'");
+  });
 });

@@ -31,6 +31,11 @@ export function isContentPath(pathname: string): boolean {
   return pathname === "/v2" || pathname.startsWith(API_PREFIX) || pathname.startsWith(ASSET_PREFIX);
 }
 
+/** An asset or image service target (`/f/...`), as the content service routes it: by its raw path. */
+function isAssetTarget(target: string): boolean {
+  return target.startsWith(ASSET_PREFIX);
+}
+
 export interface ContentForward {
   /** The content service, e.g. http://127.0.0.1:4100 */
   origin: URL;
@@ -93,6 +98,42 @@ function upstreamHeaders(req: IncomingMessage): OutgoingHttpHeaders {
     host: req.headers.host ?? "",
     "x-forwarded-proto": "http",
     "x-forwarded-host": req.headers.host ?? "",
+  };
+}
+
+/**
+ * What the pages use of the assets, answered inline: images, video, audio
+ * and PDF. Storyblok serves assets from its own origin (a.storyblok.com),
+ * where nothing of the site can be reached; forwarded on the site's origin,
+ * an HTML, XHTML or XML asset would run script as the site, and a `.js` one
+ * would be a script `script-src 'self'` allows. So any other type is a
+ * download: `application/octet-stream` (with nosniff, no script, style or
+ * document), `Content-Disposition: attachment` and a sandbox policy.
+ */
+const INLINE_ASSET_TYPE = /^(?:image\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/pdf)$/;
+/** An SVG is a document too: opened on its own it runs sandboxed, on an origin of its own, and loads nothing. */
+const SVG_ASSET_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
+const DOWNLOAD_ASSET_CSP = "sandbox; default-src 'none'";
+
+/** The headers of an asset's answer as the site passes it on: media inline, anything else a sandboxed download. */
+export function assetAnswerHeaders(
+  status: number,
+  headers: Record<string, string | string[]>,
+): Record<string, string | string[]> {
+  // errors (JSON), 304 and 416 carry no file to open
+  if (status !== 200 && status !== 206) return headers;
+  const type = String(headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
+  const kept = { ...headers, "x-content-type-options": "nosniff" };
+  if (type === "image/svg+xml") return { ...kept, "content-security-policy": SVG_ASSET_CSP };
+  if (INLINE_ASSET_TYPE.test(type)) return kept;
+  return {
+    ...kept,
+    "content-type": "application/octet-stream",
+    "content-disposition": "attachment",
+    "content-security-policy": DOWNLOAD_ASSET_CSP,
   };
 }
 
@@ -222,7 +263,9 @@ export async function forwardToContent(
   upstream.end();
   try {
     const answer = await answered;
-    res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+    const status = answer.statusCode ?? 502;
+    const headers = endToEnd(answer.headers);
+    res.writeHead(status, isAssetTarget(target) ? assetAnswerHeaders(status, headers) : headers);
     await pipeline(answer, res);
   } catch (error) {
     if (res.headersSent) {

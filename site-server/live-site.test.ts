@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startLiveSite, type LiveSite } from "./live-site";
+import { writeHeadersManifest } from "./test/headers-manifest";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
 import { createReleaseMaker } from "./release-maker";
 import { webhookSignature } from "./storyblok-webhook";
@@ -53,6 +54,7 @@ beforeEach(async () => {
   buildMarker = path.join(base, "build-started");
   await mkdir(path.join(buildDir, "client"), { recursive: true });
   await writeFile(path.join(buildDir, "client", "index.html"), "<!doctype html><title>home</title>");
+  await writeHeadersManifest(path.join(buildDir, "client"));
   await writeFile(path.join(base, "release.mjs"), RELEASE_SCRIPT);
 });
 
@@ -84,21 +86,15 @@ function scriptedMaker(): ReleaseMaker & { build: ReturnType<typeof vi.fn> } {
 }
 
 async function startSite(maker: ReleaseMaker, log: string[]): Promise<LiveSite> {
-  // the test build has no headers manifest: the server says so
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-  try {
-    return await startLiveSite({
-      buildDir,
-      env: process.env,
-      port: 0,
-      webhookSecret: SECRET,
-      maker,
-      debounceMs: 1,
-      log: (message) => log.push(message),
-    });
-  } finally {
-    warn.mockRestore();
-  }
+  return startLiveSite({
+    buildDir,
+    env: process.env,
+    port: 0,
+    webhookSecret: SECRET,
+    maker,
+    debounceMs: 1,
+    log: (message) => log.push(message),
+  });
 }
 
 async function postWebhook(site: LiveSite, payload: Record<string, unknown>): Promise<number> {
@@ -197,6 +193,7 @@ describe("a replayed webhook", () => {
         const dir = path.join(releasesDir, String(made));
         await mkdir(path.join(dir, "client"), { recursive: true });
         await writeFile(path.join(dir, "client", "index.html"), `<!doctype html><title>release ${made}</title>`);
+        await writeHeadersManifest(path.join(dir, "client"));
         return { kind: "update", release: { dir }, ms: 1, rendered: ["/"], removed: [], requests: 1 };
       }),
       build: vi.fn(async (release: Release): Promise<ReleaseResult> => ({ kind: "build", release, ms: 1 })),
@@ -205,9 +202,6 @@ describe("a replayed webhook", () => {
     const log: string[] = [];
     live = await startSite(maker, log);
     const site = live;
-    // the releases here have no headers manifest: the server says so at each swap
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    onTestFinished(() => warn.mockRestore());
     const body = JSON.stringify({ text: "x", action: "published", space_id: 1, story_id: 7, full_slug: "articles/a" });
     const replay = async () => {
       const res = await fetch(site.webhookUrl, {

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { connect, type AddressInfo } from "node:net";
@@ -333,6 +333,37 @@ describe("startSiteServer", () => {
     expect((await get("/assets/style-Zz99.css", { "If-Modified-Since": "garbage" })).status).toBe(200);
   });
 
+  it.each(["bytes=99999999-", "bytes=5-1", "bytes=-0"])(
+    "answers an unsatisfiable Range (%s) 416 with the page's size, and none of the page's headers",
+    async (range) => {
+      const res = await get("/about", { Range: range });
+      expect(res.status).toBe(416);
+      expect(res.headers["content-range"]).toBe(`bytes */${Buffer.byteLength(ABOUT)}`);
+      expect(res.body.toString()).toBe("Range Not Satisfiable\n");
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["last-modified"]).toBeUndefined();
+      expectSecurityHeaders(res.headers);
+    },
+  );
+
+  it.each<Record<string, string>>([
+    { "If-Match": '"nope"' },
+    { "If-Unmodified-Since": "Thu, 01 Jan 1970 00:00:00 GMT" },
+  ])("answers a failed precondition (%o) 412, without the page's headers", async (precondition) => {
+    const res = await get("/about", precondition);
+    expect(res.status).toBe(412);
+    expect(res.body.toString()).toBe("Precondition Failed\n");
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers["content-range"]).toBeUndefined();
+    expectSecurityHeaders(res.headers);
+  });
+
+  it("answers a page that is not there 404 with the not-found page, whatever its preconditions", async () => {
+    const res = await get("/nowhere", { "If-Match": '"nope"', "If-Unmodified-Since": "Thu, 01 Jan 1970 00:00:00 GMT" });
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).toBe(NOT_FOUND);
+  });
+
   it("answers HEAD with headers and no body", async () => {
     const res = await get("/about", {}, "HEAD");
     expect(res.status).toBe(200);
@@ -494,8 +525,10 @@ describe("security headers", () => {
     expect(asset.headers["content-security-policy"]).toBe(NON_DOCUMENT_CSP);
   });
 
-  it("never serves the headers manifest or the static hosts' _headers", async () => {
-    for (const target of [`/${MANIFEST_FILE}`, "/_headers", "/_redirects"]) {
+  it("never serves the headers manifest or the static hosts' _headers, nor their temporary files", async () => {
+    await writeFile(path.join(root, "_headers.tmp"), "/*\n  X-Content-Type-Options: nosniff\n");
+    await writeFile(path.join(root, "_redirects.tmp"), "/old /new 301\n");
+    for (const target of [`/${MANIFEST_FILE}`, "/_headers", "/_redirects", "/_headers.tmp", "/_redirects.tmp"]) {
       const res = await get(target);
       expect(res.status, target).toBe(404);
       expect(res.body.toString()).not.toMatch(/documents|nosniff/);
@@ -526,21 +559,22 @@ describe("security headers", () => {
     }
   });
 
-  it("without a manifest: warns, and serves documents without a CSP rather than one that blocks them", async () => {
-    const bareRoot = path.join(base, "bare");
-    await mkdir(bareRoot, { recursive: true });
-    await writeFile(path.join(bareRoot, "index.html"), FALLBACK);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const bare = await startSiteServer({ root: bareRoot, port: 0 });
+  it("refuses a build without its manifest (an unfinished one), to start and to swap to", async () => {
+    // what a build stopped at 45 s leaves: pages, and the headers files not yet renamed into place
+    const unfinished = path.join(base, "unfinished");
+    await mkdir(unfinished, { recursive: true });
+    await writeFile(path.join(unfinished, "index.html"), FALLBACK);
+    await writeFile(path.join(unfinished, `${MANIFEST_FILE}.tmp`), "{");
+    await expect(startSiteServer({ root: unfinished, port: 0 })).rejects.toThrow(
+      /has no \.security-headers\.json .*not a complete build/,
+    );
+    const swapping = await startSiteServer({ root, port: 0 });
     try {
-      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/no \.security-headers\.json/));
-      const res = await get("/", {}, "GET", bare.port);
-      expect(res.status).toBe(200);
-      expect(res.headers["content-security-policy"]).toBeUndefined();
-      expectSecurityHeaders(res.headers);
+      await expect(swapping.swapRoot(unfinished)).rejects.toThrow(/not a complete build/);
+      expect(swapping.root()).toBe(await realpath(root));
+      expect((await get("/about", {}, "GET", swapping.port)).body.toString()).toBe(ABOUT);
     } finally {
-      warn.mockRestore();
-      await bare.close();
+      await swapping.close();
     }
   });
 

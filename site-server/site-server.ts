@@ -96,7 +96,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   let live = await loadSite(options.root);
   const contentOrigin = options.contentOrigin ? new URL(options.contentOrigin) : null;
 
-  if (contentOrigin && !options.contentPublicToken && live.manifest?.mode === "production") {
+  if (contentOrigin && !options.contentPublicToken && live.manifest.mode === "production") {
     console.warn(
       "site-server: no contentPublicToken: the production site forwards published content under any token the content service takes",
     );
@@ -107,7 +107,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     const site = live;
     handleRequest(site, options, contentOrigin, req, res).catch((error: unknown) => {
       console.error("site-server: request failed", error);
-      if (!res.headersSent) sendText(site.manifest?.mode, req, res, 500, "Internal Server Error");
+      if (!res.headersSent) sendText(site.manifest.mode, req, res, 500, "Internal Server Error");
       else res.destroy();
     });
   };
@@ -188,7 +188,7 @@ async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const mode = site.manifest?.mode;
+  const mode = site.manifest.mode;
   const rawUrl = req.url ?? "/";
   if (rawUrl.length > MAX_URL_LENGTH) {
     sendText(mode, req, res, 414, "URI Too Long");
@@ -232,7 +232,7 @@ async function handleWebhook(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const mode = site.manifest?.mode;
+  const mode = site.manifest.mode;
   if (req.method !== "POST") {
     res.setHeader("Allow", "POST");
     sendJson(mode, req, res, 405, { error: "Storyblok's webhook is a POST" });

@@ -30,7 +30,7 @@ const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(["_headers", "_redirects"
 /** A build the server can answer from; a rebuild makes a new one and the server swaps to it in one step. */
 export interface Site {
   root: string;
-  manifest: LoadedHeadersManifest | null;
+  manifest: LoadedHeadersManifest;
   /** Policies computed here for HTML files the manifest does not list, by file, size and mtime. */
   computed: Map<string, { key: string; csp: string }>;
 }
@@ -39,10 +39,10 @@ export async function loadSite(root: string): Promise<Site> {
   const real = await realpath(path.resolve(root));
   if (!(await stat(real)).isDirectory()) throw new Error(`Site root ${real} is not a directory`);
   const manifest = await readHeadersManifest(real);
+  // the build writes it at its end: without it the folder is an unfinished build (or none), not a site
   if (!manifest) {
-    console.warn(
-      `site-server: ${real} has no ${MANIFEST_FILE} (written by react-router build): ` +
-        "pages are served without a Content-Security-Policy, in production mode",
+    throw new Error(
+      `${real} has no ${MANIFEST_FILE} (written at the end of react-router build): not a complete build, not served`,
     );
   }
   return { root: real, manifest, computed: new Map() };
@@ -113,7 +113,8 @@ export async function resolveFile(site: Site, segments: string[], trailingSlash:
 
   // dotfiles (.env, .git, the headers manifest, ...) are never served
   if (segments.some((segment) => segment.startsWith(".") && segment !== ".well-known")) return notFound();
-  if (segments.length === 1 && HOST_CONFIG_FILES.has(segments[0]!)) return notFound();
+  // nor are their temporary siblings, which a build writes before renaming them into place
+  if (segments.length === 1 && HOST_CONFIG_FILES.has(segments[0]!.replace(/\.tmp$/, ""))) return notFound();
   // a not-found page is the body of a 404, never a page of its own
   if (last === NOT_FOUND_PAGE) return notFound();
   const candidate = path.join(root, ...segments);
@@ -204,8 +205,7 @@ async function chooseVariant(req: IncomingMessage, file: string, stats: Stats): 
 }
 
 /** The CSP of an HTML file: from the manifest, or (a file it does not list) computed from the file with the manifest's policy. */
-async function documentPolicy(site: Site, file: string, stats: Stats): Promise<string | undefined> {
-  if (!site.manifest) return undefined;
+async function documentPolicy(site: Site, file: string, stats: Stats): Promise<string> {
   const relative = path.relative(site.root, file).split(path.sep).join("/");
   const listed = site.manifest.documents.get(relative);
   if (listed !== undefined) return listed;
@@ -233,12 +233,10 @@ export async function sendSiteFile(
   const isDocument = /\.html?$/i.test(file);
   const variant = await chooseVariant(req, file, stats);
   const security = securityHeaders({
-    mode: site.manifest?.mode,
+    mode: site.manifest.mode,
     https: isHttpsRequest(req),
     contentSecurityPolicy: isDocument ? await documentPolicy(site, file, stats) : undefined,
   });
-  // a document without a known policy gets none rather than one that would stop it from running
-  if (isDocument && !site.manifest) delete security["Content-Security-Policy"];
   for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
   res.setHeader("Cache-Control", options.cacheControl);
   if (COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) res.setHeader("Vary", "Accept-Encoding");
@@ -248,6 +246,8 @@ export async function sendSiteFile(
   res.statusCode = options.status;
 
   const ok = options.status === 200;
+  // preconditions apply to the representation asked for, never to a 404's body (RFC 9110 13.2.1)
+  if (!ok) for (const name of PRECONDITIONS) delete req.headers[name];
   const relative = path.relative(site.root, variant.file).split(path.sep).map(encodeURIComponent).join("/");
   await new Promise<void>((resolve) => {
     const stream = send(req, `/${relative}`, {
@@ -261,14 +261,43 @@ export async function sendSiteFile(
       lastModified: ok,
       acceptRanges: ok,
     });
-    stream.on("error", (error: { status?: number }) => {
-      // the file went away between resolving and sending (an old build removed)
-      if (!res.headersSent) sendText(site.manifest?.mode, req, res, error.status === 404 ? 404 : 500, "Not Found");
-      else res.destroy();
+    stream.on("error", (error: { status?: number; headers?: Record<string, string> }) => {
+      if (res.headersSent) res.destroy();
+      else answerSendError(site, req, res, error);
       resolve();
     });
     stream.on("end", () => resolve());
     res.on("close", () => resolve());
     stream.pipe(res);
   });
+}
+
+/** Request headers that make a GET conditional (RFC 9110 13.1). */
+const PRECONDITIONS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "if-range"] as const;
+
+/** What `send` could not serve, each with its own status: an unsatisfiable range, a failed precondition, a file gone. */
+const SEND_ERRORS: ReadonlyMap<number, string> = new Map([
+  [404, "Not Found"],
+  [412, "Precondition Failed"],
+  [416, "Range Not Satisfiable"],
+]);
+
+/**
+ * Answers `send`'s error as text without the file's headers (type, encoding,
+ * validators) it had set; a 416 keeps its `Content-Range`, the size of the file
+ * (RFC 9110 15.5.17). 404: the file went away between resolving and sending
+ * (an old build removed).
+ */
+function answerSendError(
+  site: Site,
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: { status?: number; headers?: Record<string, string> },
+): void {
+  const message = SEND_ERRORS.get(error.status ?? 500);
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  if (error.status === 416 && error.headers?.["Content-Range"]) {
+    res.setHeader("Content-Range", error.headers["Content-Range"]);
+  }
+  sendText(site.manifest.mode, req, res, message ? error.status! : 500, message ?? "Internal Server Error");
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSiteServer, type SiteServer } from "./site-server";
+import { writeHeadersManifest } from "./test/headers-manifest";
 import {
   MAX_WEBHOOK_BYTES,
   WEBHOOK_PATH,
@@ -28,17 +29,12 @@ beforeAll(async () => {
   base = await mkdtemp(path.join(tmpdir(), "webhook-endpoint-test-"));
   await mkdir(path.join(base, "client"), { recursive: true });
   await writeFile(path.join(base, "client", "index.html"), "<!doctype html><title>home</title>");
-  // a build without a headers manifest: the server says so once
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-  try {
-    server = await startSiteServer({
-      root: path.join(base, "client"),
-      port: 0,
-      webhook: { secret: SECRET, onEvent: (event) => events.push(event), triage: () => triage },
-    });
-  } finally {
-    warn.mockRestore();
-  }
+  await writeHeadersManifest(path.join(base, "client"));
+  server = await startSiteServer({
+    root: path.join(base, "client"),
+    port: 0,
+    webhook: { secret: SECRET, onEvent: (event) => events.push(event), triage: () => triage },
+  });
 });
 
 afterAll(async () => {

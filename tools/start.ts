@@ -8,6 +8,7 @@ import { buildCommand } from "../pipeline/build-command";
 import { MANIFEST_FILE, readManifestEntries } from "../pipeline/csp";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
+import { buildBeside } from "./build-beside";
 import { BuildProgress } from "./build-progress";
 import { freePort, signalChild } from "./processes";
 
@@ -18,10 +19,12 @@ import { freePort, signalChild } from "./processes";
  * CONTENT_* variables, read by content-server/config.ts alone), on
  * loopback, with its webhooks pointed at the site; builds the site against
  * it (`react-router build`, its output in `build.log` beside the build, a
- * summary here); serves the build on HOST:PORT with publish to live
- * (site-server/live-site.ts). The site forwards the content service's API
- * and assets on its own origin (CONTENT_VIA_SITE), so it works under any
- * address it is reached by (HOST=0.0.0.0). Installs nothing. Ctrl-C stops
+ * summary here) beside the last good build, which it replaces only once the
+ * new one is complete (a stop in the middle leaves it as it was); serves
+ * the build on HOST:PORT with publish to live (site-server/live-site.ts).
+ * The site forwards the content service's API and assets on its own origin
+ * (CONTENT_VIA_SITE), so it works under any address it is reached by
+ * (HOST=0.0.0.0). Installs nothing. Ctrl-C stops
  * everything within 5 s.
  */
 
@@ -42,6 +45,8 @@ function portFrom(name: string, fallback: number): number {
 let content: ContentServiceProcess | undefined;
 let live: LiveSite | undefined;
 let build: ChildProcess | undefined;
+/** The build and the removal of its folder, should it stop: what a stop waits for. */
+let building: Promise<unknown> | undefined;
 let stopping = false;
 
 async function stop(code: number): Promise<never> {
@@ -49,7 +54,8 @@ async function stop(code: number): Promise<never> {
   setTimeout(() => process.exit(code || 1), STOP_DEADLINE_MS).unref();
   // the build leads its own process group (its workers and esbuild go with it)
   if (build) signalChild(build, "SIGTERM", true);
-  await Promise.allSettled([live?.close(), content?.stop()]);
+  // a stopped build's folder goes before we do: the last good build stays what `npm run serve` serves
+  await Promise.allSettled([live?.close(), content?.stop(), building]);
   process.exit(code);
 }
 
@@ -132,7 +138,10 @@ async function main(): Promise<void> {
 
   console.info(`Building the site (output in ${path.relative(process.cwd(), logFile)}) ...`);
   const started = performance.now();
-  const built = await runBuild(env, logFile);
+  // beside the last good build, switched in once complete (tools/build-beside.ts)
+  const buildDone = buildBeside(buildDir, (dir) => runBuild({ ...env, SITE_BUILD_DIR: dir }, logFile));
+  building = buildDone;
+  const built = await buildDone;
   console.info(`Built ${built.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   live = await startLiveSite({

@@ -19,6 +19,12 @@ describe("isVisualEditorSearch", () => {
     expect(isVisualEditorSearch("?_storyblok=11")).toBe(false);
     expect(isVisualEditorSearch("")).toBe(false);
   });
+
+  it("ignores them in a production build, which shows published content only", () => {
+    expect(isVisualEditorSearch("?_storyblok_tk[token]=x", "published")).toBe(false);
+    expect(isVisualEditorSearch("?_storyblok_tk=1", "published")).toBe(false);
+    expect(isVisualEditorSearch("?_storyblok_tk[token]=x", "draft")).toBe(true);
+  });
 });
 
 describe("connectEditorBridge", () => {

@@ -4,10 +4,21 @@
  * imported lazily, so a normal visit never requests their code.
  */
 
+import { contentConfig, type ContentConfig } from "./content-config";
+
 export const VISUAL_EDITOR_PARAM = "_storyblok_tk";
 
-/** True when the query string comes from the visual editor (`_storyblok_tk[...]` or `_storyblok_tk`). */
-export function isVisualEditorSearch(search: string): boolean {
+/**
+ * True when the query string comes from the visual editor (`_storyblok_tk[...]`
+ * or `_storyblok_tk`) and the build is a preview. A production build ignores
+ * the editor's parameters: it has no drafts to show (the site forwards none),
+ * and a link carrying them must show the page as published.
+ */
+export function isVisualEditorSearch(
+  search: string,
+  version: ContentConfig["version"] = contentConfig.version,
+): boolean {
+  if (version !== "draft") return false;
   for (const key of new URLSearchParams(search).keys()) {
     if (key === VISUAL_EDITOR_PARAM || key.startsWith(`${VISUAL_EDITOR_PARAM}[`)) return true;
   }
