@@ -131,8 +131,8 @@ describe("videos of each component under reduced motion", () => {
   it("HeroMedia: a still first frame inside its link", () => {
     const { container } = render(
       <HeroMedia
-        desktop={{ ...asset("hero.mp4"), name: "", title: "" }}
-        phone={{ ...asset("hero.mp4"), name: "", title: "" }}
+        desktop={{ ...asset("hero.mp4"), name: "", title: "", focus: "", copyright: "" }}
+        phone={{ ...asset("hero.mp4"), name: "", title: "", focus: "", copyright: "" }}
         priority
         sizes="100vw"
       />,

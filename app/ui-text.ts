@@ -58,6 +58,8 @@ const de = {
   tagFilterLabel: "Projekte nach Kategorie filtern",
   /** the full-screen view of an article's media and the about page's masonry */
   lightboxLabel: "Großansicht",
+  /** an image's credit under it: the asset's copyright */
+  imageCredit: (copyright: string) => `Bild: ${copyright}`,
   lightboxClose: "Schließen",
   lightboxPrevious: "Vorheriges Bild",
   lightboxNext: "Nächstes Bild",
@@ -116,6 +118,7 @@ const en = {
   galleryLabel: "Projects",
   tagFilterLabel: "Filter projects by category",
   lightboxLabel: "Full-screen view",
+  imageCredit: (copyright: string) => `Image: ${copyright}`,
   lightboxClose: "Close",
   lightboxPrevious: "Previous image",
   lightboxNext: "Next image",

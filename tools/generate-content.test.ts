@@ -150,6 +150,26 @@ describe("generate-content", () => {
     }
   });
 
+  it("gives every raster image a credit and a focal point near a corner, which a centred 4:3 crop cuts", () => {
+    const images: Obj[] = [];
+    walk([...committed.values()], (node) => {
+      if (node.fieldtype === "asset" && typeof node.filename === "string" && /\.(webp|jpg|png)$/.test(node.filename))
+        images.push(node);
+    });
+    expect(images.length).toBeGreaterThan(100);
+    for (const image of images) {
+      const [, w, h] = ASSET_URL.exec(image.filename as string)!.map(Number) as [number, number, number];
+      expect(image.copyright, image.filename as string).toBe("© Studio Halbton");
+      const focus = /^(\d+)x(\d+):(\d+)x(\d+)$/.exec(image.focus as string);
+      expect(focus, image.filename as string).not.toBeNull();
+      const [x, y] = [Number(focus![1]) / w, Number(focus![2]) / h];
+      // a centred 4:3 crop keeps the middle share of the longer side: the focal point lies outside it
+      const kept = w / h > 4 / 3 ? (4 / 3) * (h / w) : (3 / 4) * (w / h);
+      const outside = (share: number) => Math.abs(share - 0.5) > kept / 2;
+      expect(w / h > 4 / 3 ? outside(x) : outside(y), image.filename as string).toBe(true);
+    }
+  });
+
   it("keeps all media under 12 MB", async () => {
     const dir = path.join(DEFAULT_OUT, "assets");
     let total = 0;

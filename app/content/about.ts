@@ -23,7 +23,15 @@ import { DEFAULT_LANGUAGE, type Language } from "../language";
 export const ABOUT_VERSION = "published" as const;
 
 export type AboutMedia =
-  | { kind: "image"; src: string; alt: string; width: number | null; height: number | null }
+  | {
+      kind: "image";
+      src: string;
+      alt: string;
+      focus?: string;
+      copyright?: string;
+      width: number | null;
+      height: number | null;
+    }
   | { kind: "video"; src: string; label: string; width: number | null; height: number | null };
 
 export interface AboutBlockView {
@@ -98,7 +106,15 @@ function mediaOf(asset: Asset): AboutMedia | null {
   const text = asset.alt || asset.name.trim();
   switch (mediaKind(asset.filename)) {
     case "image":
-      return { kind: "image", src: asset.filename, alt: text, width, height };
+      return {
+        kind: "image",
+        src: asset.filename,
+        alt: text,
+        ...(asset.focus ? { focus: asset.focus } : {}),
+        ...(asset.copyright ? { copyright: asset.copyright } : {}),
+        width,
+        height,
+      };
     case "video":
       return { kind: "video", src: asset.filename, label: text, width, height };
     default:
@@ -171,7 +187,7 @@ function parseBodyBlok(
 }
 
 /** The images of a body blok in order (an overview's items, a masonry's tiles). */
-function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string }> {
+function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string; focus?: string }> {
   if (blok.view === null) return [];
   const media =
     blok.component === "overview"
@@ -179,11 +195,13 @@ function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string 
       : blok.component === "masonry"
         ? blok.view.tiles.map((tile) => tile.media)
         : [];
-  return media.flatMap((item) => (item?.kind === "image" ? [{ filename: item.src, alt: item.alt }] : []));
+  return media.flatMap((item) =>
+    item?.kind === "image" ? [{ filename: item.src, alt: item.alt, focus: item.focus }] : [],
+  );
 }
 
 /** The images of the page in order: candidates for its share image. */
-function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; alt: string }> {
+function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; alt: string; focus?: string }> {
   return body.flatMap(blokImages);
 }
 

@@ -16,7 +16,7 @@ interface RawStory {
   name: string;
   full_slug: string;
   tag_list: string[];
-  content: { Header?: { filename?: string; alt?: string } };
+  content: { Header?: { filename?: string; alt?: string; focus?: string } };
 }
 
 const client = demoContentClient();
@@ -48,6 +48,7 @@ describe("loadIndexPage (live content service)", () => {
               slug: lastSlugSegment(story.full_slug),
               img: story.content.Header?.filename ?? "",
               alt: story.content.Header?.alt ?? "",
+              ...(story.content.Header?.focus ? { focus: story.content.Header.focus } : {}),
               tags: story.tag_list,
               error: false,
             },

@@ -22,6 +22,8 @@ export interface ArticleListEntry {
   slug: string;
   img: string;
   alt: string;
+  /** the image's focal point ("" none) */
+  focus?: string;
   tags: string[];
   error: boolean;
 }
@@ -61,6 +63,7 @@ export function articleListEntry(story: CdnStory): ArticleListEntry {
     slug: lastSlugSegment(story.full_slug || story.slug),
     img: header.filename,
     alt: header.alt,
+    ...(header.focus ? { focus: header.focus } : {}),
     tags: story.tag_list,
     error: false,
   };

@@ -20,6 +20,10 @@ export type ArticleMediaItem = (
       alt: string;
       /** Image.name */
       caption: string;
+      /** the asset's focal point ("" none) */
+      focus?: string;
+      /** the asset's copyright ("" none), shown as the image's credit */
+      copyright?: string;
       width: number | null;
       height: number | null;
     }
@@ -126,6 +130,8 @@ function mediaItem(
         src: image.filename,
         alt: image.alt || caption || altFallback,
         caption,
+        ...(image.focus ? { focus: image.focus } : {}),
+        ...(image.copyright ? { copyright: image.copyright } : {}),
         width,
         height,
       };

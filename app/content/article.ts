@@ -20,6 +20,10 @@ import { fieldLanguage } from "./text-language";
 export interface ArticleImage {
   src: string;
   alt: string;
+  /** the asset's focal point ("" none) */
+  focus?: string;
+  /** the asset's copyright ("" none) */
+  copyright?: string;
   width: number | null;
   height: number | null;
 }
@@ -100,6 +104,8 @@ function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
   return {
     src: asset.filename,
     alt: asset.alt.trim() || altFallback,
+    ...(asset.focus ? { focus: asset.focus } : {}),
+    ...(asset.copyright ? { copyright: asset.copyright } : {}),
     width: size?.width ?? null,
     height: size?.height ?? null,
   };
@@ -186,6 +192,7 @@ export function parseOtherProject(value: unknown, language: Language = DEFAULT_L
     title,
     image,
     alt: header.alt || title,
+    ...(image && header.focus ? { focus: header.focus } : {}),
     width: size?.width ?? null,
     height: size?.height ?? null,
   };

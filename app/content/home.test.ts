@@ -108,7 +108,14 @@ describe("parseGallery", () => {
     expect(gallery.items).toEqual([
       {
         key: "t1",
-        image: { filename: expect.stringContaining("t.jpg"), alt: "Alt", name: "", title: "" },
+        image: {
+          filename: expect.stringContaining("t.jpg"),
+          alt: "Alt",
+          name: "",
+          title: "",
+          focus: "",
+          copyright: "",
+        },
         name: "Tidewater",
         tags: ["Typefont", "Poster"],
         link: { href: "/articles/tidewater-type", internal: true, target: "_self", title: "" },

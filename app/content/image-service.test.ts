@@ -26,6 +26,17 @@ describe("imageServiceUrl", () => {
     );
   });
 
+  it("crops around a focal point where it cuts to another shape, and only there", () => {
+    const focal = { x1: 10, y1: 20, x2: 30, y2: 40 };
+    expect(imageServiceUrl(photo, { width: 800, height: 600, filters: { focal, format: "webp" } })).toBe(
+      `${photo}/m/800x600/filters:focal(10x20:30x40):format(webp)`,
+    );
+    expect(imageServiceUrl(photo, { width: 800, filters: { focal } })).toBe(`${photo}/m/800x0`);
+    expect(imageServiceUrl(photo, { fitIn: true, width: 400, height: 400, filters: { focal } })).toBe(
+      `${photo}/m/fit-in/400x400`,
+    );
+  });
+
   it("refuses values outside the spec's ranges", () => {
     expect(() => imageServiceUrl(photo, { filters: { quality: 101 } })).toThrow(ImageFilterError);
     expect(() => imageServiceUrl(photo, { filters: { blur: -1 } })).toThrow(ImageFilterError);

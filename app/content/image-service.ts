@@ -3,12 +3,16 @@
  * limited to the filters SPEC section 5 allows.
  */
 
+import type { FocalArea } from "./focal-point";
+
 export type ImageFormat = "avif" | "webp" | "png" | "jpeg";
 
 const FORMATS: readonly ImageFormat[] = ["avif", "webp", "png", "jpeg"];
 
 export interface ImageFilters {
   quality?: number;
+  /** the editor's focal point (focal-point.ts): a crop to another shape keeps it in view */
+  focal?: FocalArea | null;
   blur?: number;
   brightness?: number;
   rotate?: 90 | 180 | 270;
@@ -70,6 +74,11 @@ export function imageServiceUrl(filename: string, request: ImageRequest = {}): s
   if (smart) parts.push("/smart");
   const filterParts: string[] = [];
   if (filters.quality !== undefined) filterParts.push(`quality(${filters.quality})`);
+  // only where the service cuts: a rendition of the file's own shape has nothing to keep in view
+  if (filters.focal && width && height && !fitIn) {
+    const { x1, y1, x2, y2 } = filters.focal;
+    filterParts.push(`focal(${x1}x${y1}:${x2}x${y2})`);
+  }
   if (filters.blur !== undefined) filterParts.push(`blur(${filters.blur})`);
   if (filters.brightness !== undefined) filterParts.push(`brightness(${filters.brightness})`);
   if (filters.rotate !== undefined) filterParts.push(`rotate(${filters.rotate})`);

@@ -22,6 +22,8 @@ export interface OtherProject {
   title: string;
   image: string;
   alt: string;
+  /** the image's focal point ("" none) */
+  focus?: string;
   width: number | null;
   height: number | null;
 }

@@ -42,6 +42,12 @@ describe("share images", () => {
     });
   });
 
+  it("crop around the editor's focal point instead of the smart crop's guess", () => {
+    expect(shareImageOf({ filename: HERO, alt: "", focus: "100x50:120x70" })?.url).toBe(
+      `${HERO}/m/1200x630/filters:quality(80):focal(100x50:120x70):format(jpeg)`,
+    );
+  });
+
   it("skip what the image service cannot transform, and relative files without SITE_URL", () => {
     expect(shareImageOf({ filename: "https://a.storyblok.com/f/287401/120x24/ab/logo.svg", alt: "" })).toBeNull();
     expect(shareImageOf({ filename: "https://a.storyblok.com/f/287401/640x360/ab/loop.mp4", alt: "" })).toBeNull();

@@ -4,6 +4,7 @@ import { uiText } from "../ui-text";
 import type { ArticlePage } from "./article";
 import type { ArticleListEntry } from "./article-index";
 import { contentConfig } from "./content-config";
+import { parseFocus } from "./focal-point";
 import { imageServiceUrl, isTransformable } from "./image-service";
 import { isRecord } from "./is-record";
 
@@ -78,12 +79,18 @@ export function absoluteUrl(url: string, siteUrl: string = SITE_URL): string {
 
 /** A 1200x630 JPEG rendition of an image asset for link previews; null for anything the image service cannot transform. */
 export function shareImageOf(
-  asset: { filename: string; alt: string } | null | undefined,
+  asset: { filename: string; alt: string; focus?: string } | null | undefined,
   siteUrl: string = SITE_URL,
 ): ShareImage | null {
   if (!asset || !isTransformable(asset.filename)) return null;
+  // the editor's focal point where there is one, else the service's guess of the interesting part
+  const focal = parseFocus(asset.focus ?? "", asset.filename);
   const url = absoluteUrl(
-    imageServiceUrl(asset.filename, { ...SHARE_IMAGE_SIZE, smart: true, filters: { format: "jpeg", quality: 80 } }),
+    imageServiceUrl(asset.filename, {
+      ...SHARE_IMAGE_SIZE,
+      smart: !focal,
+      filters: { format: "jpeg", quality: 80, focal },
+    }),
     siteUrl,
   );
   return url ? { url, ...SHARE_IMAGE_SIZE, alt: asset.alt.trim() } : null;
@@ -91,7 +98,7 @@ export function shareImageOf(
 
 /** The first candidate that makes a share image. */
 export function firstShareImage(
-  candidates: ReadonlyArray<{ filename: string; alt: string } | null | undefined>,
+  candidates: ReadonlyArray<{ filename: string; alt: string; focus?: string } | null | undefined>,
   siteUrl: string = SITE_URL,
 ): ShareImage | null {
   for (const candidate of candidates) {

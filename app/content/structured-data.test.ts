@@ -83,7 +83,12 @@ describe("creativeWorkJsonLd", () => {
       name: "Hafenkino",
       headline: "Cinema under the cranes",
       description: "Posters for dusk",
-      image: "https://a.storyblok.com/f/287401/1600x1000/a/h.webp/m/1200x630/smart/filters:quality(80):format(jpeg)",
+      image: {
+        "@type": "ImageObject",
+        contentUrl:
+          "https://a.storyblok.com/f/287401/1600x1000/a/h.webp/m/1200x630/smart/filters:quality(80):format(jpeg)",
+        caption: "Key visual",
+      },
       creator: {
         "@type": "Organization",
         "@id": "https://studio.example/#organization",
@@ -96,5 +101,27 @@ describe("creativeWorkJsonLd", () => {
       about: { "@type": "Organization", name: "Hafenkino Treptow" },
       inLanguage: "de",
     });
+  });
+
+  it("credits the header image with its copyright, and an image without one with none", () => {
+    const header = (copyright: string) =>
+      creativeWorkJsonLd(
+        parseArticleStory({
+          name: "Hafenkino",
+          full_slug: "articles/hafenkino",
+          content: {
+            Header: { filename: "https://a.storyblok.com/f/287401/1600x1000/a/h.webp", alt: "", copyright },
+          },
+        }),
+        site,
+        "https://studio.example",
+      ).image;
+    expect(header("© Studio Halbton")).toMatchObject({
+      "@type": "ImageObject",
+      copyrightNotice: "© Studio Halbton",
+      creditText: "Studio Halbton",
+    });
+    const uncredited = header(" ") as Record<string, unknown>;
+    expect([uncredited.copyrightNotice, uncredited.creditText]).toEqual([undefined, undefined]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Article } from "./article";
+import type { Article, ArticleImage } from "./article";
 import type { FooterView, HeaderView } from "./layout";
 import { SITE_URL, absoluteUrl, shareImageOf, type SiteData } from "./site";
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../language";
@@ -63,6 +63,21 @@ export function organizationJsonLd(
   };
 }
 
+/**
+ * An image with its credit: the asset's copyright as the notice, and as the
+ * credit without its sign ("© Studio Halbton" credits "Studio Halbton").
+ */
+function imageObject(url: string, image: ArticleImage): JsonLd {
+  const credit = image.copyright?.replace(/^(©|\(c\))\s*/i, "");
+  return {
+    "@type": "ImageObject",
+    contentUrl: url,
+    caption: image.alt || undefined,
+    copyrightNotice: image.copyright || undefined,
+    creditText: credit || undefined,
+  };
+}
+
 /** An article as a CreativeWork created by the studio, about its client. */
 export function creativeWorkJsonLd(
   article: Article,
@@ -74,9 +89,10 @@ export function creativeWorkJsonLd(
     siteUrl && article.slug
       ? `${siteUrl}${localizedPath(`/articles/${encodeURIComponent(article.slug)}`, language)}`
       : undefined;
-  const image = article.header
-    ? shareImageOf({ filename: article.header.src, alt: article.header.alt }, siteUrl)?.url ||
-      absoluteUrl(article.header.src, siteUrl)
+  const header = article.header;
+  const imageUrl = header
+    ? shareImageOf({ filename: header.src, alt: header.alt, focus: header.focus }, siteUrl)?.url ||
+      absoluteUrl(header.src, siteUrl)
     : "";
   return {
     "@context": "https://schema.org",
@@ -86,7 +102,7 @@ export function creativeWorkJsonLd(
     name: article.name || article.headline,
     headline: article.headline || article.name,
     description: article.description || undefined,
-    image: image || undefined,
+    image: header && imageUrl ? imageObject(imageUrl, header) : undefined,
     creator: {
       "@type": "Organization",
       "@id": organizationId(siteUrl),

@@ -72,7 +72,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, location
     path: resolved?.status === "not-found" ? null : `/articles/${article?.slug || params.slug}`,
     language,
     alternates: resolved?.status === "found" ? resolved.alternates : undefined,
-    image: article?.header ? shareImageOf({ filename: article.header.src, alt: article.header.alt }) : null,
+    image: article?.header
+      ? shareImageOf({ filename: article.header.src, alt: article.header.alt, focus: article.header.focus })
+      : null,
     type: article ? "article" : "website",
     noindex: resolved?.status === "not-found",
     extra,

@@ -61,7 +61,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     path: "/index",
     language,
     image: firstShareImage(
-      (articles ?? []).map((article) => ({ filename: article.img, alt: article.alt || article.name })),
+      (articles ?? []).map((article) => ({
+        filename: article.img,
+        alt: article.alt || article.name,
+        focus: article.focus,
+      })),
     ),
   });
 };

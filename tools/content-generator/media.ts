@@ -24,6 +24,8 @@ export interface MediaSpec {
   /** Default alt text and name (caption) of the asset. */
   alt: string;
   name: string;
+  /** the editor's focal point, Storyblok's "x1xy1:x2xy2" in the file's pixels, or "" */
+  focus: string;
   render: () => Promise<Buffer>;
 }
 
@@ -36,6 +38,7 @@ export interface MediaFile {
   url: string;
   alt: string;
   name: string;
+  focus: string;
 }
 
 const ASSET_ID_BASE = 41_870_001;
@@ -67,6 +70,20 @@ async function video(w: number, h: number, codec: "h264" | "vp9", frame: (t: num
   }
 }
 
+/**
+ * A focal point near one corner of an artwork, which any centred crop to
+ * another shape (a 4:3 tile of a wide header, a hero cut to the window's
+ * height) leaves outside: the demo shows the site keeping it in view. The
+ * corner follows from the file's name, so the generator's random sequence
+ * stays as it was.
+ */
+export function cornerFocus(file: string, w: number, h: number): string {
+  const corner = createHash("sha1").update(file).digest()[0]! % 4;
+  const x = Math.round(w * (corner % 2 === 0 ? 0.05 : 0.95));
+  const y = Math.round(h * (corner < 2 ? 0.05 : 0.95));
+  return `${x}x${y}:${x + 1}x${y + 1}`;
+}
+
 function artwork(file: string, w: number, h: number, look: Look, alt: string, name: string): MediaSpec {
   const format = path.extname(file).slice(1) as Format;
   return {
@@ -75,6 +92,7 @@ function artwork(file: string, w: number, h: number, look: Look, alt: string, na
     height: h,
     alt,
     name,
+    focus: cornerFocus(file, w, h),
     render: () => {
       // Same seed at every size: a project's header, hero and tile share one composition.
       const svg = artworkSvg(look, w, h, createRng(look.seed));
@@ -89,6 +107,7 @@ const svgFile = (file: string, w: number, h: number, alt: string, svg: () => str
   height: h,
   alt,
   name: alt,
+  focus: "",
   render: async () => Buffer.from(svg()),
 });
 
@@ -162,6 +181,7 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     height: 360,
     alt: "Animiertes Halbtonraster mit dem Schriftzug Halbton",
     name: "Studio reel loop",
+    focus: "",
     render: () => video(640, 360, "h264", heroLoopFrame(640, 360)),
   });
   specs.push({
@@ -170,6 +190,7 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     height: 528,
     alt: "Animiertes Halbtonraster mit dem Schriftzug Halbton, hochkant",
     name: "Studio reel loop, phone",
+    focus: "",
     render: () => video(360, 528, "h264", heroLoopFrame(360, 528)),
   });
   for (const [slug, tile] of Object.entries(TILE_VARIANTS)) {
@@ -193,6 +214,7 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     height: 600,
     alt: "Buchstaben aus Punkten, die im Takt atmen",
     name: "Bewegte Lettern, Loop",
+    focus: "",
     render: () => video(480, 600, "h264", letterLoopFrame(480, 600)),
   });
   specs.push({
@@ -201,6 +223,7 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     height: 600,
     alt: "Buchstaben aus Punkten, die im Takt atmen (WebM)",
     name: "Bewegte Lettern, Loop (WebM)",
+    focus: "",
     render: () => video(480, 600, "vp9", letterLoopFrame(480, 600)),
   });
   const detailRng = createRng(`${seed}:details`);
@@ -234,6 +257,7 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     height: PDF_PAGE.height,
     alt: "Mappe 2025 als PDF",
     name: "Mappe 2025 (PDF)",
+    focus: "",
     render: async () => portfolioPdf(`${STUDIO.name} - Mappe 2025`, "Type, Posters, Identities, Motion, Web"),
   });
   return specs;
@@ -280,6 +304,7 @@ export async function renderMedia(
       hash,
       alt: spec.alt,
       name: spec.name,
+      focus: spec.focus,
     };
     return { ...file, url: assetUrl(file) };
   });
@@ -312,6 +337,7 @@ export async function findMedia(specs: readonly MediaSpec[], assetsDir: string):
       hash: hit?.hash ?? "",
       alt: spec.alt,
       name: spec.name,
+      focus: spec.focus,
     };
     return { ...file, url: assetUrl(file) };
   });

@@ -27,7 +27,7 @@ export class Builder {
       alt: over.alt ?? m.alt,
       name: over.name ?? m.name,
       title: over.title ?? "",
-      focus: "",
+      focus: m.focus,
       copyright: `© ${STUDIO.name}`,
       fieldtype: "asset",
     };

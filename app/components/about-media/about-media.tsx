@@ -39,6 +39,7 @@ export function AboutMedia({ media, sizes, className, first = false }: AboutMedi
       renditions={IMAGE_SLOTS.aboutMedia}
       sizes={sizes}
       alt={media.alt}
+      focus={media.focus}
       {...(priority ? { loading: "eager", fetchPriority: "high" } : {})}
     />
   );

@@ -25,6 +25,7 @@ export function ArticleHero({ image }: { image: ArticleImage | null }) {
         renditions={IMAGE_SLOTS.articleHero}
         sizes="100vw"
         alt={image.alt}
+        focus={image.focus}
         fetchPriority="high"
         loading="eager"
         data-view-transition={inFlight ? "" : undefined}

@@ -27,13 +27,13 @@ function IndexRow({ article }: { article: ArticleListEntry }) {
       <Link to={localizedPath(`/articles/${article.slug}`, language)} prefetch="intent" className={styles.row}>
         <span className={styles.name}>{article.name}</span>
         {article.tags.length > 0 ? <span className={styles.tags}>{article.tags.join(", ")}</span> : null}
-        {article.img ? <PreviewImage src={article.img} alt={article.alt} /> : null}
+        {article.img ? <PreviewImage src={article.img} alt={article.alt} focus={article.focus} /> : null}
       </Link>
     </li>
   );
 }
 
-function PreviewImage({ src, alt }: { src: string; alt: string }) {
+function PreviewImage({ src, alt, focus }: { src: string; alt: string; focus: string | undefined }) {
   return (
     <span className={styles.preview} aria-hidden="true">
       <ResponsiveImage
@@ -42,6 +42,7 @@ function PreviewImage({ src, alt }: { src: string; alt: string }) {
         renditions={IMAGE_SLOTS.indexPreview}
         sizes="600px"
         alt={alt}
+        focus={focus}
       />
     </span>
   );

@@ -126,6 +126,7 @@ function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean })
         renditions={IMAGE_SLOTS.galleryTile}
         sizes={TILE_SIZES}
         alt={item.image.alt || text.altFallback}
+        focus={item.image.focus}
       />
     </span>
   );

@@ -7,7 +7,14 @@ import { expectAttributes } from "~/test/render-in-router";
 import { HeroMedia } from "./hero-media";
 import { fetchableSrcset } from "~/test/fetchable-srcset";
 
-const asset = (filename: string, alt = ""): Asset => ({ filename, alt, name: "", title: "" });
+const asset = (filename: string, alt = "", focus = ""): Asset => ({
+  filename,
+  alt,
+  name: "",
+  title: "",
+  focus,
+  copyright: "",
+});
 const DESKTOP = asset("https://a.storyblok.com/f/287401/1600x900/2a28ff986d/desk.webp", "Desktop motif");
 const PHONE = asset("https://a.storyblok.com/f/287401/750x1100/956581dfc7/phone.webp", "Phone motif");
 const DESKTOP_VIDEO = asset("https://a.storyblok.com/f/287401/640x360/76b5c3bebc/loop-desktop.mp4", "Loop");
@@ -96,6 +103,20 @@ describe("HeroMedia", () => {
       expect(sources[0]!.getAttribute("data-srcset")).toMatch(/\/filters:quality\(55\):format\(avif\) \d+w, /);
     }
     expect(phone!.parentElement!.querySelector("source")!.getAttribute("data-srcset")).toContain("phone.webp");
+  });
+
+  it("crops each file around its own focal point: the LCP image by a custom property per kind of screen", () => {
+    mockMatchMedia();
+    const desktop = { ...DESKTOP, focus: "160x450:160x450" };
+    const phone = { ...PHONE, focus: "675x110:675x110" };
+    const first = render(<HeroMedia desktop={desktop} phone={phone} priority sizes="100vw" />);
+    const lcp = first.container.querySelector("img")!;
+    expect(lcp.style.getPropertyValue("--desktop-focus")).toBe("10% 50%");
+    expect(lcp.style.getPropertyValue("--phone-focus")).toBe("90% 10%");
+    first.unmount();
+    const later = render(<HeroMedia desktop={desktop} phone={phone} priority={false} sizes="100vw" />);
+    const [phoneImage, desktopImage] = [...later.container.querySelectorAll("img")];
+    expect([phoneImage!.style.objectPosition, desktopImage!.style.objectPosition]).toEqual(["90% 10%", "10% 50%"]);
   });
 
   it("plays .mp4 files as muted, looping, autoplaying inline video", () => {

@@ -8,6 +8,7 @@ import {
   imageSources,
   preloadPicture,
 } from "~/components/responsive-image/responsive-image";
+import { focalObjectPosition } from "~/content/focal-point";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
@@ -59,13 +60,26 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
     if (isMp4(asset.filename))
       return <HeroVideo desktop={asset} phone={asset} label={altText(asset, text)} priority={priority} />;
     const renditions = isPhone ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
-    return <ResponsiveImage {...image} src={asset.filename} renditions={renditions} alt={altText(asset, text)} />;
+    return (
+      <ResponsiveImage
+        {...image}
+        src={asset.filename}
+        renditions={renditions}
+        alt={altText(asset, text)}
+        focus={asset.focus}
+      />
+    );
   }
 
   const phoneSources = imageSources(phone.filename, IMAGE_SLOTS.homeHeroPhone);
   const phoneSize = assetDimensions(phone.filename);
   const desktopSources = imageSources(desktop.filename, IMAGE_SLOTS.homeHero);
   const desktopSize = assetDimensions(desktop.filename);
+  // one <img> shows either file: each kind of screen crops around its own file's focal point (the CSS picks one)
+  const focalPositions = {
+    "--desktop-focus": focalObjectPosition(desktop.filename, desktop.focus),
+    "--phone-focus": focalObjectPosition(phone.filename, phone.focus),
+  } as CSSProperties;
   if (priority) {
     // in the head, so the largest paint starts with the first bytes of HTML on either kind of screen
     preloadPicture(phoneSources, sizes, PHONE_QUERY);
@@ -97,6 +111,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
         width={desktopSize?.width}
         height={desktopSize?.height}
         alt={altText(desktop, text)}
+        style={focalPositions}
       />
     </picture>
   );
@@ -120,6 +135,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
       width={size.width}
       height={size.height}
       alt={altText(asset, text)}
+      style={{ objectPosition: focalObjectPosition(asset.filename, asset.focus) }}
       noscript={null}
     />
   );

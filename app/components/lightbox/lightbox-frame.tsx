@@ -99,7 +99,10 @@ export function LightboxFrame({ item, position, count, media, close, previous, n
       <div data-part="stage">{media}</div>
       <div data-part="foot">
         {previous}
-        <p data-part="caption">{item.caption || item.alt}</p>
+        <p data-part="caption">
+          {item.caption || item.alt}
+          {item.copyright ? <small data-part="credit">{text.imageCredit(item.copyright)}</small> : null}
+        </p>
         {next}
       </div>
     </>

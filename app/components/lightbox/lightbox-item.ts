@@ -16,6 +16,8 @@ export interface LightboxItem {
   alt?: string;
   /** shown under the medium; the alt text stands in when it is empty */
   caption: string;
+  /** the image's copyright, shown as its credit under the caption ("" or none: no credit) */
+  copyright?: string;
   /**
    * The image's sources in its grid (src, srcset and sizes as the tile has them). Without JavaScript the view
    * shows that rendition, which the page has loaded anyway: there no hidden image can wait until it is shown.

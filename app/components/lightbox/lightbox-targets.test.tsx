@@ -48,6 +48,26 @@ const hrefs = (root: ParentNode, selector: string) =>
   [...root.querySelectorAll(selector)].map((link) => link.getAttribute("href"));
 
 describe("the prerendered full-screen view", () => {
+  it("credits an image with its copyright under its caption, and an image without one with none", () => {
+    const credited = articleMedia({
+      Wrapper: [
+        {
+          component: "ImagesArticle",
+          _uid: "w",
+          media: [
+            { _uid: "a", Image: { filename: asset("a.webp"), name: "Werkstatt", copyright: "© Studio Halbton" } },
+            { _uid: "b", Image: { filename: asset("b.webp"), name: "Druck", copyright: "" } },
+          ],
+        },
+      ],
+    });
+    const page = prerender(<MediaGrid items={credited} />);
+    const credits = [...page.querySelectorAll("figure[id]")].map(
+      (figure) => figure.querySelector("[data-part='caption'] [data-part='credit']")?.textContent ?? null,
+    );
+    expect(credits).toEqual(["Bild: © Studio Halbton", null]);
+  });
+
   it("has a figure per medium, named by its fragment, with its counter and caption", () => {
     const page = prerender(<MediaGrid items={media} />);
     const figures = [...page.querySelectorAll("figure[id]")];

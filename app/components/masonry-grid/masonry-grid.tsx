@@ -21,11 +21,18 @@ export function filterTiles(tiles: readonly MasonryTile[], selected: readonly st
 function lightboxItemOf(tile: MasonryTile): LightboxItem {
   const { media } = tile;
   if (media.kind === "video") return { kind: "video", src: media.src, alt: media.label, caption: tile.info };
-  if (!import.meta.env.SSR) return { kind: "image", src: media.src, alt: media.alt, caption: tile.info };
+  const image = {
+    kind: "image",
+    src: media.src,
+    alt: media.alt,
+    caption: tile.info,
+    copyright: media.copyright,
+  } as const;
+  if (!import.meta.env.SSR) return image;
   // the prerendered figure's image without JavaScript (lightbox-frame.tsx): the server's alone
   const grid = imageSources(media.src, IMAGE_SLOTS.aboutMedia);
   const gridSources = { ...grid, sizes: grid.srcSet ? TILE_SIZES : undefined };
-  return { kind: "image", src: media.src, alt: media.alt, caption: tile.info, gridSources };
+  return { ...image, gridSources };
 }
 
 /**

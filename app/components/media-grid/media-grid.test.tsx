@@ -52,6 +52,20 @@ describe("MediaGrid", () => {
     expect(screen.getByText("Caption a").tagName).toBe("FIGCAPTION");
   });
 
+  it("credits an image with its copyright under its caption, in the page's language, and no other", () => {
+    const { container } = renderGrid(
+      articleMedia(
+        content(
+          entry("c", {}, { filename: IMAGE, alt: "Alt c", name: "Caption c", copyright: "© Studio Halbton" }),
+          entry("n"),
+        ),
+      ),
+    );
+    const captions = [...container.querySelectorAll("figcaption")];
+    expect(captions.map((caption) => caption.textContent)).toEqual(["Caption cBild: © Studio Halbton", "Caption n"]);
+    expect(captions[0]!.querySelector("small")?.textContent).toBe("Bild: © Studio Halbton");
+  });
+
   it("renders a video entry as a silent looping video", () => {
     const { container } = renderGrid(
       articleMedia(

@@ -5,6 +5,7 @@ import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
 import { IMAGE_SLOTS, imageSources, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
+import { useUiText } from "~/hooks/use-language";
 import styles from "./media-grid.module.css";
 
 /** How wide each variant is drawn (2 columns, 1 on phones), for the browser's srcset choice. */
@@ -32,6 +33,7 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
       renditions={IMAGE_SLOTS.articleMedia}
       sizes={SIZES[item.layout]}
       alt={item.alt}
+      focus={item.focus}
     />
   );
 }
@@ -56,6 +58,7 @@ function lightboxItemOf(item: ArticleMediaItem): LightboxItem | null {
  */
 export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
   const tiles = useRef<HTMLUListElement>(null);
+  const text = useUiText();
   if (items.length === 0) return null;
   // the images and videos, numbered as the view counts them (messages have no place there)
   const media: LightboxItem[] = [];
@@ -77,8 +80,13 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
           ) : (
             content
           )}
-          {item.kind !== "message" && item.caption ? (
-            <figcaption className={styles.caption}>{item.caption}</figcaption>
+          {item.kind !== "message" && (item.caption || (item.kind === "image" && item.copyright)) ? (
+            <figcaption className={styles.caption}>
+              {item.caption}
+              {item.kind === "image" && item.copyright ? (
+                <small className={styles.credit}>{text.imageCredit(item.copyright)}</small>
+              ) : null}
+            </figcaption>
           ) : null}
         </figure>
       </li>

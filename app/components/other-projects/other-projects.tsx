@@ -67,6 +67,7 @@ function ProjectCard({ project }: { project: OtherProject }) {
               sizes="(max-width: 768px) 100vw, 50vw"
               // the title beside it names the link; an alt text repeating it would be read twice
               alt={project.alt === project.title ? "" : project.alt}
+              focus={project.focus}
             />
           ) : null}
         </span>

@@ -97,6 +97,27 @@ describe("ResponsiveImage", () => {
     expect([unsized.getAttribute("loading"), unsized.hasAttribute("data-lazy")]).toEqual(["lazy", false]);
   });
 
+  it("positions its crop on the asset's focal point, lazy or eager, and leaves it centred without one", () => {
+    const focus = "250x600:250x600";
+    const lazy = image(
+      <ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.galleryTile} sizes="30vw" alt="" focus={focus} />,
+    );
+    expect(lazy.style.objectPosition).toBe("25% 80%");
+    const eager = image(
+      <ResponsiveImage
+        src={PHOTO}
+        renditions={IMAGE_SLOTS.articleHero}
+        sizes="100vw"
+        alt=""
+        loading="eager"
+        focus={focus}
+      />,
+    );
+    expect(eager.style.objectPosition).toBe("25% 80%");
+    const centred = image(<ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.galleryTile} sizes="30vw" alt="" />);
+    expect(centred.hasAttribute("style")).toBe(false);
+  });
+
   it("shows a file the image service cannot transform as it is, without srcset or sizes", () => {
     const svg = "https://a.storyblok.com/f/287401/120x24/ab/logo.svg";
     const img = image(<ResponsiveImage src={svg} renditions={IMAGE_SLOTS.projectCard} sizes="50vw" alt="" />);

@@ -9,6 +9,7 @@ import {
   pictureSources,
   type PictureSource,
 } from "~/content/image-service";
+import { focalObjectPosition } from "~/content/focal-point";
 
 /** What the image service renders for one place images have on the site. */
 export interface ImageSlot {
@@ -109,6 +110,8 @@ interface ResponsiveImageProps extends Omit<
   /** how wide the image is drawn, for the browser's choice from the srcset */
   sizes: string;
   alt: string;
+  /** the asset's focal point: where CSS crops the image (object-fit: cover), it stays in view */
+  focus?: string;
 }
 
 /**
@@ -124,9 +127,12 @@ export function ResponsiveImage({
   sizes,
   loading = "lazy",
   decoding = "async",
-  ...img
+  focus = "",
+  ...attributes
 }: ResponsiveImageProps) {
   const sources = imageSources(src, renditions);
+  const objectPosition = focalObjectPosition(src, focus);
+  const img = objectPosition ? { ...attributes, style: { ...attributes.style, objectPosition } } : attributes;
   const size = assetDimensions(src);
   const sizesAttribute = sources.srcSet ? sizes : undefined;
   if (loading === "lazy" && size) {

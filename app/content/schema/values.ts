@@ -14,6 +14,10 @@ export interface Asset {
   alt: string;
   name: string;
   title: string;
+  /** the editor's focal point, "x1xy1:x2xy2" in the file's pixels, or "" (app/content/focal-point.ts) */
+  focus: string;
+  /** the asset's copyright ("© Studio Halbton"), or "" */
+  copyright: string;
 }
 
 export interface Link {
@@ -59,13 +63,23 @@ export const textList = v.pipe(
   v.transform((items) => items.filter((item): item is string => typeof item === "string" && item.trim() !== "")),
 );
 
-const EMPTY_ASSET: Asset = { filename: "", alt: "", name: "", title: "" };
+const EMPTY_ASSET: Asset = { filename: "", alt: "", name: "", title: "", focus: "", copyright: "" };
 
 export const assetValue = v.pipe(
-  v.fallback(v.object({ filename: plainText, alt: plainText, name: plainText, title: plainText }), EMPTY_ASSET),
+  v.fallback(
+    v.object({
+      filename: plainText,
+      alt: plainText,
+      name: plainText,
+      title: plainText,
+      focus: v.optional(plainText, ""),
+      copyright: v.optional(plainText, ""),
+    }),
+    EMPTY_ASSET,
+  ),
   // a blank alt is no alt: the components' fallbacks ('no information') apply
   v.transform((parsed): Asset => {
-    const asset = { ...parsed, alt: parsed.alt.trim() };
+    const asset = { ...parsed, alt: parsed.alt.trim(), copyright: parsed.copyright.trim() };
     return isLoadable(asset.filename) ? asset : { ...asset, filename: "" };
   }),
 );
