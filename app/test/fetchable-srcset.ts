@@ -4,9 +4,11 @@
  * holds at most the placeholder, a `data:` URL).
  */
 export function fetchableSrcset(element: Element): string[] {
-  return (element.getAttribute("srcset") ?? "")
-    // a candidate ends at a comma after white space (a data: URL has commas of its own)
-    .split(/\s+,|,\s+/)
-    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
-    .filter((url) => url !== "" && !url.startsWith("data:"));
+  return (
+    (element.getAttribute("srcset") ?? "")
+      // a candidate ends at a comma after white space (a data: URL has commas of its own)
+      .split(/\s+,|,\s+/)
+      .map((candidate) => candidate.trim().split(/\s+/)[0] ?? "")
+      .filter((url) => url !== "" && !url.startsWith("data:"))
+  );
 }
