@@ -21,6 +21,7 @@ describe("parseArgs", () => {
     expect(args.loadSeconds).toBe(10);
     expect(args.loadConnections).toBe(50);
     expect(args.growthTimeoutMinutes).toBeNull();
+    expect(args.baseline).toBeNull();
   });
   it("selects sections with --only, in report order, and accepts aliases", () => {
     expect(parseArgs(["--only", "growth,lighthouse"], {}).sections).toEqual(["lighthouse", "growth"]);
@@ -48,6 +49,12 @@ describe("parseArgs", () => {
     expect(args.loadSeconds).toBe(3);
     expect(args.growthTimeoutMinutes).toBe(2);
     expect(() => parseArgs([], { BENCH_RUNS: "0" })).toThrow(ArgsError);
+    expect(parseArgs([], { BENCH_BASELINE: " a9833ae " }).baseline).toBe("a9833ae");
+    expect(parseArgs([], { BENCH_BASELINE: "main~3" }).baseline).toBe("main~3");
+  });
+  it("refuses a baseline git would read as an option or several words", () => {
+    expect(() => parseArgs([], { BENCH_BASELINE: "--output=/tmp/x" })).toThrow(ArgsError);
+    expect(() => parseArgs([], { BENCH_BASELINE: "a9833ae main" })).toThrow(ArgsError);
   });
 });
 

@@ -12,6 +12,8 @@ export interface BenchArgs {
   loadConnections: number;
   /** Minutes; overrides the per-size default for every growth build. */
   growthTimeoutMinutes: number | null;
+  /** A git revision the growth section also builds, beside the work tree, on the same content; null: none. */
+  baseline: string | null;
   help: boolean;
 }
 
@@ -28,6 +30,7 @@ Environment:
   BENCH_SIZES=30,300,1000,10000     article counts of the growth section
   BENCH_PUBLISH_SIZES=30,1000,10000 article counts of the publish section
   BENCH_GROWTH_TIMEOUT_MIN=         hard timeout per growth build (default: max(5 min, 90 ms per article))
+  BENCH_BASELINE=                   a commit the growth section builds beside the work tree, on the same content
   BENCH_LOAD_SECONDS=10             duration of the content service load test
   BENCH_CONNECTIONS=50              its concurrent connections
   BENCH_CONTENT_VERSION=published   content version of the builds (draft = the preview build)
@@ -83,6 +86,15 @@ export function parseSizes(raw: string | undefined, defaults: readonly number[] 
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
+/** A git revision as the bench hands it to git: no option, no white space (`a9833ae`, `main~3`, `v1.2`). */
+export function parseBaseline(raw: string | undefined): string | null {
+  const revision = raw?.trim();
+  if (!revision) return null;
+  if (!/^[\w./~^-]+$/.test(revision) || revision.startsWith("-"))
+    throw new ArgsError(`BENCH_BASELINE must be a git revision (a commit, branch or tag), not "${raw}"`);
+  return revision;
+}
+
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): BenchArgs {
   let sections: SectionId[] = [...SECTION_IDS];
   let help = false;
@@ -105,6 +117,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Benc
     loadSeconds: positiveInt("BENCH_LOAD_SECONDS", env.BENCH_LOAD_SECONDS, 10),
     loadConnections: positiveInt("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS, 50),
     growthTimeoutMinutes: timeout ? positiveInt("BENCH_GROWTH_TIMEOUT_MIN", timeout, 15) : null,
+    baseline: parseBaseline(env.BENCH_BASELINE),
     help,
   };
 }

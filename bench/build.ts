@@ -1,9 +1,11 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { buildCommand } from "../pipeline/build-command";
+import { parseStepTimes, type StepTime } from "../pipeline/step-times";
 import { signalChild, stopChild } from "../tools/processes";
 import { sampleTreeRss } from "./proc-tree";
 
@@ -45,6 +47,27 @@ export async function createWorkspace(dir: string): Promise<string> {
 }
 
 /**
+ * The project as it was at `revision` (BENCH_BASELINE) in `dir`, with the
+ * work tree's node_modules linked: a build to compare the work tree's with,
+ * on the same content. Resolves to the full commit id. The dependencies are
+ * today's, so a commit whose lockfile differs is built with these.
+ */
+export async function createWorkspaceAt(dir: string, revision: string): Promise<{ dir: string; commit: string }> {
+  const git = promisify(execFile);
+  const { stdout } = await git("git", ["rev-parse", "--verify", "--end-of-options", `${revision}^{commit}`], {
+    cwd: REPO,
+  });
+  const commit = stdout.trim();
+  await mkdir(dir, { recursive: true });
+  const archive = path.join(path.dirname(dir), `${path.basename(dir)}.tar`);
+  await git("git", ["archive", "--format=tar", `--output=${archive}`, commit], { cwd: REPO });
+  await git("tar", ["-xf", archive, "-C", dir]);
+  await rm(archive, { force: true });
+  await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return { dir, commit };
+}
+
+/**
  * The build the bench measures is a production build: published content
  * (`CONTENT_VERSION=published`; a draft build is a preview that tells
  * crawlers to keep out, which Lighthouse's SEO audit would rightly fail)
@@ -83,6 +106,13 @@ export interface BuildResult {
    * request(s)" line: pipeline/security-headers.ts, finishBuild); null when no sample fell in that phase.
    */
   peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
+  /**
+   * Wall time of the same three phases: to the first prerendered page, to the "Content: N request(s)" line
+   * (the pages), to the end; null for a phase the build did not reach. Any commit's build has them.
+   */
+  phaseMs: { bundle: number | null; pages: number | null; lastStep: number | null };
+  /** The steps' own times, as the build printed them (pipeline/step-times.ts); none from a build that does not. */
+  stepTimes: StepTime[];
   /** "Prerender (html)" lines seen. */
   pagesPrerendered: number;
   /** The build's own count ("Content: N request(s) ..."), if it printed one. */
@@ -127,14 +157,24 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   let tail = "";
   let pages = 0;
   let reported: number | null = null;
+  let firstPageAt: number | null = null;
+  let lastStepAt: number | null = null;
+  const stepTimes: StepTime[] = [];
   const onLine = (line: string) => {
     if (line.startsWith("Prerender (html)")) {
-      if (pages === 0) sampler.enterPhase("pages");
+      if (pages === 0) {
+        sampler.enterPhase("pages");
+        firstPageAt = performance.now();
+      }
       pages += 1;
     }
     const count = parseReportedRequests(line);
-    if (count !== null && reported === null) sampler.enterPhase("last step");
+    if (count !== null && reported === null) {
+      sampler.enterPhase("last step");
+      lastStepAt = performance.now();
+    }
     reported = count ?? reported;
+    stepTimes.push(...parseStepTimes(line));
     tail = `${tail}${line}\n`.slice(-6000);
   };
   if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
@@ -162,7 +202,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     });
     child.on("exit", (code) => resolve(code));
   });
-  const durationMs = performance.now() - started;
+  const ended = performance.now();
+  const durationMs = ended - started;
   // the last lines may still be in the pipes
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
   clearTimeout(timer);
@@ -183,8 +224,24 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       pages: phasePeak("pages"),
       lastStep: phasePeak("last step"),
     },
+    phaseMs: phaseDurations(started, firstPageAt, lastStepAt, ended),
+    stepTimes,
     pagesPrerendered: pages,
     reportedRequests: reported,
     outputTail: tail.split("\n").slice(-40).join("\n"),
+  };
+}
+
+/** The phases' wall times from when the build started, its first page, its "Content:" line and its end. */
+export function phaseDurations(
+  started: number,
+  firstPageAt: number | null,
+  lastStepAt: number | null,
+  ended: number,
+): BuildResult["phaseMs"] {
+  return {
+    bundle: (firstPageAt ?? lastStepAt ?? ended) - started,
+    pages: firstPageAt === null ? null : (lastStepAt ?? ended) - firstPageAt,
+    lastStep: lastStepAt === null ? null : ended - lastStepAt,
   };
 }

@@ -18,6 +18,8 @@ export interface BenchOptions {
   loadConnections: number;
   /** Hard timeout per growth build, by article count. */
   growthTimeoutMs: (articles: number) => number;
+  /** A git revision the growth section builds beside the work tree (BENCH_BASELINE); null: none. */
+  baseline: string | null;
 }
 
 export interface Route {

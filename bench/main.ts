@@ -131,6 +131,7 @@ async function main(): Promise<number> {
       loadSeconds: args.loadSeconds,
       loadConnections: args.loadConnections,
       growthTimeoutMs: (articles) => growthTimeoutMs(articles, args.growthTimeoutMinutes),
+      baseline: args.baseline,
     },
     chromePath,
     tempDir,

@@ -301,8 +301,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error("usage: tsx live-update/render-pages.ts FROM_RELEASE TO_RELEASE CHANGES_JSON");
     process.exit(2);
   }
-  // with V8's defaults, not the build's --optimize-for-size (pipeline/build-memory.ts): at 1,000 articles that
-  // flag took the update's peak from 453-472 to 283-291 MB but the webhook-to-HTML time from 10.7-11.2 s to
+  // with V8's defaults, not the build's flags (pipeline/build-memory.ts): at 1,000 articles --optimize-for-size,
+  // which the build once set, took the update's peak from 453-472 to 283-291 MB but the webhook-to-HTML time from 10.7-11.2 s to
   // 15.4-15.5 s, over its 15 s target (docs/benchmarks.md, "Two full collections")
   renderPages(path.resolve(from), path.resolve(to), JSON.parse(changesJson) as StoryChange[]).then(
     async (summary) => {

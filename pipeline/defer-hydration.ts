@@ -1,4 +1,4 @@
-import { attribute, parseHtml, removeNode, replaceContent } from "./html";
+import { attribute, parseHtml, removeNode, replaceContent, type HtmlEdit, type HtmlPage } from "./html";
 
 /**
  * Prerendered pages hydrate after they have loaded
@@ -167,9 +167,13 @@ export function deferModuleScript(source: string, preloads: readonly string[]): 
   ].join("\n");
 }
 
-/** One prerendered page; `null` when it has no module script to defer (nothing to do). */
-export function deferHydration(html: string): string | null {
-  const page = parseHtml(html);
+/**
+ * The edits that defer one prerendered page's hydration; null when it has
+ * no module script to defer (nothing to do). Edits, so that the build's
+ * first pass makes them with its other edits on one parse of the page
+ * (pipeline/finish-pages.ts).
+ */
+export function deferHydrationEdits(page: HtmlPage): HtmlEdit[] | null {
   const scripts = page.moduleScripts();
   if (scripts.length === 0) return null;
   // run twice over a build (by hand), the second run finds nothing to do
@@ -181,5 +185,12 @@ export function deferHydration(html: string): string | null {
     page.contentOf(script),
     preloads.map((link) => attribute(link, "href")!),
   );
-  return page.edit([replaceContent(script, deferred), ...preloads.map(removeNode)]);
+  return [replaceContent(script, deferred), ...preloads.map(removeNode)];
+}
+
+/** One prerendered page; `null` when it has no module script to defer (nothing to do). */
+export function deferHydration(html: string): string | null {
+  const page = parseHtml(html);
+  const edits = deferHydrationEdits(page);
+  return edits ? page.edit(edits) : null;
 }

@@ -12,6 +12,7 @@ import { listHtmlFiles } from "./build-files";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
 import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersResult } from "./security-headers";
+import { timedStep } from "./step-times";
 
 const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
 
@@ -29,12 +30,14 @@ export async function finishBuild(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<SecurityHeadersResult> {
   // the not-found page is a prerendered page like the others: it hydrates after load
-  await placeNotFoundPage(clientDir);
+  await timedStep("404 pages", () => placeNotFoundPage(clientDir));
   // two passes over the pages, one page in memory at a time: the font's subset needs every page's characters
   // before any page's inline style can declare it (pipeline/finish-pages.ts)
   const lazyImages = await lazyImageScript();
   // first: the CSP hashes the inline scripts as they are served
-  const prepared = await preparePagesInBuild(clientDir, lazyImages);
+  const prepared = await timedStep("first pass (lazy images, hydration after load)", () =>
+    preparePagesInBuild(clientDir, lazyImages),
+  );
   console.info(
     `Lazy images: ${prepared.withLoader} page(s) carry the loader inline (${(Buffer.byteLength(lazyImages) / 1024).toFixed(1)} KB)`,
   );
@@ -42,26 +45,28 @@ export async function finishBuild(
     `Hydration: ${prepared.deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`,
   );
   // the text face cut to the pages' characters, declared in each page's inline style
-  const font = await subsetFontForBuild(clientDir, prepared.characters);
+  const font = await timedStep("font subset", () => subsetFontForBuild(clientDir, prepared.characters));
   console.info(
     `Font: ${font.file}, ${font.characters} characters, ${(font.bytes / 1024).toFixed(1)} KB (the full face: ${(font.sourceBytes / 1024).toFixed(1)} KB)`,
   );
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
-  await placeArticlesNotFoundPage(clientDir, lazyImages);
+  await timedStep("articles' 404 pages", () => placeArticlesNotFoundPage(clientDir, lazyImages));
   // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
   const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
-  const result = await writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles });
+  const result = await timedStep("second pass (critical CSS, security headers)", () =>
+    writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles }),
+  );
   console.info(
     `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
   );
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
-  await writeHostFiles(clientDir, await listHtmlFiles(clientDir));
+  await timedStep("host files", async () => writeHostFiles(clientDir, await listHtmlFiles(clientDir)));
   const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
   console.info(
     `Host configuration: ${path.relative(process.cwd(), nginx)} (nginx), _headers, _redirects and .assetsignore (Cloudflare, Netlify)`,
   );
   // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
-  const compressed = await precompress(clientDir);
+  const compressed = await timedStep("precompression", () => precompress(clientDir));
   console.info(
     `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
       `precompressed ${compressed.files} file(s)`,

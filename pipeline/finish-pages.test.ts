@@ -2,13 +2,20 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, inlineStyles, type HeadersManifest, type PolicyInputs } from "./csp";
 import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, createBeasties } from "./critical-css";
 import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
+import * as html from "./html";
 import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
 import { writeSecurityHeaders } from "./security-headers";
+
+// the parser as it is, its calls counted
+vi.mock("./html", async (importOriginal) => {
+  const original = await importOriginal<typeof html>();
+  return { ...original, parseHtml: vi.fn(original.parseHtml) };
+});
 
 const MODULE_SCRIPT = [
   'import "/assets/manifest-e45b4aee.js";',
@@ -86,6 +93,12 @@ describe("preparePagesInBuild (the first pass)", () => {
       deferHydration(addLazyImageScript(page("A"), script)),
     );
     expect(preparePage("__spa-fallback.html", page(""), script)).toBe(addLazyImageScript(page(""), script));
+  });
+
+  it("parses each page once for both its edits", () => {
+    vi.mocked(html.parseHtml).mockClear();
+    preparePage("articles/a/index.html", page("A"), script);
+    expect(html.parseHtml).toHaveBeenCalledOnce();
   });
 });
 

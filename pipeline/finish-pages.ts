@@ -3,9 +3,10 @@ import path from "node:path";
 import type Beasties from "beasties";
 import { listHtmlFiles } from "./build-files";
 import { CriticalCssError, inlineCriticalCss } from "./critical-css";
-import { DeferHydrationError, SPA_FALLBACK, deferHydration } from "./defer-hydration";
+import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { charactersOf } from "./font-subset";
-import { LazyImageScriptError, addLazyImageScript } from "./lazy-image-script";
+import { parseHtml, type HtmlEdit } from "./html";
+import { LazyImageScriptError, lazyImageScriptEdit } from "./lazy-image-script";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found-pages";
 
 /**
@@ -38,24 +39,26 @@ interface Prepared {
   deferred: boolean;
 }
 
+/** The page's edits on one parse of it: a build's pages are parsed once in this pass, not once an edit. */
 function prepare(relative: string, html: string, lazyImageScript: string): Prepared {
   if (isAsset(relative)) return { html, withLoader: false, deferred: false };
-  let withLoader: string;
+  const page = parseHtml(html);
+  let loader: HtmlEdit | null;
   try {
-    withLoader = addLazyImageScript(html, lazyImageScript);
+    loader = lazyImageScriptEdit(page, lazyImageScript);
   } catch (error) {
     throw failedOn(relative, error, LazyImageScriptError);
   }
-  const loaderAdded = withLoader !== html;
   if (path.posix.basename(relative) === SPA_FALLBACK)
-    return { html: withLoader, withLoader: loaderAdded, deferred: false };
-  let deferred: string | null;
+    return { html: loader ? page.edit([loader]) : html, withLoader: loader !== null, deferred: false };
+  let deferral: HtmlEdit[] | null;
   try {
-    deferred = deferHydration(withLoader);
+    deferral = deferHydrationEdits(page);
   } catch (error) {
     throw failedOn(relative, error, DeferHydrationError);
   }
-  return { html: deferred ?? withLoader, withLoader: loaderAdded, deferred: deferred !== null };
+  if (!loader && !deferral) return { html, withLoader: false, deferred: false };
+  return { html: page.edit([loader, ...(deferral ?? [])]), withLoader: loader !== null, deferred: deferral !== null };
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { parseHtml, rawTextElement } from "./html";
+import { parseHtml, rawTextElement, type HtmlEdit, type HtmlPage } from "./html";
 
 /**
  * The lazy image loader (app/components/lazy-image/lazy-image-loader.ts,
@@ -43,11 +43,22 @@ export function lazyImageScript(): Promise<string> {
   return scriptText;
 }
 
+/**
+ * The edit that puts the loader at the top of a page's head, after the
+ * charset; null when the page already has it. An edit, not a new page, so
+ * that the build's first pass makes it with its other edits on one parse
+ * of the page (pipeline/finish-pages.ts).
+ */
+export function lazyImageScriptEdit(page: HtmlPage, script: string): HtmlEdit | null {
+  if (page.inlineScripts().some((element) => page.contentOf(element) === script)) return null;
+  const top = page.insertIntoHead(rawTextElement("script", script));
+  if (!top) throw new LazyImageScriptError("the page has no <head>");
+  return top;
+}
+
 /** One page with the loader at the top of its head, after the charset; unchanged when it already has it. */
 export function addLazyImageScript(html: string, script: string): string {
   const page = parseHtml(html);
-  if (page.inlineScripts().some((element) => page.contentOf(element) === script)) return html;
-  const top = page.insertIntoHead(rawTextElement("script", script));
-  if (!top) throw new LazyImageScriptError("the page has no <head>");
-  return page.edit([top]);
+  const edit = lazyImageScriptEdit(page, script);
+  return edit ? page.edit([edit]) : html;
 }

@@ -18,6 +18,7 @@ import { PRERENDER_DIR, readSiteListing, writeSiteListing } from "./prerender-pa
 import { CLIENT_DIR, writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
 import { siteUrlFrom } from "./site-url";
+import { AFTER_PRERENDER_STEPS, stepTimeLine, timedStep } from "./step-times";
 
 /**
  * React Router evaluates its config, and so this preset, more than once per
@@ -46,7 +47,7 @@ async function listPagesToPrerender(dir: string): Promise<string[]> {
   let listingRequests = 0;
   // without the SDK's answer cache, which would keep every listed story for the whole build
   const client = createContentClient(config, {}, { keepAnswers: false, onRequest: () => (listingRequests += 1) });
-  const listing = await writeSiteListing(dir, client, config.version);
+  const listing = await timedStep("listing of all stories", () => writeSiteListing(dir, client, config.version));
   const start: RequestCountAtStart = { serviceCount, listingRequests };
   await writeFile(path.join(dir, REQUEST_COUNT_FILE), JSON.stringify(start));
   // React Router prerenders in this process and hands its loaders nothing of the build but the environment
@@ -67,6 +68,7 @@ async function readRequestCountAtStart(dir: string): Promise<RequestCountAtStart
 
 /** After prerendering: the request count, robots.txt and the sitemap, the pages finished, the release's record. */
 async function finishSite(buildDirectory: string): Promise<void> {
+  const started = performance.now();
   const dir = path.join(buildDirectory, PRERENDER_DIR);
   const config = resolveContentConfig();
   const clientDir = path.join(buildDirectory, CLIENT_DIR);
@@ -74,16 +76,22 @@ async function finishSite(buildDirectory: string): Promise<void> {
   const listing = await readSiteListing(dir, config.version);
   if (listing)
     console.info(await contentRequestsLine(config, await readRequestCountAtStart(dir), listing.paths.length));
-  await writeCrawlerFiles(clientDir, listing?.paths ?? [], siteUrlFrom(), {
-    preview,
-    lastModified: listing?.lastModified,
-    storyIds: listing?.storyIds,
-  });
+  await timedStep("robots.txt and sitemap", () =>
+    writeCrawlerFiles(clientDir, listing?.paths ?? [], siteUrlFrom(), {
+      preview,
+      lastModified: listing?.lastModified,
+      storyIds: listing?.storyIds,
+    }),
+  );
   // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
   await finishBuild(clientDir, config);
   // what the next update of the live site needs to know (site-server/publisher.ts)
-  if (listing) await writeFullReleaseInfo(buildDirectory, listing, { siteUrl: siteUrlFrom(), preview });
+  if (listing)
+    await timedStep("release record", () =>
+      writeFullReleaseInfo(buildDirectory, listing, { siteUrl: siteUrlFrom(), preview }),
+    );
   await rm(dir, { recursive: true, force: true });
+  console.info(stepTimeLine(AFTER_PRERENDER_STEPS, performance.now() - started));
 }
 
 /**

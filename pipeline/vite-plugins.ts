@@ -4,6 +4,7 @@ import { browserContentConfig, resolveContentConfig, type ContentConfig } from "
 import { firstLoadChunkPlugin } from "./first-load-chunk";
 import { keepRenderer } from "./keep-renderer";
 import { siteUrlFrom } from "./site-url";
+import { prerenderStepTime } from "./step-times";
 
 /**
  * The content source is fixed at build time from the environment. Tools that
@@ -45,5 +46,11 @@ function buildEnvironment(): Plugin {
  * chunk every page loads first.
  */
 export function sitePlugins({ rootRoute }: { rootRoute: string }): Plugin[] {
-  return [buildEnvironment(), keepRenderer(), collectGarbageBeforePrerender(), firstLoadChunkPlugin(rootRoute)];
+  return [
+    buildEnvironment(),
+    keepRenderer(),
+    collectGarbageBeforePrerender(),
+    firstLoadChunkPlugin(rootRoute),
+    ...prerenderStepTime(),
+  ];
 }

@@ -1,6 +1,7 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { productionEnv, runBuild } from "../build";
+import type { StepTime } from "../../pipeline/step-times";
+import { createWorkspaceAt, productionEnv, runBuild, type BuildResult } from "../build";
 import type { BenchContext } from "../context";
 import { fmtInt, fmtMB, fmtMs, markdownTable, MB } from "../format";
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
@@ -17,6 +18,8 @@ import type { SectionOutput } from "./section";
 
 interface SizeResult {
   articles: number;
+  /** What was built: "this tree", or the baseline's commit (BENCH_BASELINE). */
+  label: string;
   status: "ok" | "timeout" | "failed";
   error?: string;
   generateMs: number;
@@ -27,6 +30,10 @@ interface SizeResult {
   peakRssBytes: number | null;
   /** The peak while Vite bundles and the stories are listed, while the pages are prerendered, and in the last step. */
   peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
+  /** Wall time of the same phases. */
+  phaseMs: BuildResult["phaseMs"];
+  /** The steps' times as the build printed them (none from a commit before pipeline/step-times.ts). */
+  stepTimes: StepTime[];
   apiRequests: number | null;
   reportedRequests: number | null;
   pagesPrerendered: number;
@@ -56,7 +63,8 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
   );
   base.specRequests = specRequestsForAllPages(articles, base.indexReferences);
 
-  ctx.log(`growth ${fmtInt(articles)}: ${fmtMB(base.contentBytes)} JSON; building (timeout ${fmtMs(timeoutMs)}) ...`);
+  const name = `growth ${fmtInt(articles)} (${base.label})`;
+  ctx.log(`${name}: ${fmtMB(base.contentBytes)} JSON; building (timeout ${fmtMs(timeoutMs)}) ...`);
   const before = await content.checkpoint();
   const kindsBefore = content.apiRequestKinds();
   const build = await runBuild({
@@ -69,7 +77,7 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
     progressEveryMs: 20_000,
     onProgress: (p) =>
       ctx.log(
-        `growth ${fmtInt(articles)}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)}/${fmtInt(articles + 4)} pages, ` +
+        `${name}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)}/${fmtInt(articles + 4)} pages, ` +
           `RSS ${fmtMB(p.rssBytes)}, ${fmtInt(content.apiRequests - before)} API requests`,
       ),
   });
@@ -81,6 +89,8 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
   base.buildMs = build.durationMs;
   base.peakRssBytes = build.peakRssBytes;
   base.peakRssBytesByPhase = build.peakRssBytesByPhase;
+  base.phaseMs = build.phaseMs;
+  base.stepTimes = build.stepTimes;
   base.apiRequests = apiRequests;
   base.reportedRequests = build.reportedRequests;
   base.pagesPrerendered = build.pagesPrerendered;
@@ -92,14 +102,17 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
     base.error = `build failed with exit code ${build.exitCode}:\n${build.outputTail}`;
   }
   ctx.log(
-    `growth ${fmtInt(articles)}: ${base.status}, ${fmtMs(build.durationMs)}, peak RSS ${fmtMB(build.peakRssBytes)}, ` +
+    `${name}: ${base.status}, ${fmtMs(build.durationMs)}, peak RSS ${fmtMB(build.peakRssBytes)}, ` +
       `${fmtInt(apiRequests)} API requests`,
   );
 }
 
-function initialResult(articles: number, timeoutMs: number): SizeResult {
+const THIS_TREE = "this tree";
+
+function initialResult(articles: number, timeoutMs: number, label = THIS_TREE): SizeResult {
   return {
     articles,
+    label,
     status: "failed",
     generateMs: 0,
     stories: 0,
@@ -108,6 +121,8 @@ function initialResult(articles: number, timeoutMs: number): SizeResult {
     buildMs: null,
     peakRssBytes: null,
     peakRssBytesByPhase: { bundle: null, pages: null, lastStep: null },
+    phaseMs: { bundle: null, pages: null, lastStep: null },
+    stepTimes: [],
     apiRequests: null,
     reportedRequests: null,
     pagesPrerendered: 0,
@@ -117,12 +132,76 @@ function initialResult(articles: number, timeoutMs: number): SizeResult {
   };
 }
 
+/**
+ * The baseline's build of one size (BENCH_BASELINE), before the work
+ * tree's on the same content and service; its build/ removed afterwards.
+ */
+async function measureBaseline(
+  ctx: BenchContext,
+  baseline: { dir: string; commit: string },
+  size: GeneratedSize,
+): Promise<SizeResult> {
+  const result = initialResult(
+    size.articles,
+    ctx.options.growthTimeoutMs(size.articles),
+    `baseline ${baseline.commit.slice(0, 7)}`,
+  );
+  try {
+    await measureSize(ctx, result, { ...size, workspace: baseline.dir });
+  } catch (error) {
+    result.status = "failed";
+    result.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    await rm(path.join(baseline.dir, "build"), { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** Each figure of the baseline's build beside the work tree's, size by size. */
+function sideBySideTable(baselines: readonly SizeResult[], results: readonly SizeResult[]): string {
+  const rows: string[][] = [];
+  for (const current of results) {
+    const before = baselines.find((r) => r.articles === current.articles);
+    if (!before) continue;
+    const row = (figure: string, value: (r: SizeResult) => number | null, format: (n: number | null) => string) => {
+      const [a, b] = [value(before), value(current)];
+      const change = a !== null && b !== null && a > 0 ? `${((b / a - 1) * 100).toFixed(0)} %` : "–";
+      rows.push([fmtInt(current.articles), figure, format(a), format(b), change]);
+    };
+    const ok = (r: SizeResult) => r.status === "ok";
+    row("whole build", (r) => (ok(r) ? r.buildMs : null), fmtMs);
+    row("Vite's bundling and the listing (to the first page)", (r) => r.phaseMs.bundle, fmtMs);
+    row('the pages (to the "Content:" line)', (r) => r.phaseMs.pages, fmtMs);
+    row("after the pages (to the end)", (r) => r.phaseMs.lastStep, fmtMs);
+    const steps = [...new Set([...current.stepTimes, ...before.stepTimes].map((time) => time.step))];
+    for (const step of steps) {
+      const timeOf = (r: SizeResult) => r.stepTimes.find((time) => time.step === step)?.ms ?? null;
+      row(`step: ${step}`, timeOf, fmtMs);
+    }
+    row(
+      "peak RSS",
+      (r) => r.peakRssBytes,
+      (n) => fmtMB(n),
+    );
+    row("API requests", (r) => r.apiRequests, fmtInt);
+  }
+  const label = baselines[0]?.label ?? "baseline";
+  return markdownTable(["articles", "figure", label, THIS_TREE, "change"], rows);
+}
+
 export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
+  const baseline = ctx.options.baseline
+    ? await createWorkspaceAt(path.join(ctx.tempDir, "growth-baseline"), ctx.options.baseline)
+    : null;
+  const baselines: SizeResult[] = [];
   const results = await measureEachSize(ctx, {
     section: "growth",
     sizes: ctx.options.sizes,
     initial: (articles) => initialResult(articles, ctx.options.growthTimeoutMs(articles)),
-    measure: (result, size) => measureSize(ctx, result, size),
+    measure: async (result, size) => {
+      if (baseline) baselines.push(await measureBaseline(ctx, baseline, size));
+      await measureSize(ctx, result, size);
+    },
   });
 
   const ok = results.filter((r) => r.status === "ok" && r.peakRssBytes !== null);
@@ -180,6 +259,9 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       if (r.status === "ok") {
         verdict = below(r.buildMs, limit);
         value = `${fmtMs(r.buildMs)} (peak RSS ${fmtMB(r.peakRssBytes)})`;
+        const before = baselines.find((b) => b.articles === n);
+        if (before)
+          value += `; ${before.label}: ${before.status === "ok" ? `${fmtMs(before.buildMs)} (peak RSS ${fmtMB(before.peakRssBytes)})` : before.status}`;
       } else {
         verdict = "fail";
         value =
@@ -294,11 +376,29 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       ".",
     "",
   );
-  for (const r of results.filter((x) => x.error))
-    md.push(`- ${fmtInt(r.articles)} articles: ${r.status}: \`${(r.error ?? "").split("\n")[0]}\``);
+  if (baseline) {
+    md.push(
+      `Side by side: each size built first at ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}, ` +
+        "the work tree's node_modules), then from the work tree, on the same content and content service. " +
+        'The phases are wall time split at the build\'s first "Prerender (html)" line and its "Content:" line; ' +
+        "the steps are the build's own `Step time:` lines (pipeline/step-times.ts), where it prints them.",
+      "",
+      sideBySideTable(baselines, results),
+      "",
+    );
+  }
+  for (const r of [...baselines, ...results].filter((x) => x.error))
+    md.push(`- ${fmtInt(r.articles)} articles (${r.label}): ${r.status}: \`${(r.error ?? "").split("\n")[0]}\``);
   return {
     summary,
     markdown: md.join("\n"),
-    data: { results, rssSlopeMBPer1000: rssSlope, contentSlopeMBPer1000: contentSlope, memoryRatio, growthBySize },
+    data: {
+      results,
+      baselines,
+      rssSlopeMBPer1000: rssSlope,
+      contentSlopeMBPer1000: contentSlope,
+      memoryRatio,
+      growthBySize,
+    },
   };
 }
