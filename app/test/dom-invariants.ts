@@ -6,15 +6,11 @@
  */
 
 import { placeholderSrc } from "~/components/lazy-image/lazy-image";
-import { OTHER_PROJECTS_DRAW_SCRIPT } from "~/components/other-projects/other-projects";
 import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /** Text that means a value was stringified by accident. */
 export const LEAK_TOKENS = ["undefined", "[object Object]", "NaN"] as const;
 export type LeakToken = (typeof LEAK_TOKENS)[number];
-
-/** The site's own inline scripts, fixed texts no content changes: these may appear, exactly so. */
-const SITE_SCRIPTS = new Set([OTHER_PROJECTS_DRAW_SCRIPT]);
 
 /** Elements that must never come out of content. */
 const FORBIDDEN_ELEMENTS = new Set([
@@ -151,8 +147,6 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
       } catch {
         report(`JSON-LD is not JSON: ${short(json)}`);
       }
-    } else if (tag === "script" && SITE_SCRIPTS.has(element.textContent ?? "") && element.attributes.length === 0) {
-      continue;
     } else if (FORBIDDEN_ELEMENTS.has(tag)) {
       report(`<${tag}> element rendered`);
     }

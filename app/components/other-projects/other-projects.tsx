@@ -1,78 +1,49 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/other-projects";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./other-projects.module.css";
 
-/** The list of every candidate; the draw marks the shown ones `data-picked`. */
-const LIST_ID = "other-projects-list";
-
 /**
- * The draw on the prerendered page, run by the parser right after the list, before the list is ever shown: the
- * same partial Fisher-Yates shuffle as pickOtherProjects, over the candidates' places. A plain script, so that
- * the page's first paint shows the choice it keeps when its scripts hydrate it (and with no scripts at all).
+ * SPEC 2: two randomly chosen other articles. The prerendered page shows the
+ * first two candidates (themselves a random choice of the build); in the
+ * browser two are drawn anew on every visit, unless the section is already
+ * in view, where a swap would be a visible flash. The draw stands while the
+ * candidates are the same articles: the visual editor's edit of one of them
+ * shows on its card, it does not deal new cards.
  */
-export const OTHER_PROJECTS_DRAW_SCRIPT =
-  "(()=>{const items=[...document.currentScript.previousElementSibling.children],order=items.map((_,i)=>i);" +
-  'for(const item of items)item.removeAttribute("data-picked");' +
-  `for(let i=0;i<${OTHER_PROJECTS_COUNT}&&i<order.length;i++){` +
-  "const j=i+Math.floor(Math.random()*(order.length-i));[order[i],order[j]]=[order[j],order[i]];" +
-  'items[order[i]].setAttribute("data-picked","")}})()';
-
-/** The places of the candidates first shown: what the page's draw picked, or a draw of our own. */
-function firstDraw(candidates: readonly OtherProject[], pool: string): number[] {
-  // the prerendered page, and the page without scripts, show the first two
-  if (import.meta.env.SSR) return candidates.slice(0, OTHER_PROJECTS_COUNT).map((_, index) => index);
-  const list = document.getElementById(LIST_ID);
-  if (list?.dataset.pool === pool) {
-    return [...list.children].flatMap((item, index) => (item.hasAttribute("data-picked") ? [index] : []));
-  }
-  // a page the router renders in the browser has no draw of the parser's: it draws here, before its first paint
-  return pickOtherProjects(candidates, "", Math.random, OTHER_PROJECTS_COUNT).map((project) =>
-    candidates.indexOf(project),
-  );
-}
-
-/**
- * SPEC 2: two randomly chosen other articles, drawn before the first paint and kept. The prerendered page
- * carries the whole pool (themselves a random choice of the build) and draws two from it with a plain script
- * as it is parsed; hydration takes that draw over, so nothing a visitor has seen changes. The draw stands
- * while the candidates are the same articles: the visual editor's edit of one of them shows on its card, it
- * does not deal new cards.
- */
-function useDraw(candidates: readonly OtherProject[]): { pool: string; picked: Set<number> } {
+function useVisitChoice(candidates: OtherProject[], section: RefObject<HTMLElement | null>): OtherProject[] {
   const pool = candidates.map((project) => project.storyId ?? project.slug).join(" ");
-  const [draw, setDraw] = useState(() => ({ pool, picked: firstDraw(candidates, pool) }));
-  if (draw.pool !== pool) {
+  const [choice, setChoice] = useState<{ pool: string; picked: number[] } | null>(null);
+  useEffect(() => {
+    const box = section.current?.getBoundingClientRect();
+    if (box && box.top < window.innerHeight && box.bottom > 0) return;
     const picked = pickOtherProjects(candidates, "", Math.random, OTHER_PROJECTS_COUNT);
-    setDraw({ pool, picked: picked.map((project) => candidates.indexOf(project)) });
-  }
-  return { pool, picked: new Set(draw.picked) };
+    const drawn = { pool, picked: picked.map((project) => candidates.indexOf(project)) };
+    setChoice((current) => (current?.pool === pool ? current : drawn));
+  }, [candidates, pool, section]);
+  return choice?.pool === pool
+    ? choice.picked.map((index) => candidates[index]!)
+    : candidates.slice(0, OTHER_PROJECTS_COUNT);
 }
 
 /** Two other articles, each with its header image and title, linking to /articles/{slug}. */
 export function OtherProjects({ projects: candidates }: { projects: OtherProject[] }) {
   const text = useUiText();
-  const { pool, picked } = useDraw(candidates);
-  if (candidates.length === 0) return null;
+  const section = useRef<HTMLElement>(null);
+  const projects = useVisitChoice(candidates, section);
+  if (projects.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="other-projects-heading">
+    <section ref={section} className={styles.section} aria-labelledby="other-projects-heading">
       <h2 id="other-projects-heading" className={styles.heading}>
         {text.otherProjects}
       </h2>
-      <ul id={LIST_ID} className={styles.list} data-pool={pool}>
-        {candidates.map((project, index) => (
-          <ProjectCard
-            key={project.slug}
-            project={project}
-            picked={picked.has(index)}
-            // without scripts the first two show: the others need no image of their own then
-            noscript={index < OTHER_PROJECTS_COUNT}
-          />
+      <ul className={styles.list}>
+        {projects.map((project) => (
+          <ProjectCard key={project.slug} project={project} />
         ))}
       </ul>
-      <script dangerouslySetInnerHTML={{ __html: OTHER_PROJECTS_DRAW_SCRIPT }} suppressHydrationWarning />
     </section>
   );
 }
@@ -83,9 +54,9 @@ export function OtherProjects({ projects: candidates }: { projects: OtherProject
  * still be running at that reset, and Chromium lets the cancelled animation write one more frame after it,
  * leaving the page a few pixels down.
  */
-function ProjectCard({ project, picked, noscript }: { project: OtherProject; picked: boolean; noscript: boolean }) {
+function ProjectCard({ project }: { project: OtherProject }) {
   return (
-    <li className={styles.item} data-picked={picked ? "" : undefined}>
+    <li className={styles.item}>
       <Link to={project.href} prefetch="intent" className={styles.card}>
         <span className={styles.frame}>
           {project.image ? (
@@ -96,7 +67,6 @@ function ProjectCard({ project, picked, noscript }: { project: OtherProject; pic
               sizes="(max-width: 768px) 100vw, 50vw"
               // the title beside it names the link; an alt text repeating it would be read twice
               alt={project.alt === project.title ? "" : project.alt}
-              {...(noscript ? {} : { noscript: null })}
             />
           ) : null}
         </span>

@@ -109,8 +109,6 @@ interface ResponsiveImageProps extends Omit<
   /** how wide the image is drawn, for the browser's choice from the srcset */
   sizes: string;
   alt: string;
-  /** a lazy image's fallback without JavaScript (LazyImage); `null` for an image that needs none */
-  noscript?: null;
 }
 
 /**
@@ -126,7 +124,6 @@ export function ResponsiveImage({
   sizes,
   loading = "lazy",
   decoding = "async",
-  noscript,
   ...img
 }: ResponsiveImageProps) {
   const sources = imageSources(src, renditions);
@@ -143,7 +140,6 @@ export function ResponsiveImage({
         width={size.width}
         height={size.height}
         decoding={decoding}
-        noscript={noscript}
       />
     );
   }
