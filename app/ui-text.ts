@@ -37,8 +37,6 @@ const de = {
   noArticleMedia: "no Image",
 
   notFoundTitle: "Seite nicht gefunden",
-  notFoundHeading: "Diese Seite gibt es nicht",
-  notFoundText: "Vielleicht hat sich die Adresse geändert, oder sie ist falsch geschrieben.",
   notFoundHome: "Zur Startseite",
 
   skipLink: "Zum Inhalt springen",
@@ -98,8 +96,6 @@ const en = {
   noArticleMedia: "no Image",
 
   notFoundTitle: "Page not found",
-  notFoundHeading: "This page does not exist",
-  notFoundText: "Perhaps its address has changed, or it was mistyped.",
   notFoundHome: "To the home page",
 
   skipLink: "Skip to content",

@@ -14,8 +14,10 @@ import type { LayoutExpectations } from "./content";
  * caching, precompressed files and conditional requests.
  */
 
-/** From app/routes/not-found.tsx: the screen's heading and link. */
-const NOT_FOUND_HEADING = "Diese Seite gibt es nicht";
+/** SPEC "Router error screen": the not-found screen's heading, its text and the status below them. */
+const NOT_FOUND_HEADING = "Da ist etwas schief gelaufen";
+const NOT_FOUND_TEXT = "Leider konnten wir die Seite nicht finden";
+const NOT_FOUND_STATUS = "404 Not Found";
 /** From app/content/article.ts (SPEC: the article page's message). */
 const ARTICLE_NOT_FOUND = "Article not found";
 
@@ -64,11 +66,14 @@ test("a path that is no page is a 404 with the not-found screen, header and foot
   }
 });
 
-test("the not-found screen hydrates under the path that was asked for and links home", async ({ page }) => {
+test("the not-found screen hydrates under the path that was asked for, with the spec's texts, and links home", async ({
+  page,
+}) => {
   const response = await page.goto("/e2e-no-such/page");
   expect(response?.status()).toBe(404);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(NOT_FOUND_HEADING);
+  await expect(page.getByRole("main").locator("p")).toHaveText([NOT_FOUND_TEXT, NOT_FOUND_STATUS]);
   await expect(page.getByRole("contentinfo")).toContainText(layout.footer.copyright);
   await page.getByRole("main").getByRole("link", { name: "Zur Startseite" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -91,6 +96,9 @@ test("an article slug the build does not know is a 404 whose page asks the API f
   await expect(
     page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
   ).toBeVisible();
+  // and offers the way home
+  await page.getByRole("main").getByRole("link", { name: "Zur Startseite" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
 });
 
 test("missing scripts, data and media are plain 404s, never an HTML page", async ({ request }) => {

@@ -65,10 +65,11 @@ test("the header's language link leads to the same page in the other language, a
 test("a page without a translation leads to the other language's home", async ({ page }) => {
   await visit(page, "/en/e2e-no-such-page");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page does not exist");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
+  await expect(page.getByRole("main").locator("p")).toHaveText(["Sorry, we could not find this page", "404 Not Found"]);
   await expect(languageLink(page)).toHaveAttribute("href", "/");
   await visit(page, "/e2e-no-such-page");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Diese Seite gibt es nicht");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Da ist etwas schief gelaufen");
   await expect(languageLink(page)).toHaveAttribute("href", "/en");
 });
 

@@ -1,11 +1,10 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { documentTitle } from "~/content/site";
-import { useLanguage, useUiText } from "~/hooks/use-language";
-import { languageOfPath, localizedPath } from "~/language";
+import { ErrorScreen } from "~/components/error-screen/error-screen";
+import { HomeLink } from "~/components/home-link/home-link";
+import { languageOfPath } from "~/language";
 import { siteFromMatches } from "~/routing/root-data";
 import { uiText } from "~/ui-text";
-import styles from "./not-found.module.css";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   {
@@ -14,20 +13,17 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Any path outside the route table (SPEC section 2), inside the site shell, in the path's language. */
+/** SPEC 2: the status of a path no route matches, shown below the router's error screen's texts. */
+const NOT_FOUND_STATUS = "404 Not Found";
+
+/**
+ * Any path outside the route table (SPEC section 2): the router's error screen with the status below, inside
+ * the site shell, in the path's language, and a link home beside it.
+ */
 export default function NotFound() {
-  const text = useUiText();
-  const language = useLanguage();
   return (
-    <section className={styles.screen} aria-labelledby="not-found-heading">
-      <p className={styles.code}>404</p>
-      <h1 id="not-found-heading" className={styles.heading}>
-        {text.notFoundHeading}
-      </h1>
-      <p className={styles.text}>{text.notFoundText}</p>
-      <Link className={styles.home} to={localizedPath("/", language)}>
-        {text.notFoundHome}
-      </Link>
-    </section>
+    <ErrorScreen detail={NOT_FOUND_STATUS}>
+      <HomeLink />
+    </ErrorScreen>
   );
 }

@@ -1,5 +1,6 @@
 import { ArticleHero } from "~/components/article-hero/article-hero";
 import { ArticleIntro } from "~/components/article-intro/article-intro";
+import { HomeLink } from "~/components/home-link/home-link";
 import { JsonLdScript } from "~/components/json-ld/json-ld";
 import { MediaGrid } from "~/components/media-grid/media-grid";
 import { OtherProjects } from "~/components/other-projects/other-projects";
@@ -15,6 +16,7 @@ function ArticleNotFound() {
   return (
     <section className={styles.notFound}>
       <h1 className={styles.notFoundHeading}>{text.articleNotFound}</h1>
+      <HomeLink />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { isChunkLoadError } from "~/components/route-chunk-reload/route-chunk-reload";
 import { describeContentError } from "~/content/content-error";
@@ -12,7 +13,11 @@ export function errorDetail(error: unknown, text: UiText = uiText.de): string {
   return describeContentError(error);
 }
 
-export function ErrorScreen({ error }: { error: unknown }) {
+/**
+ * SPEC "Router error screen": the heading, the text and below them the status or the error's message. `detail`
+ * stands in for an error the screen is not handed (the not-found route's status); `children` follow it.
+ */
+export function ErrorScreen({ error, detail, children }: { error?: unknown; detail?: string; children?: ReactNode }) {
   const text = useUiText();
   return (
     <section className={styles.screen} aria-labelledby="error-screen-heading">
@@ -20,7 +25,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
         {text.errorHeading}
       </h1>
       <p className={styles.text}>{text.errorText}</p>
-      <p className={styles.detail}>{errorDetail(error, text)}</p>
+      <p className={styles.detail}>{detail ?? errorDetail(error, text)}</p>
+      {children}
     </section>
   );
 }

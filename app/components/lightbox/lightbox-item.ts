@@ -18,11 +18,6 @@ export interface LightboxItem {
   caption: string;
   /** the image's copyright, shown as its credit under the caption ("" or none: no credit) */
   copyright?: string;
-  /**
-   * The image's sources in its grid (src, srcset and sizes as the tile has them). Without JavaScript the view
-   * shows that rendition, which the page has loaded anyway: there no hidden image can wait until it is shown.
-   */
-  gridSources?: FullScreenSources;
 }
 
 /**
@@ -66,6 +61,24 @@ export function fullScreenSources(src: string): FullScreenSources {
     sizes,
     sources: pictureSources(src, FULL_SCREEN_WIDTHS, FULL_SCREEN_AVIF_QUALITY),
   };
+}
+
+/**
+ * Without JavaScript, where every <img> of a page loads at once, a prerendered figure draws its image as a
+ * background instead, which no browser fetches while the figure is hidden: one rendition for windows up to
+ * 768 px, one for wider ones and one for wider ones at twice the pixels or more (lightbox.module.css picks),
+ * none wider than the file. Custom properties, as an inline style can hold no media query.
+ */
+const STILL_WIDTHS = { narrow: 1280, wide: 1920, sharp: 3840 } as const;
+
+export function stillStyle(src: string, width: number): CSSProperties {
+  const filters = { quality: FULL_SCREEN_QUALITY, format: "webp" } as const;
+  const url = (wanted: number) => `url("${imageServiceUrl(src, { width: Math.min(wanted, width), filters })}")`;
+  return {
+    "--still-narrow": url(STILL_WIDTHS.narrow),
+    "--still-wide": url(STILL_WIDTHS.wide),
+    "--still-sharp": url(STILL_WIDTHS.sharp),
+  } as CSSProperties;
 }
 
 /** The file's size for the stylesheet, which draws the medium as large as fits, but never past it. */

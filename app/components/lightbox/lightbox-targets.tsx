@@ -3,13 +3,13 @@ import { LazyImage, Picture } from "~/components/lazy-image/lazy-image";
 import { assetDimensions } from "~/content/image-service";
 import { LightboxFrame, LightboxIcon, LightboxVideo } from "./lightbox-frame";
 import { CLOSED_HASH, lightboxHref, lightboxId } from "./lightbox-hash";
-import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
+import { fullScreenSources, mediaSizeStyle, stillStyle, type LightboxItem } from "./lightbox-item";
 
 /**
  * A prerendered figure's medium, which loads nothing while hidden: its image is fetched by the page's lazy
  * image loader once the figure is shown (a hidden image never comes near the viewport), its video has no
- * preload. Without JavaScript, where lazy loading is off and every image of a page loads, the figure shows
- * the grid's rendition instead, which the page has loaded for the tile anyway.
+ * preload. Without JavaScript, where lazy loading is off and every image of a page loads, the figure draws
+ * a full-screen rendition as its background, fetched once it shows (stillStyle).
  */
 function PrerenderedMedia({ item }: { item: LightboxItem }) {
   if (item.kind === "video") return <LightboxVideo item={item} preload="none" />;
@@ -32,7 +32,6 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
       </Picture>
     );
   }
-  const grid = item.gridSources ?? sources;
   return (
     <LazyImage
       data-part="media"
@@ -46,19 +45,13 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
       alt={item.alt ?? ""}
       noscript={
         <noscript>
-          <Picture sources={grid.sources} sizes={grid.sizes}>
-            <img
-              data-part="media"
-              style={style}
-              src={grid.src}
-              srcSet={grid.srcSet}
-              sizes={grid.sizes}
-              width={size.width}
-              height={size.height}
-              alt={item.alt ?? ""}
-              loading="lazy"
-            />
-          </Picture>
+          <span
+            data-part="media"
+            data-still=""
+            role="img"
+            aria-label={item.alt ?? ""}
+            style={{ ...style, ...stillStyle(item.src, size.width) }}
+          />
         </noscript>
       }
     />

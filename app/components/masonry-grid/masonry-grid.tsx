@@ -3,7 +3,6 @@ import { AboutMedia } from "~/components/about-media/about-media";
 import { LightboxHost } from "~/components/lightbox/lightbox-host";
 import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
-import { IMAGE_SLOTS, imageSources } from "~/components/responsive-image/responsive-image";
 import { FilterBeforeHydration, tileTagsAttribute } from "~/components/tag-filter/filter-before-hydration";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { MasonryTile } from "~/content/about";
@@ -21,18 +20,7 @@ export function filterTiles(tiles: readonly MasonryTile[], selected: readonly st
 function lightboxItemOf(tile: MasonryTile): LightboxItem {
   const { media } = tile;
   if (media.kind === "video") return { kind: "video", src: media.src, alt: media.label, caption: tile.info };
-  const image = {
-    kind: "image",
-    src: media.src,
-    alt: media.alt,
-    caption: tile.info,
-    copyright: media.copyright,
-  } as const;
-  if (!import.meta.env.SSR) return image;
-  // the prerendered figure's image without JavaScript (lightbox-frame.tsx): the server's alone
-  const grid = imageSources(media.src, IMAGE_SLOTS.aboutMedia);
-  const gridSources = { ...grid, sizes: grid.srcSet ? TILE_SIZES : undefined };
-  return { ...image, gridSources };
+  return { kind: "image", src: media.src, alt: media.alt, caption: tile.info, copyright: media.copyright };
 }
 
 /**

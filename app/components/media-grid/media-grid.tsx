@@ -3,7 +3,7 @@ import { StandaloneVideo } from "~/components/autoplay-video/autoplay-video";
 import { LightboxHost } from "~/components/lightbox/lightbox-host";
 import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
-import { IMAGE_SLOTS, imageSources, ResponsiveImage } from "~/components/responsive-image/responsive-image";
+import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./media-grid.module.css";
@@ -38,15 +38,9 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
   );
 }
 
-/**
- * What the full-screen view shows of an entry: the image or video itself (a message has no place there). The
- * server adds the tile's sources, which a prerendered figure shows without JavaScript (lightbox-targets.tsx).
- */
+/** What the full-screen view shows of an entry: the image or video itself (a message has no place there). */
 function lightboxItemOf(item: ArticleMediaItem): LightboxItem | null {
-  if (item.kind === "message") return null;
-  if (!import.meta.env.SSR || item.kind === "video") return item;
-  const grid = imageSources(item.src, IMAGE_SLOTS.articleMedia);
-  return { ...item, gridSources: { ...grid, sizes: grid.srcSet ? SIZES[item.layout] : undefined } };
+  return item.kind === "message" ? null : item;
 }
 
 /**
