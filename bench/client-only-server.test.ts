@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDocumentPath, startClientOnlyServer, type ClientOnlyServer } from "./client-only-server";
+import { writeHeadersManifest } from "../site-server/test/headers-manifest";
 
 describe("isDocumentPath", () => {
   it("treats extension-less paths and .html as documents", () => {
@@ -26,6 +27,8 @@ describe("client-only server", () => {
     await writeFile(path.join(dir, "about", "index.html"), "<p>prerendered about</p>");
     await writeFile(path.join(dir, "about.data"), "data");
     await writeFile(path.join(dir, "assets", "a.js"), "export {};");
+    // a complete build: the site server refuses a folder without its headers manifest
+    await writeHeadersManifest(dir);
     server = await startClientOnlyServer(dir);
   });
   afterAll(async () => {

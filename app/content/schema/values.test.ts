@@ -29,6 +29,8 @@ describe("parseAsset", () => {
       alt: "A poster",
       name: "",
       title: "",
+      focus: "",
+      copyright: "",
     });
   });
 
