@@ -241,9 +241,11 @@ test("in the editor, an article media caption edit shows live", async ({ page, c
     target.Image = { ...(target.Image as object), name: caption };
   });
   await postUntil(page, { action: "input", story }, () =>
-    expect(frame.locator(`[data-blok-uid="${article.id}-${String(entry._uid)}"] figcaption`)).toHaveText(caption, {
-      timeout: 1_000,
-    }),
+    // the caption, then the image's credit
+    expect(frame.locator(`[data-blok-uid="${article.id}-${String(entry._uid)}"] figcaption`)).toHaveText(
+      new RegExp(`^${caption}(Bild: .+)?$`),
+      { timeout: 1_000 },
+    ),
   );
 });
 

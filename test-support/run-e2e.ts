@@ -300,7 +300,11 @@ async function main(): Promise<number> {
     const stages =
       playwrightArgs.length > 0
         ? [playwrightArgs]
-        : [["--project", "browser", "--project", "nginx"], ...(hosts ? [["--project", "hosts"]] : [])];
+        : [
+            ["--project", "browser", "--project", "nginx"],
+            // its own output folder: Playwright empties the one it writes to, and the first run's failures stay
+            ...(hosts ? [["--project", "hosts", "--output", "test-results/hosts"]] : []),
+          ];
     for (const args of stages) {
       log(`playwright test ${args.join(" ")}`.trim());
       const stageCode = (await run(bin("playwright"), ["test", ...args], suiteEnv)).code;
