@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { articlePath, builtArticle, text } from "./content";
-import { intersectionsReported, waitForHydration } from "./page-helpers";
+import { IMAGE_FILE_TIMEOUT_MS, intersectionsReported, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 
 /**
@@ -52,8 +52,7 @@ const lazyFiles = (page: Page) =>
 
 /**
  * Every image in view has loaded and decoded: a lazy image its file, not its placeholder (the header's icons are
- * written into the page as data: URIs). On a fresh machine the content service renders each file for the first
- * time (avif at 1,280 px takes seconds on two busy cores): the files get 15 s, not the 5 s of an assertion.
+ * written into the page as data: URIs), within IMAGE_FILE_TIMEOUT_MS.
  */
 async function expectImagesInViewShown(page: Page) {
   await expect
@@ -71,7 +70,7 @@ async function expectImagesInViewShown(page: Page) {
             })
             .map((image) => image.alt || image.outerHTML.slice(0, 80)),
         ),
-      { timeout: 15_000 },
+      { timeout: IMAGE_FILE_TIMEOUT_MS },
     )
     .toEqual([]);
 }
@@ -195,7 +194,10 @@ test.describe("without JavaScript", () => {
       const shown = images.filter((image) => image.shown);
       expect(shown.length).toBeGreaterThan(3);
       await expect
-        .poll(() => page.$$eval("img", (all) => all.filter((image) => image.complete && image.naturalWidth > 0).length))
+        .poll(
+          () => page.$$eval("img", (all) => all.filter((image) => image.complete && image.naturalWidth > 0).length),
+          { timeout: IMAGE_FILE_TIMEOUT_MS },
+        )
         .toBeGreaterThanOrEqual(shown.length - 1);
     });
   }

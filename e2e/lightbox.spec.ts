@@ -14,7 +14,7 @@ import {
   text,
   VIDEO_EXTENSIONS,
 } from "./content";
-import { visit, isHydrated, waitForHydration } from "./page-helpers";
+import { IMAGE_FILE_TIMEOUT_MS, visit, isHydrated, waitForHydration } from "./page-helpers";
 import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -90,7 +90,11 @@ test("a click opens the image full-screen at the rendition the screen needs, and
   const dialog = await open(page, 1);
   expect(new URL(page.url()).hash).toBe("#media-1");
   const image = dialog.getByRole("img");
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: IMAGE_FILE_TIMEOUT_MS,
+    })
+    .toBe(true);
   const shown = await image.evaluate((img: HTMLImageElement) => ({
     drawn: img.getBoundingClientRect().width * window.devicePixelRatio,
     chosen: Number(/\/m\/(\d+)x0\//.exec(img.currentSrc)?.[1]),
@@ -227,13 +231,15 @@ test.describe("before hydration", () => {
     // the figure's image is a lazy one: complete already with its placeholder, until the loader gives it the
     // full-screen rendition's source, which it then loads
     await expect
-      .poll(() =>
-        figure
-          .getByRole("img")
-          .evaluate(
-            (img: HTMLImageElement) =>
-              /quality\((60|80)\)/.test(img.currentSrc) && img.complete && img.naturalWidth > 0,
-          ),
+      .poll(
+        () =>
+          figure
+            .getByRole("img")
+            .evaluate(
+              (img: HTMLImageElement) =>
+                /quality\((60|80)\)/.test(img.currentSrc) && img.complete && img.naturalWidth > 0,
+            ),
+        { timeout: IMAGE_FILE_TIMEOUT_MS },
       )
       .toBe(true);
     await expect.poll(() => fullScreenRequests(requestLog, media[0]!).length).toBeGreaterThan(0);

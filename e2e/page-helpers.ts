@@ -116,3 +116,10 @@ export function trackContentReads(page: Page): { settled(quietMs?: number, timeo
     },
   };
 }
+
+/**
+ * How long a test waits for an image file to arrive: on a fresh machine the content service renders each
+ * rendition the first time it is asked for (avif at 1,280 px and more takes seconds on two busy cores), far
+ * longer than an assertion's 5 s.
+ */
+export const IMAGE_FILE_TIMEOUT_MS = 15_000;
