@@ -24,13 +24,18 @@ export interface E2EEnv {
   publicToken: string;
 }
 
+/** A variable test-support/run-e2e.ts gives the specs; `howToRun` says how to get it when it is missing. */
+export function requiredEnv(
+  name: string,
+  howToRun = "run the browser tests with `npm run test:e2e` (test-support/run-e2e.ts)",
+): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: ${howToRun}`);
+  return value;
+}
+
 export function e2eEnv(): E2EEnv {
-  const read = (name: string): string => {
-    const value = process.env[name];
-    if (!value)
-      throw new Error(`${name} is not set: run the browser tests with \`npm run test:e2e\` (test-support/run-e2e.ts)`);
-    return value;
-  };
+  const read = (name: string) => requiredEnv(name);
   return {
     baseURL: read("E2E_BASE_URL").replace(/\/$/, ""),
     contentOrigin: read("E2E_CONTENT_ORIGIN").replace(/\/$/, ""),

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { requiredEnv } from "./fixtures";
 
 /**
  * What the `hosts` project's specs (`*.hosts.spec.ts`) are given by
@@ -22,15 +23,11 @@ export interface HostsEnv {
 }
 
 export function hostsEnv(): HostsEnv {
-  const read = (name: string): string => {
-    const value = process.env[name];
-    if (!value) {
-      throw new Error(
-        `${name} is not set: the hosts' checks run in a whole \`npm run test:e2e\`, or with E2E_HOSTS=1 (test-support/run-e2e.ts)`,
-      );
-    }
-    return value.replace(/\/$/, "");
-  };
+  const read = (name: string) =>
+    requiredEnv(
+      name,
+      "the hosts' checks run in a whole `npm run test:e2e`, or with E2E_HOSTS=1 (test-support/run-e2e.ts)",
+    ).replace(/\/$/, "");
   return {
     buildDir: read("E2E_HOSTS_BUILD_DIR"),
     cloudflareUrl: read("E2E_CLOUDFLARE_URL"),
