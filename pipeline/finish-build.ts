@@ -7,7 +7,7 @@ import { preparePagesInBuild } from "./finish-pages";
 import { lazyImageScript } from "./lazy-image-script";
 import { subsetFontForBuild } from "./font-subset";
 import { HEADERS_FILE } from "./headers-files";
-import { NGINX_CONFIG_FILE, writeHostFiles } from "./host-config";
+import { NGINX_CONFIG_FILE, staticHostFrom, writeHostFiles } from "./host-config";
 import { listHtmlFiles } from "./build-files";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
@@ -60,10 +60,11 @@ export async function finishBuild(
     `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
   );
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
-  await timedStep("host files", async () => writeHostFiles(clientDir, await listHtmlFiles(clientDir)));
+  const staticHost = staticHostFrom(env);
+  await timedStep("host files", async () => writeHostFiles(clientDir, await listHtmlFiles(clientDir), staticHost));
   const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
   console.info(
-    `Host configuration: ${path.relative(process.cwd(), nginx)} (nginx), _headers, _redirects and .assetsignore (Cloudflare, Netlify)`,
+    `Host configuration: ${path.relative(process.cwd(), nginx)} (nginx), _headers, .assetsignore, and _redirects for ${staticHost} (STATIC_HOST)`,
   );
   // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
   const compressed = await timedStep("precompression", () => precompress(clientDir));

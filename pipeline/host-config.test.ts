@@ -2,7 +2,7 @@ import { types } from "mime-types";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NON_DOCUMENT_CSP, type HeadersManifest } from "./csp";
 import { NO_PAGE_EXTENSIONS, wantsNotFoundPage } from "./served-files";
-import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, redirectsText, siteConfigFor } from "./host-config";
+import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, redirectsText, siteConfigFor, staticHostFrom } from "./host-config";
 
 import { headersFilesOf } from "./test/headers-files-of";
 
@@ -89,20 +89,35 @@ describe("the nginx site", () => {
 
 describe("redirectsText", () => {
   const pages = ["index.html", "index/index.html", "en/index.html", "en/index/index.html", "about/index.html"];
+  const rulesOf = (text: string) => text.split("\n").filter((line) => line !== "" && !line.startsWith("#"));
 
   it("rewrites each page whose last segment is index to its own file, and nothing else", () => {
-    const rules = redirectsText(pages)
-      .split("\n")
-      .filter((line) => line !== "" && !line.startsWith("#"));
-    expect(rules).toEqual(["/index  /index/index.html  200", "/en/index  /en/index/index.html  200"]);
+    expect(rulesOf(redirectsText(pages, "cloudflare"))).toEqual([
+      "/index  /index/index.html  200",
+      "/en/index  /en/index/index.html  200",
+    ]);
   });
 
-  it("has only statuses Cloudflare accepts (200, 301, 302, 303, 307, 308)", () => {
-    const statuses = redirectsText(pages)
-      .split("\n")
-      .filter((line) => line !== "" && !line.startsWith("#"))
-      .map((line) => line.split(/\s+/)[2]);
+  it("forces Netlify's rewrites, which it would leave for the home its pretty URLs find at /index", () => {
+    expect(rulesOf(redirectsText(pages, "netlify"))).toEqual([
+      "/index  /index/index.html  200!",
+      "/en/index  /en/index/index.html  200!",
+    ]);
+  });
+
+  it("has only statuses Cloudflare accepts (200, 301, 302, 303, 307, 308) in Cloudflare's form", () => {
+    const statuses = rulesOf(redirectsText(pages, "cloudflare")).map((line) => line.split(/\s+/)[2]);
     expect(statuses.every((status) => ["200", "301", "302", "303", "307", "308"].includes(status!))).toBe(true);
     expect(statuses).toHaveLength(2);
+  });
+});
+
+describe("staticHostFrom", () => {
+  it("reads STATIC_HOST, Cloudflare's form when unset, and refuses a host it does not know", () => {
+    expect(staticHostFrom({})).toBe("cloudflare");
+    expect(staticHostFrom({ STATIC_HOST: " Netlify " })).toBe("netlify");
+    expect(() => staticHostFrom({ STATIC_HOST: "vercel" })).toThrow(
+      'STATIC_HOST must be one of cloudflare, netlify, not "vercel"',
+    );
   });
 });

@@ -216,8 +216,9 @@ ${Object.entries(common)
 
 /**
  * The pages a static host would answer with another page: Cloudflare serves
- * `/index` as `/` (and `/en/index` as `/en`), Netlify `/en/index` as `/en`,
- * because both read a last segment `index` as the folder's index file. Each
+ * `/index` as `/` (and `/en/index` as `/en`), Netlify `/en/index` as `/en`
+ * (and, once a rule names `/index`, `/index` as `/`), because both read a
+ * last segment `index` as the folder's index file. Each
  * is rewritten (status 200, the address stays) to its own file; `relative`
  * are the build's HTML files (`listHtmlFiles`).
  */
@@ -228,16 +229,33 @@ export function indexPageRewrites(relative: readonly string[]): Array<{ from: st
 }
 
 /**
- * `_redirects` in the form Cloudflare and Netlify both accept without a
- * warning: rewrites only (Cloudflare takes no 404 rules; it finds the
- * nearest 404.html by itself, and Netlify's 404 rules are in the
- * repository's netlify.toml).
+ * The static host a build's `_redirects` is written for (STATIC_HOST; netlify.toml sets `netlify` for
+ * Netlify's builds). The hosts disagree on one thing: a rewrite from a path a file already answers. Netlify
+ * serves that file (`/index` is `index.html`, the home, by its pretty URLs) unless the rule is forced (`200!`);
+ * Cloudflare forces every rule and rejects the `!` as an invalid status.
  */
-export function redirectsText(relative: readonly string[]): string {
+export type StaticHost = "cloudflare" | "netlify";
+
+export const STATIC_HOSTS: readonly StaticHost[] = ["cloudflare", "netlify"];
+
+/** STATIC_HOST, `cloudflare` when unset; anything else is an error that names the choices. */
+export function staticHostFrom(env: NodeJS.ProcessEnv = process.env): StaticHost {
+  const raw = env.STATIC_HOST?.trim().toLowerCase() || "cloudflare";
+  const host = STATIC_HOSTS.find((name) => name === raw);
+  if (!host) throw new Error(`STATIC_HOST must be one of ${STATIC_HOSTS.join(", ")}, not "${env.STATIC_HOST}"`);
+  return host;
+}
+
+/**
+ * `_redirects` in the form `host` accepts without a warning: rewrites only (Cloudflare takes no 404 rules;
+ * it finds the nearest 404.html by itself, and Netlify's 404 rules are in the repository's netlify.toml).
+ */
+export function redirectsText(relative: readonly string[], host: StaticHost): string {
+  const status = host === "netlify" ? "200!" : "200";
   return [
-    "# Written by pipeline/host-config.ts for static hosts (Cloudflare, Netlify): pages whose last segment is",
+    `# Written by pipeline/host-config.ts for ${host} (STATIC_HOST): pages whose last segment is`,
     "# `index` are served from their own file, not from their folder's index.",
-    ...indexPageRewrites(relative).map(({ from, to }) => `${from}  ${to}  200`),
+    ...indexPageRewrites(relative).map(({ from, to }) => `${from}  ${to}  ${status}`),
     "",
   ].join("\n");
 }
@@ -249,10 +267,10 @@ export function redirectsText(relative: readonly string[]): string {
 export const ASSETS_IGNORE_TEXT =
   "# Written by pipeline/host-config.ts: build metadata, never served\n.security-headers.json\n";
 
-/** Writes `_redirects` and `.assetsignore` into the client folder (the nginx site is written with the page policies). */
-export async function writeHostFiles(clientDir: string, relative: readonly string[]): Promise<void> {
+/** Writes `_redirects` (for `host`) and `.assetsignore` into the client folder (the nginx site is written with the page policies). */
+export async function writeHostFiles(clientDir: string, relative: readonly string[], host: StaticHost): Promise<void> {
   for (const [name, text] of [
-    [REDIRECTS_FILE, redirectsText(relative)],
+    [REDIRECTS_FILE, redirectsText(relative, host)],
     [ASSETS_IGNORE_FILE, ASSETS_IGNORE_TEXT],
   ] as const) {
     const file = path.join(clientDir, name);

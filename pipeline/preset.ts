@@ -18,6 +18,7 @@ import { PRERENDER_DIR, readSiteListing, writeSiteListing } from "./prerender-pa
 import { CLIENT_DIR, writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
 import { siteUrlFrom } from "./site-url";
+import { staticHostFrom } from "./host-config";
 import { AFTER_PRERENDER_STEPS, stepTimeLine, timedStep } from "./step-times";
 
 /**
@@ -37,6 +38,8 @@ const REQUEST_COUNT_FILE = "content-requests.json";
  */
 async function listPagesToPrerender(dir: string): Promise<string[]> {
   const config = resolveContentConfig();
+  // a bad STATIC_HOST fails now rather than after the pages (the host files are the build's last step)
+  staticHostFrom();
   // a production bundle must not carry a token that reads drafts
   const warning = await checkTokenForMode(config);
   if (warning) console.warn(`WARNING: ${warning}`);

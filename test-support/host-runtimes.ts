@@ -1,10 +1,13 @@
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostTools } from "./ensure-host-tools";
 import { exitOf, freePort, stopChild } from "../tools/processes";
+import { listHtmlFiles } from "../pipeline/build-files";
+import { writeHostFiles } from "../pipeline/host-config";
+import { linkTree } from "./link-tree";
 
 /**
  * A production build served by the static hosts' own local runtimes, as the
@@ -127,23 +130,27 @@ export async function startCloudflare(tools: HostTools, clientDir: string): Prom
 }
 
 /**
- * `netlify dev --offline` with the repository's netlify.toml, its files from `clientDir`. It reads `_headers`
- * and `_redirects` from the publish folder netlify.toml names (`build/client`), whatever `--dir` says: it runs
- * in a folder of its own holding netlify.toml and that folder as a link to `clientDir`.
+ * `netlify dev --offline` with the repository's netlify.toml, its files from `clientDir` as Netlify's build
+ * leaves them: with `_redirects` in Netlify's form (netlify.toml sets STATIC_HOST=netlify for its builds; the
+ * host files are the build's last step, so only they differ). It reads `_headers` and `_redirects` from the
+ * publish folder netlify.toml names (`build/client`), whatever `--dir` says: it runs in a folder of its own
+ * holding netlify.toml and that folder, a copy of `clientDir` in hard links.
  */
 export async function startNetlify(tools: HostTools, clientDir: string): Promise<HostRuntime> {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-netlify-"));
   const site = path.join(stateDir, "site");
-  await mkdir(path.join(site, "build"), { recursive: true });
+  const publish = path.join(site, "build", "client");
+  await mkdir(path.dirname(publish), { recursive: true });
   await copyFile(path.join(repo, "netlify.toml"), path.join(site, "netlify.toml"));
-  await symlink(clientDir, path.join(site, "build", "client"), "dir");
+  await linkTree(clientDir, publish);
+  await writeHostFiles(publish, await listHtmlFiles(publish), "netlify");
   const port = await freePort();
   const staticPort = await freePort();
   const args = [
     "dev",
     "--offline",
     "--dir",
-    path.join(site, "build", "client"),
+    publish,
     "--port",
     String(port),
     "--staticServerPort",

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, link, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import { ensureNginx } from "./ensure-nginx";
 import { ensureHostTools, type HostTools } from "./ensure-host-tools";
 import { startCloudflare, startNetlify } from "./host-runtimes";
 import { startNginx } from "./nginx-server";
+import { linkTree } from "./link-tree";
 import { buildCommand } from "../pipeline/build-command";
 import { precompress } from "../pipeline/precompress";
 
@@ -109,16 +110,6 @@ async function copyContent(from: string, to: string): Promise<void> {
     const target = path.join(to, entry.name);
     if (entry.name === "assets" && entry.isDirectory()) await linkTree(source, target);
     else await cp(source, target, { recursive: true, preserveTimestamps: true });
-  }
-}
-
-async function linkTree(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await linkTree(source, target);
-    else await link(source, target).catch(() => cp(source, target, { preserveTimestamps: true }));
   }
 }
 
