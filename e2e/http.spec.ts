@@ -53,7 +53,7 @@ test("a page has one address: its trailing slash and a folder's index.html are s
   contentApi,
 }) => {
   const article = articlePath((await builtArticle(contentApi)).full_slug);
-  for (const [target, location] of [
+  const redirects: Array<[string, string]> = [
     ["/about/", "/about"],
     ["/en/", "/en"],
     ["/en/about/?x=1", "/en/about?x=1"],
@@ -62,7 +62,8 @@ test("a page has one address: its trailing slash and a folder's index.html are s
     // the project index, not the home, whose file it is
     ["/index.html", "/index"],
     ["/en/index.html", "/en/index"],
-  ]) {
+  ];
+  for (const [target, location] of redirects) {
     const response = await request.get(target, { maxRedirects: 0 });
     expect(response.status(), target).toBe(301);
     // nginx answers with an absolute URL on its own origin, the site server with the path
