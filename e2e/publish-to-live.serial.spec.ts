@@ -205,6 +205,14 @@ function contentServicePid(group: number): number {
   return Number(processes[0]![1]);
 }
 
+/** Whether the content service's API answers (a refused connection is "down"). */
+function contentServiceState(): Promise<"up" | "down"> {
+  return contentApi.get("cdn/spaces/me").then(
+    () => "up",
+    () => "down",
+  );
+}
+
 test("a content service that dies is started again, and the site answers all the while", async () => {
   test.setTimeout(90_000);
   const base = `http://127.0.0.1:${started.sitePort}`;
@@ -212,16 +220,7 @@ test("a content service that dies is started again, and the site answers all the
   const service = contentServicePid(npmStart!.pid);
   process.kill(service, "SIGKILL");
   // down: its API refuses connections ...
-  await expect
-    .poll(
-      () =>
-        contentApi.get("cdn/spaces/me").then(
-          () => "up",
-          () => "down",
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe("down");
+  await expect.poll(() => contentServiceState(), { timeout: 10_000 }).toBe("down");
   // ... while the site serves its prerendered pages
   for (const target of ["/", "/about", "/index"]) {
     const response = await fetch(`${base}${target}`, { signal: AbortSignal.timeout(10_000) });
@@ -232,16 +231,7 @@ test("a content service that dies is started again, and the site answers all the
   await expect
     .poll(() => npmStart!.output().slice(before), { timeout: 30_000 })
     .toMatch(/the content service stopped \(SIGKILL\); starting it again in 1 s \(restart 1 of 5\)/);
-  await expect
-    .poll(
-      () =>
-        contentApi.get("cdn/spaces/me").then(
-          () => "up",
-          () => "down",
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe("up");
+  await expect.poll(() => contentServiceState(), { timeout: 60_000 }).toBe("up");
   expect(npmStart!.output().slice(before)).toMatch(/the content service runs again/);
   expect(contentServicePid(npmStart!.pid)).not.toBe(service);
   // the site forwards the API to it again

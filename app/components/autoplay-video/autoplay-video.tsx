@@ -152,18 +152,15 @@ export function AutoplayVideo({
       <source src={`${src}#t=0.001`} type={type} onError={() => setUnplayableFiles(files)} />
     </>
   );
+  // SPEC 2: muted, looping, inline; the same in the <noscript> copy
+  const shape = { className, width, height, muted: true, loop: true, playsInline: true };
   return (
     <>
       <video
         // a new file is a new element: a changed <source> alone does not make the video load it
         key={files}
         ref={setVideo}
-        className={className}
-        width={width}
-        height={height}
-        muted
-        loop
-        playsInline
+        {...shape}
         autoPlay={near && !reducedMotion}
         controls={withControls || undefined}
         preload={near ? preload : "none"}
@@ -176,12 +173,7 @@ export function AutoplayVideo({
       </video>
       <noscript>
         <video
-          className={className}
-          width={width}
-          height={height}
-          muted
-          loop
-          playsInline
+          {...shape}
           preload="metadata"
           // a standalone video keeps the controls a browser gives it without scripts, to be played on request;
           // inside a link they would be a control within a control (app.css hides them)
