@@ -111,7 +111,8 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
         tiles={`.${styles.grid}:not([data-hydrated])>li`}
         tags={tagsOfTiles}
         pageSize={GALLERY_PAGE_SIZE}
-        showAll={{ target: GALLERY_ALL_ID, link: `.${styles.showAll}` }}
+        // by its href: its class names are two (it composes the way home's)
+        showAll={{ target: GALLERY_ALL_ID, link: `a[href="#${GALLERY_ALL_ID}"]` }}
       />
       {/* without scripts nothing adds the next pages: a link shows them all (the rules above hide it when done) */}
       {items.length > GALLERY_PAGE_SIZE ? (
