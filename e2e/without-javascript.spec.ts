@@ -82,7 +82,8 @@ async function expectEveryVideoFramed(page: Page, expectedCount?: number) {
   expect(count, "videos shown").toBeGreaterThan(0);
   for (let index = 0; index < count; index++) {
     const video = shown.nth(index);
-    await video.scrollIntoViewIfNeeded();
+    // the page's entrance animations may still run: scrolled by the page, not by an action that waits for them
+    await video.evaluate((element) => element.scrollIntoView({ block: "center" }));
     expect(await video.getAttribute("preload"), "a video shown without scripts loads its first frame").not.toBe("none");
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= 2 && element.videoWidth > 0), {
