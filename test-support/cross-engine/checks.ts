@@ -318,6 +318,11 @@ export const CHECKS_WITHOUT_SCRIPTS: readonly Check[] = [
       assert(sameList(await shownTiles(page), all.slice(0, PAGE_SIZE)), "the gallery is not its first page");
       await activate(page, SHOW_ALL_LINK);
       await waitFor(page, "every tile", async () => sameList(await shownTiles(page), all));
+      const linkShown = await page.evaluate(
+        (selector) => (document.querySelector(selector)?.getClientRects().length ?? 0) > 0,
+        SHOW_ALL_LINK,
+      );
+      assert(!linkShown, "the link to all tiles still shows once followed");
       const tag = [...new Set(expect.gallery.flatMap((item) => item.tags))].find(
         (candidate) => expect.gallery.filter((item) => item.tags.includes(candidate)).length > PAGE_SIZE,
       );
