@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import { Footer } from "./bloks/footer/footer";
 import { Header } from "./bloks/header/header";
 import { ErrorScreen } from "./components/error-screen/error-screen";
+import { HomeLink } from "./components/home-link/home-link";
 import {
   installChunkErrorRecovery,
   useChunkErrorReload,
@@ -32,7 +33,7 @@ import type { LayoutData } from "./content/layout";
 import { LiveEditsProvider, useLiveStory } from "./content/live-edits";
 import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
 import { organizationJsonLd } from "./content/structured-data";
-import { useLanguage } from "./hooks/use-language";
+import { useLanguage, useUiText } from "./hooks/use-language";
 import { languageOfPath, type Language } from "./language";
 
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
@@ -219,9 +220,16 @@ function usePreviewDrafts(): void {
 
 /** The SPA fallback and any not-yet-loaded page: header and footer from the build, or their loading states. */
 export function HydrateFallback({ loaderData }: Route.HydrateFallbackProps) {
+  const text = useUiText();
   return (
     <Shell layout={loaderData}>
       <div aria-busy="true" />
+      {/* a page the build does not know is loaded by the scripts: without them, the spec's screen and the way home */}
+      <noscript>
+        <ErrorScreen detail={text.scriptsNeeded}>
+          <HomeLink />
+        </ErrorScreen>
+      </noscript>
     </Shell>
   );
 }

@@ -14,6 +14,8 @@ const de = {
   errorText: "Leider konnten wir die Seite nicht finden",
   /** the page's code could not be loaded, and loading the page anew was already tried */
   codeMissing: "Der Code dieser Seite konnte nicht geladen werden. Bitte laden Sie die Seite neu.",
+  /** a page the build does not know (the SPA fallback), opened without JavaScript */
+  scriptsNeeded: "Diese Seite lässt sich ohne JavaScript nicht laden.",
   /** SPEC 2: the header, the hero, the about page and the imprint while their content loads */
   loading: "Laden...",
   loadingFooter: "Loading content ...",
@@ -53,6 +55,8 @@ const de = {
   carouselDotLabel: (position: number, count: number) => `Slide ${position} von ${count}`,
   carouselSlideLabel: (position: number, count: number) => `${position} von ${count}`,
   galleryLabel: "Projekte",
+  /** the gallery's link to all its projects, on a page without scripts */
+  galleryShowAll: "Alle Projekte zeigen",
   tagFilterLabel: "Projekte nach Kategorie filtern",
   /** the full-screen view of an article's media and the about page's masonry */
   lightboxLabel: "Großansicht",
@@ -81,6 +85,7 @@ const en = {
   errorHeading: "Something went wrong",
   errorText: "Sorry, we could not find this page",
   codeMissing: "The code of this page could not be loaded. Please reload the page.",
+  scriptsNeeded: "This page cannot be loaded without JavaScript.",
   loading: "Loading...",
   loadingFooter: "Loading content ...",
   loadingCategories: "Loading...",
@@ -112,6 +117,7 @@ const en = {
   carouselDotLabel: (position: number, count: number) => `Slide ${position} of ${count}`,
   carouselSlideLabel: (position: number, count: number) => `${position} of ${count}`,
   galleryLabel: "Projects",
+  galleryShowAll: "Show all projects",
   tagFilterLabel: "Filter projects by category",
   lightboxLabel: "Full-screen view",
   imageCredit: (copyright: string) => `Image: ${copyright}`,

@@ -236,6 +236,28 @@ test("the masonry has 4 columns wide, 2 at 1024 and 768 px, 1 at 480 px", async 
   }
 });
 
+test("the masonry's headline stands a spacing step (--space-5) above its tag pills at every width", async ({
+  page,
+}) => {
+  await visit(page, "/about");
+  const headline = masonrySection(page).getByRole("heading", { level: 2 });
+  for (const width of [1280, 768, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const gap = await headline.evaluate((heading) => {
+      // the design's step as the page resolves it
+      const probe = document.createElement("div");
+      probe.style.height = "var(--space-5)";
+      document.body.append(probe);
+      const step = probe.getBoundingClientRect().height;
+      probe.remove();
+      const pill = heading.parentElement!.querySelector("label")!;
+      return { step, gap: Math.round(pill.getBoundingClientRect().top - heading.getBoundingClientRect().bottom) };
+    });
+    expect(gap.step, `${width} px`).toBeGreaterThan(0);
+    expect(gap.gap, `${width} px`).toBe(Math.round(gap.step));
+  }
+});
+
 test("tag pills: a colour per tag, black for an unknown tag, italic when selected, filtering the tiles", async ({
   page,
 }) => {

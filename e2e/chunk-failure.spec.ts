@@ -82,3 +82,32 @@ test("a chunk that keeps failing loads the page once, not in a loop", async ({ p
   await gaveUp;
   expect(loads).toEqual([layout.footer.imprint.path]);
 });
+
+for (const [kind, chunk] of Object.entries({
+  "route module": /\/assets\/article(?:-main)?-[\w-]{8}\.js$/,
+  "route stylesheet": /\/assets\/article-[\w-]{8}\.css$/,
+})) {
+  test(`a gallery tile whose article's ${kind} fails loads that article, not the home page again`, async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(
+      /Failed to load resource|Failed to fetch dynamically imported module|Error loading route module|Unable to preload CSS/,
+    );
+    await visit(page, "/");
+    let failures = 0;
+    await page.route(chunk, (route) => (failures++ === 0 ? route.abort("failed") : route.continue()));
+    const loads = documentLoads(page);
+    const tileLink = page.getByRole("main").locator("section > ul > li a").first();
+    const target = await tileLink.getAttribute("href");
+    expect(target).toMatch(/^\/articles\//);
+    await tileLink.click();
+    await expect(page).toHaveURL((url) => url.pathname === target);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    expect(failures).toBeGreaterThanOrEqual(1);
+    // a failed module is loaded anew with the article (one full load of it); a stylesheet React Router asks for
+    // again as the article renders (no load at all): never the home page again
+    if (kind === "route module") await expect.poll(() => loads).toEqual([target]);
+    else expect(loads).toEqual([]);
+  });
+}

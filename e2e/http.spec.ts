@@ -38,7 +38,7 @@ function expectCommonHeaders(response: APIResponse, what: string) {
 
 test("prerendered pages answer 200 as revalidated HTML with their own policy", async ({ request, contentApi }) => {
   const article = articlePath((await builtArticle(contentApi)).full_slug);
-  for (const target of ["/", "/index", "/about/", article]) {
+  for (const target of ["/", "/index", "/about", "/en", article]) {
     const response = await request.get(target);
     expect(response.status(), target).toBe(200);
     expect(response.headers()["content-type"], target).toBe("text/html; charset=utf-8");
@@ -46,6 +46,33 @@ test("prerendered pages answer 200 as revalidated HTML with their own policy", a
     expect(response.headers()["content-security-policy"], target).toMatch(/script-src 'self' 'sha256-/);
     expectCommonHeaders(response, target);
   }
+});
+
+test("a page has one address: its trailing slash and a folder's index.html are sent there (301)", async ({
+  request,
+  contentApi,
+}) => {
+  const article = articlePath((await builtArticle(contentApi)).full_slug);
+  const redirects: Array<[string, string]> = [
+    ["/about/", "/about"],
+    ["/en/", "/en"],
+    ["/en/about/?x=1", "/en/about?x=1"],
+    ["/index/", "/index"],
+    [`${article}/`, article],
+    // the project index, not the home, whose file it is
+    ["/index.html", "/index"],
+    ["/en/index.html", "/en/index"],
+  ];
+  for (const [target, location] of redirects) {
+    const response = await request.get(target, { maxRedirects: 0 });
+    expect(response.status(), target).toBe(301);
+    // nginx answers with an absolute URL on its own origin, the site server with the path
+    const redirect = new URL(response.headers()["location"] ?? "", "http://site.invalid");
+    expect(`${redirect.pathname}${redirect.search}`, target).toBe(location);
+    expectCommonHeaders(response, target);
+  }
+  // a path that is no page stays a 404, slash or not
+  expect((await request.get("/e2e-no-such-page/", { maxRedirects: 0 })).status()).toBe(404);
 });
 
 test("a path that is no page is a 404 with the not-found screen, header and footer in its HTML", async ({
@@ -87,7 +114,8 @@ test("an article slug the build does not know is a 404 whose page asks the API f
   const response = await request.get("/articles/e2e-never-published");
   expect(response.status()).toBe(404);
   expect(response.headers()["cache-control"]).toBe("no-cache");
-  expect(visibleHtmlText(await response.text())).not.toContain(NOT_FOUND_HEADING);
+  // not the not-found screen: without scripts the error screen says the page needs them, not "404 Not Found"
+  expect(visibleHtmlText(await response.text())).not.toContain(NOT_FOUND_STATUS);
   // React Router first asks for the prerendered data (404), then the client loader reads the API (404, logged)
   expectConsoleError(/Failed to load resource: the server responded with a status of 404/);
   expectConsoleError(/^Artikel nicht gefunden/);

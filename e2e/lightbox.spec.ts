@@ -364,6 +364,26 @@ test.describe("the about page's masonry", () => {
       .toBe(true);
   });
 
+  test("a clip plays in a loop in the view, as every video of the site does", async ({ page }) => {
+    const position = tiles.findIndex((entry) => VIDEO_EXTENSIONS.includes(extensionOf(entry.file))) + 1;
+    await visitWithView(page, aboutPath);
+    const opener = tile(page, position);
+    await opener.scrollIntoViewIfNeeded();
+    await opener.click();
+    const video = view(page).locator("video");
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration > 0)).toBe(true);
+    // near its end: it goes on from its start rather than stopping there
+    await video.evaluate((element: HTMLVideoElement) => (element.currentTime = element.duration - 0.3));
+    await expect
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) => ({
+          ended: element.ended,
+          restarted: !element.paused && element.currentTime < element.duration / 2,
+        })),
+      )
+      .toEqual({ ended: false, restarted: true });
+  });
+
   test("the view steps through the tiles the filter shows", async ({ page }) => {
     const tag = tiles
       .flatMap((entry) => entry.tags)

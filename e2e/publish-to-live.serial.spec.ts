@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -192,4 +193,47 @@ test("the site serves its media and API under the address it is reached by, not 
     expect([200, 301, 404], request.url).toContain(request.status);
   }
   for (const request of requests) expect(new URL(request.url).origin, request.url).toBe(origin);
+});
+
+/** The content service npm start runs: the process of its group (other runs have theirs) running its main module. */
+function contentServicePid(group: number): number {
+  const processes = execFileSync("ps", ["-eo", "pid=,pgid=,args="], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match) => match !== null && Number(match[2]) === group && match[3]!.includes("content-server/main.ts"));
+  if (processes.length !== 1) throw new Error(`npm start's group ${group} runs ${processes.length} content services`);
+  return Number(processes[0]![1]);
+}
+
+/** Whether the content service's API answers (a refused connection is "down"). */
+function contentServiceState(): Promise<"up" | "down"> {
+  return contentApi.get("cdn/spaces/me").then(
+    () => "up",
+    () => "down",
+  );
+}
+
+test("a content service that dies is started again, and the site answers all the while", async () => {
+  test.setTimeout(90_000);
+  const base = `http://127.0.0.1:${started.sitePort}`;
+  const before = npmStart!.output().length;
+  const service = contentServicePid(npmStart!.pid);
+  process.kill(service, "SIGKILL");
+  // down: its API refuses connections ...
+  await expect.poll(() => contentServiceState(), { timeout: 10_000 }).toBe("down");
+  // ... while the site serves its prerendered pages
+  for (const target of ["/", "/about", "/index"]) {
+    const response = await fetch(`${base}${target}`, { signal: AbortSignal.timeout(10_000) });
+    expect(response.status, target).toBe(200);
+    expect(visibleHtmlText(await response.text()).length, target).toBeGreaterThan(100);
+  }
+  // and npm start says what it does, then runs the service again on the same address
+  await expect
+    .poll(() => npmStart!.output().slice(before), { timeout: 30_000 })
+    .toMatch(/the content service stopped \(SIGKILL\); starting it again in 1 s \(restart 1 of 5\)/);
+  await expect.poll(() => contentServiceState(), { timeout: 60_000 }).toBe("up");
+  expect(npmStart!.output().slice(before)).toMatch(/the content service runs again/);
+  expect(contentServicePid(npmStart!.pid)).not.toBe(service);
+  // the site forwards the API to it again
+  expect((await fetch(`${base}/v2/cdn/spaces/me?token=${e2eEnv().publicToken}`)).status).toBe(200);
 });

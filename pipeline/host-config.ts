@@ -136,6 +136,25 @@ server {
     # the path asked for, again after each internal redirect (a 404 page gets its own policy)
     set $studio_page $uri;
 
+    # one address per page, as the site server answers (site-server/static-files.ts, canonicalRedirect): a
+    # page's trailing slash goes (/about/ to /about), and a folder's index.html is its index page where it has
+    # one (/index.html to the project index /index). Here, in the server's rewrite phase, only the request
+    # itself is seen, never the internal redirects of index and error_page.
+    set $studio_slash_page "";
+    if ($uri ~ "^(?<studio_slashless>/.+)/$") {
+        set $studio_slash_page $document_root$studio_slashless/index.html;
+    }
+    if (-f $studio_slash_page) {
+        return 301 $studio_slashless$is_args$args;
+    }
+    set $studio_index_page "";
+    if ($uri ~ "^(?<studio_folder>.*)/index\\.html$") {
+        set $studio_index_page $document_root$studio_folder/index/index.html;
+    }
+    if (-f $studio_index_page) {
+        return 301 $studio_folder/index$is_args$args;
+    }
+
     types {
 ${types.join("\n")}
     }

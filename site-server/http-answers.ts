@@ -61,6 +61,25 @@ export function sendText(
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+/** A permanent redirect (301) to a path of the site, with the site's headers; revalidated like a page. */
+export function sendRedirect(
+  mode: SiteMode | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  location: string,
+): void {
+  const body = `Moved Permanently: ${location}\n`;
+  res.statusCode = 301;
+  for (const [name, value] of Object.entries(securityHeaders({ mode, https: isHttpsRequest(req) }))) {
+    res.setHeader(name, value);
+  }
+  res.setHeader("Location", location);
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("Cache-Control", "no-cache");
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 /** A JSON answer (the webhook's), with the site's headers; never cached. */
 export function sendJson(
   mode: SiteMode | undefined,

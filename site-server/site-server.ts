@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { forwardToContent, isContentPath } from "./content-forward";
-import { sendJson, sendText } from "./http-answers";
-import { loadSite, parsePath, resolveFile, sendSiteFile, type Site } from "./static-files";
+import { sendJson, sendRedirect, sendText } from "./http-answers";
+import { canonicalRedirect, loadSite, parsePath, resolveFile, sendSiteFile, type Site } from "./static-files";
 import {
   BodyTooLargeError,
   SIGNATURE_HEADER,
@@ -214,6 +214,12 @@ async function handleRequest(
     // answered at once: closing the connection spares reading a body nobody wants
     res.setHeader("Connection", "close");
     sendText(mode, req, res, 405, "Method Not Allowed");
+    return;
+  }
+  const canonical = await canonicalRedirect(site, target.segments, target.trailingSlash);
+  if (canonical !== null) {
+    const search = rawUrl.includes("?") ? rawUrl.slice(rawUrl.indexOf("?")).replace(/#.*$/, "") : "";
+    sendRedirect(mode, req, res, `${canonical}${search}`);
     return;
   }
   const resolution = await resolveFile(site, target.segments, target.trailingSlash);

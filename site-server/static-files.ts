@@ -90,6 +90,35 @@ interface Found {
   stats: Stats;
 }
 
+/** A path of the site's own, encoded for a Location header. */
+function pathFromSegments(segments: readonly string[]): string {
+  return `/${segments.map((segment) => encodeURIComponent(segment)).join("/")}`;
+}
+
+/**
+ * Where a path that names a page in another form than its canonical URL is
+ * sent (301): one address per page, as its canonical link says. A page's
+ * trailing slash goes (`/about/` to `/about`, `/en/` to `/en`), and a
+ * folder's `index.html` is its `index` page where it has one (`/index.html`
+ * to the project index `/index`: the home's file is no address of the home).
+ * null for any other path (an unknown one stays a 404). The nginx site does
+ * the same (pipeline/host-config.ts).
+ */
+export async function canonicalRedirect(
+  site: Site,
+  segments: readonly string[],
+  trailingSlash: boolean,
+): Promise<string | null> {
+  const isPage = async (...file: string[]) =>
+    (await statInside(site.root, path.join(site.root, ...file)))?.stats.isFile() === true;
+  if (trailingSlash && segments.length > 0) {
+    return (await isPage(...segments, "index.html")) ? pathFromSegments(segments) : null;
+  }
+  if (segments.at(-1) !== "index.html") return null;
+  const folder = segments.slice(0, -1);
+  return (await isPage(...folder, "index", "index.html")) ? pathFromSegments([...folder, "index"]) : null;
+}
+
 export type Resolution =
   | { kind: "file"; file: string; stats: Stats; cacheControl: string }
   /** `page`: the nearest not-found page, sent with the 404 (none for assets, scripts, data and images) */

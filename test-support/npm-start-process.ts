@@ -17,6 +17,8 @@ export interface NpmStartAddresses {
 }
 
 export interface NpmStartProcess {
+  /** The process id of npm itself, the leader of the process group everything npm start runs in. */
+  pid: number;
   /** Resolves once the site is served with publish to live wired (the last lines npm start prints). */
   ready: Promise<NpmStartAddresses>;
   /** Everything it printed so far, stdout and stderr. */
@@ -70,6 +72,7 @@ export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; ti
   // a caller that stops before it is ready has its answer from stop()
   ready.catch(() => undefined);
   return {
+    pid: child.pid ?? 0,
     ready,
     output: () => output,
     stop: () => stopChild(child, { signal: "SIGINT", graceMs: 10_000, group: true }),

@@ -9,6 +9,7 @@ import { MANIFEST_FILE, readManifestEntries } from "../pipeline/csp";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
 import { buildBeside } from "./build-beside";
+import { keepContentServiceRunning } from "./content-restarts";
 import { BuildProgress } from "./build-progress";
 import { freePort, signalChild } from "./processes";
 
@@ -24,7 +25,9 @@ import { freePort, signalChild } from "./processes";
  * the build on HOST:PORT with publish to live (site-server/live-site.ts).
  * The site forwards the content service's API and assets on its own origin
  * (CONTENT_VIA_SITE), so it works under any address it is reached by
- * (HOST=0.0.0.0). Installs nothing. Ctrl-C stops
+ * (HOST=0.0.0.0). A content service that stops is started again, a few
+ * times with growing pauses, while the site keeps serving its prerendered
+ * pages (tools/content-restarts.ts). Installs nothing. Ctrl-C stops
  * everything within 5 s.
  */
 
@@ -111,23 +114,22 @@ async function main(): Promise<void> {
     console.info("Content: Storyblok (STORYBLOK_TOKEN is set); the local content service is not started");
   } else {
     webhookSecret ??= randomBytes(24).toString("hex");
-    content = await spawnContentService({
-      cwd: repo,
-      env: {
-        ...process.env,
-        CONTENT_PORT: String(portFrom("CONTENT_PORT", 4100)),
-        CONTENT_DIR: path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content"),
-        // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
-        CONTENT_PUBLIC_ORIGIN: "/",
-        // Storyblok's webhooks, sent when a story file changes
-        CONTENT_WEBHOOKS: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
-        CONTENT_WEBHOOK_SECRET: webhookSecret,
-      },
-    });
-    void content.exited.then(({ code, signal }) => {
-      if (stopping) return;
-      console.error(`npm start: the content service stopped (${signal ?? `exit code ${code}`})`);
-      void stop(1);
+    const contentEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      CONTENT_PORT: String(portFrom("CONTENT_PORT", 4100)),
+      CONTENT_DIR: path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content"),
+      // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
+      CONTENT_PUBLIC_ORIGIN: "/",
+      // Storyblok's webhooks, sent when a story file changes
+      CONTENT_WEBHOOKS: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+      CONTENT_WEBHOOK_SECRET: webhookSecret,
+    };
+    content = await spawnContentService({ cwd: repo, env: contentEnv });
+    // started again on its port: the site forwards /v2/ and /f/ to that address
+    const again = { ...contentEnv, CONTENT_PORT: String(content.port) };
+    void keepContentServiceRunning(content, () => spawnContentService({ cwd: repo, env: again }), {
+      onRestart: (service) => (content = service),
+      isStopping: () => stopping,
     });
     Object.assign(env, { CONTENT_PORT: String(content.port), CONTENT_DIR: content.contentDir, CONTENT_VIA_SITE: "1" });
     const shownDir = path.relative(process.cwd(), content.contentDir) || ".";

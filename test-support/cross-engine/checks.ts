@@ -286,3 +286,131 @@ export const CHECKS: readonly Check[] = [
     },
   },
 ];
+
+/** The link a page without scripts shows under the first page of the gallery (app/components/gallery). */
+const SHOW_ALL_LINK = 'main section a[href="#alle-projekte"]';
+
+/**
+ * A click by the element's own activation (a link followed, a box checked): the drivers' pointer clicks wait on
+ * the page's scripts (puppeteer's visibility check runs an IntersectionObserver), which are off here.
+ */
+async function activate(page: EnginePage, selector: string): Promise<void> {
+  const found = await page.evaluate((target) => {
+    const element = document.querySelector<HTMLElement>(target);
+    element?.scrollIntoView({ block: "center" });
+    element?.click();
+    return element !== null;
+  }, selector);
+  assert(found, `nothing matches ${selector}`);
+}
+
+/**
+ * Checks with the page's scripts off (engine launched with `scripts: false`): what a visitor
+ * without JavaScript gets, by the engine's own CSS and `<noscript>` handling. The scripts of
+ * the checks themselves still run (the driver's).
+ */
+export const CHECKS_WITHOUT_SCRIPTS: readonly Check[] = [
+  {
+    name: "without scripts: the gallery shows its first page and a link to all its tiles, filtered too",
+    async run({ page, expect }) {
+      const all = expect.gallery.map((item) => item.path);
+      await page.open("/");
+      assert(sameList(await shownTiles(page), all.slice(0, PAGE_SIZE)), "the gallery is not its first page");
+      await activate(page, SHOW_ALL_LINK);
+      await waitFor(page, "every tile", async () => sameList(await shownTiles(page), all));
+      const linkShown = await page.evaluate(
+        (selector) => (document.querySelector(selector)?.getClientRects().length ?? 0) > 0,
+        SHOW_ALL_LINK,
+      );
+      assert(!linkShown, "the link to all tiles still shows once followed");
+      const tag = [...new Set(expect.gallery.flatMap((item) => item.tags))].find(
+        (candidate) => expect.gallery.filter((item) => item.tags.includes(candidate)).length > PAGE_SIZE,
+      );
+      assert(tag, "no tag has more tiles than a page");
+      const filtered = expect.gallery.filter((item) => item.tags.includes(tag)).map((item) => item.path);
+      await page.open("/");
+      await activate(page, `main [role="group"] label:has(input[value="${tag}"])`);
+      await waitFor(page, `the first page of ${tag}`, async () =>
+        sameList(await shownTiles(page), filtered.slice(0, PAGE_SIZE)),
+      );
+      await activate(page, SHOW_ALL_LINK);
+      await waitFor(page, `every tile of ${tag}`, async () => sameList(await shownTiles(page), filtered));
+    },
+  },
+  {
+    name: "without scripts: every video of the gallery and the about page shows its first frame",
+    async run({ page }) {
+      for (const path of ["/#alle-projekte", "/about"]) {
+        await page.open(path);
+        const count = await page.evaluate(
+          () =>
+            Array.from(document.querySelectorAll("main video")).filter((video) => video.getClientRects().length).length,
+        );
+        assert(count > 0, `${path} shows no video`);
+        for (let index = 0; index < count; index++) {
+          await waitFor(
+            page,
+            `${path}: video ${index + 1} of ${count} to show a frame`,
+            () =>
+              page.evaluate((position) => {
+                const video = Array.from(document.querySelectorAll("main video")).filter(
+                  (candidate) => candidate.getClientRects().length,
+                )[position] as HTMLVideoElement;
+                video.scrollIntoView({ block: "center" });
+                return video.readyState >= 2 && video.videoWidth > 0;
+              }, index),
+            15_000,
+          );
+        }
+      }
+    },
+  },
+  {
+    name: "without scripts: an article the build does not know shows the error screen and the way home",
+    async run({ page }) {
+      await page.open("/articles/no-such-article-yet");
+      const screen = await page.evaluate(() => ({
+        heading: document.querySelector("main h1")?.textContent?.trim(),
+        home: document.querySelector<HTMLAnchorElement>("main section a")?.getAttribute("href"),
+        shown: (document.querySelector("main section")?.getClientRects().length ?? 0) > 0,
+      }));
+      assert(screen.heading === "Da ist etwas schief gelaufen", `the heading is "${screen.heading}"`);
+      assert(screen.home === "/" && screen.shown, `the way home: ${JSON.stringify(screen)}`);
+    },
+  },
+  {
+    name: "without scripts: the about page's full-screen view covers the window, above the header, at its rendition",
+    async run({ page }) {
+      // a shared link to the second medium
+      await page.open("/about#media-2");
+      const shown = await page.evaluate(() => {
+        const figure = document.getElementById("media-2")!;
+        const box = figure.getBoundingClientRect();
+        const close = figure.querySelector<HTMLElement>('[data-part="bar"] a[data-part="control"]')!;
+        const closeBox = close.getBoundingClientRect();
+        const hit = document.elementFromPoint(closeBox.x + closeBox.width / 2, closeBox.y + closeBox.height / 2);
+        const medium = Array.from(figure.querySelectorAll<HTMLImageElement>("img[data-part='media']")).find(
+          (candidate) => candidate.getClientRects().length > 0,
+        );
+        return {
+          box: [box.x, box.y, box.width, box.height].map(Math.round),
+          window: [innerWidth, innerHeight],
+          closeHit: hit !== null && close.contains(hit),
+          drawn: Math.floor((medium?.getBoundingClientRect().width ?? 0) * devicePixelRatio),
+          chosen: Number(/\/m\/(\d+)x0\//.exec(medium?.currentSrc ?? "")?.[1] ?? 0),
+          file: Number(/\/(\d+)x\d+\//.exec(medium?.currentSrc ?? "")?.[1] ?? 0),
+        };
+      });
+      const detail = JSON.stringify(shown);
+      const [x, y, width, height] = shown.box as [number, number, number, number];
+      const [windowWidth, windowHeight] = shown.window as [number, number];
+      // the whole window, but for a scrollbar's gutter the page keeps
+      assert(
+        x === 0 && y === 0 && height === windowHeight && width >= windowWidth - 20,
+        `not over the window: ${detail}`,
+      );
+      assert(shown.closeHit, `a tap on close does not hit it: ${detail}`);
+      assert(shown.chosen >= shown.drawn || shown.chosen === shown.file, `a rendition too small: ${detail}`);
+    },
+  },
+];

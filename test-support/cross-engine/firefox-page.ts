@@ -7,7 +7,12 @@ import type { EnginePage } from "./engine-page";
  * the protocol, so errors before `load` count too; Firefox reports a CSP
  * violation there as an uncaught error.
  */
-export async function launchFirefox(executablePath: string, origin: string): Promise<EnginePage> {
+/** `scripts: false`: the page's own scripts never run (Firefox's javascript.enabled; the protocol's still do). */
+export async function launchFirefox(
+  executablePath: string,
+  origin: string,
+  { scripts = true }: { scripts?: boolean } = {},
+): Promise<EnginePage> {
   const browser: Browser = await puppeteer.launch({
     browser: "firefox",
     executablePath,
@@ -19,6 +24,7 @@ export async function launchFirefox(executablePath: string, origin: string): Pro
       "datareporting.policy.dataSubmissionEnabled": false,
       "toolkit.telemetry.enabled": false,
       "network.captive-portal-service.enabled": false,
+      ...(scripts ? {} : { "javascript.enabled": false }),
     },
   });
   // puppeteer reports "firefox/<version>"

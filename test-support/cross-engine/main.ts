@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureFirefox, ensureWebKit } from "../ensure-engines";
-import { CHECKS, DESKTOP_WIDTH, PHONE_WIDTH, type Expectations } from "./checks";
+import { CHECKS, CHECKS_WITHOUT_SCRIPTS, DESKTOP_WIDTH, PHONE_WIDTH, type Check, type Expectations } from "./checks";
 import { withTimeLimit, type EnginePage } from "./engine-page";
 import { readExpectations } from "./expectations";
 import { launchFirefox } from "./firefox-page";
@@ -10,12 +10,13 @@ import { launchWebKit } from "./webkit-page";
 
 /**
  * The cross-engine suite: the site in Firefox ESR and WebKitGTK at a
- * desktop's and a phone's width, the checks of checks.ts in each. Started
+ * desktop's and a phone's width, the checks of checks.ts in each (then, in
+ * a browser with the pages' scripts off, those without scripts). Started
  * by test-support/run-e2e.ts after Playwright, on the same build and site
  * server (E2E_BASE_URL, E2E_CONTENT_ORIGIN, E2E_PREVIEW_TOKEN). A failed
  * check keeps a screenshot in test-results/cross-engine/. Ends with
  * `engines: N passed, M failed`; exits 1 when a check failed.
- * E2E_ENGINE=firefox or webkit runs one engine. E2E_ENGINE_SHOTS=<folder> also keeps a screenshot of each route at
+ * E2E_ENGINE=firefox or webkit runs one engine; E2E_ENGINE_CHECKS=<text> only the checks whose name holds it. E2E_ENGINE_SHOTS=<folder> also keeps a screenshot of each route at
  * 1280, 768 and 375 px, to look at.
  */
 
@@ -26,7 +27,8 @@ const SHOT_ROUTES = ["/", "/about", "/index", "ARTICLE", "/imprint"];
 
 interface Engine {
   name: string;
-  launch(origin: string): Promise<EnginePage>;
+  /** `scripts: false`: the page's own scripts are off (the checks' still run) */
+  launch(origin: string, options?: { scripts?: boolean }): Promise<EnginePage>;
 }
 
 function required(name: string): string {
@@ -79,12 +81,27 @@ interface Tally {
 
 /** Runs every check at both widths, counting into `tally` (kept when the engine itself fails half way). */
 async function runEngine(engine: Engine, origin: string, expect: Expectations, tally: Tally): Promise<void> {
-  openPage = await withTimeLimit(engine.launch(origin), LAUNCH_TIME_LIMIT_MS, "starting the browser");
+  await runChecks(engine, origin, expect, tally, CHECKS, true);
+  // a browser of its own: an engine turns a page's scripts off only for the whole browser
+  await runChecks(engine, origin, expect, tally, CHECKS_WITHOUT_SCRIPTS, false);
+}
+
+async function runChecks(
+  engine: Engine,
+  origin: string,
+  expect: Expectations,
+  tally: Tally,
+  checks: readonly Check[],
+  scripts: boolean,
+): Promise<void> {
+  const launch = () => withTimeLimit(engine.launch(origin, { scripts }), LAUNCH_TIME_LIMIT_MS, "starting the browser");
+  openPage = await launch();
   try {
     for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
       await openPage.setViewport(width, VIEWPORT_HEIGHT[width]!);
-      for (const check of CHECKS) {
+      for (const check of checks) {
         if (check.widths && !check.widths.includes(width)) continue;
+        if (!check.name.includes(process.env.E2E_ENGINE_CHECKS ?? "")) continue;
         const label = `${engine.name} ${width}px: ${check.name}`;
         const started = performance.now();
         const page: EnginePage = openPage;
@@ -106,13 +123,13 @@ async function runEngine(engine: Engine, origin: string, expect: Expectations, t
           console.error(`  FAIL ${label}\n       ${reason}\n       ${file}`);
           // the next checks start from a fresh browser: a failure may have left this one stuck
           await closeOpenPage();
-          openPage = await withTimeLimit(engine.launch(origin), LAUNCH_TIME_LIMIT_MS, "starting the browser");
+          openPage = await launch();
           await openPage.setViewport(width, VIEWPORT_HEIGHT[width]!);
         }
       }
     }
     const shots = process.env.E2E_ENGINE_SHOTS;
-    if (shots) await keepShots(openPage, path.resolve(shots), expect);
+    if (shots && scripts) await keepShots(openPage, path.resolve(shots), expect);
   } finally {
     await closeOpenPage();
   }
@@ -140,11 +157,11 @@ async function main(): Promise<number> {
   const engines: Engine[] = [];
   if (wanted("firefox")) {
     const firefox = await ensureFirefox();
-    engines.push({ name: "firefox", launch: (site) => launchFirefox(firefox, site) });
+    engines.push({ name: "firefox", launch: (site, options) => launchFirefox(firefox, site, options) });
   }
   if (wanted("webkit")) {
     const webkit = await ensureWebKit();
-    engines.push({ name: "webkit", launch: (site) => launchWebKit(webkit, site) });
+    engines.push({ name: "webkit", launch: (site, options) => launchWebKit(webkit, site, options) });
   }
   const tally: Tally = { passed: 0, failed: 0 };
   for (const engine of engines) {

@@ -77,7 +77,12 @@ new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
 }).observe(document.documentElement, { childList: true, subtree: true });`;
 
-export async function launchWebKit(install: WebKitInstall, origin: string): Promise<EnginePage> {
+/** `scripts: false`: the page's own scripts never run (WebKit's setting; the driver's scripts still do). */
+export async function launchWebKit(
+  install: WebKitInstall,
+  origin: string,
+  { scripts = true }: { scripts?: boolean } = {},
+): Promise<EnginePage> {
   const xvfb = await startXvfb(install.xvfb);
   const configDir = await mkdtemp(path.join(tmpdir(), "webkit-gtk-config-"));
   await mkdir(path.join(configDir, "gtk-3.0"));
@@ -105,7 +110,11 @@ export async function launchWebKit(install: WebKitInstall, origin: string): Prom
       .usingServer(serverUrl)
       .withCapabilities({
         browserName: "MiniBrowser",
-        "webkitgtk:browserOptions": { binary: install.browser, args: ["--automation"] },
+        "webkitgtk:browserOptions": {
+          binary: install.browser,
+          // MiniBrowser takes WebKitSettings as options
+          args: ["--automation", ...(scripts ? [] : ["--enable-javascript=false"])],
+        },
       })
       .build();
     // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it

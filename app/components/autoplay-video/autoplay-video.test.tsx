@@ -22,6 +22,21 @@ describe("AutoplayVideo", () => {
     expect(video.getAttribute("width")).toBe("640");
   });
 
+  it("prerenders a copy in a <noscript> that loads its first frame, for a page without scripts", () => {
+    const html = renderToString(<AutoplayVideo src="/loop.mp4" width={640} height={360} className="fill" />);
+    const page = new DOMParser().parseFromString(html, "text/html");
+    // what the scripts load: marked, so that app.css hides it where they cannot run
+    const scripted = page.querySelector("body > video")!;
+    expect(scripted.getAttribute("preload")).toBe("none");
+    expect(scripted.hasAttribute("data-scripted-video")).toBe(true);
+    // a parsed document runs no scripts: its <noscript> holds elements, as a browser without them shows
+    const still = page.querySelector("noscript > video")!;
+    expect(still.getAttribute("preload")).toBe("metadata");
+    expect(still.querySelector("source")!.getAttribute("src")).toBe("/loop.mp4#t=0.001");
+    expect([still.getAttribute("class"), still.hasAttribute("data-video-still")]).toEqual(["fill", true]);
+    expect(still.hasAttribute("autoplay")).toBe(false);
+  });
+
   it("stops autoplay under prefers-reduced-motion", () => {
     mockMatchMedia((query) => query === "(prefers-reduced-motion: reduce)");
     const pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => {});

@@ -144,28 +144,47 @@ export function AutoplayVideo({
       </span>
     );
   }
-  return (
-    <video
-      // a new file is a new element: a changed <source> alone does not make the video load it
-      key={files}
-      ref={setVideo}
-      className={className}
-      width={width}
-      height={height}
-      muted
-      loop
-      playsInline
-      autoPlay={near && !reducedMotion}
-      controls={withControls || undefined}
-      preload={near ? preload : "none"}
-      aria-hidden={withControls ? undefined : true}
-      aria-label={withControls ? label || undefined : undefined}
-    >
+  const sources = (
+    <>
       {/* the first frame is where the video starts: browsers that load only metadata (Safari) paint it then */}
       {phoneSrc === undefined ? null : <source src={`${phoneSrc}#t=0.001`} type={phoneType} media={PHONE_QUERY} />}
       {/* the last source failing means none could play */}
       <source src={`${src}#t=0.001`} type={type} onError={() => setUnplayableFiles(files)} />
-    </video>
+    </>
+  );
+  // SPEC 2: muted, looping, inline; the same in the <noscript> copy
+  const shape = { className, width, height, muted: true, loop: true, playsInline: true };
+  return (
+    <>
+      <video
+        // a new file is a new element: a changed <source> alone does not make the video load it
+        key={files}
+        ref={setVideo}
+        {...shape}
+        autoPlay={near && !reducedMotion}
+        controls={withControls || undefined}
+        preload={near ? preload : "none"}
+        aria-hidden={withControls ? undefined : true}
+        aria-label={withControls ? label || undefined : undefined}
+        // nothing loads it without scripts: app.css hides it then, and the <noscript> copy shows its first frame
+        data-scripted-video=""
+      >
+        {sources}
+      </video>
+      <noscript>
+        <video
+          {...shape}
+          preload="metadata"
+          // a standalone video keeps the controls a browser gives it without scripts, to be played on request;
+          // inside a link they would be a control within a control (app.css hides them)
+          data-video-still={standalone ? undefined : ""}
+          aria-hidden={standalone ? undefined : true}
+          aria-label={standalone ? label || undefined : undefined}
+        >
+          {sources}
+        </video>
+      </noscript>
+    </>
   );
 }
 

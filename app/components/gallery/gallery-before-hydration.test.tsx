@@ -34,6 +34,19 @@ describe("Gallery before hydration", () => {
     expect(page.querySelector("ul")!.hasAttribute("data-hydrated")).toBe(false);
   });
 
+  it("links to all its tiles for a page without scripts, where it has more than a page", () => {
+    // a parsed document runs no scripts: its <noscript> holds elements
+    const link = prerender(14).querySelector("section > noscript > a")!;
+    expect(link.getAttribute("href")).toBe("#alle-projekte");
+    expect(link.textContent).toBe("Alle Projekte zeigen");
+    expect(prerender(14).querySelector("ul")!.id).toBe("alle-projekte");
+    expect(prerender(6).querySelector("section > noscript")).toBeNull();
+    const css = prerender(14).querySelector("div[hidden] > style")!.textContent!;
+    expect(css).toContain(":root:not(:has(#alle-projekte:target))");
+    // the link hides once followed: a selector that matches it (one class name would not, it has two)
+    expect(css).toContain(':root:has(#alle-projekte:target) a[href="#alle-projekte"]{display:none}');
+  });
+
   it("carries the rules that show the first page of six of the checked tags", () => {
     const css = prerender(14).querySelector("div[hidden] > style")!.textContent!;
     expect(css).toContain(":nth-child(n+7)");

@@ -11,6 +11,8 @@ import styles from "./gallery.module.css";
 
 /** SPEC 9: six tiles per page. */
 export const GALLERY_PAGE_SIZE = 6;
+/** The id of the grid: the target of the link to all tiles on a page without scripts. */
+export const GALLERY_ALL_ID = "alle-projekte";
 /** SPEC 9: a filtered-away tile fades out for 0.4 s before it is removed. */
 export const TILE_EXIT_MS = 400;
 
@@ -91,7 +93,7 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
 
   return (
     <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label={text.galleryLabel}>
-      <ul className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
+      <ul id={GALLERY_ALL_ID} className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
         {listed.map((item, index) => (
           <GalleryTile
             key={item.key}
@@ -109,7 +111,17 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
         tiles={`.${styles.grid}:not([data-hydrated])>li`}
         tags={tagsOfTiles}
         pageSize={GALLERY_PAGE_SIZE}
+        // by its href: its class names are two (it composes the way home's)
+        showAll={{ target: GALLERY_ALL_ID, link: `a[href="#${GALLERY_ALL_ID}"]` }}
       />
+      {/* without scripts nothing adds the next pages: a link shows them all (the rules above hide it when done) */}
+      {items.length > GALLERY_PAGE_SIZE ? (
+        <noscript>
+          <a className={styles.showAll} href={`#${GALLERY_ALL_ID}`}>
+            {text.galleryShowAll}
+          </a>
+        </noscript>
+      ) : null}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
     </section>
   );

@@ -19,8 +19,9 @@ export function LightboxIcon({ name }: { name: keyof typeof ICON_PATHS }) {
 
 /**
  * A video of the view: with controls and sound allowed, drawn at its own
- * proportions. The dialog's starts at once (`autoPlay`) and loads its
- * metadata; a prerendered figure's loads nothing while hidden.
+ * proportions, looping as every video of the site does (SPEC 2, 5). The
+ * dialog's starts at once (`autoPlay`) and loads its metadata; a
+ * prerendered figure's loads nothing while hidden.
  */
 export function LightboxVideo({
   item,
@@ -37,6 +38,7 @@ export function LightboxVideo({
       style={mediaSizeStyle(item.src)}
       src={item.src}
       controls
+      loop
       playsInline
       autoPlay={autoPlay}
       preload={preload}

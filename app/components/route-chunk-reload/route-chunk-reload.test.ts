@@ -7,6 +7,7 @@ import {
   navigationTarget,
   type ReloadEnvironment,
 } from "./route-chunk-reload";
+import { ROUTE_MODULE_FAILURE_HOOK } from "./route-module-failure-hook";
 
 function memoryEnvironment() {
   const items = new Map<string, string>();
@@ -140,5 +141,26 @@ describe("installChunkErrorRecovery", () => {
     target.dispatchEvent(preloadError);
     expect(preloadError.defaultPrevented).toBe(false);
     expect(env.load).toHaveBeenCalledTimes(1);
+
+    // the route module of the navigation fails again, twice, while the load of its target is under way: nothing
+    // reloads the page the visitor was on (that would cancel the load), nothing loads twice
+    const reload = vi.fn();
+    Object.assign(target, {
+      location: { pathname: "/index", search: "", hash: "", reload },
+      __reactRouterDataRouter: { state: { navigation: { location: new URL("http://site.test/imprint") } } },
+    });
+    const hook = (target as unknown as Record<string, () => void>)[ROUTE_MODULE_FAILURE_HOOK]!;
+    hook();
+    hook();
+    expect(reload).not.toHaveBeenCalled();
+    expect(env.load).toHaveBeenCalledTimes(1);
+
+    // back from the back-forward cache the page runs again: a failure then loads its target anew (once per path)
+    target.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+    Object.assign(target, {
+      __reactRouterDataRouter: { state: { navigation: { location: new URL("http://site.test/about") } } },
+    });
+    hook();
+    expect(env.load).toHaveBeenLastCalledWith("/about");
   });
 });

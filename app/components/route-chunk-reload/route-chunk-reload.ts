@@ -89,6 +89,21 @@ export function loadOnceForChunkError(href: string, env: ReloadEnvironment = bro
   return true;
 }
 
+/**
+ * A full page load this page has asked for: it is on its way out. A navigation's chunk can fail more than once
+ * before the browser leaves (React Router imports a route module for its loader and for its component), and a
+ * later failure found the guard set and reloaded the page the visitor was on, cancelling the load of the page
+ * they asked for. Until the page goes (or comes back from the back-forward cache) every failure waits for it.
+ */
+let pageLoadRequested = false;
+
+/** loadOnceForChunkError, unless a load is already under way (then true: nothing more to do). */
+function loadTargetOnce(href: string, env?: ReloadEnvironment): boolean {
+  if (pageLoadRequested) return true;
+  pageLoadRequested = loadOnceForChunkError(href, env);
+  return pageLoadRequested;
+}
+
 export function clearChunkReloadGuard(path: string, env: ReloadEnvironment = browserEnvironment()): void {
   try {
     env.storage?.removeItem(KEY_PREFIX + path);
@@ -100,7 +115,7 @@ export function clearChunkReloadGuard(path: string, env: ReloadEnvironment = bro
 /** In an error boundary: a chunk load error loads the page once. */
 export function useChunkErrorReload(error: unknown): void {
   useEffect(() => {
-    if (isChunkLoadError(error)) loadOnceForChunkError(navigationTarget());
+    if (isChunkLoadError(error)) loadTargetOnce(navigationTarget());
   }, [error]);
 }
 
@@ -133,22 +148,25 @@ export function installChunkErrorRecovery(target: Window = window, env?: ReloadE
   // React Router's own moment: a route module failed to import during a navigation (pipeline/route-module-failure.ts)
   Object.assign(target, {
     [ROUTE_MODULE_FAILURE_HOOK]: () => {
-      if (!loadOnceForChunkError(navigationTarget(target), env)) target.location.reload();
+      if (!loadTargetOnce(navigationTarget(target), env)) target.location.reload();
     },
+  });
+  // back from the back-forward cache, the page runs again: its next failure may load anew
+  target.addEventListener("pageshow", (event) => {
+    if ((event as PageTransitionEvent).persisted) pageLoadRequested = false;
   });
   // Only during a client navigation: a failure outside one is the page's own lazy code, which handles it (the
   // full-screen view keeps its prerendered figures), or the loads of a page being left, which the browser
   // aborts when the visitor goes elsewhere; loading the page again would pull them back to it.
   target.addEventListener("vite:preloadError", (event) => {
     const next = clientNavigationTarget(target);
-    if (next !== null && loadOnceForChunkError(next, env)) event.preventDefault();
+    if (next !== null && loadTargetOnce(next, env)) event.preventDefault();
   });
   target.addEventListener("unhandledrejection", (event) => {
     if (!isChunkLoadError(event.reason)) return;
     // on its way to a full page load, or the page stays as it is (a load was tried, or no navigation is under way)
     event.preventDefault();
     const next = clientNavigationTarget(target);
-    if (next === null || !loadOnceForChunkError(next, env))
-      console.warn("Code of this page failed to load:", event.reason);
+    if (next === null || !loadTargetOnce(next, env)) console.warn("Code of this page failed to load:", event.reason);
   });
 }

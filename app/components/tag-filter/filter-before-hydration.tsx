@@ -47,9 +47,16 @@ export interface FilterRulesOptions {
   tags: readonly string[];
   /** show only this many matching tiles (the list's first page); all when unset */
   pageSize?: number;
+  /**
+   * A link to all tiles, for a page without scripts (where nothing adds the next pages): while the element with
+   * the id `target` (letters, digits and hyphens) is the URL's fragment (`:target`), every matching tile shows. `link` selects the link, which
+   * hides then, and when a single checked tag has no more tiles than a page.
+   */
+  showAll?: { target: string; link: string };
 }
 
-export function filterBeforeHydrationCss({ scope, boxes, tiles, tags, pageSize }: FilterRulesOptions): string {
+export function filterBeforeHydrationCss(options: FilterRulesOptions): string {
+  const { scope, boxes, tiles, tags, pageSize, showAll } = options;
   const anyChecked = `${scope}:has(${boxes}:checked)`;
   const uniqueTags = [...new Set(tags)];
   const matching = uniqueTags
@@ -64,12 +71,38 @@ export function filterBeforeHydrationCss({ scope, boxes, tiles, tags, pageSize }
   ];
   if (pageSize !== undefined) {
     const beyondPage = `n+${pageSize + 1}`;
-    rules.push(`${scope}:not(:has(${boxes}:checked)) ${tiles}:nth-child(${beyondPage})${hidden}`);
-    if (matching) rules.push(`${tiles}:nth-child(${beyondPage} of :is(${matching}))${hidden}`);
+    // with the link to all tiles followed, no tile is beyond the page
+    const notAll = showAll ? `${scope}:not(:has(#${showAll.target}:target))` : undefined;
+    rules.push(`${notAll ?? scope}:not(:has(${boxes}:checked)) ${tiles}:nth-child(${beyondPage})${hidden}`);
+    const beyondMatching = `${tiles}:nth-child(${beyondPage} of :is(${matching}))${hidden}`;
+    if (matching) rules.push(notAll ? `${notAll} ${beyondMatching}` : beyondMatching);
+    if (showAll) rules.push(...showAllRules(options, showAll, pageSize));
   }
   // the build's critical-CSS step keeps a rule only if it can match it against the prerendered markup,
   // which it cannot do for checked states inside :has(); these rules are critical by definition
   return ["/* beasties:include start */", ...rules, "/* beasties:include end */"].join("\n");
+}
+
+/**
+ * The link to all tiles hides once followed, and while the one checked tag has no tiles beyond the first page
+ * (a count each tag's tiles give; with several tags checked it stays, and shows them all).
+ */
+function showAllRules(
+  { scope, boxes, tags }: FilterRulesOptions,
+  { target, link }: NonNullable<FilterRulesOptions["showAll"]>,
+  pageSize: number,
+): string[] {
+  const counts = new Map<string, number>();
+  for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  const fewTags = [...counts].filter(([, count]) => count <= pageSize).map(([tag]) => tag);
+  const rules = [`${scope}:has(#${target}:target) ${link}{display:none}`];
+  for (const tag of fewTags) {
+    const value = `[value=${cssString(tag)}]`;
+    rules.push(
+      `${scope}:has(${boxes}${value}:checked):not(:has(${boxes}:checked:not(${value}))) ${link}{display:none}`,
+    );
+  }
+  return rules;
 }
 
 /**
