@@ -190,6 +190,25 @@ describe("generate-content", () => {
     }
   });
 
+  it("marks the captions, alt texts and info texts written in English beside them, as an editor would", () => {
+    const marked: Record<string, string[]> = { media: [], masonry_tile: [] };
+    const unmarked: string[] = [];
+    walk([...committed.values()], (node) => {
+      if (node.component === "media") {
+        const image = asObj(node.Image);
+        (node.CaptionLanguage === "en" ? marked.media! : unmarked).push(image.name as string);
+        // the alt text is "Project: caption": of the caption's words and language
+        if (image.name) expect(node.AltLanguage, image.alt as string).toBe(node.CaptionLanguage);
+      }
+      if (node.component === "masonry_tile" && node.InfoLanguage === "en")
+        marked.masonry_tile!.push(node.Info as string);
+    });
+    expect(marked.media).toContain("Exhibition wall, 1:20");
+    expect(marked.masonry_tile).toContain("Screens for Loop Lab");
+    expect(unmarked).toContain("Plakat im Siebdruck, 3-farbig");
+    expect(unmarked).not.toContain("Exhibition wall, 1:20");
+  });
+
   it("keeps all media under 12 MB", async () => {
     const dir = path.join(DEFAULT_OUT, "assets");
     let total = 0;
