@@ -226,7 +226,7 @@ async function expectAltLang(page: Page, alt: string, lang: string | null): Prom
 test("captions and alt texts in another language than the page's say which, as the content marks them", async ({
   page,
 }) => {
-  const [article, about] = await Promise.all([api.story("articles/hafenkino"), api.story("about", "published")]);
+  const [article, about] = await Promise.all([api.story("articles/koernung"), api.story("about", "published")]);
   const media = bloksOf(article, "media");
   const englishMedium = media.find((blok) => blok.CaptionLanguage === "en" && blok.AltLanguage === "en")!;
   const germanMedium = media.find((blok) => blok.CaptionLanguage === "" && blok.AltLanguage === "")!;
@@ -236,7 +236,7 @@ test("captions and alt texts in another language than the page's say which, as t
   const germanCaption = assetText(germanMedium, "Image", "name");
   const main = page.getByRole("main");
 
-  await visit(page, "/articles/hafenkino");
+  await visit(page, "/articles/koernung");
   // the caption's text under the image and in the full-screen view; the credit beside it is the page's
   await expect(main.locator("figcaption span[lang='en']", { hasText: caption })).toHaveCount(1);
   await expect(main.locator("[data-part='caption'] span[lang='en']", { hasText: caption })).toHaveCount(1);
@@ -245,7 +245,7 @@ test("captions and alt texts in another language than the page's say which, as t
   await expectAltLang(page, assetText(germanMedium, "Image", "alt"), null);
 
   // the English page: the asset's texts are not translated, the German ones say so
-  await visit(page, "/en/articles/hafenkino");
+  await visit(page, "/en/articles/koernung");
   await expect(main.locator("figcaption span[lang='de']", { hasText: germanCaption })).toHaveCount(1);
   await expectAltLang(page, assetText(germanMedium, "Image", "alt"), "de");
   await expect(main.locator("figcaption", { hasText: caption }).locator("[lang]")).toHaveCount(0);

@@ -96,7 +96,7 @@ describe("MediaGrid", () => {
       { filename: IMAGE, alt: "Wall", name: "Wall" },
     );
     const german = entry("g", {}, { filename: IMAGE, alt: "Hafenkino: Stempelsatz", name: "Stempelsatz" });
-    renderInRouter(<MediaGrid items={articleMedia(content(english, german), "", "en")} />, "/en/articles/hafenkino");
+    renderInRouter(<MediaGrid items={articleMedia(content(english, german), "", "en")} />, "/en/articles/koernung");
     expect(screen.getByRole("img", { name: "Hafenkino: Stempelsatz" }).getAttribute("lang")).toBe("de");
     expect(screen.getByText("Stempelsatz").getAttribute("lang")).toBe("de");
     expect(screen.getByRole("img", { name: "Wall" }).hasAttribute("lang")).toBe(false);
