@@ -10,7 +10,9 @@ import { createContentApi, expect, test, type StoryJson } from "./fixtures";
  * site crops an image by CSS (`object-fit: cover`): each cropped image's
  * focal point, projected through its `object-fit` and `object-position`
  * into the element's box, lies inside that box, on every page of the demo
- * at 1280, 768 and 375 px. The focal points come from the content service.
+ * at 1280, 768 and 375 px. The focal points come from the content service;
+ * in the phone layout (768 px and narrower) a hero slide's file for phones
+ * is checked against the slide's `PhoneFocus` where it has one.
  * With `E2E_FOCAL_SHOTS=<folder>` it also keeps a screenshot of each page's
  * first cropped images, to look at.
  */
@@ -40,6 +42,30 @@ function focusByAsset(stories: readonly StoryJson[]): Map<string, string> {
     }
   };
   stories.forEach((story) => walk(story.content));
+  return focus;
+}
+
+/** The phone layout's width (PHONE_QUERY): a hero slide's phone file is cropped around its PhoneFocus up to it. */
+const PHONE_MAX_WIDTH = 768;
+
+/** Each hero slide's file for phones (its PhoneSize, else its Image) with the slide's PhoneFocus, where set. */
+function phoneFocusByAsset(home: StoryJson): Map<string, string> {
+  const focus = new Map<string, string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const node = value as Record<string, unknown>;
+      if (node.component === "slide" && typeof node.PhoneFocus === "string" && node.PhoneFocus) {
+        const file = [node.PhoneSize, node.Image]
+          .map((field) => (field as { filename?: unknown } | null)?.filename)
+          .find((filename): filename is string => typeof filename === "string" && filename !== "");
+        const assetPath = file ? ASSET_PATH.exec(file)?.[0] : undefined;
+        if (assetPath) focus.set(assetPath, node.PhoneFocus);
+      }
+      Object.values(node).forEach(walk);
+    }
+  };
+  walk(home.content);
   return focus;
 }
 
@@ -101,6 +127,9 @@ for (const viewport of WIDTHS) {
     ]);
     const focus = focusByAsset([home, about, ...articles]);
     expect(focus.size).toBeGreaterThan(50);
+    // the hero's files for phones are the home page's only: the phone points apply there, in the phone layout
+    const phoneFocus = viewport.width <= PHONE_MAX_WIDTH ? phoneFocusByAsset(home) : new Map<string, string>();
+    if (viewport.width <= PHONE_MAX_WIDTH) expect(phoneFocus.size).toBeGreaterThanOrEqual(3);
     const paths = ["/", "/about", "/index", ...articles.map((article) => articlePath(article.full_slug))];
 
     await page.setViewportSize(viewport);
@@ -108,9 +137,10 @@ for (const viewport of WIDTHS) {
     let checked = 0;
     for (const pagePath of paths) {
       await visit(page, pagePath);
-      const images = (await croppedImages(page)).filter((image) => focus.has(image.asset));
+      const pointOf = (asset: string) => (pagePath === "/" ? phoneFocus.get(asset) : undefined) ?? focus.get(asset);
+      const images = (await croppedImages(page)).filter((image) => pointOf(image.asset) !== undefined);
       for (const image of images) {
-        const point = projectedFocus(image, focus.get(image.asset)!);
+        const point = projectedFocus(image, pointOf(image.asset)!);
         const { left, top, width, height } = image.box;
         const inside = point.x >= left && point.x <= left + width && point.y >= top && point.y <= top + height;
         if (!inside) outside.push(`${pagePath}: ${image.asset} (${image.position})`);

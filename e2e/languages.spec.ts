@@ -202,3 +202,63 @@ test("text in another language than the page's says which, as the content marks 
     .evaluate((element) => element.closest("[lang]")?.tagName);
   expect(nearestLang).toBe("HTML");
 });
+
+/** Every blok of a story's content of one component, in document order. */
+function bloksOf(story: StoryJson, component: string): Blok[] {
+  const found: Blok[] = [];
+  JSON.stringify(story.content, (_key, value: unknown) => {
+    if ((value as Blok | null)?.component === component) found.push(value as Blok);
+    return value;
+  });
+  return found;
+}
+
+const assetText = (blok: Blok, field: string, key: "alt" | "name") => text((blok[field] as Blok | undefined)?.[key]);
+
+/** Each img with this alt text (the grid's and the full-screen view's) has this lang, or none (null). */
+async function expectAltLang(page: Page, alt: string, lang: string | null): Promise<void> {
+  const images = page.getByRole("main").locator(`img[alt="${alt}"]`);
+  expect(await images.count(), alt).toBeGreaterThan(0);
+  const langs = await images.evaluateAll((elements) => elements.map((element) => element.getAttribute("lang")));
+  expect(new Set(langs), alt).toEqual(new Set([lang]));
+}
+
+test("captions and alt texts in another language than the page's say which, as the content marks them", async ({
+  page,
+}) => {
+  const [article, about] = await Promise.all([api.story("articles/koernung"), api.story("about", "published")]);
+  const media = bloksOf(article, "media");
+  const englishMedium = media.find((blok) => blok.CaptionLanguage === "en" && blok.AltLanguage === "en")!;
+  const germanMedium = media.find((blok) => blok.CaptionLanguage === "" && blok.AltLanguage === "")!;
+  expect(englishMedium, "a medium marked English").toBeDefined();
+  expect(germanMedium, "a medium in German").toBeDefined();
+  const caption = assetText(englishMedium, "Image", "name");
+  const germanCaption = assetText(germanMedium, "Image", "name");
+  const main = page.getByRole("main");
+
+  await visit(page, "/articles/koernung");
+  // the caption's text under the image and in the full-screen view; the credit beside it is the page's
+  await expect(main.locator("figcaption span[lang='en']", { hasText: caption })).toHaveCount(1);
+  await expect(main.locator("[data-part='caption'] span[lang='en']", { hasText: caption })).toHaveCount(1);
+  await expectAltLang(page, assetText(englishMedium, "Image", "alt"), "en");
+  await expect(main.locator("figcaption", { hasText: germanCaption }).locator("[lang]")).toHaveCount(0);
+  await expectAltLang(page, assetText(germanMedium, "Image", "alt"), null);
+
+  // the English page: the asset's texts are not translated, the German ones say so
+  await visit(page, "/en/articles/koernung");
+  await expect(main.locator("figcaption span[lang='de']", { hasText: germanCaption })).toHaveCount(1);
+  await expectAltLang(page, assetText(germanMedium, "Image", "alt"), "de");
+  await expect(main.locator("figcaption", { hasText: caption }).locator("[lang]")).toHaveCount(0);
+  await expectAltLang(page, assetText(englishMedium, "Image", "alt"), null);
+
+  const tiles = bloksOf(about, "masonry_tile");
+  const englishInfo = tiles.find((tile) => tile.InfoLanguage === "en")!;
+  const germanInfo = tiles.find((tile) => tile.InfoLanguage === "")!;
+  const englishAlt = tiles.find(
+    (tile) => tile.AltLanguage === "en" && /\.(webp|jpe?g|png)$/.test(text((tile.Media as Blok).filename)),
+  )!;
+  await visit(page, "/about");
+  await expect(main.locator("figcaption[lang='en']", { hasText: text(englishInfo.Info) })).toHaveCount(1);
+  await expect(main.locator("figcaption", { hasText: text(germanInfo.Info) }).first()).not.toHaveAttribute("lang");
+  await expectAltLang(page, assetText(englishAlt, "Media", "alt"), "en");
+});

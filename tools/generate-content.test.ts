@@ -170,6 +170,45 @@ describe("generate-content", () => {
     }
   });
 
+  it("gives each hero slide with a phone image a phone focal point at the other end of its height", () => {
+    const hero = bodyOf(committed.get("home"), 0);
+    const slides = [...(hero.Photo as Obj[]), ...(hero.Image as Obj[])];
+    const withImages = slides.filter((slide) => /\.webp$/.test(asObj(slide.PhoneSize).filename as string));
+    expect(withImages.length).toBeGreaterThanOrEqual(3);
+    for (const slide of withImages) {
+      const phone = asObj(slide.PhoneSize);
+      const [, w, h] = ASSET_URL.exec(phone.filename as string)!.map(Number) as [number, number, number];
+      const point = /^(\d+)x(\d+):(\d+)x(\d+)$/.exec(slide.PhoneFocus as string);
+      const own = /^(\d+)x(\d+):/.exec(phone.focus as string);
+      expect(point, phone.filename as string).not.toBeNull();
+      const [x2, y2] = [Number(point![3]), Number(point![4])];
+      expect(x2 <= w && y2 <= h, slide.PhoneFocus as string).toBe(true);
+      // one in the top fifth, the other in the bottom fifth: a crop of the file's height keeps at most one
+      const shares = [Number(point![2]) / h, Number(own![2]) / h].sort((a, b) => a - b);
+      expect(shares[0]!).toBeLessThan(0.2);
+      expect(shares[1]!).toBeGreaterThan(0.8);
+    }
+  });
+
+  it("marks the captions, alt texts and info texts written in English beside them, as an editor would", () => {
+    const marked: Record<string, string[]> = { media: [], masonry_tile: [] };
+    const unmarked: string[] = [];
+    walk([...committed.values()], (node) => {
+      if (node.component === "media") {
+        const image = asObj(node.Image);
+        (node.CaptionLanguage === "en" ? marked.media! : unmarked).push(image.name as string);
+        // the alt text is "Project: caption": of the caption's words and language
+        if (image.name) expect(node.AltLanguage, image.alt as string).toBe(node.CaptionLanguage);
+      }
+      if (node.component === "masonry_tile" && node.InfoLanguage === "en")
+        marked.masonry_tile!.push(node.Info as string);
+    });
+    expect(marked.media).toContain("Exhibition wall, 1:20");
+    expect(marked.masonry_tile).toContain("Screens for Loop Lab");
+    expect(unmarked).toContain("Plakat im Siebdruck, 3-farbig");
+    expect(unmarked).not.toContain("Exhibition wall, 1:20");
+  });
+
   it("keeps all media under 12 MB", async () => {
     const dir = path.join(DEFAULT_OUT, "assets");
     let total = 0;

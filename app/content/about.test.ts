@@ -15,6 +15,8 @@ describe("aboutMedia", () => {
       kind: "image",
       src: url(`a.${extension}`),
       alt: "Alt",
+      // an asset's alt text is not translated: German, unless marked beside it
+      altLanguage: "de",
       width: 900,
       height: 1200,
     });
@@ -91,6 +93,33 @@ describe("parseMasonry", () => {
     expect(view.tiles.map((tile) => tile.key)).toEqual(["a", "b", "d"]);
     expect(view.tags).toEqual(["Poster", "Sound", "Branding"]);
     expect(view.tiles[2]).toMatchObject({ info: "", tags: [] });
+  });
+});
+
+describe("parseMasonry's languages", () => {
+  const tiles = {
+    Tiles: [
+      {
+        _uid: "e",
+        Media: asset(url("e.jpg"), { alt: "Sketchbook page" }),
+        Info: "Screens for Loop Lab",
+        InfoLanguage: "en",
+        AltLanguage: "en",
+      },
+      { _uid: "d", Media: asset(url("d.jpg"), { alt: "Stempelsatz" }), Info: "Nachtbus, Linie N9" },
+    ],
+  };
+
+  it("on the German page: the info text's and the alt text's marked language, else German", () => {
+    const [english, german] = parseMasonry(tiles).tiles;
+    expect(english).toMatchObject({ infoLanguage: "en", media: { altLanguage: "en" } });
+    expect(german).toMatchObject({ infoLanguage: "de", media: { altLanguage: "de" } });
+  });
+
+  it("on the English page: the info text in the page's language (nothing to compare it with), the alt text as marked", () => {
+    const [english, german] = parseMasonry(tiles, 1, "en").tiles;
+    expect(english).toMatchObject({ infoLanguage: "en", media: { altLanguage: "en" } });
+    expect(german).toMatchObject({ infoLanguage: "en", media: { altLanguage: "de" } });
   });
 });
 

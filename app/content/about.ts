@@ -2,6 +2,7 @@ import type { StoryblokClient } from "@storyblok/react";
 import { uiText } from "../ui-text";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
+import { imageView, type ImageView } from "./image-view";
 import { mediaKind } from "./media-type";
 import { type RichTextDocument } from "./rich-text";
 import { richTextPlainText } from "./rich-text-outline";
@@ -11,6 +12,7 @@ import { parseAsset, parseBloks, type Asset } from "./schema/values";
 import { parseStory } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";
 import { fetchStory } from "./story-api";
+import { fieldLanguage, untranslatedLanguage } from "./text-language";
 import { DEFAULT_LANGUAGE, type Language } from "../language";
 
 /**
@@ -22,16 +24,9 @@ import { DEFAULT_LANGUAGE, type Language } from "../language";
 /** SPEC 7: the about story is read in the online version, whatever the site's version. */
 export const ABOUT_VERSION = "published" as const;
 
+/** An image (the same view as an article's images) or a video of the about page. */
 export type AboutMedia =
-  | {
-      kind: "image";
-      src: string;
-      alt: string;
-      focus?: string;
-      copyright?: string;
-      width: number | null;
-      height: number | null;
-    }
+  | ({ kind: "image" } & ImageView)
   | { kind: "video"; src: string; label: string; width: number | null; height: number | null };
 
 export interface AboutBlockView {
@@ -61,6 +56,8 @@ export interface MasonryTile {
   media: AboutMedia;
   /** the overlay text */
   info: string;
+  /** the language the overlay text is written in (./text-language) */
+  infoLanguage: Language;
   tags: string[];
   editable: EditableAttributes;
 }
@@ -99,24 +96,26 @@ export interface AboutPage {
   shareImage: ShareImage | null;
 }
 
-function mediaOf(asset: Asset): AboutMedia | null {
-  const size = assetDimensions(asset.filename);
-  const width = size?.width ?? null;
-  const height = size?.height ?? null;
+/**
+ * An asset as the page's image or video. Its alt text (else its name) is not
+ * translated: it is in the language the editor marked beside it, else the
+ * default language, on every page.
+ */
+function mediaOf(asset: Asset, altMarker: Language | "" = ""): AboutMedia | null {
   const text = asset.alt || asset.name.trim();
   switch (mediaKind(asset.filename)) {
     case "image":
+      return { kind: "image", ...imageView(asset, text, untranslatedLanguage(altMarker)) };
+    case "video": {
+      const size = assetDimensions(asset.filename);
       return {
-        kind: "image",
+        kind: "video",
         src: asset.filename,
-        alt: text,
-        ...(asset.focus ? { focus: asset.focus } : {}),
-        ...(asset.copyright ? { copyright: asset.copyright } : {}),
-        width,
-        height,
+        label: text,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
       };
-    case "video":
-      return { kind: "video", src: asset.filename, label: text, width, height };
+    }
     default:
       return null;
   }
@@ -149,16 +148,18 @@ export function parseOverview(value: unknown): OverviewView {
   };
 }
 
-export function parseMasonry(value: unknown, lightboxSet = 1): MasonryView {
+export function parseMasonry(value: unknown, lightboxSet = 1, language: Language = DEFAULT_LANGUAGE): MasonryView {
   const blok = masonry.parse(value);
   const keyFor = uniqueKeys();
   const tiles = entriesOf(blok.Tiles, masonryTile).flatMap((item, index): MasonryTile[] => {
     const key = keyFor(item._uid, `tile-${index}`);
-    const media = mediaOf(item.Media);
+    const media = mediaOf(item.Media, item.AltLanguage);
     // a tile is its medium: without one there is nothing to show
     if (!media) return [];
     const tags = item.Tags.map((tag) => tag.trim());
-    return [{ key, media, info: item.Info, tags, editable: editableAttributes(item) }];
+    // the about page has no default-language story beside it: a translated page's Info is taken to be its language
+    const infoLanguage = fieldLanguage({ value: item.Info, page: language, marker: item.InfoLanguage }) ?? language;
+    return [{ key, media, info: item.Info, infoLanguage, tags, editable: editableAttributes(item) }];
   });
   return {
     headline: blok.Headline,
@@ -173,6 +174,7 @@ function parseBodyBlok(
   raw: Record<string, unknown> & { component: string },
   key: string,
   masonryOrdinal: () => number,
+  language: Language,
 ): AboutBodyBlok {
   switch (raw.component) {
     case aboutBlock.name:
@@ -180,7 +182,7 @@ function parseBodyBlok(
     case overview.name:
       return { key, component: "overview", view: parseOverview(raw) };
     case masonry.name:
-      return { key, component: "masonry", view: parseMasonry(raw, masonryOrdinal()) };
+      return { key, component: "masonry", view: parseMasonry(raw, masonryOrdinal(), language) };
     default:
       return { key, component: raw.component, view: null };
   }
@@ -211,7 +213,7 @@ export function parseAboutStory(value: unknown, language: Language = DEFAULT_LAN
   const keyFor = uniqueKeys();
   let masonries = 0;
   const body = parseBloks(story.content.body).map((raw, index) =>
-    parseBodyBlok(raw, keyFor(raw._uid, String(index)), () => ++masonries),
+    parseBodyBlok(raw, keyFor(raw._uid, String(index)), () => ++masonries, language),
   );
   const name = story.name.trim() || uiText[language].aboutTitle;
   const firstText = body

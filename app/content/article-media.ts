@@ -2,37 +2,35 @@ import { DEFAULT_LANGUAGE, type Language } from "../language";
 import { uiText } from "../ui-text";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { assetDimensions } from "./image-service";
+import { imageView, type ImageView } from "./image-view";
 import { mediaKind } from "./media-type";
 import { article, imagesArticle, media as mediaEntry } from "./schema/article";
 import { uniqueKeys } from "./schema/component";
 import { parseBloks, type Asset } from "./schema/values";
+import { untranslatedLanguage } from "./text-language";
 
 /** An article's media grid (SPEC 2, 3, 5, 8): the `media` entries of its Wrapper's ImagesArticle bloks. */
 
 export type MediaLayout = "fullsize" | "right" | "vertical" | "default";
 
 export type ArticleMediaItem = (
-  | {
+  | ({
       kind: "image";
       key: string;
       layout: MediaLayout;
-      src: string;
-      alt: string;
       /** Image.name */
       caption: string;
-      /** the asset's focal point ("" none) */
-      focus?: string;
-      /** the asset's copyright ("" none), shown as the image's credit */
-      copyright?: string;
-      width: number | null;
-      height: number | null;
-    }
+      /** the language the caption is written in (./text-language) */
+      captionLanguage: Language;
+    } & ImageView)
   | {
       kind: "video";
       key: string;
       layout: MediaLayout;
       src: string;
       caption: string;
+      /** the language the caption is written in (./text-language) */
+      captionLanguage: Language;
       width: number | null;
       height: number | null;
     }
@@ -90,7 +88,7 @@ export function mediaItems(
       const entry = mediaEntry.parse(value);
       const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
       items.push({
-        ...mediaItem(entry.Image, key, layoutOf(entry), altFallback, language),
+        ...mediaItem(entry, key, altFallback, language),
         editable: editableAttributes(entry),
       });
     });
@@ -105,13 +103,16 @@ type MediaItemContent = ArticleMediaItem extends infer Item
   : never;
 
 function mediaItem(
-  image: Asset,
+  entry: { Image: Asset; CaptionLanguage: Language | ""; AltLanguage: Language | "" } & Parameters<typeof layoutOf>[0],
   key: string,
-  layout: MediaLayout,
   altFallback: string,
   language: Language,
 ): MediaItemContent {
+  const image = entry.Image;
+  const layout = layoutOf(entry);
   const caption = image.name.trim();
+  // the asset's name and alt text are not translated: on every page they are in the editor's marked language
+  const captionLanguage = untranslatedLanguage(entry.CaptionLanguage);
   const size = assetDimensions(image.filename);
   const width = size?.width ?? null;
   const height = size?.height ?? null;
@@ -121,19 +122,15 @@ function mediaItem(
     case "unknown":
       return { kind: "message", key, layout, text: uiText[language].unknownFormat };
     case "video":
-      return { kind: "video", key, layout, src: image.filename, caption, width, height };
-    case "image":
-      return {
-        kind: "image",
-        key,
-        layout,
-        src: image.filename,
-        alt: image.alt || caption || altFallback,
-        caption,
-        ...(image.focus ? { focus: image.focus } : {}),
-        ...(image.copyright ? { copyright: image.copyright } : {}),
-        width,
-        height,
-      };
+      return { kind: "video", key, layout, src: image.filename, caption, captionLanguage, width, height };
+    case "image": {
+      // an empty alt text takes the caption's words, then the article's title (whose language is not stated here)
+      const [alt, altLanguage] = image.alt
+        ? [image.alt, untranslatedLanguage(entry.AltLanguage)]
+        : caption
+          ? [caption, captionLanguage]
+          : [altFallback, undefined];
+      return { kind: "image", key, layout, caption, captionLanguage, ...imageView(image, alt, altLanguage) };
+    }
   }
 }

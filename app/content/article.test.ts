@@ -105,6 +105,31 @@ describe("articleMedia (the media helper)", () => {
     });
   });
 
+  it("gives the caption and the alt text the languages marked beside the image, else the default one, on every page", () => {
+    const marked = media({
+      _uid: "en",
+      Image: asset(IMAGE, { alt: "Hafenkino: Exhibition wall, 1:20", name: "Exhibition wall, 1:20" }),
+      CaptionLanguage: "en",
+      AltLanguage: "en",
+    });
+    const plain = media({ _uid: "de", Image: asset(IMAGE, { alt: "Hafenkino: Stempelsatz", name: "Stempelsatz" }) });
+    const noAlt = media({ _uid: "x", Image: asset(IMAGE, { name: "Flyer stack" }), CaptionLanguage: "en" });
+    const untitled = media({ _uid: "y", Image: asset(IMAGE), CaptionLanguage: "xx" });
+    for (const language of ["de", "en"] as const) {
+      const [english, german, captioned, titled] = articleMedia(
+        wrapper(marked, plain, noAlt, untitled),
+        "Title",
+        language,
+      );
+      expect(english).toMatchObject({ captionLanguage: "en", altLanguage: "en" });
+      expect(german).toMatchObject({ captionLanguage: "de", altLanguage: "de" });
+      // an empty alt text takes the caption's words and language; the article's title states none
+      expect(captioned).toMatchObject({ alt: "Flyer stack", altLanguage: "en" });
+      expect(titled).toMatchObject({ alt: "Title", captionLanguage: "de" });
+      expect(titled).not.toHaveProperty("altLanguage");
+    }
+  });
+
   it("keeps keys unique when editors duplicated entries", () => {
     const items = articleMedia(wrapper(media({ _uid: "same" }), media({ _uid: "same" }), media({ _uid: 5 })));
     expect(new Set(items.map((item) => item.key)).size).toBe(3);

@@ -9,24 +9,14 @@ import { type Asset, type Link } from "./schema/values";
 import { lastSlugSegment, parseStory, parseStoryFields, storyPaths } from "./schema/story";
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../language";
 import type { OtherProject } from "./other-projects";
-import { fieldLanguage } from "./text-language";
+import { fieldLanguage, untranslatedLanguage } from "./text-language";
+import { imageView, type ImageView } from "./image-view";
 
 /**
  * The article page's view models (SPEC sections 2, 3, 8): an article story
  * parsed into the article with its media grid, and a listed article into an
  * other-projects card. ./article-page loads them.
  */
-
-export interface ArticleImage {
-  src: string;
-  alt: string;
-  /** the asset's focal point ("" none) */
-  focus?: string;
-  /** the asset's copyright ("" none) */
-  copyright?: string;
-  width: number | null;
-  height: number | null;
-}
 
 export interface ArticleInfo {
   client: string;
@@ -43,13 +33,13 @@ export interface Article {
   slug: string;
   name: string;
   headline: string;
-  header: ArticleImage | null;
+  header: ImageView | null;
   info: ArticleInfo;
   text: RichTextDocument;
   /** null when the editor left the link empty */
   link: (Link & { label: string }) | null;
   /** the arrow beside the link (decorative) */
-  icon: ArticleImage | null;
+  icon: ImageView | null;
   media: ArticleMediaItem[];
   tags: string[];
   /** the story's published_at (ISO date), "" when never published */
@@ -98,17 +88,11 @@ export function articleAlternates(story: unknown): PageAlternates {
   return Object.fromEntries(entries) as Record<Language, string>;
 }
 
-function imageOf(asset: Asset, altFallback: string): ArticleImage | null {
+/** An image asset with its alt text: the asset's own (not translated: in the default language), else the fallback. */
+function imageOf(asset: Asset, altFallback: string): ImageView | null {
   if (mediaKind(asset.filename) !== "image") return null;
-  const size = assetDimensions(asset.filename);
-  return {
-    src: asset.filename,
-    alt: asset.alt.trim() || altFallback,
-    ...(asset.focus ? { focus: asset.focus } : {}),
-    ...(asset.copyright ? { copyright: asset.copyright } : {}),
-    width: size?.width ?? null,
-    height: size?.height ?? null,
-  };
+  const alt = asset.alt.trim();
+  return alt ? imageView(asset, alt, untranslatedLanguage()) : imageView(asset, altFallback);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { focalObjectPosition, parseFocus } from "./focal-point";
+import { FOCUS_FIELD_PATTERN, focalObjectPosition, parseFocus, phoneFocus } from "./focal-point";
 
 const PHOTO = "https://a.storyblok.com/f/287401/1600x1000/abc/photo.webp";
 
@@ -24,5 +24,24 @@ describe("focalObjectPosition", () => {
   it("is undefined without a focal point or a size in the URL: the crop stays centred", () => {
     expect(focalObjectPosition(PHOTO, "")).toBeUndefined();
     expect(focalObjectPosition("https://example.com/photo.jpg", "200x100:600x300")).toBeUndefined();
+  });
+});
+
+describe("phoneFocus", () => {
+  it("is the phone point where it is a focal area of the file, else the asset's focus", () => {
+    expect(phoneFocus(PHOTO, "10x10:11x11", " 120x800:121x801 ")).toBe("120x800:121x801");
+    for (const point of ["", "120x800", "1700x10:1701x11", "121x801:120x800"]) {
+      expect(phoneFocus(PHOTO, "10x10:11x11", point)).toBe("10x10:11x11");
+    }
+  });
+});
+
+describe("FOCUS_FIELD_PATTERN", () => {
+  it("lets an editor save an empty field or the asset manager's form, and nothing else", () => {
+    const pattern = new RegExp(FOCUS_FIELD_PATTERN);
+    expect(["", "120x800:121x801", "0x0:99999x99999"].every((value) => pattern.test(value))).toBe(true);
+    expect(["120x800", "120,800", "120x800:121x801 ", "center", "-1x0:1x1"].some((value) => pattern.test(value))).toBe(
+      false,
+    );
   });
 });

@@ -15,6 +15,13 @@ export interface FocalArea {
 const FOCUS = /^(\d{1,5})x(\d{1,5}):(\d{1,5})x(\d{1,5})$/;
 
 /**
+ * The form of a focal point as an editor types it into a text field of the
+ * content model (Storyblok checks a field's `regex` when the story is
+ * saved): empty, or the asset manager's "x1xy1:x2xy2".
+ */
+export const FOCUS_FIELD_PATTERN = "^$|^\\d{1,5}x\\d{1,5}:\\d{1,5}x\\d{1,5}$";
+
+/**
  * The focal area of an asset's `focus`, or null: none set, not of Storyblok's
  * form, corners swapped, or outside a file whose size its URL names.
  */
@@ -42,4 +49,14 @@ export function focalObjectPosition(filename: string, focus: string): string | u
   const size = assetDimensions(filename);
   if (!area || !size) return undefined;
   return `${percent((area.x1 + area.x2) / 2 / size.width)} ${percent((area.y1 + area.y2) / 2 / size.height)}`;
+}
+
+/**
+ * The focal point a crop for phones keeps: the editor's phone point (a text
+ * field beside the image, "x1xy1:x2xy2" in the file's pixels) where it is a
+ * focal area of the file, else the asset's own focus (Storyblok keeps one per
+ * asset).
+ */
+export function phoneFocus(filename: string, assetFocus: string, phonePoint: string): string {
+  return parseFocus(phonePoint, filename) ? phonePoint.trim() : assetFocus;
 }

@@ -72,6 +72,36 @@ describe("parseHero", () => {
     expect(onlyDesktop!.phone.filename).toContain("desk.webp");
   });
 
+  it("centres the phone crop on the slide's phone focal point, else on the phone file's focus", () => {
+    const focused = (file: string, focus: string) => ({ ...asset(file), focus });
+    const [own, fallback, outside, desktopOnly] = parseHero({
+      CaruselYN: true,
+      Photo: [
+        {
+          Image: focused("a.webp", "10x10:11x11"),
+          PhoneSize: focused("a-phone.webp", "20x20:21x21"),
+          PhoneFocus: "30x800:31x801",
+        },
+        { Image: focused("b.webp", "10x10:11x11"), PhoneSize: focused("b-phone.webp", "20x20:21x21"), PhoneFocus: "" },
+        // outside the 1600x900 file: not a focal point of it
+        {
+          Image: focused("c.webp", "10x10:11x11"),
+          PhoneSize: focused("c-phone.webp", "20x20:21x21"),
+          PhoneFocus: "30x950:31x951",
+        },
+        { Image: focused("d.webp", "10x10:11x11"), PhoneFocus: "1500x40:1501x41" },
+      ],
+    }).slides;
+    expect([own, fallback, outside].map((slide) => slide!.phone.focus)).toEqual([
+      "30x800:31x801",
+      "20x20:21x21",
+      "20x20:21x21",
+    ]);
+    // without a phone file the phone shows the desktop one, around the phone point; the desktop keeps its own
+    expect(desktopOnly!.phone.focus).toBe("1500x40:1501x41");
+    expect(desktopOnly!.desktop.focus).toBe("10x10:11x11");
+  });
+
   it("survives missing and wrong-typed fields", () => {
     expect(parseHero(undefined)).toEqual({ carousel: false, slides: [], editable: {} });
     expect(parseHero("hero")).toEqual({ carousel: false, slides: [], editable: {} });

@@ -3,6 +3,7 @@ import { contentConfig, type ContentConfig } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { entriesOf, uniqueKeys } from "./schema/component";
 import type { Asset, Link } from "./schema/values";
+import { phoneFocus } from "./focal-point";
 import { gallery, galleryItem, hero, page, slide } from "./schema/page";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";
@@ -67,11 +68,13 @@ function parseSlides(value: unknown, prefix: string): HeroSlide[] {
     const key = keyFor(item._uid, `${prefix}-${index}`);
     if (!item.Image.filename && !item.PhoneSize.filename) return [];
     // a slide with only one of the two files shows it at every width
+    const phone = item.PhoneSize.filename ? item.PhoneSize : item.Image;
     return [
       {
         key,
         desktop: item.Image.filename ? item.Image : item.PhoneSize,
-        phone: item.PhoneSize.filename ? item.PhoneSize : item.Image,
+        // the phone crop centres on the slide's phone focal point, else on the file's own
+        phone: { ...phone, focus: phoneFocus(phone.filename, phone.focus, item.PhoneFocus) },
         link: item.link,
         editable: editableAttributes(item),
       },

@@ -1,4 +1,5 @@
-import type { Article, ArticleImage } from "./article";
+import type { Article } from "./article";
+import type { ImageView } from "./image-view";
 import type { FooterView, HeaderView } from "./layout";
 import { SITE_URL, absoluteUrl, shareImageOf, type SiteData } from "./site";
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../language";
@@ -67,7 +68,7 @@ export function organizationJsonLd(
  * An image with its credit: the asset's copyright as the notice, and as the
  * credit without its sign ("© Studio Halbton" credits "Studio Halbton").
  */
-function imageObject(url: string, image: ArticleImage): JsonLd {
+function imageObject(url: string, image: ImageView): JsonLd {
   const credit = image.copyright?.replace(/^(©|\(c\))\s*/i, "");
   return {
     "@type": "ImageObject",

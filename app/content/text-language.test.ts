@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldLanguage } from "./text-language";
+import { fieldLanguage, untranslatedLanguage } from "./text-language";
 
 describe("fieldLanguage", () => {
   it("on a default-language page: the editor's marker, else the default language", () => {
@@ -38,5 +38,13 @@ describe("fieldLanguage", () => {
     const reference = { value: doc("Ein Blick auf die Details:"), language: "de" as const };
     expect(fieldLanguage({ value: doc("Ein Blick auf die Details:"), page: "en", reference })).toBe("de");
     expect(fieldLanguage({ value: doc("A look at the details:"), page: "en", reference })).toBe("en");
+  });
+});
+
+describe("untranslatedLanguage", () => {
+  it("is the editor's marker, else the default language: a text never translated is the default story's", () => {
+    expect(untranslatedLanguage("en")).toBe("en");
+    expect(untranslatedLanguage("")).toBe("de");
+    expect(untranslatedLanguage()).toBe("de");
   });
 });

@@ -44,3 +44,14 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "string" || typeof b === "string") return a === b;
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * The language of a text that Storyblok does not translate, such as an
+ * asset's alt text and name (asset fields are not translatable in this
+ * model: every language's answer carries the default story's asset). By the
+ * rule above it always equals the default story's value, so it is written
+ * in the editor's marked language, else the default language, on every page.
+ */
+export function untranslatedLanguage(marker: Language | "" = ""): Language {
+  return marker || DEFAULT_LANGUAGE;
+}

@@ -14,6 +14,16 @@ export function useLanguage(): Language {
   return languageOfPath(pathname ?? "/");
 }
 
+/**
+ * The `lang` a text of the content needs on this page: its language where it
+ * is not the page's (docs/content-model.md, "Languages of the text"), else
+ * none. Not known (null): none.
+ */
+export function useLangOf(): (language: Language | null | undefined) => Language | undefined {
+  const page = useLanguage();
+  return (language) => (language && language !== page ? language : undefined);
+}
+
 /** The fixed texts in the page's language. */
 export function useUiText(): UiText {
   return uiText[useLanguage()];

@@ -15,26 +15,27 @@ import {
 } from "./richtext";
 import type { Builder } from "./story-builder";
 import type { Blok } from "./story-shape";
-import { STUDIO } from "./texts";
+import { captionLanguage, STUDIO } from "./texts";
 
 /** The about page's content; its draft says more than its published version. */
 
-const MASONRY_INFO = [
-  "Plakatwand im Treppenhaus, Frühjahr 2024",
-  "Rasterstudie für Körnung",
-  "Specimen proof, Grotesk Nr. 7",
-  "Siebdruck, zweiter Durchgang",
-  "Screens for Loop Lab",
-  "Testdruck auf Recyclingpapier",
-  "Studio wall, Friday afternoon",
-  "Farbmuster für Farbraum Archiv",
-  "Nachtbus, Linie N9",
-  "Schilderprototyp im Maßstab 1:1",
-  "Risograph, pink over blue",
-  "Loop, 3 seconds, forever",
-  "Sketchbook, week 12",
-  "Packaging for Café Kontor",
-] as const;
+/** The masonry tiles' Info texts, each with the language the editor marks beside it ("en", or "" for German). */
+const MASONRY_INFO: ReadonlyArray<readonly [info: string, language: "en" | ""]> = [
+  ["Plakatwand im Treppenhaus, Frühjahr 2024", ""],
+  ["Rasterstudie für Körnung", ""],
+  ["Specimen proof, Grotesk Nr. 7", "en"],
+  ["Siebdruck, zweiter Durchgang", ""],
+  ["Screens for Loop Lab", "en"],
+  ["Testdruck auf Recyclingpapier", ""],
+  ["Studio wall, Friday afternoon", "en"],
+  ["Farbmuster für Farbraum Archiv", ""],
+  ["Nachtbus, Linie N9", ""],
+  ["Schilderprototyp im Maßstab 1:1", ""],
+  ["Risograph, pink over blue", "en"],
+  ["Loop, 3 seconds, forever", "en"],
+  ["Sketchbook, week 12", "en"],
+  ["Packaging for Café Kontor", "en"],
+];
 
 export function aboutStory(b: Builder, draft: boolean): Blok {
   const r = createRng(`${b.seed}:about:content`);
@@ -123,14 +124,20 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
   const masonry: Blok = {
     _uid: r.uuid(),
     Headline: "Aus dem Archiv",
-    Tiles: tileFiles.map((file, i) => ({
-      _uid: r.uuid(),
-      Media: b.asset(file),
-      Info: MASONRY_INFO[i % MASONRY_INFO.length],
-      // Every tag shows up at least once, so every pill filters something.
-      Tags: i < pillTags.length ? [pillTags[i]] : tagRng.sample(TAGS, tagRng.int(1, 2)),
-      component: "masonry_tile",
-    })),
+    Tiles: tileFiles.map((file, i) => {
+      const [info, infoLanguage] = MASONRY_INFO[i % MASONRY_INFO.length] ?? ["", ""];
+      return {
+        _uid: r.uuid(),
+        Media: b.asset(file),
+        Info: info,
+        // the languages of the info text and the medium's alt text, as the editor marks them
+        InfoLanguage: infoLanguage,
+        AltLanguage: captionLanguage(b.file(file).alt),
+        // Every tag shows up at least once, so every pill filters something.
+        Tags: i < pillTags.length ? [pillTags[i]] : tagRng.sample(TAGS, tagRng.int(1, 2)),
+        component: "masonry_tile",
+      };
+    }),
     component: "masonry",
   };
   return {

@@ -4,7 +4,7 @@ import { DETAIL_LANDSCAPE, DETAIL_PORTRAIT, FILES } from "./media";
 import { bold, paragraph, text, type RichTextNode } from "./richtext";
 import type { Builder } from "./story-builder";
 import { ARTICLES_FOLDER_ID, DAY, storyShell, type Blok, type Ref, type StoryFile } from "./story-shape";
-import { SPECIAL } from "./texts";
+import { captionLanguage, SPECIAL } from "./texts";
 
 /** The article stories, one file each, and what the tests and the bench are told about them. */
 
@@ -33,9 +33,13 @@ function mediaBlok(a: ArticlePlan, b: Builder, layout: Layout, pools: ImagePools
   const portrait = layout === "vertical";
   const pool = portrait ? pools.portrait : pools.landscape;
   const file = pool.shift() ?? (portrait ? DETAIL_PORTRAIT[0] : DETAIL_LANDSCAPE[0]) ?? FILES.workshop;
+  const alt = `${a.name}: ${b.file(file).alt}`;
   return {
     _uid: a.rng.uuid(),
-    Image: b.asset(file, { alt: `${a.name}: ${b.file(file).alt}` }),
+    Image: b.asset(file, { alt }),
+    // the languages of its caption and alt text, as the editor marks them beside the image
+    CaptionLanguage: captionLanguage(b.file(file).name),
+    AltLanguage: captionLanguage(alt),
     Fullsize: layout === "Fullsize",
     right: layout === "right",
     vertical: portrait,

@@ -84,6 +84,22 @@ export function cornerFocus(file: string, w: number, h: number): string {
   return `${x}x${y}:${x + 1}x${y + 1}`;
 }
 
+/**
+ * A hero slide's phone focal point (its `PhoneFocus`): the phone file's
+ * corner focus moved to the other end of its height. The phone crop (a tall
+ * motif cut to the window's height on a tablet held upright) loses the top
+ * and bottom of the file, so a crop around the file's own focus cuts this
+ * point: the demo shows the phone crop following its own point. None for a
+ * file without a focus (a video).
+ */
+export function phoneFocusOf(file: Pick<MediaFile, "focus" | "height">): string {
+  const focus = /^(\d+)x(\d+):(\d+)x(\d+)$/.exec(file.focus);
+  if (!focus) return "";
+  const [x1, y1, x2] = focus.slice(1, 4).map(Number) as [number, number, number];
+  const y = file.height - 1 - y1;
+  return `${x1}x${y}:${x2}x${y + 1}`;
+}
+
 function artwork(file: string, w: number, h: number, look: Look, alt: string, name: string): MediaSpec {
   const format = path.extname(file).slice(1) as Format;
   return {

@@ -1,6 +1,6 @@
 import type { ArticlePlan } from "./article-plans";
 import { LANGUAGE_LABEL } from "./english";
-import { FILES, HERO_PROJECTS, headerFile, heroFiles, TILE_VARIANTS } from "./media";
+import { FILES, HERO_PROJECTS, headerFile, heroFiles, phoneFocusOf, TILE_VARIANTS } from "./media";
 import { createRng } from "./prng";
 import {
   bold,
@@ -76,6 +76,7 @@ export function homeStory(b: Builder, plans: ArticlePlan[]): Blok {
     _uid: r.uuid(),
     Image: b.asset(desktop, alt ? { alt } : {}),
     PhoneSize: b.asset(phone, alt ? { alt } : {}),
+    PhoneFocus: phoneFocusOf(b.file(phone)),
     link: b.storyLink(to),
     component: "slide",
   });

@@ -125,30 +125,47 @@ export const PROCESS_PARAGRAPHS = [
   "Zum Projekt gehört eine Dokumentation, die erklärt, wie man das System weiterbaut, ohne uns anzurufen.",
 ] as const;
 
-/** Captions (Image.name) for the shared detail images. */
-export const DETAIL_CAPTIONS = [
-  "Plakat im Siebdruck, 3-farbig",
-  "Specimen spread, Seite 12",
-  "Detail: Rasterweite 20 L/cm",
-  "Screen design, desktop",
-  "Probedruck auf Munken Pure",
-  "Motion still, frame 240",
-  "Signage mock-up",
-  "Risograph test print, pink over blue",
-  "Packaging, front and back",
-  "Grid study, 12 columns",
-  "Exhibition wall, 1:20",
-  "Colour study, Sonderfarben",
-  "Poster series, installation view",
-  "Website, mobile view",
-  "Sketchbook page",
-  "Letterhead and cards",
-  "Foldout map, closed",
-  "Schablone für die Beschilderung",
-  "Cover, final version",
-  "Typeface proof, 6 to 72 pt",
-  "Halftone detail, 400 %",
-  "Flyer stack",
-  "Stempelsatz",
-  "UI states, dark mode",
-] as const;
+/**
+ * Captions (Image.name) for the shared detail images, each with the language
+ * an editor marks beside it: "en" for English, "" for German (a mixed one by
+ * its first words). Their alt texts are "Project: caption", of the same words.
+ */
+const DETAIL_CAPTION_ENTRIES: ReadonlyArray<readonly [caption: string, language: "en" | ""]> = [
+  ["Plakat im Siebdruck, 3-farbig", ""],
+  ["Specimen spread, Seite 12", "en"],
+  ["Detail: Rasterweite 20 L/cm", ""],
+  ["Screen design, desktop", "en"],
+  ["Probedruck auf Munken Pure", ""],
+  ["Motion still, frame 240", "en"],
+  ["Signage mock-up", "en"],
+  ["Risograph test print, pink over blue", "en"],
+  ["Packaging, front and back", "en"],
+  ["Grid study, 12 columns", "en"],
+  ["Exhibition wall, 1:20", "en"],
+  ["Colour study, Sonderfarben", "en"],
+  ["Poster series, installation view", "en"],
+  ["Website, mobile view", "en"],
+  ["Sketchbook page", "en"],
+  ["Letterhead and cards", "en"],
+  ["Foldout map, closed", "en"],
+  ["Schablone für die Beschilderung", ""],
+  ["Cover, final version", "en"],
+  ["Typeface proof, 6 to 72 pt", "en"],
+  ["Halftone detail, 400 %", "en"],
+  ["Flyer stack", "en"],
+  ["Stempelsatz", ""],
+  ["UI states, dark mode", "en"],
+];
+
+export const DETAIL_CAPTIONS = DETAIL_CAPTION_ENTRIES.map(([caption]) => caption);
+
+const CAPTION_LANGUAGES = new Map(DETAIL_CAPTION_ENTRIES);
+
+/**
+ * The language of a detail image's caption or alt text ("Project: caption"), as the editor marks it; "" for
+ * German or any other text.
+ */
+export function captionLanguage(text: string): "en" | "" {
+  const caption = /^[^:]+: (.+)$/.exec(text)?.[1];
+  return CAPTION_LANGUAGES.get(text) ?? (caption === undefined ? undefined : CAPTION_LANGUAGES.get(caption)) ?? "";
+}

@@ -33,6 +33,8 @@ function typeCell(definition: FieldDefinition): string {
   const filetypes = storyblok.filetypes as string[] | undefined;
   if (filetypes) return `asset: ${filetypes.join(", ")}`;
   if (storyblok.email_link_type) return "multilink: also e-mail";
+  // the regular expression Storyblok checks on save, as the docs' readers see it
+  if (typeof storyblok.regex === "string") return `${type}; matches ${code(escapeCell(storyblok.regex))}`;
   return type;
 }
 

@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import { StandaloneVideo } from "~/components/autoplay-video/autoplay-video";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { AboutMedia as AboutMediaView } from "~/content/about";
+import { useLangOf } from "~/hooks/use-language";
 
 /**
  * True inside the about page's first block (app/bloks/about/about.tsx): it
@@ -31,6 +32,7 @@ interface AboutMediaProps {
  */
 export function AboutMedia({ media, sizes, className, first = false }: AboutMediaProps) {
   const priority = useContext(FirstBlockContext) && first;
+  const langOf = useLangOf();
   if (media.kind === "video") return <StandaloneVideo className={className} src={media.src} label={media.label} />;
   return (
     <ResponsiveImage
@@ -39,6 +41,7 @@ export function AboutMedia({ media, sizes, className, first = false }: AboutMedi
       renditions={IMAGE_SLOTS.aboutMedia}
       sizes={sizes}
       alt={media.alt}
+      lang={langOf(media.altLanguage)}
       focus={media.focus}
       {...(priority ? { loading: "eager", fetchPriority: "high" } : {})}
     />

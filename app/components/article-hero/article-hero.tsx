@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useViewTransitionState } from "react-router";
-import type { ArticleImage } from "~/content/article";
+import type { ImageView } from "~/content/image-view";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
-import { useLanguage } from "~/hooks/use-language";
+import { useLangOf, useLanguage } from "~/hooks/use-language";
 import { localizedPath } from "~/language";
 import styles from "./article-hero.module.css";
 
@@ -13,9 +13,10 @@ import styles from "./article-hero.module.css";
  * gallery tile by a view transition, it is the tile's image grown into
  * place (named only while that transition runs) and does not fade in again.
  */
-export function ArticleHero({ image }: { image: ArticleImage | null }) {
+export function ArticleHero({ image }: { image: ImageView | null }) {
   const inFlight = useViewTransitionState(localizedPath("/", useLanguage()));
   const [arrivedByTransition] = useState(inFlight);
+  const langOf = useLangOf();
   if (!image) return null;
   return (
     <div className={styles.hero}>
@@ -25,6 +26,7 @@ export function ArticleHero({ image }: { image: ArticleImage | null }) {
         renditions={IMAGE_SLOTS.articleHero}
         sizes="100vw"
         alt={image.alt}
+        lang={langOf(image.altLanguage)}
         focus={image.focus}
         fetchPriority="high"
         loading="eager"

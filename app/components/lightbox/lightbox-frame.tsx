@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Picture } from "~/components/lazy-image/lazy-image";
-import { useUiText } from "~/hooks/use-language";
+import { useLangOf, useUiText } from "~/hooks/use-language";
 import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
 
 const ICON_PATHS = {
@@ -52,6 +52,7 @@ export function LightboxVideo({
  * with controls and sound (the prerendered figures have their own, PrerenderedMedia).
  */
 export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPlay: boolean }) {
+  const langOf = useLangOf();
   if (item.kind === "video") return <LightboxVideo item={item} autoPlay={autoPlay} preload="metadata" />;
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
@@ -59,6 +60,7 @@ export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPl
     <Picture sources={sources.sources} sizes={sources.sizes}>
       <img
         data-part="media"
+        lang={langOf(item.altLanguage)}
         style={style}
         src={sources.src}
         srcSet={sources.srcSet}
@@ -87,6 +89,10 @@ interface LightboxFrameProps {
 /** What both forms of the view show: "3 / 9" and close, the medium, then previous, caption and next. */
 export function LightboxFrame({ item, position, count, media, close, previous, next }: LightboxFrameProps) {
   const text = useUiText();
+  const langOf = useLangOf();
+  // the caption's words are the item's caption, else its alt text (in its own language); the credit is the page's
+  const captionLang = langOf(item.caption ? item.captionLanguage : item.altLanguage);
+  const caption = item.caption || item.alt;
   return (
     <>
       <div data-part="bar">
@@ -102,7 +108,7 @@ export function LightboxFrame({ item, position, count, media, close, previous, n
       <div data-part="foot">
         {previous}
         <p data-part="caption">
-          {item.caption || item.alt}
+          {captionLang && caption ? <span lang={captionLang}>{caption}</span> : caption}
           {item.copyright ? <small data-part="credit">{text.imageCredit(item.copyright)}</small> : null}
         </p>
         {next}

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import type { Language } from "~/language";
 import {
   assetDimensions,
   imageServiceUrl,
@@ -18,6 +19,9 @@ export interface LightboxItem {
   caption: string;
   /** the image's copyright, shown as its credit under the caption ("" or none: no credit) */
   copyright?: string;
+  /** the languages the alt text and the caption are written in, where stated (none: the page's) */
+  altLanguage?: Language;
+  captionLanguage?: Language;
 }
 
 /**

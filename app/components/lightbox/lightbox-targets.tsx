@@ -1,4 +1,4 @@
-import { useUiText } from "~/hooks/use-language";
+import { useLangOf, useUiText } from "~/hooks/use-language";
 import { LazyImage, Picture } from "~/components/lazy-image/lazy-image";
 import { assetDimensions } from "~/content/image-service";
 import { LightboxFrame, LightboxIcon, LightboxVideo } from "./lightbox-frame";
@@ -12,6 +12,7 @@ import { fullScreenSources, mediaSizeStyle, stillStyle, type LightboxItem } from
  * a full-screen rendition as its background, fetched once it shows (stillStyle).
  */
 function PrerenderedMedia({ item }: { item: LightboxItem }) {
+  const langOf = useLangOf();
   if (item.kind === "video") return <LightboxVideo item={item} preload="none" />;
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
@@ -27,6 +28,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
           srcSet={sources.srcSet}
           sizes={sources.sizes}
           alt={item.alt ?? ""}
+          lang={langOf(item.altLanguage)}
           loading="lazy"
         />
       </Picture>
@@ -43,6 +45,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
       width={size.width}
       height={size.height}
       alt={item.alt ?? ""}
+      lang={langOf(item.altLanguage)}
       noscript={
         <noscript>
           <span
@@ -50,6 +53,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
             data-still=""
             role="img"
             aria-label={item.alt ?? ""}
+            lang={langOf(item.altLanguage)}
             style={{ ...style, ...stillStyle(item.src, size.width) }}
           />
         </noscript>

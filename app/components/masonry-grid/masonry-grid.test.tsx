@@ -37,6 +37,20 @@ describe("filterTiles", () => {
 });
 
 describe("MasonryGrid", () => {
+  it("marks an info text and an alt text written in the other language with lang", () => {
+    const marked = parseMasonry({
+      Tiles: [
+        { ...tile("e", "e.webp", []), Info: "Screens for Loop Lab", InfoLanguage: "en", AltLanguage: "en" },
+        tile("g", "g.webp", []),
+      ],
+    });
+    render(<MasonryGrid tiles={marked.tiles} selected={[]} />);
+    expect(screen.getByText("Screens for Loop Lab", { selector: "figcaption" }).getAttribute("lang")).toBe("en");
+    expect(screen.getByRole("img", { name: "Alt e" }).getAttribute("lang")).toBe("en");
+    expect(screen.getByText("Info g", { selector: "figcaption" }).hasAttribute("lang")).toBe(false);
+    expect(screen.getByRole("img", { name: "Alt g" }).hasAttribute("lang")).toBe(false);
+  });
+
   it("shows each tile's medium with its info text as an overlay caption, focusable for keyboards", () => {
     const { container } = render(<MasonryGrid tiles={view.tiles} selected={[]} />);
     expect(screen.getByRole("img", { name: "Alt a" }).closest("figure")?.textContent).toBe("Info a");

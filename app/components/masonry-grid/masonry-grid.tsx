@@ -5,6 +5,7 @@ import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
 import { FilterBeforeHydration, tileTagsAttribute } from "~/components/tag-filter/filter-before-hydration";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useLangOf } from "~/hooks/use-language";
 import type { MasonryTile } from "~/content/about";
 import styles from "./masonry-grid.module.css";
 
@@ -19,8 +20,11 @@ export function filterTiles(tiles: readonly MasonryTile[], selected: readonly st
 /** What the full-screen view shows of a tile: its medium, its alt text or label, and its info text. */
 function lightboxItemOf(tile: MasonryTile): LightboxItem {
   const { media } = tile;
-  if (media.kind === "video") return { kind: "video", src: media.src, alt: media.label, caption: tile.info };
-  return { kind: "image", src: media.src, alt: media.alt, caption: tile.info, copyright: media.copyright };
+  const captionLanguage = tile.infoLanguage;
+  if (media.kind === "video")
+    return { kind: "video", src: media.src, alt: media.label, caption: tile.info, captionLanguage };
+  const { src, alt, altLanguage, copyright } = media;
+  return { kind: "image", src, alt, altLanguage, caption: tile.info, captionLanguage, copyright };
 }
 
 /**
@@ -45,6 +49,7 @@ export function MasonryGrid({
   // until hydration CSS filters the tiles by the pills beside the grid (the same parent), React after it
   const hydrated = useHydrated();
   const grid = useRef<HTMLUListElement>(null);
+  const langOf = useLangOf();
   // numbered over all tiles, so that a medium's fragment stays the same whatever the filter shows
   const media = tiles.map(lightboxItemOf);
   return (
@@ -63,7 +68,11 @@ export function MasonryGrid({
                     first={tile.key === firstImage?.key}
                   />
                 </LightboxOpener>
-                {tile.info ? <figcaption className={styles.overlay}>{tile.info}</figcaption> : null}
+                {tile.info ? (
+                  <figcaption className={styles.overlay} lang={langOf(tile.infoLanguage)}>
+                    {tile.info}
+                  </figcaption>
+                ) : null}
               </figure>
             </li>
           );

@@ -2,13 +2,13 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { articleMedia, type ArticleMediaItem } from "~/content/article-media";
 import { mockMatchMedia } from "~/test/browser-mocks";
-import { expectAttributes } from "~/test/render-in-router";
+import { expectAttributes, renderInRouter } from "~/test/render-in-router";
 import { MediaGrid } from "./media-grid";
 
 const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
 const entry = (
   uid: string,
-  flags: Record<string, boolean> = {},
+  flags: Record<string, unknown> = {},
   image: unknown = { filename: IMAGE, alt: `Alt ${uid}`, name: `Caption ${uid}` },
 ) => ({
   component: "media",
@@ -64,6 +64,43 @@ describe("MediaGrid", () => {
     const captions = [...container.querySelectorAll("figcaption")];
     expect(captions.map((caption) => caption.textContent)).toEqual(["Caption cBild: © Studio Halbton", "Caption n"]);
     expect(captions[0]!.querySelector("small")?.textContent).toBe("Bild: © Studio Halbton");
+  });
+
+  it("marks a caption and an alt text written in the other language: the img, and the caption's text, not its credit", () => {
+    const english = entry(
+      "e",
+      { CaptionLanguage: "en", AltLanguage: "en" },
+      {
+        filename: IMAGE,
+        alt: "Hafenkino: Exhibition wall, 1:20",
+        name: "Exhibition wall, 1:20",
+        copyright: "© Studio Halbton",
+      },
+    );
+    const german = entry("g", {}, { filename: IMAGE, alt: "Hafenkino: Stempelsatz", name: "Stempelsatz" });
+    renderGrid(articleMedia(content(english, german)));
+    expect(screen.getByRole("img", { name: "Hafenkino: Exhibition wall, 1:20" }).getAttribute("lang")).toBe("en");
+    const caption = screen.getByText("Exhibition wall, 1:20");
+    expect(caption.getAttribute("lang")).toBe("en");
+    expect(caption.closest("figcaption")!.querySelector("small")!.closest("[lang]")).toBeNull();
+    // German text on the German page says nothing
+    expect(screen.getByRole("img", { name: "Hafenkino: Stempelsatz" }).hasAttribute("lang")).toBe(false);
+    expect(screen.getByText("Stempelsatz").tagName).toBe("FIGCAPTION");
+    expect(screen.getByText("Stempelsatz").hasAttribute("lang")).toBe(false);
+  });
+
+  it("on the English page marks the untranslated German caption and alt text, not the English ones", () => {
+    const english = entry(
+      "e",
+      { CaptionLanguage: "en", AltLanguage: "en" },
+      { filename: IMAGE, alt: "Wall", name: "Wall" },
+    );
+    const german = entry("g", {}, { filename: IMAGE, alt: "Hafenkino: Stempelsatz", name: "Stempelsatz" });
+    renderInRouter(<MediaGrid items={articleMedia(content(english, german), "", "en")} />, "/en/articles/koernung");
+    expect(screen.getByRole("img", { name: "Hafenkino: Stempelsatz" }).getAttribute("lang")).toBe("de");
+    expect(screen.getByText("Stempelsatz").getAttribute("lang")).toBe("de");
+    expect(screen.getByRole("img", { name: "Wall" }).hasAttribute("lang")).toBe(false);
+    expect(screen.getByText("Wall").hasAttribute("lang")).toBe(false);
   });
 
   it("renders a video entry as a silent looping video", () => {

@@ -5,7 +5,7 @@ import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
-import { useUiText } from "~/hooks/use-language";
+import { useLangOf, useUiText } from "~/hooks/use-language";
 import styles from "./media-grid.module.css";
 
 /** How wide each variant is drawn (2 columns, 1 on phones), for the browser's srcset choice. */
@@ -24,6 +24,7 @@ export const LAYOUT_CLASS: Record<MediaLayout, string> = {
 };
 
 function MediaContent({ item }: { item: ArticleMediaItem }) {
+  const langOf = useLangOf();
   if (item.kind === "message") return <p className={styles.message}>{item.text}</p>;
   if (item.kind === "video") return <StandaloneVideo className={styles.media} src={item.src} label={item.caption} />;
   return (
@@ -33,6 +34,7 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
       renditions={IMAGE_SLOTS.articleMedia}
       sizes={SIZES[item.layout]}
       alt={item.alt}
+      lang={langOf(item.altLanguage)}
       focus={item.focus}
     />
   );
@@ -53,6 +55,7 @@ function lightboxItemOf(item: ArticleMediaItem): LightboxItem | null {
 export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
   const tiles = useRef<HTMLUListElement>(null);
   const text = useUiText();
+  const langOf = useLangOf();
   if (items.length === 0) return null;
   // the images and videos, numbered as the view counts them (messages have no place there)
   const media: LightboxItem[] = [];
@@ -76,7 +79,12 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
           )}
           {item.kind !== "message" && (item.caption || (item.kind === "image" && item.copyright)) ? (
             <figcaption className={styles.caption}>
-              {item.caption}
+              {/* the caption in its language, the credit in the page's */}
+              {item.caption && langOf(item.captionLanguage) ? (
+                <span lang={langOf(item.captionLanguage)}>{item.caption}</span>
+              ) : (
+                item.caption
+              )}
               {item.kind === "image" && item.copyright ? (
                 <small className={styles.credit}>{text.imageCredit(item.copyright)}</small>
               ) : null}

@@ -1,6 +1,6 @@
 import { TAG_COLOURS } from "../tag-colours";
 import { bloks, defineComponent } from "./component";
-import { asset, optionList, richtext, text } from "./fields";
+import { asset, language, optionList, richtext, text } from "./fields";
 
 /** The about page (SPEC 2, 3): the story `about`, read in its published version. */
 
@@ -51,6 +51,16 @@ export const masonryTile = defineComponent("masonry_tile", {
       required: true,
     }),
     Info: text({ display: "Info", description: "The text over the medium on hover.", translatable: true }),
+    InfoLanguage: language({
+      display: "Info language",
+      description:
+        "The language the German Info is written in, where it is not German; " +
+        "a translation is taken to be in its page's language.",
+    }),
+    AltLanguage: language({
+      display: "Alt text language",
+      description: "The language the medium's alt text is written in, where it is not German.",
+    }),
     Tags: optionList({
       display: "Tags",
       description: "The pills that show the tile.",

@@ -28,6 +28,16 @@ export const media = defineComponent("media", {
       filetypes: ["images", "videos"],
       required: true,
     }),
+    CaptionLanguage: language({
+      display: "Caption language",
+      description:
+        "The language the image's name (its caption) is written in, where it is not German; " +
+        "for screen readers and hyphenation.",
+    }),
+    AltLanguage: language({
+      display: "Alt text language",
+      description: "The language the image's alt text is written in, where it is not German.",
+    }),
     Fullsize: boolean({ display: "Full width", description: "Spans both columns (wins over the others)." }),
     right: boolean({ display: "Right", description: "60 % wide, on the right." }),
     vertical: boolean({ display: "Vertical", description: "A portrait cell." }),

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "../../language";
+import { FOCUS_FIELD_PATTERN } from "../focal-point";
 import { LANGUAGE_CLASS_PREFIX } from "../rich-text-marks";
 import { parseRichText, type RichTextDocument } from "../rich-text";
 import { assetValue, bool, languageValue, linkValue, textList, trimmedText, type Asset, type Link } from "./values";
@@ -62,6 +63,17 @@ const richTextSchema = v.pipe(v.unknown(), v.transform(parseRichText));
 /* @__NO_SIDE_EFFECTS__ */
 export function text(options: FieldOptions): Field<string> {
   return defineField("text", options, trimmedText);
+}
+
+/**
+ * A focal point typed as the asset manager writes one, "x1xy1:x2xy2" in the
+ * image file's pixels (its `focus`), or empty: a text field that Storyblok
+ * checks with a regular expression when the story is saved. A point that
+ * does not lie in the file is ignored where it is used (../focal-point).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function focalPoint(options: FieldOptions): Field<string> {
+  return defineField("text", options, trimmedText, { regex: FOCUS_FIELD_PATTERN });
 }
 
 /** A multi-line text; leading and trailing white space is dropped. */

@@ -1,6 +1,6 @@
 import { TAG_COLOURS } from "../tag-colours";
 import { bloks, defineComponent } from "./component";
-import { asset, boolean, multilink, optionList, text } from "./fields";
+import { asset, boolean, focalPoint, multilink, optionList, text } from "./fields";
 
 /** The home page (SPEC 2, 3): the story `home`, a hero (body[0]) and a gallery (body[1]). */
 
@@ -18,6 +18,12 @@ export const slide = defineComponent("slide", {
       display: "Phone",
       description: "Shown at 768 px and narrower; else the desktop file.",
       filetypes: ["images", "videos"],
+    }),
+    PhoneFocus: focalPoint({
+      display: "Phone focal point",
+      description:
+        "Where the phone crop centres, if not on the phone file's own focal point: x1xy1:x2xy2 in that file's " +
+        "pixels, as the asset manager writes a focal point (e.g. 120x80:121x81); empty: the file's focal point.",
     }),
     link: multilink({ display: "Link", description: "Where the slide leads.", newTab: true }),
   },
