@@ -247,7 +247,7 @@ export function redirectsText(relative: readonly string[]): string {
  * host should serve. Dotfiles are not ignored by themselves there.
  */
 export const ASSETS_IGNORE_TEXT =
-  "# Written by pipeline/host-config.ts: build metadata, never served\n.security-headers.json\n";
+  "# Written by pipeline/host-config.ts: build metadata, never served\n.security-headers.json\n.behaviours.json\n";
 
 /** Writes `_redirects` and `.assetsignore` into the client folder (the nginx site is written with the page policies). */
 export async function writeHostFiles(clientDir: string, relative: readonly string[]): Promise<void> {

@@ -4,6 +4,7 @@ import { fileExtension } from "~/content/media-type";
 import { useInView } from "~/hooks/use-in-view";
 import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
+import { behaviour } from "~/behaviours/markers";
 
 /** How close to the viewport a video starts loading (and playing); out of it, it pauses. */
 export const NEAR_VIEWPORT = "200px";
@@ -160,6 +161,12 @@ export function AutoplayVideo({
       preload={near ? preload : "none"}
       aria-hidden={withControls ? undefined : true}
       aria-label={withControls ? label || undefined : undefined}
+      // what a page without React plays it by (app/behaviours/video.ts)
+      {...behaviour("video")}
+      data-preload={preload}
+      data-visible-fraction={visibleFraction}
+      data-standalone-label={standalone ? (label ?? "") : undefined}
+      data-unplayable-label={label || text.unknownFormat}
     >
       {/* the first frame is where the video starts: browsers that load only metadata (Safari) paint it then */}
       {phoneSrc === undefined ? null : <source src={`${phoneSrc}#t=0.001`} type={phoneType} media={PHONE_QUERY} />}

@@ -7,6 +7,7 @@ import { FilterBeforeHydration, tileTagsAttribute } from "~/components/tag-filte
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { MasonryTile } from "~/content/about";
 import styles from "./masonry-grid.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 const TILE_SIZES = "(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 25vw";
 
@@ -49,7 +50,13 @@ export function MasonryGrid({
   const media = tiles.map(lightboxItemOf);
   return (
     <>
-      <ul ref={grid} className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
+      <ul
+        ref={grid}
+        className={styles.grid}
+        // before data-hydrated, which hydration adds: the attributes keep one order in every render
+        {...behaviour("masonry", "lightbox")}
+        data-hydrated={hydrated ? "" : undefined}
+      >
         {shown.map((tile) => {
           const index = tiles.indexOf(tile);
           return (
