@@ -10,7 +10,7 @@ function figure(n: number): string {
   return [
     `<figure id="media-${n}">`,
     `<a href="${CLOSED_HASH}" data-part="backdrop" tabindex="-1" aria-hidden="true"></a>`,
-    `<img alt="medium ${n}">`,
+    `<img alt="medium ${n}" data-lazy srcset="placeholder 1w" data-srcset="/m/${n}.webp 1200w">`,
     `<a href="${CLOSED_HASH}" data-part="control" aria-label="close">x</a>`,
     `<a href="#media-${previous}" data-part="control" data-direction="previous" aria-label="previous">&lt;</a>`,
     `<a href="#media-${next}" data-part="control" data-direction="next" aria-label="next">&gt;</a>`,
@@ -68,6 +68,15 @@ describe("the full-screen view without React", () => {
     expect(location.hash).toBe("");
     expect(location.pathname).toBe("/articles/atlas");
     expect(document.activeElement?.id).toBe("tile-3");
+  });
+
+  it("loads the previous and the next media while one is shown, not the others", async () => {
+    document.body.insertAdjacentHTML("beforeend", figure(4).replace(/media-4/, "media-9"));
+    location.hash = "#media-1";
+    await settled();
+    const srcset = (n: number) => document.querySelector(`#media-${n} img`)!.getAttribute("srcset");
+    expect([srcset(2), srcset(3)]).toEqual(["/m/2.webp 1200w", "/m/3.webp 1200w"]);
+    expect(srcset(9)).toBe("placeholder 1w");
   });
 
   it("keeps Tab inside the figure shown", async () => {

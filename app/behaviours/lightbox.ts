@@ -11,7 +11,8 @@
  *   place;
  * - the close control takes the focus when a figure shows, Tab stays in the
  *   figure, and once closed the focus goes back to the tile of the medium
- *   shown last.
+ *   shown last;
+ * - the previous and the next media load while one is shown.
  *
  * The grid's element carries the marker (`[data-behaviour~="lightbox"]`);
  * the figures are those whose id is a tile's fragment.
@@ -68,11 +69,26 @@ export function followLightbox(document: Document): () => void {
     shown();
   };
 
-  /** What follows a change of the shown figure: its focus, or the focus back to a tile. */
+  /**
+   * The media of the figures a step shows next start loading now, as the dialog fetches them ahead: their lazy
+   * images get their real sources (the lazy-image loader's own contract: `data-srcset` becomes `srcset`).
+   */
+  const prefetchNeighbours = (figure: HTMLElement) => {
+    for (const control of figure.querySelectorAll('a[data-part="control"][data-direction]')) {
+      const neighbour = document.getElementById((control.getAttribute("href") ?? "").slice(1));
+      for (const element of neighbour?.querySelectorAll("source[data-srcset], img[data-srcset]") ?? []) {
+        const srcset = element.getAttribute("data-srcset");
+        if (srcset && element.getAttribute("srcset") !== srcset) element.setAttribute("srcset", srcset);
+      }
+    }
+  };
+
+  /** What follows a change of the shown figure: its focus and its neighbours' media, or the focus back to a tile. */
   const shown = () => {
     const figure = shownFigure();
     if (figure) {
       lastShown = `#${figure.id}`;
+      prefetchNeighbours(figure);
       figure.querySelector<HTMLElement>('a[data-part="control"]:not([data-direction])')?.focus({ preventScroll: true });
       return;
     }
