@@ -9,7 +9,10 @@ export default defineConfig({
   plugins: [
     routeModuleFailurePlugin(),
     reactRouter(),
-    ...sitePlugins({ rootRoute: fileURLToPath(new URL("./app/root.tsx", import.meta.url)) }),
+    ...sitePlugins({
+      rootRoute: fileURLToPath(new URL("./app/root.tsx", import.meta.url)),
+      behavioursDir: fileURLToPath(new URL("./app/behaviours", import.meta.url)),
+    }),
   ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

@@ -146,7 +146,7 @@ test("missing scripts, data and media are plain 404s, never an HTML page", async
 });
 
 test("build metadata and the static hosts' files are never served", async ({ request }) => {
-  for (const target of ["/.security-headers.json", "/_headers", "/_redirects"]) {
+  for (const target of ["/.security-headers.json", "/.behaviours.json", "/_headers", "/_redirects"]) {
     const response = await request.get(target);
     expect(response.status(), target).toBe(404);
     expect(await response.text(), target).not.toMatch(/"documents"|Content-Security-Policy:|\/articles\/\*/);

@@ -14,9 +14,20 @@ export function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(hydrated);
 }
 
-/** Resolves once React has hydrated the document. */
+/**
+ * Whether the page's scripts have run: React has hydrated it, or it is a production page without a framework
+ * (pipeline/islands.ts: no React Router context) whose behaviour modules have run (they are deferred: they run
+ * before DOMContentLoaded).
+ */
+function scriptsDone(): boolean {
+  const node = document.querySelector("main") ?? document.body;
+  if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
+  return !("__reactRouterContext" in window) && document.readyState !== "loading";
+}
+
+/** Resolves once React has hydrated the document, or, on a page without a framework, its behaviour modules have run. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(hydrated);
+  await page.waitForFunction(scriptsDone);
 }
 
 /**
@@ -61,7 +72,7 @@ export async function scrollThrough(page: Page, stepShare = 0.8): Promise<void> 
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
 
-/** Navigates and waits for hydration, so hydration errors are reported by the fixture. */
+/** Navigates and waits for hydration (or a page's behaviour modules), so hydration errors are reported by the fixture. */
 export async function visit(
   page: Page,
   path: string,

@@ -138,7 +138,13 @@ for (const host of HOSTS) {
     });
 
     test("build metadata and the host's own files are not served", async ({ request }) => {
-      for (const target of ["/.security-headers.json", "/_headers", "/_redirects", "/.assetsignore"]) {
+      for (const target of [
+        "/.security-headers.json",
+        "/.behaviours.json",
+        "/_headers",
+        "/_redirects",
+        "/.assetsignore",
+      ]) {
         const response = await get(request, host.url + target);
         expect(response.status(), target).toBe(404);
         expect(await response.text(), target).not.toMatch(/"documents"|Content-Security-Policy:|\/index {2}/);

@@ -17,6 +17,7 @@ import { languageAlternates } from "../pipeline/crawler-files";
 import { createBeasties } from "../pipeline/critical-css";
 import { preparePage, styledPage, type PageStyles } from "../pipeline/finish-pages";
 import { lazyImageScript } from "../pipeline/lazy-image-script";
+import { readBehaviourFiles } from "../pipeline/islands";
 import { readBuildFontFaces } from "../pipeline/font-subset";
 import { HeadersFilesWriter, comparePagePaths } from "../pipeline/headers-files";
 import { nginxMapKeys } from "../pipeline/host-config";
@@ -239,10 +240,12 @@ async function updateRelease(
   const fontFaces = await readBuildFontFaces(clientDir);
   const styles: PageStyles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces };
   const lazyImages = await lazyImageScript();
+  // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
+  const behaviours = resolveContentConfig().version === "published" ? await readBehaviourFiles(clientDir) : null;
   // the build's two passes over its pages (pipeline/finish-pages.ts), one after the other for each page
   // and its policy in the page, as the build's second pass puts it there (pipeline/security-headers.ts)
   const finishHtml = async (relative: string, html: string) => {
-    const styled = await styledPage(relative, preparePage(relative, html, lazyImages), styles);
+    const styled = await styledPage(relative, preparePage(relative, html, lazyImages, behaviours), styles);
     return withPolicyMeta(styled, documentSecurityPolicy(scan.header.policy, styled));
   };
   const written: string[] = [];

@@ -4,6 +4,7 @@ import { MANIFEST_FILE } from "./csp";
 import { resolveContentConfig, type ContentConfig } from "./content-config";
 import { createBeasties } from "./critical-css";
 import { preparePagesInBuild } from "./finish-pages";
+import { readBehaviourFiles } from "./islands";
 import { lazyImageScript } from "./lazy-image-script";
 import { subsetFontForBuild } from "./font-subset";
 import { HEADERS_FILE } from "./headers-files";
@@ -15,6 +16,7 @@ import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersR
 import { timedStep } from "./step-times";
 
 const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
+const ISLANDS_NOTE = "docs/decisions/0014-pages-without-a-framework-runtime.md";
 
 /**
  * Everything after prerendering, in order (pipeline/README.md): the 404
@@ -35,8 +37,10 @@ export async function finishBuild(
   // before any page's inline style can declare it (pipeline/finish-pages.ts)
   const lazyImages = await lazyImageScript();
   // first: the CSP hashes the inline scripts as they are served
+  // a production build's pages run its behaviour modules instead of React where they can (pipeline/islands.ts)
+  const behaviours = config.version === "published" ? await readBehaviourFiles(clientDir) : null;
   const prepared = await timedStep("first pass (lazy images, hydration after load)", () =>
-    preparePagesInBuild(clientDir, lazyImages),
+    preparePagesInBuild(clientDir, lazyImages, behaviours),
   );
   console.info(
     `Lazy images: ${prepared.withLoader} page(s) carry the loader inline (${(Buffer.byteLength(lazyImages) / 1024).toFixed(1)} KB)`,
@@ -44,6 +48,13 @@ export async function finishBuild(
   console.info(
     `Hydration: ${prepared.deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`,
   );
+  if (behaviours) {
+    const kept = [...prepared.needsReact].map(([name, pages]) => `${name}: ${pages}`).join(", ");
+    console.info(
+      `Islands: ${prepared.withoutFramework} page(s) run no framework code (${ISLANDS_NOTE})` +
+        (kept ? `; hydrated for behaviours without a module yet (${kept})` : ""),
+    );
+  }
   // the text face cut to the pages' characters, declared in each page's inline style
   const font = await timedStep("font subset", () => subsetFontForBuild(clientDir, prepared.characters));
   console.info(

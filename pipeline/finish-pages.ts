@@ -6,6 +6,7 @@ import { CriticalCssError, inlineCriticalCss } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { charactersOf } from "./font-subset";
 import { parseHtml, type HtmlEdit } from "./html";
+import { IslandsError, islandsEdits, type BehaviourFiles, type IslandsPlan } from "./islands";
 import { LazyImageScriptError, lazyImageScriptEdit } from "./lazy-image-script";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found-pages";
 
@@ -37,11 +38,16 @@ interface Prepared {
   html: string;
   withLoader: boolean;
   deferred: boolean;
+  /** Whether the page now runs no framework code (pipeline/islands.ts). */
+  withoutFramework: boolean;
+  /** The behaviours that kept a production page hydrated. */
+  needsReact: string[];
 }
 
 /** The page's edits on one parse of it: a build's pages are parsed once in this pass, not once an edit. */
-function prepare(relative: string, html: string, lazyImageScript: string): Prepared {
-  if (isAsset(relative)) return { html, withLoader: false, deferred: false };
+function prepare(relative: string, html: string, lazyImageScript: string, behaviours: BehaviourFiles | null): Prepared {
+  const unchanged = { html, withLoader: false, deferred: false, withoutFramework: false, needsReact: [] };
+  if (isAsset(relative)) return unchanged;
   const page = parseHtml(html);
   let loader: HtmlEdit | null;
   try {
@@ -50,25 +56,47 @@ function prepare(relative: string, html: string, lazyImageScript: string): Prepa
     throw failedOn(relative, error, LazyImageScriptError);
   }
   if (path.posix.basename(relative) === SPA_FALLBACK)
-    return { html: loader ? page.edit([loader]) : html, withLoader: loader !== null, deferred: false };
-  let deferral: HtmlEdit[] | null;
+    return { ...unchanged, html: loader ? page.edit([loader]) : html, withLoader: loader !== null };
+  let islands: IslandsPlan;
   try {
-    deferral = deferHydrationEdits(page);
+    islands = islandsEdits(page, behaviours);
   } catch (error) {
-    throw failedOn(relative, error, DeferHydrationError);
+    throw failedOn(relative, error, IslandsError);
   }
-  if (!loader && !deferral) return { html, withLoader: false, deferred: false };
-  return { html: page.edit([loader, ...(deferral ?? [])]), withLoader: loader !== null, deferred: deferral !== null };
+  let deferral: HtmlEdit[] | null = null;
+  if (!islands.withoutFramework) {
+    try {
+      deferral = deferHydrationEdits(page);
+    } catch (error) {
+      throw failedOn(relative, error, DeferHydrationError);
+    }
+  }
+  const edits = [loader, ...islands.edits, ...(deferral ?? [])];
+  if (edits.every((edit) => edit === null)) return { ...unchanged, needsReact: islands.needsReact };
+  return {
+    html: page.edit(edits),
+    withLoader: loader !== null,
+    deferred: deferral !== null,
+    withoutFramework: islands.withoutFramework,
+    needsReact: islands.needsReact,
+  };
 }
 
 /**
  * First pass over one page (`relative` to the client folder, "/" separators):
  * the lazy image loader at the top of its head (the SPA fallback too: its
- * app renders lazy images), then its hydration put off until after load
- * (not the SPA fallback: its page is rendered by the script).
+ * app renders lazy images); then, on a production build (`behaviours`, its
+ * client build's behaviour modules), the page without React where its
+ * behaviours allow (pipeline/islands.ts); else its hydration put off until
+ * after load (not the SPA fallback: its page is rendered by the script).
  */
-export function preparePage(relative: string, html: string, lazyImageScript: string): string {
-  return prepare(relative, html, lazyImageScript).html;
+export function preparePage(
+  relative: string,
+  html: string,
+  lazyImageScript: string,
+  behaviours: BehaviourFiles | null = null,
+): string {
+  return prepare(relative, html, lazyImageScript, behaviours).html;
 }
 
 export interface PageStyles {
@@ -94,20 +122,36 @@ export interface PreparedBuild {
   withLoader: number;
   /** Pages whose hydration now waits for load. */
   deferred: number;
+  /** Pages that run no framework code. */
+  withoutFramework: number;
+  /** For each behaviour that kept production pages hydrated, how many. */
+  needsReact: Map<string, number>;
   /** Every character of every HTML file as it now is, in the order met (for `subsetFontForBuild`). */
   characters: Set<number>;
 }
 
 /** The first pass over every HTML file of a build, one page in memory at a time. */
-export async function preparePagesInBuild(clientDir: string, lazyImageScript: string): Promise<PreparedBuild> {
-  const prepared: PreparedBuild = { withLoader: 0, deferred: 0, characters: new Set() };
+export async function preparePagesInBuild(
+  clientDir: string,
+  lazyImageScript: string,
+  behaviours: BehaviourFiles | null = null,
+): Promise<PreparedBuild> {
+  const prepared: PreparedBuild = {
+    withLoader: 0,
+    deferred: 0,
+    withoutFramework: 0,
+    needsReact: new Map(),
+    characters: new Set(),
+  };
   for (const relative of await listHtmlFiles(clientDir)) {
     const file = path.join(clientDir, relative);
     const html = await readFile(file, "utf8");
-    const page = prepare(relative, html, lazyImageScript);
+    const page = prepare(relative, html, lazyImageScript, behaviours);
     if (page.html !== html) await writeFile(file, page.html);
     if (page.withLoader) prepared.withLoader += 1;
     if (page.deferred) prepared.deferred += 1;
+    if (page.withoutFramework) prepared.withoutFramework += 1;
+    for (const name of page.needsReact) prepared.needsReact.set(name, (prepared.needsReact.get(name) ?? 0) + 1);
     for (const codePoint of charactersOf(page.html)) prepared.characters.add(codePoint);
   }
   return prepared;

@@ -284,7 +284,7 @@ export function redirectsText(relative: readonly string[], host: StaticHost): st
  * host should serve. Dotfiles are not ignored by themselves there.
  */
 export const ASSETS_IGNORE_TEXT =
-  "# Written by pipeline/host-config.ts: build metadata, never served\n.security-headers.json\n";
+  "# Written by pipeline/host-config.ts: build metadata, never served\n.security-headers.json\n.behaviours.json\n";
 
 /** Writes `_redirects` (for `host`) and `.assetsignore` into the client folder (the nginx site is written with the page policies). */
 export async function writeHostFiles(clientDir: string, relative: readonly string[], host: StaticHost): Promise<void> {

@@ -91,6 +91,11 @@ export class HtmlPage {
     return this.elements.filter((element) => element.name === name);
   }
 
+  /** The elements that carry the attribute `name` (lower case), in source order. */
+  elementsWithAttribute(name: string): HtmlElement[] {
+    return this.elements.filter((element) => attribute(element, name) !== undefined);
+  }
+
   /** The page's `<head>` element, when its start tag is in the source. */
   get head(): HtmlElement | undefined {
     return this.elements.find((element) => element.name === "head");

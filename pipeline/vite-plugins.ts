@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { behaviourEntriesPlugin } from "./behaviour-entries";
 import { collectGarbageBeforePrerender } from "./build-memory";
 import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./content-config";
 import { firstLoadChunkPlugin } from "./first-load-chunk";
@@ -43,14 +44,16 @@ function buildEnvironment(): Plugin {
  * The site's Vite plugins, after React Router's own (vite.config.ts); the
  * preset that goes with them is pipeline/preset.ts. `rootRoute` is the
  * root route's file (app/root.tsx), whose static imports make the one
- * chunk every page loads first.
+ * chunk every page loads first; `behavioursDir` holds the behaviour modules
+ * (app/behaviours/), each built as an entry of its own.
  */
-export function sitePlugins({ rootRoute }: { rootRoute: string }): Plugin[] {
+export function sitePlugins({ rootRoute, behavioursDir }: { rootRoute: string; behavioursDir?: string }): Plugin[] {
   return [
     buildEnvironment(),
     keepRenderer(),
     collectGarbageBeforePrerender(),
     firstLoadChunkPlugin(rootRoute),
+    ...(behavioursDir ? [behaviourEntriesPlugin(behavioursDir)] : []),
     ...prerenderStepTime(),
   ];
 }

@@ -13,6 +13,7 @@ import { useLanguage, useUiText } from "~/hooks/use-language";
 import { languageOfPath } from "~/language";
 import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 /** SPEC 2: the body's orange style while the about page is shown. */
 const BODY_CLASS = "about-page";
@@ -58,7 +59,7 @@ export default function AboutRoute({ loaderData }: Route.ComponentProps) {
   const text = useUiText();
   const title = usePageTitle(text.aboutTitle);
   return (
-    <div className={styles.page} data-about-page="">
+    <div className={styles.page} data-about-page="" {...behaviour("about")}>
       <Deferred value={loaderData.page} fallback={<PageMessage>{text.loading}</PageMessage>} title={title}>
         {(page) => <LiveAbout page={page} />}
       </Deferred>

@@ -238,7 +238,10 @@ export const CHECKS: readonly Check[] = [
         const section = Array.from(document.querySelectorAll("section")).find((candidate) =>
           candidate.querySelector("h2")?.textContent?.includes("Other Projects"),
         );
-        return Array.from(section?.querySelectorAll("a") ?? []).map((link) => new URL(link.href).pathname);
+        // the page carries the whole pool of candidates: the ones shown are the drawn two
+        return Array.from(section?.querySelectorAll("a") ?? [])
+          .filter((link) => link.getClientRects().length > 0)
+          .map((link) => new URL(link.href).pathname);
       });
       const distinct = [...new Set(others)];
       assert(distinct.length === 2, `'Other Projects' links ${distinct.length} articles`);

@@ -6,6 +6,7 @@ import { useLanguage, useLanguageSwitch, useUiText } from "~/hooks/use-language"
 import { localizedPath } from "~/language";
 import { MenuIcon } from "~/components/menu-icon/menu-icon";
 import styles from "./header.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -186,6 +187,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
         id={menuId}
         className={styles.overlay}
         popover="auto"
+        {...behaviour("menu")}
         role="dialog"
         aria-modal="true"
         aria-label={text.menu}

@@ -4,6 +4,7 @@ import { fileExtension } from "~/content/media-type";
 import { useInView } from "~/hooks/use-in-view";
 import { PHONE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
+import { behaviour } from "~/behaviours/markers";
 
 /** How close to the viewport a video starts loading (and playing); out of it, it pauses. */
 export const NEAR_VIEWPORT = "200px";
@@ -168,6 +169,12 @@ export function AutoplayVideo({
         aria-label={withControls ? label || undefined : undefined}
         // nothing loads it without scripts: app.css hides it then, and the <noscript> copy shows its first frame
         data-scripted-video=""
+        // what a page without React plays it by (app/behaviours/video.ts)
+        {...behaviour("video")}
+        data-preload={preload}
+        data-visible-fraction={visibleFraction}
+        data-standalone-label={standalone ? (label ?? "") : undefined}
+        data-unplayable-label={label || text.unknownFormat}
       >
         {sources}
       </video>

@@ -8,6 +8,7 @@ import { useExitingKeys } from "~/hooks/use-exiting-keys";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./gallery.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 /** SPEC 9: six tiles per page. */
 export const GALLERY_PAGE_SIZE = 6;
@@ -92,7 +93,13 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
   const listed = hydrated ? shown : items;
 
   return (
-    <section ref={entranceRef} className={styles.gallery} data-entrance={entrance} aria-label={text.galleryLabel}>
+    <section
+      ref={entranceRef}
+      className={styles.gallery}
+      data-entrance={entrance}
+      aria-label={text.galleryLabel}
+      {...behaviour("gallery")}
+    >
       <ul id={GALLERY_ALL_ID} className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
         {listed.map((item, index) => (
           <GalleryTile

@@ -6,6 +6,7 @@ import type { HeroSlide } from "~/content/home";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./hero-carousel.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 /** SPEC 9: a horizontal wheel movement of more than 150 px changes the slide ... */
 export const WHEEL_THRESHOLD_PX = 150;
@@ -138,7 +139,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   };
 
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label={text.carouselLabel}>
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={text.carouselLabel}
+      {...behaviour("carousel")}
+    >
       <div
         id={trackId}
         ref={track}

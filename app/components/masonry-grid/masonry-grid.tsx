@@ -8,6 +8,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useLangOf } from "~/hooks/use-language";
 import type { MasonryTile } from "~/content/about";
 import styles from "./masonry-grid.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 const TILE_SIZES = "(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 25vw";
 
@@ -54,7 +55,13 @@ export function MasonryGrid({
   const media = tiles.map(lightboxItemOf);
   return (
     <>
-      <ul ref={grid} className={styles.grid} data-hydrated={hydrated ? "" : undefined}>
+      <ul
+        ref={grid}
+        className={styles.grid}
+        // before data-hydrated, which hydration adds: the attributes keep one order in every render
+        {...behaviour("masonry", "lightbox")}
+        data-hydrated={hydrated ? "" : undefined}
+      >
         {shown.map((tile) => {
           const index = tiles.indexOf(tile);
           return (

@@ -7,6 +7,7 @@ import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/resp
 import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
 import { useLangOf, useUiText } from "~/hooks/use-language";
 import styles from "./media-grid.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 /** How wide each variant is drawn (2 columns, 1 on phones), for the browser's srcset choice. */
 const SIZES: Record<MediaLayout, string> = {
@@ -96,7 +97,7 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
   });
   return (
     <>
-      <ul ref={tiles} className={styles.grid}>
+      <ul ref={tiles} className={styles.grid} {...(media.length > 0 ? behaviour("lightbox") : {})}>
         {cells}
       </ul>
       {media.length > 0 ? <LightboxHost items={media} tiles={tiles} /> : null}

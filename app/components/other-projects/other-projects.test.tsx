@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, ScrollRestoration } from "react-router";
@@ -28,43 +29,68 @@ function renderProjects(projects: OtherProject[]) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
-const titles = () => screen.getAllByRole("link").map((link) => link.textContent);
+/** The titles of the cards shown: the page carries the whole pool, the stylesheet shows the drawn ones. */
+const titles = (within: ParentNode = document) =>
+  [...within.querySelectorAll("li[data-picked] a")].map((link) => link.lastElementChild?.textContent);
 
 describe("OtherProjects", () => {
   const candidates = ["a", "b", "c", "d", "e", "f"].map(project);
 
-  it("prerenders the first two candidates", () => {
+  it("prerenders the whole pool with the first two shown, marked for the draw before the first paint", () => {
+    vi.stubEnv("SSR", true);
     const Stub = createRoutesStub([{ path: "*", Component: () => <OtherProjects projects={candidates} /> }]);
-    const html = renderToString(<Stub initialEntries={["/articles/current"]} />);
-    expect(html.match(/href="\/articles\/[a-f]"/g)).toEqual(['href="/articles/a"', 'href="/articles/b"']);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<Stub initialEntries={["/articles/current"]} />);
+    expect(container.querySelectorAll("li a")).toHaveLength(6);
+    expect(titles(container)).toEqual(["Title a", "Title b"]);
+    // the draw before the first paint is the build's plain script after the list (pipeline/islands.ts), no React's
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector('ul + [data-behaviour="other-projects"]')?.innerHTML).toBe("");
+    // without scripts only the first two show: only they carry an image for that
+    expect([...container.querySelectorAll("li")].map((item) => item.querySelector("noscript") !== null)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
-  it("draws two candidates at random in the browser, so that visits differ", async () => {
+  it("draws two candidates at random in a page the browser renders, so that visits differ", () => {
     vi.spyOn(Math, "random").mockReturnValue(0.99);
     renderProjects(candidates);
-    // the draw is made in an effect after the first paint, which already shows the prerendered two
-    await waitFor(() => expect(titles()).toEqual(["Title f", "Title a"]));
+    // drawn before the first render: no other two were ever shown
+    expect(titles()).toEqual(["Title a", "Title f"]);
   });
 
-  it("keeps the prerendered two when the section is already in view (no visible swap)", async () => {
-    vi.spyOn(Math, "random").mockReturnValue(0.99);
-    const measure = vi
-      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
-      .mockReturnValue(DOMRect.fromRect({ y: 10, height: 300 }));
-    renderProjects(candidates);
-    // the effect that would swap them measures the section first: once it has, the choice is made
-    await waitFor(() => expect(measure).toHaveBeenCalled());
-    expect(titles()).toEqual(["Title a", "Title b"]);
+  it("keeps the draw the prerendered page's script made when it hydrates: nothing shown changes", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const Stub = createRoutesStub([{ path: "*", Component: () => <OtherProjects projects={candidates} /> }]);
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<Stub initialEntries={["/articles/current"]} />);
+    // what the script drew: the third and the fifth
+    container
+      .querySelectorAll("li")
+      .forEach((item, index) => item.toggleAttribute("data-picked", [2, 4].includes(index)));
+    const consoleError = vi.spyOn(console, "error");
+    await act(async () => {
+      hydrateRoot(container, <Stub initialEntries={["/articles/current"]} />);
+    });
+    expect(titles(container)).toEqual(["Title c", "Title e"]);
+    expect(consoleError).not.toHaveBeenCalled();
+    container.remove();
   });
 
   it("shows two other articles with image, title and link, never the current one", async () => {
     const all = ["current", "a", "b", "c"].map(project);
     renderProjects(pickOtherProjects(all, "current"));
     await screen.findByRole("heading", { level: 2, name: "Other Projects" });
-    const links = screen.getAllByRole("link");
+    const links = [...document.querySelectorAll("li[data-picked] a")];
     expect(links).toHaveLength(2);
     for (const link of links) {
       const slug = link.getAttribute("href")!.replace("/articles/", "");
@@ -114,11 +140,11 @@ describe("OtherProjects", () => {
     }
     const Stub = createRoutesStub([{ path: "/articles/current", Component: Page }]);
     render(<Stub initialEntries={["/articles/current"]} />);
-    await waitFor(() => expect(titles()).toEqual(["Title f", "Title a"]));
+    expect(titles()).toEqual(["Title a", "Title f"]);
     // a new draw would now deal the first two
     vi.spyOn(Math, "random").mockReturnValue(0);
     act(() => showProjects(candidates.map((p) => (p.slug === "f" ? { ...p, title: "Edited f" } : p))));
-    expect(titles()).toEqual(["Edited f", "Title a"]);
+    expect(titles()).toEqual(["Title a", "Edited f"]);
     // other articles are a new pool: drawn anew
     act(() => showProjects(["g", "h", "i"].map(project)));
     expect(titles()).toEqual(["Title g", "Title h"]);

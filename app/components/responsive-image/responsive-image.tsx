@@ -112,6 +112,8 @@ interface ResponsiveImageProps extends Omit<
   alt: string;
   /** the asset's focal point: where CSS crops the image (object-fit: cover), it stays in view */
   focus?: string;
+  /** a lazy image's fallback without JavaScript (LazyImage); `null` for an image that needs none */
+  noscript?: null;
 }
 
 /**
@@ -128,6 +130,7 @@ export function ResponsiveImage({
   loading = "lazy",
   decoding = "async",
   focus = "",
+  noscript,
   ...attributes
 }: ResponsiveImageProps) {
   const sources = imageSources(src, renditions);
@@ -146,6 +149,7 @@ export function ResponsiveImage({
         width={size.width}
         height={size.height}
         decoding={decoding}
+        noscript={noscript}
       />
     );
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from "react";
 import { REDUCED_MOTION_QUERY } from "~/hooks/use-media-query";
 import styles from "./scroll-weight-headline.module.css";
+import { behaviour } from "~/behaviours/markers";
 
 /** SPEC 9: the weight follows the scroll position from 100 px (weight 100) to 800 px (weight 800). */
 export const MIN_WEIGHT = 100;
@@ -62,6 +63,7 @@ export function ScrollWeightHeadline({ children, id, lang }: ScrollWeightHeadlin
       id={id}
       lang={lang}
       className={styles.headline}
+      {...behaviour("headline-weight")}
       style={{ "--headline-weight": MIN_WEIGHT } as CSSProperties}
     >
       {children}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as dialog from "~/components/lightbox/lightbox-dialog";
+import * as hash from "~/components/lightbox/lightbox-hash";
+import { CLOSED_HASH, SWIPE_DISTANCE_PX, followLightbox } from "./lightbox";
+
+/** Three tiles and their prerendered figures, as LightboxTargets writes them (shortened). */
+function figure(n: number): string {
+  const previous = ((n + 1) % 3) + 1;
+  const next = (n % 3) + 1;
+  return [
+    `<figure id="media-${n}">`,
+    `<a href="${CLOSED_HASH}" data-part="backdrop" tabindex="-1" aria-hidden="true"></a>`,
+    `<img alt="medium ${n}" data-lazy srcset="placeholder 1w" data-srcset="/m/${n}.webp 1200w">`,
+    `<a href="${CLOSED_HASH}" data-part="control" aria-label="close">x</a>`,
+    `<a href="#media-${previous}" data-part="control" data-direction="previous" aria-label="previous">&lt;</a>`,
+    `<a href="#media-${next}" data-part="control" data-direction="next" aria-label="next">&gt;</a>`,
+    "</figure>",
+  ].join("");
+}
+
+let stop = () => {};
+
+beforeEach(() => {
+  history.replaceState(null, "", "/articles/atlas");
+  document.body.innerHTML =
+    '<ul data-behaviour="lightbox">' +
+    [1, 2, 3].map((n) => `<li><a id="tile-${n}" href="#media-${n}">tile ${n}</a></li>`).join("") +
+    "</ul>" +
+    [1, 2, 3].map(figure).join("");
+  stop = followLightbox(document);
+});
+
+afterEach(() => {
+  stop();
+  document.body.innerHTML = "";
+});
+
+/** The fragment changes and the module's answer to it (hashchange is a task of its own). */
+async function settled() {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const key = (name: string) =>
+  document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
+
+describe("the full-screen view without React", () => {
+  it("keeps the dialog's swipe distance and the tiles' closed fragment", () => {
+    expect(SWIPE_DISTANCE_PX).toBe(dialog.SWIPE_DISTANCE_PX);
+    expect(CLOSED_HASH).toBe(hash.CLOSED_HASH);
+  });
+
+  it("focuses the close control of a figure shown, steps with the arrow keys in place, and closes on Escape back to the tile", async () => {
+    location.hash = "#media-1";
+    await settled();
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("close");
+    const entries = history.length;
+    key("ArrowRight");
+    await settled();
+    expect(location.hash).toBe("#media-2");
+    key("ArrowLeft");
+    key("ArrowLeft");
+    await settled();
+    expect(location.hash).toBe("#media-3");
+    // steps replace the entry: Back leaves the view rather than stepping back through it
+    expect(history.length).toBe(entries);
+    key("Escape");
+    await settled();
+    expect(location.hash).toBe("");
+    expect(location.pathname).toBe("/articles/atlas");
+    expect(document.activeElement?.id).toBe("tile-3");
+  });
+
+  it("loads the previous and the next media while one is shown, not the others", async () => {
+    document.body.insertAdjacentHTML("beforeend", figure(4).replace(/media-4/, "media-9"));
+    location.hash = "#media-1";
+    await settled();
+    const srcset = (n: number) => document.querySelector(`#media-${n} img`)!.getAttribute("srcset");
+    expect([srcset(2), srcset(3)]).toEqual(["/m/2.webp 1200w", "/m/3.webp 1200w"]);
+    expect(srcset(9)).toBe("placeholder 1w");
+  });
+
+  it("keeps Tab inside the figure shown", async () => {
+    location.hash = "#media-2";
+    await settled();
+    const next = document.querySelector<HTMLElement>('#media-2 [data-direction="next"]')!;
+    next.focus();
+    key("Tab");
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("close");
+  });
+
+  it("steps on a sideways swipe, not on a short or a vertical one", async () => {
+    location.hash = "#media-1";
+    await settled();
+    const image = document.querySelector("#media-1 img")!;
+    // jsdom has no PointerEvent: a mouse event of the pointer's type, from the primary pointer
+    const pointer = (type: string, x: number, y: number) =>
+      Object.assign(new MouseEvent(type, { clientX: x, clientY: y, bubbles: true }), { isPrimary: true });
+    const drag = (dx: number, dy: number) => {
+      image.dispatchEvent(pointer("pointerdown", 200, 300));
+      image.dispatchEvent(pointer("pointerup", 200 + dx, 300 + dy));
+    };
+    drag(-(SWIPE_DISTANCE_PX - 1), 0);
+    drag(-60, 120);
+    await settled();
+    expect(location.hash).toBe("#media-1");
+    drag(-60, 5);
+    await settled();
+    expect(location.hash).toBe("#media-2");
+  });
+});

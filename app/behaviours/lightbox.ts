@@ -1,0 +1,192 @@
+/**
+ * The full-screen view on a page without React. Its prerendered figures
+ * (app/components/lightbox/lightbox-targets.tsx) are shown by CSS while the
+ * URL's fragment names one (`:target`), and their controls are links; this
+ * adds what the hydrated dialog (lightbox-dialog.tsx) does beyond that:
+ *
+ * - the arrow keys and sideways swipes step to the previous or next medium,
+ *   and a step replaces the history entry rather than adding one;
+ * - Escape, the close control and a tap beside the medium close the view:
+ *   Back when a tile of this page opened it, else the fragment is dropped in
+ *   place;
+ * - the close control takes the focus when a figure shows, Tab stays in the
+ *   figure, and once closed the focus goes back to the tile of the medium
+ *   shown last;
+ * - the previous and the next media load while one is shown.
+ *
+ * The grid's element carries the marker (`[data-behaviour~="lightbox"]`);
+ * the figures are those whose id is a tile's fragment.
+ */
+
+/** How far a finger (or a dragged pointer) travels sideways to step (the dialog's SWIPE_DISTANCE_PX). */
+export const SWIPE_DISTANCE_PX = 40;
+/** The fragment that names nothing: following it ends `:target` without scrolling (lightbox-hash.ts). */
+export const CLOSED_HASH = "#media";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+/** Marks a history entry a tile's click added: closing goes Back to the entry before. */
+const OPENED_HERE = "studioLightbox";
+
+function openedHere(): boolean {
+  const state: unknown = history.state;
+  return typeof state === "object" && state !== null && OPENED_HERE in state;
+}
+
+/** Follows the figures of the page's grids; returns the function that stops it. */
+export function followLightbox(document: Document): () => void {
+  const grids = [...document.querySelectorAll<HTMLElement>('[data-behaviour~="lightbox"]')];
+  const tileOf = (hash: string) =>
+    grids
+      .flatMap((grid) => [...grid.querySelectorAll<HTMLAnchorElement>("a[href]")])
+      .find((link) => link.getAttribute("href") === hash) ?? null;
+  /** The figure the URL names, if it is one of the grids' (a tile links to it). */
+  const shownFigure = (): HTMLElement | null => {
+    const hash = decodeURIComponent(location.hash);
+    if (hash.length < 2 || !tileOf(hash)) return null;
+    const figure = document.getElementById(hash.slice(1));
+    return figure?.localName === "figure" ? figure : null;
+  };
+  let lastShown: string | null = null;
+
+  const step = (figure: HTMLElement, direction: "previous" | "next") => {
+    const link = figure.querySelector<HTMLAnchorElement>(`a[data-part="control"][data-direction="${direction}"]`);
+    const href = link?.getAttribute("href");
+    if (!href) return;
+    const state: unknown = history.state;
+    location.replace(href);
+    // the replaced entry keeps what it was: opened here or not
+    history.replaceState(state, "");
+  };
+
+  const close = () => {
+    if (openedHere()) {
+      history.back();
+      return;
+    }
+    location.replace(CLOSED_HASH);
+    // no fragment left in the address: the page as it was before the view
+    history.replaceState(history.state, "", location.pathname + location.search);
+    shown();
+  };
+
+  /**
+   * The media of the figures a step shows next start loading now, as the dialog fetches them ahead: their lazy
+   * images get their real sources (the lazy-image loader's own contract: `data-srcset` becomes `srcset`).
+   */
+  const prefetchNeighbours = (figure: HTMLElement) => {
+    for (const control of figure.querySelectorAll('a[data-part="control"][data-direction]')) {
+      const neighbour = document.getElementById((control.getAttribute("href") ?? "").slice(1));
+      for (const element of neighbour?.querySelectorAll("source[data-srcset], img[data-srcset]") ?? []) {
+        const srcset = element.getAttribute("data-srcset");
+        if (srcset && element.getAttribute("srcset") !== srcset) element.setAttribute("srcset", srcset);
+      }
+    }
+  };
+
+  /** What follows a change of the shown figure: its focus and its neighbours' media, or the focus back to a tile. */
+  const shown = () => {
+    const figure = shownFigure();
+    if (figure) {
+      lastShown = `#${figure.id}`;
+      prefetchNeighbours(figure);
+      figure.querySelector<HTMLElement>('a[data-part="control"]:not([data-direction])')?.focus({ preventScroll: true });
+      return;
+    }
+    if (lastShown === null) return;
+    tileOf(lastShown)?.focus({ preventScroll: true });
+    lastShown = null;
+  };
+
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element | null)?.closest?.("a[href]");
+    if (!link) return;
+    const figure = shownFigure();
+    if (figure?.contains(link)) {
+      const direction = link.getAttribute("data-direction");
+      if (link.getAttribute("data-part") === "control" && (direction === "previous" || direction === "next")) {
+        event.preventDefault();
+        step(figure, direction);
+      } else if (link.getAttribute("href") === CLOSED_HASH) {
+        event.preventDefault();
+        close();
+      }
+      return;
+    }
+    // a tile: the browser adds the entry, marked once it is there
+    const href = link.getAttribute("href");
+    if (href && grids.some((grid) => grid.contains(link)) && tileOf(href)) {
+      addEventListener("hashchange", () => history.replaceState({ [OPENED_HERE]: true }, ""), { once: true });
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const figure = shownFigure();
+    if (!figure || event.defaultPrevented) return;
+    // a focused video seeks with the arrow keys
+    if (event.target instanceof HTMLVideoElement) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      event.preventDefault();
+      step(figure, event.key === "ArrowRight" ? "next" : "previous");
+    } else if (event.key === "Tab") {
+      const items = [...figure.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (item) => item.getAttribute("data-part") !== "backdrop",
+      );
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (!figure.contains(active) || (event.shiftKey ? active === first : active === last)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    }
+  };
+
+  let swipe: { x: number; y: number } | null = null;
+  const onPointerDown = (event: PointerEvent) => {
+    const figure = shownFigure();
+    swipe =
+      figure && event.isPrimary && figure.contains(event.target as Node) && !(event.target instanceof HTMLVideoElement)
+        ? { x: event.clientX, y: event.clientY }
+        : null;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipe;
+    swipe = null;
+    const figure = shownFigure();
+    if (!start || !figure) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    // the click that ends the drag is no tap beside the medium
+    addEventListener("click", (click) => click.preventDefault(), { once: true, capture: true });
+    step(figure, dx < 0 ? "next" : "previous");
+  };
+  const onPointerCancel = () => (swipe = null);
+
+  document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKeyDown);
+  document.addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("pointercancel", onPointerCancel);
+  addEventListener("hashchange", shown);
+  // a figure the URL named when the page loaded (a shared link, a tap before this module ran)
+  shown();
+  return () => {
+    document.removeEventListener("click", onClick);
+    document.removeEventListener("keydown", onKeyDown);
+    document.removeEventListener("pointerdown", onPointerDown);
+    document.removeEventListener("pointerup", onPointerUp);
+    document.removeEventListener("pointercancel", onPointerCancel);
+    removeEventListener("hashchange", shown);
+  };
+}
+
+export function start(document: Document): void {
+  if (document.querySelector('[data-behaviour~="lightbox"]')) followLightbox(document);
+}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { start } from "./menu";
+
+/** jsdom has no popovers: the overlay's state and its toggle events are played here. */
+function setOpen(overlay: HTMLElement, open: boolean) {
+  overlay.toggleAttribute("data-test-open", open);
+  const event = new Event("toggle");
+  Object.assign(event, { newState: open ? "open" : "closed", oldState: open ? "closed" : "open" });
+  overlay.dispatchEvent(event);
+}
+
+beforeEach(() => {
+  document.body.innerHTML = [
+    '<header><a href="/">Logo</a>',
+    '<button id="burger" popovertarget="menu" popovertargetaction="show">menu</button>',
+    '<div id="menu" popover="auto" data-behaviour="menu">',
+    '<button id="close" popovertarget="menu" popovertargetaction="hide">close</button>',
+    '<a id="first" href="/about">About</a><a id="last" href="/en">English</a>',
+    "</div></header>",
+  ].join("");
+  const overlay = document.getElementById("menu")!;
+  // the module asks the platform whether the popover is open
+  overlay.matches = (selector: string) =>
+    selector === ":popover-open"
+      ? overlay.hasAttribute("data-test-open")
+      : Element.prototype.matches.call(overlay, selector);
+  overlay.hidePopover = () => setOpen(overlay, false);
+  start(document);
+});
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+const byId = (id: string) => document.getElementById(id)!;
+const key = (init: KeyboardEventInit) =>
+  document.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...init }));
+
+describe("the menu's focus without React", () => {
+  it("gives the close button focus when the menu opens, and tells the burger", () => {
+    expect(byId("burger").getAttribute("aria-expanded")).toBe("false");
+    setOpen(byId("menu"), true);
+    expect(document.activeElement).toBe(byId("close"));
+    expect(byId("burger").getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("keeps Tab inside the open menu, both ways", () => {
+    setOpen(byId("menu"), true);
+    byId("last").focus();
+    key({ key: "Tab" });
+    expect(document.activeElement).toBe(byId("close"));
+    key({ key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(byId("last"));
+  });
+
+  it("closes on Escape and gives focus back to the burger", () => {
+    setOpen(byId("menu"), true);
+    key({ key: "Escape" });
+    expect(byId("menu").hasAttribute("data-test-open")).toBe(false);
+    expect(document.activeElement).toBe(byId("burger"));
+    expect(byId("burger").getAttribute("aria-expanded")).toBe("false");
+    // closed, Tab is the page's again
+    byId("last").focus();
+    key({ key: "Tab" });
+    expect(document.activeElement).toBe(byId("last"));
+  });
+});

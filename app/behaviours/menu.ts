@@ -1,0 +1,83 @@
+/**
+ * The menu overlay's focus handling on a page without React (the header,
+ * app/bloks/header/header.tsx, does the same once hydrated). The overlay is a
+ * native popover that opens and closes without script; this adds what the
+ * platform does not: the close button takes focus when it opens, Tab stays
+ * inside it, and Escape or the close button give focus back to the burger.
+ * The burger's `aria-expanded` follows the overlay.
+ */
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function isOpen(overlay: HTMLElement): boolean {
+  try {
+    return overlay.matches(":popover-open");
+  } catch {
+    return false;
+  }
+}
+
+/** Follows one overlay (`[data-behaviour~="menu"]`); returns the function that stops it. */
+export function followMenu(overlay: HTMLElement): () => void {
+  const document = overlay.ownerDocument;
+  const burger =
+    [...document.querySelectorAll<HTMLElement>('[popovertargetaction="show"]')].find(
+      (button) => overlay.id !== "" && button.getAttribute("popovertarget") === overlay.id,
+    ) ?? null;
+  const close = overlay.querySelector<HTMLElement>('[popovertargetaction="hide"]');
+
+  const hide = (restoreFocus: boolean) => {
+    if (isOpen(overlay)) overlay.hidePopover();
+    if (restoreFocus) burger?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      hide(true);
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const items = Array.from(overlay.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (!overlay.contains(active)) {
+      event.preventDefault();
+      first.focus();
+    } else if (event.shiftKey && active === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const follow = (open: boolean) => {
+    burger?.setAttribute("aria-expanded", String(open));
+    if (open) {
+      close?.focus();
+      document.addEventListener("keydown", onKeyDown);
+    } else {
+      document.removeEventListener("keydown", onKeyDown);
+    }
+  };
+  const onToggle = (event: Event) => follow((event as ToggleEvent).newState === "open");
+  const onClose = () => burger?.focus();
+
+  overlay.addEventListener("toggle", onToggle);
+  close?.addEventListener("click", onClose);
+  // a menu opened before this module ran is followed from now on
+  follow(isOpen(overlay));
+  return () => {
+    overlay.removeEventListener("toggle", onToggle);
+    close?.removeEventListener("click", onClose);
+    document.removeEventListener("keydown", onKeyDown);
+  };
+}
+
+export function start(document: Document): void {
+  for (const overlay of document.querySelectorAll<HTMLElement>('[data-behaviour~="menu"]')) followMenu(overlay);
+}

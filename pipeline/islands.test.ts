@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { OTHER_PROJECTS_DRAW_SCRIPT } from "../app/behaviours/other-projects";
+import { parseHtml } from "./html";
+import { SPECULATION_RULES, behaviourModuleSources, behavioursOf, islandsEdits, type BehaviourFiles } from "./islands";
+import { preparePage } from "./finish-pages";
+
+// What React Router 7 writes into a prerendered page, shortened, with the site's behaviour markers.
+const MODULE_SCRIPT = 'import * as route0 from "/assets/root-Ch.js";\nimport("/assets/entry.client-BC.js");';
+const SCROLL_RESTORATION =
+  '((storageKey2, restoreKey) => { window.scrollTo(0, 0); })("react-router-scroll-positions", null)';
+
+function pageWith(body: string): string {
+  return [
+    '<!DOCTYPE html><html lang="de"><head><meta charSet="utf-8"/>',
+    '<link rel="modulepreload" href="/assets/entry.client-BC.js"/><link rel="stylesheet" href="/assets/root.css"/></head>',
+    `<body><header><div id="menu" popover="auto" data-behaviour="menu"><button popovertarget="menu" popovertargetaction="hide">x</button></div></header>`,
+    `<main>${body}</main>`,
+    `<script>${SCROLL_RESTORATION}</script>`,
+    '<script>window.__reactRouterContext = {"basename":"/"};</script>',
+    `<script type="module" async="">${MODULE_SCRIPT}</script>`,
+    '<div hidden id="S:0"><script>window.__reactRouterContext.streamController.enqueue("[]");</script></div>',
+    '<script type="application/ld+json">{"@type":"Organization"}</script>',
+    "</body></html>",
+  ].join("");
+}
+
+const FILES: BehaviourFiles = {
+  menu: "/assets/behaviour-menu-A1.js",
+  "headline-weight": "/assets/behaviour-headline-weight-B2.js",
+  video: "/assets/behaviour-video-C3.js",
+};
+
+const ARTICLE = pageWith(
+  '<h1 data-behaviour="headline-weight">Atlas</h1>' +
+    '<ul id="other-projects-list"><li data-picked="">a</li><li data-picked="">b</li><li>c</li></ul>' +
+    '<div hidden data-behaviour="other-projects"></div>',
+);
+
+function scriptsOf(html: string): string[] {
+  const page = parseHtml(html);
+  return page.elementsNamed("script").map((script) => page.outerHtml(script));
+}
+
+describe("islandsEdits", () => {
+  it("reads the behaviours a page's markup has", () => {
+    expect(behavioursOf(parseHtml(ARTICLE))).toEqual(["menu", "headline-weight", "other-projects"]);
+  });
+
+  it("takes React Router's scripts, preloads and hydration context out of a production page whose behaviours all have a module, and loads those modules", () => {
+    const html = preparePage("articles/atlas/index.html", ARTICLE, "/* loader */", FILES);
+    const page = parseHtml(html);
+    expect(page.moduleScripts()).toEqual([]);
+    expect(page.modulePreloads()).toEqual([]);
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toContain("react-router-scroll-positions");
+    expect(behaviourModuleSources(page)).toEqual([FILES.menu, FILES["headline-weight"]]);
+    // the browser's own navigation, prefetched on intent where the engine has speculation rules
+    expect(html).toContain(`<script type="speculationrules">${SPECULATION_RULES}</script>`);
+    // the page's own scripts stay: the lazy image loader, its JSON-LD, the draw after the list
+    expect(html).toContain("<script>/* loader */</script>");
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(html).toContain(
+      `<div hidden data-behaviour="other-projects"><script>${OTHER_PROJECTS_DRAW_SCRIPT}</script></div>`,
+    );
+  });
+
+  it("keeps React's hydration after load where a behaviour has no module yet, and says which", () => {
+    const gallery = pageWith('<section data-behaviour="gallery"><ul></ul></section>');
+    const plan = islandsEdits(parseHtml(gallery), FILES);
+    expect(plan).toMatchObject({ withoutFramework: false, needsReact: ["gallery"] });
+    const html = preparePage("index.html", gallery, "/* loader */", FILES);
+    expect(html).toContain("__reactRouterContext");
+    expect(html).toContain("let hydrationStarted = false;");
+    expect(behaviourModuleSources(parseHtml(html))).toEqual([]);
+    expect(html).not.toContain("speculationrules");
+  });
+
+  it("leaves a preview build's pages hydrated, with the draw of other projects before the first paint", () => {
+    const html = preparePage("articles/atlas/index.html", ARTICLE, "/* loader */", null);
+    expect(html).toContain("__reactRouterContext");
+    expect(html).toContain("let hydrationStarted = false;");
+    expect(html).toContain(
+      `<div hidden data-behaviour="other-projects"><script>${OTHER_PROJECTS_DRAW_SCRIPT}</script></div>`,
+    );
+  });
+
+  it("leaves the SPA fallback to React", () => {
+    const html = preparePage("__spa-fallback.html", ARTICLE, "/* loader */", FILES);
+    expect(html).toContain(MODULE_SCRIPT);
+    expect(html).not.toContain(OTHER_PROJECTS_DRAW_SCRIPT);
+  });
+
+  it("finds nothing more to do on a page it has made (the build's steps run twice by hand)", () => {
+    const once = preparePage("articles/atlas/index.html", ARTICLE, "/* loader */", FILES);
+    expect(scriptsOf(preparePage("articles/atlas/index.html", once, "/* loader */", FILES))).toEqual(scriptsOf(once));
+  });
+});

@@ -1,0 +1,138 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { BEHAVIOUR_ATTRIBUTE, INLINE_BEHAVIOURS, type BehaviourModule } from "../app/behaviours/markers";
+import { OTHER_PROJECTS_DRAW_SCRIPT } from "../app/behaviours/other-projects";
+import {
+  attribute,
+  attributeTokens,
+  prependContent,
+  removeNode,
+  scriptType,
+  type HtmlEdit,
+  type HtmlElement,
+  type HtmlPage,
+} from "./html";
+
+/**
+ * Production pages without a framework runtime (docs/decisions/0014-pages-without-a-framework-runtime.md).
+ *
+ * React renders every page at build time; what a production page then does
+ * in the browser is a few small modules, one per behaviour
+ * (app/behaviours/, built by Vite as entries of their own:
+ * `behaviourEntriesPlugin`). Each component that does anything in the
+ * browser marks its element `data-behaviour="{name}"`. A production page
+ * whose every marker has a module (or an inline script) loses React
+ * Router's module script, its modulepreloads and its hydration context
+ * (`window.__reactRouterContext` and its stream, the scroll restoration
+ * script) and gets a `<script type="module">` for each behaviour it has; a
+ * page with a marker that has no module yet keeps React's hydration, after
+ * load (pipeline/defer-hydration.ts), as before. Preview builds (the visual
+ * editor) and the SPA fallback keep React everywhere.
+ *
+ * Every prerendered page, of either mode, gets the "Other Projects" draw
+ * as a plain inline script in the empty holder right after their list, so
+ * that the random choice is made before the first paint (the page's CSP
+ * hashes it); a hydrating page keeps it (React leaves the holder's content
+ * as it finds it).
+ */
+
+/** The behaviour modules' files in the client folder, by name: written by the client build, read by the pages' steps. */
+export const BEHAVIOURS_FILE = ".behaviours.json";
+
+export type BehaviourFiles = Partial<Record<BehaviourModule, string>>;
+
+export class IslandsError extends Error {}
+
+/** The client build's behaviour files (`/assets/...`); null when the build wrote none (a build before this step). */
+export async function readBehaviourFiles(clientDir: string): Promise<BehaviourFiles | null> {
+  const text = await readFile(path.join(clientDir, BEHAVIOURS_FILE), "utf8").catch(() => null);
+  return text === null ? null : (JSON.parse(text) as BehaviourFiles);
+}
+
+/** The behaviours the page's markup has, in the order met. */
+export function behavioursOf(page: HtmlPage): string[] {
+  const names = new Set<string>();
+  for (const element of page.elementsWithAttribute(BEHAVIOUR_ATTRIBUTE)) {
+    for (const name of attributeTokens(element, BEHAVIOUR_ATTRIBUTE)) names.add(name);
+  }
+  return [...names];
+}
+
+/** React Router's inline scripts that exist for hydration: its context, the data stream, its scroll restoration. */
+function isHydrationScript(page: HtmlPage, script: HtmlElement): boolean {
+  if (scriptType(script) !== "") return false;
+  const text = page.contentOf(script).trimStart();
+  return text.startsWith("window.__reactRouterContext") || text.includes('"react-router-scroll-positions"');
+}
+
+const INLINE = new Set<string>(INLINE_BEHAVIOURS);
+
+/**
+ * Where the engine has speculation rules (Chromium), a link to one of the site's pages is prefetched once the
+ * visitor shows intent (a pointer resting on it, `moderate`): what React Router's `prefetch="intent"` did on a
+ * hydrated page. The page's CSP hashes the rules as it hashes scripts (pipeline/csp.ts).
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prefetch: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }],
+});
+
+/** The draw of the "Other Projects" into each holder after their list, unless the page has it already (a second run). */
+function drawEdits(page: HtmlPage): HtmlEdit[] {
+  if (page.inlineScripts().some((script) => page.contentOf(script) === OTHER_PROJECTS_DRAW_SCRIPT)) return [];
+  return page
+    .elementsWithAttribute(BEHAVIOUR_ATTRIBUTE)
+    .filter((element) => attributeTokens(element, BEHAVIOUR_ATTRIBUTE).includes("other-projects"))
+    .map((holder) => prependContent(holder, `<script>${OTHER_PROJECTS_DRAW_SCRIPT}</script>`));
+}
+
+export interface IslandsPlan {
+  edits: HtmlEdit[];
+  /** Whether the page leaves React out (it then ships its behaviour modules instead). */
+  withoutFramework: boolean;
+  /** The behaviours that keep the page hydrated, if any. */
+  needsReact: string[];
+}
+
+/**
+ * The edits that make one prerendered page of a production build (`files`
+ * from its client build) run without React where its behaviours allow;
+ * `files` null for a preview build, whose pages keep React (they get the
+ * inline draws only).
+ */
+export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null): IslandsPlan {
+  const draws = drawEdits(page);
+  const names = behavioursOf(page);
+  if (files === null) return { edits: draws, withoutFramework: false, needsReact: [] };
+  const needsReact = names.filter((name) => !INLINE.has(name) && !files[name as BehaviourModule]);
+  const moduleScripts = page.moduleScripts();
+  // nothing to take out (a page that never had React's scripts, or a second run), or a behaviour without a module
+  if (needsReact.length > 0 || moduleScripts.length === 0) {
+    return { edits: draws, withoutFramework: false, needsReact };
+  }
+  const modules = names.flatMap((name) => {
+    const file = files[name as BehaviourModule];
+    return file ? [`<script type="module" src="${file}"></script>`] : [];
+  });
+  const head = page.insertIntoHead(modules.join("") + `<script type="speculationrules">${SPECULATION_RULES}</script>`);
+  if (!head) throw new IslandsError("the page has no <head> for its behaviour modules");
+  const hydration = page.inlineScripts().filter((script) => isHydrationScript(page, script));
+  return {
+    edits: [
+      ...draws,
+      head,
+      ...moduleScripts.map(removeNode),
+      ...page.modulePreloads().map(removeNode),
+      ...hydration.map(removeNode),
+    ],
+    withoutFramework: true,
+    needsReact: [],
+  };
+}
+
+/** Whether a page's markup loads a behaviour module (for the bench and the tests). */
+export function behaviourModuleSources(page: HtmlPage): string[] {
+  return page
+    .elementsNamed("script")
+    .filter((script) => scriptType(script) === "module")
+    .flatMap((script) => attribute(script, "src") ?? []);
+}
