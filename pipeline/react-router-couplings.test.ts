@@ -14,6 +14,8 @@ import {
   type BuildStep,
 } from "./test/fixtures/react-router-site/build-record";
 import { deferHydration } from "./defer-hydration";
+import { attribute, parseHtml, scriptType } from "./html";
+import { islandsEdits } from "./islands";
 import { ROUTE_MODULE_FAILURE_HOOK } from "../app/components/route-chunk-reload/route-module-failure-hook";
 import { contentTypeOf } from "./served-files";
 
@@ -206,6 +208,22 @@ describe("the build (@react-router/dev)", () => {
     expect(deferred, `${entry("module-script")}: the preloads left the head`).not.toContain('rel="modulepreload"');
     for (const href of preloads)
       expect(deferred, `${entry("module-script")}: ${href} loads after load`).toContain(href);
+  });
+
+  it("hydrates from inline scripts the build can tell apart, and leaves none behind once they are taken out", () => {
+    const page = parseHtml(clientFile("index.html"));
+    // a page with no behaviour needs no module: everything React Router put there for hydration goes
+    const plan = islandsEdits(page, {});
+    expect(plan.withoutFramework, `${entry("hydration-scripts")}: the page can leave React out`).toBe(true);
+    const left = parseHtml(page.edit(plan.edits));
+    const scripts = left
+      .elementsNamed("script")
+      .map((script) => `${scriptType(script)} ${attribute(script, "src") ?? left.contentOf(script).slice(0, 60)}`);
+    expect(
+      scripts.filter((script) => script.includes("__reactRouter") || script.startsWith("module ")),
+      `${entry("hydration-scripts")}: React Router's scripts left the page`,
+    ).toEqual([]);
+    expect(left.modulePreloads(), `${entry("hydration-scripts")}: and its preloads`).toEqual([]);
   });
 
   it("has the root route as an entry of the client build, so the first-load chunk forms", () => {
