@@ -284,9 +284,17 @@ describe("parseOtherProject", () => {
       title: "Nachtbus",
       image: "https://a.storyblok.com/f/1/1600x1000/a/n.webp",
       alt: "Bus",
+      // the asset's own alt text: untranslated, in the default language
+      altLanguage: "de",
       width: 1600,
       height: 1000,
     });
+  });
+
+  it("gives an alt text taken from the title no language of its own", () => {
+    const card = parseOtherProject({ id: 5, name: "Nachtbus", full_slug: "articles/nachtbus", content: {} }, "en");
+    expect(card?.alt).toBe("Nachtbus");
+    expect(card).not.toHaveProperty("altLanguage");
   });
 
   it("drops stories without a slug and the folder's start page", () => {

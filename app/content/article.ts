@@ -176,6 +176,7 @@ export function parseOtherProject(value: unknown, language: Language = DEFAULT_L
     title,
     image,
     alt: header.alt || title,
+    ...(header.alt ? { altLanguage: untranslatedLanguage() } : {}),
     ...(image && header.focus ? { focus: header.focus } : {}),
     width: size?.width ?? null,
     height: size?.height ?? null,

@@ -1,3 +1,4 @@
+import type { Language } from "../language";
 /**
  * The article page's "Other Projects" (SPEC 2, 3, 9): two other articles,
  * chosen at random. The page carries a pool of candidates, and the browser
@@ -22,6 +23,8 @@ export interface OtherProject {
   title: string;
   image: string;
   alt: string;
+  /** the alt text's language where it is the asset's own (untranslated: ./text-language); the title's is the page's */
+  altLanguage?: Language;
   /** the image's focal point ("" none) */
   focus?: string;
   width: number | null;

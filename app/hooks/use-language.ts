@@ -3,6 +3,7 @@ import { UNSAFE_LocationContext, useLocation, useMatches } from "react-router";
 import { isRecord } from "~/content/is-record";
 import { languageOfPath, localizedPath, otherLanguage, unlocalizedPath, type Language } from "~/language";
 import { uiText, type UiText } from "~/ui-text";
+import { untranslatedLanguage } from "~/content/text-language";
 
 /**
  * The language of the page shown: English under /en/, else German (also
@@ -22,6 +23,15 @@ export function useLanguage(): Language {
 export function useLangOf(): (language: Language | null | undefined) => Language | undefined {
   const page = useLanguage();
   return (language) => (language && language !== page ? language : undefined);
+}
+
+/**
+ * The `lang` an asset's own text needs on this page (its alt text, title or name: Storyblok keeps one per
+ * asset, untranslated, so written in the default language unless the blok says otherwise:
+ * docs/content-model.md, "Languages of the text"); undefined where that is the page's language.
+ */
+export function useAssetTextLang(): Language | undefined {
+  return useLangOf()(untranslatedLanguage());
 }
 
 /** The fixed texts in the page's language. */

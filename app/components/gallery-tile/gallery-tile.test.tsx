@@ -57,6 +57,21 @@ describe("GalleryTile", () => {
     expect(container.querySelector("img")!.getAttribute("alt")).toBe("no information");
   });
 
+  it("marks the asset's own alt text German on the English page (asset texts are untranslated), not the fallback", () => {
+    const onPage = (tile: GalleryItem, path: string) =>
+      renderInRouter(
+        <ul>
+          <GalleryTile item={tile} stagger={0} />
+        </ul>,
+        path,
+      ).container.querySelector("img")!;
+    const withAlt = item({ Image: IMAGE, Name: "Hafenkino" });
+    expect(onPage(withAlt, "/en").getAttribute("lang")).toBe("de");
+    expect(onPage(withAlt, "/").hasAttribute("lang")).toBe(false);
+    const fallback = onPage(item({ Image: { filename: IMAGE.filename, alt: "" }, Name: "Nachtbus" }), "/en");
+    expect(fallback.hasAttribute("lang")).toBe(false);
+  });
+
   it("plays .mp4 as muted looping video", () => {
     const { container } = renderTile(
       item({

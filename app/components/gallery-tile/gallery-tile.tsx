@@ -8,7 +8,7 @@ import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/resp
 import { assetDimensions } from "~/content/image-service";
 import { mediaKind } from "~/content/media-type";
 import type { Link } from "~/content/schema/values";
-import { useLanguage, useUiText } from "~/hooks/use-language";
+import { useAssetTextLang, useLanguage, useUiText } from "~/hooks/use-language";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
 import { localizedHref, type Language } from "~/language";
 import styles from "./gallery-tile.module.css";
@@ -100,6 +100,9 @@ export function GalleryTile({ item, stagger, exiting = false, heroTransition = t
 
 function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean }) {
   const text = useUiText();
+  // the asset's own alt text is in the language of asset texts; the fallback in the page's
+  const altLang = useAssetTextLang();
+  const label = item.image.alt ? { lang: altLang, text: item.image.alt } : { lang: undefined, text: text.altFallback };
   const { filename } = item.image;
   const kind = mediaKind(filename);
   if (kind === "none" || kind === "unknown") {
@@ -111,7 +114,8 @@ function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean })
       <span
         className={styles.media}
         role="img"
-        aria-label={item.image.alt || text.altFallback}
+        aria-label={label.text}
+        lang={label.lang}
         data-view-transition={inFlight ? "" : undefined}
       >
         <AutoplayVideo className={styles.fill} src={filename} width={size?.width} height={size?.height} />
@@ -125,7 +129,8 @@ function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean })
         src={filename}
         renditions={IMAGE_SLOTS.galleryTile}
         sizes={TILE_SIZES}
-        alt={item.image.alt || text.altFallback}
+        alt={label.text}
+        lang={label.lang}
         focus={item.image.focus}
       />
     </span>

@@ -3,7 +3,7 @@ import { act, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Asset } from "~/content/schema/values";
 import { mockMatchMedia } from "~/test/browser-mocks";
-import { expectAttributes } from "~/test/render-in-router";
+import { expectAttributes, renderInRouter } from "~/test/render-in-router";
 import { HeroMedia } from "./hero-media";
 import { fetchableSrcset } from "~/test/fetchable-srcset";
 
@@ -117,6 +117,18 @@ describe("HeroMedia", () => {
     const later = render(<HeroMedia desktop={desktop} phone={phone} priority={false} sizes="100vw" />);
     const [phoneImage, desktopImage] = [...later.container.querySelectorAll("img")];
     expect([phoneImage!.style.objectPosition, desktopImage!.style.objectPosition]).toEqual(["90% 10%", "10% 50%"]);
+  });
+
+  it("marks the asset's own alt text German on the English page (asset texts are untranslated), not the fallback", () => {
+    mockMatchMedia();
+    const imgOf = (desktop: Asset, path: string) =>
+      renderInRouter(
+        <HeroMedia desktop={desktop} phone={PHONE} priority sizes="100vw" />,
+        path,
+      ).container.querySelector("img")!;
+    expect(imgOf(DESKTOP, "/en").getAttribute("lang")).toBe("de");
+    expect(imgOf(DESKTOP, "/").hasAttribute("lang")).toBe(false);
+    expect(imgOf(asset(DESKTOP.filename), "/en").hasAttribute("lang")).toBe(false);
   });
 
   it("plays .mp4 files as muted, looping, autoplaying inline video", () => {

@@ -12,7 +12,7 @@ import { focalObjectPosition } from "~/content/focal-point";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
-import { useUiText } from "~/hooks/use-language";
+import { useAssetTextLang, useUiText } from "~/hooks/use-language";
 import type { UiText } from "~/ui-text";
 import styles from "./hero-media.module.css";
 
@@ -40,6 +40,12 @@ function altText(asset: Asset, text: UiText): string {
  */
 export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   const text = useUiText();
+  const assetTextLang = useAssetTextLang();
+  // the image's alt text, with the language of the asset's own text (the fallback is the page's)
+  const altOf = (asset: Asset) => ({
+    alt: altText(asset, text),
+    lang: asset.alt || asset.title || asset.name ? assetTextLang : undefined,
+  });
   const isPhone = useMediaQuery(PHONE_QUERY);
   const image = {
     className: styles.media,
@@ -61,13 +67,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
       return <HeroVideo desktop={asset} phone={asset} label={altText(asset, text)} priority={priority} />;
     const renditions = isPhone ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
     return (
-      <ResponsiveImage
-        {...image}
-        src={asset.filename}
-        renditions={renditions}
-        alt={altText(asset, text)}
-        focus={asset.focus}
-      />
+      <ResponsiveImage {...image} src={asset.filename} renditions={renditions} {...altOf(asset)} focus={asset.focus} />
     );
   }
 
@@ -110,7 +110,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
         sizes={desktopSources.srcSet ? sizes : undefined}
         width={desktopSize?.width}
         height={desktopSize?.height}
-        alt={altText(desktop, text)}
+        {...altOf(desktop)}
         style={focalPositions}
       />
     </picture>
@@ -134,7 +134,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
       sizes={sources.srcSet ? sizes : undefined}
       width={size.width}
       height={size.height}
-      alt={altText(asset, text)}
+      {...altOf(asset)}
       style={{ objectPosition: focalObjectPosition(asset.filename, asset.focus) }}
       noscript={null}
     />

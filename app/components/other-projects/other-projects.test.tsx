@@ -150,6 +150,28 @@ describe("OtherProjects", () => {
     expect(titles()).toEqual(["Title g", "Title h"]);
   });
 
+  it("marks a card's alt text with its language where it is not the page's, and an alt text that repeats the title not at all", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/en/articles/current",
+        Component: () => (
+          <OtherProjects
+            projects={[
+              { ...project("a"), altLanguage: "de" },
+              { ...project("b"), alt: "Title b" },
+            ]}
+          />
+        ),
+      },
+    ]);
+    const { container } = render(<Stub initialEntries={["/en/articles/current"]} />);
+    const images = [...container.querySelectorAll("img")];
+    expect(images.map((img) => [img.getAttribute("alt"), img.getAttribute("lang")])).toEqual([
+      ["Alt a", "de"],
+      ["", null],
+    ]);
+  });
+
   it("renders nothing when there are no other articles", async () => {
     const Stub = createRoutesStub([
       {

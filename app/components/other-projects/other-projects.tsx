@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { OTHER_PROJECTS_COUNT, pickOtherProjects, type OtherProject } from "~/content/other-projects";
-import { useUiText } from "~/hooks/use-language";
+import { useLangOf, useUiText } from "~/hooks/use-language";
 import { behaviour } from "~/behaviours/markers";
 import styles from "./other-projects.module.css";
 
@@ -75,6 +75,7 @@ export function OtherProjects({ projects: candidates }: { projects: OtherProject
  * leaving the page a few pixels down.
  */
 function ProjectCard({ project, picked, noscript }: { project: OtherProject; picked: boolean; noscript: boolean }) {
+  const langOf = useLangOf();
   return (
     <li className={styles.item} data-picked={picked ? "" : undefined}>
       <Link to={project.href} prefetch="intent" className={styles.card}>
@@ -87,6 +88,7 @@ function ProjectCard({ project, picked, noscript }: { project: OtherProject; pic
               sizes="(max-width: 768px) 100vw, 50vw"
               // the title beside it names the link; an alt text repeating it would be read twice
               alt={project.alt === project.title ? "" : project.alt}
+              lang={project.alt === project.title ? undefined : langOf(project.altLanguage)}
               focus={project.focus}
               {...(noscript ? {} : { noscript: null })}
             />
