@@ -22,6 +22,7 @@ const times = (over: Partial<PageTimes> = {}): PageTimes => ({
   entryClientStart: 3700,
   hydratedBy: 3950,
   firstLook: 3800,
+  framework: true,
   ...over,
 });
 
@@ -54,6 +55,14 @@ describe("runFromTimes", () => {
     expect(notLoaded.hydrationStartAfterLoad).toBeNull();
     expect(notLoaded.error).toContain("loadEventStart");
   });
+  it("measures a page without a framework (no React Router on window) with no entry.client and no hydration", () => {
+    const run = runFromTimes(id, times({ framework: false, entryClientStart: null, hydratedBy: null }));
+    expect(run.ok).toBe(true);
+    expect(run.framework).toBe(false);
+    expect(run.hydrationStartAfterLoad).toBeNull();
+    // a page with the framework still fails without them
+    expect(runFromTimes(id, times({ entryClientStart: null, hydratedBy: null })).ok).toBe(false);
+  });
 });
 
 function okRun(run: number, hydrationStartAfterLoad: number, load: number): EngineRun {
@@ -68,6 +77,7 @@ function okRun(run: number, hydrationStartAfterLoad: number, load: number): Engi
     hydrationStartAfterLoad,
     hydratedBy: load + hydrationStartAfterLoad + 50,
     firstLook: load + 20,
+    framework: true,
   };
 }
 
@@ -86,6 +96,12 @@ describe("aggregateEngineRoute", () => {
     });
     expect(aggregated.errors).toEqual(["run 2: the run took more than 90 s"]);
   });
+  it("marks a route without a framework when every run that succeeded found none", () => {
+    const bare = (run: number): EngineRun => ({ ...okRun(run, 0, 500), framework: false });
+    expect(aggregateEngineRoute(route, [bare(1), bare(2)]).withoutFramework).toBe(true);
+    expect(aggregateEngineRoute(route, [bare(1), okRun(2, 60, 500)]).withoutFramework).toBe(false);
+    expect(aggregateEngineRoute(route, [{ ...bare(1), ok: false }]).withoutFramework).toBe(false);
+  });
   it("has no figures when every run failed", () => {
     const failed: EngineRun = { ...okRun(1, 80, 400), ok: false, error: "hung" };
     expect(aggregateEngineRoute(route, [failed]).hydrationStartAfterLoad).toBeNull();
@@ -103,6 +119,7 @@ const routeFigures = (label: string, hydration: number | null, runsOk = 2): Engi
   hydratedBy: hydration === null ? null : 1000 + hydration + 30,
   firstLook: hydration === null ? null : 1010,
   errors: [],
+  withoutFramework: false,
 });
 
 describe("latestRoute and engineSummaryRow", () => {
@@ -124,6 +141,16 @@ describe("latestRoute and engineSummaryRow", () => {
     expect(row.verdict).toBe("error");
     expect(row.value).toContain("not measured: /en");
     expect(row.value).toContain("2 of 4 runs failed");
+  });
+  it("counts a route without a framework as measured, naming it, and shows it so in the table", () => {
+    const bare = { ...routeFigures("/index", null), withoutFramework: true, loadEventStart: 900, firstLook: 910 };
+    const row = engineSummaryRow("webkit", [routeFigures("/", 200), bare]);
+    expect(row.verdict).toBe("pass");
+    expect(row.value).toContain("no framework: /index");
+    expect(row.value).not.toContain("not measured");
+    expect(engineTable([bare]).split("\n")[2]).toBe(
+      "| /index | 900 ms | – | no framework | no framework | 910 ms | 2/2 |",
+    );
   });
   it("is an error when the engine could not be started or nothing was measured", () => {
     expect(engineSummaryRow("webkit", [], "WebKitGTK and Xvfb run on Linux only").verdict).toBe("error");

@@ -45,6 +45,11 @@ export interface PageTimes {
   hydratedBy: number | null;
   /** performance.now() of the first look, once the driver had returned from `load`: hydratedBy is never earlier */
   firstLook: number;
+  /**
+   * Whether the page runs React Router (its context on window): a production page without a framework
+   * (pipeline/islands.ts) has none and no hydration to wait for; its behaviour modules ran before `load`.
+   */
+  framework: boolean;
 }
 
 export interface EngineRun {
@@ -63,6 +68,8 @@ export interface EngineRun {
   hydrationStartAfterLoad: number | null;
   hydratedBy: number | null;
   firstLook: number | null;
+  /** whether the page ran a framework (null: not known, the run failed before it was seen) */
+  framework: boolean | null;
 }
 
 export interface EngineRoute extends RunTally {
@@ -71,6 +78,8 @@ export interface EngineRoute extends RunTally {
   hydrationStartAfterLoad: number | null;
   hydratedBy: number | null;
   firstLook: number | null;
+  /** every run that succeeded found a page without a framework: no hydration to measure */
+  withoutFramework: boolean;
 }
 
 export interface RunId {
@@ -91,6 +100,7 @@ function emptyRun({ engine, route, run }: RunId): EngineRun {
     hydrationStartAfterLoad: null,
     hydratedBy: null,
     firstLook: null,
+    framework: null,
   };
 }
 
@@ -104,7 +114,7 @@ export function failedRun(id: RunId, error: unknown): EngineRun {
   return { ...emptyRun(id), error: errorLine(error) };
 }
 
-/** A run's figures from what the page reported; it fails without load, entry.client or hydration. */
+/** A run's figures from what the page reported; it fails without load, or, on a page with a framework, without entry.client or hydration. */
 export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMITS.hydrationMs): EngineRun {
   const result: EngineRun = {
     ...emptyRun(id),
@@ -112,6 +122,7 @@ export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMI
     fcp: times.fcp,
     hydratedBy: times.hydratedBy,
     firstLook: times.firstLook,
+    framework: times.framework,
   };
   // loadEventStart is 0 until the load event has begun
   const loaded = times.loadEventStart !== null && times.loadEventStart > 0;
@@ -119,29 +130,31 @@ export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMI
     result.hydrationStartAfterLoad = times.entryClientStart - times.loadEventStart!;
   const problems: string[] = [];
   if (!loaded) problems.push("no loadEventStart");
-  if (times.entryClientStart === null) problems.push("no entry.client resource entry");
-  if (times.hydratedBy === null) problems.push(`main not hydrated within ${hydrationMs / 1000} s of load`);
+  if (times.framework && times.entryClientStart === null) problems.push("no entry.client resource entry");
+  if (times.framework && times.hydratedBy === null)
+    problems.push(`main not hydrated within ${hydrationMs / 1000} s of load`);
   result.ok = problems.length === 0;
   if (!result.ok) result.error = problems.join("; ");
   return result;
 }
 
 /**
- * Runs in the page once `load` has fired: polls for React's fiber on `main`,
- * then reads the navigation, paint and resource entries. Self-contained, as
- * it is sent to the page as source.
+ * Runs in the page once `load` has fired: polls for React's fiber on `main`
+ * (on a page with React Router), then reads the navigation, paint and
+ * resource entries. Self-contained, as it is sent to the page as source.
  */
 export async function measurePage(pollMs: number, waitMs: number): Promise<PageTimes> {
   const firstLook = performance.now();
   const deadline = firstLook + waitMs;
   let hydratedBy: number | null = null;
-  for (;;) {
+  const framework = "__reactRouterContext" in window;
+  // a page without a framework has nothing to wait for
+  while (framework && performance.now() < deadline) {
     const main = document.querySelector("main");
     if (main && Object.keys(main).some((key) => key.startsWith("__reactFiber"))) {
       hydratedBy = performance.now();
       break;
     }
-    if (performance.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
@@ -152,6 +165,7 @@ export async function measurePage(pollMs: number, waitMs: number): Promise<PageT
     entryClientStart: entryClient?.startTime ?? null,
     hydratedBy,
     firstLook,
+    framework,
   };
 }
 
@@ -204,6 +218,7 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
     hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
     hydratedBy: median(ok.map((r) => r.hydratedBy)),
     firstLook: median(ok.map((r) => r.firstLook)),
+    withoutFramework: ok.length > 0 && ok.every((r) => r.framework === false),
   };
 }
 
@@ -246,13 +261,16 @@ export function engineSummaryRow(engine: EngineName, routes: readonly EngineRout
   if (setupError) return { figure, value: `not measured: ${setupError}`, target, verdict: "error" };
   const latest = latestRoute(routes);
   if (!latest) return { figure, value: "no run measured", target, verdict: "error" };
-  const unmeasured = routes.filter((r) => r.hydrationStartAfterLoad === null);
+  // a route without a framework has no hydration: not a gap
+  const unmeasured = routes.filter((r) => r.hydrationStartAfterLoad === null && !r.withoutFramework);
+  const withoutFramework = routes.filter((r) => r.withoutFramework);
   const failed = routes.reduce((sum, r) => sum + r.runs - r.runsOk, 0);
   const total = routes.reduce((sum, r) => sum + r.runs, 0);
   const measured = routes.filter((r) => r.hydrationStartAfterLoad !== null);
   const value =
     `${fmtMs(latest.hydrationStartAfterLoad)} (${latest.route}); per route: ` +
     measured.map((r) => `${r.route} ${fmtMs(r.hydrationStartAfterLoad)}`).join(" · ") +
+    (withoutFramework.length ? `; no framework: ${withoutFramework.map((r) => r.route).join(", ")}` : "") +
     (unmeasured.length ? `; not measured: ${unmeasured.map((r) => r.route).join(", ")}` : "") +
     (failed ? `; ${failed} of ${total} runs failed` : "");
   const verdicts: Verdict[] = [
@@ -270,8 +288,8 @@ export function engineTable(routes: readonly EngineRoute[]): string {
       r.route,
       fmtMs(r.loadEventStart),
       fmtMs(r.fcp),
-      fmtMs(r.hydrationStartAfterLoad),
-      fmtMs(r.hydratedBy),
+      r.withoutFramework ? "no framework" : fmtMs(r.hydrationStartAfterLoad),
+      r.withoutFramework ? "no framework" : fmtMs(r.hydratedBy),
       fmtMs(r.firstLook),
       `${r.runsOk}/${r.runs}`,
     ]),

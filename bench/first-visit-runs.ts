@@ -135,8 +135,13 @@ function inflightTracker(page: Page) {
   };
 }
 
-/** Waits until React has hydrated `main` (a fiber key on it); resolves the page's time at that moment. */
-async function waitForHydration(page: Page, timeoutMs: number): Promise<number> {
+/**
+ * Waits until React has hydrated `main` (a fiber key on it); resolves the page's time at that moment, or null at
+ * once for a page without a framework (no React Router on window: pipeline/islands.ts), whose behaviour modules
+ * ran before `load`.
+ */
+async function waitForHydration(page: Page, timeoutMs: number): Promise<number | null> {
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return null;
   const handle = await page.waitForFunction(
     () => {
       const main = document.querySelector("main");
@@ -189,6 +194,7 @@ export async function slowRun(browser: Browser, url: string, route: Route, run: 
     const network = inflightTracker(page);
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     result.hydratedBy = await waitForHydration(page, 60_000);
+    const framework = result.hydratedBy !== null;
     result.idleTimedOut = !(await network.idle(60_000));
     const measured = await page.evaluate(() => {
       const w = window as unknown as { __benchLongTasks?: LongTask[]; __benchLongTaskObserver?: PerformanceObserver };
@@ -213,7 +219,7 @@ export async function slowRun(browser: Browser, url: string, route: Route, run: 
     const problems: string[] = [];
     if (measured.tasks === null) problems.push("the long-task observer did not run");
     if (measured.fcp === null) problems.push("no first-contentful-paint entry");
-    if (measured.entryClientStart === null) problems.push("no entry.client resource entry");
+    if (framework && measured.entryClientStart === null) problems.push("no entry.client resource entry");
     if (measured.tasks !== null && measured.fcp !== null) {
       result.longTasks = longTasksAfter(measured.tasks, measured.fcp);
       if (measured.entryClientStart !== null)
