@@ -32,9 +32,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   // 2 cores: one browser per worker
   workers: 2,
-  // still one retry on CI, as before: a fresh clone's runs showed image waits on a cold content service (now
-  // bounded by IMAGE_FILE_TIMEOUT_MS); 0 once three fresh runs pass without a flaky test (issue 43)
-  retries: isCI ? 1 : 0,
+  // no retry: a test that fails once is a finding (fixed the day it is seen), never retried away
+  retries: 0,
   forbidOnly: isCI,
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
   use: {
