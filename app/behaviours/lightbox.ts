@@ -169,22 +169,18 @@ export function followLightbox(document: Document): () => void {
   };
   const onPointerCancel = () => (swipe = null);
 
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
-  document.addEventListener("pointerdown", onPointerDown);
-  document.addEventListener("pointerup", onPointerUp);
-  document.addEventListener("pointercancel", onPointerCancel);
-  addEventListener("hashchange", shown);
+  // one signal takes every listener off again
+  const listening = new AbortController();
+  const { signal } = listening;
+  document.addEventListener("click", onClick, { signal });
+  document.addEventListener("keydown", onKeyDown, { signal });
+  document.addEventListener("pointerdown", onPointerDown, { signal });
+  document.addEventListener("pointerup", onPointerUp, { signal });
+  document.addEventListener("pointercancel", onPointerCancel, { signal });
+  addEventListener("hashchange", shown, { signal });
   // a figure the URL named when the page loaded (a shared link, a tap before this module ran)
   shown();
-  return () => {
-    document.removeEventListener("click", onClick);
-    document.removeEventListener("keydown", onKeyDown);
-    document.removeEventListener("pointerdown", onPointerDown);
-    document.removeEventListener("pointerup", onPointerUp);
-    document.removeEventListener("pointercancel", onPointerCancel);
-    removeEventListener("hashchange", shown);
-  };
+  return () => listening.abort();
 }
 
 export function start(document: Document): void {
