@@ -1,10 +1,10 @@
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdir, readdir, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, readFile, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { buildCommand } from "../pipeline/build-command";
+import { REACT_ROUTER_CLI, buildCommand } from "../pipeline/build-command";
 import { parseStepTimes, type StepTime } from "../pipeline/step-times";
 import { signalChild, stopChild } from "../tools/processes";
 import { sampleTreeRss } from "./proc-tree";
@@ -127,6 +127,29 @@ export function parseReportedRequests(output: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * The V8 flags a checkout's own `npm run build` gives Node (`node <flags> node_modules/@react-router/dev/bin.js
+ * build` in its package.json), so that a baseline builds as it did then: the flags are part of what it cost (a9833ae's
+ * `--optimize-for-size` was). Null where the script has another form.
+ */
+export function buildScriptNodeFlags(script: string): string[] | null {
+  const [node, ...rest] = script.trim().split(/\s+/);
+  const cli = rest.indexOf(REACT_ROUTER_CLI);
+  if (node !== "node" || cli === -1 || rest[cli + 1] !== "build") return null;
+  const flags = rest.slice(0, cli);
+  return flags.every((flag) => flag.startsWith("--")) ? flags : null;
+}
+
+/** The build's command line in `workspace`: its own script's flags, else this tree's (pipeline/build-command.ts). */
+async function workspaceBuildCommand(workspace: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(workspace, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const flags = buildScriptNodeFlags(manifest.scripts?.build ?? "");
+  if (!flags) return buildCommand(workspace);
+  return [process.execPath, ...flags, path.join(workspace, REACT_ROUTER_CLI), "build"];
+}
+
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await rm(path.join(options.workspace, "build"), { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = {
@@ -145,7 +168,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   Object.assign(env, options.env);
 
   const started = performance.now();
-  const [command, ...args] = buildCommand(options.workspace);
+  const [command, ...args] = await workspaceBuildCommand(options.workspace);
   const child = spawn(command!, args, {
     cwd: options.workspace,
     env,
