@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EnginePage } from "../test-support/cross-engine/engine-page";
 import {
   aggregateEngineRoute,
@@ -198,6 +198,14 @@ function fakePage(behaviour: { hangOpen?: boolean; times?: PageTimes }) {
 }
 
 describe("engineRun", () => {
+  // the time limits run on a fake clock: what a test proves does not depend on how busy the machine is
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("opens the route at a phone's width in a browser of its own and closes it", async () => {
     const { page, state } = fakePage({});
     const run = await engineRun(async () => page, id, fast);
@@ -208,20 +216,24 @@ describe("engineRun", () => {
   });
   it("fails a run whose engine hangs, within its time limit, and still closes the browser", async () => {
     const { page, state } = fakePage({ hangOpen: true });
-    const started = performance.now();
-    const run = await engineRun(async () => page, id, fast);
-    expect(performance.now() - started).toBeLessThan(1000);
+    const running = engineRun(async () => page, id, fast);
+    // a run that ignored its limit would never settle here
+    await vi.advanceTimersByTimeAsync(fast.runMs);
+    const run = await running;
     expect(run.ok).toBe(false);
     expect(run.error).toBe("the run took more than 0.2 s");
     expect(state.closed).toBe(1);
   });
   it("fails a run whose browser does not start, and closes it should it start later", async () => {
     const { page, state } = fakePage({});
-    const run = await engineRun(() => new Promise((resolve) => setTimeout(() => resolve(page), 400)), id, fast);
+    const running = engineRun(() => new Promise((resolve) => setTimeout(() => resolve(page), 400)), id, fast);
+    await vi.advanceTimersByTimeAsync(fast.launchMs);
+    const run = await running;
     expect(run.ok).toBe(false);
     expect(run.error).toBe("starting the browser took more than 0.2 s");
     expect(state.closed).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the browser comes up after all: it is closed at once, never used
+    await vi.advanceTimersByTimeAsync(400 - fast.launchMs);
     expect(state.closed).toBe(1);
     expect(state.opened).toEqual([]);
   });

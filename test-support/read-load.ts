@@ -15,6 +15,8 @@ export interface ReadLoadResult {
 export interface ReadLoad {
   /** Ends the loops (each finishes its request in flight) and resolves with what they saw. */
   stop(): Promise<ReadLoadResult>;
+  /** Resolves with what the loops saw once they have ended, by stop() or by themselves after `maxMs`. */
+  ended: Promise<ReadLoadResult>;
 }
 
 export interface ReadLoadOptions {
@@ -51,11 +53,12 @@ export function startReadLoad(base: string, paths: readonly string[], options: R
     }
   };
   const loops = Promise.all(Array.from({ length: options.connections ?? 4 }, (_, index) => loop(index)));
+  const ended = loops.then(() => result);
   return {
-    async stop() {
+    stop() {
       running = false;
-      await loops;
-      return result;
+      return ended;
     },
+    ended,
   };
 }
