@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import playwright from "eslint-plugin-playwright";
+import vitest from "@vitest/eslint-plugin";
 import tseslint from "typescript-eslint";
 
 /** Import restrictions by folder (no-restricted-imports); `~/` is app/, relative paths are matched by their folder names. */
@@ -254,4 +256,36 @@ export default tseslint.config(
       ],
     },
   })),
+  // A test must be able to fail, and only for a reason: no assertion a branch can skip, none that is never awaited,
+  // no fixed sleep where a condition can be awaited.
+  {
+    files: ["**/*.test.{ts,tsx}"],
+    plugins: { vitest },
+    rules: {
+      "vitest/no-conditional-expect": "error",
+      "vitest/expect-expect": [
+        "error",
+        { assertFunctionNames: ["expect", "expect*", "assert*", "check*", "screen.findBy*"] },
+      ],
+      "vitest/valid-expect": ["error", { maxArgs: 2 }],
+      "vitest/no-identical-title": "error",
+      "vitest/no-focused-tests": "error",
+      // an afterEach may hold an invariant of every test in its file
+      "vitest/no-standalone-expect": ["error", { additionalTestBlockFunctions: ["afterEach"] }],
+    },
+  },
+  {
+    files: ["e2e/**/*.ts", "test-support/cross-engine/**/*.ts"],
+    plugins: { playwright },
+    rules: {
+      "playwright/no-conditional-expect": "error",
+      "playwright/no-wait-for-timeout": "error",
+      "playwright/missing-playwright-await": "error",
+      "playwright/no-focused-test": "error",
+      "playwright/valid-expect": ["error", { maxArgs: 2 }],
+      "playwright/no-useless-not": "error",
+      "playwright/no-force-option": "error",
+      "playwright/expect-expect": ["error", { assertFunctionPatterns: ["^(expect|assert|check)[A-Z]"] }],
+    },
+  },
 );

@@ -138,12 +138,14 @@ test("the article's info and media entries are their own elements: a media entry
   await visit(page, inEditor(articlePath(story.full_slug), story));
   const media = allBloks(story.content).filter(({ blok }) => blok.component === "media");
   expect(media.length).toBeGreaterThan(0);
-  for (const { blok } of media) {
-    const caption = String((blok.Image as { name?: unknown } | undefined)?.name ?? "").trim();
-    const element = page.locator(`[data-blok-uid="${story.id}-${String(blok._uid)}"]`);
-    await expect(element).toHaveCount(1);
-    if (caption) await expect(element).toContainText(caption);
-  }
+  const entries = media.map(({ blok }) => ({
+    caption: String((blok.Image as { name?: unknown } | undefined)?.name ?? "").trim(),
+    element: page.locator(`[data-blok-uid="${story.id}-${String(blok._uid)}"]`),
+  }));
+  for (const { element } of entries) await expect(element).toHaveCount(1);
+  const captioned = entries.filter(({ caption }) => caption !== "");
+  expect(captioned.length, "the article has captioned media").toBeGreaterThan(0);
+  for (const { element, caption } of captioned) await expect(element).toContainText(caption);
 });
 
 test("in preview, the header, footer, hero and gallery carry the visual editor's attributes in the prerendered HTML", async ({
