@@ -4,7 +4,7 @@ import type Beasties from "beasties";
 import { listHtmlFiles } from "./build-files";
 import { CriticalCssError, inlineCriticalCss } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
-import { charactersOf } from "./font-subset";
+import { CharacterSet } from "./font-subset";
 import { parseHtml, type HtmlEdit } from "./html";
 import { IslandsError, islandsEdits, type BehaviourFiles, type IslandsPlan } from "./islands";
 import { LazyImageScriptError, lazyImageScriptEdit } from "./lazy-image-script";
@@ -136,12 +136,13 @@ export async function preparePagesInBuild(
   lazyImageScript: string,
   behaviours: BehaviourFiles | null = null,
 ): Promise<PreparedBuild> {
+  const characters = new CharacterSet();
   const prepared: PreparedBuild = {
     withLoader: 0,
     deferred: 0,
     withoutFramework: 0,
     needsReact: new Map(),
-    characters: new Set(),
+    characters: characters.codePoints,
   };
   for (const relative of await listHtmlFiles(clientDir)) {
     const file = path.join(clientDir, relative);
@@ -152,7 +153,7 @@ export async function preparePagesInBuild(
     if (page.deferred) prepared.deferred += 1;
     if (page.withoutFramework) prepared.withoutFramework += 1;
     for (const name of page.needsReact) prepared.needsReact.set(name, (prepared.needsReact.get(name) ?? 0) + 1);
-    for (const codePoint of charactersOf(page.html)) prepared.characters.add(codePoint);
+    characters.addPage(page.html);
   }
   return prepared;
 }
