@@ -153,6 +153,7 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
   });
 
+  // each worker loads the pipeline's modules through tsx: seconds on a busy machine
   it("goes over the pages in both passes on worker threads into the same files as on this one", async () => {
     const pages: Record<string, string> = {
       "index.html": page("Start"),
@@ -185,7 +186,7 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     expect(onWorkers.prepared.withLoader).toBe(4);
     expect(onWorkers.prepared.characters).toContain("Ü".codePointAt(0));
     expect(onWorkers.files[0]).toContain(FONT_FACES);
-  }, 30_000);
+  }, 120_000);
 
   it("fails with the page a worker failed on, and leaves the headers files as they were", async () => {
     await put("a/index.html", page("a"));
@@ -198,5 +199,5 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
       await workers.close();
     }
     await expect(read(MANIFEST_FILE)).rejects.toThrow(/ENOENT/);
-  }, 30_000);
+  }, 120_000);
 });
