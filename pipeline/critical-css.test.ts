@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "./csp";
 import { attribute, isInside, parseHtml } from "./html";
 import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
-import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, inlineCriticalCss } from "./critical-css";
+import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, createBeasties, inlineCriticalCss } from "./critical-css";
 
 let clientDir: string;
 
@@ -182,5 +182,28 @@ describe("inlineCriticalCss", () => {
       '<link href="/assets/root-a1.css" rel="stylesheet"/>',
     );
     await expect(inlineCriticalCss(html, { clientDir })).rejects.toThrow(CriticalCssError);
+  });
+});
+
+describe("createBeasties", () => {
+  it("reads each stylesheet once for all the pages it extracts from", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "critical-css-once-"));
+    try {
+      await mkdir(path.join(dir, "assets"));
+      await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:red}");
+      const beasties = createBeasties({ clientDir: dir });
+      const links = ["/assets/root-a1.css"];
+      const first = await inlineCriticalCss(page('<p class="used">a</p>', links), { clientDir: dir }, beasties);
+      expect(inlineStyles(first)).toEqual([".used{color:red}"]);
+      // a build's stylesheets do not change while it runs: the second page is extracted from what was read first
+      await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:blue}");
+      const second = await inlineCriticalCss(page('<p class="used">b</p>', links), { clientDir: dir }, beasties);
+      expect(inlineStyles(second)).toEqual([".used{color:red}"]);
+      // a new extractor (the next build, a live update) reads the file as it is now
+      const fresh = await inlineCriticalCss(page('<p class="used">c</p>', links), { clientDir: dir });
+      expect(inlineStyles(fresh)).toEqual([".used{color:blue}"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import { MANIFEST_FILE } from "./csp";
 import { resolveContentConfig, type ContentConfig } from "./content-config";
 import { createBeasties } from "./critical-css";
 import { preparePagesInBuild } from "./finish-pages";
-import { readBehaviourFiles } from "./islands";
+import { readBehaviourFiles, type BehaviourFiles } from "./islands";
 import { lazyImageScript } from "./lazy-image-script";
 import { subsetFontForBuild } from "./font-subset";
 import { HEADERS_FILE } from "./headers-files";
@@ -13,6 +13,7 @@ import { listHtmlFiles } from "./build-files";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
 import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersResult } from "./security-headers";
+import { PageWorkers, pageThreads } from "./page-workers";
 import { timedStep } from "./step-times";
 
 const HYDRATION_NOTE = "docs/decisions/0005-hydrate-after-load.md";
@@ -39,8 +40,27 @@ export async function finishBuild(
   // first: the CSP hashes the inline scripts as they are served
   // a production build's pages run its behaviour modules instead of React where they can (pipeline/islands.ts)
   const behaviours = config.version === "published" ? await readBehaviourFiles(clientDir) : null;
+  // both passes on one worker thread per core (decision 0015), none on a single core
+  const threads = pageThreads();
+  const workers = threads > 1 ? await PageWorkers.start(threads) : null;
+  try {
+    return await finishPages(clientDir, config, env, lazyImages, behaviours, workers);
+  } finally {
+    await workers?.close();
+  }
+}
+
+/** Steps 11 to 17 (pipeline/README.md): the two passes over the pages and what comes between and after them. */
+async function finishPages(
+  clientDir: string,
+  config: ContentConfig,
+  env: NodeJS.ProcessEnv,
+  lazyImages: string,
+  behaviours: BehaviourFiles | null,
+  workers: PageWorkers | null,
+): Promise<SecurityHeadersResult> {
   const prepared = await timedStep("first pass (lazy images, hydration after load)", () =>
-    preparePagesInBuild(clientDir, lazyImages, behaviours),
+    preparePagesInBuild(clientDir, lazyImages, behaviours, workers),
   );
   console.info(
     `Lazy images: ${prepared.withLoader} page(s) carry the loader inline (${(Buffer.byteLength(lazyImages) / 1024).toFixed(1)} KB)`,
@@ -65,8 +85,10 @@ export async function finishBuild(
   // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
   const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
   const result = await timedStep("second pass (critical CSS, security headers)", () =>
-    writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles }),
+    writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles, workers }),
   );
+  // their heaps go before compression, whose buffers are the last step's peak
+  await workers?.close();
   console.info(
     `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
   );

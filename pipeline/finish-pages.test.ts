@@ -9,6 +9,7 @@ import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
 import * as html from "./html";
 import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
+import { PageWorkers } from "./page-workers";
 import { writeSecurityHeaders } from "./security-headers";
 
 // the parser as it is, its calls counted
@@ -151,4 +152,52 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     expect(manifest.documents["index.html"]).toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
     expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
   });
+
+  // each worker loads the pipeline's modules through tsx: seconds on a busy machine
+  it("goes over the pages in both passes on worker threads into the same files as on this one", async () => {
+    const pages: Record<string, string> = {
+      "index.html": page("Start"),
+      "about/index.html": page("Über uns"),
+      "en/index.html": page("Home").replace('<h1 class="used">', '<h1 class="unused">'),
+      "__spa-fallback.html": page(""),
+    };
+    const finishedWith = async (threads: number) => {
+      for (const [relative, html] of Object.entries(pages)) await put(relative, html);
+      const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: FONT_FACES };
+      const workers = threads > 1 ? await PageWorkers.start(threads) : null;
+      try {
+        const prepared = await preparePagesInBuild(dir, script, null, workers);
+        const result = await writeSecurityHeaders(dir, inputs, { styles, workers });
+        const files = await Promise.all([...Object.keys(pages), MANIFEST_FILE, "_headers"].map(read));
+        const characters = [...prepared.characters];
+        return {
+          prepared: { ...prepared, characters },
+          result: { ...result, headersFile: path.relative(dir, result.headersFile) },
+          files,
+        };
+      } finally {
+        await workers?.close();
+      }
+    };
+    const onThisThread = await finishedWith(1);
+    const onWorkers = await finishedWith(2);
+    expect(onWorkers).toEqual(onThisThread);
+    expect(onWorkers.result.styled.pages).toBe(3);
+    expect(onWorkers.prepared.withLoader).toBe(4);
+    expect(onWorkers.prepared.characters).toContain("Ü".codePointAt(0));
+    expect(onWorkers.files[0]).toContain(FONT_FACES);
+  }, 120_000);
+
+  it("fails with the page a worker failed on, and leaves the headers files as they were", async () => {
+    await put("a/index.html", page("a"));
+    await put("b/index.html", page("b").replace("</head>", "<style>p{}</style></head>"));
+    const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: null };
+    const workers = await PageWorkers.start(2);
+    try {
+      await expect(writeSecurityHeaders(dir, inputs, { styles, workers })).rejects.toThrow(/^b\/index\.html: /);
+    } finally {
+      await workers.close();
+    }
+    await expect(read(MANIFEST_FILE)).rejects.toThrow(/ENOENT/);
+  }, 120_000);
 });

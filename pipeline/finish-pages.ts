@@ -1,12 +1,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Beasties from "beasties";
-import { listHtmlFiles } from "./build-files";
+import { listHtmlFiles, inOrder } from "./build-files";
 import { CriticalCssError, inlineCriticalCss } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
-import { charactersOf } from "./font-subset";
+import { CharacterSet } from "./font-subset";
 import { parseHtml, type HtmlEdit } from "./html";
 import { IslandsError, islandsEdits, type BehaviourFiles, type IslandsPlan } from "./islands";
+import type { PageWorkers } from "./page-workers";
 import { LazyImageScriptError, lazyImageScriptEdit } from "./lazy-image-script";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found-pages";
 
@@ -130,11 +131,55 @@ export interface PreparedBuild {
   characters: Set<number>;
 }
 
-/** The first pass over every HTML file of a build, one page in memory at a time. */
+/** What the first pass learnt of one page. */
+export interface PreparedPage {
+  withLoader: boolean;
+  deferred: boolean;
+  withoutFramework: boolean;
+  needsReact: string[];
+  /** The page's characters that `characters` had not met yet (`preparePageFile`), in the order met. */
+  newCharacters: number[];
+}
+
+/** The characters met so far, by one thread (pipeline/font-subset.ts). */
+export type PageCharacters = CharacterSet;
+
+/**
+ * The first pass over one HTML file (`relative` to `clientDir`), written back when it changed. Its characters go
+ * into `characters`; those new to it come back, so that the pages' characters can be merged in page order from
+ * several threads, each going over its pages in page order (pipeline/page-workers.ts).
+ */
+export async function preparePageFile(
+  clientDir: string,
+  relative: string,
+  lazyImageScript: string,
+  behaviours: BehaviourFiles | null,
+  characters: PageCharacters,
+): Promise<PreparedPage> {
+  const file = path.join(clientDir, relative);
+  const html = await readFile(file, "utf8");
+  const page = prepare(relative, html, lazyImageScript, behaviours);
+  if (page.html !== html) await writeFile(file, page.html);
+  const known = characters.codePoints.size;
+  characters.addPage(page.html);
+  return {
+    withLoader: page.withLoader,
+    deferred: page.deferred,
+    withoutFramework: page.withoutFramework,
+    needsReact: page.needsReact,
+    newCharacters: [...characters.codePoints].slice(known),
+  };
+}
+
+/**
+ * The first pass over every HTML file of a build, one page in memory at a time (a page a worker with `workers`,
+ * pipeline/page-workers.ts; the results are taken in page order either way).
+ */
 export async function preparePagesInBuild(
   clientDir: string,
   lazyImageScript: string,
   behaviours: BehaviourFiles | null = null,
+  workers: PageWorkers | null = null,
 ): Promise<PreparedBuild> {
   const prepared: PreparedBuild = {
     withLoader: 0,
@@ -143,16 +188,18 @@ export async function preparePagesInBuild(
     needsReact: new Map(),
     characters: new Set(),
   };
-  for (const relative of await listHtmlFiles(clientDir)) {
-    const file = path.join(clientDir, relative);
-    const html = await readFile(file, "utf8");
-    const page = prepare(relative, html, lazyImageScript, behaviours);
-    if (page.html !== html) await writeFile(file, page.html);
+  const characters = new CharacterSet();
+  workers?.setUp({ pass: "first", clientDir, lazyImageScript, behaviours });
+  const run = workers
+    ? (relative: string) => workers.run<PreparedPage>(relative)
+    : (relative: string) => preparePageFile(clientDir, relative, lazyImageScript, behaviours, characters);
+  const files = await listHtmlFiles(clientDir);
+  for await (const [, page] of inOrder(files, run, workers ? workers.threads * 2 : 1)) {
     if (page.withLoader) prepared.withLoader += 1;
     if (page.deferred) prepared.deferred += 1;
     if (page.withoutFramework) prepared.withoutFramework += 1;
     for (const name of page.needsReact) prepared.needsReact.set(name, (prepared.needsReact.get(name) ?? 0) + 1);
-    for (const codePoint of charactersOf(page.html)) prepared.characters.add(codePoint);
+    for (const codePoint of page.newCharacters) prepared.characters.add(codePoint);
   }
   return prepared;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_CHARACTERS,
   FONT_FACES_FILE,
+  CharacterSet,
   charactersOf,
   epilogueLatinSource,
   fallbackFontFace,
@@ -59,6 +60,16 @@ describe("charactersOf", () => {
     const characters = charactersOf("<p>Grüße &amp; &#x27;Zitat&#x27; &#8222;x&quot;</p>");
     for (const character of "üß&'„\"") expect(characters.has(character.codePointAt(0)!), character).toBe(true);
     expect(characters.has("#".codePointAt(0)!)).toBe(false);
+  });
+});
+
+describe("CharacterSet", () => {
+  it("holds the code points of all pages in the order first met, as charactersOf gives each page's", () => {
+    const pages = ["aé😀a", "\ud800x\udc00&amp;", "b😀&#x1F600;\ud83d"];
+    const characters = new CharacterSet();
+    for (const html of pages) characters.addPage(html);
+    // a pair of surrogates is one code point; a lone surrogate is a code point of its own, as the string iterator has it
+    expect([...characters.codePoints]).toEqual([0x61, 0xe9, 0x1f600, 0xd800, 0x78, 0xdc00, 0x26, 0x62, 0xd83d]);
   });
 });
 

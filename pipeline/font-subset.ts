@@ -109,18 +109,71 @@ const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', a
 
 /** The characters a page can show: its text with entities decoded (markup is ASCII, which the base set has anyway). */
 export function charactersOf(html: string): Set<number> {
-  const decoded = html.replace(
-    ENTITY,
-    (_, hex: string | undefined, decimal: string | undefined, name: string | undefined) =>
-      hex
-        ? String.fromCodePoint(Number.parseInt(hex, 16))
-        : decimal
-          ? String.fromCodePoint(Number(decimal))
-          : NAMED[name!.toLowerCase()]!,
-  );
-  const codePoints = new Set<number>();
-  for (const character of decoded) codePoints.add(character.codePointAt(0)!);
-  return codePoints;
+  const characters = new CharacterSet();
+  characters.addPage(html);
+  return characters.codePoints;
+}
+
+/**
+ * The characters of many pages (`charactersOf` each), in the order first met. A page's code units are read one by
+ * one and looked up in a table of the Basic Multilingual Plane: iterating the string made a string of each
+ * character and a Set lookup of it, about 2 ms a page (a third of the first pass at 1,000 articles).
+ */
+export class CharacterSet {
+  readonly codePoints = new Set<number>();
+  readonly #seen = new Uint8Array(0x10000);
+
+  addPage(html: string): void {
+    const length = html.length;
+    for (let index = 0; index < length; index += 1) {
+      const unit = html.charCodeAt(index);
+      if (unit === 0x26) {
+        // "&": a character reference counts as the character it stands for
+        ENTITY_HERE.lastIndex = index;
+        const match = ENTITY_HERE.exec(html);
+        if (match) {
+          this.addText(decodeEntity(match));
+          index += match[0].length - 1;
+          continue;
+        }
+      }
+      if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < length) {
+        const low = html.charCodeAt(index + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          this.codePoints.add(((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
+          index += 1;
+          continue;
+        }
+      }
+      // a character of the BMP, or a lone surrogate (a code point of its own, as the string iterator gives it)
+      if (this.#seen[unit] === 0) {
+        this.#seen[unit] = 1;
+        this.codePoints.add(unit);
+      }
+    }
+  }
+
+  private addText(text: string): void {
+    for (const character of text) {
+      const codePoint = character.codePointAt(0)!;
+      if (codePoint > 0xffff) this.codePoints.add(codePoint);
+      else if (this.#seen[codePoint] === 0) {
+        this.#seen[codePoint] = 1;
+        this.codePoints.add(codePoint);
+      }
+    }
+  }
+}
+
+/** `ENTITY` where the scan stands. */
+const ENTITY_HERE = new RegExp(ENTITY.source, "iy");
+
+function decodeEntity([, hex, decimal, name]: RegExpExecArray): string {
+  return hex
+    ? String.fromCodePoint(Number.parseInt(hex, 16))
+    : decimal
+      ? String.fromCodePoint(Number(decimal))
+      : NAMED[name!.toLowerCase()]!;
 }
 
 /** The fallback face: a local Arial scaled to Epilogue's metrics (capsize computes the overrides). */

@@ -19,7 +19,7 @@ import { CLIENT_DIR, writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
 import { siteUrlFrom } from "./site-url";
 import { staticHostFrom } from "./host-config";
-import { AFTER_PRERENDER_STEPS, stepTimeLine, timedStep } from "./step-times";
+import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./step-times";
 
 /**
  * React Router evaluates its config, and so this preset, more than once per
@@ -72,6 +72,7 @@ async function readRequestCountAtStart(dir: string): Promise<RequestCountAtStart
 /** After prerendering: the request count, robots.txt and the sitemap, the pages finished, the release's record. */
 async function finishSite(buildDirectory: string): Promise<void> {
   const started = performance.now();
+  const cpuStarted = cpuMsSoFar();
   const dir = path.join(buildDirectory, PRERENDER_DIR);
   const config = resolveContentConfig();
   const clientDir = path.join(buildDirectory, CLIENT_DIR);
@@ -94,7 +95,7 @@ async function finishSite(buildDirectory: string): Promise<void> {
       writeFullReleaseInfo(buildDirectory, listing, { siteUrl: siteUrlFrom(), preview }),
     );
   await rm(dir, { recursive: true, force: true });
-  console.info(stepTimeLine(AFTER_PRERENDER_STEPS, performance.now() - started));
+  console.info(stepTimeLine(AFTER_PRERENDER_STEPS, performance.now() - started, cpuMsSoFar() - cpuStarted));
 }
 
 /**

@@ -9,9 +9,10 @@ import {
   type SiteMode,
 } from "./csp";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
-import { listHtmlFiles } from "./build-files";
+import { inOrder, listHtmlFiles } from "./build-files";
 import { isLinkWithRel, parseHtml } from "./html";
 import { styledPage, type PageStyles } from "./finish-pages";
+import type { PageWorkers } from "./page-workers";
 import { HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
 
@@ -50,11 +51,50 @@ export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = p
 export interface PageFinishing {
   /** Critical CSS inline before the page is hashed (pipeline/finish-pages.ts, `styledPage`). */
   styles?: PageStyles;
+  /**
+   * The pages finished on these worker threads (pipeline/page-workers.ts), each with its own extractor made from
+   * `styles`; unset: on this thread. The files come out the same either way.
+   */
+  workers?: PageWorkers | null;
+}
+
+/** One page after the second pass: its policy, what it warns of, and its critical CSS's size (null: not styled). */
+export interface FinishedPage {
+  policy: string;
+  warnings: string[];
+  styledBytes: number | null;
+}
+
+/** The second pass over one HTML file (`relative` to `clientDir`): styled, hashed, its policy in it, written back. */
+export async function finishPageFile(
+  clientDir: string,
+  relative: string,
+  inputs: PolicyInputs,
+  styles?: PageStyles,
+): Promise<FinishedPage> {
+  const file = path.join(clientDir, relative);
+  const prerendered = await readFile(file, "utf8");
+  const html = styles ? await styledPage(relative, prerendered, styles) : prerendered;
+  const styledBytes = html === prerendered ? null : inlineStyles(html).reduce((sum, style) => sum + style.length, 0);
+  const warnings: string[] = [];
+  // each question below reads the page as parsed once (pipeline/html.ts keeps the last page parsed)
+  const policy = documentSecurityPolicy(inputs, html);
+  const blocked = blockedInlineCode(html);
+  if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
+  const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
+  if (foreign.length)
+    warnings.push(
+      `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
+    );
+  const served = withPolicyMeta(html, policy);
+  if (served !== prerendered) await writeFile(file, served);
+  return { policy, warnings, styledBytes };
 }
 
 /**
  * Hashes each HTML file and writes its policy to the headers files (pipeline/headers-files.ts), one page at
- * a time; with `finishing`, each page is first given its critical CSS.
+ * a time; with `finishing`, each page is first given its critical CSS. With `finishing.workers`, worker threads
+ * finish the pages while this one writes their policies down in page order.
  */
 export async function writeSecurityHeaders(
   clientDir: string,
@@ -66,27 +106,24 @@ export async function writeSecurityHeaders(
   const files = (await listHtmlFiles(clientDir)).sort(comparePagePaths);
   const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative), 0);
   const writer = await HeadersFilesWriter.open(clientDir, { version: 1, mode: inputs.mode, policy: inputs }, nginxKeys);
+  const workers = finishing.workers ?? null;
+  workers?.setUp({
+    pass: "second",
+    clientDir,
+    inputs,
+    styles: finishing.styles ? { fontFaces: finishing.styles.fontFaces } : null,
+  });
   try {
-    for (const relative of files) {
-      const file = path.join(clientDir, relative);
-      const prerendered = await readFile(file, "utf8");
-      const html = finishing.styles ? await styledPage(relative, prerendered, finishing.styles) : prerendered;
-      if (html !== prerendered) {
+    const finish = workers
+      ? (relative: string) => workers.run<FinishedPage>(relative)
+      : (relative: string) => finishPageFile(clientDir, relative, inputs, finishing.styles);
+    for await (const [relative, page] of inOrder(files, finish, workers ? workers.threads * 2 : 1)) {
+      if (page.styledBytes !== null) {
         styled.pages += 1;
-        styled.bytes += inlineStyles(html).reduce((sum, style) => sum + style.length, 0);
+        styled.bytes += page.styledBytes;
       }
-      // each question below reads the page as parsed once (pipeline/html.ts keeps the last page parsed)
-      const policy = documentSecurityPolicy(inputs, html);
-      const blocked = blockedInlineCode(html);
-      if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
-      const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
-      if (foreign.length)
-        warnings.push(
-          `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
-        );
-      const served = withPolicyMeta(html, policy);
-      if (served !== prerendered) await writeFile(file, served);
-      await writer.add(relative, policy);
+      warnings.push(...page.warnings);
+      await writer.add(relative, page.policy);
     }
   } catch (error) {
     await writer.abandon();

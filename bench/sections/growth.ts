@@ -177,6 +177,9 @@ function sideBySideTable(baselines: readonly SizeResult[], results: readonly Siz
     for (const step of steps) {
       const timeOf = (r: SizeResult) => r.stepTimes.find((time) => time.step === step)?.ms ?? null;
       row(`step: ${step}`, timeOf, fmtMs);
+      // CPU time, which a machine busy with other work does not stretch as it does the wall time
+      const cpuOf = (r: SizeResult) => r.stepTimes.find((time) => time.step === step)?.cpuMs ?? null;
+      if ([before, current].some((r) => cpuOf(r) !== null)) row(`step: ${step} (CPU)`, cpuOf, fmtMs);
     }
     row(
       "peak RSS",
@@ -381,7 +384,8 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       `Side by side: each size built first at ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}, ` +
         "the work tree's node_modules), then from the work tree, on the same content and content service. " +
         'The phases are wall time split at the build\'s first "Prerender (html)" line and its "Content:" line; ' +
-        "the steps are the build's own `Step time:` lines (pipeline/step-times.ts), where it prints them.",
+        "the steps are the build's own `Step time:` lines (pipeline/step-times.ts), where it prints them, " +
+        "with the process's CPU time (all its threads) where the build prints it.",
       "",
       sideBySideTable(baselines, results),
       "",
