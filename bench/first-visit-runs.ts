@@ -22,9 +22,11 @@ export const SCREENS: Record<Screen, BrowserContextOptions> = {
 export const QUIET_MS = 500;
 /**
  * After the network is idle the trace runs on this long, for the tasks the last responses start (module
- * evaluation, hydration); a framework page not hydrated by its end fails the run rather than miss them.
+ * evaluation, hydration); a framework page not hydrated by its end is visited anew with twice the time (at
+ * most SETTLE_ATTEMPTS visits), then fails the run rather than miss its tasks.
  */
 export const SETTLE_MS = 1500;
+export const SETTLE_ATTEMPTS = 3;
 
 export type ByteKind = "images" | "scripts" | "rest";
 
@@ -187,6 +189,24 @@ export async function slowRun(
   run: number,
   build = "now",
 ): Promise<SlowRun> {
+  let result: SlowRun | undefined;
+  for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
+    result = await slowVisit(browser, url, route, run, build, SETTLE_MS * 2 ** attempt);
+    if (result.ok || result.error !== NOT_HYDRATED) break;
+  }
+  return result!;
+}
+
+const NOT_HYDRATED = "hydration had not finished when the trace ended";
+
+async function slowVisit(
+  browser: Browser,
+  url: string,
+  route: Route,
+  run: number,
+  build: string,
+  settleMs: number,
+): Promise<SlowRun> {
   const result: SlowRun = {
     route: route.label,
     build,
@@ -222,7 +242,7 @@ export async function slowRun(
     try {
       await page.goto(url, { waitUntil: "load", timeout: 120_000 });
       result.idleTimedOut = !(await network.idle(60_000));
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
     } finally {
       events = await stopTrace(cdp);
     }
@@ -243,7 +263,7 @@ export async function slowRun(
       result.hydrationStartAfterLoad = measured.entryClientStart - measured.loadEventStart;
     const problems: string[] = [];
     if (trace.fcp === null) problems.push("no first contentful paint in the trace");
-    if (isHydrated === false) problems.push("hydration had not finished when the trace ended");
+    if (isHydrated === false) problems.push(NOT_HYDRATED);
     if (result.framework && measured.entryClientStart === null) problems.push("no entry.client resource entry");
     if (trace.fcp !== null) {
       result.longTasks = longTaskFigures(trace.longTasks, trace.fcp);

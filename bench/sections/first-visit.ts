@@ -8,6 +8,7 @@ import {
   bytesRun,
   QUIET_MS,
   SCREENS,
+  SETTLE_ATTEMPTS,
   SETTLE_MS,
   SLOW_PHONE,
   slowRun,
@@ -163,7 +164,8 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
       "Every figure comes from a performance trace recorded through CDP (`Tracing.start` before the navigation): nothing runs " +
       "in the page under test while it is traced (a `PerformanceObserver` or a polled `waitForFunction` would be a script of " +
       `its own, measured with the page's). The trace ends when the network has been idle for ${QUIET_MS} ms and ${SETTLE_MS} ms more; ` +
-      "a page with React that has not hydrated by then fails the run. Long tasks: the page's main-thread tasks (`RunTask`) over " +
+      `a page with React that has not hydrated by then is visited anew with twice the time, at most ${SETTLE_ATTEMPTS} visits, then fails the run. ` +
+      "Long tasks: the page's main-thread tasks (`RunTask`) over " +
       `${TARGETS.longTaskMaxMs} ms after the first contentful paint (a task spanning it counts with its part after it, as in Lighthouse's TBT); ` +
       "beyond 50 ms = the sum of (duration − 50 ms); the longest one's work by kind (style = Recalculate Style and stylesheet " +
       "parsing, layout, script, parse = HTML, paint) from the median run. Restyled = the elements of every Recalculate Style " +
