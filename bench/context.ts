@@ -4,7 +4,7 @@ import path from "node:path";
 import { startSiteServer, type SiteServer } from "../site-server/site-server";
 import { precompress } from "../pipeline/precompress";
 import { freePort } from "../tools/processes";
-import { createWorkspace, productionEnv, REPO, runBuild, type BuildResult } from "./build";
+import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
 
@@ -27,22 +27,34 @@ export interface Route {
   path: string;
   /** Short label for tables: "/", "/index", "article", "/about". */
   label: string;
+  /** The prerendered file that answers it, relative to the client folder, where it is not `{path}/index.html`. */
+  file?: string;
+  /** Answered with status 404 (the not-found page), which Lighthouse refuses to measure. */
+  notFound?: boolean;
 }
 
-export interface MainBuild {
+/** A production build served by the bench's site server: the work tree's, or BENCH_BASELINE's. */
+export interface SiteBuild {
+  /** "now" (the work tree) or "baseline" */
+  label: "now" | "baseline";
+  /** the baseline's full commit; null for the work tree */
+  commit: string | null;
   workspace: string;
   clientDir: string;
-  contentDir: string;
-  content: ContentService;
   site: SiteServer;
   build: BuildResult;
+  /** CONTENT_VERSION and SITE_URL of the build. */
+  env: Record<string, string>;
+}
+
+export interface MainBuild extends SiteBuild {
+  contentDir: string;
+  content: ContentService;
   /** API requests the content service served during the build. */
   buildApiRequests: number;
   /** Those requests by kind. */
   buildRequestKinds: Record<string, number>;
   precompressMs: number;
-  /** CONTENT_VERSION and SITE_URL of the build. */
-  env: Record<string, string>;
   routes: Route[];
   articles: number;
   indexReferences: number;
@@ -50,6 +62,7 @@ export interface MainBuild {
 
 export class BenchContext {
   private main: Promise<MainBuild> | undefined;
+  private baseline: Promise<SiteBuild | null> | undefined;
   private readonly cleanups: (() => Promise<unknown>)[] = [];
 
   constructor(
@@ -81,6 +94,56 @@ export class BenchContext {
     return this.main;
   }
 
+  /**
+   * BENCH_BASELINE's production build on the main build's content and content service, served beside it (null
+   * without BENCH_BASELINE): the page-level sections measure both in the same run, before against after.
+   */
+  baselineBuild(): Promise<SiteBuild | null> {
+    this.baseline ??= this.buildBaseline();
+    return this.baseline;
+  }
+
+  /** The main build, and the baseline's after it where there is one: the builds a page-level section compares. */
+  async siteBuilds(): Promise<SiteBuild[]> {
+    const main = await this.mainBuild();
+    const baseline = await this.baselineBuild();
+    return baseline ? [baseline, main] : [main];
+  }
+
+  private async buildBaseline(): Promise<SiteBuild | null> {
+    if (!this.options.baseline) return null;
+    const main = await this.mainBuild();
+    const { dir: workspace, commit } = await createWorkspaceAt(
+      path.join(this.tempDir, "baseline"),
+      this.options.baseline,
+    );
+    this.log(`baseline build: ${commit.slice(0, 7)} (BENCH_BASELINE=${this.options.baseline}), building ...`);
+    const built = await this.buildSite(workspace, main.content, main.contentDir);
+    this.log(
+      `baseline build (${built.env.CONTENT_VERSION} content): ${(built.build.durationMs / 1000).toFixed(1)} s, site ${built.site.url}`,
+    );
+    return { label: "baseline", commit, workspace, ...built };
+  }
+
+  /** Builds `workspace` against the content service, precompresses and serves it. */
+  private async buildSite(workspace: string, content: ContentService, contentDir: string) {
+    const sitePort = await freePort();
+    const env = productionEnv(`http://127.0.0.1:${sitePort}`);
+    const build = await runBuild({ workspace, contentPort: content.port, contentDir, timeoutMs: 10 * 60_000, env });
+    if (!build.ok) {
+      throw new Error(
+        `react-router build in ${workspace} failed (${build.timedOut ? "timed out" : `exit code ${build.exitCode}`}):\n${build.outputTail}`,
+      );
+    }
+    const clientDir = path.join(workspace, "build", "client");
+    const compressStarted = performance.now();
+    await precompress(clientDir);
+    const precompressMs = performance.now() - compressStarted;
+    const site = await startSiteServer({ root: clientDir, port: sitePort, host: "127.0.0.1" });
+    this.onCleanup(() => site.close());
+    return { clientDir, site, build, env, precompressMs };
+  }
+
   private async buildMain(): Promise<MainBuild> {
     const workspace = await createWorkspace(path.join(this.tempDir, "main"));
     const contentDir = path.join(workspace, "content");
@@ -92,27 +155,14 @@ export class BenchContext {
     });
     this.onCleanup(() => content.close());
     this.log(`main build: content service ${content.url} (${content.stories} stories), building ...`);
-    const sitePort = await freePort();
-    const env = productionEnv(`http://127.0.0.1:${sitePort}`);
     const before = await content.checkpoint();
     const kindsBefore = content.apiRequestKinds();
-    const build = await runBuild({ workspace, contentPort: content.port, contentDir, timeoutMs: 10 * 60_000, env });
+    const { clientDir, site, build, env, precompressMs } = await this.buildSite(workspace, content, contentDir);
     const buildApiRequests = (await content.checkpoint()) - before;
     const buildRequestKinds: Record<string, number> = {};
     for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
       if (count - (kindsBefore[kind] ?? 0) > 0) buildRequestKinds[kind] = count - (kindsBefore[kind] ?? 0);
     }
-    if (!build.ok) {
-      throw new Error(
-        `react-router build of the demo content failed (${build.timedOut ? "timed out" : `exit code ${build.exitCode}`}):\n${build.outputTail}`,
-      );
-    }
-    const clientDir = path.join(workspace, "build", "client");
-    const compressStarted = performance.now();
-    await precompress(clientDir);
-    const precompressMs = performance.now() - compressStarted;
-    const site = await startSiteServer({ root: clientDir, port: sitePort, host: "127.0.0.1" });
-    this.onCleanup(() => site.close());
 
     const token = env.CONTENT_VERSION === "published" ? content.publicToken : content.previewToken;
     const listing = await fetch(
@@ -129,7 +179,10 @@ export class BenchContext {
     this.log(
       `main build (${env.CONTENT_VERSION} content): ${(build.durationMs / 1000).toFixed(1)} s, ${buildApiRequests} API requests, site ${site.url}`,
     );
+    const route = (routePath: string, label: string): Route => ({ path: routePath, label });
     return {
+      label: "now",
+      commit: null,
       workspace,
       clientDir,
       contentDir,
@@ -141,15 +194,19 @@ export class BenchContext {
       precompressMs,
       env,
       routes: [
-        { path: "/", label: "/" },
-        { path: "/index", label: "/index" },
-        { path: `/articles/${first}`, label: "article" },
-        { path: "/about", label: "/about" },
+        route("/", "/"),
+        route("/index", "/index"),
+        route(`/articles/${first}`, "article"),
+        route("/about", "/about"),
+        route("/imprint", "/imprint"),
+        { path: "/gibt-es-nicht", label: "not found", file: "404.html", notFound: true },
         // the same pages in English (Storyblok's field-level translation)
-        { path: "/en", label: "/en" },
-        { path: "/en/index", label: "/en/index" },
-        { path: `/en/articles/${first}`, label: "en article" },
-        { path: "/en/about", label: "/en/about" },
+        route("/en", "/en"),
+        route("/en/index", "/en/index"),
+        route(`/en/articles/${first}`, "en article"),
+        route("/en/about", "/en/about"),
+        route("/en/imprint", "/en/imprint"),
+        { path: "/en/does-not-exist", label: "en not found", file: "en/404.html", notFound: true },
       ],
       articles: Number.isFinite(total) ? total : articles.length,
       indexReferences: countIndexReferences(indexStory),
@@ -158,8 +215,10 @@ export class BenchContext {
 }
 
 /** The prerendered file of a route in a client build. */
-export function prerenderedFile(clientDir: string, routePath: string): string {
-  return path.join(clientDir, ...routePath.split("/").filter(Boolean), "index.html");
+export function prerenderedFile(clientDir: string, route: Route): string {
+  return route.file
+    ? path.join(clientDir, ...route.file.split("/"))
+    : path.join(clientDir, ...route.path.split("/").filter(Boolean), "index.html");
 }
 
 export { REPO };

@@ -1,21 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { byteKind, longTasksAfter } from "./first-visit-runs";
+import { byteKind, longTaskFigures, taskWork } from "./first-visit-runs";
+import type { TraceTask } from "./trace";
 
-describe("longTasksAfter", () => {
-  it("counts the tasks after the first contentful paint and what lies beyond 50 ms", () => {
-    const tasks = [
-      { startTime: 100, duration: 400 }, // before FCP (1000): left out
-      { startTime: 1200, duration: 80 },
-      { startTime: 2000, duration: 130 },
-    ];
-    expect(longTasksAfter(tasks, 1000)).toEqual({ count: 2, longest: 130, beyond50: 30 + 80 });
+const task = (start: number, duration: number, work: TraceTask["work"] = {}, elementsRestyled = 0): TraceTask => ({
+  start,
+  duration,
+  work,
+  elementsRestyled,
+});
+
+describe("longTaskFigures", () => {
+  it("counts the long tasks from a moment on and what lies beyond 50 ms", () => {
+    const tasks = [task(100, 400), task(1200, 80), task(2000, 130)];
+    expect(longTaskFigures(tasks, 1000)).toEqual({ count: 2, longest: 130, beyond50: 30 + 80 });
   });
-  it("counts a task spanning the paint with its part after it, as TBT does", () => {
-    expect(longTasksAfter([{ startTime: 900, duration: 200 }], 1000)).toEqual({ count: 1, longest: 100, beyond50: 50 });
-    expect(longTasksAfter([{ startTime: 980, duration: 60 }], 1000)).toEqual({ count: 0, longest: 0, beyond50: 0 });
+  it("counts a task spanning the moment with its part after it, as TBT does", () => {
+    expect(longTaskFigures([task(900, 200)], 1000)).toEqual({ count: 1, longest: 100, beyond50: 50 });
+    expect(longTaskFigures([task(980, 60)], 1000)).toEqual({ count: 0, longest: 0, beyond50: 0 });
   });
   it("is zero without long tasks", () => {
-    expect(longTasksAfter([], 500)).toEqual({ count: 0, longest: 0, beyond50: 0 });
+    expect(longTaskFigures([], 500)).toEqual({ count: 0, longest: 0, beyond50: 0 });
+  });
+});
+
+describe("taskWork", () => {
+  it("names the task's work, largest first, and the elements it restyled", () => {
+    expect(taskWork(task(0, 90, { layout: 12.4, style: 40.6, script: 0.3 }, 187))).toBe(
+      "style 41 ms, layout 12 ms (187 elements restyled)",
+    );
+    expect(taskWork(task(0, 60))).toBe("no known work");
+    expect(taskWork(undefined)).toBe("–");
   });
 });
 

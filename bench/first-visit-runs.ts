@@ -1,6 +1,7 @@
 import type { Browser, BrowserContextOptions, CDPSession, Page, Request } from "@playwright/test";
 import type { Route } from "./context";
-import { median, tallyRuns, type RunTally } from "./stats";
+import { median, medianIndex, tallyRuns, type RunTally } from "./stats";
+import { analyseTrace, LONG_TASK_MS, startTrace, stopTrace, type TraceTask } from "./trace";
 
 /**
  * The runs of the first-visit section (sections/first-visit.ts): one page
@@ -17,41 +18,15 @@ export const SCREENS: Record<Screen, BrowserContextOptions> = {
   "1280 px": { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 };
 
-/** A long task is one over this; what lies beyond it is blocking time (as in Lighthouse's TBT). */
-export const LONG_TASK_MS = 50;
 /** Playwright's "networkidle": no request in flight for this long. */
 export const QUIET_MS = 500;
-
-export interface LongTask {
-  startTime: number;
-  duration: number;
-}
-
-export interface LongTaskFigures {
-  count: number;
-  /** ms; 0 when there was none */
-  longest: number;
-  /** ms: the sum of (duration - 50 ms) */
-  beyond50: number;
-}
-
 /**
- * The long tasks after the first contentful paint: a task that began before
- * it and ended after it counts with its part after it, as in Lighthouse's
- * Total Blocking Time (which also ends at Time to Interactive; here the
- * window ends when the network is idle after hydration).
+ * After the network is idle the trace runs on this long, for the tasks the last responses start (module
+ * evaluation, hydration); a framework page not hydrated by its end is visited anew with twice the time (at
+ * most SETTLE_ATTEMPTS visits), then fails the run rather than miss its tasks.
  */
-export function longTasksAfter(tasks: readonly LongTask[], fcp: number): LongTaskFigures {
-  const figures: LongTaskFigures = { count: 0, longest: 0, beyond50: 0 };
-  for (const task of tasks) {
-    const duration = task.startTime + task.duration - Math.max(task.startTime, fcp);
-    if (duration <= LONG_TASK_MS) continue;
-    figures.count += 1;
-    figures.longest = Math.max(figures.longest, duration);
-    figures.beyond50 += duration - LONG_TASK_MS;
-  }
-  return figures;
-}
+export const SETTLE_MS = 1500;
+export const SETTLE_ATTEMPTS = 3;
 
 export type ByteKind = "images" | "scripts" | "rest";
 
@@ -62,22 +37,61 @@ export function byteKind(resourceType: string | undefined): ByteKind {
   return "rest";
 }
 
+export interface LongTaskFigures {
+  count: number;
+  /** ms; 0 when there was none */
+  longest: number;
+  /** ms: the sum of (duration - 50 ms) */
+  beyond50: number;
+}
+
+/** The figures of the long tasks from `from` on (ms from navigation start); a task spanning it counts with its part after it. */
+export function longTaskFigures(tasks: readonly TraceTask[], from: number): LongTaskFigures {
+  const figures: LongTaskFigures = { count: 0, longest: 0, beyond50: 0 };
+  for (const task of tasks) {
+    const duration = task.start + task.duration - Math.max(task.start, from);
+    if (duration <= LONG_TASK_MS) continue;
+    figures.count += 1;
+    figures.longest = Math.max(figures.longest, duration);
+    figures.beyond50 += duration - LONG_TASK_MS;
+  }
+  return figures;
+}
+
+/** What the longest task spent its time on, e.g. "style 31 ms, layout 12 ms (187 elements restyled)". */
+export function taskWork(task: TraceTask | undefined): string {
+  if (!task) return "–";
+  const parts = Object.entries(task.work)
+    .filter(([, ms]) => (ms ?? 0) >= 1)
+    .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
+    .map(([kind, ms]) => `${kind} ${Math.round(ms ?? 0)} ms`);
+  return `${parts.join(", ") || "no known work"}${task.elementsRestyled ? ` (${task.elementsRestyled} elements restyled)` : ""}`;
+}
+
 export interface SlowRun {
   route: string;
+  /** the build measured: "now" or "baseline" */
+  build: string;
   run: number;
   ok: boolean;
   error?: string;
   fcp: number | null;
   loadEventStart: number | null;
-  /** startTime of the first resource named entry.client, minus loadEventStart */
+  /** startTime of the first resource named entry.client, minus loadEventStart; null on a page without a framework */
   hydrationStartAfterLoad: number | null;
-  /** page time at which `main` was first seen hydrated (polled every 100 ms) */
-  hydratedBy: number | null;
+  /** the page runs React (hydrates after load) */
+  framework: boolean;
+  /** the long tasks after the first contentful paint (from the trace) */
   longTasks: LongTaskFigures | null;
   /** those of longTasks from the request of entry.client on */
   longTasksFromHydration: LongTaskFigures | null;
-  /** every long task of the page (start, duration), before the first paint too */
-  allLongTasks: LongTask[];
+  /** what the longest of them did */
+  longestWork: string;
+  /** elements restyled by every Recalculate Style after the first contentful paint, and by the largest one */
+  restyled: number | null;
+  largestRestyle: number | null;
+  /** every long task of the page after the first paint (start, duration, work) */
+  allLongTasks: TraceTask[];
   idleTimedOut: boolean;
 }
 
@@ -85,11 +99,14 @@ export interface SlowRoute extends RunTally {
   fcp: number | null;
   loadEventStart: number | null;
   hydrationStartAfterLoad: number | null;
-  hydratedBy: number | null;
   count: number | null;
   countFromHydration: number | null;
   longest: number | null;
   beyond50: number | null;
+  restyled: number | null;
+  largestRestyle: number | null;
+  /** the longest task's work in the run with the median longest task */
+  longestWork: string;
 }
 
 export interface BytesRun {
@@ -135,52 +152,80 @@ function inflightTracker(page: Page) {
   };
 }
 
+/** Whether React has hydrated `main` (a fiber key on it); null on a page without a framework (pipeline/islands.ts). */
+async function hydrated(page: Page): Promise<boolean | null> {
+  return page.evaluate(() => {
+    if (!("__reactRouterContext" in window)) return null;
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 /**
- * Waits until React has hydrated `main` (a fiber key on it); resolves the page's time at that moment, or null at
- * once for a page without a framework (no React Router on window: pipeline/islands.ts), whose behaviour modules
- * ran before `load`.
+ * Waits until React has hydrated `main`, polled from the page (a script in it: only where nothing is measured,
+ * the bytes); at once on a page without a framework, whose behaviour modules ran before `load`.
  */
-async function waitForHydration(page: Page, timeoutMs: number): Promise<number | null> {
-  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return null;
-  const handle = await page.waitForFunction(
+async function waitForHydration(page: Page, timeoutMs: number): Promise<void> {
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
+  await page.waitForFunction(
     () => {
       const main = document.querySelector("main");
-      return main && Object.keys(main).some((key) => key.startsWith("__reactFiber")) ? performance.now() : false;
+      return main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
     },
     undefined,
     { polling: 100, timeout: timeoutMs },
   );
-  return (await handle.jsonValue()) as number;
 }
 
-function recordLongTasks(): void {
-  const w = window as unknown as { __benchLongTasks: LongTask[]; __benchLongTaskObserver?: PerformanceObserver };
-  w.__benchLongTasks = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      w.__benchLongTasks.push({ startTime: entry.startTime, duration: entry.duration });
-  });
-  observer.observe({ type: "longtask", buffered: true });
-  w.__benchLongTaskObserver = observer;
+/**
+ * One first visit on the slow phone, traced through CDP from before the navigation until the network has been
+ * idle for QUIET_MS and SETTLE_MS more: nothing runs in the page under test while it is traced (the page's
+ * figures are read after the trace has ended).
+ */
+export async function slowRun(
+  browser: Browser,
+  url: string,
+  route: Route,
+  run: number,
+  build = "now",
+): Promise<SlowRun> {
+  let result: SlowRun | undefined;
+  for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
+    result = await slowVisit(browser, url, route, run, build, SETTLE_MS * 2 ** attempt);
+    if (result.ok || result.error !== NOT_HYDRATED) break;
+  }
+  return result!;
 }
 
-export async function slowRun(browser: Browser, url: string, route: Route, run: number): Promise<SlowRun> {
+const NOT_HYDRATED = "hydration had not finished when the trace ended";
+
+async function slowVisit(
+  browser: Browser,
+  url: string,
+  route: Route,
+  run: number,
+  build: string,
+  settleMs: number,
+): Promise<SlowRun> {
   const result: SlowRun = {
     route: route.label,
+    build,
     run,
     ok: false,
     fcp: null,
     loadEventStart: null,
     hydrationStartAfterLoad: null,
-    hydratedBy: null,
+    framework: false,
     longTasks: null,
     longTasksFromHydration: null,
+    longestWork: "–",
+    restyled: null,
+    largestRestyle: null,
     allLongTasks: [],
     idleTimedOut: false,
   };
   const context = await browser.newContext(SCREENS["375 px"]);
   try {
-    await context.addInitScript(recordLongTasks);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -192,41 +237,45 @@ export async function slowRun(browser: Browser, url: string, route: Route, run: 
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
     const network = inflightTracker(page);
-    await page.goto(url, { waitUntil: "load", timeout: 120_000 });
-    result.hydratedBy = await waitForHydration(page, 60_000);
-    const framework = result.hydratedBy !== null;
-    result.idleTimedOut = !(await network.idle(60_000));
+    await startTrace(cdp);
+    let events;
+    try {
+      await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+      result.idleTimedOut = !(await network.idle(60_000));
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+    } finally {
+      events = await stopTrace(cdp);
+    }
+    const trace = analyseTrace(events);
+    // read after the trace: these scripts are not measured
+    const isHydrated = await hydrated(page);
     const measured = await page.evaluate(() => {
-      const w = window as unknown as { __benchLongTasks?: LongTask[]; __benchLongTaskObserver?: PerformanceObserver };
-      // entries of a task that just ended may not have reached the callback yet
-      for (const entry of w.__benchLongTaskObserver?.takeRecords() ?? [])
-        w.__benchLongTasks?.push({ startTime: entry.startTime, duration: entry.duration });
       const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
       const entryClient = performance.getEntriesByType("resource").find((e) => e.name.includes("entry.client"));
-      return {
-        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-        loadEventStart: navigation?.loadEventStart ?? null,
-        entryClientStart: entryClient?.startTime ?? null,
-        tasks: w.__benchLongTasks ?? null,
-      };
+      return { loadEventStart: navigation?.loadEventStart ?? null, entryClientStart: entryClient?.startTime ?? null };
     });
     await cdp.detach().catch(() => undefined);
-    result.fcp = measured.fcp;
+    result.framework = isHydrated !== null;
+    result.fcp = trace.fcp;
     result.loadEventStart = measured.loadEventStart;
-    result.allLongTasks = measured.tasks ?? [];
+    result.allLongTasks = trace.longTasks;
     if (measured.entryClientStart !== null && measured.loadEventStart !== null)
       result.hydrationStartAfterLoad = measured.entryClientStart - measured.loadEventStart;
     const problems: string[] = [];
-    if (measured.tasks === null) problems.push("the long-task observer did not run");
-    if (measured.fcp === null) problems.push("no first-contentful-paint entry");
-    if (framework && measured.entryClientStart === null) problems.push("no entry.client resource entry");
-    if (measured.tasks !== null && measured.fcp !== null) {
-      result.longTasks = longTasksAfter(measured.tasks, measured.fcp);
+    if (trace.fcp === null) problems.push("no first contentful paint in the trace");
+    if (isHydrated === false) problems.push(NOT_HYDRATED);
+    if (result.framework && measured.entryClientStart === null) problems.push("no entry.client resource entry");
+    if (trace.fcp !== null) {
+      result.longTasks = longTaskFigures(trace.longTasks, trace.fcp);
       if (measured.entryClientStart !== null)
-        result.longTasksFromHydration = longTasksAfter(
-          measured.tasks,
-          Math.max(measured.fcp, measured.entryClientStart),
+        result.longTasksFromHydration = longTaskFigures(
+          trace.longTasks,
+          Math.max(trace.fcp, measured.entryClientStart),
         );
+      const longest = [...trace.longTasks].sort((a, b) => b.duration - a.duration)[0];
+      result.longestWork = taskWork(longest);
+      result.restyled = trace.styleRecalcs.reduce((sum, recalc) => sum + recalc.elementCount, 0);
+      result.largestRestyle = trace.largestRecalc?.elementCount ?? 0;
     }
     result.ok = problems.length === 0;
     if (!result.ok) result.error = problems.join("; ");
@@ -240,16 +289,19 @@ export async function slowRun(browser: Browser, url: string, route: Route, run: 
 
 export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
   const { ok, tally } = tallyRuns(route, runs);
+  const rep = ok[medianIndex(ok.map((r) => r.longTasks?.longest))];
   return {
     ...tally,
     fcp: median(ok.map((r) => r.fcp)),
     loadEventStart: median(ok.map((r) => r.loadEventStart)),
     hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
-    hydratedBy: median(ok.map((r) => r.hydratedBy)),
     count: median(ok.map((r) => r.longTasks?.count)),
     countFromHydration: median(ok.map((r) => r.longTasksFromHydration?.count)),
     longest: median(ok.map((r) => r.longTasks?.longest)),
     beyond50: median(ok.map((r) => r.longTasks?.beyond50)),
+    restyled: median(ok.map((r) => r.restyled)),
+    largestRestyle: median(ok.map((r) => r.largestRestyle)),
+    longestWork: rep?.longestWork ?? "–",
   };
 }
 

@@ -26,6 +26,11 @@ describe("pageAssets", () => {
     expect(assets.stylesheets).toEqual(["/assets/root-C.css", "/assets/header-D.css"]);
     expect(assets.inlineScripts).toHaveLength(2);
   });
+
+  it("leaves out a disabled stylesheet, which the browser does not fetch", () => {
+    const page = '<html><head><link rel="stylesheet" href="/assets/root-C.css" disabled></head><body></body></html>';
+    expect(pageAssets(page).stylesheets).toEqual([]);
+  });
 });
 
 describe("localAssetPath", () => {

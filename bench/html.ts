@@ -33,7 +33,8 @@ export function pageAssets(html: string): PageAssets {
     const href = localAssetPath(attribute(link, "href") ?? "");
     if (!href) continue;
     if (rel.includes("modulepreload")) scripts.add(href);
-    else if (rel.includes("stylesheet")) stylesheets.add(href);
+    // a disabled stylesheet (the head's copy React hydrates against, pipeline/critical-css.ts) is not fetched
+    else if (rel.includes("stylesheet") && attribute(link, "disabled") === undefined) stylesheets.add(href);
     else if (rel.includes("preload") && (attribute(link, "as") ?? "").toLowerCase() === "script") scripts.add(href);
   }
   for (const script of page.elementsNamed("script")) {

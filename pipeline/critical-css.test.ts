@@ -1,12 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "./csp";
 import { attribute, isInside, parseHtml } from "./html";
-import { HYDRATION_DEADLINE_MS } from "./defer-hydration";
-import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, createBeasties, inlineCriticalCss } from "./critical-css";
+import { CriticalCssError, createBeasties, inlineCriticalCss } from "./critical-css";
 
 let clientDir: string;
 
@@ -46,115 +44,54 @@ const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
 const bodyOf = (html: string) => html.slice(html.indexOf("</head>"));
 
 describe("inlineCriticalCss", () => {
-  it("inlines the rules the page's markup uses, in cascade order, and leaves the others in the files", async () => {
+  it("inlines every rule of the page's stylesheets, in cascade order, and leaves the files as they are", async () => {
     const html = await inlineCriticalCss(page('<p class="used route">a</p>'), { clientDir });
     const [style] = inlineStyles(html);
     expect(style).toContain(".used{color:var(--ink)}");
     expect(style).toContain(".used:hover{color:blue}");
     expect(style).toContain(":root{--ink:#111}");
     expect(style).toContain(".route{margin:0}");
-    expect(style).not.toContain("unused-elsewhere");
-    expect(style).not.toContain("other-route");
-    expect(style).not.toContain("@keyframes");
+    // the rules no element matches yet too: a later state needs no stylesheet to arrive (and restyle the page)
+    expect(style).toContain(".unused-elsewhere{color:red}");
+    expect(style).toContain(".other-route{margin:1px}");
+    expect(style).toContain("@keyframes spin");
     expect(style!.indexOf(".used{")).toBeLessThan(style!.indexOf(".route{"));
     expect(await readFile(path.join(clientDir, "assets", "root-a1.css"), "utf8")).toBe(ROOT_CSS);
   });
 
-  it("keeps the keyframes a used rule animates with", async () => {
-    const [style] = inlineStyles(await inlineCriticalCss(page('<i class="spinner"></i>'), { clientDir }));
-    expect(style).toContain("@keyframes spin");
-  });
-
-  it("puts the stylesheets off until after the first paint and keeps a disabled copy in the head for hydration", async () => {
+  it("applies no stylesheet but the inline style, keeps a disabled copy in the head for hydration, adds no script", async () => {
     const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
     const parsed = parseHtml(html);
     const head = parsed.head!;
     expect(parsed.inlineStyles().filter((style) => isInside(style, head))).toHaveLength(1);
+    expect(parsed.inlineStyles()).toHaveLength(1);
     // a disabled stylesheet is neither fetched nor applied; React finds it where it rendered it
     expect(headOf(html)).toContain('<link rel="stylesheet" href="/assets/root-a1.css" disabled>');
     expect(headOf(html)).toContain('<link rel="stylesheet" href="/assets/route-b2.css#" disabled>');
-    const stylesheets = parsed.stylesheetLinks();
-    expect(stylesheets.filter((link) => isInside(link, head)).map((link) => attribute(link, "disabled"))).toEqual([
-      "",
-      "",
-    ]);
-    const body = bodyOf(html);
-    expect(body).toContain(
-      '<noscript data-after-first-paint><link rel="stylesheet" href="/assets/root-a1.css">' +
-        '<link rel="stylesheet" href="/assets/route-b2.css#"></noscript>' +
-        `<script>${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
-    );
-    // outside <noscript> no stylesheet is requested before the script runs
-    const [noscript] = parsed.elementsNamed("noscript");
-    expect(stylesheets.filter((link) => !isInside(link, head) && !isInside(link, noscript!))).toEqual([]);
-    // no event handler: the strict CSP allows the page with its scripts' hashes
-    expect(html).not.toMatch(/onload=/);
-    expect(parsed.elementsNamed("script")).toHaveLength(3);
+    expect(parsed.stylesheetLinks().map((link) => attribute(link, "disabled"))).toEqual(["", ""]);
+    expect(bodyOf(html)).not.toMatch(/<link|<noscript/);
+    // the page's own two scripts, nothing else
+    expect(parsed.elementsNamed("script")).toHaveLength(2);
     expect(html).not.toMatch(/beasties/);
   });
 
-  describe("the script that loads the stylesheets", () => {
-    const markup =
-      '<body><p>a</p><noscript data-after-first-paint><link rel="stylesheet" href="/a.css"></noscript></body>';
-    const inserted = (window: JSDOM["window"]) =>
-      window.document.querySelector('body > link[rel="stylesheet"]')?.getAttribute("href") ?? null;
+  it("moves the page's own <style> elements into the inline style after the stylesheets' rules", async () => {
+    const html = await inlineCriticalCss(
+      page(
+        '<p class="used">a</p><div hidden><style>/* beasties:include start */\n.used:has(:checked){color:green}\n/* beasties:include end */</style></div>',
+      ),
+      { clientDir },
+    );
+    const [style] = inlineStyles(html);
+    expect(style).toContain(".used:has(:checked){color:green}");
+    expect(style!.indexOf(".other-route")).toBeLessThan(style!.indexOf(".used:has(:checked)"));
+    expect(bodyOf(html)).not.toContain("<style>");
+  });
 
-    /** A page whose browser reports paint timing: `paint(name)` stands for the browser reporting a paint. */
-    function pageWithPaintTiming() {
-      const { window } = new JSDOM(markup, { runScripts: "dangerously", url: "http://localhost/" });
-      const observers: Array<(entries: { getEntriesByName: (name: string) => unknown[] }) => void> = [];
-      class FakeObserver {
-        static supportedEntryTypes = ["paint"];
-        constructor(private callback: (entries: { getEntriesByName: (name: string) => unknown[] }) => void) {}
-        observe() {
-          observers.push(this.callback);
-        }
-        disconnect() {
-          observers.splice(observers.indexOf(this.callback), 1);
-        }
-      }
-      Object.assign(window, { PerformanceObserver: FakeObserver });
-      const paint = (name: string) =>
-        [...observers].forEach((callback) => callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }));
-      return { window, paint };
-    }
-
-    it("inserts them once the first contentful paint is reported, not at the first paint", () => {
-      const { window, paint } = pageWithPaintTiming();
-      window.eval(AFTER_FIRST_PAINT_SCRIPT);
-      expect(inserted(window)).toBeNull();
-      paint("first-paint");
-      expect(inserted(window)).toBeNull();
-      paint("first-contentful-paint");
-      expect(inserted(window)).toBe("/a.css");
-      expect(window.document.querySelector("noscript")).toBeNull();
-    });
-
-    it("inserts them at the hydration deadline if no paint is reported by then (a background tab)", () => {
-      const { window } = pageWithPaintTiming();
-      const timers: Array<{ run: () => void; ms: number }> = [];
-      Object.assign(window, { setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }) });
-      window.eval(AFTER_FIRST_PAINT_SCRIPT);
-      window.dispatchEvent(new window.Event("load"));
-      expect(inserted(window)).toBeNull();
-      expect(timers.map((timer) => timer.ms)).toEqual([HYDRATION_DEADLINE_MS]);
-      timers[0]!.run();
-      expect(inserted(window)).toBe("/a.css");
-    });
-
-    it("waits two frames where the browser reports no paint timing", () => {
-      const { window } = new JSDOM(markup, { runScripts: "dangerously", url: "http://localhost/" });
-      const frames: FrameRequestCallback[] = [];
-      Object.assign(window, {
-        PerformanceObserver: undefined,
-        requestAnimationFrame: (f: FrameRequestCallback) => frames.push(f),
-      });
-      window.eval(AFTER_FIRST_PAINT_SCRIPT);
-      frames.shift()!(0);
-      expect(inserted(window)).toBeNull();
-      frames.shift()!(16);
-      expect(inserted(window)).toBe("/a.css");
-    });
+  it("refuses a page whose stylesheet it cannot read, rather than one without its styles", async () => {
+    await expect(
+      inlineCriticalCss(page("<p>a</p>", ["/assets/root-a1.css", "/assets/missing-c3.css"]), { clientDir }),
+    ).rejects.toThrow(/missing-c3\.css/);
   });
 
   it("puts the build's font faces first into the inline style and preloads the subset", async () => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, inlineStyles, type HeadersManifest, type PolicyInputs } from "./csp";
-import { AFTER_FIRST_PAINT_SCRIPT, CriticalCssError, createBeasties } from "./critical-css";
+import { CriticalCssError, createBeasties } from "./critical-css";
 import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
 import * as html from "./html";
@@ -110,12 +110,13 @@ describe("styledPage (the second pass)", () => {
     fontFaces: FONT_FACES,
   });
 
-  it("inlines a page's critical CSS after the subset's faces, and leaves the SPA fallback and its copies alone", async () => {
+  it("inlines a page's styles after the subset's faces, and leaves the SPA fallback and its copies alone", async () => {
     const styles = stylesOf();
     const styled = await styledPage("about/index.html", page("Über"), styles);
     const [style] = inlineStyles(styled);
     expect(style).toContain(".used{color:#111}");
-    expect(style).not.toContain(".unused");
+    // the whole stylesheet, not only what the page's markup uses (decision 0016)
+    expect(style).toContain(".unused{color:red}");
     expect(style!.startsWith(FONT_FACES)).toBe(true);
     for (const fallback of ["__spa-fallback.html", "articles/404.html", "en/articles/404.html"]) {
       expect(await styledPage(fallback, page(""), styles), fallback).toBe(page(""));
@@ -148,9 +149,10 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     // the SPA fallback renders on the client: no critical CSS, only its policy
     expect(inlineStyles(await read("__spa-fallback.html"))).toEqual([]);
     const manifest = JSON.parse(await read(MANIFEST_FILE)) as HeadersManifest;
-    // the script critical CSS adds is in the page's policy: the page was hashed as it is served
-    expect(manifest.documents["index.html"]).toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
-    expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(AFTER_FIRST_PAINT_SCRIPT));
+    // the inline style is in the page's policy: the page was hashed as it is served
+    const style = inlineStyles(await read("index.html"))[0]!;
+    expect(manifest.documents["index.html"]).toContain(sha256(style));
+    expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(style));
   });
 
   // each worker loads the pipeline's modules through tsx: seconds on a busy machine

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchPlaywright } from "../browser";
-import { prerenderedFile, type BenchContext } from "../context";
+import { prerenderedFile, type BenchContext, type Route } from "../context";
+import { sideBySideTable } from "../side-by-side";
 import { fmtKB, KB, markdownTable } from "../format";
 import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
@@ -53,46 +54,52 @@ async function withStaticImports(clientDir: string, scripts: readonly string[]):
   return [...seen];
 }
 
+/** The first-load files of one route of a client build, gzip level 9 each. */
+async function routeBundle(clientDir: string, route: Route): Promise<RouteBundle> {
+  const html = await readFile(prerenderedFile(clientDir, route), "utf8");
+  const assets = pageAssets(html);
+  const bundle: RouteBundle = {
+    route: route.label,
+    path: route.path,
+    jsGzip: 0,
+    jsRaw: 0,
+    cssGzip: 0,
+    cssRaw: 0,
+    inlineGzip: gzip9(assets.inlineScripts.join("\n")),
+    htmlGzip: gzip9(html),
+    files: [],
+    missing: [],
+  };
+  const files = [
+    ...(await withStaticImports(clientDir, assets.scripts)).map((file) => ({ file, kind: "js" as const })),
+    ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
+  ];
+  for (const { file, kind } of files) {
+    const data = await readFile(path.join(clientDir, decodeURIComponent(file))).catch(() => null);
+    if (!data) {
+      bundle.missing.push(file);
+      continue;
+    }
+    const gz = gzip9(data);
+    bundle.files.push({ file, kind, raw: data.length, gzip: gz });
+    if (kind === "js") {
+      bundle.jsGzip += gz;
+      bundle.jsRaw += data.length;
+    } else {
+      bundle.cssGzip += gz;
+      bundle.cssRaw += data.length;
+    }
+  }
+  return bundle;
+}
+
 export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
   const main = await ctx.mainBuild();
+  const baseline = await ctx.baselineBuild();
   const bundles: RouteBundle[] = [];
-  for (const route of main.routes) {
-    const html = await readFile(prerenderedFile(main.clientDir, route.path), "utf8");
-    const assets = pageAssets(html);
-    const bundle: RouteBundle = {
-      route: route.label,
-      path: route.path,
-      jsGzip: 0,
-      jsRaw: 0,
-      cssGzip: 0,
-      cssRaw: 0,
-      inlineGzip: gzip9(assets.inlineScripts.join("\n")),
-      htmlGzip: gzip9(html),
-      files: [],
-      missing: [],
-    };
-    const files = [
-      ...(await withStaticImports(main.clientDir, assets.scripts)).map((file) => ({ file, kind: "js" as const })),
-      ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
-    ];
-    for (const { file, kind } of files) {
-      const data = await readFile(path.join(main.clientDir, decodeURIComponent(file))).catch(() => null);
-      if (!data) {
-        bundle.missing.push(file);
-        continue;
-      }
-      const gz = gzip9(data);
-      bundle.files.push({ file, kind, raw: data.length, gzip: gz });
-      if (kind === "js") {
-        bundle.jsGzip += gz;
-        bundle.jsRaw += data.length;
-      } else {
-        bundle.cssGzip += gz;
-        bundle.cssRaw += data.length;
-      }
-    }
-    bundles.push(bundle);
-  }
+  for (const route of main.routes) bundles.push(await routeBundle(main.clientDir, route));
+  const baselineBundles: RouteBundle[] = [];
+  if (baseline) for (const route of main.routes) baselineBundles.push(await routeBundle(baseline.clientDir, route));
 
   // a first visit to / on a 375 px phone
   const browser = await launchPlaywright(ctx.chromePath);
@@ -138,7 +145,11 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
 
   const summary: SectionOutput["summary"] = bundles.map((b) => ({
     figure: `First-load JS / CSS (gzip), ${b.route}`,
-    value: `JS ${fmtKB(b.jsGzip)} · CSS ${fmtKB(b.cssGzip)}`,
+    value:
+      `JS ${fmtKB(b.jsGzip)} · CSS ${fmtKB(b.cssGzip)}` +
+      (baseline
+        ? `; baseline JS ${fmtKB(baselineBundles.find((x) => x.route === b.route)?.jsGzip)} · CSS ${fmtKB(baselineBundles.find((x) => x.route === b.route)?.cssGzip)}`
+        : ""),
     target: `JS ≤ ${TARGETS.firstLoadJsMaxKB} KB · CSS ≤ ${TARGETS.firstLoadCssMaxKB} KB`,
     verdict: allOf([
       atMost(b.jsGzip / KB, TARGETS.firstLoadJsMaxKB),
@@ -179,6 +190,32 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
     ),
     "",
   );
+  if (baseline) {
+    md.push(
+      `Side by side with the baseline's build (${baseline.commit} = BENCH_BASELINE=${ctx.options.baseline}), same content:`,
+      "",
+      sideBySideTable(
+        main.routes.map((r) => r.label),
+        new Map(baselineBundles.map((b) => [b.route, b])),
+        new Map(bundles.map((b) => [b.route, b])),
+        [
+          {
+            header: "JS gzip",
+            value: (b) => b.jsGzip / KB,
+            format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
+            verdict: (v) => atMost(v, TARGETS.firstLoadJsMaxKB),
+          },
+          { header: "CSS gzip", value: (b) => b.cssGzip / KB, format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`) },
+          {
+            header: "HTML gzip",
+            value: (b) => b.htmlGzip / KB,
+            format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
+          },
+        ],
+      ),
+      "",
+    );
+  }
   const home = bundles[0];
   if (home) {
     md.push(
@@ -211,5 +248,9 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
         .join(", ") +
       ".",
   );
-  return { summary, markdown: md.join("\n"), data: { bundles, transfer } };
+  return {
+    summary,
+    markdown: md.join("\n"),
+    data: { bundles, baseline: baseline?.commit ?? null, baselineBundles, transfer },
+  };
 }

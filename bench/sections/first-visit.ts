@@ -1,12 +1,15 @@
 import { launchPlaywright } from "../browser";
 import type { BenchContext, Route } from "../context";
 import { fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
+import { sideBySideTable } from "../side-by-side";
 import { atMost, TARGETS } from "../targets";
 import {
   aggregateSlow,
   bytesRun,
   QUIET_MS,
   SCREENS,
+  SETTLE_ATTEMPTS,
+  SETTLE_MS,
   SLOW_PHONE,
   slowRun,
   type BytesRun,
@@ -18,21 +21,28 @@ import type { SectionOutput } from "./section";
 
 /**
  * A visitor's first visit to each route of the main build, served by the
- * bench's site server. On a slow phone (DevTools' "Slow 4G" network and 4×
+ * bench's site server, and with BENCH_BASELINE of the baseline's build beside
+ * it in the same run. On a slow phone (DevTools' "Slow 4G" network and 4×
  * CPU slowdown through CDP, 375 × 740 px): the long tasks after the first
- * contentful paint and when hydration starts after the load event (median
- * of BENCH_RUNS runs, a fresh browser context each). Unthrottled, at 375 and
- * at 1280 px: the bytes the visit transfers until the network is idle after
- * hydration, without scrolling, split into images, scripts and the rest.
+ * contentful paint, the elements restyled after it and when hydration
+ * starts after the load event, from a trace recorded through CDP (nothing
+ * runs in the page while it is measured; median of BENCH_RUNS runs, a fresh
+ * browser context each). Unthrottled, at 375 and at 1280 px: the bytes the
+ * main build's visit transfers until the network is idle after hydration,
+ * without scrolling, split into images, scripts and the rest.
  */
 
 export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutput> {
   const main = await ctx.mainBuild();
+  const builds = await ctx.siteBuilds();
+  const baseline = builds.find((b) => b.label === "baseline") ?? null;
   const runs = Math.max(1, ctx.options.runs);
   const urlOf = (route: Route) => `${main.site.url}${route.path}`;
 
   const bytes: BytesRun[] = [];
+  /** runs by build label and route label */
   const slow = new Map<string, SlowRun[]>();
+  const key = (build: string, route: string) => `${build}|${route}`;
   const browser = await launchPlaywright(ctx.chromePath);
   try {
     // first, as it is unthrottled: it also lets the image service render every size the slow runs ask for
@@ -48,26 +58,36 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
         );
       }
     }
-    // runs interleaved over the routes, so that drift of the machine hits every route alike
+    // runs interleaved over the routes and the builds, so that drift of the machine hits each alike
     for (let run = 1; run <= runs; run++) {
       for (const route of main.routes) {
-        const result = await slowRun(browser, urlOf(route), route, run);
-        slow.set(route.label, [...(slow.get(route.label) ?? []), result]);
-        ctx.log(
-          `first-visit slow phone ${route.label} run ${run}/${runs}: ` +
-            (result.ok
-              ? `FCP ${fmtMs(result.fcp)}, load ${fmtMs(result.loadEventStart)}, hydration start after load ${fmtMs(result.hydrationStartAfterLoad)}, ` +
-                `long tasks after FCP ${result.longTasks?.count ?? "–"}, ${result.longTasksFromHydration?.count ?? "–"} from hydration start (longest ${fmtMs(result.longTasks?.longest)}, beyond 50 ms ${fmtMs(result.longTasks?.beyond50)})` +
-                (result.idleTimedOut ? ", network never idle" : "")
-              : `failed: ${result.error}`),
-        );
+        for (const build of builds) {
+          const result = await slowRun(browser, `${build.site.url}${route.path}`, route, run, build.label);
+          slow.set(key(build.label, route.label), [...(slow.get(key(build.label, route.label)) ?? []), result]);
+          ctx.log(
+            `first-visit slow phone ${build.label} ${route.label} run ${run}/${runs}: ` +
+              (result.ok
+                ? `FCP ${fmtMs(result.fcp)}, load ${fmtMs(result.loadEventStart)}` +
+                  (result.framework
+                    ? `, hydration start after load ${fmtMs(result.hydrationStartAfterLoad)}`
+                    : ", no framework") +
+                  `, long tasks after FCP ${result.longTasks?.count ?? "–"} (longest ${fmtMs(result.longTasks?.longest)}: ${result.longestWork}; beyond 50 ms ${fmtMs(result.longTasks?.beyond50)}), ` +
+                  `elements restyled after FCP ${fmtInt(result.restyled)} (largest recalculation ${fmtInt(result.largestRestyle)})` +
+                  (result.idleTimedOut ? ", network never idle" : "")
+                : `failed: ${result.error}`),
+          );
+        }
       }
     }
   } finally {
     await browser.close();
   }
 
-  const routes = main.routes.map((route) => aggregateSlow(route, slow.get(route.label) ?? []));
+  const aggregated = (build: string) =>
+    new Map(main.routes.map((route) => [route.label, aggregateSlow(route, slow.get(key(build, route.label)) ?? [])]));
+  const nowByRoute = aggregated("now");
+  const baselineByRoute = baseline ? aggregated("baseline") : null;
+  const routes = [...nowByRoute.values()];
   const measured = routes.filter((r) => r.runsOk > 0);
   /** The route with the highest figure (of those measured). */
   const worstBy = (pick: (r: SlowRoute) => number | null): SlowRoute | undefined => {
@@ -81,12 +101,18 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
   const noneMeasured = measured.length === 0;
   const homeBytes = bytes.find((b) => b.screen === "375 px" && b.path === "/");
 
+  const baselineLongest = baselineByRoute
+    ? [...baselineByRoute.values()].filter((r) => r.runsOk > 0).sort((a, b) => (b.longest ?? 0) - (a.longest ?? 0))[0]
+    : undefined;
   const summary: SectionOutput["summary"] = [
     {
       figure: "Longest long task after FCP, slow phone, all routes (medians)",
       value: noneMeasured
         ? "no run measured"
-        : `${fmtMs(longest?.longest)} (${longest?.route}); per route: ${measured.map((r) => `${r.route} ${fmtMs(r.longest)}`).join(" · ")}`,
+        : `${fmtMs(longest?.longest)} (${longest?.route}); per route: ${measured.map((r) => `${r.route} ${fmtMs(r.longest)}`).join(" · ")}` +
+          (baseline
+            ? `; baseline ${baseline.commit?.slice(0, 7)}: ${fmtMs(baselineLongest?.longest)} (${baselineLongest?.route ?? "–"})`
+            : ""),
       target: `no long task (none over ${TARGETS.longTaskMaxMs} ms)`,
       verdict: noneMeasured ? "error" : atMost(longest?.longest, TARGETS.longTaskMaxMs),
     },
@@ -125,51 +151,84 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
     "",
     "Routes: " + main.routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
     "",
-    "### Slow phone: long tasks and hydration start",
+    "### Slow phone: long tasks, restyles and hydration start",
     "",
-    `Median of ${runs} run(s) per route. DevTools' slow phone through CDP: \`Emulation.setCPUThrottlingRate\` ${SLOW_PHONE.cpuRate}, ` +
+    `Median of ${runs} run(s) per route` +
+      (baseline
+        ? `, for the baseline's build (${baseline.commit} = BENCH_BASELINE=${ctx.options.baseline}, \`${baseline.site.url}\`) and the work tree's, ` +
+          "on the same content, runs interleaved (run 1 of each route on both builds, then run 2, ...)"
+        : "") +
+      `. DevTools' slow phone through CDP: \`Emulation.setCPUThrottlingRate\` ${SLOW_PHONE.cpuRate}, ` +
       `\`Network.emulateNetworkConditions\` latency ${SLOW_PHONE.latencyMs} ms, download ${fmtInt(SLOW_PHONE.downloadBytesPerS)} B/s, ` +
       `upload ${fmtInt(SLOW_PHONE.uploadBytesPerS)} B/s (its "Slow 4G"); 375 × 740 px, device scale 2, mobile, touch. ` +
-      "Long tasks: a `longtask` PerformanceObserver registered before navigation; those after the first contentful paint " +
-      "(a task spanning it counts with its part after it, as in Lighthouse's TBT) until the network is idle (no request for " +
-      `${QUIET_MS} ms) after hydration (a React fiber on \`main\`, polled every 100 ms). Beyond 50 ms = the sum of (duration − 50 ms); from hydration start = those after the request of \`entry.client\` began. ` +
-      "Hydration start after load = `startTime` of the first resource named `entry.client` − the navigation's `loadEventStart`. " +
-      "Times are from navigation start; absolute times move between runs with the load of the machine.",
+      "Every figure comes from a performance trace recorded through CDP (`Tracing.start` before the navigation): nothing runs " +
+      "in the page under test while it is traced (a `PerformanceObserver` or a polled `waitForFunction` would be a script of " +
+      `its own, measured with the page's). The trace ends when the network has been idle for ${QUIET_MS} ms and ${SETTLE_MS} ms more; ` +
+      `a page with React that has not hydrated by then is visited anew with twice the time, at most ${SETTLE_ATTEMPTS} visits, then fails the run. ` +
+      "Long tasks: the page's main-thread tasks (`RunTask`) over " +
+      `${TARGETS.longTaskMaxMs} ms after the first contentful paint (a task spanning it counts with its part after it, as in Lighthouse's TBT); ` +
+      "beyond 50 ms = the sum of (duration − 50 ms); the longest one's work by kind (style = Recalculate Style and stylesheet " +
+      "parsing, layout, script, parse = HTML, paint) from the median run. Restyled = the elements of every Recalculate Style " +
+      "(`UpdateLayoutTree`) after the first paint, summed, and of the largest one: counts, not times, so they do not move with " +
+      "the machine's load. Hydration start after load = `startTime` of the first resource named `entry.client` − the " +
+      "navigation's `loadEventStart` (read after the trace), on the pages that still run React.",
+    "",
+    sideBySideTable(
+      main.routes.map((r) => r.label),
+      baselineByRoute,
+      nowByRoute,
+      [
+        {
+          header: "longest task",
+          value: (r) => r.longest,
+          format: fmtMs,
+          verdict: (v) => atMost(v, TARGETS.longTaskMaxMs),
+        },
+        { header: "beyond 50 ms", value: (r) => r.beyond50, format: fmtMs },
+        { header: "elements restyled", value: (r) => r.restyled, format: fmtInt },
+        { header: "largest restyle", value: (r) => r.largestRestyle, format: fmtInt },
+      ],
+    ),
     "",
     markdownTable(
       [
         "route",
+        "build",
         "FCP",
         "load",
         "hydration start after load",
-        "hydrated by",
         "long tasks",
         "of them from hydration start",
         "longest",
-        "beyond 50 ms",
+        "its work",
         "runs ok",
       ],
-      routes.map((r) => [
-        r.route,
-        fmtMs(r.fcp),
-        fmtMs(r.loadEventStart),
-        fmtMs(r.hydrationStartAfterLoad),
-        fmtMs(r.hydratedBy),
-        r.count === null ? "–" : String(r.count),
-        r.countFromHydration === null ? "–" : String(r.countFromHydration),
-        fmtMs(r.longest),
-        fmtMs(r.beyond50),
-        `${r.runsOk}/${r.runs}`,
-      ]),
+      [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const].flatMap(
+        ([build, byRoute]) =>
+          [...byRoute.values()].map((r) => [
+            r.route,
+            build,
+            fmtMs(r.fcp),
+            fmtMs(r.loadEventStart),
+            fmtMs(r.hydrationStartAfterLoad),
+            r.count === null ? "–" : String(r.count),
+            r.countFromHydration === null ? "–" : String(r.countFromHydration),
+            fmtMs(r.longest),
+            r.longestWork,
+            `${r.runsOk}/${r.runs}`,
+          ]),
+      ),
     ),
     "",
   );
-  const slowErrors = routes.flatMap((r) => r.errors.map((e) => `${r.route} ${e}`));
+  const slowErrors = [...(baselineByRoute?.values() ?? []), ...routes].flatMap((r) =>
+    r.errors.map((e) => `${r.route} ${e}`),
+  );
   if (slowErrors.length) md.push(`Failed runs: ${slowErrors.join("; ")}.`, "");
   const neverIdle = [...slow.values()].flat().filter((r) => r.idleTimedOut);
   if (neverIdle.length)
     md.push(
-      `The network never went idle within 60 s after hydration in ${neverIdle.length} run(s) (${neverIdle.map((r) => `${r.route} run ${r.run}`).join(", ")}): their long tasks end there.`,
+      `The network never went idle within 60 s after hydration in ${neverIdle.length} run(s) (${neverIdle.map((r) => `${r.build} ${r.route} run ${r.run}`).join(", ")}): their long tasks end there.`,
       "",
     );
 
@@ -221,6 +280,13 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
   return {
     summary,
     markdown: md.join("\n"),
-    data: { slowPhone: SLOW_PHONE, routes, runs: Object.fromEntries(slow), bytes },
+    data: {
+      slowPhone: SLOW_PHONE,
+      baseline: baseline?.commit ?? null,
+      routes,
+      baselineRoutes: baselineByRoute ? [...baselineByRoute.values()] : null,
+      runs: Object.fromEntries(slow),
+      bytes,
+    },
   };
 }

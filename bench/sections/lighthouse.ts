@@ -11,6 +11,7 @@ import {
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type Route } from "../context";
 import { fmtCls, fmtMs, fmtRatio, fmtScore, markdownTable } from "../format";
+import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
 import { median, medianIndex, ratio } from "../stats";
 import { startPagesServer } from "../static-pages-server";
@@ -25,7 +26,7 @@ import type { SectionOutput } from "./section";
  * that drift of the machine hits every variant alike; figures are medians.
  */
 
-const VARIANTS = ["site", "floor", "client-only"] as const;
+const VARIANTS = ["site", "floor", "client-only", "baseline"] as const;
 type Variant = (typeof VARIANTS)[number];
 const PRESETS: Preset[] = ["mobile", "desktop"];
 
@@ -79,6 +80,10 @@ function slugOf(route: string): string {
 
 export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutput> {
   const main = await ctx.mainBuild();
+  const baseline = await ctx.baselineBuild();
+  // Lighthouse refuses a document answered with 404: the not-found pages are measured by first-visit only
+  const routes = main.routes.filter((route) => !route.notFound);
+  const variants = VARIANTS.filter((variant) => variant !== "baseline" || baseline);
   const outDir = path.join(ctx.reportDir, "lighthouse");
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
@@ -86,8 +91,8 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   // the floor of each route, from its prerendered HTML
   const floorPages = new Map<string, string>();
   const floorKinds: Record<string, { kind: string; element: string }> = {};
-  for (const route of main.routes) {
-    const html = await readFile(prerenderedFile(main.clientDir, route.path), "utf8");
+  for (const route of routes) {
+    const html = await readFile(prerenderedFile(main.clientDir, route), "utf8");
     const floor = floorPage(html);
     floorPages.set(`/floor/${slugOf(route.path)}`, floor.html);
     floorKinds[route.label] = { kind: floor.kind, element: floor.element };
@@ -100,6 +105,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   const urlOf = (variant: Variant, route: Route): string => {
     if (variant === "site") return `${main.site.url}${route.path}`;
     if (variant === "client-only") return `${clientOnly.url}${route.path}`;
+    if (variant === "baseline" && baseline) return `${baseline.site.url}${route.path}`;
     return `${floors.url}/floor/${slugOf(route.path)}`;
   };
 
@@ -114,8 +120,8 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
         isMobile: VIEWPORTS[preset].isMobile,
       });
       const page = await context.newPage();
-      for (const variant of VARIANTS) {
-        for (const route of main.routes) {
+      for (const variant of variants) {
+        for (const route of routes) {
           await page.goto(urlOf(variant, route), { waitUntil: "load", timeout: 60_000 }).catch(() => undefined);
           await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => undefined);
         }
@@ -129,12 +135,12 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   const runs = ctx.options.runs;
   const results = new Map<string, LighthouseRun[]>();
   const key = (variant: Variant, preset: Preset, route: string) => `${variant}|${preset}|${route}`;
-  const total = runs * PRESETS.length * main.routes.length * VARIANTS.length;
+  const total = runs * PRESETS.length * routes.length * variants.length;
   let done = 0;
   for (let run = 1; run <= runs; run++) {
     for (const preset of PRESETS) {
-      for (const route of main.routes) {
-        for (const variant of VARIANTS) {
+      for (const route of routes) {
+        for (const variant of variants) {
           const url = urlOf(variant, route);
           const result = await runLighthouse(url, preset, {
             chromePath: ctx.chromePath,
@@ -160,8 +166,8 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
 
   const aggregates: Aggregate[] = [];
   for (const preset of PRESETS) {
-    for (const route of main.routes) {
-      for (const variant of VARIANTS) {
+    for (const route of routes) {
+      for (const variant of variants) {
         aggregates.push(
           aggregate(
             variant,
@@ -179,7 +185,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
 
   const summary: SectionOutput["summary"] = [];
   for (const preset of PRESETS) {
-    for (const route of main.routes) {
+    for (const route of routes) {
       const a = find("site", preset, route.label);
       if (!a) continue;
       const perf = a.scores.performance;
@@ -209,9 +215,9 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
     }
   }
   // the floor is the bare page holding `/`'s LCP image; each route also gets one of its own LCP element (details)
-  const heroFloor = find("floor", "mobile", main.routes[0]?.label ?? "/");
+  const heroFloor = find("floor", "mobile", routes[0]?.label ?? "/");
   const ratios: { route: string; floor: number | null; ownFloor: number | null; clientOnly: number | null }[] = [];
-  for (const route of main.routes) {
+  for (const route of routes) {
     const site = find("site", "mobile", route.label);
     const own = find("floor", "mobile", route.label);
     const co = find("client-only", "mobile", route.label);
@@ -229,7 +235,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       verdict: floorVerdict(vsFloor, own && own !== heroFloor ? vsOwn : undefined),
     });
   }
-  for (const route of main.routes) {
+  for (const route of routes) {
     const site = find("site", "mobile", route.label);
     const co = find("client-only", "mobile", route.label);
     const vsClient = ratio(site?.lcp, co?.lcp);
@@ -240,6 +246,67 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       verdict: atMost(vsClient, TARGETS.lcpVsClientOnlyMax),
     });
   }
+
+  // issue 42: performance 100 and TBT within 10 ms of the bare page of the route's own LCP element, before and after
+  interface PageFigures {
+    perf: number | null;
+    tbt: number | null;
+    overFloor: number | null;
+    lcp: number | null;
+  }
+  const pageFigures = (variant: Variant): Map<string, PageFigures> =>
+    new Map(
+      routes.map((route) => {
+        const a = find(variant, "mobile", route.label);
+        const floor = find("floor", "mobile", route.label);
+        const perf = a?.scores.performance;
+        const overFloor = a?.tbt != null && floor?.tbt != null ? a.tbt - floor.tbt : null;
+        return [
+          route.label,
+          { perf: perf == null ? null : Math.round(perf * 100), tbt: a?.tbt ?? null, overFloor, lcp: a?.lcp ?? null },
+        ];
+      }),
+    );
+  const nowFigures = pageFigures("site");
+  const baselineFigures = baseline ? pageFigures("baseline") : null;
+  for (const route of routes) {
+    const now = nowFigures.get(route.label)!;
+    const before = baselineFigures?.get(route.label);
+    summary.push({
+      figure: `Mobile ${route.label}: performance, TBT over its floor's`,
+      value:
+        `perf ${now.perf ?? "–"} · TBT ${fmtMs(now.tbt)} (${fmtMs(now.overFloor)} over the floor)` +
+        (before
+          ? `; baseline perf ${before.perf ?? "–"} · TBT ${fmtMs(before.tbt)} (${fmtMs(before.overFloor)} over)`
+          : ""),
+      target: `perf ${TARGETS.mobilePerformance.ideal} · TBT ≤ floor + ${TARGETS.tbtOverFloorMaxMs} ms`,
+      verdict: allOf([
+        atLeast(now.perf, TARGETS.mobilePerformance.ideal),
+        atMost(now.overFloor, TARGETS.tbtOverFloorMaxMs),
+      ]),
+    });
+  }
+  const pagesTable = sideBySideTable(
+    routes.map((r) => r.label),
+    baselineFigures,
+    nowFigures,
+    [
+      {
+        header: "perf",
+        value: (f) => f.perf,
+        format: (v) => (v == null ? "–" : String(v)),
+        verdict: (v) => atLeast(v, TARGETS.mobilePerformance.ideal),
+      },
+      { header: "TBT", value: (f) => f.tbt, format: fmtMs },
+      {
+        header: "TBT over the floor's",
+        value: (f) => f.overFloor,
+        format: fmtMs,
+        verdict: (v) => atMost(v, TARGETS.tbtOverFloorMaxMs),
+      },
+      { header: "LCP", value: (f) => f.lcp, format: fmtMs },
+    ],
+  );
 
   // printed at once, as the brief asks
   ctx.log("LCP ratios (mobile, medians):");
@@ -259,10 +326,23 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       : "";
   return {
     summary,
-    markdown: `${renderDetails(aggregates, main.routes, floorKinds, runs)}
+    markdown: `### Mobile, the issue's targets${baseline ? `: baseline ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}) and the work tree, same run` : ""}
+
+Performance score ${TARGETS.mobilePerformance.ideal} and TBT within ${TARGETS.tbtOverFloorMaxMs} ms of the floor's (the bare page of the route's own LCP element, same run); medians of ${runs} run(s). The not-found pages are answered with status 404, which Lighthouse refuses to load: section first-visit measures them.
+
+${pagesTable}
+
+${renderDetails(aggregates, routes, floorKinds, runs)}
 ${cpuNote}
 `,
-    data: { aggregates, ratios, floorKinds, runs: Object.fromEntries(results) },
+    data: {
+      aggregates,
+      ratios,
+      floorKinds,
+      baseline: baseline?.commit ?? null,
+      pages: { now: Object.fromEntries(nowFigures), baseline: baselineFigures && Object.fromEntries(baselineFigures) },
+      runs: Object.fromEntries(results),
+    },
   };
 }
 
