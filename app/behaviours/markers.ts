@@ -21,6 +21,7 @@ export const BEHAVIOUR_MODULES = [
   "masonry",
   "about",
   "hero-media",
+  "footer-wave",
 ] as const;
 
 /** Behaviours the build writes as a plain inline script where the marker is (drawn before the first paint). */
