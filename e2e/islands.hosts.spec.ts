@@ -222,6 +222,20 @@ function shownTilePaths(page: Page): Promise<string[]> {
     .evaluateAll((tiles) => tiles.map((tile) => tile.querySelector("a")?.getAttribute("href") ?? ""));
 }
 
+/**
+ * Toggles the filter's box of `tag`, and counts the tiles fading out right after, in the same task (the fade
+ * lasts 0.4 s).
+ */
+function toggleTag(page: Page, tag: string): Promise<number> {
+  return page.evaluate((value) => {
+    const box = [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')].find(
+      (each) => each.value === value,
+    )!;
+    box.click();
+    return document.querySelectorAll('[data-behaviour~="gallery"] > ul > li[data-exiting]').length;
+  }, tag);
+}
+
 /** The page's path of a tile's link on the page of `language` (the English page's links lead to English pages). */
 function localized(paths: string[], pagePath: string): string[] {
   return pagePath.startsWith("/en") ? paths.map((each) => (each === "/" ? "/en" : `/en${each}`)) : paths;
@@ -257,14 +271,7 @@ for (const pagePath of ["/", "/en"]) {
       expect(having.length).toBeGreaterThan(6);
       // the sentinel out of view, else each fresh page's watch adds the next at once (as React's did)
       await page.evaluate(() => window.scrollTo(0, 0));
-      // checked and counted in one task: the tiles filtered away are fading out right then
-      const fading = await page.evaluate((value) => {
-        const box = [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')].find(
-          (each) => each.value === value,
-        )!;
-        box.click();
-        return document.querySelectorAll('[data-behaviour~="gallery"] > ul > li[data-exiting]').length;
-      }, tag);
+      const fading = await toggleTag(page, tag);
       expect(fading, "tiles fade out before they leave").toBeGreaterThan(0);
       // page 1 of the filter's choice, once the faded tiles have left
       await expect(gallery(page).locator("> ul > li[data-exiting]")).toHaveCount(0);
@@ -273,11 +280,7 @@ for (const pagePath of ["/", "/en"]) {
       await expect.poll(() => shownTilePaths(page)).toEqual(paths(having.slice(0, 12)));
 
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.evaluate((value) => {
-        [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')]
-          .find((each) => each.value === value)!
-          .click();
-      }, tag);
+      await toggleTag(page, tag);
       await expect(gallery(page).locator("> ul > li[data-exiting]")).toHaveCount(0);
       expect(await shownTilePaths(page)).toEqual(paths(items.slice(0, 6)));
       expect(problems).toEqual([]);
@@ -288,13 +291,7 @@ for (const pagePath of ["/", "/en"]) {
       const items = homeGallery(await demoStory("home"));
       const tag = items[0]!.tags[0]!;
       await visitWithoutFramework(page, pagePath);
-      const fading = await page.evaluate((value) => {
-        const box = [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')].find(
-          (each) => each.value === value,
-        )!;
-        box.click();
-        return document.querySelectorAll('[data-behaviour~="gallery"] > ul > li[data-exiting]').length;
-      }, tag);
+      const fading = await toggleTag(page, tag);
       expect(fading).toBe(0);
       const expected = localized(
         filterGallery(items, [tag])
