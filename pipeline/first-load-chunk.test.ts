@@ -1,6 +1,6 @@
 import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
-import { FIRST_LOAD_CHUNK, firstLoadChunks, staticImportGraph } from "./first-load-chunk";
+import { FIRST_LOAD_CHUNK, SHARED_BEHAVIOURS_CHUNK, firstLoadChunks, staticImportGraph } from "./first-load-chunk";
 
 const ROOT = "/site/app/root.tsx";
 
@@ -59,6 +59,26 @@ describe("firstLoadChunks", () => {
       "/site/app/routes/home.tsx?route-chunk=main": null,
       "/site/app/gallery.tsx": null,
     });
+  });
+
+  it("puts the behaviour modules the root imports in a chunk of their own, which a page without React loads alone", () => {
+    const withBehaviours = graph({
+      [`${ROOT}?__react-router-build-client-route`]: { entry: true, imports: [ROOT] },
+      [ROOT]: { imports: ["react", "/site/app/header.tsx"] },
+      "/site/app/header.tsx": { imports: ["react", "/site/app/behaviours/focus-trap.ts"] },
+      "/site/app/behaviours/focus-trap.ts": {},
+      "/site/app/behaviours/menu.ts": { imports: ["/site/app/behaviours/focus-trap.ts"] },
+      react: {},
+    });
+    const chunkOf = firstLoadChunks(ROOT, "/site/app/behaviours/");
+    const chunks = Object.fromEntries(withBehaviours.ids.map((id) => [id, chunkOf(id, withBehaviours.meta) ?? null]));
+    expect(chunks).toMatchObject({
+      "/site/app/header.tsx": FIRST_LOAD_CHUNK,
+      "/site/app/behaviours/focus-trap.ts": SHARED_BEHAVIOURS_CHUNK,
+      // the behaviour's own entry: Rollup's
+      "/site/app/behaviours/menu.ts": null,
+    });
+    expect(SHARED_BEHAVIOURS_CHUNK).not.toBe(FIRST_LOAD_CHUNK);
   });
 
   it("fails the build when the root route is not among the entries", () => {

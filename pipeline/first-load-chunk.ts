@@ -13,14 +13,24 @@ import { reachable } from "./reachable";
  * statically (route code, lazy imports) is split as before.
  */
 export const FIRST_LOAD_CHUNK = "first-load";
+/**
+ * The behaviour modules' code the root imports statically too (a component and its behaviour module share
+ * functions: app/behaviours/): a chunk of its own, which imports nothing of React's, so that a page without a
+ * framework loading a behaviour never loads FIRST_LOAD_CHUNK (Rollup would pull a manual chunk's dependencies into it).
+ */
+export const SHARED_BEHAVIOURS_CHUNK = "behaviours-shared";
 
 /** The modules `entry` imports statically, itself included, however deep. */
 export function staticImportGraph(entry: string, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
   return reachable(entry, (id) => getModuleInfo(id)?.importedIds ?? []);
 }
 
-/** Rollup's `manualChunks` for one output: the root route's static graph in FIRST_LOAD_CHUNK, the rest as Rollup decides. */
-export function firstLoadChunks(rootFile: string): Rollup.GetManualChunk {
+/**
+ * Rollup's `manualChunks` for one output: the root route's static graph in FIRST_LOAD_CHUNK, but for the modules in
+ * `behavioursDir`, which go to SHARED_BEHAVIOURS_CHUNK; the rest as Rollup decides.
+ */
+export function firstLoadChunks(rootFile: string, behavioursDir?: string): Rollup.GetManualChunk {
+  const behaviourPrefix = behavioursDir === undefined ? null : behavioursDir.replace(/\/+$/, "") + "/";
   let graph: Set<string> | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!graph) {
@@ -31,18 +41,19 @@ export function firstLoadChunks(rootFile: string): Rollup.GetManualChunk {
       if (!root) throw new Error(`the root route ${rootFile} is not an entry of the client build`);
       graph = staticImportGraph(root, getModuleInfo);
     }
-    return graph.has(id) ? FIRST_LOAD_CHUNK : null;
+    if (!graph.has(id)) return null;
+    return behaviourPrefix !== null && id.startsWith(behaviourPrefix) ? SHARED_BEHAVIOURS_CHUNK : FIRST_LOAD_CHUNK;
   };
 }
 
 /** The client build's chunking (React Router's own output options, such as its file names, stay). */
-export function firstLoadChunkPlugin(rootFile: string): Plugin {
+export function firstLoadChunkPlugin(rootFile: string, behavioursDir?: string): Plugin {
   return {
     name: "studio:first-load-chunk",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     outputOptions(options) {
-      return { ...options, manualChunks: firstLoadChunks(rootFile) };
+      return { ...options, manualChunks: firstLoadChunks(rootFile, behavioursDir) };
     },
   };
 }

@@ -65,9 +65,9 @@ describe("islandsEdits", () => {
   });
 
   it("keeps React's hydration after load where a behaviour has no module yet, and says which", () => {
-    const gallery = pageWith('<section data-behaviour="gallery"><ul></ul></section>');
+    const gallery = pageWith('<section data-behaviour="not-yet-a-module"><ul></ul></section>');
     const plan = islandsEdits(parseHtml(gallery), FILES);
-    expect(plan).toMatchObject({ withoutFramework: false, needsReact: ["gallery"] });
+    expect(plan).toMatchObject({ withoutFramework: false, needsReact: ["not-yet-a-module"] });
     const html = preparePage("index.html", gallery, "/* loader */", FILES);
     expect(html).toContain("__reactRouterContext");
     expect(html).toContain("let hydrationStarted = false;");

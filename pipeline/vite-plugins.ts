@@ -52,7 +52,7 @@ export function sitePlugins({ rootRoute, behavioursDir }: { rootRoute: string; b
     buildEnvironment(),
     keepRenderer(),
     collectGarbageBeforePrerender(),
-    firstLoadChunkPlugin(rootRoute),
+    firstLoadChunkPlugin(rootRoute, behavioursDir),
     ...(behavioursDir ? [behaviourEntriesPlugin(behavioursDir)] : []),
     ...prerenderStepTime(),
   ];

@@ -1,14 +1,15 @@
 /**
  * The article headline's weight follows the scroll position (SPEC 9: from
  * weight 100 at 100 px to 800 at 800 px) on a page without React, as
- * app/components/scroll-weight-headline does once hydrated: a passive scroll
+ * app/components/scroll-weight-headline does once hydrated (by followScroll, which it imports): a passive scroll
  * listener writes `--headline-weight` once per frame; under reduced motion
  * the stylesheet's fixed weight wins and the variable stays where it is.
  */
 
-/** SPEC 9's range (the component's MIN_WEIGHT and MAX_WEIGHT; a unit test holds them equal). */
+/** SPEC 9: the weight follows the scroll position from 100 px (weight 100) to 800 px (weight 800). */
 export const MIN_WEIGHT = 100;
 export const MAX_WEIGHT = 800;
+/** The weight shown when motion is reduced. */
 export const STATIC_WEIGHT = 500;
 
 const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";

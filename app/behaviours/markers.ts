@@ -11,13 +11,27 @@
  */
 
 /** Behaviours with a module of their own here (`{name}.ts`, exporting `start(document)`). */
-export const BEHAVIOUR_MODULES = ["menu", "headline-weight", "video", "lightbox"] as const;
+export const BEHAVIOUR_MODULES = [
+  "menu",
+  "headline-weight",
+  "video",
+  "lightbox",
+  "gallery",
+  "carousel",
+  "masonry",
+  "about",
+  "hero-media",
+  "footer-wave",
+] as const;
 
 /** Behaviours the build writes as a plain inline script where the marker is (drawn before the first paint). */
 export const INLINE_BEHAVIOURS = ["other-projects"] as const;
 
-/** Behaviours that still need React's hydration on a production page. */
-export const HYDRATED_BEHAVIOURS = ["gallery", "carousel", "masonry", "about", "hero-media"] as const;
+/**
+ * Behaviours that still need React's hydration on a production page: none today. A name here keeps its pages
+ * hydrated (pipeline/islands.ts) until it has a module.
+ */
+export const HYDRATED_BEHAVIOURS = [] as const;
 
 export type BehaviourModule = (typeof BEHAVIOUR_MODULES)[number];
 export type Behaviour = BehaviourModule | (typeof INLINE_BEHAVIOURS)[number] | (typeof HYDRATED_BEHAVIOURS)[number];

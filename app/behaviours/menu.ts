@@ -17,6 +17,29 @@ function isOpen(overlay: HTMLElement): boolean {
   }
 }
 
+/**
+ * Tab and Shift+Tab go round the focusable elements of `overlay` and never leave it (focus outside comes back to
+ * its first). The header's menu does the same once hydrated (app/bloks/header/header.tsx imports it).
+ */
+export function keepFocusInside(overlay: HTMLElement, event: KeyboardEvent): void {
+  if (event.key !== "Tab") return;
+  const items = Array.from(overlay.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = overlay.ownerDocument.activeElement;
+  if (!overlay.contains(active)) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && active === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** Follows one overlay (`[data-behaviour~="menu"]`); returns the function that stops it. */
 export function followMenu(overlay: HTMLElement): () => void {
   const document = overlay.ownerDocument;
@@ -37,22 +60,7 @@ export function followMenu(overlay: HTMLElement): () => void {
       hide(true);
       return;
     }
-    if (event.key !== "Tab") return;
-    const items = Array.from(overlay.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (!overlay.contains(active)) {
-      event.preventDefault();
-      first.focus();
-    } else if (event.shiftKey && active === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(overlay, event);
   };
 
   const follow = (open: boolean) => {

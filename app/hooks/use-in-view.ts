@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { entranceState } from "~/behaviours/gallery";
 import { usePrefersReducedMotion } from "./use-media-query";
 
 export interface InViewOptions {
@@ -42,7 +43,7 @@ export function useInView<T extends Element>({ rootMargin, threshold, once = fal
   return { ref, inView };
 }
 
-export type EntranceState = "static" | "waiting" | "entered";
+export type { EntranceState } from "~/behaviours/gallery";
 
 /**
  * An entrance animation that plays when an element scrolls into view.
@@ -57,7 +58,5 @@ export function useEntrance<T extends Element>(options: Omit<InViewOptions, "onc
   // whether it was in view at the first observation: then it never hides
   const [inViewAtStart, setInViewAtStart] = useState<boolean | undefined>(undefined);
   if (inViewAtStart === undefined && inView !== undefined) setInViewAtStart(inView);
-  let state: EntranceState = "static";
-  if (inViewAtStart === false && !reducedMotion) state = inView ? "entered" : "waiting";
-  return { ref, state };
+  return { ref, state: entranceState(inViewAtStart, inView === true, reducedMotion) };
 }

@@ -25,8 +25,7 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   return value;
 }
 
-/** SPEC section 9: phones are 768 px wide or narrower. */
-export const PHONE_QUERY = "(max-width: 768px)";
+export { PHONE_QUERY } from "~/behaviours/hero-media";
 export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 export function usePrefersReducedMotion(): boolean {

@@ -14,9 +14,7 @@ import { languageOfPath } from "~/language";
 import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
 import { behaviour } from "~/behaviours/markers";
-
-/** SPEC 2: the body's orange style while the about page is shown. */
-const BODY_CLASS = "about-page";
+import { ABOUT_BODY_CLASS as BODY_CLASS } from "~/behaviours/about";
 
 /** Prerender: the about story in its published ("online") version, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<AboutPage> }> {

@@ -4,6 +4,8 @@ import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { isAboutPath } from "~/content/about-variant";
 import type { FooterView, SiteLink } from "~/content/layout";
 import { useUiText } from "~/hooks/use-language";
+import { behaviour } from "~/behaviours/markers";
+import { observeWave } from "~/behaviours/footer-wave";
 import styles from "./footer.module.css";
 
 function FooterLink({ link }: { link: SiteLink }) {
@@ -24,32 +26,7 @@ function FooterLink({ link }: { link: SiteLink }) {
 /** A longer text is shown still: one animated element per letter of a pasted paragraph would stall the page. */
 const MAX_WAVE_LETTERS = 64;
 
-/** How far outside the viewport the wave already runs, so it is moving when the word scrolls in. */
-export const WAVE_ROOT_MARGIN = "200px 0px";
-
-/**
- * Ref callback: marks the word data-wave="running" while it is in or near the
- * viewport and "paused" otherwise (the stylesheet pauses the letters unless
- * running). Written to the element directly: no re-render, and no shared hook
- * chunk in every page's first load.
- */
-function observeWave(word: HTMLElement | null): (() => void) | undefined {
-  if (!word) return undefined;
-  if (typeof IntersectionObserver === "undefined") {
-    // no way to tell where the word is: it waves all the time
-    word.dataset.wave = "running";
-    return undefined;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) word.dataset.wave = entry.isIntersecting ? "running" : "paused";
-    },
-    { rootMargin: WAVE_ROOT_MARGIN },
-  );
-  observer.observe(word);
-  return () => observer.disconnect();
-}
+export { WAVE_ROOT_MARGIN } from "~/behaviours/footer-wave";
 
 /**
  * The very large logo word. Each letter animates its weight 300 -> 500 -> 300
@@ -57,8 +34,9 @@ function observeWave(word: HTMLElement | null): (() => void) | undefined {
  * word once, from the wrapper's label.
  *
  * An animated font-weight costs a style and layout pass every frame, so the
- * wave runs only while the word is in or near the viewport (observeWave); in
- * the prerendered HTML, until hydration, the word stands still at weight 300.
+ * wave runs only while the word is in or near the viewport (observeWave, the
+ * footer-wave behaviour on a page without React); until a script runs, the
+ * word stands still at weight 300.
  */
 function WaveWord({ text }: { text: string }) {
   const letters = Array.from(text);
@@ -78,6 +56,7 @@ function WaveWord({ text }: { text: string }) {
     <div
       ref={observeWave}
       className={styles.logoBig}
+      {...behaviour("footer-wave")}
       role="img"
       aria-label={text}
       style={{ "--letters": Math.max(letters.length, 4) } as CSSProperties}

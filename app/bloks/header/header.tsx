@@ -7,8 +7,7 @@ import { localizedPath } from "~/language";
 import { MenuIcon } from "~/components/menu-icon/menu-icon";
 import styles from "./header.module.css";
 import { behaviour } from "~/behaviours/markers";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { keepFocusInside } from "~/behaviours/menu";
 
 function navClassName({ isActive }: { isActive: boolean }): string {
   return isActive ? `${styles.link} ${styles.active}` : (styles.link ?? "");
@@ -107,23 +106,8 @@ export function Header({ blok }: { blok: HeaderView | null }) {
         closeMenu(true);
         return;
       }
-      if (event.key !== "Tab" || !dialogRef.current) return;
-      // Keep focus inside the open overlay.
-      const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (!dialogRef.current.contains(active)) {
-        event.preventDefault();
-        first.focus();
-      } else if (event.shiftKey && active === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      // Keep focus inside the open overlay (the same function a page without React runs).
+      if (dialogRef.current) keepFocusInside(dialogRef.current, event);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);

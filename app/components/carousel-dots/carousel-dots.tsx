@@ -34,6 +34,7 @@ export function CarouselDots({ slideIds, selected, onSelect, controls }: Carouse
           key={slideId}
           href={`#${slideId}`}
           className={styles.dot}
+          data-carousel-dot=""
           aria-label={text.carouselDotLabel(index + 1, slideIds.length)}
           aria-current={index === selected ? "true" : undefined}
           aria-controls={controls}

@@ -9,13 +9,19 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./gallery.module.css";
 import { behaviour } from "~/behaviours/markers";
+import {
+  ENTRANCE_ROOT_MARGIN,
+  GALLERY_PAGE_SIZE,
+  TILE_EXIT_MS,
+  pageOf,
+  staggerOf,
+  watchSentinel,
+} from "~/behaviours/gallery";
+import { showsWithTags } from "~/behaviours/tag-match";
 
-/** SPEC 9: six tiles per page. */
-export const GALLERY_PAGE_SIZE = 6;
+export { GALLERY_PAGE_SIZE, TILE_EXIT_MS } from "~/behaviours/gallery";
 /** The id of the grid: the target of the link to all tiles on a page without scripts. */
 export const GALLERY_ALL_ID = "alle-projekte";
-/** SPEC 9: a filtered-away tile fades out for 0.4 s before it is removed. */
-export const TILE_EXIT_MS = 400;
 
 interface GalleryProps {
   /** null when the content holds no list (SPEC 5) */
@@ -25,8 +31,7 @@ interface GalleryProps {
 
 /** SPEC 4: no tag selected shows all; otherwise items with at least one selected tag. */
 export function filterGalleryItems(items: readonly GalleryItem[], selectedTags: readonly string[]): GalleryItem[] {
-  if (selectedTags.length === 0) return [...items];
-  return items.filter((item) => item.tags.some((tag) => selectedTags.includes(tag)));
+  return items.filter((item) => showsWithTags(item.tags, selectedTags));
 }
 
 export function Gallery({ items, selectedTags }: GalleryProps) {
@@ -45,13 +50,13 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
   if (paging.filterKey !== filterKey) setPaging({ filterKey, pages: 1 });
   const pages = paging.filterKey === filterKey ? paging.pages : 1;
 
-  const visible = filtered.slice(0, pages * GALLERY_PAGE_SIZE);
-  const hasMore = visible.length < filtered.length;
+  const { shown: shownCount, hasMore } = pageOf(filtered.length, pages);
+  const visible = filtered.slice(0, shownCount);
   const visibleKeys = visible.map((item) => item.key);
   const reducedMotion = usePrefersReducedMotion();
   const exiting = useExitingKeys(visibleKeys, reducedMotion ? 0 : TILE_EXIT_MS);
 
-  const stagger = new Map(visible.map((item, index) => [item.key, index % GALLERY_PAGE_SIZE]));
+  const stagger = new Map(visible.map((item, index) => [item.key, staggerOf(index)]));
   // one tile per link may grow into the article's hero: the one the visitor chose, else the first shown
   const [chosen, setChosen] = useState<string | null>(null);
   const heroKeys = new Set<string>(chosen === null ? [] : [chosen]);
@@ -67,24 +72,14 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasMore || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        setPaging((current) => ({
-          filterKey,
-          pages: (current.filterKey === filterKey ? current.pages : 1) + 1,
-        }));
-      },
-      { threshold: 1 },
+    if (!element || !hasMore) return;
+    // a fresh watch per page reports at once when the sentinel is still in view
+    return watchSentinel(element, () =>
+      setPaging((current) => ({ filterKey, pages: (current.filterKey === filterKey ? current.pages : 1) + 1 })),
     );
-    // a fresh observer per page reports at once when the sentinel is still in view
-    observer.observe(element);
-    return () => observer.disconnect();
   }, [hasMore, pages, filterKey]);
 
-  const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: "0px 0px -10% 0px" });
+  const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: ENTRANCE_ROOT_MARGIN });
 
   // Until hydration every tile is in the page and CSS shows the first page of the filter's choice: a pill
   // tapped then shows the right tiles at once. React pages and filters from hydration on.
@@ -105,7 +100,7 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
           <GalleryTile
             key={item.key}
             item={item}
-            stagger={hydrated ? (stagger.get(item.key) ?? 0) : index % GALLERY_PAGE_SIZE}
+            stagger={hydrated ? (stagger.get(item.key) ?? 0) : staggerOf(index)}
             exiting={hydrated && !stagger.has(item.key)}
             heroTransition={heroKeys.has(item.key)}
             onChoose={() => setChosen(item.key)}
@@ -129,7 +124,7 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
           </a>
         </noscript>
       ) : null}
-      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" data-gallery-sentinel="" />
     </section>
   );
 }

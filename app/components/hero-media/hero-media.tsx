@@ -12,6 +12,8 @@ import { focalObjectPosition } from "~/content/focal-point";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
 import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
+import { behaviour } from "~/behaviours/markers";
+import { heroScreen, type HeroScreen } from "~/behaviours/hero-media";
 import { useAssetTextLang, useUiText } from "~/hooks/use-language";
 import type { UiText } from "~/ui-text";
 import styles from "./hero-media.module.css";
@@ -57,17 +59,49 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
 
   if (isMp4(desktop.filename) && isMp4(phone.filename)) {
     return (
-      <HeroVideo desktop={desktop} phone={phone} label={altText(isPhone ? phone : desktop, text)} priority={priority} />
+      <HeroVideo
+        desktop={desktop}
+        phone={phone}
+        labels={{ desktop: altText(desktop, text), phone: altText(phone, text) }}
+        screen={heroScreen(isPhone)}
+        priority={priority}
+      />
     );
   }
   if (isMp4(desktop.filename) || isMp4(phone.filename)) {
-    // one file a video, the other an image: two kinds of element, chosen once the page knows the window
-    const asset = isPhone ? phone : desktop;
-    if (isMp4(asset.filename))
-      return <HeroVideo desktop={asset} phone={asset} label={altText(asset, text)} priority={priority} />;
-    const renditions = isPhone ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
+    // One file a video, the other an image: two kinds of element, both in the page, the other screen's hidden
+    // (nothing in it loads) until the window is known: by React once hydrated, else by app/behaviours/hero-media.
+    const screen = heroScreen(isPhone);
+    const alternative = (which: HeroScreen) => {
+      const asset = which === "phone" ? phone : desktop;
+      if (isMp4(asset.filename)) {
+        const label = altText(asset, text);
+        return (
+          <HeroVideo desktop={asset} phone={asset} labels={{ desktop: label, phone: label }} priority={priority} />
+        );
+      }
+      const renditions = which === "phone" ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
+      // only the box the prerendered page shows may load at once: a hidden lazy image loads nothing
+      const loading =
+        which === "desktop" && priority ? image : { ...image, loading: "lazy" as const, fetchPriority: undefined };
+      return (
+        <ResponsiveImage
+          {...loading}
+          src={asset.filename}
+          renditions={renditions}
+          {...altOf(asset)}
+          focus={asset.focus}
+        />
+      );
+    };
     return (
-      <ResponsiveImage {...image} src={asset.filename} renditions={renditions} {...altOf(asset)} focus={asset.focus} />
+      <span className={styles.screens} {...behaviour("hero-media")}>
+        {(["desktop", "phone"] as const).map((which) => (
+          <span key={which} data-hero-screen={which} hidden={which !== screen}>
+            {alternative(which)}
+          </span>
+        ))}
+      </span>
     );
   }
 
@@ -151,7 +185,10 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
 interface HeroVideoProps {
   desktop: Asset;
   phone: Asset;
-  label: string;
+  /** the frame's name on each kind of screen */
+  labels: Record<HeroScreen, string>;
+  /** the kind of screen the window is (desktop until known); the name follows it */
+  screen?: HeroScreen;
   priority: boolean;
 }
 
@@ -160,8 +197,10 @@ interface HeroVideoProps {
  * the phone file by its `<source media>`, and the box its file's shape on
  * each (no shift when the file arrives). A slide other than the first, of
  * which only an edge shows beside it, loads once a quarter of it is in view.
+ * Files named differently name the frame after the one the window shows
+ * (app/behaviours/hero-media on a page without React).
  */
-function HeroVideo({ desktop, phone, label, priority }: HeroVideoProps) {
+function HeroVideo({ desktop, phone, labels, screen = "desktop", priority }: HeroVideoProps) {
   const size = assetDimensions(desktop.filename);
   const phoneSize = assetDimensions(phone.filename);
   const samePhone = phone.filename === desktop.filename;
@@ -172,8 +211,12 @@ function HeroVideo({ desktop, phone, label, priority }: HeroVideoProps) {
           "--phone-ratio": `${phoneSize.width} / ${phoneSize.height}`,
         } as CSSProperties)
       : undefined;
+  const named =
+    labels.phone === labels.desktop
+      ? {}
+      : { ...behaviour("hero-media"), "data-phone-label": labels.phone, "data-desktop-label": labels.desktop };
   return (
-    <span className={styles.videoFrame} role="img" aria-label={label} style={shape}>
+    <span className={styles.videoFrame} role="img" aria-label={labels[screen]} style={shape} {...named}>
       <AutoplayVideo
         className={`${styles.media} ${shape ? styles.shapedVideo : ""}`}
         src={desktop.filename}

@@ -9,13 +9,13 @@ import { useLangOf } from "~/hooks/use-language";
 import type { MasonryTile } from "~/content/about";
 import styles from "./masonry-grid.module.css";
 import { behaviour } from "~/behaviours/markers";
+import { showsWithTags } from "~/behaviours/tag-match";
 
 const TILE_SIZES = "(max-width: 480px) 100vw, (max-width: 1024px) 50vw, 25vw";
 
 /** Tiles having at least one selected tag; all tiles when none is selected (SPEC 4). */
 export function filterTiles(tiles: readonly MasonryTile[], selected: readonly string[]): MasonryTile[] {
-  if (selected.length === 0) return [...tiles];
-  return tiles.filter((tile) => tile.tags.some((tag) => selected.includes(tag)));
+  return tiles.filter((tile) => showsWithTags(tile.tags, selected));
 }
 
 /** What the full-screen view shows of a tile: its medium, its alt text or label, and its info text. */

@@ -1,4 +1,7 @@
+import { tagToken } from "~/behaviours/tag-match";
 import { useHydrated } from "~/hooks/use-hydrated";
+
+export { tagToken, tileTagsAttribute } from "~/behaviours/tag-match";
 
 /**
  * A tag filter's job done by CSS until the page has hydrated: the pills
@@ -10,19 +13,6 @@ import { useHydrated } from "~/hooks/use-hydrated";
  * the build moves the prerendered rules into the page's inline style,
  * where they stay.
  */
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** A tag as one token of a `data-tags` list (`~=` matches whole space-separated tokens). */
-export function tagToken(tag: string): string {
-  // a lone surrogate (hostile content) cannot be URI-encoded; the page's UTF-8 turns it into U+FFFD anyway
-  return encodeURIComponent(tag.replace(LONE_SURROGATE, "\uFFFD"));
-}
-
-/** The `data-tags` value of a tile: its tags, each as a token. */
-export function tileTagsAttribute(tags: readonly string[]): string {
-  return tags.map(tagToken).join(" ");
-}
 
 /** A CSS string; `<` escaped too, so no tag can end the `<style>` element it is in. */
 export function cssString(value: string): string {

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockMatchMedia } from "~/test/browser-mocks";
+import { WHEEL_PAUSE_MS, WHEEL_THRESHOLD_PX, slideForKey, start } from "./carousel";
+
+const SLIDE_WIDTH = 950;
+const ROW_WIDTH = 1000;
+
+beforeEach(() => {
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
+    callback(0);
+    return 1;
+  });
+  vi.stubGlobal("cancelAnimationFrame", () => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+/** A prerendered carousel of four 95 % slides in a 1000 px row, its layout and scrolling played here (jsdom has none). */
+function carousel() {
+  const slides = [1, 2, 3, 4].map((number) => `<div id="hero-slide-${number}"></div>`).join("");
+  const dots = [1, 2, 3, 4].map((number) => `<a href="#hero-slide-${number}" data-carousel-dot=""></a>`).join("");
+  document.body.innerHTML = `<section data-behaviour="carousel"><div data-carousel-track="" tabindex="0">${slides}</div><div>${dots}</div></section>`;
+  const track = document.querySelector<HTMLElement>("[data-carousel-track]")!;
+  let scrollLeft = 0;
+  Object.defineProperty(track, "scrollLeft", { get: () => scrollLeft, configurable: true });
+  Object.defineProperty(track, "clientWidth", { value: ROW_WIDTH, configurable: true });
+  [...track.children].forEach((slide, index) => {
+    Object.defineProperty(slide, "offsetLeft", { value: index * SLIDE_WIDTH });
+    Object.defineProperty(slide, "offsetWidth", { value: SLIDE_WIDTH });
+  });
+  const scrollTo = vi.fn((options: ScrollToOptions) => {
+    scrollLeft = options.left ?? scrollLeft;
+    track.dispatchEvent(new Event("scroll"));
+  });
+  track.scrollTo = scrollTo as unknown as typeof track.scrollTo;
+  start(document);
+  const dotLinks = [...document.querySelectorAll<HTMLAnchorElement>("[data-carousel-dot]")];
+  return {
+    track,
+    scrollTo,
+    dots: dotLinks,
+    current: () => dotLinks.findIndex((dot) => dot.getAttribute("aria-current") === "true"),
+    /** the scroll position that centres slide `index` */
+    centred: (index: number) => Math.max(0, index * SLIDE_WIDTH + SLIDE_WIDTH / 2 - ROW_WIDTH / 2),
+    swipe: (finger: () => void) => finger(),
+    wheel: (deltaX: number, deltaY = 0) => {
+      const event = new WheelEvent("wheel", { deltaX, deltaY, cancelable: true });
+      track.dispatchEvent(event);
+      return event.defaultPrevented;
+    },
+    scrollBy: (left: number) => {
+      scrollLeft = left;
+      track.dispatchEvent(new Event("scroll"));
+    },
+  };
+}
+
+describe("the hero carousel without React", () => {
+  it("marks the first dot current and takes the dots from the CSS that drew them before", () => {
+    mockMatchMedia(() => false);
+    const row = carousel();
+    expect(row.current()).toBe(0);
+    expect(row.dots[0]!.parentElement!.hasAttribute("data-hydrated")).toBe(true);
+  });
+
+  it("moves its dot with the row, whatever scrolled it (a swipe, a trackpad)", () => {
+    mockMatchMedia(() => false);
+    const row = carousel();
+    row.scrollBy(row.centred(2) + 100);
+    expect(row.current()).toBe(2);
+  });
+
+  it("centres a dot's slide smoothly without following the link, at once under reduced motion", () => {
+    let reduced = false;
+    mockMatchMedia((query) => query === "(prefers-reduced-motion: reduce)" && reduced);
+    const row = carousel();
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true });
+    row.dots[2]!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(row.scrollTo).toHaveBeenLastCalledWith({ left: row.centred(2), behavior: "smooth" });
+    expect(row.current()).toBe(2);
+    reduced = true;
+    row.dots[0]!.click();
+    expect(row.scrollTo).toHaveBeenLastCalledWith({ left: 0, behavior: "auto" });
+  });
+
+  it("moves by the arrow keys, Home and End while focused, and stays within the slides", () => {
+    mockMatchMedia(() => false);
+    const row = carousel();
+    const press = (key: string) => {
+      const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      row.track.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(press("ArrowRight")).toBe(true);
+    expect(row.current()).toBe(1);
+    press("End");
+    expect(row.current()).toBe(3);
+    press("ArrowRight");
+    expect(row.current()).toBe(3);
+    press("Home");
+    expect(row.current()).toBe(0);
+    expect(press("a")).toBe(false);
+    expect(slideForKey("ArrowLeft", 0, 4)).toBe(-1);
+  });
+
+  it("changes the slide after more than 150 px of horizontal wheel movement, then ignores the wheel for 300 ms", () => {
+    mockMatchMedia(() => false);
+    vi.useFakeTimers();
+    const row = carousel();
+    expect(row.wheel(WHEEL_THRESHOLD_PX)).toBe(true);
+    expect(row.current()).toBe(0);
+    row.wheel(1);
+    expect(row.current()).toBe(1);
+    row.wheel(WHEEL_THRESHOLD_PX + 1);
+    expect(row.current(), "paused").toBe(1);
+    vi.advanceTimersByTime(WHEEL_PAUSE_MS);
+    row.wheel(-(WHEEL_THRESHOLD_PX + 1));
+    expect(row.current()).toBe(0);
+    // vertical movement is the page's
+    expect(row.wheel(10, 40)).toBe(false);
+  });
+});

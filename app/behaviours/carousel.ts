@@ -1,0 +1,165 @@
+/**
+ * The hero carousel (SPEC 2, Home) on a page without React; its functions
+ * are app/components/hero-carousel's too, so both move the row alike. The
+ * row snaps by CSS and its dots are links to their slides (0006); this adds
+ * what the platform does not:
+ *
+ * - the selected slide follows the scroll position (touch, trackpad, a
+ *   dot), and its dot is marked `aria-current` (the dots' element gets
+ *   `data-hydrated`, which ends the CSS drawing of the current dot);
+ * - a dot moves the row to its slide without touching the URL, smoothly
+ *   unless the visitor prefers reduced motion;
+ * - the arrow keys, Home and End move it while it has the focus;
+ * - horizontal wheel movement of more than WHEEL_THRESHOLD_PX changes the
+ *   slide, then the wheel is ignored for WHEEL_PAUSE_MS.
+ *
+ * The carousel's element carries the marker (`[data-behaviour~="carousel"]`),
+ * its row `data-carousel-track`.
+ */
+
+/** SPEC 9: a horizontal wheel movement of more than 150 px changes the slide ... */
+export const WHEEL_THRESHOLD_PX = 150;
+/** ... and further wheel input is ignored for 300 ms after a change. */
+export const WHEEL_PAUSE_MS = 300;
+
+const LINE_HEIGHT_PX = 16;
+const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+
+/** The slide whose centre is nearest the centre of the visible row. */
+export function slideNearestCentre(track: HTMLElement): number {
+  const centre = track.scrollLeft + track.clientWidth / 2;
+  let nearest = 0;
+  let best = Infinity;
+  Array.from(track.children).forEach((child, index) => {
+    const slide = child as HTMLElement;
+    const distance = Math.abs(slide.offsetLeft + slide.offsetWidth / 2 - centre);
+    if (distance < best) {
+      best = distance;
+      nearest = index;
+    }
+  });
+  return nearest;
+}
+
+/** A wheel event's horizontal movement in pixels, whatever its unit. */
+export function wheelPixels(event: WheelEvent, pageWidth: number): number {
+  if (event.deltaMode === 1) return event.deltaX * LINE_HEIGHT_PX;
+  if (event.deltaMode === 2) return event.deltaX * pageWidth;
+  return event.deltaX;
+}
+
+/** The slide a key moves to from `selected`, or undefined for a key that moves nothing. */
+export function slideForKey(key: string, selected: number, count: number): number | undefined {
+  const moves: Record<string, number> = { ArrowLeft: selected - 1, ArrowRight: selected + 1, Home: 0, End: count - 1 };
+  return moves[key];
+}
+
+/** Scrolls the row so that slide `index` (clamped) is centred; returns the slide it moved to, or null. */
+export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: boolean): number | null {
+  const target = Math.min(Math.max(index, 0), track.children.length - 1);
+  const slide = track.children[target] as HTMLElement | undefined;
+  if (!slide) return null;
+  track.scrollTo({
+    left: Math.max(0, slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2),
+    behavior: reducedMotion ? "auto" : "smooth",
+  });
+  return target;
+}
+
+/**
+ * Calls `onSelect` with the slide nearest the centre once per frame while the row scrolls, and once now;
+ * returns the function that stops it.
+ */
+export function followScrollPosition(track: HTMLElement, onSelect: (index: number) => void): () => void {
+  onSelect(slideNearestCentre(track));
+  let frame = 0;
+  const onScroll = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => onSelect(slideNearestCentre(track)));
+  };
+  track.addEventListener("scroll", onScroll, { passive: true });
+  return () => {
+    track.removeEventListener("scroll", onScroll);
+    cancelAnimationFrame(frame);
+  };
+}
+
+/**
+ * Horizontal wheel movement steps the row (`step(±1)`) once it adds up to more than WHEEL_THRESHOLD_PX in one
+ * direction, then pauses WHEEL_PAUSE_MS; vertical movement scrolls the page as usual. Returns the function that
+ * stops it.
+ */
+export function followWheel(track: HTMLElement, step: (direction: 1 | -1) => void): () => void {
+  let accumulated = 0;
+  let paused = false;
+  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  const onWheel = (event: WheelEvent) => {
+    const dx = wheelPixels(event, track.clientWidth);
+    if (Math.abs(dx) <= Math.abs(event.deltaY)) return;
+    // horizontal movement is ours: no native scrolling on top of the slide change
+    event.preventDefault();
+    if (paused) return;
+    if (accumulated !== 0 && Math.sign(dx) !== Math.sign(accumulated)) accumulated = 0;
+    accumulated += dx;
+    if (Math.abs(accumulated) <= WHEEL_THRESHOLD_PX) return;
+    step(accumulated > 0 ? 1 : -1);
+    accumulated = 0;
+    paused = true;
+    pauseTimer = setTimeout(() => {
+      paused = false;
+    }, WHEEL_PAUSE_MS);
+  };
+  track.addEventListener("wheel", onWheel, { passive: false });
+  return () => {
+    track.removeEventListener("wheel", onWheel);
+    clearTimeout(pauseTimer);
+  };
+}
+
+/** Follows one carousel; returns the function that stops it. */
+export function followCarousel(carousel: HTMLElement): () => void {
+  const track = carousel.querySelector<HTMLElement>("[data-carousel-track]");
+  if (!track) return () => {};
+  const dots = [...carousel.querySelectorAll<HTMLAnchorElement>("a[data-carousel-dot]")];
+  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  let selected = 0;
+  const select = (index: number) => {
+    selected = index;
+    dots.forEach((dot, position) => {
+      if (position === index) dot.setAttribute("aria-current", "true");
+      else dot.removeAttribute("aria-current");
+    });
+  };
+  const goTo = (index: number) => {
+    const target = scrollToSlide(track, index, motion?.matches ?? false);
+    if (target !== null) select(target);
+  };
+  // from now on the dots' element is drawn by aria-current, not by the CSS that follows the scroll or :target
+  dots[0]?.parentElement?.setAttribute("data-hydrated", "");
+  const stopScroll = followScrollPosition(track, select);
+  const stopWheel = followWheel(track, (direction) => goTo(selected + direction));
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = slideForKey(event.key, selected, track.children.length);
+    if (target === undefined) return;
+    event.preventDefault();
+    goTo(target);
+  };
+  track.addEventListener("keydown", onKeyDown);
+  const onDot = (event: MouseEvent) => {
+    const index = dots.indexOf(event.currentTarget as HTMLAnchorElement);
+    event.preventDefault();
+    goTo(index);
+  };
+  for (const dot of dots) dot.addEventListener("click", onDot);
+  return () => {
+    stopScroll();
+    stopWheel();
+    track.removeEventListener("keydown", onKeyDown);
+    for (const dot of dots) dot.removeEventListener("click", onDot);
+  };
+}
+
+export function start(document: Document): void {
+  for (const carousel of document.querySelectorAll<HTMLElement>('[data-behaviour~="carousel"]'))
+    followCarousel(carousel);
+}
