@@ -26,7 +26,7 @@ describe("stylesheets: every animation has a static state under reduced motion",
     [
       "gallery tiles fade and fade out",
       "app/components/gallery-tile/gallery-tile.module.css",
-      /\.tile,\s*\.exiting\s*\{\s*animation: none/,
+      /\.tile,\s*\.tile\[data-exiting\],\s*\.exiting\s*\{\s*animation: none/,
     ],
     [
       "gallery entrance rises",
