@@ -1,31 +1,45 @@
 import { defineConfig } from "@playwright/test";
+import type { BuildOptions } from "./e2e/fixtures";
 import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
 
 /**
  * Browser tests. Run them with `npm run test:e2e` (test-support/run-e2e.ts), which
- * builds the site once, starts the content service and the site server on
- * free loopback ports and passes their addresses in E2E_* variables.
+ * makes a production build and a preview build, starts the content service and
+ * the servers on free loopback ports and passes their addresses in E2E_* variables.
  *
- * Four projects: `browser` runs fully parallel against the site server;
- * `nginx` runs the specs about how pages are served (CSP, HTTP headers and
- * statuses, navigation) against nginx with the nginx site the build wrote;
- * `faults` holds the specs that change state every other test sees: the
- * content service's fault injection (`*.faults.spec.ts`) and the content
- * itself (`*.serial.spec.ts`, publish to live). It runs on one worker after
- * the others are done (as their teardown project, so it runs even when one
- * of their tests failed; Playwright runs a teardown project whatever file
- * filter is given, so use `--project browser` to leave it out). `hosts`
- * (`*.hosts.spec.ts`) checks a production build as Cloudflare's and
- * Netlify's own runtimes serve it, with the Nu Html Checker and a link
- * checker; run-e2e starts them in a whole run (or with E2E_HOSTS=1).
+ * Five projects. A visitor's behaviours are checked on the production build
+ * (published content, pages without a framework where their behaviours have
+ * modules: docs/decisions/0014, "Parity"): `browser` runs fully parallel
+ * against the site server; `nginx` runs the specs about how pages are served
+ * (CSP, HTTP headers and statuses, navigation) against nginx with the nginx
+ * site the build wrote; `faults` holds the specs that change state every
+ * other test sees: the content service's fault injection
+ * (`*.faults.spec.ts`) and the content itself (`*.serial.spec.ts`, publish
+ * to live). It runs on one worker after the others are done (as their
+ * teardown project, so it runs even when one of their tests failed;
+ * Playwright runs a teardown project whatever file filter is given, so use
+ * `--project browser` to leave it out). `hosts` (`*.hosts.spec.ts`) checks
+ * the same build as Cloudflare's and Netlify's own runtimes serve it, with
+ * the Nu Html Checker and a link checker; run-e2e starts them in a whole run
+ * (or with E2E_HOSTS=1). `preview` runs the specs that need a preview build
+ * (drafts, the editor's bridge, React hydrating every page: PREVIEW_SPECS)
+ * against a site server of its own.
  */
 const isCI = Boolean(process.env.CI);
 const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
 const HOSTS_SPECS = /\.hosts\.spec\.ts$/;
+/**
+ * What only a preview build has: the visual editor and click-to-edit, and hydration itself (taps before it,
+ * failed chunks of a client navigation, scripts after the load event, the router's client navigations). And,
+ * not yet on the production build, the full-screen view's spec (`lightbox`): it drives React's dialog, while a
+ * production article's view is its prerendered `:target` figure with the lightbox module
+ * (`islands.hosts.spec.ts` checks its keys, Escape and focus there; docs/decisions/0014, "Parity").
+ */
+const PREVIEW_SPECS = /\/(visual-editor|editable|before-hydration|chunk-failure|preview-build|lightbox)\.spec\.ts$/;
 /** What a server decides: the same answers are expected from the site server and from nginx. */
 const SERVED_SPECS = /\/(csp|http|navigation)\.spec\.ts$/;
 
-export default defineConfig({
+export default defineConfig<BuildOptions>({
   testDir: "e2e",
   outputDir: "test-results",
   timeout: 30_000,
@@ -38,6 +52,8 @@ export default defineConfig({
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // the production build's content (e2e/fixtures.ts: expected values come from what the build shows)
+    contentVersion: "published",
     browserName: "chromium",
     headless: true,
     viewport: { width: 1280, height: 720 },
@@ -53,8 +69,16 @@ export default defineConfig({
   projects: [
     {
       name: "browser",
-      testIgnore: [SERIAL_SPECS, HOSTS_SPECS],
+      testIgnore: [SERIAL_SPECS, HOSTS_SPECS, PREVIEW_SPECS],
       fullyParallel: true,
+      teardown: "faults",
+    },
+    {
+      name: "preview",
+      testMatch: PREVIEW_SPECS,
+      fullyParallel: true,
+      // e2e/fixtures.ts: what the specs expect to be shown
+      use: { baseURL: process.env.E2E_PREVIEW_URL, contentVersion: "draft" },
       teardown: "faults",
     },
     {

@@ -87,7 +87,7 @@ test("the body is orange while the page is shown, and not after leaving it by th
   await visit(page, "/imprint");
   expect(await bodyBackground(page)).not.toBe(ORANGE);
 
-  // a client navigation to /about ...
+  // following the link to /about (the imprint runs no framework: the browser loads it) ...
   await page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }).click();
   await expect(page).toHaveURL(layout.header.link.path);
   await expect.poll(() => bodyBackground(page)).toBe(ORANGE);

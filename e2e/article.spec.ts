@@ -9,7 +9,9 @@ import type { StoryJson } from "./fixtures";
  * SPEC section 2, Article: the headline's weight follows the scroll
  * position (100 at 100 px up to 800 at 800 px), the media layout variants,
  * two other projects, 'Article not found', 'no Image' for an article
- * without Wrapper (SPEC 8), and the draft version (SPEC 7).
+ * without Wrapper (SPEC 8), on the production build: the published version
+ * of each article (the drafts of SPEC 7 are the preview build's, which
+ * preview-build.spec.ts checks).
  */
 
 test.describe.configure({ mode: "parallel" });
@@ -53,13 +55,13 @@ test("media layouts: Fullsize spans both columns, right is 60 % wide on the righ
 }) => {
   const wanted = ["fullsize", "right", "vertical", "default"];
   const chosen = versions.find((version) => {
-    const media = version.published ? articleMediaEntries(version.draft) : null;
+    const media = version.published ? articleMediaEntries(version.published) : null;
     return media && wanted.every((layout) => media.some((entry) => entry.layout === layout));
   });
   expect(chosen, "an article with every media layout").toBeTruthy();
-  const media = articleMediaEntries(chosen!.draft) as ArticleMediaExpectation[];
+  const media = articleMediaEntries(chosen!.published!) as ArticleMediaExpectation[];
 
-  await visit(page, articlePath(chosen!.draft.full_slug));
+  await visit(page, articlePath(chosen!.published!.full_slug));
   const grid = page.locator("main article > ul");
   await expect(grid.locator("> li")).toHaveCount(media.length);
   const boxes = await grid.evaluate((list) => {
@@ -144,26 +146,30 @@ test("an unknown slug shows 'Article not found'", async ({ page, expectConsoleEr
 });
 
 test("an article without a Wrapper list shows 'no Image'", async ({ page }) => {
-  const without = versions.find((version) => version.published && articleMediaEntries(version.draft) === null);
+  const without = versions.find((version) => version.published && articleMediaEntries(version.published) === null);
   expect(without, "the demo has an article without Wrapper").toBeTruthy();
-  await visit(page, articlePath(without!.draft.full_slug));
-  await expect(headline(page)).toHaveText(text(without!.draft.content.Headline));
+  await visit(page, articlePath(without!.published!.full_slug));
+  await expect(headline(page)).toHaveText(text(without!.published!.content.Headline));
   await expect(page.getByRole("main").locator("article")).toContainText("no Image");
 });
 
-test("shows the draft version of an article whose draft differs from the published one", async ({ page }) => {
+test("shows the published version of an article whose draft differs from it, none of the draft's changes", async ({
+  page,
+}) => {
+  // the production build (a preview build shows the draft: preview-build.spec.ts)
   const changed = versions.find(
     (version) => version.published && text(version.published.content.Headline) !== text(version.draft.content.Headline),
   );
   expect(changed, "the demo has an article with a changed draft").toBeTruthy();
   const draft: StoryJson = changed!.draft;
   const published = changed!.published!;
-  await visit(page, articlePath(draft.full_slug));
+  await visit(page, articlePath(published.full_slug));
   const main = page.getByRole("main");
-  await expect(headline(page)).toHaveText(text(draft.content.Headline));
-  await expect(main).not.toContainText(text(published.content.Headline));
+  await expect(headline(page)).toHaveText(text(published.content.Headline));
+  await expect(main).not.toContainText(text(draft.content.Headline));
   const publishedText = richTextBlocks(published.content.Text);
   const draftOnly = richTextBlocks(draft.content.Text).filter((line) => !publishedText.includes(line));
   expect(draftOnly.length, "the draft adds text").toBeGreaterThan(0);
-  for (const line of draftOnly) await expect(main).toContainText(line);
+  for (const line of draftOnly) await expect(main).not.toContainText(line);
+  for (const line of publishedText) await expect(main).toContainText(line);
 });

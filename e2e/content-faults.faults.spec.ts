@@ -10,7 +10,7 @@ import { e2eEnv, expect, test } from "./fixtures";
  * apply to every request the service gets).
  */
 
-test("prerendered pages and client navigations need no content service at run time", async ({
+test("prerendered pages and the links between them need no content service at run time", async ({
   page,
   contentApi,
   setFaults,

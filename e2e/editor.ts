@@ -1,6 +1,6 @@
 import type { Frame, Page, Response } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
-import { e2eEnv, expect } from "./fixtures";
+import { e2eEnv, expect, test } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 
 /**
@@ -71,7 +71,8 @@ export async function openInEditor(
 ): Promise<Frame> {
   expectConsoleError(/target origin provided \('https:\/\/app(-beta)?\.storyblok\.com'\) does not match/);
   const { contentOrigin, previewToken, baseURL } = e2eEnv();
-  const framed = new URL(path, baseURL);
+  // the project's server: the preview build's (playwright.config.ts)
+  const framed = new URL(path, test.info().project.use.baseURL ?? baseURL);
   const policies: string[] = [];
   await page.route(
     (url) => url.origin === framed.origin && url.pathname === framed.pathname,

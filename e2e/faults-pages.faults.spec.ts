@@ -2,17 +2,19 @@ import type { Page } from "@playwright/test";
 import type { FaultConfig } from "../content-server/faults";
 import { articlePath, body, builtArticle, categoryTags, firstBody, homeGallery, text } from "./content";
 import { trackContentReads, visit } from "./page-helpers";
-import { createContentApi, expect, test } from "./fixtures";
+import { createContentApi, e2eEnv, expect, previewBuild, test } from "./fixtures";
 
 /**
  * SPEC section 8 against a failing content service, on the pages the
  * browser fetches itself (here in the visual editor's preview, which reads
- * drafts from the API). Every outcome is the spec's: an article is 'Article
+ * drafts from the API: on the preview build, whose pages hydrate). Every outcome is the spec's: an article is 'Article
  * not found'; the home page's categories stay 'Loading...' with the logged
  * 'Fehler beim Laden der Kategorien:'; any other page shows the German
  * error screen. A burst of 429s is retried and the page loads. The fixture
  * fails a test on any uncaught page error.
  */
+
+test.use(previewBuild());
 
 const PREVIEW = "_storyblok_tk[space_id]=287401&_storyblok_tk[timestamp]=1&_storyblok_tk[token]=e2e";
 
@@ -36,7 +38,7 @@ let imprintTitle = "";
 
 // expected values are read before any fault is set (the faults apply to every API request)
 test.beforeAll(async () => {
-  const api = createContentApi();
+  const api = createContentApi(e2eEnv(), "draft");
   const article = await builtArticle(api);
   articleRoute = articlePath(article.full_slug);
   articleHeadline = text(article.content.Headline);

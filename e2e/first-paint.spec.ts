@@ -95,30 +95,6 @@ test.describe("before hydration, on a throttled phone", () => {
   });
 });
 
-test("a client navigation whose data is late shows progress until the page arrives", async ({ page }) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  // the index's prerendered data is held until the progress has been seen
-  let releaseData = () => {};
-  const dataReleased = new Promise<void>((resolve) => {
-    releaseData = resolve;
-  });
-  await page.route(/\/index\.data(\?|$)/, async (route) => {
-    await dataReleased;
-    await route.continue();
-  });
-  const progress = page.getByRole("progressbar", { name: "Seite wird geladen" });
-  await expect(progress).toHaveCount(0);
-  await page.getByRole("banner").getByRole("button", { name: "Menü öffnen" }).tap();
-  await page.getByRole("banner").getByRole("dialog").getByRole("link").first().tap();
-  await expect(progress).toBeVisible();
-  await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
-  releaseData();
-  await expect(page).toHaveURL(/\/index$/, { timeout: 10_000 });
-  await expect(progress).toHaveCount(0);
-  await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
-});
-
 test("two visits to an article can show different 'Other Projects'", async ({ browser }) => {
   const article = await builtArticle(createContentApi());
   const visitWith = async (random: number) => {

@@ -52,9 +52,9 @@ export interface ContentApi {
   readonly origin: string;
   /** GET /v2/{path} with the preview token (draft) unless `token: "public"`; throws on a non-2xx answer. */
   get<T = unknown>(apiPath: string, query?: ApiQuery, options?: { token?: "preview" | "public" }): Promise<T>;
-  /** One story by full slug: the draft version unless told otherwise. */
-  story(fullSlug: string, version?: "draft" | "published"): Promise<StoryJson>;
-  /** A listing (one page of up to 100 stories). */
+  /** One story by full slug: the API's default version (the draft, or what it was made with) unless told otherwise. */
+  story(fullSlug: string, version?: ContentVersion): Promise<StoryJson>;
+  /** A listing (one page of up to 100 stories), of the API's default version unless the query names one. */
   stories(query?: ApiQuery): Promise<StoryJson[]>;
   /** The space's current cache version (`cv`), which changes when content changes. */
   cacheVersion(): Promise<number>;
@@ -79,7 +79,44 @@ export interface Faults {
   reloadContent(): Promise<number>;
 }
 
-export function createContentApi(env: E2EEnv = e2eEnv()): ContentApi {
+/** Which version of the content a build shows: a preview build the drafts, a production build the published stories. */
+export type ContentVersion = "draft" | "published";
+
+/**
+ * For `test.use` in a spec of the `faults` project that needs the preview build (what only hydrated pages do:
+ * the visual editor's preview, client navigations): its server, which run-e2e starts for the `preview` and
+ * `faults` projects, and its drafts.
+ */
+export function previewBuild(): { baseURL: string; contentVersion: ContentVersion } {
+  return {
+    baseURL: requiredEnv(
+      "E2E_PREVIEW_URL",
+      "test-support/run-e2e.ts makes the preview build when the `preview` or `faults` project runs",
+    ),
+    contentVersion: "draft",
+  };
+}
+
+/**
+ * The content the running test's project shows (its `contentVersion`, playwright.config.ts); outside a test the
+ * drafts, the content service's own default.
+ */
+function projectContentVersion(): ContentVersion {
+  let use: Partial<BuildOptions>;
+  try {
+    use = test.info().project.use as Partial<BuildOptions>;
+  } catch {
+    return "draft";
+  }
+  return use.contentVersion ?? "published";
+}
+
+/**
+ * `version`: what `story` and `stories` read unless told otherwise; without it, what the running test's build
+ * shows (expected values come from the content the page was built from).
+ */
+export function createContentApi(env: E2EEnv = e2eEnv(), version?: ContentVersion): ContentApi {
+  const defaultVersion = () => version ?? projectContentVersion();
   const api: ContentApi = {
     origin: env.contentOrigin,
     async get<T>(apiPath: string, query: ApiQuery = {}, options: { token?: "preview" | "public" } = {}) {
@@ -93,13 +130,13 @@ export function createContentApi(env: E2EEnv = e2eEnv()): ContentApi {
       if (!res.ok) throw new Error(`content API ${url.pathname}${url.search}: ${res.status} ${text.slice(0, 200)}`);
       return JSON.parse(text) as T;
     },
-    async story(fullSlug, version = "draft") {
+    async story(fullSlug, version = defaultVersion()) {
       const answer = await api.get<{ story: StoryJson }>(`cdn/stories/${fullSlug}`, { version });
       return answer.story;
     },
     async stories(query = {}) {
       const answer = await api.get<{ stories: StoryJson[] }>("cdn/stories", {
-        version: "draft",
+        version: defaultVersion(),
         per_page: 100,
         ...query,
       });
@@ -165,6 +202,12 @@ interface Guard {
   requests: string[];
 }
 
+/** Set per project (playwright.config.ts): the build the project's server serves. */
+export type BuildOptions = {
+  /** The content the project's build shows: `published` for the production build, `draft` for a preview build. */
+  contentVersion: ContentVersion;
+};
+
 type Fixtures = {
   guard: Guard;
   allowOrigin: Guard["allowOrigin"];
@@ -213,7 +256,9 @@ async function attachOnFailure(page: Page, testInfo: TestInfo, guard: Guard, own
   }
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & BuildOptions>({
+  contentVersion: ["published", { option: true }],
+
   guard: [
     async ({ page, context, baseURL }, provide, testInfo) => {
       // the project's server: the site server, or nginx serving the same build
@@ -303,9 +348,8 @@ export const test = base.extend<Fixtures>({
     await provide(guard.consoleLog);
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-  contentApi: async ({}, provide) => {
-    await provide(createContentApi());
+  contentApi: async ({ contentVersion }, provide) => {
+    await provide(createContentApi(e2eEnv(), contentVersion));
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern

@@ -118,7 +118,7 @@ for (const band of bands) {
         await expectActive(index, true);
         await expectActive(second, false);
 
-        // a client navigation moves the mark
+        // following the link moves the mark (whether the browser loads the page or a hydrated page renders it)
         await second.click();
         await expect(page).toHaveURL(layout.header.link.path);
         await expect(second).toHaveAttribute("aria-current", "page");

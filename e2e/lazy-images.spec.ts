@@ -1,6 +1,13 @@
 import type { Page, Request } from "@playwright/test";
-import { articlePath, builtArticle, text } from "./content";
-import { IMAGE_FILE_TIMEOUT_MS, intersectionsReported, waitForHydration } from "./page-helpers";
+import { articlePath, builtArticle } from "./content";
+import {
+  IMAGE_FILE_TIMEOUT_MS,
+  expectImagesInViewShown,
+  followLink,
+  intersectionsReported,
+  scrollThroughShowingImages,
+  visit,
+} from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 
 /**
@@ -49,31 +56,6 @@ const lazyFiles = (page: Page) =>
   page.$$eval("img[data-lazy]", (images) =>
     images.map((image) => (image.getAttribute("data-srcset") ?? "").split("/m/")[0]!.replace(/^https?:\/\/[^/]+/, "")),
   );
-
-/**
- * Every image in view has loaded and decoded: a lazy image its file, not its placeholder (the header's icons are
- * written into the page as data: URIs), within IMAGE_FILE_TIMEOUT_MS.
- */
-async function expectImagesInViewShown(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          [...document.images]
-            .filter((image) => {
-              const box = image.getBoundingClientRect();
-              return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-            })
-            .filter((image) => {
-              const placeholder = image.hasAttribute("data-lazy") && !image.currentSrc.startsWith("http");
-              return placeholder || !(image.complete && image.naturalWidth > 0);
-            })
-            .map((image) => image.alt || image.outerHTML.slice(0, 80)),
-        ),
-      { timeout: IMAGE_FILE_TIMEOUT_MS },
-    )
-    .toEqual([]);
-}
 
 test("on a phone, / fetches only the first screen's images until it has loaded, then those near it", async ({
   page,
@@ -146,22 +128,14 @@ test("a tap on a carousel dot shows its slide's image", async ({ page }) => {
   await expectImagesInViewShown(page);
 });
 
-test("images added after hydration load too: a client navigation to an article shows its images", async ({ page }) => {
+test("an article opened from a gallery tile shows its images as they come into view", async ({ page }) => {
   const article = await builtArticle(createContentApi());
-  await page.goto("/");
-  await waitForHydration(page);
+  const path = articlePath(article.full_slug);
+  await visit(page, "/");
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const link = page.locator(`main a[href="${articlePath(article.full_slug)}"]`).first();
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`${articlePath(article.full_slug)}$`));
-  // the article's own headline: until it shows, `main` still holds the home page and its images
-  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
+  await followLink(page, page.locator(`main a[href="${path}"]`).first(), path);
   await expect(page.locator("main img[data-lazy]").first()).toBeAttached();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 500) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await expectImagesInViewShown(page);
-  }
+  await scrollThroughShowingImages(page);
 });
 
 test("printing loads every image", async ({ page }) => {

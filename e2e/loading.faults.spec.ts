@@ -11,7 +11,7 @@ import {
 } from "./content";
 import { visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
-import { createContentApi, expect, test } from "./fixtures";
+import { createContentApi, expect, previewBuild, test } from "./fixtures";
 
 /**
  * SPEC sections 2 and 4: each page shows its loading text until its content
@@ -98,95 +98,105 @@ test("an article published after the build shows 'Loading article...' until it a
   }
 });
 
-test("the home page shows 'Loading...' until the categories arrive", async ({
-  page,
-  contentApi,
-  setFaults,
-  expectConsoleError,
-}) => {
-  const tags = await categoryTags(contentApi);
-  await visit(page, "/imprint");
-  const data = await withoutPrerenderedData(page, "/");
-  await setFaults({ latencyMs: LATENCY_MS });
-  expectConsoleError(/status of 404/);
-  await page.getByRole("banner").locator('a[href="/"]').first().click();
-  const main = page.getByRole("main");
-  await expectLoadingThenContent(
-    main.getByText("Loading...", { exact: true }),
-    main.getByRole("checkbox", { name: tags[0], exact: true }),
-  );
-  await expect(main.getByRole("group", { name: "Projekte nach Kategorie filtern" }).locator("label")).toHaveText(tags);
-  expect(data.hits).toBeGreaterThan(0);
-  await expectShellShown(page);
-});
+/**
+ * Client navigations whose prerendered data is missing: a page that hydrates navigates so (the preview build's;
+ * on the production build the SPA fallback's: docs/decisions/0014).
+ */
+test.describe("client navigations", () => {
+  test.use(previewBuild());
 
-test("the index shows 'Content is loading...' until its articles arrive", async ({
-  page,
-  contentApi,
-  setFaults,
-  expectConsoleError,
-}) => {
-  const refs = await indexReferences(contentApi);
-  await visit(page, "/imprint");
-  const data = await withoutPrerenderedData(page, layout.header.index.path);
-  await setFaults({ latencyMs: LATENCY_MS });
-  expectConsoleError(/status of 404/);
-  await page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }).click();
-  const main = page.getByRole("main");
-  await expectLoadingThenContent(
-    main.getByText("Content is loading...", { exact: true }),
-    main.locator('a[href^="/articles/"]'),
-  );
-  await expect(main.locator('a[href^="/articles/"]')).toHaveCount(refs.published.length);
-  expect(data.hits).toBeGreaterThan(0);
-  await expectShellShown(page);
-});
+  test("the home page shows 'Loading...' until the categories arrive", async ({
+    page,
+    contentApi,
+    setFaults,
+    expectConsoleError,
+  }) => {
+    const tags = await categoryTags(contentApi);
+    await visit(page, "/imprint");
+    const data = await withoutPrerenderedData(page, "/");
+    await setFaults({ latencyMs: LATENCY_MS });
+    expectConsoleError(/status of 404/);
+    await page.getByRole("banner").locator('a[href="/"]').first().click();
+    const main = page.getByRole("main");
+    await expectLoadingThenContent(
+      main.getByText("Loading...", { exact: true }),
+      main.getByRole("checkbox", { name: tags[0], exact: true }),
+    );
+    await expect(main.getByRole("group", { name: "Projekte nach Kategorie filtern" }).locator("label")).toHaveText(
+      tags,
+    );
+    expect(data.hits).toBeGreaterThan(0);
+    await expectShellShown(page);
+  });
 
-test("the about page shows 'Laden...' until the about story arrives", async ({
-  page,
-  contentApi,
-  setFaults,
-  expectConsoleError,
-}) => {
-  const about = await contentApi.story("about", "published");
-  const headline = body(about)
-    .map((blok) => text(blok.Headline))
-    .find(Boolean)!;
-  await visit(page, "/imprint");
-  const data = await withoutPrerenderedData(page, layout.header.link.path);
-  await setFaults({ latencyMs: LATENCY_MS });
-  expectConsoleError(/status of 404/);
-  await page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }).click();
-  const main = page.getByRole("main");
-  await expectLoadingThenContent(
-    main.getByText("Laden...", { exact: true }),
-    main.getByRole("heading", { name: headline, exact: true }),
-  );
-  expect(data.hits).toBeGreaterThan(0);
-  await expectShellShown(page);
-});
+  test("the index shows 'Content is loading...' until its articles arrive", async ({
+    page,
+    contentApi,
+    setFaults,
+    expectConsoleError,
+  }) => {
+    const refs = await indexReferences(contentApi);
+    await visit(page, "/imprint");
+    const data = await withoutPrerenderedData(page, layout.header.index.path);
+    await setFaults({ latencyMs: LATENCY_MS });
+    expectConsoleError(/status of 404/);
+    await page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }).click();
+    const main = page.getByRole("main");
+    await expectLoadingThenContent(
+      main.getByText("Content is loading...", { exact: true }),
+      main.locator('a[href^="/articles/"]'),
+    );
+    await expect(main.locator('a[href^="/articles/"]')).toHaveCount(refs.published.length);
+    expect(data.hits).toBeGreaterThan(0);
+    await expectShellShown(page);
+  });
 
-test("the imprint shows 'Laden...' until the imprint story arrives", async ({
-  page,
-  contentApi,
-  setFaults,
-  expectConsoleError,
-}) => {
-  const imprint = await contentApi.story("imprint");
-  expect(firstBody(imprint).Text).toBeTruthy();
-  // not from /: its gallery loads more tiles as the footer nears, moving the link away mid-click
-  await visit(page, "/index");
-  const data = await withoutPrerenderedData(page, layout.footer.imprint.path);
-  await setFaults({ latencyMs: LATENCY_MS });
-  expectConsoleError(/status of 404/);
-  await page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label, exact: true }).click();
-  const main = page.getByRole("main");
-  await expectLoadingThenContent(
-    main.getByText("Laden...", { exact: true }),
-    main.getByRole("heading", { level: 1, name: imprint.name, exact: true }),
-  );
-  expect(data.hits).toBeGreaterThan(0);
-  await expectShellShown(page);
+  test("the about page shows 'Laden...' until the about story arrives", async ({
+    page,
+    contentApi,
+    setFaults,
+    expectConsoleError,
+  }) => {
+    const about = await contentApi.story("about", "published");
+    const headline = body(about)
+      .map((blok) => text(blok.Headline))
+      .find(Boolean)!;
+    await visit(page, "/imprint");
+    const data = await withoutPrerenderedData(page, layout.header.link.path);
+    await setFaults({ latencyMs: LATENCY_MS });
+    expectConsoleError(/status of 404/);
+    await page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }).click();
+    const main = page.getByRole("main");
+    await expectLoadingThenContent(
+      main.getByText("Laden...", { exact: true }),
+      main.getByRole("heading", { name: headline, exact: true }),
+    );
+    expect(data.hits).toBeGreaterThan(0);
+    await expectShellShown(page);
+  });
+
+  test("the imprint shows 'Laden...' until the imprint story arrives", async ({
+    page,
+    contentApi,
+    setFaults,
+    expectConsoleError,
+  }) => {
+    const imprint = await contentApi.story("imprint");
+    expect(firstBody(imprint).Text).toBeTruthy();
+    // not from /: its gallery loads more tiles as the footer nears, moving the link away mid-click
+    await visit(page, "/index");
+    const data = await withoutPrerenderedData(page, layout.footer.imprint.path);
+    await setFaults({ latencyMs: LATENCY_MS });
+    expectConsoleError(/status of 404/);
+    await page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label, exact: true }).click();
+    const main = page.getByRole("main");
+    await expectLoadingThenContent(
+      main.getByText("Laden...", { exact: true }),
+      main.getByRole("heading", { level: 1, name: imprint.name, exact: true }),
+    );
+    expect(data.hits).toBeGreaterThan(0);
+    await expectShellShown(page);
+  });
 });
 
 test("prerendered pages show their content at once, whatever the content service's latency", async ({

@@ -1,20 +1,16 @@
-import { articlePath, builtArticle, layoutExpectations, text } from "./content";
-import { visit, waitForHydration } from "./page-helpers";
+import { articlePath, builtArticle, layoutExpectations } from "./content";
+import { followLink, visit } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { LayoutExpectations } from "./content";
 
 /**
- * Client-side navigation over what the server answers (project `browser`:
- * the site server; project `nginx`: nginx with the build's site): each
- * navigation reads the page's prerendered `.data` file (200) without a full
- * reload, and the back button returns to the page before.
+ * Following the site's links over what the server answers (project `browser`: the site server; project `nginx`:
+ * nginx with the build's site), on the production build: each link shows the page it names (its address and the
+ * heading the server prerendered for it), whether the browser loads it (a page without a framework,
+ * docs/decisions/0014) or a hydrated page renders it on the client, and Back returns to the page before. What a
+ * client navigation reads, each page's prerendered `.data` file, is answered too (the SPA fallback and the
+ * preview build's pages navigate so; `preview-build.spec.ts` follows one).
  */
-
-declare global {
-  interface Window {
-    __sameDocument?: boolean;
-  }
-}
 
 let layout: LayoutExpectations;
 
@@ -22,14 +18,8 @@ test.beforeAll(async () => {
   layout = await layoutExpectations(createContentApi());
 });
 
-test("header and footer links navigate on the client, reading each page's data file", async ({ page }) => {
-  const dataAnswers: Array<{ url: string; status: number }> = [];
-  page.on("response", (response) => {
-    if (new URL(response.url()).pathname.endsWith(".data"))
-      dataAnswers.push({ url: response.url(), status: response.status() });
-  });
+test("header and footer links open their pages, and Back returns to the pages before", async ({ page }) => {
   await visit(page, "/");
-  await page.evaluate(() => (window.__sameDocument = true));
   const steps = [
     {
       link: page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
@@ -44,14 +34,7 @@ test("header and footer links navigate on the client, reading each page's data f
       path: layout.footer.imprint.path,
     },
   ];
-  for (const step of steps) {
-    await step.link.first().click();
-    await expect(page).toHaveURL((url) => url.pathname === step.path);
-    await expect(page.getByRole("main")).toBeVisible();
-  }
-  expect(await page.evaluate(() => window.__sameDocument), "no full reload").toBe(true);
-  expect(dataAnswers.length).toBeGreaterThanOrEqual(steps.length);
-  for (const answer of dataAnswers) expect(answer.status, answer.url).toBe(200);
+  for (const step of steps) await followLink(page, step.link.first(), step.path);
 
   await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === steps[1]!.path);
@@ -59,21 +42,22 @@ test("header and footer links navigate on the client, reading each page's data f
   await expect(page).toHaveURL((url) => url.pathname === steps[0]!.path);
 });
 
+test("each page's prerendered data, which a client navigation reads, is answered", async ({ request }) => {
+  for (const path of ["/", layout.header.index.path, layout.header.link.path, layout.footer.imprint.path]) {
+    const dataPath = path === "/" ? "/_root.data" : `${path}.data`;
+    const response = await request.get(dataPath);
+    expect(response.status(), dataPath).toBe(200);
+  }
+});
+
 test("from the index to an article and on to one of its other projects", async ({ page, contentApi }) => {
   const story = await builtArticle(contentApi);
   const article = articlePath(story.full_slug);
   await visit(page, layout.header.index.path);
-  await page.evaluate(() => (window.__sameDocument = true));
-  await page.getByRole("main").locator(`a[href="${article}"]`).first().click();
-  await expect(page).toHaveURL((url) => url.pathname === article);
-  // the address changes before the article renders: until its headline shows, `main` holds the index's rows
-  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(story.content.Headline));
+  await followLink(page, page.getByRole("main").locator(`a[href="${article}"]`).first(), article);
   // the page carries the pool of other projects and shows the two drawn: take whichever is shown when clicked
-  await waitForHydration(page);
-  await page.locator(`main a[href^="/articles/"]:not([href="${article}"])`).filter({ visible: true }).last().click();
-  await expect(page).toHaveURL((url) => url.pathname.startsWith("/articles/") && url.pathname !== article);
-  const next = await contentApi.story(new URL(page.url()).pathname.slice(1));
-  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(next.content.Headline));
-  await waitForHydration(page);
-  expect(await page.evaluate(() => window.__sameDocument), "no full reload").toBe(true);
+  const other = page.locator(`main a[href^="/articles/"]:not([href="${article}"])`).filter({ visible: true }).last();
+  await followLink(page, other, (await other.getAttribute("href"))!);
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === article);
 });

@@ -1,4 +1,5 @@
-import type { Frame, Page, Request } from "@playwright/test";
+import type { Frame, Locator, Page, Request } from "@playwright/test";
+import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
 
 /** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
@@ -16,13 +17,15 @@ export function isHydrated(page: Page): Promise<boolean> {
 
 /**
  * Whether the page's scripts have run: React has hydrated it, or it is a production page without a framework
- * (pipeline/islands.ts: no React Router context) whose behaviour modules have run (they are deferred: they run
- * before DOMContentLoaded).
+ * (pipeline/islands.ts: no React Router context) whose behaviour modules have run. They are deferred: they run
+ * after the parser is done (`readyState` is "interactive" already) and before DOMContentLoaded, whose end marks them
+ * run.
  */
 function scriptsDone(): boolean {
   const node = document.querySelector("main") ?? document.body;
   if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
-  return !("__reactRouterContext" in window) && document.readyState !== "loading";
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return !("__reactRouterContext" in window) && (navigation?.domContentLoadedEventEnd ?? 0) > 0;
 }
 
 /** Resolves once React has hydrated the document, or, on a page without a framework, its behaviour modules have run. */
@@ -134,3 +137,62 @@ export function trackContentReads(page: Page): { settled(quietMs?: number, timeo
  * longer than an assertion's 5 s.
  */
 export const IMAGE_FILE_TIMEOUT_MS = 15_000;
+
+/** The text of the first `<h1>` of the page the server answers for `path` (its prerendered HTML), spaces collapsed. */
+export async function servedHeading(page: Page, path: string): Promise<string> {
+  const response = await page.request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = parseHtml(await response.text());
+  const [heading] = html.elementsNamed("h1");
+  expect(heading, `${path} has a heading`).toBeDefined();
+  return html.textContent(heading!).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Follows `link` as a visitor does and resolves once the page it names is shown: its address, and the heading the
+ * server prerendered for it. Whatever carries the visitor there (the browser's own navigation on a page without a
+ * framework, React Router's on a hydrated one), what they see is the same; the behaviour modules or hydration of
+ * the page shown have run when it resolves.
+ */
+export async function followLink(page: Page, link: Locator, path: string): Promise<void> {
+  const heading = await servedHeading(page, path);
+  await link.click();
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  // the address changes before a client navigation renders: until the heading shows, `main` is the page before
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(heading);
+  await waitForHydration(page);
+}
+
+/**
+ * Every image in view has loaded and decoded: a lazy image its file, not its placeholder (the header's icons are
+ * written into the page as data: URIs), within IMAGE_FILE_TIMEOUT_MS.
+ */
+export async function expectImagesInViewShown(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.images]
+            .filter((image) => {
+              const box = image.getBoundingClientRect();
+              return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+            })
+            .filter((image) => {
+              const placeholder = image.hasAttribute("data-lazy") && !image.currentSrc.startsWith("http");
+              return placeholder || !(image.complete && image.naturalWidth > 0);
+            })
+            .map((image) => image.alt || image.outerHTML.slice(0, 80)),
+        ),
+      { timeout: IMAGE_FILE_TIMEOUT_MS },
+    )
+    .toEqual([]);
+}
+
+/** Scrolls down the page 500 px at a time, each time expecting every image in view shown. */
+export async function scrollThroughShowingImages(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 500) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expectImagesInViewShown(page);
+  }
+}

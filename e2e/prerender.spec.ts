@@ -22,9 +22,6 @@ import type { ContentApi } from "./fixtures";
  * route's client loader.
  */
 
-/** One frame at 60 Hz. */
-const FRAME_MS = 17;
-
 let layout: LayoutExpectations;
 
 test.beforeAll(async () => {
@@ -135,43 +132,6 @@ test("an article added after the build opens through the SPA fallback and its cl
     await expect(page.locator("head title")).toHaveCount(1);
   } finally {
     await added.remove();
-  }
-});
-
-test("a prerendered page loads its scripts only after it has loaded and its largest paint, then hydrates", async ({
-  page,
-  contentApi,
-}) => {
-  const article = await builtArticle(contentApi);
-  for (const path of ["/", "/index", "/about", articlePath(article.full_slug)]) {
-    await visit(page, path);
-    const timing = await page.evaluate(async () => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const scripts = performance
-        .getEntriesByType("resource")
-        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-        .map((entry) => entry.startTime);
-      const largestPaints = await new Promise<number[]>((resolve) =>
-        new PerformanceObserver((list) => resolve(list.getEntries().map((entry) => entry.startTime))).observe({
-          type: "largest-contentful-paint",
-          buffered: true,
-        }),
-      );
-      return { loadEnd: navigation.loadEventEnd, scripts, largestPaint: Math.max(...largestPaints) };
-    });
-    expect(timing.scripts.length, path).toBeGreaterThan(0);
-    // no script competes with the page's own images and fonts (docs/decisions/0005-hydrate-after-load.md)
-    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.loadEnd);
-    // nor with the largest paint: the hero's fade and /about's first block count from their first frame.
-    // A paint's time is when its frame was presented, which can trail the frame's own callbacks by a frame
-    // on a busy machine: one frame of slack (before the first screen's wait, scripts started 30-100 ms early).
-    expect(Math.min(...timing.scripts), `${path}: scripts after the largest paint`).toBeGreaterThan(
-      timing.largestPaint - FRAME_MS,
-    );
-    const preloadsInHtml = await page.evaluate(
-      async () => (await (await fetch(location.href)).text()).match(/rel="modulepreload"/g)?.length ?? 0,
-    );
-    expect(preloadsInHtml, path).toBe(0);
   }
 });
 

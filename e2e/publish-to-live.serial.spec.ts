@@ -14,7 +14,8 @@ import { createContentApi, e2eEnv, expect, test, type ContentApi } from "./fixtu
 /**
  * `npm start` whole (tools/start.ts), as README describes it, on a
  * temporary copy of content/: the local content service, the site built
- * against it and served with publish to live, the service's webhooks
+ * against it (a production build, as the other projects check it) and
+ * served with publish to live, the service's webhooks
  * (Storyblok's, signed with the secret npm start makes per run) pointing at
  * the site. One run serves both tests (a whole build of its own); it is in
  * the serial project because it loads the machine (a build, a read load).
@@ -46,6 +47,8 @@ test.beforeAll(async () => {
     CONTENT_PORT: "0",
     CONTENT_DIR: contentDir,
     SITE_BUILD_DIR: path.join(workDir, "build"),
+    // what a studio deploys, whose pages the live updates render (a preview build would hydrate every page)
+    CONTENT_VERSION: "published",
   };
   delete env.STORYBLOK_TOKEN;
   delete env.CONTENT_API_URL;

@@ -16,29 +16,37 @@ import { startCloudflare, startNetlify } from "./host-runtimes";
 import { startNginx } from "./nginx-server";
 import { linkTree } from "./link-tree";
 import { buildCommand } from "../pipeline/build-command";
-import { precompress } from "../pipeline/precompress";
 
 /**
  * `npm run test:e2e [-- playwright args]`: the browser tests end to end.
  * Starts the content service on a copy of the demo content (tests may add or
- * edit story files), builds the site once against it, serves the build with
- * the production site server and with nginx and the nginx site the build
- * wrote (Debian's nginx, installed when missing), and runs Playwright, then the cross-engine suite
+ * edit story files) and builds the site against it twice: the production
+ * build (published content, as a studio deploys it) in build/, which the
+ * production site server, nginx with the nginx site the build wrote
+ * (Debian's nginx, installed when missing) and, in a whole run (or
+ * E2E_HOSTS=1), Cloudflare's and Netlify's own runtimes serve (the `browser`,
+ * `nginx`, `faults` and `hosts` projects and the cross-engine suite), and a
+ * preview build (drafts, the editor's bridge, React on every page) in
+ * build-preview/, which a second site server serves to the `preview` project
+ * (the editor's specs and those of hydration itself). A run whose
+ * `--project` arguments leave `preview` out, or E2E_ENGINES=only, makes no
+ * preview build. Then Playwright runs, then the cross-engine suite
  * (test-support/cross-engine/: Firefox and WebKit; E2E_ENGINES=only runs it alone, E2E_ENGINES=0 leaves it
- * out, and a run with Playwright arguments leaves it out unless E2E_ENGINES=1). Both servers and the copy
- * are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses an
- * existing build (its content port is remembered in build/e2e-build.json).
- * A whole run (or E2E_HOSTS=1) also makes a production build in
- * build-hosts/ and serves it with Cloudflare's and Netlify's own runtimes
- * for the `hosts` project (the Nu Html Checker and a link checker too;
- * test-support/ensure-host-tools.ts installs them).
+ * out, and a run with Playwright arguments leaves it out unless E2E_ENGINES=1). The servers and the copy
+ * are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses the
+ * existing builds (their content port is remembered in build/e2e-build.json).
+ * The hosts' checks bring the Nu Html Checker and a link checker
+ * (test-support/ensure-host-tools.ts installs them).
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildDir = path.join(repo, "build");
-/** The production build the static hosts' runtimes serve (SITE_BUILD_DIR: inside the repository, for its modules). */
-const HOSTS_BUILD_DIR_NAME = "build-hosts";
+/** The production build: every project but `preview` and the static hosts' runtimes serve it (inside the repository, for its modules). */
+const PRODUCTION_BUILD_DIR_NAME = "build";
+const buildDir = path.join(repo, PRODUCTION_BUILD_DIR_NAME);
 const clientDir = path.join(buildDir, "client");
+/** The preview build the `preview` project is served (SITE_BUILD_DIR). */
+const PREVIEW_BUILD_DIR_NAME = "build-preview";
+const previewBuildDir = path.join(repo, PREVIEW_BUILD_DIR_NAME);
 const buildInfoFile = path.join(buildDir, "e2e-build.json");
 const bin = (name: string) => path.join(repo, "node_modules", ".bin", name);
 /** The public origin the suite's build is made for (SITE_URL). */
@@ -114,18 +122,35 @@ async function copyContent(from: string, to: string): Promise<void> {
 }
 
 interface BuildInfo {
-  /** The content service's port the bundle was built against. */
+  /** The content service's port the bundles were built against. */
   contentPort?: number;
-  /** Identifies the build it describes. */
+  /** Identifies the production build it describes. */
   stamp?: string;
+  /** Identifies the preview build made with it, if one was. */
+  previewStamp?: string;
 }
 
-async function buildStamp(): Promise<string> {
+async function buildStamp(dir = buildDir): Promise<string> {
   for (const name of ["__spa-fallback.html", "index.html"]) {
-    const info = await stat(path.join(clientDir, name)).catch(() => undefined);
+    const info = await stat(path.join(dir, "client", name)).catch(() => undefined);
     if (info) return `${name}:${info.size}:${info.mtimeMs}`;
   }
   return "";
+}
+
+/**
+ * Whether Playwright's arguments run a project that needs the preview build: no `--project` at all, or one
+ * naming `preview` or `faults` (some of whose specs open the preview build: e2e/fixtures.ts, previewBuild).
+ */
+function runsPreviewProject(args: readonly string[]): boolean {
+  const projects = args.flatMap((arg, index) =>
+    arg === "--project"
+      ? [args[index + 1] ?? ""]
+      : arg.startsWith("--project=")
+        ? [arg.slice("--project=".length)]
+        : [],
+  );
+  return projects.length === 0 || projects.includes("preview") || projects.includes("faults");
 }
 
 /** `react-router build` with this environment (a variable set to undefined is left out); its output only when it fails. */
@@ -149,6 +174,8 @@ async function main(): Promise<number> {
   const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
   // E2E_HOSTS: "1" serves a production build with the static hosts' runtimes, "0" does not; by default a whole run does
   const hosts = engines !== "only" && (process.env.E2E_HOSTS ?? (playwrightArgs.length === 0 ? "1" : "0")) === "1";
+  // the preview build only where the `preview` project runs (the editor's specs, hydration's own)
+  const preview = engines !== "only" && runsPreviewProject(playwrightArgs);
   // the tools' install (minutes on a fresh machine) runs beside the build
   const hostTools: Promise<HostTools> | undefined = hosts ? ensureHostTools() : undefined;
   hostTools?.catch(() => undefined);
@@ -176,6 +203,11 @@ async function main(): Promise<number> {
         "E2E_SKIP_BUILD=1, but build/ was not made by run-e2e (or was rebuilt since): run once without it",
       );
     }
+    if (preview && (!info.previewStamp || info.previewStamp !== (await buildStamp(previewBuildDir)))) {
+      throw new Error(
+        `E2E_SKIP_BUILD=1, but ${PREVIEW_BUILD_DIR_NAME}/ was not made with build/ (or was rebuilt since): run once without it, or leave the preview project out`,
+      );
+    }
     // the bundle has the content service's address built in
     previousPort = info.contentPort;
   }
@@ -194,63 +226,47 @@ async function main(): Promise<number> {
   log(`content service: ${contentOrigin} (content copy in ${contentDir})`);
 
   if (!skipBuild) {
-    const buildStarted = performance.now();
-    log(`building the site against ${contentOrigin} ...`);
     const buildEnv: NodeJS.ProcessEnv = {
       ...process.env,
       CONTENT_PORT: String(contentPort),
       CONTENT_DIR: contentDir,
       // canonical links, hreflang alternates and the sitemap need a public origin (no request goes there)
       SITE_URL: E2E_SITE_URL,
+      // these would point the bundle somewhere else than this content service
+      STORYBLOK_TOKEN: undefined,
+      CONTENT_API_URL: undefined,
+      // the specs talk to the content service directly
+      CONTENT_VIA_SITE: undefined,
     };
-    // these would point the bundle somewhere else than this content service
-    delete buildEnv.STORYBLOK_TOKEN;
-    delete buildEnv.CONTENT_API_URL;
-    // the suite serves build/, and its specs talk to the content service directly
-    delete buildEnv.SITE_BUILD_DIR;
-    delete buildEnv.CONTENT_VIA_SITE;
-    await buildSite(buildEnv);
-    const info: BuildInfo = { contentPort, stamp: await buildStamp() };
+    const info: BuildInfo = { contentPort };
+    // one after the other: each build takes both cores
+    for (const build of [
+      { name: "production build", version: "published", dir: PRODUCTION_BUILD_DIR_NAME },
+      ...(preview ? [{ name: "preview build", version: "draft", dir: PREVIEW_BUILD_DIR_NAME }] : []),
+    ]) {
+      const buildStarted = performance.now();
+      log(`making the ${build.name} into ${build.dir}/ against ${contentOrigin} ...`);
+      await buildSite({ ...buildEnv, CONTENT_VERSION: build.version, SITE_BUILD_DIR: build.dir });
+      log(`${build.name} done in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+    }
+    info.stamp = await buildStamp();
+    if (preview) info.previewStamp = await buildStamp(previewBuildDir);
     await writeFile(buildInfoFile, `${JSON.stringify(info, null, 2)}\n`);
-    const compressed = await precompress(clientDir);
-    log(
-      `build done in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s (${compressed.files} files precompressed)`,
-    );
   } else {
-    log("E2E_SKIP_BUILD=1: using the existing build");
+    log("E2E_SKIP_BUILD=1: using the existing builds");
   }
 
   let hostsEnv: NodeJS.ProcessEnv = {};
   if (hostTools) {
-    const hostsBuildDir = path.join(repo, HOSTS_BUILD_DIR_NAME);
-    const hostsStarted = performance.now();
-    // E2E_SKIP_BUILD=1: made with the other build, against the same content port
-    const reuse = skipBuild && existsSync(path.join(hostsBuildDir, "release.json"));
-    if (reuse) log(`E2E_SKIP_BUILD=1: using the existing ${HOSTS_BUILD_DIR_NAME}/`);
-    else log(`building the production build for the static hosts into ${HOSTS_BUILD_DIR_NAME}/ ...`);
-    if (!reuse)
-      await buildSite({
-        ...process.env,
-        CONTENT_PORT: String(contentPort),
-        CONTENT_DIR: contentDir,
-        CONTENT_VERSION: "published",
-        SITE_URL: E2E_SITE_URL,
-        SITE_BUILD_DIR: HOSTS_BUILD_DIR_NAME,
-        STORYBLOK_TOKEN: undefined,
-        CONTENT_API_URL: undefined,
-        CONTENT_VIA_SITE: undefined,
-      });
-    if (!reuse) log(`production build done in ${((performance.now() - hostsStarted) / 1000).toFixed(1)} s`);
     const tools = await hostTools;
-    const hostsClient = path.join(hostsBuildDir, "client");
-    const runtimes = await Promise.all([startCloudflare(tools, hostsClient), startNetlify(tools, hostsClient)]);
+    const runtimes = await Promise.all([startCloudflare(tools, clientDir), startNetlify(tools, clientDir)]);
     for (const runtime of runtimes) {
       cleanups.push(() => runtime.close());
       log(`${runtime.name}: ${runtime.url}`);
     }
     const [cloudflare, netlify] = runtimes;
     hostsEnv = {
-      E2E_HOSTS_BUILD_DIR: hostsBuildDir,
+      E2E_HOSTS_BUILD_DIR: buildDir,
       E2E_CLOUDFLARE_URL: cloudflare.url,
       E2E_NETLIFY_URL: netlify.url,
       E2E_JAVA: tools.java,
@@ -262,6 +278,17 @@ async function main(): Promise<number> {
   const site = await startSiteServer({ root: clientDir, port: 0, host: "127.0.0.1" });
   cleanups.push(() => site.close());
   log(`site: ${site.url}`);
+  let previewEnv: NodeJS.ProcessEnv = {};
+  if (preview) {
+    const previewSite = await startSiteServer({
+      root: path.join(previewBuildDir, "client"),
+      port: 0,
+      host: "127.0.0.1",
+    });
+    cleanups.push(() => previewSite.close());
+    log(`preview site: ${previewSite.url}`);
+    previewEnv = { E2E_PREVIEW_URL: previewSite.url, E2E_PREVIEW_BUILD_DIR: previewBuildDir };
+  }
   const nginx = await startNginx(nginxInstall, buildDir);
   cleanups.push(async () => {
     const errors = (await nginx.errorLog()).trim();
@@ -282,6 +309,7 @@ async function main(): Promise<number> {
     E2E_PREVIEW_TOKEN: space.previewToken,
     E2E_PUBLIC_TOKEN: space.publicToken,
     CHROME_PATH: chromePath,
+    ...previewEnv,
     ...hostsEnv,
   };
   let code = 0;
@@ -292,7 +320,7 @@ async function main(): Promise<number> {
       playwrightArgs.length > 0
         ? [playwrightArgs]
         : [
-            ["--project", "browser", "--project", "nginx"],
+            ["--project", "browser", "--project", "nginx", "--project", "preview"],
             // its own output folder: Playwright empties the one it writes to, and the first run's failures stay
             ...(hosts ? [["--project", "hosts", "--output", "test-results/hosts"]] : []),
           ];

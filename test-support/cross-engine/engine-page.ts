@@ -57,15 +57,21 @@ export async function waitFor(
   throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
 }
 
-/** Resolves once React has hydrated the page (its fiber on <main>, as e2e/page-helpers.ts waits for it). */
+/**
+ * Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them: React has hydrated it (its
+ * fiber on <main>), or it is a production page without a framework (no React Router context, docs/decisions/0014)
+ * whose behaviour modules have run (deferred modules run before DOMContentLoaded ends).
+ */
 export function waitForHydration(page: EnginePage): Promise<void> {
   return waitFor(
     page,
-    "hydration",
+    "hydration or the behaviour modules",
     () =>
       page.evaluate(() => {
         const node = document.querySelector("main") ?? document.body;
-        return Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+        if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+        return !("__reactRouterContext" in window) && (navigation?.domContentLoadedEventEnd ?? 0) > 0;
       }),
     15_000,
   );

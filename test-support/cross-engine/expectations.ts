@@ -2,8 +2,9 @@ import type { Expectations, GalleryExpectation } from "./checks";
 
 /**
  * What the checks expect, read from the content service the build was made
- * from (as e2e/content.ts does for Playwright): the home gallery in order
- * and an article the build prerendered.
+ * from (as e2e/content.ts does for Playwright), in the version the
+ * production build shows (published): the home gallery in order and an
+ * article the build prerendered.
  */
 
 type Json = Record<string, unknown>;
@@ -39,7 +40,7 @@ export async function readExpectations(
   contentOrigin: string,
   token: string,
 ): Promise<Expectations> {
-  const { story: home } = await api(contentOrigin, token, "stories/home", { version: "draft" });
+  const { story: home } = await api(contentOrigin, token, "stories/home", { version: "published" });
   const gallery: GalleryExpectation[] = (
     Array.isArray(bodyOf(home)[1]?.ImageData) ? (bodyOf(home)[1]!.ImageData as unknown[]) : []
   )
@@ -50,7 +51,7 @@ export async function readExpectations(
     }));
 
   const { stories } = await api(contentOrigin, token, "stories", {
-    version: "draft",
+    version: "published",
     starts_with: "articles/",
     per_page: "100",
   });
@@ -61,7 +62,7 @@ export async function readExpectations(
       .pop();
     if (!slug) continue;
     const articlePath = `/articles/${slug}`;
-    // an article the build prerendered (a draft-only story may not be, in a production build)
+    // an article the build prerendered
     const page = await fetch(new URL(articlePath, siteOrigin), { method: "HEAD" });
     if (page.ok) return { gallery, articlePath };
   }
