@@ -1,5 +1,5 @@
 import { articlePath, builtArticle, layoutExpectations } from "./content";
-import { followLink, visit } from "./page-helpers";
+import { followLink, shellLinks, visit } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { LayoutExpectations } from "./content";
 
@@ -20,20 +20,7 @@ test.beforeAll(async () => {
 
 test("header and footer links open their pages, and Back returns to the pages before", async ({ page }) => {
   await visit(page, "/");
-  const steps = [
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
-      path: layout.header.index.path,
-    },
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }),
-      path: layout.header.link.path,
-    },
-    {
-      link: page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label }),
-      path: layout.footer.imprint.path,
-    },
-  ];
+  const steps = shellLinks(page, layout);
   for (const step of steps) await followLink(page, step.link.first(), step.path);
 
   await page.goBack();

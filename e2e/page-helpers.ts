@@ -1,6 +1,7 @@
 import type { Frame, Locator, Page, Request } from "@playwright/test";
 import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
+import type { LayoutExpectations } from "./content";
 
 /** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
 
@@ -195,4 +196,22 @@ export async function scrollThroughShowingImages(page: Page): Promise<void> {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await expectImagesInViewShown(page);
   }
+}
+
+/** The shell's links in the order a visitor follows them: the header's index and second page, the footer's imprint. */
+export function shellLinks(page: Page, layout: LayoutExpectations): Array<{ link: Locator; path: string }> {
+  return [
+    {
+      link: page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
+      path: layout.header.index.path,
+    },
+    {
+      link: page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }),
+      path: layout.header.link.path,
+    },
+    {
+      link: page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label }),
+      path: layout.footer.imprint.path,
+    },
+  ];
 }

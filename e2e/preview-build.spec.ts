@@ -7,7 +7,7 @@ import {
   text,
   type LayoutExpectations,
 } from "./content";
-import { scrollThroughShowingImages, visit, waitForHydration } from "./page-helpers";
+import { scrollThroughShowingImages, shellLinks, visit, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
 
@@ -102,20 +102,7 @@ test("header and footer links navigate on the client, reading each page's data f
   });
   await visit(page, "/");
   await page.evaluate(() => (window.__sameDocument = true));
-  const steps = [
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
-      path: layout.header.index.path,
-    },
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }),
-      path: layout.header.link.path,
-    },
-    {
-      link: page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label }),
-      path: layout.footer.imprint.path,
-    },
-  ];
+  const steps = shellLinks(page, layout);
   for (const step of steps) {
     await step.link.first().click();
     await expect(page).toHaveURL((url) => url.pathname === step.path);

@@ -11,10 +11,18 @@ let run: ((relative: string) => Promise<unknown>) | null = null;
 
 function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
   if (setup.pass === "first") {
-    // the characters this worker has met: its pages come in page order, so the build's thread merges them in order
+    // the characters this worker has met: its pages come in page order, so the build's thread merges them in order,
+    // provided they are also done in that order: one page at a time (two in flight would meet their characters in
+    // whichever order their reads finish)
     const characters: PageCharacters = new CharacterSet();
-    return (relative) =>
-      preparePageFile(setup.clientDir, relative, setup.lazyImageScript, setup.behaviours, characters);
+    let previous: Promise<unknown> = Promise.resolve();
+    return (relative) => {
+      const page = previous.then(() =>
+        preparePageFile(setup.clientDir, relative, setup.lazyImageScript, setup.behaviours, characters),
+      );
+      previous = page.catch(() => undefined);
+      return page;
+    };
   }
   const styles: PageStyles | undefined = setup.styles
     ? {
