@@ -29,7 +29,7 @@ import { buildCommand } from "../pipeline/build-command";
  * preview build (drafts, the editor's bridge, React on every page) in
  * build-preview/, which a second site server serves to the `preview` project
  * (the editor's specs and those of hydration itself). A run whose
- * `--project` arguments leave `preview` out, or E2E_ENGINES=only, makes no
+ * `--project` arguments name `hosts` alone, or E2E_ENGINES=only, makes no
  * preview build. Then Playwright runs, then the cross-engine suite
  * (test-support/cross-engine/: Firefox and WebKit; E2E_ENGINES=only runs it alone, E2E_ENGINES=0 leaves it
  * out, and a run with Playwright arguments leaves it out unless E2E_ENGINES=1). The servers and the copy
@@ -139,8 +139,9 @@ async function buildStamp(dir = buildDir): Promise<string> {
 }
 
 /**
- * Whether Playwright's arguments run a project that needs the preview build: no `--project` at all, or one
- * naming `preview` or `faults` (some of whose specs open the preview build: e2e/fixtures.ts, previewBuild).
+ * Whether Playwright's arguments run a project that needs the preview build: `preview`, and `faults` (some of
+ * whose specs open the preview build: e2e/fixtures.ts, previewBuild), which is the teardown of `browser`, `nginx`
+ * and `preview` and so runs with any of them (playwright.config.ts): every run but one of `hosts` alone.
  */
 function runsPreviewProject(args: readonly string[]): boolean {
   const projects = args.flatMap((arg, index) =>
@@ -150,7 +151,7 @@ function runsPreviewProject(args: readonly string[]): boolean {
         ? [arg.slice("--project=".length)]
         : [],
   );
-  return projects.length === 0 || projects.includes("preview") || projects.includes("faults");
+  return projects.length === 0 || projects.some((project) => project !== "hosts");
 }
 
 /** `react-router build` with this environment (a variable set to undefined is left out); its output only when it fails. */
