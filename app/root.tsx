@@ -156,7 +156,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#D6D6D6" />
-        {/* a build writes the lazy image loader into each page (pipeline/lazy-image-script.ts) */}
+        {/* a build writes the lazy image loader into each page (pipeline/head-script.ts) */}
         {import.meta.env.DEV ? <DevLazyImageLoader /> : null}
         <Meta />
         <Links />

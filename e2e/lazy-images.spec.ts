@@ -180,7 +180,7 @@ test.describe("without JavaScript", () => {
 test("the article fallbacks, German and English, carry the loader: an article added after the build shows its images", async ({
   request,
 }) => {
-  // the inline script that installs the loader (pipeline/lazy-image-script.ts)
+  // the inline script that installs the loader (pipeline/head-script.ts)
   const loader = (html: string) =>
     [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
       .map((match) => match[1]!)

@@ -16,7 +16,7 @@ import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
 import { createBeasties } from "../pipeline/critical-css";
 import { preparePage, styledPage, type PageStyles } from "../pipeline/finish-pages";
-import { lazyImageScript } from "../pipeline/lazy-image-script";
+import { headScript } from "../pipeline/head-script";
 import { readBehaviourFiles } from "../pipeline/islands";
 import { readBuildFontFaces } from "../pipeline/font-subset";
 import { HeadersFilesWriter, comparePagePaths } from "../pipeline/headers-files";
@@ -239,13 +239,13 @@ async function updateRelease(
   // the build's subset of the text face: characters it lacks come from the full face (pipeline/font-subset.ts)
   const fontFaces = await readBuildFontFaces(clientDir);
   const styles: PageStyles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces };
-  const lazyImages = await lazyImageScript();
+  const pageHeadScript = await headScript();
   // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
   const behaviours = resolveContentConfig().version === "published" ? await readBehaviourFiles(clientDir) : null;
   // the build's two passes over its pages (pipeline/finish-pages.ts), one after the other for each page
   // and its policy in the page, as the build's second pass puts it there (pipeline/security-headers.ts)
   const finishHtml = async (relative: string, html: string) => {
-    const styled = await styledPage(relative, preparePage(relative, html, lazyImages, behaviours), styles);
+    const styled = await styledPage(relative, preparePage(relative, html, pageHeadScript, behaviours), styles);
     return withPolicyMeta(styled, documentSecurityPolicy(scan.header.policy, styled));
   };
   const written: string[] = [];

@@ -5,7 +5,7 @@ import { resolveContentConfig, type ContentConfig } from "./content-config";
 import { createBeasties } from "./critical-css";
 import { preparePagesInBuild } from "./finish-pages";
 import { readBehaviourFiles, type BehaviourFiles } from "./islands";
-import { lazyImageScript } from "./lazy-image-script";
+import { headScript } from "./head-script";
 import { subsetFontForBuild } from "./font-subset";
 import { HEADERS_FILE } from "./headers-files";
 import { NGINX_CONFIG_FILE, staticHostFrom, writeHostFiles } from "./host-config";
@@ -36,7 +36,7 @@ export async function finishBuild(
   await timedStep("404 pages", () => placeNotFoundPage(clientDir));
   // two passes over the pages, one page in memory at a time: the font's subset needs every page's characters
   // before any page's inline style can declare it (pipeline/finish-pages.ts)
-  const lazyImages = await lazyImageScript();
+  const pageHeadScript = await headScript();
   // first: the CSP hashes the inline scripts as they are served
   // a production build's pages run its behaviour modules instead of React where they can (pipeline/islands.ts)
   const behaviours = config.version === "published" ? await readBehaviourFiles(clientDir) : null;
@@ -44,7 +44,7 @@ export async function finishBuild(
   const threads = pageThreads();
   const workers = threads > 1 ? await PageWorkers.start(threads) : null;
   try {
-    return await finishPages(clientDir, config, env, lazyImages, behaviours, workers);
+    return await finishPages(clientDir, config, env, pageHeadScript, behaviours, workers);
   } finally {
     await workers?.close();
   }
@@ -55,15 +55,15 @@ async function finishPages(
   clientDir: string,
   config: ContentConfig,
   env: NodeJS.ProcessEnv,
-  lazyImages: string,
+  pageHeadScript: string,
   behaviours: BehaviourFiles | null,
   workers: PageWorkers | null,
 ): Promise<SecurityHeadersResult> {
   const prepared = await timedStep("first pass (lazy images, hydration after load)", () =>
-    preparePagesInBuild(clientDir, lazyImages, behaviours, workers),
+    preparePagesInBuild(clientDir, pageHeadScript, behaviours, workers),
   );
   console.info(
-    `Lazy images: ${prepared.withLoader} page(s) carry the loader inline (${(Buffer.byteLength(lazyImages) / 1024).toFixed(1)} KB)`,
+    `Head script: ${prepared.withHeadScript} page(s) carry it inline (${(Buffer.byteLength(pageHeadScript) / 1024).toFixed(1)} KB)`,
   );
   console.info(
     `Hydration: ${prepared.deferred} prerendered page(s) load their scripts after the page (${HYDRATION_NOTE})`,
@@ -81,7 +81,7 @@ async function finishPages(
     `Font: ${font.file}, ${font.characters} characters, ${(font.bytes / 1024).toFixed(1)} KB (the full face: ${(font.sourceBytes / 1024).toFixed(1)} KB)`,
   );
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
-  await timedStep("articles' 404 pages", () => placeArticlesNotFoundPage(clientDir, lazyImages));
+  await timedStep("articles' 404 pages", () => placeArticlesNotFoundPage(clientDir, pageHeadScript));
   // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
   const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
   const result = await timedStep("second pass (critical CSS, security headers)", () =>

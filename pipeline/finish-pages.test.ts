@@ -8,7 +8,7 @@ import { CriticalCssError, createBeasties } from "./critical-css";
 import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
 import * as html from "./html";
-import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
+import { HeadScriptError, addHeadScript, headScript } from "./head-script";
 import { PageWorkers } from "./page-workers";
 import { writeSecurityHeaders } from "./security-headers";
 
@@ -50,7 +50,7 @@ const read = (relative: string) => readFile(path.join(dir, relative), "utf8");
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "finish-pages-"));
-  script = await lazyImageScript();
+  script = await headScript();
   await put("assets/root-a1.css", ROOT_CSS);
 });
 
@@ -65,10 +65,10 @@ describe("preparePagesInBuild (the first pass)", () => {
     await put("__spa-fallback.html", page(""));
     await put("assets/stray.html", page("Ŧ"));
     const prepared = await preparePagesInBuild(dir, script);
-    expect(prepared).toMatchObject({ withLoader: 3, deferred: 2 });
-    expect(await read("index.html")).toBe(deferHydration(addLazyImageScript(page("Start"), script)));
-    expect(await read("about/index.html")).toBe(deferHydration(addLazyImageScript(page("Über ‰"), script)));
-    expect(await read("__spa-fallback.html")).toBe(addLazyImageScript(page(""), script));
+    expect(prepared).toMatchObject({ withHeadScript: 3, deferred: 2 });
+    expect(await read("index.html")).toBe(deferHydration(addHeadScript(page("Start"), script)));
+    expect(await read("about/index.html")).toBe(deferHydration(addHeadScript(page("Über ‰"), script)));
+    expect(await read("__spa-fallback.html")).toBe(addHeadScript(page(""), script));
     expect(await read("assets/stray.html")).toBe(page("Ŧ"));
     // every HTML file's characters, as the subset has always read them
     for (const character of "Über‰Ŧ") expect(prepared.characters.has(character.codePointAt(0)!), character).toBe(true);
@@ -76,8 +76,8 @@ describe("preparePagesInBuild (the first pass)", () => {
 
     // run again by hand, it finds every page done
     const again = await preparePagesInBuild(dir, script);
-    expect(again).toMatchObject({ withLoader: 0, deferred: 0 });
-    expect(await read("index.html")).toBe(deferHydration(addLazyImageScript(page("Start"), script)));
+    expect(again).toMatchObject({ withHeadScript: 0, deferred: 0 });
+    expect(await read("index.html")).toBe(deferHydration(addHeadScript(page("Start"), script)));
   });
 
   it("names the page a step failed on", async () => {
@@ -86,14 +86,14 @@ describe("preparePagesInBuild (the first pass)", () => {
     await expect(deferring).rejects.toThrow(DeferHydrationError);
     await expect(deferring).rejects.toThrow(/^index\.html: /);
     await put("index.html", "<p>no head</p>");
-    await expect(preparePagesInBuild(dir, script)).rejects.toThrow(LazyImageScriptError);
+    await expect(preparePagesInBuild(dir, script)).rejects.toThrow(HeadScriptError);
   });
 
   it("is what the live update does to one page", () => {
     expect(preparePage("articles/a/index.html", page("A"), script)).toBe(
-      deferHydration(addLazyImageScript(page("A"), script)),
+      deferHydration(addHeadScript(page("A"), script)),
     );
-    expect(preparePage("__spa-fallback.html", page(""), script)).toBe(addLazyImageScript(page(""), script));
+    expect(preparePage("__spa-fallback.html", page(""), script)).toBe(addHeadScript(page(""), script));
   });
 
   it("parses each page once for both its edits", () => {
@@ -185,7 +185,7 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     const onWorkers = await finishedWith(2);
     expect(onWorkers).toEqual(onThisThread);
     expect(onWorkers.result.styled.pages).toBe(3);
-    expect(onWorkers.prepared.withLoader).toBe(4);
+    expect(onWorkers.prepared.withHeadScript).toBe(4);
     expect(onWorkers.prepared.characters).toContain("Ü".codePointAt(0));
     expect(onWorkers.files[0]).toContain(FONT_FACES);
   }, 120_000);

@@ -8,7 +8,7 @@ import { CharacterSet } from "./font-subset";
 import { parseHtml, type HtmlEdit } from "./html";
 import { IslandsError, islandsEdits, type BehaviourFiles, type IslandsPlan } from "./islands";
 import type { PageWorkers } from "./page-workers";
-import { LazyImageScriptError, lazyImageScriptEdit } from "./lazy-image-script";
+import { HeadScriptError, headScriptEdit } from "./head-script";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found-pages";
 
 /**
@@ -17,7 +17,7 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found
  * live update (live-update/render-pages.ts) alike.
  * The build goes over its pages twice, because the text face's subset
  * needs every page's characters before any page's inline style can declare
- * it: `preparePage` (the lazy image loader, hydration after load) in the
+ * it: `preparePage` (the head script: the lazy image loader, hydration after load) in the
  * first pass, which collects the characters; `styledPage` (critical CSS
  * with the subset's @font-face) in the second, which also hashes the page
  * into its CSP. Compression runs after both passes (`precompress`).
@@ -37,7 +37,7 @@ function failedOn(relative: string, error: unknown, Kind: new (message: string, 
 
 interface Prepared {
   html: string;
-  withLoader: boolean;
+  withHeadScript: boolean;
   deferred: boolean;
   /** Whether the page now runs no framework code (pipeline/islands.ts). */
   withoutFramework: boolean;
@@ -46,18 +46,22 @@ interface Prepared {
 }
 
 /** The page's edits on one parse of it: a build's pages are parsed once in this pass, not once an edit. */
-function prepare(relative: string, html: string, lazyImageScript: string, behaviours: BehaviourFiles | null): Prepared {
-  const unchanged = { html, withLoader: false, deferred: false, withoutFramework: false, needsReact: [] };
+function prepare(relative: string, html: string, headScript: string, behaviours: BehaviourFiles | null): Prepared {
+  const unchanged = { html, withHeadScript: false, deferred: false, withoutFramework: false, needsReact: [] };
   if (isAsset(relative)) return unchanged;
   const page = parseHtml(html);
-  let loader: HtmlEdit | null;
+  let headScriptAt: HtmlEdit | null;
   try {
-    loader = lazyImageScriptEdit(page, lazyImageScript);
+    headScriptAt = headScriptEdit(page, headScript);
   } catch (error) {
-    throw failedOn(relative, error, LazyImageScriptError);
+    throw failedOn(relative, error, HeadScriptError);
   }
   if (path.posix.basename(relative) === SPA_FALLBACK)
-    return { ...unchanged, html: loader ? page.edit([loader]) : html, withLoader: loader !== null };
+    return {
+      ...unchanged,
+      html: headScriptAt ? page.edit([headScriptAt]) : html,
+      withHeadScript: headScriptAt !== null,
+    };
   let islands: IslandsPlan;
   try {
     islands = islandsEdits(page, behaviours);
@@ -72,11 +76,11 @@ function prepare(relative: string, html: string, lazyImageScript: string, behavi
       throw failedOn(relative, error, DeferHydrationError);
     }
   }
-  const edits = [loader, ...islands.edits, ...(deferral ?? [])];
+  const edits = [headScriptAt, ...islands.edits, ...(deferral ?? [])];
   if (edits.every((edit) => edit === null)) return { ...unchanged, needsReact: islands.needsReact };
   return {
     html: page.edit(edits),
-    withLoader: loader !== null,
+    withHeadScript: headScriptAt !== null,
     deferred: deferral !== null,
     withoutFramework: islands.withoutFramework,
     needsReact: islands.needsReact,
@@ -85,7 +89,7 @@ function prepare(relative: string, html: string, lazyImageScript: string, behavi
 
 /**
  * First pass over one page (`relative` to the client folder, "/" separators):
- * the lazy image loader at the top of its head (the SPA fallback too: its
+ * the head script (the lazy image loader) at the top of its head (the SPA fallback too: its
  * app renders lazy images); then, on a production build (`behaviours`, its
  * client build's behaviour modules), the page without React where its
  * behaviours allow (pipeline/islands.ts); else its hydration put off until
@@ -94,10 +98,10 @@ function prepare(relative: string, html: string, lazyImageScript: string, behavi
 export function preparePage(
   relative: string,
   html: string,
-  lazyImageScript: string,
+  headScript: string,
   behaviours: BehaviourFiles | null = null,
 ): string {
-  return prepare(relative, html, lazyImageScript, behaviours).html;
+  return prepare(relative, html, headScript, behaviours).html;
 }
 
 export interface PageStyles {
@@ -119,8 +123,8 @@ export async function styledPage(relative: string, html: string, styles: PageSty
 }
 
 export interface PreparedBuild {
-  /** Pages that got the loader. */
-  withLoader: number;
+  /** Pages that got the head script. */
+  withHeadScript: number;
   /** Pages whose hydration now waits for load. */
   deferred: number;
   /** Pages that run no framework code. */
@@ -133,7 +137,7 @@ export interface PreparedBuild {
 
 /** What the first pass learnt of one page. */
 export interface PreparedPage {
-  withLoader: boolean;
+  withHeadScript: boolean;
   deferred: boolean;
   withoutFramework: boolean;
   needsReact: string[];
@@ -152,18 +156,18 @@ export type PageCharacters = CharacterSet;
 export async function preparePageFile(
   clientDir: string,
   relative: string,
-  lazyImageScript: string,
+  headScript: string,
   behaviours: BehaviourFiles | null,
   characters: PageCharacters,
 ): Promise<PreparedPage> {
   const file = path.join(clientDir, relative);
   const html = await readFile(file, "utf8");
-  const page = prepare(relative, html, lazyImageScript, behaviours);
+  const page = prepare(relative, html, headScript, behaviours);
   if (page.html !== html) await writeFile(file, page.html);
   const known = characters.codePoints.size;
   characters.addPage(page.html);
   return {
-    withLoader: page.withLoader,
+    withHeadScript: page.withHeadScript,
     deferred: page.deferred,
     withoutFramework: page.withoutFramework,
     needsReact: page.needsReact,
@@ -177,25 +181,25 @@ export async function preparePageFile(
  */
 export async function preparePagesInBuild(
   clientDir: string,
-  lazyImageScript: string,
+  headScript: string,
   behaviours: BehaviourFiles | null = null,
   workers: PageWorkers | null = null,
 ): Promise<PreparedBuild> {
   const prepared: PreparedBuild = {
-    withLoader: 0,
+    withHeadScript: 0,
     deferred: 0,
     withoutFramework: 0,
     needsReact: new Map(),
     characters: new Set(),
   };
   const characters = new CharacterSet();
-  workers?.setUp({ pass: "first", clientDir, lazyImageScript, behaviours });
+  workers?.setUp({ pass: "first", clientDir, headScript, behaviours });
   const run = workers
     ? (relative: string) => workers.run<PreparedPage>(relative)
-    : (relative: string) => preparePageFile(clientDir, relative, lazyImageScript, behaviours, characters);
+    : (relative: string) => preparePageFile(clientDir, relative, headScript, behaviours, characters);
   const files = await listHtmlFiles(clientDir);
   for await (const [, page] of inOrder(files, run, workers ? workers.threads * 2 : 1)) {
-    if (page.withLoader) prepared.withLoader += 1;
+    if (page.withHeadScript) prepared.withHeadScript += 1;
     if (page.deferred) prepared.deferred += 1;
     if (page.withoutFramework) prepared.withoutFramework += 1;
     for (const name of page.needsReact) prepared.needsReact.set(name, (prepared.needsReact.get(name) ?? 0) + 1);

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { NOT_FOUND_PAGE } from "./served-files";
 import { SPA_FALLBACK } from "./defer-hydration";
 import { RENDERER_DIR } from "./release-info";
-import { addLazyImageScript } from "./lazy-image-script";
+import { addHeadScript } from "./head-script";
 
 /**
  * The bodies of the site's 404 answers, written into the client folder where
@@ -72,7 +72,7 @@ const EN_FALLBACK_PATH = "/en/articles/__fallback";
  * the pages got their lazy image loader, so it gets it here: without it the
  * article it renders would keep its images' placeholders.
  */
-export async function placeArticlesNotFoundPage(clientDir: string, lazyImageScript: string): Promise<boolean> {
+export async function placeArticlesNotFoundPage(clientDir: string, headScript: string): Promise<boolean> {
   const fallback = path.join(clientDir, SPA_FALLBACK);
   if (!(await exists(fallback))) return false;
   await writeAtomically(path.join(clientDir, ARTICLES_NOT_FOUND_PAGE), await readFile(fallback));
@@ -86,7 +86,7 @@ export async function placeArticlesNotFoundPage(clientDir: string, lazyImageScri
   if (response.status !== 200 || !html.includes('lang="en"')) {
     throw new Error(`The English article fallback did not render (${response.status})`);
   }
-  await writeAtomically(path.join(clientDir, EN_ARTICLES_NOT_FOUND_PAGE), addLazyImageScript(html, lazyImageScript));
+  await writeAtomically(path.join(clientDir, EN_ARTICLES_NOT_FOUND_PAGE), addHeadScript(html, headScript));
   return true;
 }
 

@@ -18,7 +18,7 @@ function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
     let previous: Promise<unknown> = Promise.resolve();
     return (relative) => {
       const page = previous.then(() =>
-        preparePageFile(setup.clientDir, relative, setup.lazyImageScript, setup.behaviours, characters),
+        preparePageFile(setup.clientDir, relative, setup.headScript, setup.behaviours, characters),
       );
       previous = page.catch(() => undefined);
       return page;

@@ -21,7 +21,7 @@ import type { FinishedPage } from "./security-headers";
 export interface FirstPassSetup {
   pass: "first";
   clientDir: string;
-  lazyImageScript: string;
+  headScript: string;
   behaviours: BehaviourFiles | null;
 }
 

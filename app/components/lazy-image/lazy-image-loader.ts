@@ -190,7 +190,7 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
 /**
  * The loader's text as the dev server serves it (its own compiled source).
  * A build writes a minified copy into each page instead
- * (pipeline/lazy-image-script.ts), so the browser bundle carries none of it.
+ * (pipeline/head-script.ts), so the browser bundle carries none of it.
  */
 export function devLazyImageScript(marginPx: number = LAZY_IMAGE_MARGIN_PX): string {
   return `(${installLazyImages.toString()})(window, ${marginPx});`;

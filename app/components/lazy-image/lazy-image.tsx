@@ -96,7 +96,7 @@ export function Picture({
 
 /**
  * An image fetched only when it comes near the viewport, by the page's
- * loader (pipeline/lazy-image-script.ts): rendered with a placeholder `src` and its real
+ * loader (pipeline/head-script.ts): rendered with a placeholder `src` and its real
  * sources in `data-srcset` (on its `<source>`s too, when it has some: a
  * `<picture>`), with the image itself in a `<noscript>` beside it (app.css
  * hides the placeholder when scripting is off).
@@ -139,7 +139,7 @@ export function LazyImage({ src, srcSet, sources = [], width, height, noscript, 
 /**
  * The loader of every LazyImage on the dev server, an inline script at the
  * top of the head. A build writes it into each page itself
- * (pipeline/lazy-image-script.ts): the root renders this only in dev, so
+ * (pipeline/head-script.ts): the root renders this only in dev, so
  * the browser bundle carries none of the loader.
  */
 export function DevLazyImageLoader() {

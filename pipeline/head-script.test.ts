@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { LazyImageScriptError, addLazyImageScript, lazyImageScript } from "./lazy-image-script";
+import { HeadScriptError, addHeadScript, headScript } from "./head-script";
 
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
@@ -8,17 +8,39 @@ const PAGE =
   '<picture><source id="card-avif" type="image/avif" data-srcset="/card.avif 480w">' +
   '<img id="card" data-lazy="" data-srcset="/card.webp 480w" src="data:,"></picture></body></html>';
 
-describe("lazyImageScript", () => {
-  it("is the loader alone, minified, with nothing from the process that made it", async () => {
-    const script = await lazyImageScript();
+describe("headScript", () => {
+  it("is the loader and the skipped transitions' listener, minified, with nothing from the process that made it", async () => {
+    const script = await headScript();
     expect(script.length).toBeGreaterThan(500);
     expect(script.length).toBeLessThan(3000);
     expect(script).not.toMatch(/__name|\bexport\b|\bimport\b|\n/);
   });
 
+  it("quiets a view transition Chromium skipped itself, on the page it runs in", async () => {
+    const dom = new JSDOM(addHeadScript(PAGE, await headScript()), { runScripts: "dangerously" });
+    try {
+      const { window } = dom;
+      const rejection = (reason: unknown) =>
+        Object.assign(new window.Event("unhandledrejection", { cancelable: true }), { reason });
+      const skipped = rejection(
+        new window.DOMException(
+          "Transition was aborted because of invalid state. Page already revealed",
+          "InvalidStateError",
+        ),
+      );
+      window.dispatchEvent(skipped);
+      expect(skipped.defaultPrevented).toBe(true);
+      const other = rejection(new window.Error("not ours to quiet"));
+      window.dispatchEvent(other);
+      expect(other.defaultPrevented).toBe(false);
+    } finally {
+      dom.window.close();
+    }
+  });
+
   it("runs as the page's inline script: the loader finds the page's images", async () => {
     // jsdom has no IntersectionObserver: the loader then loads every image it finds
-    const html = addLazyImageScript(PAGE, await lazyImageScript());
+    const html = addHeadScript(PAGE, await headScript());
     const dom = new JSDOM(html, { runScripts: "dangerously" });
     try {
       // the image is parsed after the script ran: the loader's MutationObserver reports it
@@ -32,23 +54,23 @@ describe("lazyImageScript", () => {
   });
 });
 
-describe("addLazyImageScript", () => {
+describe("addHeadScript", () => {
   it("puts the script right after the charset, once", () => {
-    const html = addLazyImageScript(PAGE, "run()");
+    const html = addHeadScript(PAGE, "run()");
     expect(html).toContain('<head><meta charset="utf-8"><script>run()</script><meta name="viewport"');
-    expect(addLazyImageScript(html, "run()")).toBe(html);
+    expect(addHeadScript(html, "run()")).toBe(html);
   });
 
   it("puts it after React's charset, as React writes it", () => {
-    expect(addLazyImageScript('<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>t</title>', "run()")).toBe(
+    expect(addHeadScript('<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>t</title>', "run()")).toBe(
       '<!DOCTYPE html><html><head><meta charSet="utf-8"/><script>run()</script><title>t</title>',
     );
   });
 
   it("puts it first in a head without a charset, and refuses a page without a head", () => {
-    expect(addLazyImageScript("<html><head><title>t</title></head></html>", "run()")).toBe(
+    expect(addHeadScript("<html><head><title>t</title></head></html>", "run()")).toBe(
       "<html><head><script>run()</script><title>t</title></head></html>",
     );
-    expect(() => addLazyImageScript("<p>fragment</p>", "run()")).toThrow(LazyImageScriptError);
+    expect(() => addHeadScript("<p>fragment</p>", "run()")).toThrow(HeadScriptError);
   });
 });
