@@ -115,7 +115,11 @@ export interface PageStyles {
 export async function styledPage(relative: string, html: string, styles: PageStyles): Promise<string> {
   if (SPA_FALLBACK_PAGES.has(relative)) return html;
   try {
-    return await inlineCriticalCss(html, { clientDir: styles.clientDir, fontFaces: styles.fontFaces }, styles.stylesheets);
+    return await inlineCriticalCss(
+      html,
+      { clientDir: styles.clientDir, fontFaces: styles.fontFaces },
+      styles.stylesheets,
+    );
   } catch (error) {
     throw failedOn(relative, error, CriticalCssError);
   }
