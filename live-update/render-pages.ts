@@ -14,7 +14,7 @@ import {
 import { resolveContentConfig } from "../pipeline/content-config";
 import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
-import { createBeasties } from "../pipeline/critical-css";
+import { createStylesheets } from "../pipeline/critical-css";
 import { preparePage, styledPage, type PageStyles } from "../pipeline/finish-pages";
 import { headScript } from "../pipeline/head-script";
 import { readBehaviourFiles } from "../pipeline/islands";
@@ -238,7 +238,7 @@ async function updateRelease(
 
   // the build's subset of the text face: characters it lacks come from the full face (pipeline/font-subset.ts)
   const fontFaces = await readBuildFontFaces(clientDir);
-  const styles: PageStyles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces };
+  const styles: PageStyles = { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces };
   const pageHeadScript = await headScript();
   // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
   const behaviours = resolveContentConfig().version === "published" ? await readBehaviourFiles(clientDir) : null;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "./csp";
 import { attribute, isInside, parseHtml } from "./html";
-import { CriticalCssError, createBeasties, inlineCriticalCss } from "./critical-css";
+import { CriticalCssError, createStylesheets, inlineCriticalCss } from "./critical-css";
 
 let clientDir: string;
 
@@ -72,20 +72,55 @@ describe("inlineCriticalCss", () => {
     expect(bodyOf(html)).not.toMatch(/<link|<noscript/);
     // the page's own two scripts, nothing else
     expect(parsed.elementsNamed("script")).toHaveLength(2);
-    expect(html).not.toMatch(/beasties/);
   });
 
   it("moves the page's own <style> elements into the inline style after the stylesheets' rules", async () => {
     const html = await inlineCriticalCss(
-      page(
-        '<p class="used">a</p><div hidden><style>/* beasties:include start */\n.used:has(:checked){color:green}\n/* beasties:include end */</style></div>',
-      ),
+      page('<p class="used">a</p><div hidden><style>.used:has(:checked){color:green}</style></div>'),
       { clientDir },
     );
     const [style] = inlineStyles(html);
     expect(style).toContain(".used:has(:checked){color:green}");
     expect(style!.indexOf(".other-route")).toBeLessThan(style!.indexOf(".used:has(:checked)"));
     expect(bodyOf(html)).not.toContain("<style>");
+    expect(bodyOf(html)).toContain("<div hidden></div>");
+  });
+
+  it("writes the page as it was but for its styles: one parse, no serializer of its own", async () => {
+    const before = page('<p class="used" data-x="a&amp;b">caf&eacute; <br/></p>');
+    const html = await inlineCriticalCss(before, { clientDir });
+    const [style] = inlineStyles(html);
+    expect(html).toBe(
+      before
+        .replace(
+          '<link rel="stylesheet" href="/assets/root-a1.css"/>',
+          `<style>${style}</style><link rel="stylesheet" href="/assets/root-a1.css" disabled>`,
+        )
+        .replace(
+          '<link rel="stylesheet" href="/assets/route-b2.css#"/>',
+          '<link rel="stylesheet" href="/assets/route-b2.css#" disabled>',
+        ),
+    );
+  });
+
+  it("refuses a stylesheet whose url() would mean another file inline, or which would end the <style>", async () => {
+    await writeFile(path.join(clientDir, "assets", "relative-d4.css"), '.a{background:url("img/x.png")}');
+    await writeFile(
+      path.join(clientDir, "assets", "rooted-e5.css"),
+      ".a{background:url(/assets/x.png)}.b{background:url(data:image/png;base64,AA==)}",
+    );
+    await writeFile(path.join(clientDir, "assets", "ending-f6.css"), '.a::after{content:"</style>"}');
+    await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/relative-d4.css"]), { clientDir })).rejects.toThrow(
+      /relative-d4\.css has a relative url\(\)/,
+    );
+    const rooted = await inlineCriticalCss(page("<p>a</p>", ["/assets/rooted-e5.css"]), { clientDir });
+    expect(inlineStyles(rooted)[0]).toContain("url(/assets/x.png)");
+    await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/ending-f6.css"]), { clientDir })).rejects.toThrow(
+      CriticalCssError,
+    );
+    await expect(inlineCriticalCss(page("<p>a</p>", ["/../outside.css"]), { clientDir })).rejects.toThrow(
+      CriticalCssError,
+    );
   });
 
   it("refuses a page whose stylesheet it cannot read, rather than one without its styles", async () => {
@@ -122,19 +157,19 @@ describe("inlineCriticalCss", () => {
   });
 });
 
-describe("createBeasties", () => {
+describe("createStylesheets", () => {
   it("reads each stylesheet once for all the pages it extracts from", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "critical-css-once-"));
     try {
       await mkdir(path.join(dir, "assets"));
       await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:red}");
-      const beasties = createBeasties({ clientDir: dir });
+      const stylesheets = createStylesheets({ clientDir: dir });
       const links = ["/assets/root-a1.css"];
-      const first = await inlineCriticalCss(page('<p class="used">a</p>', links), { clientDir: dir }, beasties);
+      const first = await inlineCriticalCss(page('<p class="used">a</p>', links), { clientDir: dir }, stylesheets);
       expect(inlineStyles(first)).toEqual([".used{color:red}"]);
       // a build's stylesheets do not change while it runs: the second page is extracted from what was read first
       await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:blue}");
-      const second = await inlineCriticalCss(page('<p class="used">b</p>', links), { clientDir: dir }, beasties);
+      const second = await inlineCriticalCss(page('<p class="used">b</p>', links), { clientDir: dir }, stylesheets);
       expect(inlineStyles(second)).toEqual([".used{color:red}"]);
       // a new extractor (the next build, a live update) reads the file as it is now
       const fresh = await inlineCriticalCss(page('<p class="used">c</p>', links), { clientDir: dir });

@@ -1,33 +1,28 @@
 import { readFile } from "node:fs/promises";
-import Beasties from "beasties";
+import path from "node:path";
 import {
   attribute,
-  insertAfter,
-  insertBefore,
   isInside,
   parseHtml,
-  prependContent,
-  removeAttribute,
+  rawTextElement,
+  removeNode,
+  replaceNode,
   startTag,
+  type HtmlEdit,
 } from "./html";
 
 /**
  * The page's styles inline: each prerendered page carries every rule of its
  * stylesheets (and of its own `<style>` elements) in one inline `<style>`
  * in its head (hashed into its CSP, pipeline/csp.ts), and nothing else
- * stands between its first byte and its first paint.
+ * stands between its first byte and its first paint (decision 0016).
  *
- * Only the rules its markup used went inline until issue 42, and the
- * stylesheets followed after the first paint for the states reached later
- * (hover, an open menu, classes set by scripts): their arrival restyled
- * every element their rules' classes named (187 of `/`'s 566 elements, 124
- * of an article's 449) in one task of 36-60 ms on a slow phone, for rules
- * the page already had. The rest of the rules is small (0.5-0.7 KB brotli a
- * page), so the page now carries it too and is styled once, before its
- * first paint (decision 0016). `beasties` still merges the stylesheets and
- * the page's own `<style>` elements into the head's one inline style,
- * rewrites their `url()`s and keeps the font faces; it no longer leaves
- * rules out.
+ * Only the rules its markup used went inline until issue 42 (beasties'
+ * critical CSS), and the stylesheets followed after the first paint; their
+ * arrival restyled the page. Since every rule goes inline, nothing is left
+ * to extract: this step puts the stylesheets' text in the page as it is, on
+ * the page's one parse, where beasties parsed and serialized each page again
+ * (issue 44: 4 parses of a 100 KB page in the second pass became 1).
  *
  * React hydrates the head and expects each stylesheet link where it
  * rendered it (same rel and href), so the head keeps a copy marked
@@ -36,11 +31,6 @@ import {
  *
  * The SPA fallback is left alone: it has no markup to style.
  */
-
-/** Beasties leaves links with this attribute alone. */
-const SKIP_MARK = "data-beasties-skip";
-/** Beasties marks the element it put the stylesheets in. */
-const CONTAINER_MARK = "data-beasties-container";
 
 export class CriticalCssError extends Error {}
 
@@ -58,40 +48,54 @@ export interface CriticalCssOptions {
   fontFaces?: string | null;
 }
 
+/** An origin no page is served from: hrefs are resolved against it to find their path in the build. */
+const PAGE_ORIGIN = "http://page.invalid";
+
 /**
- * Beasties reading each stylesheet from disk once (its documented hook, `readFile`): it read them for every page,
- * 4,000 reads at 1,000 articles. A build's stylesheets are hashed assets that do not change while it runs.
+ * A `url()` in a stylesheet resolves against the stylesheet's address, in the page against the page's: only
+ * addresses that mean the same in both may move (a path from the root, a data: URL, a fragment, another origin).
  */
-export class StylesheetsReadOnce extends Beasties {
+const RELATIVE_URL = /url\(\s*(["']?)(?!\/|data:|#|[a-z][a-z0-9+.-]*:)[^"')]/i;
+
+/**
+ * The build's stylesheets, each read and checked once: they are hashed assets that do not change while a
+ * build runs (4,000 reads at 1,000 articles otherwise). The next build or live update makes new ones.
+ */
+export class Stylesheets {
   readonly #sheets = new Map<string, Promise<string>>();
 
-  override readFile(filename: string): Promise<string> {
-    let sheet = this.#sheets.get(filename);
+  constructor(readonly clientDir: string) {}
+
+  /** The text of the stylesheet a link's href names. */
+  text(href: string): Promise<string> {
+    let sheet = this.#sheets.get(href);
     if (!sheet) {
-      sheet = readFile(filename, "utf8");
-      this.#sheets.set(filename, sheet);
+      sheet = readStylesheet(this.clientDir, href);
+      this.#sheets.set(href, sheet);
     }
     return sheet;
   }
 }
 
-/** One extractor for many pages: it reads each stylesheet once. */
-export function createBeasties(options: CriticalCssOptions): Beasties {
-  return new StylesheetsReadOnce({
-    path: options.clientDir,
-    publicPath: "/",
-    // every stylesheet inline whole (its link removed): applied later, they restyled the page after its first paint
-    inlineThreshold: Number.MAX_SAFE_INTEGER,
-    // the stylesheets are shared by many pages: each keeps all its rules
-    pruneSource: false,
-    mergeStylesheets: true,
-    keyframes: "critical",
-    // the font faces the page's own <style> rules use are kept
-    inlineFonts: true,
-    preloadFonts: false,
-    compress: true,
-    logLevel: "warn",
-  });
+async function readStylesheet(clientDir: string, href: string): Promise<string> {
+  const url = new URL(href, `${PAGE_ORIGIN}/`);
+  const file = path.join(clientDir, decodeURIComponent(url.pathname));
+  if (url.origin !== PAGE_ORIGIN || !file.startsWith(`${path.resolve(clientDir)}${path.sep}`))
+    throw new CriticalCssError(`a stylesheet outside the build: ${href}`);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CriticalCssError(`cannot read the stylesheet ${href}`, { cause: error });
+  }
+  const relative = RELATIVE_URL.exec(text);
+  if (relative) throw new CriticalCssError(`${href} has a relative url(), which would change meaning inline`);
+  return text.trimEnd();
+}
+
+/** One set of stylesheets for many pages: it reads each once. */
+export function createStylesheets(options: CriticalCssOptions): Stylesheets {
+  return new Stylesheets(path.resolve(options.clientDir));
 }
 
 /**
@@ -103,59 +107,45 @@ export function createBeasties(options: CriticalCssOptions): Beasties {
 export async function inlineCriticalCss(
   html: string,
   options: CriticalCssOptions,
-  beasties = createBeasties(options),
+  stylesheets = createStylesheets(options),
 ): Promise<string> {
   const page = parseHtml(html);
   const head = page.head;
   if (!head?.endTag) throw new CriticalCssError("the page has no </head>");
-  if (page.inlineStyles().some((style) => isInside(style, head))) {
+  const ownStyles = page.inlineStyles();
+  if (ownStyles.some((style) => isInside(style, head))) {
     throw new CriticalCssError("the page already has an inline <style> in its head");
   }
-  const links = page.stylesheetLinks().filter((link) => isInside(link, head));
+  const links = page.stylesheetLinks();
   if (links.length === 0) return html;
+  if (links.some((link) => !isInside(link, head))) throw new CriticalCssError("a stylesheet link outside the head");
   if (links.some((link) => link.attributes.map(({ name }) => name).join(" ") !== "rel href")) {
     throw new CriticalCssError("a stylesheet link is not of the form React Router writes (rel, then href)");
   }
-  // the copy React hydrates against; beasties leaves marked links alone
-  const marked = page.edit(
-    links.map((link) =>
-      insertAfter(
-        link,
-        startTag(
-          "link",
-          { rel: "stylesheet", href: attribute(link, "href")!, disabled: true, [SKIP_MARK]: true },
-          { selfClosing: true },
-        ),
-      ),
-    ),
-  );
-  const processed = parseHtml(await beasties.process(marked));
-  const processedHead = processed.head;
-  const inlined = processedHead ? processed.inlineStyles().filter((style) => isInside(style, processedHead)) : [];
-  if (inlined.length !== 1)
-    throw new CriticalCssError(`expected one inline <style> in the head, found ${inlined.length}`);
-  const applied = processed.stylesheetLinks().filter((link) => attribute(link, "disabled") === undefined);
-  if (applied.length > 0)
-    throw new CriticalCssError(
-      `a stylesheet was not inlined: ${applied.map((link) => attribute(link, "href")).join(", ")}`,
-    );
+  const hrefs = links.map((link) => attribute(link, "href")!);
+  // in cascade order: the font faces, the stylesheets as the head linked them, the page's own rules after them
+  const css = [
+    ...(options.fontFaces ? [options.fontFaces] : []),
+    ...(await Promise.all(hrefs.map((href) => stylesheets.text(href)))),
+    ...ownStyles.map((style) => page.contentOf(style)),
+  ].join("\n");
+  let style: string;
+  try {
+    style = rawTextElement("style", css);
+  } catch (error) {
+    throw new CriticalCssError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
   const font = options.fontFaces ? /url\((\/[^)\s]+\.woff2)\)/.exec(options.fontFaces)?.[1] : undefined;
-  return processed.edit([
-    // beasties' own markers, of no use to the browser
-    ...processed.elements.flatMap((element) => [
-      removeAttribute(processed, element, SKIP_MARK),
-      removeAttribute(processed, element, CONTAINER_MARK),
-    ]),
-    ...(options.fontFaces
-      ? [
-          insertBefore(
-            inlined[0]!,
-            font
-              ? startTag("link", { rel: "preload", href: font, as: "font", type: "font/woff2", crossorigin: true })
-              : "",
-          ),
-          prependContent(inlined[0]!, `${options.fontFaces}\n`),
-        ]
-      : []),
-  ]);
+  const preload = font
+    ? startTag("link", { rel: "preload", href: font, as: "font", type: "font/woff2", crossorigin: true })
+    : "";
+  const disabledCopy = (href: string) => startTag("link", { rel: "stylesheet", href, disabled: true });
+  const edits: HtmlEdit[] = [
+    // the inline style where the first stylesheet was, each link's disabled copy where it was
+    ...links.map((link, index) =>
+      replaceNode(link, `${index === 0 ? `${preload}${style}` : ""}${disabledCopy(hrefs[index]!)}`),
+    ),
+    ...ownStyles.map((own) => removeNode(own)),
+  ];
+  return page.edit(edits);
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MANIFEST_FILE } from "./csp";
 import { resolveContentConfig, type ContentConfig } from "./content-config";
-import { createBeasties } from "./critical-css";
+import { createStylesheets } from "./critical-css";
 import { preparePagesInBuild } from "./finish-pages";
 import { readBehaviourFiles, type BehaviourFiles } from "./islands";
 import { headScript } from "./head-script";
@@ -83,7 +83,7 @@ async function finishPages(
   // the SPA fallback as served (its scripts start at once), for article slugs the build does not know
   await timedStep("articles' 404 pages", () => placeArticlesNotFoundPage(clientDir, pageHeadScript));
   // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
-  const styles = { beasties: createBeasties({ clientDir }), clientDir, fontFaces: font.css };
+  const styles = { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces: font.css };
   const result = await timedStep("second pass (critical CSS, security headers)", () =>
     writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles, workers }),
   );

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, inlineStyles, type HeadersManifest, type PolicyInputs } from "./csp";
-import { CriticalCssError, createBeasties } from "./critical-css";
+import { CriticalCssError, createStylesheets } from "./critical-css";
 import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
 import * as html from "./html";
@@ -105,7 +105,7 @@ describe("preparePagesInBuild (the first pass)", () => {
 
 describe("styledPage (the second pass)", () => {
   const stylesOf = (): PageStyles => ({
-    beasties: createBeasties({ clientDir: dir }),
+    stylesheets: createStylesheets({ clientDir: dir }),
     clientDir: dir,
     fontFaces: FONT_FACES,
   });
@@ -141,7 +141,7 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     await put("index.html", page("Start"));
     await put("__spa-fallback.html", page(""));
     await put("articles/404.html", page(""));
-    const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: null };
+    const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: null };
     const result = await writeSecurityHeaders(dir, inputs, { styles });
 
     expect(result.styled.pages).toBe(1);
@@ -165,7 +165,7 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     };
     const finishedWith = async (threads: number) => {
       for (const [relative, html] of Object.entries(pages)) await put(relative, html);
-      const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: FONT_FACES };
+      const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: FONT_FACES };
       const workers = threads > 1 ? await PageWorkers.start(threads) : null;
       try {
         const prepared = await preparePagesInBuild(dir, script, null, workers);
@@ -193,7 +193,7 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
   it("fails with the page a worker failed on, and leaves the headers files as they were", async () => {
     await put("a/index.html", page("a"));
     await put("b/index.html", page("b").replace("</head>", "<style>p{}</style></head>"));
-    const styles = { beasties: createBeasties({ clientDir: dir }), clientDir: dir, fontFaces: null };
+    const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: null };
     const workers = await PageWorkers.start(2);
     try {
       await expect(writeSecurityHeaders(dir, inputs, { styles, workers })).rejects.toThrow(/^b\/index\.html: /);

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type Beasties from "beasties";
 import { listHtmlFiles, inOrder } from "./build-files";
-import { CriticalCssError, inlineCriticalCss } from "./critical-css";
+import { CriticalCssError, inlineCriticalCss, type Stylesheets } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { CharacterSet } from "./font-subset";
 import { parseHtml, type HtmlEdit } from "./html";
@@ -105,8 +104,8 @@ export function preparePage(
 }
 
 export interface PageStyles {
-  /** One extractor for all pages (pipeline/critical-css.ts, `createBeasties`). */
-  beasties: Beasties;
+  /** The build's stylesheets, read once for all pages (pipeline/critical-css.ts). */
+  stylesheets: Stylesheets;
   clientDir: string;
   /** The subset's @font-face rules (pipeline/font-subset.ts), or null for a build without them. */
   fontFaces: string | null;
@@ -116,7 +115,11 @@ export interface PageStyles {
 export async function styledPage(relative: string, html: string, styles: PageStyles): Promise<string> {
   if (SPA_FALLBACK_PAGES.has(relative)) return html;
   try {
-    return await inlineCriticalCss(html, { clientDir: styles.clientDir, fontFaces: styles.fontFaces }, styles.beasties);
+    return await inlineCriticalCss(
+      html,
+      { clientDir: styles.clientDir, fontFaces: styles.fontFaces },
+      styles.stylesheets,
+    );
   } catch (error) {
     throw failedOn(relative, error, CriticalCssError);
   }

@@ -5,7 +5,7 @@ import { Parser } from "htmlparser2";
  * The one way the machinery reads and changes HTML (the build's steps after
  * prerendering, the live update, the bench, the install check).
  *
- * A page is parsed once by htmlparser2 (the tokenizer beasties uses too) into
+ * A page is parsed once by htmlparser2 (the tokenizer beasties used too) into
  * a flat list of its elements with their offsets in the source. Changes are
  * edits at those offsets, spliced into the original text: the bytes around
  * them stay exactly as React Router wrote them (self-closing `<link/>`,

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { createBeasties } from "./critical-css";
+import { createStylesheets } from "./critical-css";
 import { preparePageFile, type PageCharacters, type PageStyles } from "./finish-pages";
 import { CharacterSet } from "./font-subset";
 import type { PageRequest, PassSetup } from "./page-workers";
@@ -26,7 +26,7 @@ function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
   }
   const styles: PageStyles | undefined = setup.styles
     ? {
-        beasties: createBeasties({ clientDir: setup.clientDir }),
+        stylesheets: createStylesheets({ clientDir: setup.clientDir }),
         clientDir: setup.clientDir,
         fontFaces: setup.styles.fontFaces,
       }

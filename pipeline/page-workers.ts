@@ -9,9 +9,8 @@ import type { FinishedPage } from "./security-headers";
  * The build's two passes over the pages on worker threads, one per core
  * (decision 0015): after React Router's prerender they are most of the
  * build's CPU, page after page (the first pass's edits; the second's
- * critical CSS, where beasties matches each page against the stylesheets,
- * and policy), and each page is done on its own. Each worker
- * (pipeline/page-worker.ts) has its own parser and extractor; the build's
+ * inline styles and policy), and each page is done on its own. Each worker
+ * (pipeline/page-worker.ts) has its own parser and stylesheets; the build's
  * thread hands out the pages and takes their results in page order
  * (`inOrder`, pipeline/security-headers.ts), so everything comes out as on
  * one thread.

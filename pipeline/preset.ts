@@ -88,11 +88,15 @@ async function finishSite(buildDirectory: string): Promise<void> {
     }),
   );
   // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
-  await finishBuild(clientDir, config);
+  const finished = await finishBuild(clientDir, config);
   // what the next update of the live site needs to know (site-server/publisher.ts)
   if (listing)
     await timedStep("release record", () =>
-      writeFullReleaseInfo(buildDirectory, listing, { siteUrl: siteUrlFrom(), preview }),
+      writeFullReleaseInfo(buildDirectory, listing, {
+        siteUrl: siteUrlFrom(),
+        preview,
+        articleHrefs: finished.articleHrefs,
+      }),
     );
   await rm(dir, { recursive: true, force: true });
   console.info(stepTimeLine(AFTER_PRERENDER_STEPS, performance.now() - started, cpuMsSoFar() - cpuStarted));

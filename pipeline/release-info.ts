@@ -52,12 +52,14 @@ export function dataFile(clientDir: string, pagePath: string): string {
  * its HTML). `data` is the page's `.data` file, read with React Router's own
  * decoder of its turbo-stream format.
  */
-export async function linkedArticlePaths(html: string, self = "", data = ""): Promise<string[]> {
+export async function linkedArticlePaths(
+  html: string,
+  self = "",
+  data = "",
+  hrefs = articleHrefs(html),
+): Promise<string[]> {
   const links = new Set<string>();
-  const found = [
-    ...parseHtml(html).elements.flatMap((element) => articlePathOf(attribute(element, "href") ?? "") ?? []),
-    ...(await stringsInData(data)).filter((value) => ARTICLE_PATH.test(value)),
-  ];
+  const found = [...hrefs, ...(await stringsInData(data)).filter((value) => ARTICLE_PATH.test(value))];
   for (let target of found) {
     try {
       target = decodeURI(target);
@@ -67,6 +69,14 @@ export async function linkedArticlePaths(html: string, self = "", data = ""): Pr
     if (target !== self) links.add(target);
   }
   return [...links];
+}
+
+/**
+ * The article paths among a page's hrefs, as written (`linkedArticlePaths` decodes them): the build's second
+ * pass takes them from the parse it already has (pipeline/security-headers.ts), so the record parses no page.
+ */
+export function articleHrefs(html: string): string[] {
+  return parseHtml(html).elements.flatMap((element) => articlePathOf(attribute(element, "href") ?? "") ?? []);
 }
 
 /** `/articles/{slug}`, nothing below it. */
@@ -106,16 +116,17 @@ export async function describePage(
   clientDir: string,
   pagePath: string,
   listing: Pick<PrerenderListing, "storyIds" | "lastModified">,
+  hrefs?: string[],
 ): Promise<ReleasePage> {
-  const [html, data] = await Promise.all(
-    [pageFile(clientDir, pagePath), dataFile(clientDir, pagePath)].map((file) =>
-      readFile(file, "utf8").catch(() => ""),
-    ),
-  );
+  const read = (file: string) => readFile(file, "utf8").catch(() => "");
+  const [html, data] = await Promise.all([
+    hrefs ? "" : read(pageFile(clientDir, pagePath)),
+    read(dataFile(clientDir, pagePath)),
+  ]);
   return {
     storyId: listing.storyIds.get(pagePath) ?? null,
     publishedAt: listing.lastModified.get(pagePath) ?? "",
-    links: await linkedArticlePaths(html!, pagePath, data),
+    links: await linkedArticlePaths(html, pagePath, data, hrefs ?? articleHrefs(html)),
   };
 }
 
@@ -129,11 +140,19 @@ export async function writeReleaseInfo(releaseDir: string, info: ReleaseInfo): P
 export async function writeFullReleaseInfo(
   releaseDir: string,
   listing: PrerenderListing,
-  options: { siteUrl: string; preview: boolean },
+  options: {
+    siteUrl: string;
+    preview: boolean;
+    /** Each page's `articleHrefs`, by its HTML file relative to the client folder ("/" separators), if known. */
+    articleHrefs?: ReadonlyMap<string, string[]>;
+  },
 ): Promise<ReleaseInfo> {
   const clientDir = path.join(releaseDir, CLIENT_DIR);
   const pages: Record<string, ReleasePage> = {};
-  for (const pagePath of listing.paths) pages[pagePath] = await describePage(clientDir, pagePath, listing);
+  for (const pagePath of listing.paths) {
+    const relative = path.relative(clientDir, pageFile(clientDir, pagePath)).split(path.sep).join("/");
+    pages[pagePath] = await describePage(clientDir, pagePath, listing, options.articleHrefs?.get(relative));
+  }
   const info: ReleaseInfo = {
     version: 1,
     builtAt: new Date().toISOString(),

@@ -69,15 +69,18 @@ describe("writeSecurityHeaders", () => {
   let manifest: HeadersManifest;
   let warnings: string[];
   let documents: number;
+  let articleHrefs: Map<string, string[]>;
 
   beforeAll(async () => {
-    ({ warnings, documents } = await writeSecurityHeaders(dir, LOCAL));
+    ({ warnings, documents, articleHrefs } = await writeSecurityHeaders(dir, LOCAL));
     manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as HeadersManifest;
   });
 
   it("lists every HTML file, the SPA fallback included, in page order", () => {
     expect(Object.keys(manifest.documents)).toEqual(Object.keys(pages).sort((a, b) => a.localeCompare(b)));
     expect(documents).toBe(Object.keys(pages).length);
+    // and each one's article links for the release's record, from the same parse
+    expect([...articleHrefs.keys()].sort()).toEqual(Object.keys(pages).sort());
   });
 
   it("allows in each page exactly that page's inline scripts", () => {

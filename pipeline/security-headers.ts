@@ -15,6 +15,7 @@ import { styledPage, type PageStyles } from "./finish-pages";
 import type { PageWorkers } from "./page-workers";
 import { HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
+import { articleHrefs } from "./release-info";
 
 /**
  * A step of the build's last one (pipeline/finish-build.ts):
@@ -40,6 +41,8 @@ export interface SecurityHeadersResult {
   headersFile: string;
   /** Pages given their critical CSS, and its size in all. */
   styled: { pages: number; bytes: number };
+  /** Each HTML file's article hrefs (`articleHrefs`), by its path relative to the client folder. */
+  articleHrefs: Map<string, string[]>;
 }
 
 export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
@@ -63,6 +66,8 @@ export interface FinishedPage {
   policy: string;
   warnings: string[];
   styledBytes: number | null;
+  /** The article paths among its hrefs, for the release's record (pipeline/release-info.ts). */
+  articleHrefs: string[];
 }
 
 /** The second pass over one HTML file (`relative` to `clientDir`): styled, hashed, its policy in it, written back. */
@@ -88,7 +93,7 @@ export async function finishPageFile(
     );
   const served = withPolicyMeta(html, policy);
   if (served !== prerendered) await writeFile(file, served);
-  return { policy, warnings, styledBytes };
+  return { policy, warnings, styledBytes, articleHrefs: articleHrefs(html) };
 }
 
 /**
@@ -103,6 +108,7 @@ export async function writeSecurityHeaders(
 ): Promise<SecurityHeadersResult> {
   const warnings: string[] = [];
   const styled = { pages: 0, bytes: 0 };
+  const hrefs = new Map<string, string[]>();
   const files = (await listHtmlFiles(clientDir)).sort(comparePagePaths);
   const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative), 0);
   const writer = await HeadersFilesWriter.open(clientDir, { version: 1, mode: inputs.mode, policy: inputs }, nginxKeys);
@@ -123,6 +129,7 @@ export async function writeSecurityHeaders(
         styled.bytes += page.styledBytes;
       }
       warnings.push(...page.warnings);
+      hrefs.set(relative, page.articleHrefs);
       await writer.add(relative, page.policy);
     }
   } catch (error) {
@@ -130,7 +137,14 @@ export async function writeSecurityHeaders(
     throw error;
   }
   const { documents } = await writer.close();
-  return { mode: inputs.mode, documents, warnings, headersFile: path.join(clientDir, HEADERS_FILE), styled };
+  return {
+    mode: inputs.mode,
+    documents,
+    warnings,
+    headersFile: path.join(clientDir, HEADERS_FILE),
+    styled,
+    articleHrefs: hrefs,
+  };
 }
 
 /** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */

@@ -68,9 +68,7 @@ export function filterBeforeHydrationCss(options: FilterRulesOptions): string {
     if (matching) rules.push(notAll ? `${notAll} ${beyondMatching}` : beyondMatching);
     if (showAll) rules.push(...showAllRules(options, showAll, pageSize));
   }
-  // the build's critical-CSS step keeps a rule only if it can match it against the prerendered markup,
-  // which it cannot do for checked states inside :has(); these rules are critical by definition
-  return ["/* beasties:include start */", ...rules, "/* beasties:include end */"].join("\n");
+  return rules.join("\n");
 }
 
 /**
