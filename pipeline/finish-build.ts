@@ -84,8 +84,10 @@ async function finishPages(
   await timedStep("articles' 404 pages", () => placeArticlesNotFoundPage(clientDir, pageHeadScript));
   // second: each page's critical CSS (before the CSP: it hashes the inline styles), then its policy
   const styles = { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces: font.css };
-  const result = await timedStep("second pass (critical CSS, security headers)", () =>
-    writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles, workers }),
+  // each page's siblings too, from the text the worker has in hand: compression is most of the build's CPU after
+  // prerendering, and the workers spread it over the cores (the last step only finds them up to date)
+  const result = await timedStep("second pass (styles, security headers, pages compressed)", () =>
+    writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles, workers, compress: true }),
   );
   // their heaps go before compression, whose buffers are the last step's peak
   await workers?.close();
@@ -99,11 +101,11 @@ async function finishPages(
   console.info(
     `Host configuration: ${path.relative(process.cwd(), nginx)} (nginx), _headers, .assetsignore, and _redirects for ${staticHost} (STATIC_HOST)`,
   );
-  // after the pages, not beside them: compression fills libuv's thread pool, which the pages' reads and writes wait for
+  // the other files (scripts, styles, .data): after the pages, as compression fills libuv's thread pool
   const compressed = await timedStep("precompression", () => precompress(clientDir));
   console.info(
     `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
-      `precompressed ${compressed.files} file(s)`,
+      `precompressed ${compressed.files} file(s) here and ${compressed.upToDate} page(s) in the second pass`,
   );
   const banner = modeBanner(result.mode, config);
   if (result.mode === "preview") console.warn(banner);

@@ -31,7 +31,7 @@ function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
         fontFaces: setup.styles.fontFaces,
       }
     : undefined;
-  return (relative) => finishPageFile(setup.clientDir, relative, setup.inputs, styles);
+  return (relative) => finishPageFile(setup.clientDir, relative, setup.inputs, styles, setup.compress);
 }
 
 parentPort!.on("message", (request: PageRequest) => {

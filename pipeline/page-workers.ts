@@ -30,6 +30,8 @@ export interface SecondPassSetup {
   clientDir: string;
   inputs: PolicyInputs;
   styles: { fontFaces: string | null } | null;
+  /** Each page's compressed siblings written too. */
+  compress: boolean;
 }
 
 export type PassSetup = FirstPassSetup | SecondPassSetup;

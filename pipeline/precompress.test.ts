@@ -5,6 +5,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { precompress, precompressFiles } from "./precompress";
+import { writeSecurityHeaders } from "./security-headers";
 
 let dir: string;
 const script = `export const text = ${JSON.stringify("halbton ".repeat(400))};\n`;
@@ -48,4 +49,26 @@ it("skips files whose siblings are up to date, and redoes those that changed", a
 
 it("reports a file it could not compress rather than dropping it", async () => {
   await expect(precompressFiles(dir, [path.join(dir, "assets", "gone.js")])).rejects.toThrow(/ENOENT/);
+});
+
+it("finds the pages the second pass compressed up to date, their siblings made from the page as served", async () => {
+  const build = await mkdtemp(path.join(tmpdir(), "precompress-pages-"));
+  try {
+    const page = path.join(build, "about", "index.html");
+    await mkdir(path.dirname(page), { recursive: true });
+    await writeFile(
+      page,
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><script>${"1;".repeat(10)}</script></head><body>${"<p>Halbton</p>".repeat(200)}</body></html>`,
+    );
+    const inputs = { mode: "production", apiOrigin: "http://localhost:4100", assetOrigins: [] } as const;
+    await writeSecurityHeaders(build, { ...inputs, assetOrigins: [...inputs.assetOrigins] }, { compress: true });
+    const served = await readFile(page, "utf8");
+    // the policy went into the page before its siblings were made
+    expect(served).toContain('http-equiv="Content-Security-Policy"');
+    expect(brotliDecompressSync(await readFile(`${page}.br`)).toString()).toBe(served);
+    expect(gunzipSync(await readFile(`${page}.gz`)).toString()).toBe(served);
+    expect(await precompress(build)).toMatchObject({ files: 0, upToDate: 1 });
+  } finally {
+    await rm(build, { recursive: true, force: true });
+  }
 });

@@ -80,14 +80,35 @@ function isCandidate(dir: string, file: string): boolean {
     .some((segment) => segment.startsWith("."));
 }
 
+/** Whether a file of the client folder `dir` gets siblings: a text type the servers send, large enough. */
+export function worthCompressing(dir: string, file: string, size: number): boolean {
+  return size >= MIN_SIZE && isCandidate(dir, file);
+}
+
 async function compressFile(dir: string, file: string, result: PrecompressResult): Promise<void> {
   const info = await stat(file);
-  if (info.size < MIN_SIZE) return;
+  if (!worthCompressing(dir, file, info.size)) return;
   if (await siblingsUpToDate(file, info.mtimeMs)) {
     result.upToDate += 1;
     return;
   }
-  const source = await readFile(file);
+  const written = await writeCompressedSiblings(dir, file, await readFile(file));
+  result.files += 1;
+  result.bytesIn += written.bytesIn;
+  result.bytesBrotli += written.bytesBrotli;
+  result.bytesGzip += written.bytesGzip;
+}
+
+/**
+ * A file's `.br` and `.gz` siblings from its content, each where it is smaller than the file (the server then
+ * sends the file itself). The build's second pass calls it for each page it has just written
+ * (pipeline/security-headers.ts), so that the page is not read again; this step then finds its siblings up to date.
+ */
+export async function writeCompressedSiblings(
+  dir: string,
+  file: string,
+  source: Buffer,
+): Promise<{ bytesIn: number; bytesBrotli: number; bytesGzip: number }> {
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {
@@ -99,17 +120,16 @@ async function compressFile(dir: string, file: string, result: PrecompressResult
     }),
     gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  result.files += 1;
-  result.bytesIn += source.length;
-  // a sibling that is not smaller is useless; the server then sends the file itself
+  const written = { bytesIn: source.length, bytesBrotli: 0, bytesGzip: 0 };
   if (br.length < source.length) {
     await replaceFile(`${file}.br`, br);
-    result.bytesBrotli += br.length;
+    written.bytesBrotli = br.length;
   }
   if (gz.length < source.length) {
     await replaceFile(`${file}.gz`, gz);
-    result.bytesGzip += gz.length;
+    written.bytesGzip = gz.length;
   }
+  return written;
 }
 
 /**

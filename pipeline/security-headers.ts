@@ -16,6 +16,7 @@ import type { PageWorkers } from "./page-workers";
 import { HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
 import { articleHrefs } from "./release-info";
+import { worthCompressing, writeCompressedSiblings } from "./precompress";
 
 /**
  * A step of the build's last one (pipeline/finish-build.ts):
@@ -59,6 +60,8 @@ export interface PageFinishing {
    * `styles`; unset: on this thread. The files come out the same either way.
    */
   workers?: PageWorkers | null;
+  /** Each page's `.br` and `.gz` siblings written as it is finished, from the text in hand (the build's last step finds them up to date). */
+  compress?: boolean;
 }
 
 /** One page after the second pass: its policy, what it warns of, and its critical CSS's size (null: not styled). */
@@ -70,12 +73,16 @@ export interface FinishedPage {
   articleHrefs: string[];
 }
 
-/** The second pass over one HTML file (`relative` to `clientDir`): styled, hashed, its policy in it, written back. */
+/**
+ * The second pass over one HTML file (`relative` to `clientDir`): styled, hashed, its policy in it, written back,
+ * and with `compress` its `.br` and `.gz` siblings written from it (pipeline/precompress.ts).
+ */
 export async function finishPageFile(
   clientDir: string,
   relative: string,
   inputs: PolicyInputs,
   styles?: PageStyles,
+  compress = false,
 ): Promise<FinishedPage> {
   const file = path.join(clientDir, relative);
   const prerendered = await readFile(file, "utf8");
@@ -93,6 +100,9 @@ export async function finishPageFile(
     );
   const served = withPolicyMeta(html, policy);
   if (served !== prerendered) await writeFile(file, served);
+  const bytes = Buffer.from(served);
+  if (compress && worthCompressing(clientDir, file, bytes.length))
+    await writeCompressedSiblings(clientDir, file, bytes);
   return { policy, warnings, styledBytes, articleHrefs: articleHrefs(html) };
 }
 
@@ -118,11 +128,12 @@ export async function writeSecurityHeaders(
     clientDir,
     inputs,
     styles: finishing.styles ? { fontFaces: finishing.styles.fontFaces } : null,
+    compress: finishing.compress ?? false,
   });
   try {
     const finish = workers
       ? (relative: string) => workers.run<FinishedPage>(relative)
-      : (relative: string) => finishPageFile(clientDir, relative, inputs, finishing.styles);
+      : (relative: string) => finishPageFile(clientDir, relative, inputs, finishing.styles, finishing.compress);
     for await (const [relative, page] of inOrder(files, finish, workers ? workers.threads * 2 : 1)) {
       if (page.styledBytes !== null) {
         styled.pages += 1;
