@@ -1,7 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type Beasties from "beasties";
-import { listHtmlFiles, inOrder } from "./build-files";
+import { listHtmlFiles } from "../release/layout";
+import { inOrder } from "./build-files";
 import { CriticalCssError, inlineCriticalCss } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { CharacterSet } from "./font-subset";
