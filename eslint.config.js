@@ -24,6 +24,11 @@ const houseRules = {
     regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support)(/|$)",
     message: "content-server/ is a program of its own: it imports nothing from the site's machinery.",
   },
+  releaseIsOnlyTheFormat: {
+    regex: "^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|test-support|e2e)(/|$)",
+    message:
+      "release/ is the format of a build, which the pipeline writes and everyone reads: it imports none of the other folders' code.",
+  },
   pipelineIsUpstream: {
     regex: "(^|/)(live-update|site-server|tools|bench|test-support|content-server)(/|$)",
     message:
@@ -146,8 +151,10 @@ export default tseslint.config(
     },
   },
   // The machinery's folders (README, "Layout of the code"): pipeline -> live-update -> site-server, one way;
-  // tools, test support and the bench sit on top of them in that order.
+  // tools, test support and the bench sit on top of them in that order. Under them all the release format,
+  // which any folder may read.
   ...[
+    ["release", houseRules.releaseIsOnlyTheFormat],
     ["pipeline", houseRules.pipelineIsUpstream],
     ["live-update", houseRules.liveUpdateBelowServer],
     ["site-server", houseRules.serverWithoutTools],

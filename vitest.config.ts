@@ -18,6 +18,7 @@ export default defineConfig({
           include: [
             "*.test.ts",
             "content-server/**/*.test.ts",
+            "release/**/*.test.ts",
             "pipeline/**/*.test.ts",
             "live-update/**/*.test.ts",
             "tools/**/*.test.ts",

@@ -7,6 +7,7 @@ import { freePort } from "../tools/processes";
 import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
+import { CLIENT_DIR } from "../release/layout";
 
 /** What the sections share: options, the Chromium, temp space, and the build of the demo content. */
 
@@ -135,7 +136,7 @@ export class BenchContext {
         `react-router build in ${workspace} failed (${build.timedOut ? "timed out" : `exit code ${build.exitCode}`}):\n${build.outputTail}`,
       );
     }
-    const clientDir = path.join(workspace, "build", "client");
+    const clientDir = path.join(workspace, "build", CLIENT_DIR);
     const compressStarted = performance.now();
     await precompress(clientDir);
     const precompressMs = performance.now() - compressStarted;

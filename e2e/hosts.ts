@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+import { RELEASE_FILE, readReleaseInfo } from "../release/release-info";
 import { requiredEnv } from "./fixtures";
 
 /**
@@ -41,8 +40,7 @@ export function hostsEnv(): HostsEnv {
 
 /** Every prerendered page's path of a build, both languages (its release.json, written by the pipeline). */
 export async function prerenderedPaths(buildDir: string): Promise<string[]> {
-  const release = JSON.parse(await readFile(path.join(buildDir, "release.json"), "utf8")) as {
-    pages: Record<string, unknown>;
-  };
+  const release = await readReleaseInfo(buildDir);
+  if (!release) throw new Error(`${buildDir} has no ${RELEASE_FILE} of this version`);
   return Object.keys(release.pages);
 }

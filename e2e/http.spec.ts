@@ -1,5 +1,5 @@
 import type { APIResponse } from "@playwright/test";
-import { NO_PAGE_EXTENSIONS } from "../pipeline/served-files";
+import { NO_PAGE_EXTENSIONS } from "../release/served-files";
 import { articlePath, builtArticle, layoutExpectations, visibleHtmlText } from "./content";
 import { visit, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";

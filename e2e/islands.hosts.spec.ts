@@ -6,6 +6,7 @@ import { attribute, parseHtml, scriptType } from "../pipeline/html";
 import { body, filterGallery, homeGallery, homeHero, records, type GalleryItemExpectation } from "./content";
 import type { StoryJson } from "./fixtures";
 import { hostsEnv, prerenderedPaths } from "./hosts";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * Production pages without a framework runtime (docs/decisions/0014), checked on the production build as
@@ -14,7 +15,7 @@ import { hostsEnv, prerenderedPaths } from "./hosts";
  */
 
 const env = hostsEnv();
-const clientDir = path.join(env.buildDir, "client");
+const clientDir = path.join(env.buildDir, CLIENT_DIR);
 /** Issue 42: first-load JavaScript of a production page, gzip. */
 const FIRST_LOAD_BUDGET_BYTES = 15 * 1024;
 /** The pages that hydrated until their behaviours had modules (gallery, carousel, hero media, masonry, about). */

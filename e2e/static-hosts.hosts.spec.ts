@@ -1,9 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type ConsoleMessage } from "@playwright/test";
-import { metaPolicyOf, readHeadersManifest, type LoadedHeadersManifest } from "../pipeline/csp";
+import { readHeadersManifest, type LoadedHeadersManifest } from "../release/headers-manifest";
+import { metaPolicyOf } from "../pipeline/csp";
 import { attribute, parseHtml } from "../pipeline/html";
 import { hostsEnv, prerenderedPaths } from "./hosts";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * The production build as the static hosts' own runtimes serve it, with the
@@ -15,7 +17,7 @@ import { hostsEnv, prerenderedPaths } from "./hosts";
  */
 
 const env = hostsEnv();
-const clientDir = path.join(env.buildDir, "client");
+const clientDir = path.join(env.buildDir, CLIENT_DIR);
 /**
  * What a host's runtime is known to do its own way, checked to stay so (a test here fails once it changes):
  * `ownCacheControl`: `netlify dev` answers every static file `public, max-age=0`, whatever `_headers` says.

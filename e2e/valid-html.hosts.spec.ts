@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { listHtmlFiles } from "../pipeline/build-files";
+import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { hostsEnv } from "./hosts";
 
 /**
@@ -75,7 +75,7 @@ function checkFiles(files: string[]): Promise<NuMessage[]> {
 
 test("every page of the production build is valid HTML (the Nu Html Checker)", async () => {
   test.setTimeout(300_000);
-  const clientDir = path.join(env.buildDir, "client");
+  const clientDir = path.join(env.buildDir, CLIENT_DIR);
   const files = (await listHtmlFiles(clientDir)).map((relative) => path.join(clientDir, relative));
   expect(files.length).toBeGreaterThan(70);
   const messages = await checkFiles(files);

@@ -4,13 +4,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
 import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
-import {
-  MANIFEST_FILE,
-  documentSecurityPolicy,
-  readManifestEntries,
-  withPolicyMeta,
-  type ManifestHeader,
-} from "../pipeline/csp";
+import { MANIFEST_FILE, readManifestEntries, type ManifestHeader } from "../release/headers-manifest";
+import { documentSecurityPolicy, withPolicyMeta } from "../pipeline/csp";
 import { resolveContentConfig } from "../pipeline/content-config";
 import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
@@ -24,16 +19,9 @@ import { nginxMapKeys } from "../pipeline/host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "../pipeline/precompress";
 import { PRERENDER_DIR, writeSiteListing, type PrerenderListing } from "../pipeline/prerender-paths";
-import {
-  CLIENT_DIR,
-  RENDERER_DIR,
-  dataFile,
-  describePage,
-  pageFile,
-  readReleaseInfo,
-  writeReleaseInfo,
-  type ReleaseInfo,
-} from "../pipeline/release-info";
+import { CLIENT_DIR, RENDERER_DIR, dataFile, pageFile } from "../release/layout";
+import { readReleaseInfo, writeReleaseInfo, type ReleaseInfo } from "../release/release-info";
+import { describePage } from "../pipeline/release-info";
 import { sitemapXml } from "../pipeline/site-url";
 import { planUpdate, type StoryChange } from "./update-plan";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ReleaseInfo } from "../pipeline/release-info";
+import type { ReleaseInfo } from "../release/release-info";
 import { planUpdate, type StoryChange } from "./update-plan";
 
 const page = (storyId: number | null, links: string[] = []) => ({ storyId, publishedAt: "", links });

@@ -1,5 +1,5 @@
 import type { PrerenderListing } from "../pipeline/prerender-paths";
-import type { ReleaseInfo } from "../pipeline/release-info";
+import type { ReleaseInfo } from "../release/release-info";
 import { LANGUAGES, localizedPath, unlocalizedPath } from "../app/language";
 
 /**

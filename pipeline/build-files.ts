@@ -1,16 +1,3 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
-
-/** The HTML files of a build's client folder, relative with "/" separators, sorted; dot folders and files left out. */
-export async function listHtmlFiles(clientDir: string): Promise<string[]> {
-  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.html?$/i.test(entry.name))
-    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .filter((relative) => !relative.split("/").some((segment) => segment.startsWith(".")))
-    .sort();
-}
-
 /**
  * `run` over the items, at most `ahead` at a time, the results in the items' order. A failure is thrown once
  * every item started has settled, so that nothing is still writing when the caller hears of it.

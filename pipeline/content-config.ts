@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContentConfig } from "../app/content/content-config";
-import type { SiteMode } from "./csp";
+import type { SiteMode } from "../release/headers-manifest";
 
 /** What the site needs to reach its content (the site's own type); resolved once at build time. */
 export type { ContentConfig };

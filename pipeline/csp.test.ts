@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { NON_DOCUMENT_CSP, type PolicyInputs } from "../release/headers-manifest";
 import {
   EDITOR_ORIGINS,
-  NON_DOCUMENT_CSP,
   blockedInlineCode,
-  commonSecurityHeaders,
   contentSecurityPolicy,
   documentSecurityPolicy,
   inlineScriptHashes,
@@ -14,7 +13,6 @@ import {
   headerOnlyPolicyOf,
   metaPolicyOf,
   withPolicyMeta,
-  type PolicyInputs,
 } from "./csp";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -167,32 +165,6 @@ describe("contentSecurityPolicy", () => {
     const csp = parseCsp(NON_DOCUMENT_CSP);
     expect(csp.get("default-src")).toEqual(["'none'"]);
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
-  });
-});
-
-describe("commonSecurityHeaders", () => {
-  it("production: no noindex, X-Frame-Options for old browsers", () => {
-    const headers = commonSecurityHeaders("production");
-    expect(headers["X-Robots-Tag"]).toBeUndefined();
-    expect(headers["X-Frame-Options"]).toBe("SAMEORIGIN");
-    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
-    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
-    expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin");
-    expect(headers["Cross-Origin-Resource-Policy"]).toBe("same-origin");
-    expect(headers["Permissions-Policy"]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
-  });
-
-  it("preview: noindex, and no X-Frame-Options (it cannot name the editor)", () => {
-    const headers = commonSecurityHeaders("preview");
-    expect(headers["X-Robots-Tag"]).toMatch(/noindex/);
-    expect(headers["X-Frame-Options"]).toBeUndefined();
-  });
-
-  it("sends HSTS only over https", () => {
-    expect(commonSecurityHeaders("production")["Strict-Transport-Security"]).toBeUndefined();
-    expect(commonSecurityHeaders("production", { https: true })["Strict-Transport-Security"]).toBe(
-      "max-age=63072000; includeSubDomains",
-    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { listHtmlFiles, inOrder } from "./build-files";
+import { listHtmlFiles } from "../release/layout";
+import { inOrder } from "./build-files";
 import { CriticalCssError, inlineCriticalCss, type Stylesheets } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { CharacterSet } from "./font-subset";

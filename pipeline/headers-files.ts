@@ -2,14 +2,10 @@ import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import {
-  MANIFEST_FILE,
-  commonSecurityHeaders,
-  contentSecurityPolicy,
-  headerOnlyPolicyOf,
-  type ManifestHeader,
-} from "./csp";
-import { NGINX_CONFIG_FILE, nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config";
+import { MANIFEST_FILE, commonSecurityHeaders, type ManifestHeader } from "../release/headers-manifest";
+import { HEADERS_FILE, NGINX_CONFIG_FILE } from "../release/host-files";
+import { contentSecurityPolicy, headerOnlyPolicyOf } from "./csp";
+import { nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config";
 
 /**
  * The files that carry the pages' security headers. Two carry each page's
@@ -25,8 +21,6 @@ import { NGINX_CONFIG_FILE, nginxConfigHead, nginxConfigTail, nginxMapEntries } 
  * Pages come in `comparePagePaths` order, the order of all three files.
  * Each file is written beside its place and renamed into it when complete.
  */
-
-export const HEADERS_FILE = "_headers";
 
 /** Cloudflare Pages reads at most this many rules from `_headers` (and skips the rest with a warning). */
 export const CLOUDFLARE_RULE_LIMIT = 100;

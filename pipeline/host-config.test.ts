@@ -1,8 +1,9 @@
 import { types } from "mime-types";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NON_DOCUMENT_CSP, type HeadersManifest } from "./csp";
-import { NO_PAGE_EXTENSIONS, wantsNotFoundPage } from "./served-files";
-import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, redirectsText, siteConfigFor, staticHostFrom } from "./host-config";
+import { NON_DOCUMENT_CSP, type HeadersManifest } from "../release/headers-manifest";
+import { NO_PAGE_EXTENSIONS, wantsNotFoundPage } from "../release/served-files";
+import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, siteConfigFor } from "../release/host-files";
+import { redirectsText, staticHostFrom } from "./host-config";
 
 import { headersFilesOf } from "./test/headers-files-of";
 

@@ -1,13 +1,15 @@
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contentType } from "mime-types";
-import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "./csp";
-import { NOT_FOUND_PAGE, NO_PAGE_EXTENSIONS, SERVED_EXTENSIONS, contentTypeOf } from "./served-files";
+import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "../release/headers-manifest";
+import { ASSETS_IGNORE_FILE, NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, REDIRECTS_FILE } from "../release/host-files";
+import { NOT_FOUND_PAGE, NO_PAGE_EXTENSIONS, SERVED_EXTENSIONS, contentTypeOf } from "../release/served-files";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE } from "./not-found-pages";
 
 /**
  * Server configuration for hosts other than the site server, written by
- * every build next to `_headers` (pipeline/security-headers.ts):
+ * every build next to `_headers` (pipeline/security-headers.ts; the files'
+ * names are release/host-files.ts):
  *
  * - `{build}/nginx/studio-site.conf`: an nginx site with the site server's
  *   behaviour: per-page CSP (a `map` from request path to policy), the
@@ -24,13 +26,6 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE 
  * Cloudflare's settings are the repository's `netlify.toml` and
  * `wrangler.jsonc`: they do not change from build to build.
  */
-
-export const NGINX_CONFIG_FILE = path.join("nginx", "studio-site.conf");
-export const REDIRECTS_FILE = "_redirects";
-export const ASSETS_IGNORE_FILE = ".assetsignore";
-/** The lines an installer (or the test runner) replaces; each ends with its marker comment. */
-export const NGINX_LISTEN_MARKER = "# studio-site: listen";
-export const NGINX_ROOT_MARKER = "# studio-site: root";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -296,15 +291,4 @@ export async function writeHostFiles(clientDir: string, relative: readonly strin
     await writeFile(`${file}.tmp`, text);
     await rename(`${file}.tmp`, file);
   }
-}
-
-/** The build's site with the two installer lines set: this port on loopback, this root. */
-export function siteConfigFor(text: string, port: number, root: string): string {
-  const lines = text.split("\n");
-  const listen = lines.findIndex((line) => line.includes(NGINX_LISTEN_MARKER));
-  const rootLine = lines.findIndex((line) => line.includes(NGINX_ROOT_MARKER));
-  if (listen === -1 || rootLine === -1) throw new Error("the nginx site has no marked listen and root lines");
-  lines[listen] = `    listen 127.0.0.1:${port};`;
-  lines[rootLine] = `    root ${JSON.stringify(root)};`;
-  return lines.join("\n");
 }

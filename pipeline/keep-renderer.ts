@@ -2,7 +2,7 @@ import { cp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { beforePrerender } from "./before-prerender";
-import { RENDERER_DIR } from "./release-info";
+import { RENDERER_DIR } from "../release/layout";
 
 /**
  * With `ssr: false`, React Router prerenders with its server bundle and then

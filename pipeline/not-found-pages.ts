@@ -1,9 +1,9 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { NOT_FOUND_PAGE } from "./served-files";
+import { NOT_FOUND_PAGE } from "../release/served-files";
 import { SPA_FALLBACK } from "./defer-hydration";
-import { RENDERER_DIR } from "./release-info";
+import { RENDERER_DIR } from "../release/layout";
 import { addHeadScript } from "./head-script";
 
 /**

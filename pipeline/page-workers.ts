@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { PolicyInputs } from "./csp";
+import type { PolicyInputs } from "../release/headers-manifest";
 import type { PreparedPage } from "./finish-pages";
 import type { BehaviourFiles } from "./islands";
 import type { FinishedPage } from "./security-headers";

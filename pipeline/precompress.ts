@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import pLimit from "p-limit";
-import { COMPRESSIBLE_EXTENSIONS } from "./served-files";
+import { COMPRESSIBLE_EXTENSIONS } from "../release/served-files";
 
 /**
  * Writes `.br` and `.gz` siblings for the text files of a client build, which

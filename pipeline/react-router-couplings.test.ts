@@ -17,7 +17,7 @@ import { deferHydration } from "./defer-hydration";
 import { attribute, parseHtml, scriptType } from "./html";
 import { islandsEdits } from "./islands";
 import { ROUTE_MODULE_FAILURE_HOOK } from "../app/components/route-chunk-reload/route-module-failure-hook";
-import { contentTypeOf } from "./served-files";
+import { contentTypeOf } from "../release/served-files";
 
 /**
  * One test per place where the site relies on how React Router works

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLIENT_DIR, RELEASE_FILE, articleHrefs, linkedArticlePaths, writeFullReleaseInfo } from "./release-info";
+import { CLIENT_DIR } from "../release/layout";
+import { RELEASE_FILE } from "../release/release-info";
+import { articleHrefs, linkedArticlePaths, writeFullReleaseInfo } from "./release-info";
 
 describe("linkedArticlePaths", () => {
   it("finds the articles a page links to and those its data carries, each once, itself left out", async () => {

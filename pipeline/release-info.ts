@@ -1,49 +1,16 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { CLIENT_DIR, dataFile, pageFile } from "../release/layout";
+import { writeReleaseInfo, type ReleaseInfo, type ReleasePage } from "../release/release-info";
 import { attribute, parseHtml } from "./html";
 import type { PrerenderListing } from "./prerender-paths";
 
 /**
- * What a build knows about itself, for the next update of the live site
- * (site-server/publisher.ts, live-update/render-pages.ts): which story each
- * page shows and which articles each page links to (the index, home, the
- * other projects of other articles), so that a story change re-renders
- * exactly the pages it reaches. Written beside the client folder, never served.
+ * The release's record of its pages (release/release-info.ts), made from
+ * each page's HTML and `.data`: after a whole build here, for the pages a
+ * change reached by a live update (live-update/render-pages.ts).
  */
-
-export const RELEASE_FILE = "release.json";
-/** The server bundle the build prerendered with, kept for updates (vite.config.ts). */
-export const RENDERER_DIR = "renderer";
-export const CLIENT_DIR = "client";
-
-export interface ReleasePage {
-  /** The story the page shows; null for pages that have none. */
-  storyId: number | null;
-  publishedAt: string;
-  /** The article pages it links to (`/articles/{slug}`), itself left out. */
-  links: string[];
-}
-
-export interface ReleaseInfo {
-  version: 1;
-  builtAt: string;
-  /** How the release was made: a whole build, or an update of the pages a change reached. */
-  kind: "full" | "incremental";
-  siteUrl: string;
-  preview: boolean;
-  pages: Record<string, ReleasePage>;
-}
-
-/** The HTML file of a prerendered path. */
-export function pageFile(clientDir: string, pagePath: string): string {
-  return path.join(clientDir, ...pagePath.split("/").filter(Boolean), "index.html");
-}
-
-/** Its `.data` file, as React Router names it (`/` has `_root.data`). */
-export function dataFile(clientDir: string, pagePath: string): string {
-  return pagePath === "/" ? path.join(clientDir, "_root.data") : path.join(clientDir, `${pagePath.slice(1)}.data`);
-}
 
 /**
  * Article paths a page refers to, each once, in order: the links of its
@@ -130,12 +97,6 @@ export async function describePage(
   };
 }
 
-export async function writeReleaseInfo(releaseDir: string, info: ReleaseInfo): Promise<void> {
-  const file = path.join(releaseDir, RELEASE_FILE);
-  await writeFile(`${file}.tmp`, `${JSON.stringify(info)}\n`);
-  await rename(`${file}.tmp`, file);
-}
-
 /** After a whole build (react-router.config.ts, buildEnd). */
 export async function writeFullReleaseInfo(
   releaseDir: string,
@@ -163,15 +124,4 @@ export async function writeFullReleaseInfo(
   };
   await writeReleaseInfo(releaseDir, info);
   return info;
-}
-
-/** The release's record, or null for a build made without it (or by an older version). */
-export async function readReleaseInfo(releaseDir: string): Promise<ReleaseInfo | null> {
-  try {
-    const info = JSON.parse(await readFile(path.join(releaseDir, RELEASE_FILE), "utf8")) as Partial<ReleaseInfo>;
-    if (info.version !== 1 || typeof info.pages !== "object" || info.pages === null) return null;
-    return info as ReleaseInfo;
-  } catch {
-    return null;
-  }
 }

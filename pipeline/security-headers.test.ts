@@ -3,9 +3,16 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { EDITOR_ORIGINS, MANIFEST_FILE, readHeadersManifest, type HeadersManifest, type PolicyInputs } from "./csp";
+import {
+  MANIFEST_FILE,
+  readHeadersManifest,
+  type HeadersManifest,
+  type PolicyInputs,
+} from "../release/headers-manifest";
+import { EDITOR_ORIGINS } from "./csp";
 import type { ContentConfig } from "./content-config";
-import { CLOUDFLARE_RULE_LIMIT, HEADERS_FILE } from "./headers-files";
+import { HEADERS_FILE } from "../release/host-files";
+import { CLOUDFLARE_RULE_LIMIT } from "./headers-files";
 import { parseHtml } from "./html";
 import { checkTokenForMode, mediaOrigins, modeBanner, policyInputsOf, writeSecurityHeaders } from "./security-headers";
 import { headersFilesOf } from "./test/headers-files-of";

@@ -1,19 +1,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  blockedInlineCode,
-  documentSecurityPolicy,
-  inlineStyles,
-  withPolicyMeta,
-  type PolicyInputs,
-  type SiteMode,
-} from "./csp";
+import { type PolicyInputs, type SiteMode } from "../release/headers-manifest";
+import { blockedInlineCode, documentSecurityPolicy, inlineStyles, withPolicyMeta } from "./csp";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
-import { inOrder, listHtmlFiles } from "./build-files";
+import { listHtmlFiles } from "../release/layout";
+import { inOrder } from "./build-files";
 import { isLinkWithRel, parseHtml } from "./html";
 import { styledPage, type PageStyles } from "./finish-pages";
 import type { PageWorkers } from "./page-workers";
-import { HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "./headers-files";
+import { HEADERS_FILE } from "../release/host-files";
+import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
 import { articleHrefs } from "./release-info";
 import { worthCompressing, writeCompressedSiblings } from "./precompress";

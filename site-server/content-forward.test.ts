@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import mime from "mime-types";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { MANIFEST_FILE, type HeadersManifest, type SiteMode } from "../pipeline/csp";
+import { MANIFEST_FILE, type HeadersManifest, type SiteMode } from "../release/headers-manifest";
 import { HEADERS_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, startSiteServer, type SiteServer } from "./site-server";
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "../pipeline/csp";
+import { NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "../release/headers-manifest";
 
 export interface SecurityContext {
   /** From the build's manifest; production when there is none. */

@@ -4,6 +4,7 @@ import { Publisher, type ReleaseMaker } from "./publisher";
 import { createReleaseMaker } from "./release-maker";
 import { startSiteServer, type SiteServer, type SiteServerOptions } from "./site-server";
 import { WEBHOOK_PATH, type StoryblokEvent } from "./storyblok-webhook";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * The site server with publish to live: it serves the build in `buildDir`
@@ -56,8 +57,8 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     live: { dir: path.resolve(options.buildDir) },
     maker,
     async swap(release) {
-      await server.swapRoot(path.join(release.dir, "client"));
-      await pointLiveLink(options.buildDir, path.join(release.dir, "client"));
+      await server.swapRoot(path.join(release.dir, CLIENT_DIR));
+      await pointLiveLink(options.buildDir, path.join(release.dir, CLIENT_DIR));
     },
     debounceMs: options.debounceMs,
     log,
@@ -66,7 +67,7 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
     `${event.action}${event.fullSlug ? ` ${event.fullSlug}` : ""}${event.storyId ? ` (story ${event.storyId})` : ""}`;
   const server = await startSiteServer({
     ...options,
-    root: path.join(options.buildDir, "client"),
+    root: path.join(options.buildDir, CLIENT_DIR),
     webhook: {
       secret: options.webhookSecret,
       triage(event) {
@@ -80,7 +81,7 @@ export async function startLiveSite(options: LiveSiteOptions): Promise<LiveSite>
       },
     },
   });
-  await pointLiveLink(options.buildDir, path.join(options.buildDir, "client"));
+  await pointLiveLink(options.buildDir, path.join(options.buildDir, CLIENT_DIR));
   if (!options.webhookSecret) {
     log(
       `WARNING: STORYBLOK_WEBHOOK_SECRET is not set: anyone who reaches POST ${WEBHOOK_PATH} can start a rebuild ` +

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { startLiveSite } from "./live-site";
 import { startSiteServer, type SiteServer } from "./site-server";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * `npm run serve [-- build]` (`tsx site-server/main.ts [folder]`): serves a
@@ -24,7 +25,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 async function start(): Promise<{ server: SiteServer; close(): Promise<void> }> {
-  const isBuildDir = Boolean(await stat(path.join(target, "client")).catch(() => null));
+  const isBuildDir = Boolean(await stat(path.join(target, CLIENT_DIR)).catch(() => null));
   if (!isBuildDir) {
     const server = await startSiteServer({ root: target, port, host });
     return { server, close: () => server.close() };

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { StoryChange } from "../live-update/update-plan";
 import { buildCommand as wholeBuildCommand } from "../pipeline/build-command";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * Makes releases of the site in their own folders under `releasesDir`, in
@@ -113,8 +114,8 @@ function tail(output: string, lines = 15): string {
 
 /** Hashed assets of the live release that the new one lacks: pages open in browsers still load them. */
 async function carryOverAssets(from: string, to: string): Promise<number> {
-  const source = path.join(from, "client", "assets");
-  const target = path.join(to, "client", "assets");
+  const source = path.join(from, CLIENT_DIR, "assets");
+  const target = path.join(to, CLIENT_DIR, "assets");
   const entries = await readdir(source, { withFileTypes: true }).catch(() => []);
   await mkdir(target, { recursive: true });
   let carried = 0;
@@ -234,7 +235,7 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
           { ...options.env, SITE_BUILD_DIR: dir },
           options.buildTimeoutMs ?? 30 * 60_000,
         );
-        const built = await stat(path.join(dir, "client", "index.html")).catch(() => null);
+        const built = await stat(path.join(dir, CLIENT_DIR, "index.html")).catch(() => null);
         if (result.code !== 0 || !built) {
           throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
         }

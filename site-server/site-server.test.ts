@@ -8,14 +8,8 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  MANIFEST_FILE,
-  NON_DOCUMENT_CSP,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  type HeadersManifest,
-  type PolicyInputs,
-} from "../pipeline/csp";
+import { MANIFEST_FILE, NON_DOCUMENT_CSP, type HeadersManifest, type PolicyInputs } from "../release/headers-manifest";
+import { contentSecurityPolicy, inlineScriptHashes } from "../pipeline/csp";
 import { startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
 import { WEBHOOK_PATH, webhookSignature, type StoryblokEvent } from "./storyblok-webhook";

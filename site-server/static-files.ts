@@ -4,13 +4,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Negotiator from "negotiator";
 import send from "send";
-import { COMPRESSIBLE_EXTENSIONS, NOT_FOUND_PAGE, contentTypeOf, wantsNotFoundPage } from "../pipeline/served-files";
-import {
-  MANIFEST_FILE,
-  documentSecurityPolicy,
-  readHeadersManifest,
-  type LoadedHeadersManifest,
-} from "../pipeline/csp";
+import { COMPRESSIBLE_EXTENSIONS, NOT_FOUND_PAGE, contentTypeOf, wantsNotFoundPage } from "../release/served-files";
+import { MANIFEST_FILE, readHeadersManifest, type LoadedHeadersManifest } from "../release/headers-manifest";
+import { HEADERS_FILE, REDIRECTS_FILE } from "../release/host-files";
+import { documentSecurityPolicy } from "../pipeline/csp";
 import { isHttpsRequest, securityHeaders, sendText } from "./http-answers";
 
 /**
@@ -25,7 +22,7 @@ const REVALIDATE = "no-cache";
 const SHORT_LIVED = "public, max-age=3600";
 
 /** Instructions for static hosts (pipeline/security-headers.ts, pipeline/host-config.ts), not content. */
-const HOST_CONFIG_FILES: ReadonlySet<string> = new Set(["_headers", "_redirects"]);
+const HOST_CONFIG_FILES: ReadonlySet<string> = new Set([HEADERS_FILE, REDIRECTS_FILE]);
 
 /** A build the server can answer from; a rebuild makes a new one and the server swaps to it in one step. */
 export interface Site {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostTools } from "./ensure-host-tools";
 import { exitOf, freePort, stopChild } from "../tools/processes";
-import { listHtmlFiles } from "../pipeline/build-files";
+import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { writeHostFiles } from "../pipeline/host-config";
 import { linkTree } from "./link-tree";
 
@@ -139,7 +139,7 @@ export async function startCloudflare(tools: HostTools, clientDir: string): Prom
 export async function startNetlify(tools: HostTools, clientDir: string): Promise<HostRuntime> {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-netlify-"));
   const site = path.join(stateDir, "site");
-  const publish = path.join(site, "build", "client");
+  const publish = path.join(site, "build", CLIENT_DIR);
   await mkdir(path.dirname(publish), { recursive: true });
   await copyFile(path.join(repo, "netlify.toml"), path.join(site, "netlify.toml"));
   await linkTree(clientDir, publish);

@@ -3,9 +3,10 @@ import { chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:f
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { NGINX_CONFIG_FILE, siteConfigFor } from "../pipeline/host-config";
+import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
 import type { NginxInstall } from "./ensure-nginx";
 import { exitOf, freePort, stopChild } from "../tools/processes";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * Serves a build's client folder with nginx and the nginx site the build
@@ -45,7 +46,7 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
-  const clientDir = path.resolve(buildDir, "client");
+  const clientDir = path.resolve(buildDir, CLIENT_DIR);
   const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
   const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
   for (const dir of ["logs", "temp"]) await mkdir(path.join(prefix, dir));

@@ -16,6 +16,7 @@ import { startCloudflare, startNetlify } from "./host-runtimes";
 import { startNginx } from "./nginx-server";
 import { linkTree } from "./link-tree";
 import { buildCommand } from "../pipeline/build-command";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * `npm run test:e2e [-- playwright args]`: the browser tests end to end.
@@ -43,7 +44,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The production build: every project but `preview` and the static hosts' runtimes serve it (inside the repository, for its modules). */
 const PRODUCTION_BUILD_DIR_NAME = "build";
 const buildDir = path.join(repo, PRODUCTION_BUILD_DIR_NAME);
-const clientDir = path.join(buildDir, "client");
+const clientDir = path.join(buildDir, CLIENT_DIR);
 /** The preview build the `preview` project is served (SITE_BUILD_DIR). */
 const PREVIEW_BUILD_DIR_NAME = "build-preview";
 const previewBuildDir = path.join(repo, PREVIEW_BUILD_DIR_NAME);
@@ -132,7 +133,7 @@ interface BuildInfo {
 
 async function buildStamp(dir = buildDir): Promise<string> {
   for (const name of ["__spa-fallback.html", "index.html"]) {
-    const info = await stat(path.join(dir, "client", name)).catch(() => undefined);
+    const info = await stat(path.join(dir, CLIENT_DIR, name)).catch(() => undefined);
     if (info) return `${name}:${info.size}:${info.mtimeMs}`;
   }
   return "";
@@ -282,7 +283,7 @@ async function main(): Promise<number> {
   let previewEnv: NodeJS.ProcessEnv = {};
   if (preview) {
     const previewSite = await startSiteServer({
-      root: path.join(previewBuildDir, "client"),
+      root: path.join(previewBuildDir, CLIENT_DIR),
       port: 0,
       host: "127.0.0.1",
     });

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MANIFEST_FILE } from "../pipeline/csp";
-import { RELEASE_FILE } from "../pipeline/release-info";
+import { MANIFEST_FILE } from "../release/headers-manifest";
+import { RELEASE_FILE } from "../release/release-info";
 import { buildBeside, nextBuildDir } from "./build-beside";
 
 let base: string;

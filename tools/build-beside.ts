@@ -1,7 +1,8 @@
 import { access, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { MANIFEST_FILE } from "../pipeline/csp";
-import { RELEASE_FILE } from "../pipeline/release-info";
+import { MANIFEST_FILE } from "../release/headers-manifest";
+import { CLIENT_DIR } from "../release/layout";
+import { RELEASE_FILE } from "../release/release-info";
 
 /**
  * A build made beside the last good one (`{buildDir}.next`) and switched in
@@ -12,7 +13,7 @@ import { RELEASE_FILE } from "../pipeline/release-info";
  */
 
 /** The files a build writes last (pipeline/preset.ts `finishSite`), relative to its folder. */
-export const LAST_BUILD_FILES: readonly string[] = [path.join("client", MANIFEST_FILE), RELEASE_FILE];
+export const LAST_BUILD_FILES: readonly string[] = [path.join(CLIENT_DIR, MANIFEST_FILE), RELEASE_FILE];
 
 export function nextBuildDir(buildDir: string): string {
   return `${buildDir}.next`;

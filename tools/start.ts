@@ -5,13 +5,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
 import { buildCommand } from "../pipeline/build-command";
-import { MANIFEST_FILE, readManifestEntries } from "../pipeline/csp";
+import { MANIFEST_FILE, readManifestEntries } from "../release/headers-manifest";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
 import { buildBeside } from "./build-beside";
 import { keepContentServiceRunning } from "./content-restarts";
 import { BuildProgress } from "./build-progress";
 import { freePort, signalChild } from "./processes";
+import { CLIENT_DIR } from "../release/layout";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
   });
   const siteUrl = host === "127.0.0.1" ? `http://localhost:${live.server.port}` : live.server.url;
   // the mode only: the pages' policies are read past, not kept
-  const manifest = path.join(buildDir, "client", MANIFEST_FILE);
+  const manifest = path.join(buildDir, CLIENT_DIR, MANIFEST_FILE);
   const mode = (await readManifestEntries(manifest, () => undefined))?.mode ?? "unknown";
   console.info("");
   console.info(`  Site:            ${siteUrl} (${mode} build${mode === "preview" ? ": drafts, noindex" : ""})`);

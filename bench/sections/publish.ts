@@ -5,7 +5,7 @@ import type { ReleaseResult } from "../../site-server/publisher";
 import { webhookSignature } from "../../site-server/storyblok-webhook";
 import { freePort } from "../../tools/processes";
 import { startReadLoad } from "../../test-support/read-load";
-import { readReleaseInfo, RELEASE_FILE } from "../../pipeline/release-info";
+import { readReleaseInfo, RELEASE_FILE } from "../../release/release-info";
 import { productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
 import { fmtInt, fmtMB, fmtMs, markdownTable } from "../format";

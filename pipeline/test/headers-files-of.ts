@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MANIFEST_FILE, type HeadersManifest } from "../csp";
-import { HEADERS_FILE, HeadersFilesWriter, comparePagePaths } from "../headers-files";
-import { NGINX_CONFIG_FILE, nginxMapKeys } from "../host-config";
+import { MANIFEST_FILE, type HeadersManifest } from "../../release/headers-manifest";
+import { HEADERS_FILE, NGINX_CONFIG_FILE } from "../../release/host-files";
+import { HeadersFilesWriter, comparePagePaths } from "../headers-files";
+import { nginxMapKeys } from "../host-config";
 
 /** For tests: the three headers files (pipeline/headers-files.ts) a manifest's pages are written to, as text. */
 export async function headersFilesOf(

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MANIFEST_FILE, type HeadersManifest, type SiteMode } from "../../pipeline/csp";
+import { MANIFEST_FILE, type HeadersManifest, type SiteMode } from "../../release/headers-manifest";
 
 /**
  * Writes the headers manifest a build ends with into `clientDir`, listing no
