@@ -170,56 +170,65 @@ async function navigateWithTransition(
 /** The article's hero: the first image of its page. */
 const HERO = "main img >> nth=0";
 
-test("a gallery tile's medium grows into the article's hero across documents, and Back shrinks it into the tile", async ({
-  page,
-}) => {
-  await recordTransitions(page);
-  await visit(page, "/");
-  const tile = await articleTile(page);
-  const toArticle = async () => {
-    await page.locator(`main section ul > li a[href="${tile.href}"]`).first().scrollIntoViewIfNeeded();
-    // the gallery's entrance and the tiles' fade-in move the tile: clicked once they have run
-    await expect(page.locator("main section[data-entrance]").first()).not.toHaveAttribute("data-entrance", "waiting");
-    await page
-      .locator("main section")
-      .first()
-      .evaluate((gallery) =>
-        Promise.all(
-          gallery
-            .getAnimations({ subtree: true })
-            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-            .map((animation) => animation.finished),
-        ),
-      );
-    await tile.link.click();
-  };
-  const arrived = await navigateWithTransition(page, toArticle, tile.href, () => page.goBack());
-  expect(arrived.transition).toBe(true);
-  // the clicked tile's medium alone left with the name, and the hero alone took it
-  expect(await namedWhenLeft(page)).toEqual([`span ${tile.href}`]);
-  expect(arrived.named).toEqual(["img"]);
-  // its group starts where the tile was when the gallery was left
-  expect(arrived.groups).toContain("::view-transition-group(article-hero)");
-  expectNear(arrived.from, (await leftState(page))!.boxes[0]!);
-  await expect.poll(async () => (await revealAfter(page, arrived.at)).finished).toBe(true);
-  // once it has run, nothing keeps the name, and the hero has no fade-in of its own over the morph
-  expect(await namedNow(page)).toBe(0);
-  await expect(page.locator(HERO)).toHaveCSS("animation-name", "none");
+for (const width of [1280, 768, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 740 : 900 } });
 
-  const back = await navigateWithTransition(
-    page,
-    () => page.goBack(),
-    "/",
-    () => page.goForward(),
-  );
-  expect(back.transition).toBe(true);
-  expect(await namedWhenLeft(page)).toEqual(["img"]);
-  expect(back.named).toEqual([`span ${tile.href}`]);
-  expect(back.groups).toContain("::view-transition-group(article-hero)");
-  expectNear(back.from, (await leftState(page))!.boxes[0]!);
-  await expect.poll(async () => (await revealAfter(page, back.at)).finished).toBe(true);
-  expect(await namedNow(page)).toBe(0);
-});
+    test("a gallery tile's medium grows into the article's hero across documents, and Back shrinks it into the tile", async ({
+      page,
+    }) => {
+      await recordTransitions(page);
+      await visit(page, "/");
+      const tile = await articleTile(page);
+      const toArticle = async () => {
+        await page.locator(`main section ul > li a[href="${tile.href}"]`).first().scrollIntoViewIfNeeded();
+        // the gallery's entrance and the tiles' fade-in move the tile: clicked once they have run
+        await expect(page.locator("main section[data-entrance]").first()).not.toHaveAttribute(
+          "data-entrance",
+          "waiting",
+        );
+        await page
+          .locator("main section")
+          .first()
+          .evaluate((gallery) =>
+            Promise.all(
+              gallery
+                .getAnimations({ subtree: true })
+                .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+                .map((animation) => animation.finished),
+            ),
+          );
+        await tile.link.click();
+      };
+      const arrived = await navigateWithTransition(page, toArticle, tile.href, () => page.goBack());
+      expect(arrived.transition).toBe(true);
+      // the clicked tile's medium alone left with the name, and the hero alone took it
+      expect(await namedWhenLeft(page)).toEqual([`span ${tile.href}`]);
+      expect(arrived.named).toEqual(["img"]);
+      // its group starts where the tile was when the gallery was left
+      expect(arrived.groups).toContain("::view-transition-group(article-hero)");
+      expectNear(arrived.from, (await leftState(page))!.boxes[0]!);
+      await expect.poll(async () => (await revealAfter(page, arrived.at)).finished).toBe(true);
+      // once it has run, nothing keeps the name, and the hero has no fade-in of its own over the morph
+      expect(await namedNow(page)).toBe(0);
+      await expect(page.locator(HERO)).toHaveCSS("animation-name", "none");
+
+      const back = await navigateWithTransition(
+        page,
+        () => page.goBack(),
+        "/",
+        () => page.goForward(),
+      );
+      expect(back.transition).toBe(true);
+      expect(await namedWhenLeft(page)).toEqual(["img"]);
+      expect(back.named).toEqual([`span ${tile.href}`]);
+      expect(back.groups).toContain("::view-transition-group(article-hero)");
+      expectNear(back.from, (await leftState(page))!.boxes[0]!);
+      await expect.poll(async () => (await revealAfter(page, back.at)).finished).toBe(true);
+      expect(await namedNow(page)).toBe(0);
+    });
+  });
+}
 
 test("under reduced motion nothing is named and no transition runs, either way", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
