@@ -30,16 +30,12 @@ const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
 const HOSTS_SPECS = /\.hosts\.spec\.ts$/;
 /**
  * What only a preview build has: the visual editor and click-to-edit, and hydration itself (taps before it,
- * failed chunks of a client navigation, scripts after the load event, the router's client navigations). And,
- * not yet on the production build, the full-screen view's spec (`lightbox`): it drives React's dialog, while a
- * production article's view is its prerendered `:target` figure with the lightbox module
- * (`islands.hosts.spec.ts` checks its keys, Escape and focus there; docs/decisions/0014, "Parity"). And the
- * view transitions' spec (`view-transitions`): the tile-to-hero morph is the router's client navigation; on a
- * production page a tile's link is a full page load with the cross-document fade (its "before hydration" tests,
- * the same CSS), not yet the morph (docs/decisions/0014, "Not yet").
+ * failed chunks of a client navigation, scripts after the load event, the router's client navigations). And the
+ * view transitions' spec (`view-transitions`): it records the router's tile-to-hero morph of a client
+ * navigation; a production page's morph across documents is `hero-morph.spec.ts`'s (docs/decisions/0014).
  */
 const PREVIEW_SPECS =
-  /\/(visual-editor|editable|before-hydration|chunk-failure|preview-build|lightbox|view-transitions)\.spec\.ts$/;
+  /\/(visual-editor|editable|before-hydration|chunk-failure|preview-build|view-transitions)\.spec\.ts$/;
 /** What a server decides: the same answers are expected from the site server and from nginx. */
 const SERVED_SPECS = /\/(csp|http|navigation)\.spec\.ts$/;
 

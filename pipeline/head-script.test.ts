@@ -9,10 +9,12 @@ const PAGE =
   '<img id="card" data-lazy="" data-srcset="/card.webp 480w" src="data:,"></picture></body></html>';
 
 describe("headScript", () => {
-  it("is the loader and the skipped transitions' listener, minified, with nothing from the process that made it", async () => {
+  it("is the loader, the skipped transitions' listener and the morph's reveal, minified, with nothing from the process that made it", async () => {
     const script = await headScript();
     expect(script.length).toBeGreaterThan(500);
-    expect(script.length).toBeLessThan(3000);
+    // 2.7 KB for the loader and the listener, 1 KB for the morph's reveal (app/behaviours/hero-morph.ts)
+    expect(script.length).toBeLessThan(4000);
+    expect(script).toContain("pagereveal");
     expect(script).not.toMatch(/__name|\bexport\b|\bimport\b|\n/);
   });
 

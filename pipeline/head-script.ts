@@ -7,9 +7,11 @@ import { parseHtml, rawTextElement, type HtmlEdit, type HtmlPage } from "./html"
  * What must run before a page's first rendering, as one inline script at the
  * top of every page's head: the lazy image loader
  * (app/components/lazy-image/lazy-image-loader.ts,
- * docs/decisions/0010-lazy-images-near-the-viewport.md) and the listener that
+ * docs/decisions/0010-lazy-images-near-the-viewport.md), the listener that
  * quiets the view transitions Chromium skips itself
- * (app/behaviours/skipped-view-transitions.ts). It is written by the build
+ * (app/behaviours/skipped-view-transitions.ts) and the incoming side of the
+ * tile-to-hero morph across documents (app/behaviours/hero-morph.ts: a
+ * `pagereveal` listener must be there before the first rendering). It is written by the build
  * (and by the live update, live-update/render-pages.ts) rather than rendered
  * by React: the browser bundle then carries none of it. React 19 hydrates the head past
  * an element it did not render, as it does the critical CSS's style.
@@ -25,14 +27,16 @@ export class HeadScriptError extends Error {}
 
 let scriptText: Promise<string> | undefined;
 
-/** The loader with the site's margin and the skipped transitions' listener, minified; made once per process. */
+/** The loader with the site's margin, the skipped transitions' listener and the morph's reveal, minified; made once per process. */
 export function headScript(): Promise<string> {
   scriptText ??= build({
     stdin: {
       contents:
         'import { installLazyImages, LAZY_IMAGE_MARGIN_PX } from "./components/lazy-image/lazy-image-loader";\n' +
         'import { quietSkippedViewTransitions } from "./behaviours/skipped-view-transitions";\n' +
+        'import { revealMorph } from "./behaviours/hero-morph";\n' +
         "quietSkippedViewTransitions(window);\n" +
+        "revealMorph(window);\n" +
         "installLazyImages(window, LAZY_IMAGE_MARGIN_PX);",
       resolveDir: APP_DIR,
       loader: "ts",

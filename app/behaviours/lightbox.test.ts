@@ -79,6 +79,43 @@ describe("the full-screen view without React", () => {
     expect(srcset(9)).toBe("placeholder 1w");
   });
 
+  it("shows a figure as a modal dialog with buttons, the rest of the page inert, until it closes", async () => {
+    const roles = () => [...document.querySelectorAll("figure [data-part]")].map((part) => part.getAttribute("role"));
+    // three figures of a backdrop link (left a link, hidden from assistive technology) and three controls
+    expect(roles()).toEqual([1, 2, 3].flatMap(() => [null, "button", "button", "button"]));
+    const inert = () =>
+      [...document.querySelectorAll("body > [inert]")].map((element) => element.id || element.localName);
+    document.body.insertAdjacentHTML("afterbegin", '<header id="already" inert></header>');
+    location.hash = "#media-2";
+    await settled();
+    const shown = document.getElementById("media-2")!;
+    expect([shown.getAttribute("role"), shown.getAttribute("aria-modal"), shown.hasAttribute("inert")]).toEqual([
+      "dialog",
+      "true",
+      false,
+    ]);
+    expect(inert()).toEqual(["already", "ul", "media-1", "media-3"]);
+    key("ArrowRight");
+    await settled();
+    expect(shown.hasAttribute("role")).toBe(false);
+    expect(document.getElementById("media-3")!.getAttribute("role")).toBe("dialog");
+    expect(inert()).toEqual(["already", "ul", "media-1", "media-2"]);
+    key("Escape");
+    await settled();
+    expect(document.querySelectorAll('[role="dialog"], [aria-modal]')).toHaveLength(0);
+    expect(inert()).toEqual(["already"]);
+    expect(document.activeElement?.id).toBe("tile-3");
+  });
+
+  it("presses a control with Space, as a button", async () => {
+    location.hash = "#media-1";
+    await settled();
+    document.querySelector<HTMLElement>('#media-1 [data-direction="next"]')!.focus();
+    key(" ");
+    await settled();
+    expect(location.hash).toBe("#media-2");
+  });
+
   it("keeps Tab inside the figure shown", async () => {
     location.hash = "#media-2";
     await settled();

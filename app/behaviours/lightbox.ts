@@ -12,6 +12,17 @@
  * - the close control takes the focus when a figure shows, Tab stays in the
  *   figure, and once closed the focus goes back to the tile of the medium
  *   shown last;
+ * - a figure shown is a modal dialog for assistive technology, as the
+ *   hydrated one is: `role="dialog"` with `aria-modal`, named by its
+ *   `aria-label`, and everything beside it on its way up to the body is
+ *   `inert`; its controls are buttons (`role="button"`, Space presses them)
+ *   rather than links while this runs;
+ * - the page behind keeps its width as the dialog keeps it: the root's
+ *   scrollbar width is measured (`--lightbox-scrollbar-width`) and kept as
+ *   padding rather than as the gutter CSS alone keeps (which viewport units
+ *   lose), `data-lightbox-scrollbar` (lightbox.module.css);
+ * - a figure's video plays with sound while it is shown, unless motion is
+ *   unwelcome, as the dialog's does, and pauses when it goes;
  * - the previous and the next media load while one is shown.
  *
  * The grid's element carries the marker (`[data-behaviour~="lightbox"]`);
@@ -24,6 +35,8 @@ export const SWIPE_DISTANCE_PX = 40;
 export const CLOSED_HASH = "#media";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+/** The root's property the figures' CSS keeps the scrollbar's width by (the dialog's SCROLLBAR_WIDTH_PROPERTY). */
+export const SCROLLBAR_WIDTH_PROPERTY = "--lightbox-scrollbar-width";
 /** Marks a history entry a tile's click added: closing goes Back to the entry before. */
 const OPENED_HERE = "studioLightbox";
 
@@ -47,6 +60,52 @@ export function followLightbox(document: Document): () => void {
     return figure?.localName === "figure" ? figure : null;
   };
   let lastShown: string | null = null;
+
+  for (const control of document.querySelectorAll<HTMLElement>('figure a[data-part="control"]')) {
+    if (tileOf(`#${control.closest("figure")!.id}`)) control.setAttribute("role", "button");
+  }
+  /** The figure shown as a modal dialog, and what it made inert. */
+  let modal: { figure: HTMLElement; inert: Element[] } | null = null;
+  const present = (figure: HTMLElement | null) => {
+    if (modal?.figure === figure) return;
+    if (modal) {
+      modal.figure.querySelector("video")?.pause();
+      modal.figure.removeAttribute("role");
+      modal.figure.removeAttribute("aria-modal");
+      for (const element of modal.inert) element.removeAttribute("inert");
+      modal = null;
+    }
+    if (!figure) return;
+    figure.setAttribute("role", "dialog");
+    figure.setAttribute("aria-modal", "true");
+    const inert: Element[] = [];
+    for (let element: HTMLElement = figure; element.parentElement && element !== document.body;) {
+      const parent: HTMLElement = element.parentElement;
+      for (const sibling of parent.children) {
+        // (an element inert already stays so when the view closes)
+        if (sibling !== element && !sibling.hasAttribute("inert")) {
+          sibling.setAttribute("inert", "");
+          inert.push(sibling);
+        }
+      }
+      element = parent;
+    }
+    modal = { figure, inert };
+    const video = figure.querySelector("video");
+    if (video && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      video.muted = false;
+      // a browser that refuses sound without a gesture leaves it to the controls
+      video.play()?.catch(() => {});
+    }
+  };
+
+  /** The page's scrollbar width while the view is closed: kept as padding while it is open. */
+  const root = document.documentElement;
+  const measureScrollbar = () => {
+    if (modal) return;
+    root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, `${innerWidth - root.clientWidth}px`);
+    root.setAttribute("data-lightbox-scrollbar", "");
+  };
 
   const step = (figure: HTMLElement, direction: "previous" | "next") => {
     const link = figure.querySelector<HTMLAnchorElement>(`a[data-part="control"][data-direction="${direction}"]`);
@@ -86,6 +145,7 @@ export function followLightbox(document: Document): () => void {
   /** What follows a change of the shown figure: its focus and its neighbours' media, or the focus back to a tile. */
   const shown = () => {
     const figure = shownFigure();
+    present(figure);
     if (figure) {
       lastShown = `#${figure.id}`;
       prefetchNeighbours(figure);
@@ -93,7 +153,8 @@ export function followLightbox(document: Document): () => void {
       return;
     }
     if (lastShown === null) return;
-    tileOf(lastShown)?.focus({ preventScroll: true });
+    // into view when a step moved past it, as the dialog gives it back
+    tileOf(lastShown)?.focus();
     lastShown = null;
   };
 
@@ -129,6 +190,14 @@ export function followLightbox(document: Document): () => void {
     if (event.key === "Escape") {
       event.preventDefault();
       close();
+    } else if (
+      event.key === " " &&
+      event.target instanceof HTMLElement &&
+      event.target.getAttribute("role") === "button"
+    ) {
+      // a button's key: the control's link is followed as a click
+      event.preventDefault();
+      event.target.click();
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
       step(figure, event.key === "ArrowRight" ? "next" : "previous");
@@ -178,9 +247,17 @@ export function followLightbox(document: Document): () => void {
   document.addEventListener("pointerup", onPointerUp, { signal });
   document.addEventListener("pointercancel", onPointerCancel, { signal });
   addEventListener("hashchange", shown, { signal });
-  // a figure the URL named when the page loaded (a shared link, a tap before this module ran)
+  addEventListener("resize", measureScrollbar, { signal });
+  measureScrollbar();
+  // a figure the URL named when the page loaded (a shared link, a tap before this module ran); the browser may
+  // match `:target` (and show it, focusable) only once the page has loaded
   shown();
-  return () => listening.abort();
+  if (document.readyState !== "complete") addEventListener("load", () => shown(), { once: true, signal });
+  return () => {
+    listening.abort();
+    root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
+    root.removeAttribute("data-lightbox-scrollbar");
+  };
 }
 
 export function start(document: Document): void {

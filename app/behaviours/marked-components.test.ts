@@ -35,9 +35,6 @@ const COVERED_BY: Record<string, { behaviour: string; marker: string }> = {
 
 /** Components whose browser work exists only where React runs: why a page without React does not miss it. */
 const REACT_ONLY: Record<string, string> = {
-  // not yet across documents (docs/decisions/0014, "Not yet"): a page without React navigates without the morph
-  "components/gallery-tile/gallery-tile.tsx": "names its medium for the tile-to-hero morph of a client navigation",
-  "components/article-hero/article-hero.tsx": "names the hero for the tile-to-hero morph of a client navigation",
   "components/navigation-progress/navigation-progress.tsx":
     "the progress of a client navigation: a page without React navigates by the browser",
 };

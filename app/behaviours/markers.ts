@@ -22,6 +22,7 @@ export const BEHAVIOUR_MODULES = [
   "about",
   "hero-media",
   "footer-wave",
+  "hero-morph",
 ] as const;
 
 /** Behaviours the build writes as a plain inline script where the marker is (drawn before the first paint). */

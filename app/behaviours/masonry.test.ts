@@ -15,7 +15,8 @@ function masonry() {
     .map((_, index) => {
       const previous = ((index + tags.length - 1) % tags.length) + 1;
       const next = ((index + 1) % tags.length) + 1;
-      return `<figure id="media-${index + 1}"><a data-part="control" data-direction="previous" href="#media-${previous}"></a><a data-part="control" data-direction="next" href="#media-${next}"></a></figure>`;
+      const counter = `<p data-part="counter"><span>${index + 1} / ${tags.length}</span><span>${index + 1} von ${tags.length}</span></p>`;
+      return `<figure id="media-${index + 1}">${counter}<a data-part="control" data-direction="previous" href="#media-${previous}"></a><a data-part="control" data-direction="next" href="#media-${next}"></a></figure>`;
     })
     .join("");
   document.body.innerHTML = [
@@ -32,6 +33,8 @@ function masonry() {
       ["previous", "next"].map((direction) =>
         document.querySelector(`#media-${number} [data-direction="${direction}"]`)!.getAttribute("href"),
       ),
+    counter: (number: number) =>
+      [...document.querySelectorAll(`#media-${number} [data-part="counter"] span`)].map((span) => span.textContent),
     toggle: (tag: string) => {
       const box = document.querySelector<HTMLInputElement>(`input[value="${tag}"]`)!;
       box.click();
@@ -65,6 +68,16 @@ describe("the about page's masonry filter without React", () => {
     grid.toggle("Poster");
     grid.toggle("Web");
     expect(grid.steps(1)).toEqual(["#media-4", "#media-2"]);
+  });
+
+  it("counts the view's media in the sequence it steps through", () => {
+    const grid = masonry();
+    expect(grid.counter(3)).toEqual(["3 / 4", "3 von 4"]);
+    grid.toggle("Poster");
+    expect(grid.counter(3)).toEqual(["2 / 2", "2 von 2"]);
+    expect(grid.counter(2)).toEqual(["2 / 4", "2 von 4"]);
+    grid.toggle("Poster");
+    expect(grid.counter(3)).toEqual(["3 / 4", "3 von 4"]);
   });
 
   it("finds the neighbours round the ends", () => {

@@ -8,7 +8,8 @@
  * the full-screen view step through the tiles shown, as the hydrated view
  * does: each shown medium's figure links its previous and next control to
  * the shown neighbours (round the end), the others to their neighbours in
- * the whole grid (a shared link may name one filtered away).
+ * the whole grid (a shared link may name one filtered away), and its
+ * counter ("2 / 5") counts in the same sequence.
  *
  * The grid carries the marker (`[data-behaviour~="masonry"]`); the pills are
  * the checkboxes of its parent.
@@ -34,6 +35,14 @@ function linkFigures(document: Document, all: readonly string[], shown: readonly
       figure
         .querySelector(`a[data-part="control"][data-direction="${direction}"]`)
         ?.setAttribute("href", neighbours[direction]);
+    }
+    // "2 / 5" and its spoken form count within the same sequence
+    const sequence = shown.includes(hash) ? shown : all;
+    for (const count of figure.querySelectorAll('[data-part="counter"] span')) {
+      count.textContent = (count.textContent ?? "").replace(
+        /\d+(\D+)\d+/,
+        `${sequence.indexOf(hash) + 1}$1${sequence.length}`,
+      );
     }
   }
 }

@@ -4,6 +4,8 @@ import type { ImageView } from "~/content/image-view";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import { useLangOf, useLanguage } from "~/hooks/use-language";
 import { localizedPath } from "~/language";
+import { behaviour } from "~/behaviours/markers";
+import { MORPH_WITH_ATTRIBUTE } from "~/behaviours/hero-morph";
 import styles from "./article-hero.module.css";
 
 /**
@@ -14,7 +16,8 @@ import styles from "./article-hero.module.css";
  * place (named only while that transition runs) and does not fade in again.
  */
 export function ArticleHero({ image }: { image: ImageView | null }) {
-  const inFlight = useViewTransitionState(localizedPath("/", useLanguage()));
+  const gallery = localizedPath("/", useLanguage());
+  const inFlight = useViewTransitionState(gallery);
   const [arrivedByTransition] = useState(inFlight);
   const langOf = useLangOf();
   if (!image) return null;
@@ -32,6 +35,9 @@ export function ArticleHero({ image }: { image: ImageView | null }) {
         loading="eager"
         data-view-transition={inFlight ? "" : undefined}
         data-arrived={arrivedByTransition ? "" : undefined}
+        // a page without React names it for the morph across documents (app/behaviours/hero-morph.ts)
+        {...behaviour("hero-morph")}
+        {...{ [MORPH_WITH_ATTRIBUTE]: gallery }}
       />
     </div>
   );

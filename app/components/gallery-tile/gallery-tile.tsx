@@ -10,6 +10,8 @@ import { mediaKind } from "~/content/media-type";
 import type { Link } from "~/content/schema/values";
 import { useAssetTextLang, useLanguage, useUiText } from "~/hooks/use-language";
 import { usePrefersReducedMotion } from "~/hooks/use-media-query";
+import { behaviour } from "~/behaviours/markers";
+import { MORPH_WITH_ATTRIBUTE } from "~/behaviours/hero-morph";
 import { localizedHref, type Language } from "~/language";
 import styles from "./gallery-tile.module.css";
 
@@ -89,7 +91,7 @@ export function GalleryTile({ item, stagger, exiting = false, heroTransition = t
       {...item.editable}
     >
       <TileLink link={item.link} path={path} onChoose={onChoose}>
-        <TileMedia item={item} inFlight={inFlight} />
+        <TileMedia item={item} path={path} inFlight={inFlight} />
         <span className={styles.caption}>
           <span className={styles.captionText}>{caption}</span>
         </span>
@@ -98,12 +100,14 @@ export function GalleryTile({ item, stagger, exiting = false, heroTransition = t
   );
 }
 
-function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean }) {
+function TileMedia({ item, path, inFlight }: { item: GalleryItem; path: string | null; inFlight: boolean }) {
   const text = useUiText();
   // the asset's own alt text is in the language of asset texts; the fallback in the page's
   const altLang = useAssetTextLang();
   const label = item.image.alt ? { lang: altLang, text: item.image.alt } : { lang: undefined, text: text.altFallback };
   const { filename } = item.image;
+  // a page without React names it for the morph across documents (app/behaviours/hero-morph.ts)
+  const morph = path === null ? {} : { ...behaviour("hero-morph"), [MORPH_WITH_ATTRIBUTE]: path };
   const kind = mediaKind(filename);
   if (kind === "none" || kind === "unknown") {
     return <span className={styles.message}>{kind === "none" ? text.noImage : text.unknownFormat}</span>;
@@ -117,13 +121,14 @@ function TileMedia({ item, inFlight }: { item: GalleryItem; inFlight: boolean })
         aria-label={label.text}
         lang={label.lang}
         data-view-transition={inFlight ? "" : undefined}
+        {...morph}
       >
         <AutoplayVideo className={styles.fill} src={filename} width={size?.width} height={size?.height} />
       </span>
     );
   }
   return (
-    <span className={styles.media} data-view-transition={inFlight ? "" : undefined}>
+    <span className={styles.media} data-view-transition={inFlight ? "" : undefined} {...morph}>
       <ResponsiveImage
         className={styles.fill}
         src={filename}

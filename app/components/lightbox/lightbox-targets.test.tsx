@@ -180,6 +180,13 @@ describe("lightbox.module.css", () => {
     );
   });
 
+  it("does not let a drag across an image take it out of the page: the drag is a swipe", () => {
+    const figures = [...prerender(<MediaGrid items={media} />).querySelectorAll("figure[id]")];
+    const images = figures.flatMap((figure) => [...figure.querySelectorAll("img")]);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image.getAttribute("draggable")).toBe("false");
+  });
+
   it("drops the zoom and the fade under reduced motion", () => {
     const reduced = css.slice(css.indexOf("@media (prefers-reduced-motion: reduce)"));
     expect(reduced).toMatch(

@@ -30,6 +30,7 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
           alt={item.alt ?? ""}
           lang={langOf(item.altLanguage)}
           loading="lazy"
+          draggable={false}
         />
       </Picture>
     );
@@ -46,6 +47,8 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
       height={size.height}
       alt={item.alt ?? ""}
       lang={langOf(item.altLanguage)}
+      // a drag across the image is a swipe (app/behaviours/lightbox.ts), not the start of dragging it out of the page
+      draggable={false}
       noscript={
         <noscript>
           <span

@@ -1,0 +1,251 @@
+import type { Page } from "@playwright/test";
+import { visit } from "./page-helpers";
+import { expect, test } from "./fixtures";
+
+/**
+ * The tile-to-hero morph on a production page (docs/decisions/0014): a gallery tile's link is the browser's own
+ * navigation, and its cross-document view transition grows the tile's medium into the article's hero (the one
+ * `::view-transition-group(article-hero)`, starting from the tile's box); Back shrinks the hero into that tile.
+ * Under reduced motion nothing is named and nothing moves. (The router's morph of a preview build's client
+ * navigation: view-transitions.spec.ts.)
+ *
+ * Each document records, from before its own scripts: the elements that carry a view transition name when it is
+ * left (`pagehide`, after the page's `pageswap` named them) and, when it is revealed, whether a transition
+ * revealed it, the named elements of its new state and the `article-hero` group's first and last boxes.
+ */
+
+test.describe.configure({ mode: "parallel" });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Reveal {
+  /** when it was revealed (Date.now()) */
+  at: number;
+  transition: boolean;
+  /** the named elements of the new state, by tag and the href of the link they are in */
+  named: string[];
+  /** the pseudo-elements animated while the transition runs */
+  groups: string[];
+  /** the article-hero group's box where it starts (its animation's first keyframe), in the viewport */
+  from: Box | null;
+  finished: boolean;
+}
+
+const LEFT_KEY = "e2e-named-when-left";
+
+async function recordTransitions(page: Page): Promise<void> {
+  await page.addInitScript((leftKey) => {
+    const namedElements = () =>
+      Array.from(document.querySelectorAll("body *"))
+        .filter((element) => element.getClientRects().length > 0)
+        .filter((element) => getComputedStyle(element).viewTransitionName !== "none");
+    const named = () =>
+      namedElements().map((element) =>
+        `${element.localName} ${element.closest("a")?.getAttribute("href") ?? ""}`.trim(),
+      );
+    // `pagehide` comes after `pageswap`, whose listeners name what leaves: the names and boxes of the old state
+    window.addEventListener("pagehide", () => {
+      const boxes = namedElements().map((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      sessionStorage.setItem(leftKey, JSON.stringify({ named: named(), boxes }));
+    });
+    const box = (style: Record<string, unknown> | undefined): Box | null => {
+      if (!style?.transform) return null;
+      const matrix = new DOMMatrixReadOnly(String(style.transform));
+      return {
+        x: matrix.e,
+        y: matrix.f,
+        width: parseFloat(String(style.width)),
+        height: parseFloat(String(style.height)),
+      };
+    };
+    const reveals: Reveal[] = [];
+    (window as unknown as { reveals: Reveal[] }).reveals = reveals;
+    window.addEventListener("pagereveal", (event) => {
+      const transition = (event as PageRevealEvent).viewTransition;
+      const reveal: Reveal = {
+        at: Date.now(),
+        transition: Boolean(transition),
+        named: [],
+        groups: [],
+        from: null,
+        finished: false,
+      };
+      reveals.push(reveal);
+      if (!transition) return;
+      void transition.ready.then(() => {
+        reveal.named = named();
+        const animations = document
+          .getAnimations()
+          .filter((animation) =>
+            (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith("::view-transition"),
+          );
+        reveal.groups = animations.map((animation) => (animation.effect as KeyframeEffect).pseudoElement!);
+        const group = animations.find(
+          (animation) => (animation.effect as KeyframeEffect).pseudoElement === "::view-transition-group(article-hero)",
+        );
+        reveal.from = box((group?.effect as KeyframeEffect | undefined)?.getKeyframes()[0] as Record<string, unknown>);
+      });
+      void transition.finished.finally(() => (reveal.finished = true));
+    });
+  }, LEFT_KEY);
+}
+
+/** The page's last reveal after `since` (Date.now()), once there is one. */
+async function revealAfter(page: Page, since: number): Promise<Reveal> {
+  const last = () => page.evaluate(() => (window as unknown as { reveals?: Reveal[] }).reveals?.at(-1) ?? null);
+  await expect.poll(async () => (await last())?.at ?? 0).toBeGreaterThanOrEqual(since);
+  return (await last())!;
+}
+
+/** The page's last reveal, once its transition has started and animates its groups (or none ran). */
+async function revealStarted(page: Page, since: number): Promise<Reveal> {
+  await expect
+    .poll(async () => {
+      const reveal = await revealAfter(page, since);
+      return !reveal.transition || reveal.groups.length > 0;
+    })
+    .toBe(true);
+  return revealAfter(page, since);
+}
+/** What the page before this one named when it was left, and their boxes in its viewport. */
+const leftState = (page: Page) =>
+  page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? "null") as { named: string[]; boxes: Box[] } | null,
+    LEFT_KEY,
+  );
+const namedWhenLeft = async (page: Page) => (await leftState(page))?.named ?? null;
+const namedNow = (page: Page) =>
+  page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll("body *")).filter(
+        (element) => element.getClientRects().length > 0 && getComputedStyle(element).viewTransitionName !== "none",
+      ).length,
+  );
+
+/** The first gallery tile that links to an article, scrolled into view: its link and path. */
+async function articleTile(page: Page) {
+  const link = page.locator('main section ul > li a[href*="/articles/"]').first();
+  await link.scrollIntoViewIfNeeded();
+  const href = (await link.getAttribute("href"))!;
+  return { link, href };
+}
+
+function expectNear(actual: Box | null, expected: Box) {
+  expect(actual).not.toBeNull();
+  for (const key of ["x", "y", "width", "height"] as const) {
+    expect(Math.abs(actual![key] - expected[key]), `${key}: ${actual![key]} vs ${expected[key]}`).toBeLessThan(2);
+  }
+}
+
+/**
+ * Navigates by `go` (landing on `path`) until a view transition reveals the page: Chromium sometimes reveals the
+ * new page before the old one's snapshot arrives and skips the transition itself ("Page already revealed",
+ * app/behaviours/skipped-view-transitions.ts), which is no fault of the page's. After such a skip `undo` returns,
+ * and `go` again, at most three times in all.
+ */
+async function navigateWithTransition(
+  page: Page,
+  go: () => Promise<unknown>,
+  path: string,
+  undo: () => Promise<unknown>,
+): Promise<Reveal> {
+  for (let attempt = 1; ; attempt += 1) {
+    const since = Date.now();
+    await go();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    const reveal = await revealStarted(page, since);
+    if (reveal.transition || attempt === 3) return reveal;
+    await undo();
+  }
+}
+
+/** The article's hero: the first image of its page. */
+const HERO = "main img >> nth=0";
+
+for (const width of [1280, 768, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 740 : 900 } });
+
+    test("a gallery tile's medium grows into the article's hero across documents, and Back shrinks it into the tile", async ({
+      page,
+    }) => {
+      await recordTransitions(page);
+      await visit(page, "/");
+      const tile = await articleTile(page);
+      const toArticle = async () => {
+        await page.locator(`main section ul > li a[href="${tile.href}"]`).first().scrollIntoViewIfNeeded();
+        // the gallery's entrance and the tiles' fade-in move the tile: clicked once they have run
+        await expect(page.locator("main section[data-entrance]").first()).not.toHaveAttribute(
+          "data-entrance",
+          "waiting",
+        );
+        await page
+          .locator("main section")
+          .first()
+          .evaluate((gallery) =>
+            Promise.all(
+              gallery
+                .getAnimations({ subtree: true })
+                .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+                .map((animation) => animation.finished),
+            ),
+          );
+        await tile.link.click();
+      };
+      const arrived = await navigateWithTransition(page, toArticle, tile.href, () => page.goBack());
+      expect(arrived.transition).toBe(true);
+      // the clicked tile's medium alone left with the name, and the hero alone took it
+      expect(await namedWhenLeft(page)).toEqual([`span ${tile.href}`]);
+      expect(arrived.named).toEqual(["img"]);
+      // its group starts where the tile was when the gallery was left
+      expect(arrived.groups).toContain("::view-transition-group(article-hero)");
+      expectNear(arrived.from, (await leftState(page))!.boxes[0]!);
+      await expect.poll(async () => (await revealAfter(page, arrived.at)).finished).toBe(true);
+      // once it has run, nothing keeps the name, and the hero has no fade-in of its own over the morph
+      expect(await namedNow(page)).toBe(0);
+      await expect(page.locator(HERO)).toHaveCSS("animation-name", "none");
+
+      const back = await navigateWithTransition(
+        page,
+        () => page.goBack(),
+        "/",
+        () => page.goForward(),
+      );
+      expect(back.transition).toBe(true);
+      expect(await namedWhenLeft(page)).toEqual(["img"]);
+      expect(back.named).toEqual([`span ${tile.href}`]);
+      expect(back.groups).toContain("::view-transition-group(article-hero)");
+      expectNear(back.from, (await leftState(page))!.boxes[0]!);
+      await expect.poll(async () => (await revealAfter(page, back.at)).finished).toBe(true);
+      expect(await namedNow(page)).toBe(0);
+    });
+  });
+}
+
+test("under reduced motion nothing is named and no transition runs, either way", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await recordTransitions(page);
+  await visit(page, "/");
+  const tile = await articleTile(page);
+  let since = Date.now();
+  await tile.link.click();
+  await expect(page).toHaveURL((url) => url.pathname === tile.href);
+  expect(await revealAfter(page, since)).toMatchObject({ transition: false, groups: [] });
+  expect(await namedWhenLeft(page)).toEqual([]);
+  expect(await namedNow(page)).toBe(0);
+
+  since = Date.now();
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  expect(await revealAfter(page, since)).toMatchObject({ transition: false, groups: [] });
+  expect(await namedWhenLeft(page)).toEqual([]);
+  expect(await namedNow(page)).toBe(0);
+});
