@@ -288,6 +288,56 @@ export const CHECKS: readonly Check[] = [
       }
     },
   },
+  {
+    name: "the about page's full-screen view is a modal dialog: focus moves in, Tab stays, Escape gives it back",
+    async run({ page }) {
+      await openHydrated(page, "/about");
+      await page.click('main [data-behaviour~="lightbox"] a[href="#media-2"]');
+      await waitFor(page, "the view to open", () =>
+        page.evaluate(() => document.getElementById("media-2")?.getAttribute("role") === "dialog"),
+      );
+      // focus is in the view, and a Tab from its last control (the module's trap: a synthetic key) wraps inside
+      const open = await page.evaluate(() => {
+        const figure = document.getElementById("media-2")!;
+        const focusedInside = figure.contains(document.activeElement);
+        const controls = Array.from(figure.querySelectorAll<HTMLElement>('a[data-part="control"]'));
+        controls[controls.length - 1]!.focus();
+        document.activeElement!.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }),
+        );
+        return {
+          modal: figure.getAttribute("aria-modal"),
+          name: figure.getAttribute("aria-label"),
+          focusedInside,
+          wrapped: document.activeElement === controls[0],
+          buttons: controls.every((control) => control.getAttribute("role") === "button"),
+          mainInert: document.querySelector("main ul")?.closest("[inert]") !== null,
+          headerInert: document.querySelector("header")?.closest("[inert]") !== null,
+        };
+      });
+      assert(
+        open.modal === "true" && open.name === "Großansicht" && open.buttons,
+        `not a named modal dialog: ${JSON.stringify(open)}`,
+      );
+      assert(open.focusedInside && open.wrapped, `focus is not kept in the view: ${JSON.stringify(open)}`);
+      assert(open.mainInert && open.headerInert, `the page behind is not inert: ${JSON.stringify(open)}`);
+      await page.evaluate(() =>
+        document.activeElement!.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }),
+        ),
+      );
+      // the view's figure is a dialog no more (the header's menu is one of its own, hidden)
+      await waitFor(page, "the view to close", () =>
+        page.evaluate(() => location.hash === "" && document.getElementById("media-2")?.getAttribute("role") === null),
+      );
+      const closed = await page.evaluate(() => ({
+        inert: document.querySelectorAll("[inert]").length,
+        focused: document.activeElement?.getAttribute("href") ?? document.activeElement?.tagName ?? null,
+      }));
+      assert(closed.inert === 0, `the page behind stays inert: ${JSON.stringify(closed)}`);
+      assert(closed.focused === "#media-2", `the tile does not have the focus back: ${JSON.stringify(closed)}`);
+    },
+  },
 ];
 
 /** The link a page without scripts shows under the first page of the gallery (app/components/gallery). */
