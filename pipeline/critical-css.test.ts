@@ -118,9 +118,20 @@ describe("inlineCriticalCss", () => {
     await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/ending-f6.css"]), { clientDir })).rejects.toThrow(
       CriticalCssError,
     );
-    await expect(inlineCriticalCss(page("<p>a</p>", ["/../outside.css"]), { clientDir })).rejects.toThrow(
-      CriticalCssError,
+    await writeFile(path.join(clientDir, "assets", "import-g7.css"), '@import "other.css";.a{}');
+    await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/import-g7.css"]), { clientDir })).rejects.toThrow(
+      /import-g7\.css has an @import/,
     );
+    // an escaped ../ survives the URL parser (a plain one does not) and would leave the client folder for a file there
+    const outside = `${path.basename(clientDir)}-outside.css`;
+    await writeFile(path.join(clientDir, "..", outside), ".a{}");
+    try {
+      await expect(inlineCriticalCss(page("<p>a</p>", [`/..%2f${outside}`]), { clientDir })).rejects.toThrow(
+        /a stylesheet outside the build/,
+      );
+    } finally {
+      await rm(path.join(clientDir, "..", outside));
+    }
   });
 
   it("refuses a page whose stylesheet it cannot read, rather than one without its styles", async () => {

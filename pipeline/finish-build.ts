@@ -105,7 +105,7 @@ async function finishPages(
   const compressed = await timedStep("precompression", () => precompress(clientDir));
   console.info(
     `Security headers: a CSP for each of ${result.documents} HTML file(s) in ${MANIFEST_FILE} and ${HEADERS_FILE}; ` +
-      `precompressed ${compressed.files} file(s) here and ${compressed.upToDate} page(s) in the second pass`,
+      `precompressed ${compressed.files} file(s), ${compressed.upToDate} already up to date (the pages: the second pass)`,
   );
   const banner = modeBanner(result.mode, config);
   if (result.mode === "preview") console.warn(banner);

@@ -20,7 +20,8 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found
  * it: `preparePage` (the head script: the lazy image loader, hydration after load) in the
  * first pass, which collects the characters; `styledPage` (critical CSS
  * with the subset's @font-face) in the second, which also hashes the page
- * into its CSP. Compression runs after both passes (`precompress`).
+ * into its CSP and writes its `.br` and `.gz`; the other files are compressed
+ * after both passes (`precompress`).
  */
 
 /** Files of the client folder that are not pages (none today; the steps have always left them alone). */

@@ -35,9 +35,10 @@ export function headScript(): Promise<string> {
         'import { installLazyImages, LAZY_IMAGE_MARGIN_PX } from "./components/lazy-image/lazy-image-loader";\n' +
         'import { quietSkippedViewTransitions } from "./behaviours/skipped-view-transitions";\n' +
         'import { revealMorph } from "./behaviours/hero-morph";\n' +
+        // the images first: the rest is polish, and nothing it could throw may keep a page's images from loading
+        "installLazyImages(window, LAZY_IMAGE_MARGIN_PX);\n" +
         "quietSkippedViewTransitions(window);\n" +
-        "revealMorph(window);\n" +
-        "installLazyImages(window, LAZY_IMAGE_MARGIN_PX);",
+        "revealMorph(window);",
       resolveDir: APP_DIR,
       loader: "ts",
     },

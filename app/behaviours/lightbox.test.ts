@@ -114,6 +114,13 @@ describe("the full-screen view without React", () => {
     key(" ");
     await settled();
     expect(location.hash).toBe("#media-2");
+    // a held key repeats its keydown: the control is pressed once, as a button is
+    document.querySelector<HTMLElement>('#media-2 [data-direction="next"]')!.focus();
+    document.activeElement!.dispatchEvent(
+      new KeyboardEvent("keydown", { key: " ", repeat: true, bubbles: true, cancelable: true }),
+    );
+    await settled();
+    expect(location.hash).toBe("#media-2");
   });
 
   it("keeps Tab inside the figure shown", async () => {

@@ -75,7 +75,8 @@ export function followLightbox(document: Document): () => void {
       for (const element of modal.inert) element.removeAttribute("inert");
       modal = null;
     }
-    if (!figure) return;
+    // the window may have changed while the view was open: the padding must be the page's scrollbar as it is now
+    if (!figure) return measureScrollbar();
     figure.setAttribute("role", "dialog");
     figure.setAttribute("aria-modal", "true");
     const inert: Element[] = [];
@@ -195,9 +196,9 @@ export function followLightbox(document: Document): () => void {
       event.target instanceof HTMLElement &&
       event.target.getAttribute("role") === "button"
     ) {
-      // a button's key: the control's link is followed as a click
+      // a button's key: the control's link is followed as a click, once however long the key is held
       event.preventDefault();
-      event.target.click();
+      if (!event.repeat) event.target.click();
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
       step(figure, event.key === "ArrowRight" ? "next" : "previous");

@@ -5,8 +5,9 @@
  * transition (`viewTransition` is null), so no page code holds the promise to catch, and every such navigation
  * logged an uncaught error (measured: 2 of 30 clicks from /index to /about at 1280 px in Chromium 156; the
  * CSS Working Group's open issue w3c/csswg-drafts#13726 asks whether pages should have to catch these).
- * The navigation itself is whole: the page is shown without the cross-fade. This listener marks exactly those
- * rejections handled and leaves every other one to the console. It runs in the head script
+ * The navigation itself is whole: the page is shown without the cross-fade. This listener marks the rejections
+ * with that name and those words handled (a same-document transition Chromium skips the same way included) and
+ * leaves every other one to the console. It runs in the head script
  * (pipeline/head-script.ts), before the page's first rendering, on every built page.
  */
 

@@ -311,8 +311,8 @@ export const CHECKS: readonly Check[] = [
           focusedInside,
           wrapped: document.activeElement === controls[0],
           buttons: controls.every((control) => control.getAttribute("role") === "button"),
-          mainInert: document.querySelector("main ul")?.closest("[inert]") !== null,
-          headerInert: document.querySelector("header")?.closest("[inert]") !== null,
+          mainInert: Boolean(document.querySelector("main ul")?.closest("[inert]")),
+          headerInert: Boolean(document.querySelector("header")?.closest("[inert]")),
         };
       });
       assert(
