@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
-import type { ConsoleMessage, Page, TestInfo } from "@playwright/test";
+import type { ConsoleMessage, Page, Request, TestInfo } from "@playwright/test";
 import type { FaultConfig } from "../content-server/faults";
 
 /**
@@ -200,6 +200,8 @@ interface Guard {
   allowOrigin(url: string): void;
   foreignRequests: string[];
   requests: string[];
+  /** Requests the page started and that neither finished nor failed yet, with when they started (for a failure's log). */
+  openRequests: Map<Request, number>;
 }
 
 /** Set per project (playwright.config.ts): the build the project's server serves. */
@@ -248,6 +250,14 @@ async function attachOnFailure(page: Page, testInfo: TestInfo, guard: Guard, own
   for (const [name, lines] of [
     ["console.log", guard.consoleLog],
     ["requests.log", guard.requests],
+    // what a wait for the network to be idle was waiting for
+    [
+      "open-requests.log",
+      [...guard.openRequests].map(
+        ([request, started]) =>
+          `${request.method()} ${request.url()} (open for ${Math.round(performance.now() - started)} ms)`,
+      ),
+    ],
   ] as const) {
     const file = testInfo.outputPath(name);
     await mkdir(path.dirname(file), { recursive: true });
@@ -270,6 +280,7 @@ export const test = base.extend<Fixtures & BuildOptions>({
         consoleLog: [],
         foreignRequests: [],
         requests: [],
+        openRequests: new Map(),
         expectConsoleError: (pattern) => expected.push(pattern),
         allowOrigin: (url) => origins.add(new URL(url).origin),
       };
@@ -281,8 +292,11 @@ export const test = base.extend<Fixtures & BuildOptions>({
       context.on("request", (request) => {
         const url = request.url();
         guard.requests.push(`${request.method()} ${url}`);
+        guard.openRequests.set(request, performance.now());
         if (!isAllowedUrl(url, origins)) guard.foreignRequests.push(url);
       });
+      context.on("requestfinished", (request) => guard.openRequests.delete(request));
+      context.on("requestfailed", (request) => guard.openRequests.delete(request));
       page.on("websocket", (socket) => {
         if (!isAllowedUrl(socket.url().replace(/^ws/, "http"), origins)) guard.foreignRequests.push(socket.url());
       });
