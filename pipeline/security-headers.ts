@@ -96,9 +96,10 @@ export async function finishPageFile(
     );
   const served = withPolicyMeta(html, policy);
   if (served !== prerendered) await writeFile(file, served);
-  const bytes = Buffer.from(served);
-  if (compress && worthCompressing(clientDir, file, bytes.length))
-    await writeCompressedSiblings(clientDir, file, bytes);
+  if (compress) {
+    const bytes = Buffer.from(served);
+    if (worthCompressing(clientDir, file, bytes.length)) await writeCompressedSiblings(clientDir, file, bytes);
+  }
   return { policy, warnings, styledBytes, articleHrefs: articleHrefs(html) };
 }
 
