@@ -93,7 +93,8 @@ export async function describePage(
   return {
     storyId: listing.storyIds.get(pagePath) ?? null,
     publishedAt: listing.lastModified.get(pagePath) ?? "",
-    links: await linkedArticlePaths(html, pagePath, data, hrefs ?? articleHrefs(html)),
+    // without the hrefs, linkedArticlePaths finds them in the page it read
+    links: await linkedArticlePaths(html, pagePath, data, hrefs),
   };
 }
 
