@@ -201,3 +201,31 @@ describe("route modules (no-restricted-syntax)", () => {
     timeout,
   );
 });
+
+describe("functions a reader can hold (max-lines-per-function)", () => {
+  const timeout = 30_000;
+  // a function of `lines` statements: two lines more, with its braces
+  const functionOf = (lines: number) =>
+    `export function long() {\n${Array.from({ length: lines }, (_, i) => `  console.info(${i});`).join("\n")}\n}\n`;
+
+  it(
+    "refuses a function over 60 lines, blank lines and comments not counted",
+    async () => {
+      expect(await ruleErrors("max-lines-per-function", "pipeline/html.ts", functionOf(58))).toEqual([]);
+      const padded = functionOf(58).replace("{\n", "{\n\n  // a comment\n\n");
+      expect(await ruleErrors("max-lines-per-function", "pipeline/html.ts", padded)).toEqual([]);
+      expect(await ruleErrors("max-lines-per-function", "app/components/card/card.tsx", functionOf(59))).toEqual([
+        expect.stringMatching(/too many lines \(61\)/),
+      ]);
+    },
+    timeout,
+  );
+
+  it.each(["pipeline/html.test.ts", "app/bloks/header/header.test.tsx", "e2e/home.spec.ts"])(
+    "lets the describe blocks of %s run long",
+    async (filePath) => {
+      expect(await ruleErrors("max-lines-per-function", filePath, functionOf(100))).toEqual([]);
+    },
+    timeout,
+  );
+});
