@@ -53,28 +53,15 @@ function isPopoverOpen(element: HTMLElement): boolean {
   }
 }
 
-/**
- * The site header (SPEC section 2): logo, Index and second-page links; at
- * <= 768px the links move into a full-screen overlay behind a burger button.
- *
- * The overlay is a native popover: the burger and the close button open and
- * close it through `popovertarget`, and Escape closes it, all without script,
- * so the menu works from the first paint, before the page has hydrated.
- * After hydration React follows the popover's `toggle` events to focus the
- * close button, keep focus inside, and close the menu on navigation.
- */
-export function Header({ blok }: { blok: HeaderView | null }) {
-  const text = useUiText();
-  const language = useLanguage();
+/** The burger menu's state: open or not, and, once hydrated, its focus and its closing on navigation. */
+function useMenuOverlay() {
   const { pathname } = useLocation();
-  const variant = isAboutPath(pathname) ? "orange" : "default";
   const [open, setOpen] = useState(false);
   // Until hydration the platform reports the burger's expanded state itself.
   const [hydrated, setHydrated] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
 
   const closeMenu = useCallback((restoreFocus: boolean) => {
     const dialog = dialogRef.current;
@@ -113,6 +100,90 @@ export function Header({ blok }: { blok: HeaderView | null }) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open, closeMenu]);
 
+  return { open, setOpen, hydrated, burgerRef, closeRef, dialogRef, closeMenu };
+}
+
+type MenuOverlay = ReturnType<typeof useMenuOverlay>;
+
+function HeaderLogo({ blok }: { blok: HeaderView }) {
+  const language = useLanguage();
+  return (
+    <Link to={localizedPath("/", language)} className={styles.logoLink}>
+      {blok.logo ? (
+        <img
+          className={styles.logo}
+          src={blok.logo.dataUri ?? blok.logo.src}
+          alt={blok.logoLabel}
+          width={blok.logo.width}
+          height={blok.logo.height}
+        />
+      ) : (
+        <span className={styles.logoText}>{blok.logoLabel}</span>
+      )}
+    </Link>
+  );
+}
+
+/** The full-screen menu behind the burger: a native popover with its close button and the links. */
+function MenuOverlayDialog({ blok, menu, menuId }: { blok: HeaderView; menu: MenuOverlay; menuId: string }) {
+  const text = useUiText();
+  const { setOpen, burgerRef, closeRef, dialogRef, closeMenu } = menu;
+  return (
+    <div
+      ref={dialogRef}
+      id={menuId}
+      className={styles.overlay}
+      popover="auto"
+      {...behaviour("menu")}
+      role="dialog"
+      aria-modal="true"
+      aria-label={text.menu}
+      onToggle={(event) => setOpen(event.newState === "open")}
+    >
+      <button
+        ref={closeRef}
+        type="button"
+        className={`${styles.menuButton} ${styles.closeButton}`}
+        aria-label={text.closeMenu}
+        popoverTarget={menuId}
+        popoverTargetAction="hide"
+        onClick={() => burgerRef.current?.focus()}
+      >
+        <MenuIcon image={blok.closeIcon} kind="close" />
+      </button>
+      <nav className={styles.overlayNav} aria-label={text.menu}>
+        <ul className={styles.overlayLinks} role="list">
+          {blok.links.map((link) => (
+            <li key={link.href}>
+              <HeaderLink link={link} onChoose={() => closeMenu(false)} />
+            </li>
+          ))}
+          <li>
+            <LanguageLink label={blok.languageLabel} onChoose={() => closeMenu(false)} />
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * The site header (SPEC section 2): logo, Index and second-page links; at
+ * <= 768px the links move into a full-screen overlay behind a burger button.
+ *
+ * The overlay is a native popover: the burger and the close button open and
+ * close it through `popovertarget`, and Escape closes it, all without script,
+ * so the menu works from the first paint, before the page has hydrated.
+ * After hydration React follows the popover's `toggle` events to focus the
+ * close button, keep focus inside, and close the menu on navigation.
+ */
+export function Header({ blok }: { blok: HeaderView | null }) {
+  const text = useUiText();
+  const { pathname } = useLocation();
+  const variant = isAboutPath(pathname) ? "orange" : "default";
+  const menu = useMenuOverlay();
+  const menuId = useId();
+
   if (!blok) {
     return (
       <header className={styles.header} data-variant={variant}>
@@ -128,19 +199,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
   return (
     <header className={styles.header} data-variant={variant} {...blok.editable}>
       <div className={styles.bar}>
-        <Link to={localizedPath("/", language)} className={styles.logoLink}>
-          {blok.logo ? (
-            <img
-              className={styles.logo}
-              src={blok.logo.dataUri ?? blok.logo.src}
-              alt={blok.logoLabel}
-              width={blok.logo.width}
-              height={blok.logo.height}
-            />
-          ) : (
-            <span className={styles.logoText}>{blok.logoLabel}</span>
-          )}
-        </Link>
+        <HeaderLogo blok={blok} />
         <nav className={styles.nav} aria-label={text.mainNavigation}>
           <ul className={styles.links} role="list">
             {blok.links.map((link) => (
@@ -154,11 +213,11 @@ export function Header({ blok }: { blok: HeaderView | null }) {
           </ul>
         </nav>
         <button
-          ref={burgerRef}
+          ref={menu.burgerRef}
           type="button"
           className={styles.menuButton}
           aria-label={text.openMenu}
-          aria-expanded={hydrated ? open : undefined}
+          aria-expanded={menu.hydrated ? menu.open : undefined}
           aria-controls={menuId}
           popoverTarget={menuId}
           popoverTargetAction="show"
@@ -166,41 +225,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
           <MenuIcon image={blok.burgerIcon} kind="burger" />
         </button>
       </div>
-      <div
-        ref={dialogRef}
-        id={menuId}
-        className={styles.overlay}
-        popover="auto"
-        {...behaviour("menu")}
-        role="dialog"
-        aria-modal="true"
-        aria-label={text.menu}
-        onToggle={(event) => setOpen(event.newState === "open")}
-      >
-        <button
-          ref={closeRef}
-          type="button"
-          className={`${styles.menuButton} ${styles.closeButton}`}
-          aria-label={text.closeMenu}
-          popoverTarget={menuId}
-          popoverTargetAction="hide"
-          onClick={() => burgerRef.current?.focus()}
-        >
-          <MenuIcon image={blok.closeIcon} kind="close" />
-        </button>
-        <nav className={styles.overlayNav} aria-label={text.menu}>
-          <ul className={styles.overlayLinks} role="list">
-            {blok.links.map((link) => (
-              <li key={link.href}>
-                <HeaderLink link={link} onChoose={() => closeMenu(false)} />
-              </li>
-            ))}
-            <li>
-              <LanguageLink label={blok.languageLabel} onChoose={() => closeMenu(false)} />
-            </li>
-          </ul>
-        </nav>
-      </div>
+      <MenuOverlayDialog blok={blok} menu={menu} menuId={menuId} />
     </header>
   );
 }
