@@ -290,7 +290,6 @@ export default tseslint.config(
       "app/components/autoplay-video/autoplay-video.tsx",
       "app/components/gallery/gallery.tsx",
       "app/components/hero-carousel/hero-carousel.tsx",
-      "app/components/hero-media/hero-media.tsx",
       "app/components/lazy-image/lazy-image-loader.ts",
       "app/components/lightbox/lightbox-dialog.tsx",
       "app/components/lightbox/lightbox.tsx",

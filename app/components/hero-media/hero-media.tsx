@@ -34,6 +34,27 @@ function altText(asset: Asset, text: UiText): string {
   return asset.alt || asset.title || asset.name || text.altFallback;
 }
 
+/** The alt text of an asset, with the language of the asset's own text (the fallback is the page's). */
+function useAltOf(): (asset: Asset) => { alt: string; lang: string | undefined } {
+  const text = useUiText();
+  const assetTextLang = useAssetTextLang();
+  return (asset) => ({
+    alt: altText(asset, text),
+    lang: asset.alt || asset.title || asset.name ? assetTextLang : undefined,
+  });
+}
+
+/** The attributes of a slide's image: the first slide's loads at once, first of all. */
+function imageAttributes(priority: boolean, sizes: string) {
+  return {
+    className: styles.media,
+    sizes,
+    loading: priority ? "eager" : "lazy",
+    fetchPriority: priority ? "high" : undefined,
+    decoding: priority ? "sync" : "async",
+  } as const;
+}
+
 /**
  * One hero slide's media: the phone file at 768 px and narrower, the desktop
  * file above. Images use <picture> so the right file loads without
@@ -42,20 +63,7 @@ function altText(asset: Asset, text: UiText): string {
  */
 export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
   const text = useUiText();
-  const assetTextLang = useAssetTextLang();
-  // the image's alt text, with the language of the asset's own text (the fallback is the page's)
-  const altOf = (asset: Asset) => ({
-    alt: altText(asset, text),
-    lang: asset.alt || asset.title || asset.name ? assetTextLang : undefined,
-  });
   const isPhone = useMediaQuery(PHONE_QUERY);
-  const image = {
-    className: styles.media,
-    sizes,
-    loading: priority ? "eager" : "lazy",
-    fetchPriority: priority ? "high" : undefined,
-    decoding: priority ? "sync" : "async",
-  } as const;
 
   if (isMp4(desktop.filename) && isMp4(phone.filename)) {
     return (
@@ -69,86 +77,64 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
     );
   }
   if (isMp4(desktop.filename) || isMp4(phone.filename)) {
-    // One file a video, the other an image: two kinds of element, both in the page, the other screen's hidden
-    // (nothing in it loads) until the window is known: by React once hydrated, else by app/behaviours/hero-media.
-    const screen = heroScreen(isPhone);
-    const alternative = (which: HeroScreen) => {
-      const asset = which === "phone" ? phone : desktop;
-      if (isMp4(asset.filename)) {
-        const label = altText(asset, text);
-        return (
-          <HeroVideo desktop={asset} phone={asset} labels={{ desktop: label, phone: label }} priority={priority} />
-        );
-      }
-      const renditions = which === "phone" ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
-      // only the box the prerendered page shows may load at once: a hidden lazy image loads nothing
-      const loading =
-        which === "desktop" && priority ? image : { ...image, loading: "lazy" as const, fetchPriority: undefined };
-      return (
-        <ResponsiveImage
-          {...loading}
-          src={asset.filename}
-          renditions={renditions}
-          {...altOf(asset)}
-          focus={asset.focus}
-        />
-      );
-    };
-    return (
-      <span className={styles.screens} {...behaviour("hero-media")}>
-        {(["desktop", "phone"] as const).map((which) => (
-          <span key={which} data-hero-screen={which} hidden={which !== screen}>
-            {alternative(which)}
-          </span>
-        ))}
-      </span>
-    );
+    return <MixedHeroMedia desktop={desktop} phone={phone} priority={priority} sizes={sizes} isPhone={isPhone} />;
   }
+  return <HeroPicture desktop={desktop} phone={phone} priority={priority} sizes={sizes} />;
+}
 
+/**
+ * One file a video, the other an image: two kinds of element, both in the page, the other screen's hidden
+ * (nothing in it loads) until the window is known: by React once hydrated, else by app/behaviours/hero-media.
+ */
+function MixedHeroMedia({ desktop, phone, priority, sizes, isPhone }: HeroMediaProps & { isPhone: boolean }) {
+  const text = useUiText();
+  const altOf = useAltOf();
+  const image = imageAttributes(priority, sizes);
+  const screen = heroScreen(isPhone);
+  const alternative = (which: HeroScreen) => {
+    const asset = which === "phone" ? phone : desktop;
+    if (isMp4(asset.filename)) {
+      const label = altText(asset, text);
+      return <HeroVideo desktop={asset} phone={asset} labels={{ desktop: label, phone: label }} priority={priority} />;
+    }
+    const renditions = which === "phone" ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;
+    // only the box the prerendered page shows may load at once: a hidden lazy image loads nothing
+    const loading =
+      which === "desktop" && priority ? image : { ...image, loading: "lazy" as const, fetchPriority: undefined };
+    return (
+      <ResponsiveImage
+        {...loading}
+        src={asset.filename}
+        renditions={renditions}
+        {...altOf(asset)}
+        focus={asset.focus}
+      />
+    );
+  };
+  return (
+    <span className={styles.screens} {...behaviour("hero-media")}>
+      {(["desktop", "phone"] as const).map((which) => (
+        <span key={which} data-hero-screen={which} hidden={which !== screen}>
+          {alternative(which)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Two images: one <picture> for the first slide; another slide's is a lazy image per kind of screen. */
+function HeroPicture({ desktop, phone, priority, sizes }: HeroMediaProps) {
+  const altOf = useAltOf();
   const phoneSources = imageSources(phone.filename, IMAGE_SLOTS.homeHeroPhone);
   const phoneSize = assetDimensions(phone.filename);
   const desktopSources = imageSources(desktop.filename, IMAGE_SLOTS.homeHero);
   const desktopSize = assetDimensions(desktop.filename);
-  // one <img> shows either file: each kind of screen crops around its own file's focal point (the CSS picks one)
-  const focalPositions = {
-    "--desktop-focus": focalObjectPosition(desktop.filename, desktop.focus),
-    "--phone-focus": focalObjectPosition(phone.filename, phone.focus),
-  } as CSSProperties;
   if (priority) {
     // in the head, so the largest paint starts with the first bytes of HTML on either kind of screen
     preloadPicture(phoneSources, sizes, PHONE_QUERY);
     preloadPicture(desktopSources, sizes, `not all and ${PHONE_QUERY}`);
   }
-  const picture = (
-    <picture className={styles.picture}>
-      {/* the phone file: its avif, then its webp renditions (the img holds the desktop file's), or the file as it is */}
-      {[
-        ...phoneSources.sources,
-        { type: phoneSources.srcSet ? "image/webp" : undefined, srcSet: phoneSources.srcSet ?? phone.filename },
-      ].map((source) => (
-        <source
-          key={source.type ?? "file"}
-          media={PHONE_QUERY}
-          type={source.type}
-          srcSet={source.srcSet}
-          sizes={sizes}
-          width={phoneSize?.width}
-          height={phoneSize?.height}
-        />
-      ))}
-      <PictureSourceElements sources={desktopSources.sources} sizes={sizes} />
-      <img
-        {...image}
-        src={desktopSources.src}
-        srcSet={desktopSources.srcSet}
-        sizes={desktopSources.srcSet ? sizes : undefined}
-        width={desktopSize?.width}
-        height={desktopSize?.height}
-        {...altOf(desktop)}
-        style={focalPositions}
-      />
-    </picture>
-  );
+  const picture = <BothScreensPicture desktop={desktop} phone={phone} priority={priority} sizes={sizes} />;
   if (priority || !phoneSize || !desktopSize) return picture;
   // Another slide: one lazy image per kind of screen, the other one hidden by CSS (and so never near, never
   // fetched), each a <picture> of its formats; a <source media> would need a placeholder of its own in the srcset
@@ -179,6 +165,50 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
       {lazyImage(desktop, desktopSources, desktopSize, styles.desktopOnly)}
       <noscript>{picture}</noscript>
     </>
+  );
+}
+
+/** One <picture> of both files: the phone file's sources, then the desktop file's, its <img> the desktop file. */
+function BothScreensPicture({ desktop, phone, priority, sizes }: HeroMediaProps) {
+  const altOf = useAltOf();
+  const phoneSources = imageSources(phone.filename, IMAGE_SLOTS.homeHeroPhone);
+  const phoneSize = assetDimensions(phone.filename);
+  const desktopSources = imageSources(desktop.filename, IMAGE_SLOTS.homeHero);
+  const desktopSize = assetDimensions(desktop.filename);
+  // one <img> shows either file: each kind of screen crops around its own file's focal point (the CSS picks one)
+  const focalPositions = {
+    "--desktop-focus": focalObjectPosition(desktop.filename, desktop.focus),
+    "--phone-focus": focalObjectPosition(phone.filename, phone.focus),
+  } as CSSProperties;
+  return (
+    <picture className={styles.picture}>
+      {/* the phone file: its avif, then its webp renditions (the img holds the desktop file's), or the file as it is */}
+      {[
+        ...phoneSources.sources,
+        { type: phoneSources.srcSet ? "image/webp" : undefined, srcSet: phoneSources.srcSet ?? phone.filename },
+      ].map((source) => (
+        <source
+          key={source.type ?? "file"}
+          media={PHONE_QUERY}
+          type={source.type}
+          srcSet={source.srcSet}
+          sizes={sizes}
+          width={phoneSize?.width}
+          height={phoneSize?.height}
+        />
+      ))}
+      <PictureSourceElements sources={desktopSources.sources} sizes={sizes} />
+      <img
+        {...imageAttributes(priority, sizes)}
+        src={desktopSources.src}
+        srcSet={desktopSources.srcSet}
+        sizes={desktopSources.srcSet ? sizes : undefined}
+        width={desktopSize?.width}
+        height={desktopSize?.height}
+        {...altOf(desktop)}
+        style={focalPositions}
+      />
+    </picture>
   );
 }
 
