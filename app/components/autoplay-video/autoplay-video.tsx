@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { assetDimensions } from "~/content/image-service";
 import { fileExtension } from "~/content/media-type";
 import { useInView } from "~/hooks/use-in-view";
@@ -53,6 +53,114 @@ function canPlayVideo(element: HTMLVideoElement, type: string | undefined): bool
   return type ? element.canPlayType(type) !== "" : element.canPlayType("video/mp4") !== "";
 }
 
+/** The video element, observed: `near` once it comes within NEAR_VIEWPORT (or `visibleFraction` of it shows). */
+function useNearViewport(visibleFraction: number | undefined) {
+  const video = useRef<HTMLVideoElement>(null);
+  const { ref: observe, inView } = useInView<HTMLVideoElement>({
+    rootMargin: NEAR_VIEWPORT,
+    threshold: visibleFraction,
+  });
+  const [noObserver, setNoObserver] = useState(false);
+  useEffect(() => setNoObserver(typeof IntersectionObserver === "undefined"), []);
+  // Nothing is downloaded before the video is near the viewport (nor in the prerendered HTML):
+  // videos further down must not take bandwidth from the first paint.
+  const near = inView === true || noObserver;
+  const setVideo = useCallback(
+    (element: HTMLVideoElement | null) => {
+      video.current = element;
+      // a decorative loop is no picture-in-picture video; the property, because HTML has no such attribute
+      if (element) element.disablePictureInPicture = true;
+      observe(element);
+    },
+    [observe],
+  );
+  return { video, setVideo, near };
+}
+
+/**
+ * Whether the browser can play none of the video's files. A browser that cannot play the file shows an empty box
+ * where the video would be: it gets the frame's still instead (the label on the frame's own background). Kept per
+ * file: a live edit's new file is tried anew.
+ */
+function useUnplayableFiles(video: RefObject<HTMLVideoElement | null>, src: string, phoneSrc: string | undefined) {
+  const type = videoType(src);
+  const phoneType = phoneSrc === undefined ? undefined : videoType(phoneSrc);
+  const files = phoneSrc === undefined ? src : `${phoneSrc} ${src}`;
+  const [unplayableFiles, setUnplayableFiles] = useState<string | null>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !type) return;
+    // a DOM that plays no video at all (a test DOM) is left alone
+    const playsSomeVideo = ["video/mp4", "video/webm"].some((other) => element.canPlayType(other) !== "");
+    const playable = [type, phoneType].some((each) => each !== undefined && element.canPlayType(each) !== "");
+    if (playsSomeVideo && !playable) setUnplayableFiles(files);
+  }, [video, type, phoneType, files]);
+  return {
+    type,
+    files,
+    unplayable: unplayableFiles === files,
+    markUnplayable: () => setUnplayableFiles(files),
+  };
+}
+
+/** A video's files, the phone's first (by its media query): the last one failing means none could play. */
+function VideoSources({ src, phoneSrc, onUnplayable }: { src: string; phoneSrc?: string; onUnplayable: () => void }) {
+  // the first frame is where the video starts: browsers that load only metadata (Safari) paint it then
+  return (
+    <>
+      {phoneSrc === undefined ? null : (
+        <source src={`${phoneSrc}#t=0.001`} type={videoType(phoneSrc)} media={PHONE_QUERY} />
+      )}
+      <source src={`${src}#t=0.001`} type={videoType(src)} onError={onUnplayable} />
+    </>
+  );
+}
+
+/** Plays the video while it is near and motion is welcome; pauses it otherwise. */
+function usePlayWhileNear(
+  video: RefObject<HTMLVideoElement | null>,
+  { near, reducedMotion, type }: { near: boolean; reducedMotion: boolean; type: string | undefined },
+) {
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (reducedMotion || !near) {
+      element.pause();
+      return;
+    }
+    // The autoplay attribute arrives with hydration, after the browser has chosen not to play; a
+    // browser that plays no video at all (or a test DOM) is left alone.
+    if (element.paused && canPlayVideo(element, type)) {
+      element.play()?.catch(() => {
+        // playback refused (e.g. data saver): the first frame stays
+      });
+    }
+  }, [video, reducedMotion, near, type]);
+}
+
+/** The frame's still where no file can play: the label on the frame's own background, in the video's shape. */
+function UnplayableVideo({
+  className,
+  width,
+  height,
+  label,
+}: Pick<AutoplayVideoProps, "className" | "width" | "height" | "label">) {
+  const text = useUiText();
+  return (
+    <span
+      className={className}
+      data-unplayable-video=""
+      style={{
+        display: "grid",
+        placeItems: "center",
+        aspectRatio: width && height ? `${width} / ${height}` : undefined,
+      }}
+    >
+      {label || text.unknownFormat}
+    </span>
+  );
+}
+
 /**
  * A silent, looping background video (SPEC 2: muted, looping, autoplaying,
  * inline). Under prefers-reduced-motion it never starts: it shows its first
@@ -77,82 +185,14 @@ export function AutoplayVideo({
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, true);
   // ... and controls assume the opposite: both wait for the visitor's actual setting
   const knownReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
-  const video = useRef<HTMLVideoElement>(null);
-  const { ref: observe, inView } = useInView<HTMLVideoElement>({
-    rootMargin: NEAR_VIEWPORT,
-    threshold: visibleFraction,
-  });
-  const [noObserver, setNoObserver] = useState(false);
-  useEffect(() => setNoObserver(typeof IntersectionObserver === "undefined"), []);
-  const type = videoType(src);
-  const phoneType = phoneSrc === undefined ? undefined : videoType(phoneSrc);
-  // A browser that cannot play the file shows an empty box where the video would be: it gets the frame's
-  // still instead (the label on the frame's own background). Kept per file: a live edit's new file is tried anew.
-  const files = phoneSrc === undefined ? src : `${phoneSrc} ${src}`;
-  const [unplayableFiles, setUnplayableFiles] = useState<string | null>(null);
-  const unplayable = unplayableFiles === files;
-  useEffect(() => {
-    const element = video.current;
-    if (!element || !type) return;
-    // a DOM that plays no video at all (a test DOM) is left alone
-    const playsSomeVideo = ["video/mp4", "video/webm"].some((other) => element.canPlayType(other) !== "");
-    const playable = [type, phoneType].some((each) => each !== undefined && element.canPlayType(each) !== "");
-    if (playsSomeVideo && !playable) setUnplayableFiles(files);
-  }, [type, phoneType, files]);
-  // Nothing is downloaded before the video is near the viewport (nor in the prerendered HTML):
-  // videos further down must not take bandwidth from the first paint.
-  const near = inView === true || noObserver;
-  const setVideo = useCallback(
-    (element: HTMLVideoElement | null) => {
-      video.current = element;
-      // a decorative loop is no picture-in-picture video; the property, because HTML has no such attribute
-      if (element) element.disablePictureInPicture = true;
-      observe(element);
-    },
-    [observe],
-  );
-
-  useEffect(() => {
-    const element = video.current;
-    if (!element) return;
-    if (reducedMotion || !near) {
-      element.pause();
-      return;
-    }
-    // The autoplay attribute arrives with hydration, after the browser has chosen not to play; a
-    // browser that plays no video at all (or a test DOM) is left alone.
-    if (element.paused && canPlayVideo(element, type)) {
-      element.play()?.catch(() => {
-        // playback refused (e.g. data saver): the first frame stays
-      });
-    }
-  }, [reducedMotion, near, type]);
+  const { video, setVideo, near } = useNearViewport(visibleFraction);
+  const { type, files, unplayable, markUnplayable } = useUnplayableFiles(video, src, phoneSrc);
+  usePlayWhileNear(video, { near, reducedMotion, type });
 
   const withControls = knownReducedMotion && standalone;
   const text = useUiText();
-  if (unplayable) {
-    return (
-      <span
-        className={className}
-        data-unplayable-video=""
-        style={{
-          display: "grid",
-          placeItems: "center",
-          aspectRatio: width && height ? `${width} / ${height}` : undefined,
-        }}
-      >
-        {label || text.unknownFormat}
-      </span>
-    );
-  }
-  const sources = (
-    <>
-      {/* the first frame is where the video starts: browsers that load only metadata (Safari) paint it then */}
-      {phoneSrc === undefined ? null : <source src={`${phoneSrc}#t=0.001`} type={phoneType} media={PHONE_QUERY} />}
-      {/* the last source failing means none could play */}
-      <source src={`${src}#t=0.001`} type={type} onError={() => setUnplayableFiles(files)} />
-    </>
-  );
+  if (unplayable) return <UnplayableVideo className={className} width={width} height={height} label={label} />;
+  const sources = <VideoSources src={src} phoneSrc={phoneSrc} onUnplayable={markUnplayable} />;
   // SPEC 2: muted, looping, inline; the same in the <noscript> copy
   const shape = { className, width, height, muted: true, loop: true, playsInline: true };
   return (
