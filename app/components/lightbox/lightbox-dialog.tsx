@@ -5,6 +5,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
+  type RefObject,
   type SyntheticEvent,
 } from "react";
 import { useUiText } from "~/hooks/use-language";
@@ -54,6 +55,92 @@ function prefetch(item: LightboxItem | undefined, kept: Map<string, HTMLImageEle
   kept.set(item.src, image);
 }
 
+/** A step through `sequence`, counted from the medium asked for last: keys pressed faster than the URL is rendered each take one step. */
+function useStep(sequence: readonly number[], index: number, onStep: (index: number) => void) {
+  const latest = useRef(index);
+  useEffect(() => {
+    latest.current = index;
+  }, [index]);
+  return (delta: 1 | -1) => {
+    const count = sequence.length;
+    const from = sequence.indexOf(latest.current);
+    const target = sequence[(Math.max(from, 0) + delta + count) % count]!;
+    latest.current = target;
+    onStep(target);
+  };
+}
+
+/** Fetches the renditions of the next and the previous medium ahead (none when there is one), once per file while open. */
+function usePrefetch(items: readonly LightboxItem[], [next, previous]: readonly number[]) {
+  const prefetched = useRef(new Map<string, HTMLImageElement>());
+  useEffect(() => {
+    if (next === undefined) return;
+    prefetch(items[next], prefetched.current);
+    if (previous !== undefined) prefetch(items[previous], prefetched.current);
+  }, [items, next, previous]);
+}
+
+/** Opens the dialog as a modal, the page's scrollbar width kept while it is open. */
+function useShowModal(dialog: RefObject<HTMLDialogElement | null>, onShown: () => void) {
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    const root = document.documentElement;
+    if (element && !element.open) {
+      // measured before the page loses it (lightbox.module.css keeps its width while the view is open)
+      root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, `${window.innerWidth - root.clientWidth}px`);
+      element.showModal();
+    }
+    onShown();
+    return () => {
+      root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
+    };
+  }, [dialog, onShown]);
+}
+
+/** Swipes (a finger, or a dragged pointer) step; `endsSwipe` tells whether a click is the end of one. */
+function useSwipe(count: number, step: (delta: 1 | -1) => void) {
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
+  const onPointerDown = (event: PointerEvent<HTMLDialogElement>) => {
+    // a video's own controls take drags (its timeline)
+    swipe.current =
+      event.isPrimary && !(event.target instanceof HTMLVideoElement) ? { x: event.clientX, y: event.clientY } : null;
+    swiped.current = false;
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDialogElement>) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || count < 2) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    swiped.current = true;
+    step(dx < 0 ? 1 : -1);
+  };
+  const onPointerCancel = () => (swipe.current = null);
+  const endsSwipe = () => {
+    const ended = swiped.current;
+    swiped.current = false;
+    return ended;
+  };
+  return { handlers: { onPointerDown, onPointerUp, onPointerCancel }, endsSwipe };
+}
+
+function StepControl({ direction, step }: { direction: "previous" | "next"; step: (delta: 1 | -1) => void }) {
+  const text = useUiText();
+  return (
+    <button
+      type="button"
+      data-part="control"
+      data-direction={direction}
+      aria-label={direction === "next" ? text.lightboxNext : text.lightboxPrevious}
+      onClick={() => step(direction === "next" ? 1 : -1)}
+    >
+      <LightboxIcon name={direction} />
+    </button>
+  );
+}
+
 /**
  * The full-screen view once the page runs: a modal dialog (focus stays
  * inside, the page behind is inert and stands still) with the medium as
@@ -74,59 +161,11 @@ export function Lightbox({ items, order, index, onStep, onClose, onShown }: Ligh
   const next = sequence[(position + 1) % count]!;
   const previous = sequence[(position + count - 1) % count]!;
   const item = items[index]!;
+  const step = useStep(sequence, index, onStep);
+  useShowModal(dialog, onShown);
 
-  // steps count from the medium asked for last: keys pressed faster than the URL is rendered each take one step
-  const latest = useRef(index);
-  useEffect(() => {
-    latest.current = index;
-  }, [index]);
-  const step = (delta: 1 | -1) => {
-    const from = sequence.indexOf(latest.current);
-    const target = sequence[(Math.max(from, 0) + delta + count) % count]!;
-    latest.current = target;
-    onStep(target);
-  };
-
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    const root = document.documentElement;
-    if (element && !element.open) {
-      // measured before the page loses it (lightbox.module.css keeps its width while the view is open)
-      root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, `${window.innerWidth - root.clientWidth}px`);
-      element.showModal();
-    }
-    onShown();
-    return () => {
-      root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
-    };
-  }, [onShown]);
-
-  const prefetched = useRef(new Map<string, HTMLImageElement>());
-  useEffect(() => {
-    if (count < 2) return;
-    prefetch(items[next], prefetched.current);
-    prefetch(items[previous], prefetched.current);
-  }, [items, next, previous, count]);
-
-  const swipe = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
-  const onPointerDown = (event: PointerEvent<HTMLDialogElement>) => {
-    // a video's own controls take drags (its timeline)
-    swipe.current =
-      event.isPrimary && !(event.target instanceof HTMLVideoElement) ? { x: event.clientX, y: event.clientY } : null;
-    swiped.current = false;
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDialogElement>) => {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start || count < 2) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    swiped.current = true;
-    step(dx < 0 ? 1 : -1);
-  };
-
+  usePrefetch(items, count < 2 ? [] : [next, previous]);
+  const swipe = useSwipe(count, step);
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     // a focused video seeks with the arrow keys
     if (count < 2 || event.target instanceof HTMLVideoElement) return;
@@ -134,17 +173,12 @@ export function Lightbox({ items, order, index, onStep, onClose, onShown }: Ligh
     event.preventDefault();
     step(event.key === "ArrowRight" ? 1 : -1);
   };
-
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     // the click that ends a mouse drag is no tap on the backdrop
-    if (swiped.current) {
-      swiped.current = false;
-      return;
-    }
+    if (swipe.endsSwipe()) return;
     const target = event.target as Element;
     if (target === event.currentTarget || BACKDROP_PARTS.includes(target.getAttribute("data-part") ?? "")) onClose();
   };
-
   // Escape: the URL closes the view (Back when this page opened it), not the dialog on its own. A cancel the
   // page may not stop (Chromium's, without a user activation since the last) closes the dialog anyway: its
   // close event then closes the view, once; closing twice would go Back twice, off the page.
@@ -153,18 +187,6 @@ export function Lightbox({ items, order, index, onStep, onClose, onShown }: Ligh
     event.preventDefault();
     onClose();
   };
-
-  const control = (direction: "previous" | "next") => (
-    <button
-      type="button"
-      data-part="control"
-      data-direction={direction}
-      aria-label={direction === "next" ? text.lightboxNext : text.lightboxPrevious}
-      onClick={() => step(direction === "next" ? 1 : -1)}
-    >
-      <LightboxIcon name={direction} />
-    </button>
-  );
 
   return (
     <dialog
@@ -176,9 +198,7 @@ export function Lightbox({ items, order, index, onStep, onClose, onShown }: Ligh
       onClose={onClose}
       onKeyDown={onKeyDown}
       onClick={onClick}
-      onPointerDown={onPointerDown}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => (swipe.current = null)}
+      {...swipe.handlers}
     >
       <LightboxFrame
         item={item}
@@ -190,8 +210,8 @@ export function Lightbox({ items, order, index, onStep, onClose, onShown }: Ligh
             <LightboxIcon name="close" />
           </button>
         }
-        previous={count > 1 ? control("previous") : null}
-        next={count > 1 ? control("next") : null}
+        previous={count > 1 ? <StepControl direction="previous" step={step} /> : null}
+        next={count > 1 ? <StepControl direction="next" step={step} /> : null}
       />
     </dialog>
   );
