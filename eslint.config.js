@@ -290,7 +290,6 @@ export default tseslint.config(
       "app/components/gallery/gallery.tsx",
       "app/components/hero-carousel/hero-carousel.tsx",
       "app/components/lazy-image/lazy-image-loader.ts",
-      "app/components/lightbox/lightbox.tsx",
       "app/test/arbitraries/mutations.ts",
       "app/test/dom-invariants.ts",
       "bench/build.ts",

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useInRouterContext, useLocation, useNavigate } from "react-router";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useInRouterContext, useLocation, useNavigate, type Location } from "react-router";
 import { Lightbox } from "./lightbox-dialog";
 import { lightboxHref } from "./lightbox-hash";
 import { indexFromHash } from "./lightbox-hash-index";
@@ -34,6 +34,43 @@ export function LightboxView(props: LightboxViewProps) {
 }
 
 /**
+ * A tile's click pushes its fragment (the entry marked as opened here), after
+ * which `opener` holds the tile's medium; other clicks are the browser's.
+ */
+function useOpenOnTileClick({
+  tiles,
+  count,
+  set,
+  here,
+  opener,
+}: {
+  tiles: LightboxViewProps["tiles"];
+  count: number;
+  set: number | undefined;
+  here: RefObject<Location>;
+  opener: RefObject<number | null>;
+}) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const root = tiles.current;
+    if (!root) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      const target = link && root.contains(link) ? indexFromHash(link.getAttribute("href"), count, set) : null;
+      if (target === null) return;
+      event.preventDefault();
+      opener.current = target;
+      const { pathname, search } = here.current;
+      navigate({ pathname, search, hash: lightboxHref(target, set) }, { preventScrollReset: true, state: OPENED_HERE });
+    };
+    root.addEventListener("click", onClick);
+    return () => root.removeEventListener("click", onClick);
+  }, [tiles, count, set, navigate, here, opener]);
+}
+
+/**
  * The dialog bound to the URL. A tile's click pushes its fragment; a step
  * replaces it; closing goes Back when a click pushed the entry, and
  * otherwise (a shared link, a tap before hydration) drops the fragment in
@@ -55,23 +92,7 @@ function RoutedView({ items, tiles, set, onFiguresDone }: LightboxViewProps) {
     if (index === null || dialogShown) onFiguresDone();
   }, [location, index, dialogShown, onFiguresDone]);
 
-  useEffect(() => {
-    const root = tiles.current;
-    if (!root) return;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      const target = link && root.contains(link) ? indexFromHash(link.getAttribute("href"), items.length, set) : null;
-      if (target === null) return;
-      event.preventDefault();
-      opener.current = target;
-      const { pathname, search } = here.current;
-      navigate({ pathname, search, hash: lightboxHref(target, set) }, { preventScrollReset: true, state: OPENED_HERE });
-    };
-    root.addEventListener("click", onClick);
-    return () => root.removeEventListener("click", onClick);
-  }, [tiles, items.length, set, navigate]);
+  useOpenOnTileClick({ tiles, count: items.length, set, here, opener });
 
   useEffect(() => {
     const last = shown.current;
