@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { GalleryTile } from "~/components/gallery-tile/gallery-tile";
 import { FilterBeforeHydration } from "~/components/tag-filter/filter-before-hydration";
 import type { GalleryItem } from "~/content/home";
@@ -40,35 +40,25 @@ export function Gallery({ items, selectedTags }: GalleryProps) {
   return <GalleryGrid items={items} selectedTags={selectedTags} />;
 }
 
-function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTags: readonly string[] }) {
-  const text = useUiText();
-  const filterKey = selectedTags.join("\u0000");
-  const filtered = useMemo(() => filterGalleryItems(items, selectedTags), [items, selectedTags]);
+interface Paging {
+  filterKey: string;
+  pages: number;
+}
 
-  // SPEC 4: paging is incremental, and a change of filters starts again at page 1
-  const [paging, setPaging] = useState({ filterKey, pages: 1 });
+/** SPEC 4: paging is incremental, and a change of filters starts again at page 1. */
+function usePaging(filterKey: string): [number, Dispatch<SetStateAction<Paging>>] {
+  const [paging, setPaging] = useState<Paging>({ filterKey, pages: 1 });
   if (paging.filterKey !== filterKey) setPaging({ filterKey, pages: 1 });
-  const pages = paging.filterKey === filterKey ? paging.pages : 1;
+  return [paging.filterKey === filterKey ? paging.pages : 1, setPaging];
+}
 
-  const { shown: shownCount, hasMore } = pageOf(filtered.length, pages);
-  const visible = filtered.slice(0, shownCount);
-  const visibleKeys = visible.map((item) => item.key);
-  const reducedMotion = usePrefersReducedMotion();
-  const exiting = useExitingKeys(visibleKeys, reducedMotion ? 0 : TILE_EXIT_MS);
-
-  const stagger = new Map(visible.map((item, index) => [item.key, staggerOf(index)]));
-  // one tile per link may grow into the article's hero: the one the visitor chose, else the first shown
-  const [chosen, setChosen] = useState<string | null>(null);
-  const heroKeys = new Set<string>(chosen === null ? [] : [chosen]);
-  const linked = new Set<string>(visible.filter((item) => item.key === chosen).map((item) => item.link.href));
-  for (const { key, link } of visible) {
-    if (!link.href || linked.has(link.href)) continue;
-    linked.add(link.href);
-    heroKeys.add(key);
-  }
-  const shown = items.filter((item) => stagger.has(item.key) || exiting.has(item.key));
-
-  // the next page arrives when the 1 px sentinel under the grid is fully visible
+/** The 1 px sentinel under the grid: the next page arrives when it is fully visible. */
+function useNextPageSentinel({
+  hasMore,
+  pages,
+  filterKey,
+  setPaging,
+}: Paging & { hasMore: boolean; setPaging: Dispatch<SetStateAction<Paging>> }) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sentinel.current;
@@ -77,7 +67,39 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
     return watchSentinel(element, () =>
       setPaging((current) => ({ filterKey, pages: (current.filterKey === filterKey ? current.pages : 1) + 1 })),
     );
-  }, [hasMore, pages, filterKey]);
+  }, [hasMore, pages, filterKey, setPaging]);
+  return sentinel;
+}
+
+/** One tile per link may grow into the article's hero: the one the visitor chose, else the first shown. */
+function heroTileKeys(visible: readonly GalleryItem[], chosen: string | null): Set<string> {
+  const heroKeys = new Set<string>(chosen === null ? [] : [chosen]);
+  const linked = new Set<string>(visible.filter((item) => item.key === chosen).map((item) => item.link.href));
+  for (const { key, link } of visible) {
+    if (!link.href || linked.has(link.href)) continue;
+    linked.add(link.href);
+    heroKeys.add(key);
+  }
+  return heroKeys;
+}
+
+function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTags: readonly string[] }) {
+  const text = useUiText();
+  const filterKey = selectedTags.join("\u0000");
+  const filtered = useMemo(() => filterGalleryItems(items, selectedTags), [items, selectedTags]);
+
+  const [pages, setPaging] = usePaging(filterKey);
+  const { shown: shownCount, hasMore } = pageOf(filtered.length, pages);
+  const visible = filtered.slice(0, shownCount);
+  const visibleKeys = visible.map((item) => item.key);
+  const reducedMotion = usePrefersReducedMotion();
+  const exiting = useExitingKeys(visibleKeys, reducedMotion ? 0 : TILE_EXIT_MS);
+
+  const stagger = new Map(visible.map((item, index) => [item.key, staggerOf(index)]));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const heroKeys = heroTileKeys(visible, chosen);
+  const shown = items.filter((item) => stagger.has(item.key) || exiting.has(item.key));
+  const sentinel = useNextPageSentinel({ hasMore, pages, filterKey, setPaging });
 
   const { ref: entranceRef, state: entrance } = useEntrance<HTMLElement>({ rootMargin: ENTRANCE_ROOT_MARGIN });
 
