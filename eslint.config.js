@@ -287,7 +287,6 @@ export default tseslint.config(
     files: [
       "app/behaviours/gallery.ts",
       "app/behaviours/lightbox.ts",
-      "app/components/hero-carousel/hero-carousel.tsx",
       "app/components/lazy-image/lazy-image-loader.ts",
       "app/test/arbitraries/mutations.ts",
       "app/test/dom-invariants.ts",

@@ -15,15 +15,10 @@ export { WHEEL_PAUSE_MS, WHEEL_THRESHOLD_PX } from "~/behaviours/carousel";
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * The hero carousel: a CSS scroll-snap row of 95%-wide slides with dots.
- * Touch and trackpad scroll it natively; horizontal mouse-wheel swipes move
- * one slide per 150 px with a 300 ms pause; arrow keys work when focused.
+ * The carousel's row and its selected slide: the slide scrolled to, by the dots, the wheel and the keys, or
+ * by touch and trackpad.
  */
-export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  const text = useUiText();
-  const trackId = useId();
-  // one hero per page: stable fragment ids the dots link to
-  const slideIds = slides.map((_, index) => `hero-slide-${index + 1}`);
+function useCarouselTrack() {
   const track = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
   const reducedMotion = usePrefersReducedMotion();
@@ -56,6 +51,20 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     if (!element) return;
     return followWheel(element, (direction) => latest.current.goTo(latest.current.selected + direction));
   }, []);
+  return { track, selected, goTo };
+}
+
+/**
+ * The hero carousel: a CSS scroll-snap row of 95%-wide slides with dots.
+ * Touch and trackpad scroll it natively; horizontal mouse-wheel swipes move
+ * one slide per 150 px with a 300 ms pause; arrow keys work when focused.
+ */
+export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const text = useUiText();
+  const trackId = useId();
+  // one hero per page: stable fragment ids the dots link to
+  const slideIds = slides.map((_, index) => `hero-slide-${index + 1}`);
+  const { track, selected, goTo } = useCarouselTrack();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = slideForKey(event.key, selected, slides.length);
