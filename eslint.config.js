@@ -286,7 +286,6 @@ export default tseslint.config(
   {
     files: [
       "app/behaviours/gallery.ts",
-      "app/behaviours/lightbox.ts",
       "app/components/lazy-image/lazy-image-loader.ts",
       "app/test/arbitraries/mutations.ts",
       "app/test/dom-invariants.ts",

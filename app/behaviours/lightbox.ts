@@ -45,27 +45,61 @@ function openedHere(): boolean {
   return typeof state === "object" && state !== null && OPENED_HERE in state;
 }
 
-/** Follows the figures of the page's grids; returns the function that stops it. */
-export function followLightbox(document: Document): () => void {
+/** The page's grids, their tiles and the figure the URL shows. */
+interface LightboxPage {
+  document: Document;
+  grids: HTMLElement[];
+  /** the tile that links to `hash`, if a grid has one */
+  tileOf: (hash: string) => HTMLAnchorElement | null;
+  /** the figure the URL names, if it is one of the grids' (a tile links to it) */
+  shownFigure: () => HTMLElement | null;
+}
+
+function lightboxPage(document: Document): LightboxPage {
   const grids = [...document.querySelectorAll<HTMLElement>('[data-behaviour~="lightbox"]')];
   const tileOf = (hash: string) =>
     grids
       .flatMap((grid) => [...grid.querySelectorAll<HTMLAnchorElement>("a[href]")])
       .find((link) => link.getAttribute("href") === hash) ?? null;
-  /** The figure the URL names, if it is one of the grids' (a tile links to it). */
   const shownFigure = (): HTMLElement | null => {
     const hash = decodeURIComponent(location.hash);
     if (hash.length < 2 || !tileOf(hash)) return null;
     const figure = document.getElementById(hash.slice(1));
     return figure?.localName === "figure" ? figure : null;
   };
-  let lastShown: string | null = null;
+  return { document, grids, tileOf, shownFigure };
+}
 
-  for (const control of document.querySelectorAll<HTMLElement>('figure a[data-part="control"]')) {
-    if (tileOf(`#${control.closest("figure")!.id}`)) control.setAttribute("role", "button");
+/** Makes everything beside `figure` on its way up to the body inert; returns what it made so. */
+function makeSurroundingsInert(figure: HTMLElement, body: HTMLElement): Element[] {
+  const inert: Element[] = [];
+  for (let element: HTMLElement = figure; element.parentElement && element !== body;) {
+    const parent: HTMLElement = element.parentElement;
+    for (const sibling of parent.children) {
+      // (an element inert already stays so when the view closes)
+      if (sibling !== element && !sibling.hasAttribute("inert")) {
+        sibling.setAttribute("inert", "");
+        inert.push(sibling);
+      }
+    }
+    element = parent;
   }
+  return inert;
+}
+
+/**
+ * The figure shown as a modal dialog (its role, the page beside it inert, its video playing with sound), and the
+ * page's scrollbar width while the view is closed, kept as padding while it is open.
+ */
+function modalPresenter(document: Document) {
+  const root = document.documentElement;
   /** The figure shown as a modal dialog, and what it made inert. */
   let modal: { figure: HTMLElement; inert: Element[] } | null = null;
+  const measureScrollbar = () => {
+    if (modal) return;
+    root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, `${innerWidth - root.clientWidth}px`);
+    root.setAttribute("data-lightbox-scrollbar", "");
+  };
   const present = (figure: HTMLElement | null) => {
     if (modal?.figure === figure) return;
     if (modal) {
@@ -79,19 +113,7 @@ export function followLightbox(document: Document): () => void {
     if (!figure) return measureScrollbar();
     figure.setAttribute("role", "dialog");
     figure.setAttribute("aria-modal", "true");
-    const inert: Element[] = [];
-    for (let element: HTMLElement = figure; element.parentElement && element !== document.body;) {
-      const parent: HTMLElement = element.parentElement;
-      for (const sibling of parent.children) {
-        // (an element inert already stays so when the view closes)
-        if (sibling !== element && !sibling.hasAttribute("inert")) {
-          sibling.setAttribute("inert", "");
-          inert.push(sibling);
-        }
-      }
-      element = parent;
-    }
-    modal = { figure, inert };
+    modal = { figure, inert: makeSurroundingsInert(figure, document.body) };
     const video = figure.querySelector("video");
     if (video && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
       video.muted = false;
@@ -99,67 +121,68 @@ export function followLightbox(document: Document): () => void {
       video.play()?.catch(() => {});
     }
   };
-
-  /** The page's scrollbar width while the view is closed: kept as padding while it is open. */
-  const root = document.documentElement;
-  const measureScrollbar = () => {
-    if (modal) return;
-    root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, `${innerWidth - root.clientWidth}px`);
-    root.setAttribute("data-lightbox-scrollbar", "");
+  const forget = () => {
+    root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
+    root.removeAttribute("data-lightbox-scrollbar");
   };
+  return { present, measureScrollbar, forget };
+}
 
-  const step = (figure: HTMLElement, direction: "previous" | "next") => {
-    const link = figure.querySelector<HTMLAnchorElement>(`a[data-part="control"][data-direction="${direction}"]`);
-    const href = link?.getAttribute("href");
-    if (!href) return;
-    const state: unknown = history.state;
-    location.replace(href);
-    // the replaced entry keeps what it was: opened here or not
-    history.replaceState(state, "");
-  };
+/** Steps to the figure the control in `direction` links to, in place of the shown one's history entry. */
+function step(figure: HTMLElement, direction: "previous" | "next"): void {
+  const link = figure.querySelector<HTMLAnchorElement>(`a[data-part="control"][data-direction="${direction}"]`);
+  const href = link?.getAttribute("href");
+  if (!href) return;
+  const state: unknown = history.state;
+  location.replace(href);
+  // the replaced entry keeps what it was: opened here or not
+  history.replaceState(state, "");
+}
 
-  const close = () => {
-    if (openedHere()) {
-      history.back();
-      return;
+/** Closes the view: Back when a tile of this page opened it, else the fragment is dropped in place (then `shown`). */
+function close(shown: () => void): void {
+  if (openedHere()) {
+    history.back();
+    return;
+  }
+  location.replace(CLOSED_HASH);
+  // no fragment left in the address: the page as it was before the view
+  history.replaceState(history.state, "", location.pathname + location.search);
+  shown();
+}
+
+/**
+ * The media of the figures a step shows next start loading now, as the dialog fetches them ahead: their lazy
+ * images get their real sources (the lazy-image loader's own contract: `data-srcset` becomes `srcset`).
+ */
+function prefetchNeighbours(document: Document, figure: HTMLElement): void {
+  for (const control of figure.querySelectorAll('a[data-part="control"][data-direction]')) {
+    const neighbour = document.getElementById((control.getAttribute("href") ?? "").slice(1));
+    for (const element of neighbour?.querySelectorAll("source[data-srcset], img[data-srcset]") ?? []) {
+      const srcset = element.getAttribute("data-srcset");
+      if (srcset && element.getAttribute("srcset") !== srcset) element.setAttribute("srcset", srcset);
     }
-    location.replace(CLOSED_HASH);
-    // no fragment left in the address: the page as it was before the view
-    history.replaceState(history.state, "", location.pathname + location.search);
-    shown();
-  };
+  }
+}
 
-  /**
-   * The media of the figures a step shows next start loading now, as the dialog fetches them ahead: their lazy
-   * images get their real sources (the lazy-image loader's own contract: `data-srcset` becomes `srcset`).
-   */
-  const prefetchNeighbours = (figure: HTMLElement) => {
-    for (const control of figure.querySelectorAll('a[data-part="control"][data-direction]')) {
-      const neighbour = document.getElementById((control.getAttribute("href") ?? "").slice(1));
-      for (const element of neighbour?.querySelectorAll("source[data-srcset], img[data-srcset]") ?? []) {
-        const srcset = element.getAttribute("data-srcset");
-        if (srcset && element.getAttribute("srcset") !== srcset) element.setAttribute("srcset", srcset);
-      }
-    }
-  };
+/** Tab and Shift+Tab stay in the figure. */
+function keepTabInside(document: Document, figure: HTMLElement, event: KeyboardEvent): void {
+  const items = [...figure.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (item) => item.getAttribute("data-part") !== "backdrop",
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (!figure.contains(active) || (event.shiftKey ? active === first : active === last)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+}
 
-  /** What follows a change of the shown figure: its focus and its neighbours' media, or the focus back to a tile. */
-  const shown = () => {
-    const figure = shownFigure();
-    present(figure);
-    if (figure) {
-      lastShown = `#${figure.id}`;
-      prefetchNeighbours(figure);
-      figure.querySelector<HTMLElement>('a[data-part="control"]:not([data-direction])')?.focus({ preventScroll: true });
-      return;
-    }
-    if (lastShown === null) return;
-    // into view when a step moved past it, as the dialog gives it back
-    tileOf(lastShown)?.focus();
-    lastShown = null;
-  };
-
-  const onClick = (event: MouseEvent) => {
+/** A click on a shown figure's controls steps or closes; a click on a tile marks the entry it adds as opened here. */
+function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () => void) {
+  return (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element | null)?.closest?.("a[href]");
@@ -172,7 +195,7 @@ export function followLightbox(document: Document): () => void {
         step(figure, direction);
       } else if (link.getAttribute("href") === CLOSED_HASH) {
         event.preventDefault();
-        close();
+        close(shown);
       }
       return;
     }
@@ -182,15 +205,18 @@ export function followLightbox(document: Document): () => void {
       addEventListener("hashchange", () => history.replaceState({ [OPENED_HERE]: true }, ""), { once: true });
     }
   };
+}
 
-  const onKeyDown = (event: KeyboardEvent) => {
+/** Escape closes, Space presses a control, the arrow keys step, Tab stays inside. */
+function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) {
+  return (event: KeyboardEvent) => {
     const figure = shownFigure();
     if (!figure || event.defaultPrevented) return;
     // a focused video seeks with the arrow keys
     if (event.target instanceof HTMLVideoElement) return;
     if (event.key === "Escape") {
       event.preventDefault();
-      close();
+      close(shown);
     } else if (
       event.key === " " &&
       event.target instanceof HTMLElement &&
@@ -203,20 +229,13 @@ export function followLightbox(document: Document): () => void {
       event.preventDefault();
       step(figure, event.key === "ArrowRight" ? "next" : "previous");
     } else if (event.key === "Tab") {
-      const items = [...figure.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (item) => item.getAttribute("data-part") !== "backdrop",
-      );
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (!figure.contains(active) || (event.shiftKey ? active === first : active === last)) {
-        event.preventDefault();
-        (event.shiftKey ? last : first).focus();
-      }
+      keepTabInside(document, figure, event);
     }
   };
+}
 
+/** Sideways swipes on a shown figure step. */
+function swipeHandlers({ shownFigure }: LightboxPage) {
   let swipe: { x: number; y: number } | null = null;
   const onPointerDown = (event: PointerEvent) => {
     const figure = shownFigure();
@@ -238,26 +257,55 @@ export function followLightbox(document: Document): () => void {
     step(figure, dx < 0 ? "next" : "previous");
   };
   const onPointerCancel = () => (swipe = null);
+  return { onPointerDown, onPointerUp, onPointerCancel };
+}
+
+/** Follows the figures of the page's grids; returns the function that stops it. */
+export function followLightbox(document: Document): () => void {
+  const page = lightboxPage(document);
+  const { tileOf, shownFigure } = page;
+  const modal = modalPresenter(document);
+  let lastShown: string | null = null;
+
+  for (const control of document.querySelectorAll<HTMLElement>('figure a[data-part="control"]')) {
+    if (tileOf(`#${control.closest("figure")!.id}`)) control.setAttribute("role", "button");
+  }
+
+  /** What follows a change of the shown figure: its focus and its neighbours' media, or the focus back to a tile. */
+  const shown = () => {
+    const figure = shownFigure();
+    modal.present(figure);
+    if (figure) {
+      lastShown = `#${figure.id}`;
+      prefetchNeighbours(document, figure);
+      figure.querySelector<HTMLElement>('a[data-part="control"]:not([data-direction])')?.focus({ preventScroll: true });
+      return;
+    }
+    if (lastShown === null) return;
+    // into view when a step moved past it, as the dialog gives it back
+    tileOf(lastShown)?.focus();
+    lastShown = null;
+  };
 
   // one signal takes every listener off again
   const listening = new AbortController();
   const { signal } = listening;
-  document.addEventListener("click", onClick, { signal });
-  document.addEventListener("keydown", onKeyDown, { signal });
-  document.addEventListener("pointerdown", onPointerDown, { signal });
-  document.addEventListener("pointerup", onPointerUp, { signal });
-  document.addEventListener("pointercancel", onPointerCancel, { signal });
+  const swipes = swipeHandlers(page);
+  document.addEventListener("click", clickHandler(page, shown), { signal });
+  document.addEventListener("keydown", keyHandler(page, shown), { signal });
+  document.addEventListener("pointerdown", swipes.onPointerDown, { signal });
+  document.addEventListener("pointerup", swipes.onPointerUp, { signal });
+  document.addEventListener("pointercancel", swipes.onPointerCancel, { signal });
   addEventListener("hashchange", shown, { signal });
-  addEventListener("resize", measureScrollbar, { signal });
-  measureScrollbar();
+  addEventListener("resize", modal.measureScrollbar, { signal });
+  modal.measureScrollbar();
   // a figure the URL named when the page loaded (a shared link, a tap before this module ran); the browser may
   // match `:target` (and show it, focusable) only once the page has loaded
   shown();
   if (document.readyState !== "complete") addEventListener("load", () => shown(), { once: true, signal });
   return () => {
     listening.abort();
-    root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
-    root.removeAttribute("data-lightbox-scrollbar");
+    modal.forget();
   };
 }
 
