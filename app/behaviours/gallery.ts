@@ -71,19 +71,9 @@ export function entranceState(inViewAtStart: boolean | undefined, inView: boolea
   return (inView ? "entered" : "waiting") as EntranceState;
 }
 
-/** Follows one gallery; returns the function that stops it. */
-export function followGallery(gallery: HTMLElement): () => void {
-  const document = gallery.ownerDocument;
-  const grid = gallery.querySelector<HTMLElement>("ul");
-  if (!grid) return () => {};
-  const tiles = [...grid.children] as HTMLElement[];
-  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')];
-  const sentinel = gallery.querySelector("[data-gallery-sentinel]");
-  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+/** Tiles filtered away fade out (TILE_EXIT_MS), hidden and inert, before they leave the grid. */
+function tileExits() {
   const exits = new Map<HTMLElement, ReturnType<typeof setTimeout>>();
-  let pages = 1;
-  let stopWatch = () => {};
-
   const stopExit = (tile: HTMLElement) => {
     clearTimeout(exits.get(tile));
     exits.delete(tile);
@@ -103,6 +93,42 @@ export function followGallery(gallery: HTMLElement): () => void {
       }, TILE_EXIT_MS),
     );
   };
+  return { exits, exit, stopExit };
+}
+
+/** The gallery's entrance (`data-entrance`, entranceState) as it comes into view; returns the function that stops it. */
+function followEntrance(gallery: HTMLElement, motion: MediaQueryList | null): () => void {
+  if (typeof IntersectionObserver === "undefined") return () => {};
+  let inViewAtStart: boolean | undefined;
+  const entrance = new IntersectionObserver(
+    (entries) => {
+      const entry = entries[entries.length - 1];
+      if (!entry) return;
+      inViewAtStart ??= entry.isIntersecting;
+      gallery.setAttribute(
+        "data-entrance",
+        entranceState(inViewAtStart, entry.isIntersecting, motion?.matches ?? false),
+      );
+      if (entry.isIntersecting) entrance.disconnect();
+    },
+    { rootMargin: ENTRANCE_ROOT_MARGIN },
+  );
+  entrance.observe(gallery);
+  return () => entrance.disconnect();
+}
+
+/** Follows one gallery; returns the function that stops it. */
+export function followGallery(gallery: HTMLElement): () => void {
+  const document = gallery.ownerDocument;
+  const grid = gallery.querySelector<HTMLElement>("ul");
+  if (!grid) return () => {};
+  const tiles = [...grid.children] as HTMLElement[];
+  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')];
+  const sentinel = gallery.querySelector("[data-gallery-sentinel]");
+  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  const { exits, exit, stopExit } = tileExits();
+  let pages = 1;
+  let stopWatch = () => {};
 
   /** Shows the pages' tiles of the filter's choice; `first`: those CSS showed stay as they are, the others go. */
   const render = (first: boolean) => {
@@ -139,28 +165,11 @@ export function followGallery(gallery: HTMLElement): () => void {
   render(true);
   for (const box of boxes) box.addEventListener("change", onChange);
 
-  let inViewAtStart: boolean | undefined;
-  const entrance =
-    typeof IntersectionObserver === "undefined"
-      ? null
-      : new IntersectionObserver(
-          (entries) => {
-            const entry = entries[entries.length - 1];
-            if (!entry) return;
-            inViewAtStart ??= entry.isIntersecting;
-            gallery.setAttribute(
-              "data-entrance",
-              entranceState(inViewAtStart, entry.isIntersecting, motion?.matches ?? false),
-            );
-            if (entry.isIntersecting) entrance?.disconnect();
-          },
-          { rootMargin: ENTRANCE_ROOT_MARGIN },
-        );
-  entrance?.observe(gallery);
+  const stopEntrance = followEntrance(gallery, motion);
 
   return () => {
     stopWatch();
-    entrance?.disconnect();
+    stopEntrance();
     for (const box of boxes) box.removeEventListener("change", onChange);
     for (const tile of [...exits.keys()]) stopExit(tile);
   };
