@@ -270,6 +270,12 @@ export default tseslint.config(
     files: ["**/*.test.{ts,tsx}", "**/*.spec.ts", "e2e/**/*.ts"],
     rules: { "max-lines-per-function": "off" },
   },
+  // The lazy-image loader must stay one self-contained function: the dev server inlines its source text
+  // (devLazyImageScript), and the build bundles it into every page's head script.
+  {
+    files: ["app/components/lazy-image/lazy-image-loader.ts"],
+    rules: { "max-lines-per-function": "off" },
+  },
   // TEMPORARY (issue 43 item 4): the "config" branch rewrites these files; the merger removes this block once it lands.
   {
     files: [
@@ -285,7 +291,6 @@ export default tseslint.config(
   // TEMPORARY (issue 43 item 4): functions not split yet.
   {
     files: [
-      "app/components/lazy-image/lazy-image-loader.ts",
       "app/test/arbitraries/mutations.ts",
       "app/test/dom-invariants.ts",
       "bench/build.ts",
