@@ -316,7 +316,6 @@ export default tseslint.config(
       "tools/content-generator/media.ts",
       "tools/content-generator/page-stories.ts",
       "tools/content-pull/http.ts",
-      "tools/content-pull/pull.ts",
     ],
     rules: { "max-lines-per-function": "off" },
   },

@@ -1,13 +1,13 @@
 import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { downloadAssets } from "./asset-downloads";
-import { AssetCollector, STORYBLOK_ASSET_ORIGINS } from "./assets";
+import { AssetCollector, STORYBLOK_ASSET_ORIGINS, type AssetScan } from "./assets";
 import { isLoopback, resolveEndpoint, serviceOrigins, type Region } from "./endpoint";
 import { describeError, PullError } from "./errors";
 import { writeIfChanged } from "./file-writes";
 import { HttpClient, type HttpStats } from "./http";
 import { jsonText } from "./json";
-import { SpaceApi } from "./listing";
+import { SpaceApi, type SpaceListing } from "./listing";
 import { ManifestWriter } from "./manifest";
 import {
   checkOutDir,
@@ -21,7 +21,7 @@ import {
   type OutDirState,
 } from "./output";
 import { choosePublicToken, type PublicTokenSource } from "./public-token";
-import { canonicalStories, pairVersions, writeStoryFiles } from "./stories";
+import { canonicalStories, pairVersions, writeStoryFiles, type PairedStories } from "./stories";
 
 /**
  * content:pull: exports a Storyblok space (or a local content service) into
@@ -139,17 +139,8 @@ async function readOutDir(outDir: string, force: boolean): Promise<OutDirState> 
   return state;
 }
 
-export async function pullContent(options: PullOptions): Promise<PullSummary> {
-  const started = performance.now();
-  const log = options.log ?? (() => undefined);
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    log(`warning: ${message}`);
-  };
-  const progress = options.onProgress ?? (() => undefined);
-
-  // options
+/** The options checked, before any request or file. */
+function checkOptions(options: PullOptions, warn: (message: string) => void) {
   const token = options.token?.trim() ?? "";
   if (!token) throw new PullError("usage", "A preview token is needed: --token TOKEN or STORYBLOK_TOKEN");
   if (!options.outDir) throw new PullError("usage", "--out DIR is needed");
@@ -166,12 +157,12 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       "--public-token must differ from the preview token (the content service tells them apart)",
     );
   }
-  const outDir = path.resolve(options.outDir);
+  return { token, concurrency, retries, endpoint, endpointUrl, outDir: path.resolve(options.outDir) };
+}
 
-  // output folder, before any request
-  const state = await readOutDir(outDir, options.force ?? false);
-  const prune = !state.exists || state.empty || state.isExport;
+type CheckedOptions = ReturnType<typeof checkOptions>;
 
+function spaceApi(options: PullOptions, { concurrency, retries, endpoint }: CheckedOptions, log: (m: string) => void) {
   const http = new HttpClient({
     concurrency,
     retries,
@@ -187,49 +178,45 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     rateLimitRetryMs: options.rateLimitRetryMs ?? 1000,
     signal: options.signal,
   });
+  return { http, api };
+}
 
-  // the space
-  const spaceInfo = await api.readSpace(token);
+/** The space the token reads; an export of another space in the folder stops the pull unless forced. */
+async function readSpace(api: SpaceApi, checked: CheckedOptions, state: OutDirState, force: boolean) {
+  const spaceInfo = await api.readSpace(checked.token);
   const space = { id: spaceInfo.id, name: spaceInfo.name };
-  progress({ phase: "space", ...space, endpoint });
-  if (state.space && state.space.id !== space.id && !options.force) {
+  if (state.space && state.space.id !== space.id && !force) {
     throw new PullError(
       "output",
-      `${outDir} holds an export of space ${state.space.id} (${state.space.name}), but the token reads space ${space.id} (${space.name}). Use another folder, or --force to replace it.`,
+      `${checked.outDir} holds an export of space ${state.space.id} (${state.space.name}), but the token reads space ${space.id} (${space.name}). Use another folder, or --force to replace it.`,
     );
   }
-  const listing = await api.list(token, spaceInfo);
-  const publicToken = await choosePublicToken({
-    given: options.publicToken,
-    previewToken: token,
-    spaceId: space.id,
-    state,
-    api,
-    warn,
-  });
+  return { spaceInfo, space };
+}
 
-  // assets are found in the stories as the API sends them; the stories are stored canonical
+/** Assets are found in the stories as the API sends them; the stories are stored canonical. */
+function scanStories(
+  listing: SpaceListing,
+  spaceId: number,
+  { endpoint, endpointUrl }: CheckedOptions,
+  normalizeAssetHosts: boolean,
+  warn: (message: string) => void,
+) {
   const ownOrigins = serviceOrigins(endpoint);
   const collector = new AssetCollector({
-    spaceId: space.id,
+    spaceId,
     origins: [...STORYBLOK_ASSET_ORIGINS, ...ownOrigins],
     rootRelativeOrigin: endpointUrl.origin,
   });
-  const canonicalOrigins = [...ownOrigins, ...(options.normalizeAssetHosts ? STORYBLOK_ASSET_ORIGINS : [])];
+  const canonicalOrigins = [...ownOrigins, ...(normalizeAssetHosts ? STORYBLOK_ASSET_ORIGINS : [])];
   const stories = canonicalStories(listing, collector, canonicalOrigins);
   const scan = collector.result();
-  progress({
-    phase: "listed",
-    draft: stories.draft.length,
-    published: stories.published.size,
-    assets: scan.assets.size,
-  });
   if (scan.unrecognised.length > 0) {
     warn(
       `${scan.unrecognised.length} asset URL(s) of the space are not of the form {W}x{H}/{hash}/{file} and were not downloaded, e.g. ${scan.unrecognised[0]}`,
     );
   }
-  if (!options.normalizeAssetHosts) {
+  if (!normalizeAssetHosts) {
     const regional = [...scan.assets.values()].filter(
       (a) => !a.url.startsWith("https://a.storyblok.com/") && !ownOrigins.some((o) => a.url.startsWith(`${o}/`)),
     );
@@ -239,9 +226,16 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       );
     }
   }
-  const paired = pairVersions(stories.draft, stories.published, warn);
+  return { stories, scan };
+}
 
-  // the folder
+/** The folder made ready: a symlinked assets folder and an interrupted run's temp files gone, the manifest begun. */
+async function prepareFolder(
+  outDir: string,
+  state: OutDirState,
+  { source, space }: { source: string; space: { id: number; name: string } },
+  log: (message: string) => void,
+) {
   await mkdir(outDir, { recursive: true });
   if (state.assetsIsSymlink) await unlink(path.join(outDir, "assets"));
   const leftovers = await removeTempFiles(outDir);
@@ -249,7 +243,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const previousAssets = state.manifest && state.manifest.space.id === space.id ? state.manifest.assets : {};
   const manifest = new ManifestWriter(outDir, {
     format: "content-pull/1",
-    source: endpoint,
+    source,
     space,
     startedAt: new Date().toISOString(),
     finishedAt: null,
@@ -258,37 +252,11 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     assets: { ...previousAssets },
   });
   await manifest.save();
+  return { manifest, previousAssets };
+}
 
-  // assets
-  const assets = await downloadAssets(scan.assets, {
-    outDir,
-    http,
-    manifest,
-    previous: previousAssets,
-    resume: options.resume ?? false,
-    concurrency,
-    signal: options.signal,
-    onProgress: (s) =>
-      progress({
-        phase: "assets",
-        done: s.done,
-        total: scan.assets.size,
-        downloaded: s.downloaded,
-        skipped: s.skipped,
-        bytes: s.bytes,
-      }),
-  });
-  for (const rel of assets.missing) warn(`asset not found at the source (404): ${rel}`);
-
-  // stories
-  const total = paired.files.length;
-  const written = await writeStoryFiles(outDir, paired.files, (done, count) =>
-    progress({ phase: "stories", done, total, written: count }),
-  );
-  manifest.manifest.stories = Object.fromEntries(written.bySlug);
-  const removed = prune ? await removeStaleStories(outDir, written.kept) : [];
-
-  // tags, folders, datasources and space.json (holds the tokens: readable by the owner only)
+/** tags.json, folders.json and datasources/; with `prune`, what the space no longer has goes. */
+async function writeListingFiles(outDir: string, listing: SpaceListing, prune: boolean): Promise<void> {
   await writeIfChanged(path.join(outDir, TAGS_FILE), jsonText({ tags: listing.tags }));
   const foldersFile = path.join(outDir, FOLDERS_FILE);
   if (listing.folders.length > 0) await writeIfChanged(foldersFile, jsonText({ folders: listing.folders }));
@@ -300,16 +268,136 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     await writeIfChanged(path.join(outDir, ...rel.split("/")), jsonText(file));
   }
   if (prune) await removeStaleDatasources(outDir, keepDatasources);
-  await writeIfChanged(
-    path.join(outDir, "space.json"),
-    jsonText({ space: spaceInfo.info, previewToken: token, publicToken: publicToken.token }),
-    0o600,
-  );
+}
 
-  manifest.manifest.complete = assets.failed.length === 0;
+/** Assets that could not be downloaded fail the pull, with the summary of all that was written. */
+function failOnFailedAssets(summary: PullSummary): void {
+  const { failed, total } = summary.assets;
+  if (failed.length === 0) return;
+  const list = failed
+    .slice(0, 5)
+    .map((f) => `  ${f.rel}: ${f.error}`)
+    .join("\n");
+  throw new PullFailure(
+    `${failed.length} of ${total} assets could not be downloaded:\n${list}${failed.length > 5 ? "\n  ..." : ""}\n` +
+      "Everything else was written; run again with --resume to fetch only what is missing.",
+    summary,
+  );
+}
+
+/** The space, its listing and the public token space.json will hold. */
+async function readSource(
+  api: SpaceApi,
+  checked: CheckedOptions,
+  state: OutDirState,
+  options: PullOptions,
+  warn: (message: string) => void,
+) {
+  const { spaceInfo, space } = await readSpace(api, checked, state, options.force ?? false);
+  options.onProgress?.({ phase: "space", ...space, endpoint: checked.endpoint });
+  const listing = await api.list(checked.token, spaceInfo);
+  const publicToken = await choosePublicToken({
+    given: options.publicToken,
+    previewToken: checked.token,
+    spaceId: space.id,
+    state,
+    api,
+    warn,
+  });
+  return { spaceInfo, space, listing, publicToken };
+}
+
+/** The story files, tags, folders, datasources and space.json (it holds the tokens: readable by the owner only). */
+async function writeStoriesAndFiles(
+  outDir: string,
+  { files, listing, space }: { files: PairedStories["files"]; listing: SpaceListing; space: string },
+  prune: boolean,
+  onProgress: (done: number, written: number) => void,
+) {
+  const written = await writeStoryFiles(outDir, files, onProgress);
+  const removed = prune ? await removeStaleStories(outDir, written.kept) : [];
+  await writeListingFiles(outDir, listing, prune);
+  await writeIfChanged(path.join(outDir, "space.json"), space, 0o600);
+  return { written, removed };
+}
+
+/** The assets the stories use, downloaded (or kept, resuming); those missing at the source are warned of. */
+async function downloadScannedAssets(
+  scan: AssetScan,
+  context: {
+    outDir: string;
+    http: HttpClient;
+    manifest: ManifestWriter;
+    previousAssets: Parameters<typeof downloadAssets>[1]["previous"];
+    checked: CheckedOptions;
+    options: PullOptions;
+    warn: (message: string) => void;
+  },
+) {
+  const { outDir, http, manifest, previousAssets, checked, options, warn } = context;
+  const assets = await downloadAssets(scan.assets, {
+    outDir,
+    http,
+    manifest,
+    previous: previousAssets,
+    resume: options.resume ?? false,
+    concurrency: checked.concurrency,
+    signal: options.signal,
+    onProgress: ({ done, downloaded, skipped, bytes }) =>
+      options.onProgress?.({ phase: "assets", done, total: scan.assets.size, downloaded, skipped, bytes }),
+  });
+  for (const rel of assets.missing) warn(`asset not found at the source (404): ${rel}`);
+  return assets;
+}
+
+/** The manifest, finished: the stories' files, and complete when no asset failed. */
+async function finishManifest(manifest: ManifestWriter, storyFiles: Map<string, string>, complete: boolean) {
+  manifest.manifest.stories = Object.fromEntries(storyFiles);
+  manifest.manifest.complete = complete;
   manifest.manifest.finishedAt = new Date().toISOString();
   await manifest.save();
+}
 
+export async function pullContent(options: PullOptions): Promise<PullSummary> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    log(`warning: ${message}`);
+  };
+  const progress = options.onProgress ?? (() => undefined);
+  const checked = checkOptions(options, warn);
+  const { token, endpoint, outDir } = checked;
+
+  // output folder, before any request
+  const state = await readOutDir(outDir, options.force ?? false);
+  const prune = !state.exists || state.empty || state.isExport;
+  const { http, api } = spaceApi(options, checked, log);
+  const { spaceInfo, space, listing, publicToken } = await readSource(api, checked, state, options, warn);
+  const { stories, scan } = scanStories(listing, space.id, checked, options.normalizeAssetHosts ?? false, warn);
+  progress({
+    phase: "listed",
+    draft: stories.draft.length,
+    published: stories.published.size,
+    assets: scan.assets.size,
+  });
+  const paired = pairVersions(stories.draft, stories.published, warn);
+
+  const { manifest, previousAssets } = await prepareFolder(outDir, state, { source: endpoint, space }, log);
+  const assets = await downloadScannedAssets(scan, { outDir, http, manifest, previousAssets, checked, options, warn });
+
+  const total = paired.files.length;
+  const spaceFile = jsonText({ space: spaceInfo.info, previewToken: token, publicToken: publicToken.token });
+  const { written, removed } = await writeStoriesAndFiles(
+    outDir,
+    { files: paired.files, listing, space: spaceFile },
+    prune,
+    (done, count) => progress({ phase: "stories", done, total, written: count }),
+  );
+  await finishManifest(manifest, written.bySlug, assets.failed.length === 0);
+
+  const { published, changed, unpublished } = paired;
   const summary: PullSummary = {
     outDir,
     endpoint,
@@ -317,9 +405,9 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     publicToken: publicToken.source,
     stories: {
       total,
-      published: paired.published,
-      changed: paired.changed,
-      unpublished: paired.unpublished,
+      published,
+      changed,
+      unpublished,
       written: written.written,
       unchanged: written.unchanged,
       removed,
@@ -332,16 +420,6 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     warnings,
     durationMs: Math.round(performance.now() - started),
   };
-  if (assets.failed.length > 0) {
-    const list = assets.failed
-      .slice(0, 5)
-      .map((f) => `  ${f.rel}: ${f.error}`)
-      .join("\n");
-    throw new PullFailure(
-      `${assets.failed.length} of ${scan.assets.size} assets could not be downloaded:\n${list}${assets.failed.length > 5 ? "\n  ..." : ""}\n` +
-        "Everything else was written; run again with --resume to fetch only what is missing.",
-      summary,
-    );
-  }
+  failOnFailedAssets(summary);
   return summary;
 }
