@@ -315,7 +315,6 @@ export default tseslint.config(
       "tools/content-generator/about-story.ts",
       "tools/content-generator/media.ts",
       "tools/content-generator/page-stories.ts",
-      "tools/content-pull/http.ts",
     ],
     rules: { "max-lines-per-function": "off" },
   },

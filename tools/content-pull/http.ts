@@ -249,8 +249,7 @@ export class HttpClient {
       if (res.status === 429 || retryableStatus(res.status))
         throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
       if (!res.ok) return null;
-      const length = res.headers.get("content-length");
-      return length !== null && /^\d+$/.test(length) && !res.headers.get("content-encoding") ? Number(length) : null;
+      return declaredLength(res);
     });
   }
 
@@ -262,22 +261,13 @@ export class HttpClient {
   async download(url: string, dest: string): Promise<DownloadResult> {
     return this.withRetries(url, `GET ${redact(url)}`, async (signal) => {
       this.stats.get++;
-      const idle = new AbortController();
-      const both = AbortSignal.any([signal, idle.signal]);
-      let timer = setTimeout(
-        () => idle.abort(timeoutError(this.options.timeoutMs, "download")),
-        this.options.timeoutMs,
-      );
-      const touch = () => {
-        clearTimeout(timer);
-        timer = setTimeout(
-          () => idle.abort(new Error(`download stalled: no data for ${this.options.timeoutMs / 1000} s`)),
-          this.options.timeoutMs,
-        );
-      };
+      const idle = idleTimeout(this.options.timeoutMs);
       const tmp = tempPathFor(dest);
       try {
-        const res = await this.fetchImpl(url, { headers: { "Accept-Encoding": "identity" }, signal: both });
+        const res = await this.fetchImpl(url, {
+          headers: { "Accept-Encoding": "identity" },
+          signal: AbortSignal.any([signal, idle.signal]),
+        });
         if (res.status === 404 || res.status === 410) {
           await res.body?.cancel();
           return { ok: false, status: res.status } as const;
@@ -288,28 +278,9 @@ export class HttpClient {
             throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
           throw new AbortError(statusLine(res)); // 403, 400, ...: retrying will not fix it
         }
-        const lengthHeader = res.headers.get("content-length");
-        const expected =
-          lengthHeader !== null && /^\d+$/.test(lengthHeader) && !res.headers.get("content-encoding")
-            ? Number(lengthHeader)
-            : null;
+        const expected = declaredLength(res);
         await mkdir(path.dirname(dest), { recursive: true });
-        const file = await open(tmp, "w");
-        let bytes = 0;
-        try {
-          if (res.body) {
-            const reader = res.body.getReader();
-            for (;;) {
-              const { done, value } = await reader.read();
-              if (done) break;
-              touch();
-              await file.write(value);
-              bytes += value.byteLength;
-            }
-          }
-        } finally {
-          await file.close();
-        }
+        const bytes = await writeBody(res, tmp, idle.touch);
         if (expected !== null && bytes !== expected)
           throw new RetryableError(`incomplete body: ${bytes} of ${expected} bytes`);
         await rename(tmp, dest);
@@ -320,10 +291,51 @@ export class HttpClient {
           throw new RetryableError(describeError(idle.signal.reason));
         throw err;
       } finally {
-        clearTimeout(timer);
+        idle.stop();
       }
     });
   }
+}
+
+/**
+ * A download's timeout: `timeoutMs` for the answer, then as long again after each piece of the body (`touch`);
+ * its signal aborts the download when one passes.
+ */
+function idleTimeout(timeoutMs: number) {
+  const idle = new AbortController();
+  let timer = setTimeout(() => idle.abort(timeoutError(timeoutMs, "download")), timeoutMs);
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => idle.abort(new Error(`download stalled: no data for ${timeoutMs / 1000} s`)), timeoutMs);
+  };
+  return { signal: idle.signal, touch, stop: () => clearTimeout(timer) };
+}
+
+/** The body's length as the answer declares it; null when unknown or for the encoded body. */
+function declaredLength(res: Response): number | null {
+  const length = res.headers.get("content-length");
+  return length !== null && /^\d+$/.test(length) && !res.headers.get("content-encoding") ? Number(length) : null;
+}
+
+/** Writes the answer's body to `file`, calling `onData` for each piece; returns its length. */
+async function writeBody(res: Response, filePath: string, onData: () => void): Promise<number> {
+  const file = await open(filePath, "w");
+  let bytes = 0;
+  try {
+    if (res.body) {
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        onData();
+        await file.write(value);
+        bytes += value.byteLength;
+      }
+    }
+  } finally {
+    await file.close();
+  }
+  return bytes;
 }
 
 function snippet(text: string): string {
