@@ -96,12 +96,9 @@ map $studio_page $studio_page_csp {
 `;
 }
 
-/** The nginx site after the page policies; `empty`: the map had no page. */
-export function nginxConfigTail(mode: SiteMode, empty = false): string {
-  const common = commonSecurityHeaders(mode);
-  const { types, charsetTypes } = typesBlock();
-  return `${empty ? "\n" : ""}}
-
+/** The maps of the policies, HSTS and Cache-Control the server's headers read. */
+function nginxHeaderMaps(): string {
+  return `
 # a page's policy gets upgrade-insecure-requests, every answer HSTS, only over https
 map "$scheme $studio_page_csp" $studio_csp {
     "~^https (?<policy>.+)$" "$policy; upgrade-insecure-requests";
@@ -121,7 +118,12 @@ map "$status $studio_page" $studio_cache_control {
     "~\\.(html?|data)$" "no-cache";
 }
 
-server {
+`;
+}
+
+/** The server's start: where it listens, its root, and the redirects to a page's one address. */
+function nginxServerStart(): string {
+  return `server {
     listen 80; ${NGINX_LISTEN_MARKER}
     root /var/www/studio-site/client; ${NGINX_ROOT_MARKER}
     server_name _;
@@ -150,7 +152,14 @@ server {
         return 301 $studio_folder/index$is_args$args;
     }
 
-    types {
+`;
+}
+
+/** The server's types, compression and headers. */
+function nginxServerHeaders(mode: SiteMode): string {
+  const common = commonSecurityHeaders(mode);
+  const { types, charsetTypes } = typesBlock();
+  return `    types {
 ${types.join("\n")}
     }
     default_type application/octet-stream;
@@ -169,7 +178,12 @@ ${Object.entries(common)
     add_header Strict-Transport-Security $studio_hsts always;
     add_header Cache-Control $studio_cache_control always;
 
-    # every unknown path: 404 with the not-found screen in the site's shell
+`;
+}
+
+/** The server's locations: pages, their not-found screens, build metadata never served, and plain 404s. */
+function nginxServerLocations(): string {
+  return `    # every unknown path: 404 with the not-found screen in the site's shell
     error_page 404 /${NOT_FOUND_PAGE};
 
     location / {
@@ -226,6 +240,12 @@ ${Object.entries(common)
     }
 }
 `;
+}
+
+/** The nginx site after the page policies; `empty`: the map had no page. */
+export function nginxConfigTail(mode: SiteMode, empty = false): string {
+  return `${empty ? "\n" : ""}}
+${nginxHeaderMaps()}${nginxServerStart()}${nginxServerHeaders(mode)}${nginxServerLocations()}`;
 }
 
 /**
