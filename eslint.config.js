@@ -306,7 +306,6 @@ export default tseslint.config(
       "bench/sections/publish.ts",
       "bench/sections/requests.ts",
       "bench/sections/service.ts",
-      "release/headers-manifest.ts",
       "test-support/cross-engine/firefox-page.ts",
       "test-support/cross-engine/webkit-page.ts",
       "test-support/nginx-server.ts",

@@ -90,13 +90,8 @@ export async function readManifestEntries(
   file: string,
   onDocument: (relative: string, csp: string) => void | Promise<void>,
 ): Promise<ManifestHeader | null> {
-  let handle: FileHandle;
-  try {
-    handle = await open(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const handle = await openIfExists(file);
+  if (!handle) return null;
   const source = handle.createReadStream();
   const tokens = parser.asStream({ streamValues: false });
   source.on("error", (error) => tokens.destroy(error));
@@ -147,6 +142,22 @@ export async function readManifestEntries(
     source.destroy();
     await handle.close().catch(() => undefined);
   }
+  if (documents !== "after") throw notAManifest();
+  return checkedHeader(fields, notAManifest);
+}
+
+/** The file opened for reading; null when it does not exist. */
+async function openIfExists(file: string): Promise<FileHandle | null> {
+  try {
+    return await open(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** A manifest's fields besides its documents, checked. */
+function checkedHeader(fields: Record<string, unknown>, notAManifest: () => Error): ManifestHeader {
   const policy = fields.policy as Partial<PolicyInputs> | undefined;
   if (
     fields.version !== 1 ||
@@ -155,8 +166,7 @@ export async function readManifestEntries(
     typeof policy !== "object" ||
     policy.mode !== fields.mode ||
     typeof policy.apiOrigin !== "string" ||
-    !Array.isArray(policy.assetOrigins) ||
-    documents !== "after"
+    !Array.isArray(policy.assetOrigins)
   ) {
     throw notAManifest();
   }
