@@ -1,5 +1,5 @@
 import { DETAIL_LANDSCAPE, DETAIL_PORTRAIT, FILES, TILE_VARIANTS } from "./media";
-import { createRng } from "./prng";
+import { createRng, type Rng } from "./prng";
 import { TAGS, UNKNOWN_TAG, type Tag } from "./project";
 import {
   assetLink,
@@ -12,6 +12,7 @@ import {
   paragraph,
   text,
   type Inline,
+  type RichTextDoc,
 } from "./richtext";
 import type { Builder } from "./story-builder";
 import type { Blok } from "./story-shape";
@@ -37,9 +38,9 @@ const MASONRY_INFO: ReadonlyArray<readonly [info: string, language: "en" | ""]> 
   ["Packaging for Café Kontor", "en"],
 ];
 
-export function aboutStory(b: Builder, draft: boolean): Blok {
-  const r = createRng(`${b.seed}:about:content`);
-  const intro = doc(
+/** The first block's text; the draft says one thing more. */
+function aboutIntro(draft: boolean): RichTextDoc {
+  return doc(
     paragraph(
       `${STUDIO.name} ist ein Designstudio in Berlin-Treptow für Schrift, Plakat, Erscheinungsbild, Motion und Web. `,
       "We are six people, two risograph machines and one very old platen press.",
@@ -51,6 +52,10 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
     ),
     ...(draft ? [paragraph(text("Neu:", bold), " Ab Herbst 2025 bieten wir Risograph-Workshops für Schulen an.")] : []),
   );
+}
+
+/** "Was wir machen": five items, of every kind of asset. */
+function overviewBlok(b: Builder, r: Rng): Blok {
   const item = (headline: string, file: string, ...body: Inline[]): Blok => ({
     _uid: r.uuid(),
     Headline: headline,
@@ -58,7 +63,7 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
     Text: doc(paragraph(...body)),
     component: "overview_item",
   });
-  const overview: Blok = {
+  return {
     _uid: r.uuid(),
     Headline: "Was wir machen",
     Text: doc(paragraph("Five things we do every week — ", text("fünf Dinge, die wir jede Woche tun", italic), ".")),
@@ -85,7 +90,11 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
     ],
     component: "overview",
   };
-  const team: Blok = {
+}
+
+/** "Team & Haltung": a list and a paragraph with an email link. */
+function teamBlok(r: Rng): Blok {
+  return {
     _uid: r.uuid(),
     Headline: "Team & Haltung",
     Text: doc(
@@ -103,6 +112,10 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
     ),
     component: "about_block",
   };
+}
+
+/** "Aus dem Archiv": tiles of images and videos, every tag on one of them at least. */
+function masonryBlok(b: Builder, r: Rng): Blok {
   const tileFiles = [
     DETAIL_PORTRAIT[0],
     DETAIL_LANDSCAPE[0],
@@ -121,7 +134,7 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
   ].filter((f): f is string => typeof f === "string");
   const tagRng = createRng(`${b.seed}:masonry-tags`);
   const pillTags: Tag[] = [...TAGS, UNKNOWN_TAG];
-  const masonry: Blok = {
+  return {
     _uid: r.uuid(),
     Headline: "Aus dem Archiv",
     Tiles: tileFiles.map((file, i) => {
@@ -140,6 +153,15 @@ export function aboutStory(b: Builder, draft: boolean): Blok {
     }),
     component: "masonry",
   };
+}
+
+export function aboutStory(b: Builder, draft: boolean): Blok {
+  const r = createRng(`${b.seed}:about:content`);
+  const intro = aboutIntro(draft);
+  // in this order: each takes its ids from `r` in turn
+  const overview = overviewBlok(b, r);
+  const team = teamBlok(r);
+  const masonry = masonryBlok(b, r);
   return {
     _uid: r.uuid(),
     body: [
