@@ -166,31 +166,41 @@ export const DETAIL_PORTRAIT = Array.from(
   (_, i) => `detail-${String(i + 15).padStart(2, "0")}-portrait.webp`,
 );
 
-export function mediaCatalogue(seed: string): MediaSpec[] {
-  const specs: MediaSpec[] = [
-    svgFile(FILES.logo, 492, 84, "Studio Halbton", logoSvg),
-    svgFile(FILES.burger, 32, 32, "Menü öffnen", burgerSvg),
-    svgFile(FILES.close, 32, 32, "Menü schließen", closeSvg),
-    svgFile(FILES.social, 32, 32, "Instagram", socialSvg),
-    svgFile(FILES.arrow, 32, 32, "Pfeil nach rechts oben", arrowSvg),
-  ];
-  const lookOf = (slug: string): Look => {
-    const project = PROJECTS.find((p) => p.slug === slug);
-    if (!project) throw new Error(`unknown project ${slug}`);
-    return { ...project.look, seed: `${seed}:${slug}` };
-  };
+/** A project's look, seeded for its artworks. */
+function projectLook(seed: string, slug: string): Look {
+  const project = PROJECTS.find((p) => p.slug === slug);
+  if (!project) throw new Error(`unknown project ${slug}`);
+  return { ...project.look, seed: `${seed}:${slug}` };
+}
+
+/** Each project's key visual, and the hero projects' campaign images for desktop and phone. */
+function projectArtworks(seed: string): MediaSpec[] {
+  const specs: MediaSpec[] = [];
   for (const project of PROJECTS) {
     specs.push(
-      artwork(headerFile(project.slug), 1600, 1000, lookOf(project.slug), `${project.name}, Key Visual`, project.name),
+      artwork(
+        headerFile(project.slug),
+        1600,
+        1000,
+        projectLook(seed, project.slug),
+        `${project.name}, Key Visual`,
+        project.name,
+      ),
     );
   }
   for (const slug of HERO_PROJECTS) {
     const project = PROJECTS.find((p) => p.slug === slug);
     const files = heroFiles(slug);
     const name = project?.name ?? slug;
-    specs.push(artwork(files.desktop, 1600, 900, lookOf(slug), `${name}, Kampagnenmotiv`, name));
-    specs.push(artwork(files.phone, 750, 1100, lookOf(slug), `${name}, Kampagnenmotiv hochkant`, name));
+    specs.push(artwork(files.desktop, 1600, 900, projectLook(seed, slug), `${name}, Kampagnenmotiv`, name));
+    specs.push(artwork(files.phone, 750, 1100, projectLook(seed, slug), `${name}, Kampagnenmotiv hochkant`, name));
   }
+  return specs;
+}
+
+/** The hero's video loop, for desktop and phone. */
+function heroVideos(): MediaSpec[] {
+  const specs: MediaSpec[] = [];
   specs.push({
     file: FILES.heroVideoDesktop,
     width: 640,
@@ -209,21 +219,33 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     focus: "",
     render: () => video(360, 528, "h264", heroLoopFrame(360, 528)),
   });
+  return specs;
+}
+
+/** The gallery tiles' own files, vector posters or artworks. */
+function tileArtworks(seed: string): MediaSpec[] {
+  const specs: MediaSpec[] = [];
   for (const [slug, tile] of Object.entries(TILE_VARIANTS)) {
     const project = PROJECTS.find((p) => p.slug === slug);
     const name = project?.name ?? slug;
     const alt = `${name}, Detail`;
     if (tile.file.endsWith(".svg")) {
-      const look = lookOf(slug);
+      const look = projectLook(seed, slug);
       specs.push(
         svgFile(tile.file, tile.width, tile.height, alt, () =>
           vectorPosterSvg(look, tile.width, tile.height, createRng(look.seed)),
         ),
       );
     } else {
-      specs.push(artwork(tile.file, tile.width, tile.height, lookOf(slug), alt, name));
+      specs.push(artwork(tile.file, tile.width, tile.height, projectLook(seed, slug), alt, name));
     }
   }
+  return specs;
+}
+
+/** The letter loop, as MP4 and as WebM. */
+function letterLoops(): MediaSpec[] {
+  const specs: MediaSpec[] = [];
   specs.push({
     file: FILES.letterLoopMp4,
     width: 480,
@@ -242,6 +264,12 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     focus: "",
     render: () => video(480, 600, "vp9", letterLoopFrame(480, 600)),
   });
+  return specs;
+}
+
+/** The detail images, landscape and portrait. */
+function detailArtworks(seed: string): MediaSpec[] {
+  const specs: MediaSpec[] = [];
   const detailRng = createRng(`${seed}:details`);
   [...DETAIL_LANDSCAPE, ...DETAIL_PORTRAIT].forEach((file, i) => {
     const portrait = file.includes("portrait");
@@ -257,6 +285,12 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     };
     specs.push(artwork(file, portrait ? 800 : 1200, portrait ? 1120 : 800, look, caption, caption));
   });
+  return specs;
+}
+
+/** The workshop's photo and the portfolio PDF. */
+function studioFiles(seed: string): MediaSpec[] {
+  const specs: MediaSpec[] = [];
   specs.push(
     artwork(
       FILES.workshop,
@@ -277,6 +311,22 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
     render: async () => portfolioPdf(`${STUDIO.name} - Mappe 2025`, "Type, Posters, Identities, Motion, Web"),
   });
   return specs;
+}
+
+export function mediaCatalogue(seed: string): MediaSpec[] {
+  return [
+    svgFile(FILES.logo, 492, 84, "Studio Halbton", logoSvg),
+    svgFile(FILES.burger, 32, 32, "Menü öffnen", burgerSvg),
+    svgFile(FILES.close, 32, 32, "Menü schließen", closeSvg),
+    svgFile(FILES.social, 32, 32, "Instagram", socialSvg),
+    svgFile(FILES.arrow, 32, 32, "Pfeil nach rechts oben", arrowSvg),
+    ...projectArtworks(seed),
+    ...heroVideos(),
+    ...tileArtworks(seed),
+    ...letterLoops(),
+    ...detailArtworks(seed),
+    ...studioFiles(seed),
+  ];
 }
 
 export const assetUrl = (f: { width: number; height: number; hash: string; file: string }): string =>
