@@ -310,7 +310,6 @@ export default tseslint.config(
       "test-support/cross-engine/webkit-page.ts",
       "test-support/nginx-server.ts",
       "test-support/run-e2e.ts",
-      "tools/content-generator/page-stories.ts",
     ],
     rules: { "max-lines-per-function": "off" },
   },

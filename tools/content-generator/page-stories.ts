@@ -1,7 +1,7 @@
 import type { ArticlePlan } from "./article-plans";
 import { LANGUAGE_LABEL } from "./english";
 import { FILES, HERO_PROJECTS, headerFile, heroFiles, phoneFocusOf, TILE_VARIANTS } from "./media";
-import { createRng } from "./prng";
+import { createRng, type Rng } from "./prng";
 import {
   bold,
   bulletList,
@@ -65,6 +65,35 @@ export function footerStory(b: Builder, refs: { imprint: Ref }): Blok {
   };
 }
 
+/** The home page's gallery: a tile per published project and the letter loop, the first six in order. */
+function homeGallery(b: Builder, r: Rng, target: (slug: string, fallback: number) => Ref): Blok {
+  const items: Blok[] = [];
+  PROJECTS.forEach((project, k) => {
+    if (project.slug === PROJECTS[SPECIAL.neverPublished]?.slug) return;
+    const tile = TILE_VARIANTS[project.slug];
+    const file = tile?.file ?? headerFile(project.slug);
+    const alt = project.slug === "nachtbus" ? "" : `${project.name}: ${project.headline01}`;
+    items.push({
+      _uid: r.uuid(),
+      Image: b.asset(file, { alt, name: project.name }),
+      Name: project.slug === "halbe-sachen" ? "" : project.name,
+      Tags: k % 3 === 0 ? project.tags.slice(0, 1) : project.tags.slice(0, 2),
+      link: b.storyLink(target(project.slug, k)),
+      component: "gallery_item",
+    });
+  });
+  items.splice(5, 0, {
+    _uid: r.uuid(),
+    Image: b.asset(FILES.letterLoopMp4),
+    Name: "Bewegte Lettern (Loop)",
+    Tags: ["Animation", "Typefont"],
+    link: b.storyLink(target("bewegte-lettern", 19)),
+    component: "gallery_item",
+  });
+  const order = createRng(`${b.seed}:gallery-order`).shuffle(items.slice(6));
+  return { _uid: r.uuid(), ImageData: [...items.slice(0, 6), ...order], component: "gallery" };
+}
+
 export function homeStory(b: Builder, plans: ArticlePlan[]): Blok {
   const r = createRng(`${b.seed}:home:content`);
   const published = plans.filter((p) => p.index !== SPECIAL.neverPublished);
@@ -100,31 +129,7 @@ export function homeStory(b: Builder, plans: ArticlePlan[]): Blok {
     component: "hero",
   };
 
-  const items: Blok[] = [];
-  PROJECTS.forEach((project, k) => {
-    if (project.slug === PROJECTS[SPECIAL.neverPublished]?.slug) return;
-    const tile = TILE_VARIANTS[project.slug];
-    const file = tile?.file ?? headerFile(project.slug);
-    const alt = project.slug === "nachtbus" ? "" : `${project.name}: ${project.headline01}`;
-    items.push({
-      _uid: r.uuid(),
-      Image: b.asset(file, { alt, name: project.name }),
-      Name: project.slug === "halbe-sachen" ? "" : project.name,
-      Tags: k % 3 === 0 ? project.tags.slice(0, 1) : project.tags.slice(0, 2),
-      link: b.storyLink(target(project.slug, k)),
-      component: "gallery_item",
-    });
-  });
-  items.splice(5, 0, {
-    _uid: r.uuid(),
-    Image: b.asset(FILES.letterLoopMp4),
-    Name: "Bewegte Lettern (Loop)",
-    Tags: ["Animation", "Typefont"],
-    link: b.storyLink(target("bewegte-lettern", 19)),
-    component: "gallery_item",
-  });
-  const order = createRng(`${b.seed}:gallery-order`).shuffle(items.slice(6));
-  const gallery: Blok = { _uid: r.uuid(), ImageData: [...items.slice(0, 6), ...order], component: "gallery" };
+  const gallery = homeGallery(b, r, target);
   return { _uid: r.uuid(), body: [hero, gallery], component: "page" };
 }
 
