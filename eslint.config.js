@@ -292,7 +292,6 @@ export default tseslint.config(
   {
     files: [
       "app/test/arbitraries/mutations.ts",
-      "app/test/dom-invariants.ts",
       "bench/build.ts",
       "bench/content-service.ts",
       "bench/context.ts",

@@ -118,6 +118,46 @@ function leaves(href: string): boolean {
   return scheme !== null || /^\s*[/\\]{2}/.test(href);
 }
 
+const short = (value: string) => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+
+function jsonLdProblems(json: string): string[] {
+  const problems = /[<>]/.test(json) ? [`JSON-LD holds unescaped markup: ${short(json)}`] : [];
+  try {
+    JSON.parse(json);
+  } catch {
+    problems.push(`JSON-LD is not JSON: ${short(json)}`);
+  }
+  return problems;
+}
+
+/**
+ * Whether the attribute holds a lazy image's placeholder, of its own size: in its src, and in its srcset and its
+ * sources' where sizes asks for one (the loader copies data-srcset, checked like srcset, to srcset).
+ */
+function isLazyPlaceholder(element: Element, attribute: string, value: string): boolean {
+  const tag = element.localName;
+  const lazyImg =
+    tag === "img" ? element : tag === "source" ? element.parentElement?.querySelector(":scope > img") : null;
+  const ownPlaceholder =
+    lazyImg?.hasAttribute("data-lazy") &&
+    placeholderSrc(Number(lazyImg.getAttribute("width")), Number(lazyImg.getAttribute("height")));
+  return (
+    typeof ownPlaceholder === "string" &&
+    ((tag === "img" && attribute === "src" && value === ownPlaceholder) ||
+      (attribute === "srcset" && value === placeholderSrcSet(ownPlaceholder)))
+  );
+}
+
+/** A link that opens a new tab (one that leaves the site, or any with `everyNewTab`) without rel="noopener noreferrer". */
+function newTabLinkProblem(element: Element, everyNewTab: boolean): string | null {
+  if (element.localName !== "a" || element.getAttribute("target") !== "_blank") return null;
+  const href = element.getAttribute("href") ?? "";
+  if (!everyNewTab && !leaves(href)) return null;
+  const rel = new Set((element.getAttribute("rel") ?? "").toLowerCase().split(/\s+/));
+  if (rel.has("noopener") && rel.has("noreferrer")) return null;
+  return `new-tab link ${short(href)} lacks rel="noopener noreferrer" (rel=${short(element.getAttribute("rel") ?? "")})`;
+}
+
 /** Every problem in `root`'s subtree; [] when it is clean. */
 export function domProblems(root: Element, options: DomCheckOptions = {}): string[] {
   const allowedTokens = options.allowedTokens ?? new Set<string>();
@@ -129,8 +169,6 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
   const report = (problem: string) => {
     if (problems.length < 20) problems.push(problem);
   };
-  const short = (value: string) => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
-
   const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const value = node.nodeValue ?? "";
@@ -140,13 +178,7 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
   for (const element of [root, ...root.querySelectorAll("*")]) {
     const tag = element.localName;
     if (tag === "script" && options.allowJsonLd && element.getAttribute("type") === "application/ld+json") {
-      const json = element.textContent ?? "";
-      if (/[<>]/.test(json)) report(`JSON-LD holds unescaped markup: ${short(json)}`);
-      try {
-        JSON.parse(json);
-      } catch {
-        report(`JSON-LD is not JSON: ${short(json)}`);
-      }
+      jsonLdProblems(element.textContent ?? "").forEach(report);
     } else if (FORBIDDEN_ELEMENTS.has(tag)) {
       report(`<${tag}> element rendered`);
     }
@@ -159,18 +191,10 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
         if (value.includes(token)) report(`<${tag} ${name}> shows ${token}: ${short(value)}`);
       }
       if (lower === "style" && !allowStyle(element, value)) report(`<${tag}> has style ${short(value)}`);
-      // a lazy image's placeholder, of its own size, in its src, and in its srcset and its sources' where sizes asks
-      // for one (the loader copies data-srcset, checked like srcset, to srcset)
-      const lazyImg =
-        tag === "img" ? element : tag === "source" ? element.parentElement?.querySelector(":scope > img") : null;
-      const ownPlaceholder =
-        lazyImg?.hasAttribute("data-lazy") &&
-        placeholderSrc(Number(lazyImg.getAttribute("width")), Number(lazyImg.getAttribute("height")));
-      const placeholder =
-        typeof ownPlaceholder === "string" &&
-        ((tag === "img" && lower === "src" && value === ownPlaceholder) ||
-          (lower === "srcset" && value === placeholderSrcSet(ownPlaceholder)));
-      if (!placeholder && (URL_ATTRIBUTES.has(lower) || lower === "srcset" || lower === "data-srcset")) {
+      if (
+        !isLazyPlaceholder(element, lower, value) &&
+        (URL_ATTRIBUTES.has(lower) || lower === "srcset" || lower === "data-srcset")
+      ) {
         const allowed =
           lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href"
             ? linkSchemes
@@ -181,17 +205,8 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
         }
       }
     }
-    if (tag === "a" && element.getAttribute("target") === "_blank") {
-      const href = element.getAttribute("href") ?? "";
-      if (options.relOnEveryNewTab || leaves(href)) {
-        const rel = new Set((element.getAttribute("rel") ?? "").toLowerCase().split(/\s+/));
-        if (!rel.has("noopener") || !rel.has("noreferrer")) {
-          report(
-            `new-tab link ${short(href)} lacks rel="noopener noreferrer" (rel=${short(element.getAttribute("rel") ?? "")})`,
-          );
-        }
-      }
-    }
+    const newTab = newTabLinkProblem(element, options.relOnEveryNewTab ?? false);
+    if (newTab) report(newTab);
   }
   return problems;
 }
