@@ -141,6 +141,15 @@ function jsonText(value: unknown): string | null {
   }
 }
 
+/** A value of another type than `current`'s, that looks like it. */
+function wrongScalarFor(current: unknown): unknown {
+  if (typeof current === "string") return 42;
+  if (typeof current === "number") return "42";
+  if (typeof current === "boolean") return "true";
+  if (Array.isArray(current)) return "[]";
+  return typeof current === "object" && current !== null ? "{}" : false;
+}
+
 /** Applies mutations to a copy of `base`; mutations whose target is already gone are skipped. */
 export function applyMutations(
   base: unknown,
@@ -189,19 +198,7 @@ export function applyMutations(
         break;
       }
       case "wrongScalar":
-        set(
-          typeof current === "string"
-            ? 42
-            : typeof current === "number"
-              ? "42"
-              : typeof current === "boolean"
-                ? "true"
-                : Array.isArray(current)
-                  ? "[]"
-                  : typeof current === "object" && current !== null
-                    ? "{}"
-                    : false,
-        );
+        set(wrongScalarFor(current));
         break;
       case "stringify": {
         const json = jsonText(current);
