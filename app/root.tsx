@@ -87,6 +87,7 @@ async function loadRootData(language: Language): Promise<RootData> {
   return { ...layout, site: { name: resolveSiteName(spaceName, layout.header.logo?.alt ?? ""), image } };
 }
 
+// module-level: a production build reads these once for all its pages (the loader runs once per page)
 let buildSpaceName: Promise<string> | undefined;
 const buildRoot = new Map<Language, Promise<RootData>>();
 

@@ -20,11 +20,14 @@ const options = JSON.parse(process.env.BENCH_ISOLATION ?? "{}") as {
 };
 
 const imageCacheDir = await mkdtemp(path.join(os.tmpdir(), "bench-isolation-images-"));
-let contentUrl: string;
-let publicToken: string;
-let contentPid: number;
-let stopContent: () => Promise<void>;
-if (options.mode === "shared") {
+/** The content service in this process (`shared`) or in a child process of its own (`separate`). */
+async function startContent(): Promise<{
+  contentUrl: string;
+  publicToken: string;
+  contentPid: number;
+  stopContent: () => Promise<void>;
+}> {
+  if (options.mode === "separate") return spawnContent();
   const content = await startContentServer({
     port: 0,
     host: "127.0.0.1",
@@ -34,11 +37,15 @@ if (options.mode === "shared") {
     rateLimit: "off",
     watch: false,
   });
-  contentUrl = content.url;
-  publicToken = content.publicToken;
-  contentPid = process.pid;
-  stopContent = () => content.close();
-} else {
+  return {
+    contentUrl: content.url,
+    publicToken: content.publicToken,
+    contentPid: process.pid,
+    stopContent: () => content.close(),
+  };
+}
+
+async function spawnContent() {
   const content = await spawnContentService({
     env: {
       ...process.env,
@@ -49,11 +56,15 @@ if (options.mode === "shared") {
       CONTENT_RATE_LIMIT: "off",
     },
   });
-  contentUrl = content.url;
-  publicToken = content.publicToken;
-  contentPid = content.child.pid ?? 0;
-  stopContent = () => content.stop();
+  return {
+    contentUrl: content.url,
+    publicToken: content.publicToken,
+    contentPid: content.child.pid ?? 0,
+    stopContent: () => content.stop(),
+  };
 }
+
+const { contentUrl, publicToken, contentPid, stopContent } = await startContent();
 const site = await startSiteServer({
   root: options.clientDir,
   port: 0,

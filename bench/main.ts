@@ -88,6 +88,7 @@ async function readPreviousReport(file: string): Promise<Report | null> {
   }
 }
 
+// module-level: the signal handlers clean up what the run has made so far
 let context: BenchContext | undefined;
 let tempDir: string | undefined;
 
@@ -206,13 +207,9 @@ async function writeReport(report: Report): Promise<Report> {
   return merged;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
+const exitCode = await main().catch((error: unknown) => {
   console.error("bench: the harness failed:", error);
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
+  return 1;
+});
+await cleanup();
 process.exit(exitCode);

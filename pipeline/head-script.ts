@@ -25,6 +25,7 @@ const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../a
 
 export class HeadScriptError extends Error {}
 
+// module-level: bundled once per process, for every page of the build or the live update
 let scriptText: Promise<string> | undefined;
 
 /** The loader with the site's margin, the skipped transitions' listener and the morph's reveal, minified; made once per process. */

@@ -283,7 +283,8 @@ export function rawTextElement(
 /**
  * The last page parsed, kept because the build asks several questions of
  * each page in a row (its scripts, its styles, its blocked code, its media)
- * and should read it once.
+ * and should read it once. Module-level, so that the pipeline's steps in
+ * several files each ask for the page by its text rather than pass it along.
  */
 let lastParsed: HtmlPage | undefined;
 

@@ -7,6 +7,7 @@ import { finishPageFile } from "./security-headers";
 
 /** One worker of the build's passes over the pages (pipeline/page-workers.ts): pages in, what each pass learnt out. */
 
+// module-level: the worker's one pass, set up by its first message and used by every later one
 let run: ((relative: string) => Promise<unknown>) | null = null;
 
 function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {

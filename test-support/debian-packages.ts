@@ -47,6 +47,7 @@ function run(who: string, command: string, args: string[]): Promise<void> {
   });
 }
 
+// module-level: apt takes one install at a time, and one update serves the process
 let aptQueue: Promise<unknown> = Promise.resolve();
 let aptUpdated = false;
 

@@ -55,6 +55,7 @@ const E2E_SITE_URL = "https://studio-halbton.example";
 
 const started = performance.now();
 const cleanups: Array<() => Promise<void>> = [];
+// module-level: the signal handlers stop the child and clean up, once, whatever step the run is at
 let child: ChildProcess | undefined;
 let cleaningUp: Promise<void> | undefined;
 
@@ -342,14 +343,10 @@ async function main(): Promise<number> {
   return code;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
+const exitCode = await main().catch((error: unknown) => {
   console.error(`run-e2e: ${error instanceof Error ? error.message : String(error)}`);
-  exitCode = 1;
-} finally {
-  await cleanup();
-  log(`exit code ${exitCode}, wall time ${seconds()}`);
-}
+  return 1;
+});
+await cleanup();
+log(`exit code ${exitCode}, wall time ${seconds()}`);
 process.exit(exitCode);

@@ -48,6 +48,7 @@ export function contentClientOptions(
   };
 }
 
+// module-level: every request of the process shares the one client and its cv cache
 let client: StoryblokClient | undefined;
 
 /** The one Storyblok client of the site (the SDK's own, with its cv cache). */

@@ -5,7 +5,8 @@ import { startTransition, useEffect, useState } from "react";
  * renders on the client only (client navigations, lazy parts), and a new
  * component starts from the browser's own values. Hydration is one render
  * pass (the site has no Suspense boundary around prerendered markup), so no
- * component is still being hydrated once an effect has run.
+ * component is still being hydrated once an effect has run. Module-level: the
+ * page hydrates once, for every component.
  */
 let hydrationDone = false;
 

@@ -7,6 +7,7 @@
 export const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 export const MEDIA_SCHEMES = new Set(["http", "https"]);
 
+// module-level: one element decodes every value, made on first use (only a DOM environment has one)
 let decoder: HTMLTextAreaElement | undefined;
 
 /** HTML character references decoded (the DOM's own table), repeatedly: `&amp;#106;` is `j`. */

@@ -63,7 +63,10 @@ async function keepShots(page: EnginePage, folder: string, expect: Expectations)
 const CHECK_TIME_LIMIT_MS = 90_000;
 const LAUNCH_TIME_LIMIT_MS = 60_000;
 
-/** The page open now, closed by a signal too (the engines run as child processes of their own). */
+/**
+ * The page open now, closed by a signal too (the engines run as child processes of their own); module-level, for
+ * the signal handlers.
+ */
 let openPage: EnginePage | undefined;
 
 async function closeOpenPage(): Promise<void> {

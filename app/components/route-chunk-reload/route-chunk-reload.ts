@@ -94,6 +94,7 @@ export function loadOnceForChunkError(href: string, env: ReloadEnvironment = bro
  * before the browser leaves (React Router imports a route module for its loader and for its component), and a
  * later failure found the guard set and reloaded the page the visitor was on, cancelling the load of the page
  * they asked for. Until the page goes (or comes back from the back-forward cache) every failure waits for it.
+ * Module-level: one per page, whichever route's chunk failed.
  */
 let pageLoadRequested = false;
 
@@ -133,6 +134,7 @@ export function useChunkReloadGuardReset(pathname: string): void {
   }, [pathname]);
 }
 
+// module-level: the page's listeners are installed once, whichever component asks first
 let recoveryInstalled = false;
 
 /**

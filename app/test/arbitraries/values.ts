@@ -45,6 +45,7 @@ export const HOSTILE_TEXTS: readonly string[] = [
   "a".repeat(300),
 ];
 
+// module-level: built once per test file, not once per generated value
 let hugeTextsCache: string[] | undefined;
 /** 100,000-character strings (built once). */
 function hugeTexts(): string[] {
