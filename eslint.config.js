@@ -307,7 +307,6 @@ export default tseslint.config(
       "test-support/cross-engine/firefox-page.ts",
       "test-support/cross-engine/webkit-page.ts",
       "test-support/nginx-server.ts",
-      "test-support/run-e2e.ts",
     ],
     rules: { "max-lines-per-function": "off" },
   },

@@ -10,7 +10,7 @@ import { defaultImageCacheDir, startContentServer } from "../content-server/cont
 import { startSiteServer } from "../site-server/site-server";
 import { readLocalSpace } from "../pipeline/content-config";
 import { ensureChromium } from "./ensure-chromium";
-import { ensureNginx } from "./ensure-nginx";
+import { ensureNginx, type NginxInstall } from "./ensure-nginx";
 import { ensureHostTools, type HostTools } from "./ensure-host-tools";
 import { startCloudflare, startNetlify } from "./host-runtimes";
 import { startNginx } from "./nginx-server";
@@ -171,50 +171,77 @@ function originOf(url: string): string {
   return new URL(url).origin;
 }
 
-async function main(): Promise<number> {
-  const playwrightArgs = process.argv.slice(2);
+/** What the run covers, from its arguments and E2E_ENGINES / E2E_HOSTS. */
+function runScope(playwrightArgs: string[]) {
   // E2E_ENGINES: "only" runs the cross-engine suite alone, "0" leaves it out; by default it follows a whole run
   const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
   // E2E_HOSTS: "1" serves a production build with the static hosts' runtimes, "0" does not; by default a whole run does
   const hosts = engines !== "only" && (process.env.E2E_HOSTS ?? (playwrightArgs.length === 0 ? "1" : "0")) === "1";
   // the preview build only where the `preview` project runs (the editor's specs, hydration's own)
   const preview = engines !== "only" && runsPreviewProject(playwrightArgs);
-  // the tools' install (minutes on a fresh machine) runs beside the build
-  const hostTools: Promise<HostTools> | undefined = hosts ? ensureHostTools() : undefined;
-  hostTools?.catch(() => undefined);
-  const chromePath = await ensureChromium();
-  log(`Chromium: ${chromePath}`);
-  const nginxInstall = await ensureNginx();
-  log(`nginx: ${nginxInstall.binary}`);
+  return { engines, hosts, preview };
+}
 
+/** E2E_SKIP_BUILD=1: the builds run-e2e made last are checked, and the content port they have built in returned. */
+async function existingBuildPort(preview: boolean): Promise<number> {
+  if (!existsSync(path.join(clientDir, "index.html")) && !existsSync(path.join(clientDir, "__spa-fallback.html"))) {
+    throw new Error("E2E_SKIP_BUILD=1, but there is no build in build/client: run once without it");
+  }
+  const info = JSON.parse(await readFile(buildInfoFile, "utf8").catch(() => "{}")) as BuildInfo;
+  if (!info.contentPort || info.stamp !== (await buildStamp())) {
+    throw new Error("E2E_SKIP_BUILD=1, but build/ was not made by run-e2e (or was rebuilt since): run once without it");
+  }
+  if (preview && (!info.previewStamp || info.previewStamp !== (await buildStamp(previewBuildDir)))) {
+    throw new Error(
+      `E2E_SKIP_BUILD=1, but ${PREVIEW_BUILD_DIR_NAME}/ was not made with build/ (or was rebuilt since): run once without it, or leave the preview project out`,
+    );
+  }
+  // the bundle has the content service's address built in
+  return info.contentPort;
+}
+
+/** The production build, and the preview build with `preview`, against the content service; their stamps noted. */
+async function makeBuilds(
+  content: { contentPort: number; contentDir: string; contentOrigin: string },
+  preview: boolean,
+) {
+  const { contentPort, contentDir, contentOrigin } = content;
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    CONTENT_PORT: String(contentPort),
+    CONTENT_DIR: contentDir,
+    // canonical links, hreflang alternates and the sitemap need a public origin (no request goes there)
+    SITE_URL: E2E_SITE_URL,
+    // these would point the bundle somewhere else than this content service
+    STORYBLOK_TOKEN: undefined,
+    CONTENT_API_URL: undefined,
+    // the specs talk to the content service directly
+    CONTENT_VIA_SITE: undefined,
+  };
+  const info: BuildInfo = { contentPort };
+  // one after the other: each build takes both cores
+  for (const build of [
+    { name: "production build", version: "published", dir: PRODUCTION_BUILD_DIR_NAME },
+    ...(preview ? [{ name: "preview build", version: "draft", dir: PREVIEW_BUILD_DIR_NAME }] : []),
+  ]) {
+    const buildStarted = performance.now();
+    log(`making the ${build.name} into ${build.dir}/ against ${contentOrigin} ...`);
+    await buildSite({ ...buildEnv, CONTENT_VERSION: build.version, SITE_BUILD_DIR: build.dir });
+    log(`${build.name} done in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+  }
+  info.stamp = await buildStamp();
+  if (preview) info.previewStamp = await buildStamp(previewBuildDir);
+  await writeFile(buildInfoFile, `${JSON.stringify(info, null, 2)}\n`);
+}
+
+/** A copy of the repo's content in a temp folder, served by a content service of the run's own. */
+async function startContent(previousPort: number | undefined) {
   const tempDir = await mkdtemp(path.join(tmpdir(), "studio-e2e-"));
   cleanups.push(() => rm(tempDir, { recursive: true, force: true }));
   const contentDir = path.join(tempDir, "content");
   await copyContent(path.join(repo, "content"), contentDir);
   const space = readLocalSpace(contentDir);
   const adminToken = randomBytes(24).toString("hex");
-
-  const skipBuild = process.env.E2E_SKIP_BUILD === "1";
-  let previousPort: number | undefined;
-  if (skipBuild) {
-    if (!existsSync(path.join(clientDir, "index.html")) && !existsSync(path.join(clientDir, "__spa-fallback.html"))) {
-      throw new Error("E2E_SKIP_BUILD=1, but there is no build in build/client: run once without it");
-    }
-    const info = JSON.parse(await readFile(buildInfoFile, "utf8").catch(() => "{}")) as BuildInfo;
-    if (!info.contentPort || info.stamp !== (await buildStamp())) {
-      throw new Error(
-        "E2E_SKIP_BUILD=1, but build/ was not made by run-e2e (or was rebuilt since): run once without it",
-      );
-    }
-    if (preview && (!info.previewStamp || info.previewStamp !== (await buildStamp(previewBuildDir)))) {
-      throw new Error(
-        `E2E_SKIP_BUILD=1, but ${PREVIEW_BUILD_DIR_NAME}/ was not made with build/ (or was rebuilt since): run once without it, or leave the preview project out`,
-      );
-    }
-    // the bundle has the content service's address built in
-    previousPort = info.contentPort;
-  }
-
   const content = await startContentServer({
     port: previousPort ?? 0,
     host: "127.0.0.1",
@@ -227,57 +254,29 @@ async function main(): Promise<number> {
   const contentOrigin = originOf(content.url);
   const contentPort = Number(new URL(contentOrigin).port);
   log(`content service: ${contentOrigin} (content copy in ${contentDir})`);
+  return { contentDir, space, adminToken, contentOrigin, contentPort };
+}
 
-  if (!skipBuild) {
-    const buildEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      CONTENT_PORT: String(contentPort),
-      CONTENT_DIR: contentDir,
-      // canonical links, hreflang alternates and the sitemap need a public origin (no request goes there)
-      SITE_URL: E2E_SITE_URL,
-      // these would point the bundle somewhere else than this content service
-      STORYBLOK_TOKEN: undefined,
-      CONTENT_API_URL: undefined,
-      // the specs talk to the content service directly
-      CONTENT_VIA_SITE: undefined,
-    };
-    const info: BuildInfo = { contentPort };
-    // one after the other: each build takes both cores
-    for (const build of [
-      { name: "production build", version: "published", dir: PRODUCTION_BUILD_DIR_NAME },
-      ...(preview ? [{ name: "preview build", version: "draft", dir: PREVIEW_BUILD_DIR_NAME }] : []),
-    ]) {
-      const buildStarted = performance.now();
-      log(`making the ${build.name} into ${build.dir}/ against ${contentOrigin} ...`);
-      await buildSite({ ...buildEnv, CONTENT_VERSION: build.version, SITE_BUILD_DIR: build.dir });
-      log(`${build.name} done in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
-    }
-    info.stamp = await buildStamp();
-    if (preview) info.previewStamp = await buildStamp(previewBuildDir);
-    await writeFile(buildInfoFile, `${JSON.stringify(info, null, 2)}\n`);
-  } else {
-    log("E2E_SKIP_BUILD=1: using the existing builds");
+/** The static hosts' runtimes on the production build, and where the hosts' specs find them and their tools. */
+async function startHostRuntimes(tools: HostTools): Promise<NodeJS.ProcessEnv> {
+  const runtimes = await Promise.all([startCloudflare(tools, clientDir), startNetlify(tools, clientDir)]);
+  for (const runtime of runtimes) {
+    cleanups.push(() => runtime.close());
+    log(`${runtime.name}: ${runtime.url}`);
   }
+  const [cloudflare, netlify] = runtimes;
+  return {
+    E2E_HOSTS_BUILD_DIR: buildDir,
+    E2E_CLOUDFLARE_URL: cloudflare.url,
+    E2E_NETLIFY_URL: netlify.url,
+    E2E_JAVA: tools.java,
+    E2E_VNU_JAR: tools.vnuJar,
+    E2E_LINKINATOR: tools.linkinator,
+  };
+}
 
-  let hostsEnv: NodeJS.ProcessEnv = {};
-  if (hostTools) {
-    const tools = await hostTools;
-    const runtimes = await Promise.all([startCloudflare(tools, clientDir), startNetlify(tools, clientDir)]);
-    for (const runtime of runtimes) {
-      cleanups.push(() => runtime.close());
-      log(`${runtime.name}: ${runtime.url}`);
-    }
-    const [cloudflare, netlify] = runtimes;
-    hostsEnv = {
-      E2E_HOSTS_BUILD_DIR: buildDir,
-      E2E_CLOUDFLARE_URL: cloudflare.url,
-      E2E_NETLIFY_URL: netlify.url,
-      E2E_JAVA: tools.java,
-      E2E_VNU_JAR: tools.vnuJar,
-      E2E_LINKINATOR: tools.linkinator,
-    };
-  }
-
+/** The site servers of the builds and nginx on the production build, and where the specs find them. */
+async function startSites(nginxInstall: NginxInstall, preview: boolean): Promise<NodeJS.ProcessEnv> {
   const site = await startSiteServer({ root: clientDir, port: 0, host: "127.0.0.1" });
   cleanups.push(() => site.close());
   log(`site: ${site.url}`);
@@ -299,22 +298,15 @@ async function main(): Promise<number> {
     await nginx.close();
   });
   log(`nginx: ${nginx.url}`);
+  return { E2E_BASE_URL: site.url, E2E_NGINX_URL: nginx.url, ...previewEnv };
+}
 
-  const suiteEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    E2E_BASE_URL: site.url,
-    E2E_SITE_URL,
-    E2E_NGINX_URL: nginx.url,
-    E2E_BUILD_DIR: buildDir,
-    E2E_CONTENT_ORIGIN: contentOrigin,
-    E2E_CONTENT_DIR: contentDir,
-    E2E_ADMIN_TOKEN: adminToken,
-    E2E_PREVIEW_TOKEN: space.previewToken,
-    E2E_PUBLIC_TOKEN: space.publicToken,
-    CHROME_PATH: chromePath,
-    ...previewEnv,
-    ...hostsEnv,
-  };
+/** Playwright's stages, then the cross-engine suite; the first failing one's exit code. */
+async function runSuites(
+  { engines, hosts }: ReturnType<typeof runScope>,
+  playwrightArgs: string[],
+  suiteEnv: NodeJS.ProcessEnv,
+): Promise<number> {
   let code = 0;
   if (engines !== "only") {
     // A whole run checks the hosts after the browser tests, not beside them: the crawl and the Nu checker take
@@ -341,6 +333,41 @@ async function main(): Promise<number> {
     code ||= enginesCode;
   }
   return code;
+}
+
+async function main(): Promise<number> {
+  const playwrightArgs = process.argv.slice(2);
+  const scope = runScope(playwrightArgs);
+  // the tools' install (minutes on a fresh machine) runs beside the build
+  const hostTools: Promise<HostTools> | undefined = scope.hosts ? ensureHostTools() : undefined;
+  hostTools?.catch(() => undefined);
+  const chromePath = await ensureChromium();
+  log(`Chromium: ${chromePath}`);
+  const nginxInstall = await ensureNginx();
+  log(`nginx: ${nginxInstall.binary}`);
+
+  const skipBuild = process.env.E2E_SKIP_BUILD === "1";
+  const previousPort = skipBuild ? await existingBuildPort(scope.preview) : undefined;
+  const content = await startContent(previousPort);
+  if (!skipBuild) await makeBuilds(content, scope.preview);
+  else log("E2E_SKIP_BUILD=1: using the existing builds");
+
+  const hostsEnv = hostTools ? await startHostRuntimes(await hostTools) : {};
+  const sitesEnv = await startSites(nginxInstall, scope.preview);
+  const suiteEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    E2E_SITE_URL,
+    E2E_BUILD_DIR: buildDir,
+    E2E_CONTENT_ORIGIN: content.contentOrigin,
+    E2E_CONTENT_DIR: content.contentDir,
+    E2E_ADMIN_TOKEN: content.adminToken,
+    E2E_PREVIEW_TOKEN: content.space.previewToken,
+    E2E_PUBLIC_TOKEN: content.space.publicToken,
+    CHROME_PATH: chromePath,
+    ...sitesEnv,
+    ...hostsEnv,
+  };
+  return runSuites(scope, playwrightArgs, suiteEnv);
 }
 
 const exitCode = await main().catch((error: unknown) => {
