@@ -306,7 +306,6 @@ export default tseslint.config(
       "bench/sections/service.ts",
       "test-support/cross-engine/firefox-page.ts",
       "test-support/cross-engine/webkit-page.ts",
-      "test-support/nginx-server.ts",
     ],
     rules: { "max-lines-per-function": "off" },
   },

@@ -45,18 +45,10 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
-  const clientDir = path.resolve(buildDir, CLIENT_DIR);
-  const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
-  const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
-  for (const dir of ["logs", "temp"]) await mkdir(path.join(prefix, dir));
-  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  // a checkout in a private folder (mktemp -d) is out of the workers' reach: they serve a copy in the prefix
-  const servedDir = asRoot && !(await reachableByOthers(clientDir)) ? path.join(prefix, "client") : clientDir;
-  if (servedDir !== clientDir) await cp(clientDir, servedDir, { recursive: true });
-  const port = await freePort();
+/** The whole config: nginx's own files in `prefix`, worker settings, and the site in its http block. */
+function nginxConfig(nginx: NginxInstall, prefix: string, siteConfig: string): string {
   const temp = (name: string) => path.join(prefix, "temp", name);
-  const config = [
+  return [
     `load_module ${nginx.brotliModule};`,
     "worker_processes 1;",
     `pid ${path.join(prefix, "nginx.pid")};`,
@@ -70,10 +62,23 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
     `    fastcgi_temp_path ${temp("fastcgi")};`,
     `    uwsgi_temp_path ${temp("uwsgi")};`,
     `    scgi_temp_path ${temp("scgi")};`,
-    siteConfigFor(site, port, servedDir),
+    siteConfig,
     "}",
     "",
   ].join("\n");
+}
+
+export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
+  const clientDir = path.resolve(buildDir, CLIENT_DIR);
+  const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
+  const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
+  for (const dir of ["logs", "temp"]) await mkdir(path.join(prefix, dir));
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  // a checkout in a private folder (mktemp -d) is out of the workers' reach: they serve a copy in the prefix
+  const servedDir = asRoot && !(await reachableByOthers(clientDir)) ? path.join(prefix, "client") : clientDir;
+  if (servedDir !== clientDir) await cp(clientDir, servedDir, { recursive: true });
+  const port = await freePort();
+  const config = nginxConfig(nginx, prefix, siteConfigFor(site, port, servedDir));
   const configFile = path.join(prefix, "nginx.conf");
   await writeFile(configFile, config);
 
