@@ -1,19 +1,9 @@
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import type { EnginePage } from "./engine-page";
 
-/**
- * Firefox (Debian's ESR) over WebDriver BiDi with puppeteer-core: a fresh
- * profile per launch, headless. The console and uncaught errors come from
- * the protocol, so errors before `load` count too; Firefox reports a CSP
- * violation there as an uncaught error.
- */
-/** `scripts: false`: the page's own scripts never run (Firefox's javascript.enabled; the protocol's still do). */
-export async function launchFirefox(
-  executablePath: string,
-  origin: string,
-  { scripts = true }: { scripts?: boolean } = {},
-): Promise<EnginePage> {
-  const browser: Browser = await puppeteer.launch({
+/** Firefox itself, headless, with a fresh profile that phones nowhere. */
+function launchBrowser(executablePath: string, scripts: boolean): Promise<Browser> {
+  return puppeteer.launch({
     browser: "firefox",
     executablePath,
     headless: true,
@@ -27,6 +17,21 @@ export async function launchFirefox(
       ...(scripts ? {} : { "javascript.enabled": false }),
     },
   });
+}
+
+/**
+ * Firefox (Debian's ESR) over WebDriver BiDi with puppeteer-core: a fresh
+ * profile per launch, headless. The console and uncaught errors come from
+ * the protocol, so errors before `load` count too; Firefox reports a CSP
+ * violation there as an uncaught error.
+ */
+/** `scripts: false`: the page's own scripts never run (Firefox's javascript.enabled; the protocol's still do). */
+export async function launchFirefox(
+  executablePath: string,
+  origin: string,
+  { scripts = true }: { scripts?: boolean } = {},
+): Promise<EnginePage> {
+  const browser = await launchBrowser(executablePath, scripts);
   // puppeteer reports "firefox/<version>"
   const version = `Firefox ${(await browser.version()).split("/").at(-1) ?? "unknown"}`;
   const page: Page = await browser.newPage();
