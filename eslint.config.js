@@ -304,7 +304,6 @@ export default tseslint.config(
       "bench/sections/publish.ts",
       "bench/sections/requests.ts",
       "bench/sections/service.ts",
-      "test-support/cross-engine/webkit-page.ts",
     ],
     rules: { "max-lines-per-function": "off" },
   },

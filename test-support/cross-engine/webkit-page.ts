@@ -77,12 +77,8 @@ new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
 }).observe(document.documentElement, { childList: true, subtree: true });`;
 
-/** `scripts: false`: the page's own scripts never run (WebKit's setting; the driver's scripts still do). */
-export async function launchWebKit(
-  install: WebKitInstall,
-  origin: string,
-  { scripts = true }: { scripts?: boolean } = {},
-): Promise<EnginePage> {
+/** The display, MiniBrowser's GTK config and WebKitWebDriver on a free port; `stopAll` stops them all again. */
+async function startDriverProcess(install: WebKitInstall) {
   const xvfb = await startXvfb(install.xvfb);
   const configDir = await mkdtemp(path.join(tmpdir(), "webkit-gtk-config-"));
   await mkdir(path.join(configDir, "gtk-3.0"));
@@ -101,30 +97,46 @@ export async function launchWebKit(
     xvfb.process.kill("SIGTERM");
     await rm(configDir, { recursive: true, force: true });
   };
-  let driver: WebDriver;
-  let version: string;
+  return { port, driverProcess, stopAll };
+}
+
+/** A WebDriver session with MiniBrowser, its time limits set, and WebKitGTK's version. */
+async function startSession(serverUrl: string, install: WebKitInstall, scripts: boolean) {
+  const driver = await new Builder()
+    .usingServer(serverUrl)
+    .withCapabilities({
+      browserName: "MiniBrowser",
+      "webkitgtk:browserOptions": {
+        binary: install.browser,
+        // MiniBrowser takes WebKitSettings as options
+        args: ["--automation", ...(scripts ? [] : ["--enable-javascript=false"])],
+      },
+    })
+    .build();
+  // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it
+  await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
+  // WebKitGTK's version: MiniBrowser and the driver have no --version
+  const version = `WebKitGTK ${String((await driver.getCapabilities()).get("browserVersion") ?? "unknown")}`;
+  return { driver, version };
+}
+
+/** `scripts: false`: the page's own scripts never run (WebKit's setting; the driver's scripts still do). */
+export async function launchWebKit(
+  install: WebKitInstall,
+  origin: string,
+  { scripts = true }: { scripts?: boolean } = {},
+): Promise<EnginePage> {
+  const { port, driverProcess, stopAll } = await startDriverProcess(install);
+  let session: { driver: WebDriver; version: string };
   try {
     const serverUrl = `http://127.0.0.1:${port}`;
     await waitForDriver(serverUrl, driverProcess);
-    driver = await new Builder()
-      .usingServer(serverUrl)
-      .withCapabilities({
-        browserName: "MiniBrowser",
-        "webkitgtk:browserOptions": {
-          binary: install.browser,
-          // MiniBrowser takes WebKitSettings as options
-          args: ["--automation", ...(scripts ? [] : ["--enable-javascript=false"])],
-        },
-      })
-      .build();
-    // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it
-    await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
-    // WebKitGTK's version: MiniBrowser and the driver have no --version
-    version = `WebKitGTK ${String((await driver.getCapabilities()).get("browserVersion") ?? "unknown")}`;
+    session = await startSession(serverUrl, install, scripts);
   } catch (error) {
     await stopAll();
     throw error;
   }
+  const { driver, version } = session;
 
   return {
     engine: "webkit",
