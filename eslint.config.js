@@ -298,7 +298,6 @@ export default tseslint.config(
       "bench/main.ts",
       "bench/sections/bundle.ts",
       "bench/sections/engines.ts",
-      "bench/sections/first-visit.ts",
       "bench/sections/growth.ts",
       "bench/sections/lighthouse.ts",
       "bench/sections/publish.ts",

@@ -32,30 +32,47 @@ import type { SectionOutput } from "./section";
  * without scrolling, split into images, scripts and the rest.
  */
 
-export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutput> {
-  const main = await ctx.mainBuild();
-  const builds = await ctx.siteBuilds();
-  const baseline = builds.find((b) => b.label === "baseline") ?? null;
-  const runs = Math.max(1, ctx.options.runs);
-  const urlOf = (route: Route) => `${main.site.url}${route.path}`;
+/** One line of the log per bytes run. */
+function logBytesRun(ctx: BenchContext, screen: Screen, route: Route, result: BytesRun): void {
+  ctx.log(
+    `first-visit bytes ${screen} ${route.label}: ` +
+      (result.ok
+        ? `${fmtKB(result.total)} (images ${fmtKB(result.byKind.images)}, scripts ${fmtKB(result.byKind.scripts)}, rest ${fmtKB(result.byKind.rest)})${result.idleTimedOut ? ", network never idle" : ""}`
+        : `failed: ${result.error}`),
+  );
+}
 
+/** One line of the log per slow-phone run. */
+function logSlowRun(ctx: BenchContext, label: string, route: Route, run: number, runs: number, result: SlowRun): void {
+  ctx.log(
+    `first-visit slow phone ${label} ${route.label} run ${run}/${runs}: ` +
+      (result.ok
+        ? `FCP ${fmtMs(result.fcp)}, load ${fmtMs(result.loadEventStart)}` +
+          (result.framework
+            ? `, hydration start after load ${fmtMs(result.hydrationStartAfterLoad)}`
+            : ", no framework") +
+          `, long tasks after FCP ${result.longTasks?.count ?? "–"} (longest ${fmtMs(result.longTasks?.longest)}: ${result.longestWork}; beyond 50 ms ${fmtMs(result.longTasks?.beyond50)}), ` +
+          `elements restyled after FCP ${fmtInt(result.restyled)} (largest recalculation ${fmtInt(result.largestRestyle)})` +
+          (result.idleTimedOut ? ", network never idle" : "")
+        : `failed: ${result.error}`),
+  );
+}
+
+type MainBuild = Awaited<ReturnType<BenchContext["mainBuild"]>>;
+type SiteBuild = Awaited<ReturnType<BenchContext["siteBuilds"]>>[number];
+
+/** The unthrottled bytes runs, then the slow-phone runs of each build; runs by build label and route label. */
+async function measureFirstVisits(ctx: BenchContext, main: MainBuild, builds: SiteBuild[], runs: number) {
   const bytes: BytesRun[] = [];
-  /** runs by build label and route label */
   const slow = new Map<string, SlowRun[]>();
-  const key = (build: string, route: string) => `${build}|${route}`;
   const browser = await launchPlaywright(ctx.chromePath);
   try {
     // first, as it is unthrottled: it also lets the image service render every size the slow runs ask for
     for (const screen of Object.keys(SCREENS) as Screen[]) {
       for (const route of main.routes) {
-        const result = await bytesRun(browser, urlOf(route), route, screen);
+        const result = await bytesRun(browser, `${main.site.url}${route.path}`, route, screen);
         bytes.push(result);
-        ctx.log(
-          `first-visit bytes ${screen} ${route.label}: ` +
-            (result.ok
-              ? `${fmtKB(result.total)} (images ${fmtKB(result.byKind.images)}, scripts ${fmtKB(result.byKind.scripts)}, rest ${fmtKB(result.byKind.rest)})${result.idleTimedOut ? ", network never idle" : ""}`
-              : `failed: ${result.error}`),
-        );
+        logBytesRun(ctx, screen, route, result);
       }
     }
     // runs interleaved over the routes and the builds, so that drift of the machine hits each alike
@@ -63,32 +80,44 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
       for (const route of main.routes) {
         for (const build of builds) {
           const result = await slowRun(browser, `${build.site.url}${route.path}`, route, run, build.label);
-          slow.set(key(build.label, route.label), [...(slow.get(key(build.label, route.label)) ?? []), result]);
-          ctx.log(
-            `first-visit slow phone ${build.label} ${route.label} run ${run}/${runs}: ` +
-              (result.ok
-                ? `FCP ${fmtMs(result.fcp)}, load ${fmtMs(result.loadEventStart)}` +
-                  (result.framework
-                    ? `, hydration start after load ${fmtMs(result.hydrationStartAfterLoad)}`
-                    : ", no framework") +
-                  `, long tasks after FCP ${result.longTasks?.count ?? "–"} (longest ${fmtMs(result.longTasks?.longest)}: ${result.longestWork}; beyond 50 ms ${fmtMs(result.longTasks?.beyond50)}), ` +
-                  `elements restyled after FCP ${fmtInt(result.restyled)} (largest recalculation ${fmtInt(result.largestRestyle)})` +
-                  (result.idleTimedOut ? ", network never idle" : "")
-                : `failed: ${result.error}`),
-          );
+          slow.set(slowKey(build.label, route.label), [...(slow.get(slowKey(build.label, route.label)) ?? []), result]);
+          logSlowRun(ctx, build.label, route, run, runs, result);
         }
       }
     }
   } finally {
     await browser.close();
   }
+  return { bytes, slow };
+}
 
-  const aggregated = (build: string) =>
-    new Map(main.routes.map((route) => [route.label, aggregateSlow(route, slow.get(key(build, route.label)) ?? [])]));
-  const nowByRoute = aggregated("now");
-  const baselineByRoute = baseline ? aggregated("baseline") : null;
-  const routes = [...nowByRoute.values()];
-  const measured = routes.filter((r) => r.runsOk > 0);
+const slowKey = (build: string, route: string) => `${build}|${route}`;
+
+/** The slow-phone figures per route of a build's runs, medians. */
+function slowByRoute(main: MainBuild, slow: Map<string, SlowRun[]>, build: string): Map<string, SlowRoute> {
+  return new Map(
+    main.routes.map((route) => [route.label, aggregateSlow(route, slow.get(slowKey(build, route.label)) ?? [])]),
+  );
+}
+
+interface FirstVisitFigures {
+  main: MainBuild;
+  baseline: SiteBuild | null;
+  runs: number;
+  bytes: BytesRun[];
+  slow: Map<string, SlowRun[]>;
+  nowByRoute: Map<string, SlowRoute>;
+  baselineByRoute: Map<string, SlowRoute> | null;
+  homeBytes: BytesRun | undefined;
+}
+
+function firstVisitSummary({
+  baseline,
+  nowByRoute,
+  baselineByRoute,
+  homeBytes,
+}: FirstVisitFigures): SectionOutput["summary"] {
+  const measured = [...nowByRoute.values()].filter((r) => r.runsOk > 0);
   /** The route with the highest figure (of those measured). */
   const worstBy = (pick: (r: SlowRoute) => number | null): SlowRoute | undefined => {
     let worst: SlowRoute | undefined;
@@ -99,12 +128,10 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
   const mostBlocking = worstBy((r) => r.beyond50);
   const latestHydration = worstBy((r) => r.hydrationStartAfterLoad);
   const noneMeasured = measured.length === 0;
-  const homeBytes = bytes.find((b) => b.screen === "375 px" && b.path === "/");
-
   const baselineLongest = baselineByRoute
     ? [...baselineByRoute.values()].filter((r) => r.runsOk > 0).sort((a, b) => (b.longest ?? 0) - (a.longest ?? 0))[0]
     : undefined;
-  const summary: SectionOutput["summary"] = [
+  return [
     {
       figure: "Longest long task after FCP, slow phone, all routes (medians)",
       value: noneMeasured
@@ -143,7 +170,65 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
       verdict: homeBytes?.ok ? "info" : "error",
     },
   ];
+}
 
+/** Every route's slow-phone figures, the baseline's first. */
+function slowRunsTable(nowByRoute: Map<string, SlowRoute>, baselineByRoute: Map<string, SlowRoute> | null): string {
+  return markdownTable(
+    [
+      "route",
+      "build",
+      "FCP",
+      "load",
+      "hydration start after load",
+      "long tasks",
+      "of them from hydration start",
+      "longest",
+      "its work",
+      "runs ok",
+    ],
+    [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const].flatMap(
+      ([build, byRoute]) =>
+        [...byRoute.values()].map((r) => [
+          r.route,
+          build,
+          fmtMs(r.fcp),
+          fmtMs(r.loadEventStart),
+          fmtMs(r.hydrationStartAfterLoad),
+          r.count === null ? "–" : String(r.count),
+          r.countFromHydration === null ? "–" : String(r.countFromHydration),
+          fmtMs(r.longest),
+          r.longestWork,
+          `${r.runsOk}/${r.runs}`,
+        ]),
+    ),
+  );
+}
+
+/** The failed runs, and those whose network never went idle. */
+function slowFailures(
+  routes: SlowRoute[],
+  baselineByRoute: Map<string, SlowRoute> | null,
+  slow: Map<string, SlowRun[]>,
+): string[] {
+  const md: string[] = [];
+  const slowErrors = [...(baselineByRoute?.values() ?? []), ...routes].flatMap((r) =>
+    r.errors.map((e) => `${r.route} ${e}`),
+  );
+  if (slowErrors.length) md.push(`Failed runs: ${slowErrors.join("; ")}.`, "");
+  const neverIdle = [...slow.values()].flat().filter((r) => r.idleTimedOut);
+  if (neverIdle.length)
+    md.push(
+      `The network never went idle within 60 s after hydration in ${neverIdle.length} run(s) (${neverIdle.map((r) => `${r.build} ${r.route} run ${r.run}`).join(", ")}): their long tasks end there.`,
+      "",
+    );
+  return md;
+}
+
+/** The slow phone's part of the report: how it was measured, the builds side by side, every route's figures. */
+function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): string[] {
+  const { main, baseline, runs, slow, nowByRoute, baselineByRoute } = figures;
+  const routes = [...nowByRoute.values()];
   const md: string[] = [];
   md.push(
     `A first visit to each route of the main build, served by the bench's site server (\`${main.site.url}\`), ` +
@@ -190,48 +275,16 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
       ],
     ),
     "",
-    markdownTable(
-      [
-        "route",
-        "build",
-        "FCP",
-        "load",
-        "hydration start after load",
-        "long tasks",
-        "of them from hydration start",
-        "longest",
-        "its work",
-        "runs ok",
-      ],
-      [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const].flatMap(
-        ([build, byRoute]) =>
-          [...byRoute.values()].map((r) => [
-            r.route,
-            build,
-            fmtMs(r.fcp),
-            fmtMs(r.loadEventStart),
-            fmtMs(r.hydrationStartAfterLoad),
-            r.count === null ? "–" : String(r.count),
-            r.countFromHydration === null ? "–" : String(r.countFromHydration),
-            fmtMs(r.longest),
-            r.longestWork,
-            `${r.runsOk}/${r.runs}`,
-          ]),
-      ),
-    ),
+    slowRunsTable(nowByRoute, baselineByRoute),
     "",
   );
-  const slowErrors = [...(baselineByRoute?.values() ?? []), ...routes].flatMap((r) =>
-    r.errors.map((e) => `${r.route} ${e}`),
-  );
-  if (slowErrors.length) md.push(`Failed runs: ${slowErrors.join("; ")}.`, "");
-  const neverIdle = [...slow.values()].flat().filter((r) => r.idleTimedOut);
-  if (neverIdle.length)
-    md.push(
-      `The network never went idle within 60 s after hydration in ${neverIdle.length} run(s) (${neverIdle.map((r) => `${r.build} ${r.route} run ${r.run}`).join(", ")}): their long tasks end there.`,
-      "",
-    );
+  md.push(...slowFailures(routes, baselineByRoute, slow));
+  return md;
+}
 
+/** The bytes' part of the report: per screen, and the largest responses of `/` at 375 px. */
+function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
+  const md: string[] = [];
   md.push(
     "### Bytes of a first visit",
     "",
@@ -276,6 +329,22 @@ export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutpu
       "",
     );
   }
+  return md;
+}
+
+export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const builds = await ctx.siteBuilds();
+  const baseline = builds.find((b) => b.label === "baseline") ?? null;
+  const runs = Math.max(1, ctx.options.runs);
+  const { bytes, slow } = await measureFirstVisits(ctx, main, builds, runs);
+  const nowByRoute = slowByRoute(main, slow, "now");
+  const baselineByRoute = baseline ? slowByRoute(main, slow, "baseline") : null;
+  const routes = [...nowByRoute.values()];
+  const homeBytes = bytes.find((b) => b.screen === "375 px" && b.path === "/");
+  const figures = { main, baseline, runs, bytes, slow, nowByRoute, baselineByRoute, homeBytes };
+  const summary = firstVisitSummary(figures);
+  const md = [...slowPhoneMarkdown(ctx, figures), ...bytesMarkdown(figures)];
 
   return {
     summary,
