@@ -293,7 +293,6 @@ export default tseslint.config(
     files: [
       "bench/build.ts",
       "bench/content-service.ts",
-      "bench/context.ts",
       "bench/first-visit-runs.ts",
       "bench/main.ts",
       "bench/sections/bundle.ts",

@@ -61,6 +61,44 @@ export interface MainBuild extends SiteBuild {
   indexReferences: number;
 }
 
+/** The routes the bench measures: each kind of page, in German and in English, `first` the article's slug. */
+function measuredRoutes(first: string): Route[] {
+  const route = (routePath: string, label: string): Route => ({ path: routePath, label });
+  return [
+    route("/", "/"),
+    route("/index", "/index"),
+    route(`/articles/${first}`, "article"),
+    route("/about", "/about"),
+    route("/imprint", "/imprint"),
+    { path: "/gibt-es-nicht", label: "not found", file: "404.html", notFound: true },
+    // the same pages in English (Storyblok's field-level translation)
+    route("/en", "/en"),
+    route("/en/index", "/en/index"),
+    route(`/en/articles/${first}`, "en article"),
+    route("/en/about", "/en/about"),
+    route("/en/imprint", "/en/imprint"),
+    { path: "/en/does-not-exist", label: "en not found", file: "en/404.html", notFound: true },
+  ];
+}
+
+/** The content's articles as the build lists them: the first one's slug and how many there are. */
+async function listArticles(
+  content: { apiUrl: string; publicToken: string; previewToken: string },
+  version: string | undefined,
+): Promise<{ first: string; articles: number }> {
+  const token = version === "published" ? content.publicToken : content.previewToken;
+  const listing = await fetch(
+    `${content.apiUrl}/cdn/stories?starts_with=articles/&version=${version}&per_page=100&token=${encodeURIComponent(token)}`,
+  );
+  if (!listing.ok) throw new Error(`article listing answered ${listing.status}`);
+  const body = (await listing.json()) as { stories?: { full_slug?: string; is_startpage?: boolean }[] };
+  const articles = (body.stories ?? []).filter((s) => !s.is_startpage && typeof s.full_slug === "string");
+  const first = articles[0]?.full_slug?.split("/").filter(Boolean).at(-1);
+  if (!first) throw new Error("the content has no article to measure");
+  const total = Number(listing.headers.get("total") ?? articles.length);
+  return { first, articles: Number.isFinite(total) ? total : articles.length };
+}
+
 export class BenchContext {
   private main: Promise<MainBuild> | undefined;
   private baseline: Promise<SiteBuild | null> | undefined;
@@ -165,22 +203,12 @@ export class BenchContext {
       if (count - (kindsBefore[kind] ?? 0) > 0) buildRequestKinds[kind] = count - (kindsBefore[kind] ?? 0);
     }
 
-    const token = env.CONTENT_VERSION === "published" ? content.publicToken : content.previewToken;
-    const listing = await fetch(
-      `${content.apiUrl}/cdn/stories?starts_with=articles/&version=${env.CONTENT_VERSION}&per_page=100&token=${encodeURIComponent(token)}`,
-    );
-    if (!listing.ok) throw new Error(`article listing answered ${listing.status}`);
-    const body = (await listing.json()) as { stories?: { full_slug?: string; is_startpage?: boolean }[] };
-    const articles = (body.stories ?? []).filter((s) => !s.is_startpage && typeof s.full_slug === "string");
-    const first = articles[0]?.full_slug?.split("/").filter(Boolean).at(-1);
-    if (!first) throw new Error("the content has no article to measure");
-    const total = Number(listing.headers.get("total") ?? articles.length);
+    const { first, articles } = await listArticles(content, env.CONTENT_VERSION);
     const indexStory = JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")) as unknown;
 
     this.log(
       `main build (${env.CONTENT_VERSION} content): ${(build.durationMs / 1000).toFixed(1)} s, ${buildApiRequests} API requests, site ${site.url}`,
     );
-    const route = (routePath: string, label: string): Route => ({ path: routePath, label });
     return {
       label: "now",
       commit: null,
@@ -194,22 +222,8 @@ export class BenchContext {
       buildRequestKinds,
       precompressMs,
       env,
-      routes: [
-        route("/", "/"),
-        route("/index", "/index"),
-        route(`/articles/${first}`, "article"),
-        route("/about", "/about"),
-        route("/imprint", "/imprint"),
-        { path: "/gibt-es-nicht", label: "not found", file: "404.html", notFound: true },
-        // the same pages in English (Storyblok's field-level translation)
-        route("/en", "/en"),
-        route("/en/index", "/en/index"),
-        route(`/en/articles/${first}`, "en article"),
-        route("/en/about", "/en/about"),
-        route("/en/imprint", "/en/imprint"),
-        { path: "/en/does-not-exist", label: "en not found", file: "en/404.html", notFound: true },
-      ],
-      articles: Number.isFinite(total) ? total : articles.length,
+      routes: measuredRoutes(first),
+      articles,
       indexReferences: countIndexReferences(indexStory),
     };
   }
