@@ -292,7 +292,6 @@ export default tseslint.config(
   {
     files: [
       "bench/build.ts",
-      "bench/content-service.ts",
       "bench/first-visit-runs.ts",
       "bench/main.ts",
       "bench/sections/bundle.ts",

@@ -81,35 +81,52 @@ export function classifyApiRequest(target: string): string {
 
 const LOG_LINE = /^(GET|HEAD|OPTIONS|POST|PUT|DELETE|PATCH) (\S+) (\d{3}) [\d.]+ms$/;
 
-export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(here, "content-service-child.ts")],
-    {
-      cwd: repo,
-      env: {
-        ...process.env,
-        BENCH_CONTENT_OPTIONS: JSON.stringify({
-          contentDir: options.contentDir,
-          imageCacheDir: options.imageCacheDir,
-          logRequests: options.logRequests ?? false,
-          port: options.port ?? 0,
-          watch: options.watch ?? false,
-        }),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+function spawnServiceChild(options: ContentServiceOptions): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", path.join(here, "content-service-child.ts")], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      BENCH_CONTENT_OPTIONS: JSON.stringify({
+        contentDir: options.contentDir,
+        imageCacheDir: options.imageCacheDir,
+        logRequests: options.logRequests ?? false,
+        port: options.port ?? 0,
+        watch: options.watch ?? false,
+      }),
     },
-  );
-  let apiRequests = 0;
-  const recent: string[] = [];
-  const kinds = new Map<string, number>();
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** What the service's request log tells: its API requests (counted, by kind, the last 200) and the markers seen. */
+function requestLog() {
+  const log = { apiRequests: 0, recent: [] as string[], kinds: new Map<string, number>() };
   const markers = new Map<string, () => void>();
+  const onLine = (line: string) => {
+    const match = LOG_LINE.exec(line);
+    if (!match) return;
+    const target = match[2] ?? "";
+    if (target.startsWith("/v2/") || target === "/v2") {
+      log.apiRequests += 1;
+      const kind = classifyApiRequest(target);
+      log.kinds.set(kind, (log.kinds.get(kind) ?? 0) + 1);
+      log.recent.push(`${match[1]} ${target} ${match[3]}`);
+      if (log.recent.length > 200) log.recent.shift();
+      return;
+    }
+    const marker = /[?&]bench-marker=([\w-]+)/.exec(target)?.[1];
+    if (marker) markers.get(marker)?.();
+  };
+  return { log, markers, onLine };
+}
+
+/** The child's READY line; every other line goes to `onLine`. */
+function readyInfo(child: ChildProcess, onLine: (line: string) => void): Promise<ReadyInfo> {
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-
-  const ready = new Promise<ReadyInfo>((resolve, reject) => {
+  return new Promise<ReadyInfo>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`content service did not start in 60 s: ${stderr}`)), 60_000);
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
@@ -118,33 +135,23 @@ export async function startContentService(options: ContentServiceOptions): Promi
     child.once("error", reject);
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
-      if (line.startsWith("READY ")) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice(6)) as ReadyInfo);
-        return;
-      }
-      const match = LOG_LINE.exec(line);
-      if (!match) return;
-      const target = match[2] ?? "";
-      if (target.startsWith("/v2/") || target === "/v2") {
-        apiRequests += 1;
-        const kind = classifyApiRequest(target);
-        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-        recent.push(`${match[1]} ${target} ${match[3]}`);
-        if (recent.length > 200) recent.shift();
-        return;
-      }
-      const marker = /[?&]bench-marker=([\w-]+)/.exec(target)?.[1];
-      if (marker) markers.get(marker)?.();
+      if (!line.startsWith("READY ")) return onLine(line);
+      clearTimeout(timer);
+      resolve(JSON.parse(line.slice(6)) as ReadyInfo);
     });
   });
-  const info = await ready;
+}
+
+export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
+  const child = spawnServiceChild(options);
+  const { log, markers, onLine } = requestLog();
+  const info = await readyInfo(child, onLine);
 
   return {
     ...info,
     pid: child.pid ?? -1,
     get apiRequests() {
-      return apiRequests;
+      return log.apiRequests;
     },
     async checkpoint() {
       if (!options.logRequests) throw new Error("checkpoint() needs logRequests");
@@ -159,10 +166,10 @@ export async function startContentService(options: ContentServiceOptions): Promi
         ),
       ]);
       markers.delete(id);
-      return apiRequests;
+      return log.apiRequests;
     },
-    recentApiRequests: () => [...recent],
-    apiRequestKinds: () => Object.fromEntries(kinds),
+    recentApiRequests: () => [...log.recent],
+    apiRequestKinds: () => Object.fromEntries(log.kinds),
     close: () => stopChild(child),
   };
 }
