@@ -1,4 +1,4 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdir, readFile, readdir, rm, symlink } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -150,8 +150,8 @@ async function workspaceBuildCommand(workspace: string): Promise<string[]> {
   return [process.execPath, ...flags, path.join(workspace, REACT_ROUTER_CLI), "build"];
 }
 
-export async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  await rm(path.join(options.workspace, "build"), { recursive: true, force: true });
+/** The build's environment: the bench's content service, nothing that would point the bundle elsewhere. */
+function buildEnv(options: BuildOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CONTENT_PORT: String(options.contentPort),
@@ -166,6 +166,69 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   delete env.SITE_BUILD_DIR;
   delete env.CONTENT_VIA_SITE;
   Object.assign(env, options.env);
+  return env;
+}
+
+/** What the build's output tells as it goes: pages prerendered, the phases' starts, step times, its last lines. */
+function buildOutput(sampler: ReturnType<typeof sampleTreeRss>) {
+  const output = {
+    tail: "",
+    pages: 0,
+    reported: null as number | null,
+    firstPageAt: null as number | null,
+    lastStepAt: null as number | null,
+    stepTimes: [] as StepTime[],
+    onLine: (line: string) => {
+      if (line.startsWith("Prerender (html)")) {
+        if (output.pages === 0) {
+          sampler.enterPhase("pages");
+          output.firstPageAt = performance.now();
+        }
+        output.pages += 1;
+      }
+      const count = parseReportedRequests(line);
+      if (count !== null && output.reported === null) {
+        sampler.enterPhase("last step");
+        output.lastStepAt = performance.now();
+      }
+      output.reported = count ?? output.reported;
+      output.stepTimes.push(...parseStepTimes(line));
+      output.tail = `${output.tail}${line}\n`.slice(-6000);
+    },
+  };
+  return output;
+}
+
+/**
+ * The build's time limit (the whole process group stopped), its progress reports, and its group killed should
+ * the bench exit first; `stop` ends them all.
+ */
+function watchBuild(
+  child: ChildProcess,
+  options: BuildOptions,
+  progressNow: () => Parameters<NonNullable<BuildOptions["onProgress"]>>[0],
+) {
+  const watch = { timedOut: false, stop: () => {} };
+  const timer = setTimeout(() => {
+    watch.timedOut = true;
+    void stopChild(child, { group: true });
+  }, options.timeoutMs);
+  const progress = options.onProgress
+    ? setInterval(() => options.onProgress?.(progressNow()), options.progressEveryMs ?? 15_000)
+    : undefined;
+  const stopOnExit = () => signalChild(child, "SIGKILL", true);
+  process.once("exit", stopOnExit);
+  watch.stop = () => {
+    clearTimeout(timer);
+    if (progress) clearInterval(progress);
+    process.off("exit", stopOnExit);
+  };
+  return watch;
+}
+
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  await rm(path.join(options.workspace, "build"), { recursive: true, force: true });
+  const env = buildEnv(options);
 
   const started = performance.now();
   const [command, ...args] = await workspaceBuildCommand(options.workspace);
@@ -177,50 +240,20 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     detached: true,
   });
   const sampler = sampleTreeRss(child.pid ?? -1, 100, "bundle");
-  let tail = "";
-  let pages = 0;
-  let reported: number | null = null;
-  let firstPageAt: number | null = null;
-  let lastStepAt: number | null = null;
-  const stepTimes: StepTime[] = [];
-  const onLine = (line: string) => {
-    if (line.startsWith("Prerender (html)")) {
-      if (pages === 0) {
-        sampler.enterPhase("pages");
-        firstPageAt = performance.now();
-      }
-      pages += 1;
-    }
-    const count = parseReportedRequests(line);
-    if (count !== null && reported === null) {
-      sampler.enterPhase("last step");
-      lastStepAt = performance.now();
-    }
-    reported = count ?? reported;
-    stepTimes.push(...parseStepTimes(line));
-    tail = `${tail}${line}\n`.slice(-6000);
-  };
-  if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
-  if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
+  const output = buildOutput(sampler);
+  for (const stream of [child.stdout, child.stderr])
+    if (stream) createInterface({ input: stream }).on("line", output.onLine);
 
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    void stopChild(child, { group: true });
-  }, options.timeoutMs);
-  const progress = options.onProgress
-    ? setInterval(
-        () => options.onProgress?.({ pages, elapsedMs: performance.now() - started, rssBytes: sampler.lastBytes }),
-        options.progressEveryMs ?? 15_000,
-      )
-    : undefined;
-  const stopOnExit = () => signalChild(child, "SIGKILL", true);
-  process.once("exit", stopOnExit);
+  const watch = watchBuild(child, options, () => ({
+    pages: output.pages,
+    elapsedMs: performance.now() - started,
+    rssBytes: sampler.lastBytes,
+  }));
 
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const exitCode = await new Promise<number | null>((resolve) => {
     child.on("error", (error) => {
-      tail += `\n${error.message}`;
+      output.tail += `\n${error.message}`;
       resolve(null);
     });
     child.on("exit", (code) => resolve(code));
@@ -229,16 +262,14 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const durationMs = ended - started;
   // the last lines may still be in the pipes
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
-  clearTimeout(timer);
-  if (progress) clearInterval(progress);
-  process.off("exit", stopOnExit);
+  watch.stop();
   // leftover workers of the group (none expected after a clean exit)
   await stopChild(child, { group: true });
   const peakRssBytes = await sampler.stop();
   const phasePeak = (name: string) => sampler.peakBytesByPhase.get(name) || null;
   return {
-    ok: exitCode === 0 && !timedOut,
-    timedOut,
+    ok: exitCode === 0 && !watch.timedOut,
+    timedOut: watch.timedOut,
     exitCode,
     durationMs,
     peakRssBytes,
@@ -247,11 +278,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       pages: phasePeak("pages"),
       lastStep: phasePeak("last step"),
     },
-    phaseMs: phaseDurations(started, firstPageAt, lastStepAt, ended),
-    stepTimes,
-    pagesPrerendered: pages,
-    reportedRequests: reported,
-    outputTail: tail.split("\n").slice(-40).join("\n"),
+    phaseMs: phaseDurations(started, output.firstPageAt, output.lastStepAt, ended),
+    stepTimes: output.stepTimes,
+    pagesPrerendered: output.pages,
+    reportedRequests: output.reported,
+    outputTail: output.tail.split("\n").slice(-40).join("\n"),
   };
 }
 
