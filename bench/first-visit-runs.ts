@@ -199,15 +199,9 @@ export async function slowRun(
 
 const NOT_HYDRATED = "hydration had not finished when the trace ended";
 
-async function slowVisit(
-  browser: Browser,
-  url: string,
-  route: Route,
-  run: number,
-  build: string,
-  settleMs: number,
-): Promise<SlowRun> {
-  const result: SlowRun = {
+/** A run that has measured nothing yet. */
+function emptySlowRun(route: Route, run: number, build: string): SlowRun {
+  return {
     route: route.label,
     build,
     run,
@@ -224,18 +218,43 @@ async function slowVisit(
     allLongTasks: [],
     idleTimedOut: false,
   };
+}
+
+/** DevTools' slow phone: its network and its CPU. */
+async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: SLOW_PHONE.latencyMs,
+    downloadThroughput: SLOW_PHONE.downloadBytesPerS,
+    uploadThroughput: SLOW_PHONE.uploadBytesPerS,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
+}
+
+/** The page's load event and the start of the entry.client script's request, read from the page. */
+function loadTimings(page: Page): Promise<{ loadEventStart: number | null; entryClientStart: number | null }> {
+  return page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    const entryClient = performance.getEntriesByType("resource").find((e) => e.name.includes("entry.client"));
+    return { loadEventStart: navigation?.loadEventStart ?? null, entryClientStart: entryClient?.startTime ?? null };
+  });
+}
+
+async function slowVisit(
+  browser: Browser,
+  url: string,
+  route: Route,
+  run: number,
+  build: string,
+  settleMs: number,
+): Promise<SlowRun> {
+  const result = emptySlowRun(route, run, build);
   const context = await browser.newContext(SCREENS["375 px"]);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: SLOW_PHONE.latencyMs,
-      downloadThroughput: SLOW_PHONE.downloadBytesPerS,
-      uploadThroughput: SLOW_PHONE.uploadBytesPerS,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
+    await throttleToSlowPhone(cdp);
     const network = inflightTracker(page);
     await startTrace(cdp);
     let events;
@@ -249,11 +268,7 @@ async function slowVisit(
     const trace = analyseTrace(events);
     // read after the trace: these scripts are not measured
     const isHydrated = await hydrated(page);
-    const measured = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-      const entryClient = performance.getEntriesByType("resource").find((e) => e.name.includes("entry.client"));
-      return { loadEventStart: navigation?.loadEventStart ?? null, entryClientStart: entryClient?.startTime ?? null };
-    });
+    const measured = await loadTimings(page);
     await cdp.detach().catch(() => undefined);
     result.framework = isHydrated !== null;
     result.fcp = trace.fcp;
