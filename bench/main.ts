@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { ArgsError, growthTimeoutMs, parseArgs, USAGE } from "./args";
+import { ArgsError, growthTimeoutMs, parseArgs, USAGE, type BenchArgs } from "./args";
 import { chromiumVersion } from "./browser";
 import { REPO } from "./build";
 import { BenchContext } from "./context";
@@ -104,6 +104,49 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+/** The report's facts about the run: when, which commit, the machine and the tools. */
+async function reportMeta(args: BenchArgs, chromium: string): Promise<Report["meta"]> {
+  return {
+    generatedAt: new Date().toISOString(),
+    commit: await gitCommit(),
+    node: process.version,
+    chromium,
+    lighthouse: lighthouseVersion(),
+    cpus: os.cpus().length,
+    memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+    runs: args.runs,
+    sections: args.sections,
+  };
+}
+
+/** One section, timed, the machine's load average sampled while it runs; a section that throws is reported failed. */
+async function runSection(id: SectionId, context: BenchContext): Promise<SectionResult> {
+  const sectionStarted = new Date();
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  let maxLoad = loadAtStart;
+  const loadSampler = setInterval(() => (maxLoad = Math.max(maxLoad, os.loadavg()[0] ?? 0)), 5000);
+  log(`== ${id}: ${SECTION_TITLES[id]}`);
+  let result: SectionResult;
+  try {
+    const output = await SECTIONS[id](context);
+    result = {
+      id,
+      title: SECTION_TITLES[id],
+      status: "ok",
+      startedAt: sectionStarted.toISOString(),
+      durationMs: Date.now() - sectionStarted.getTime(),
+      ...output,
+    };
+  } catch (error) {
+    console.error(`bench: section ${id} failed:`, error);
+    result = failedSection(id, sectionStarted, error);
+  }
+  clearInterval(loadSampler);
+  result.loadAverage = [loadAtStart, os.loadavg()[0] ?? 0];
+  result.maxLoadAverage = Math.max(maxLoad, ...result.loadAverage);
+  return result;
+}
+
 async function main(): Promise<number> {
   let args;
   try {
@@ -143,45 +186,10 @@ async function main(): Promise<number> {
     `sections: ${args.sections.join(", ")}; ${args.runs} Lighthouse run(s); sizes ${args.sizes.join(", ")}; ${chromium}; temp ${tempDir}`,
   );
 
-  const report: Report = {
-    meta: {
-      generatedAt: new Date().toISOString(),
-      commit: await gitCommit(),
-      node: process.version,
-      chromium,
-      lighthouse: lighthouseVersion(),
-      cpus: os.cpus().length,
-      memoryGB: Math.round(os.totalmem() / 1024 ** 3),
-      runs: args.runs,
-      sections: args.sections,
-    },
-    sections: {},
-  };
+  const report: Report = { meta: await reportMeta(args, chromium), sections: {} };
 
   for (const id of args.sections) {
-    const sectionStarted = new Date();
-    const loadAtStart = os.loadavg()[0] ?? 0;
-    let maxLoad = loadAtStart;
-    const loadSampler = setInterval(() => (maxLoad = Math.max(maxLoad, os.loadavg()[0] ?? 0)), 5000);
-    log(`== ${id}: ${SECTION_TITLES[id]}`);
-    let result: SectionResult;
-    try {
-      const output = await SECTIONS[id](context);
-      result = {
-        id,
-        title: SECTION_TITLES[id],
-        status: "ok",
-        startedAt: sectionStarted.toISOString(),
-        durationMs: Date.now() - sectionStarted.getTime(),
-        ...output,
-      };
-    } catch (error) {
-      console.error(`bench: section ${id} failed:`, error);
-      result = failedSection(id, sectionStarted, error);
-    }
-    clearInterval(loadSampler);
-    result.loadAverage = [loadAtStart, os.loadavg()[0] ?? 0];
-    result.maxLoadAverage = Math.max(maxLoad, ...result.loadAverage);
+    const result = await runSection(id, context);
     report.sections[id] = result;
     log(`== ${id}: ${result.status} in ${fmtMs(result.durationMs)}`);
     // written after every section: a later crash keeps what was measured
