@@ -295,7 +295,6 @@ export default tseslint.config(
       "bench/sections/engines.ts",
       "bench/sections/growth.ts",
       "bench/sections/lighthouse.ts",
-      "bench/sections/publish.ts",
       "bench/sections/requests.ts",
       "bench/sections/service.ts",
     ],

@@ -77,10 +77,66 @@ function initialResult(articles: number): PublishResult {
   };
 }
 
-async function measure(ctx: BenchContext, result: PublishResult, size: GeneratedSize): Promise<void> {
-  const { workspace, articles, contentDir, content } = size;
-  const siteUrl = `http://127.0.0.1:${await freePort()}`;
-  const env = productionEnv(siteUrl);
+/** The environment of the live site's builds: the production build's, on the bench's content service. */
+function liveBuildEnv(env: NodeJS.ProcessEnv, contentPort: number, contentDir: string): NodeJS.ProcessEnv {
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    CONTENT_PORT: String(contentPort),
+    CONTENT_DIR: contentDir,
+  };
+  delete buildEnv.STORYBLOK_TOKEN;
+  delete buildEnv.CONTENT_API_URL;
+  return buildEnv;
+}
+
+interface EditedStory {
+  story: { id: number; full_slug: string; content: Record<string, unknown> };
+}
+
+/** A new headline in the story's file, once the content service serves it (before Storyblok would send its webhook). */
+async function editHeadline(
+  file: string,
+  content: { apiUrl: string; publicToken: string },
+): Promise<{ story: EditedStory; headline: string }> {
+  const story = JSON.parse(await readFile(file, "utf8")) as EditedStory;
+  const headline = `Bench ${Date.now()}`;
+  story.story.content.Headline = headline;
+  await writeFile(file, `${JSON.stringify(story, null, 2)}\n`);
+  const deadline = Date.now() + 30_000;
+  const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
+  while (!(await textOf(storyUrl)).includes(headline)) {
+    if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { story, headline };
+}
+
+/** Storyblok's webhook for the story's publishing, signed. */
+async function postPublishedWebhook(webhookUrl: string, { story }: EditedStory): Promise<void> {
+  const body = JSON.stringify({
+    text: "bench",
+    action: "published",
+    space_id: 1,
+    story_id: story.id,
+    full_slug: story.full_slug,
+  });
+  const answer = await fetch(webhookUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
+}
+
+/** The whole build of the size's content; false (the result says why) when it failed or timed out. */
+async function buildWhole(
+  ctx: BenchContext,
+  { workspace, articles, contentDir, content }: GeneratedSize,
+  env: Record<string, string>,
+  result: PublishResult,
+): Promise<boolean> {
   ctx.log(`publish ${fmtInt(articles)}: the whole build ...`);
   const build = await runBuild({
     workspace,
@@ -93,19 +149,29 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
   if (!build.ok) {
     result.status = build.timedOut ? "timeout" : "failed";
     result.error = build.timedOut ? "the whole build timed out" : build.outputTail.split("\n").slice(-3).join(" ");
-    return;
+    return false;
   }
-  const buildEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...env,
-    CONTENT_PORT: String(content.port),
-    CONTENT_DIR: contentDir,
-  };
-  delete buildEnv.STORYBLOK_TOKEN;
-  delete buildEnv.CONTENT_API_URL;
+  return true;
+}
+
+/** Until the page at `url` holds `text`; an error after `timeoutMs`. */
+async function waitForText(url: string, text: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await textOf(url)).includes(text)) break;
+    if (Date.now() > deadline) throw new Error("the edit did not reach the HTML in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function measure(ctx: BenchContext, result: PublishResult, size: GeneratedSize): Promise<void> {
+  const { workspace, articles, contentDir, content } = size;
+  const siteUrl = `http://127.0.0.1:${await freePort()}`;
+  const env = productionEnv(siteUrl);
+  if (!(await buildWhole(ctx, size, env, result))) return;
   const live = await startLiveSite({
     buildDir: path.join(workspace, "build"),
-    env: buildEnv,
+    env: liveBuildEnv(env, content.port, contentDir),
     repo: workspace,
     webhookSecret: SECRET,
     debounceMs: 100,
@@ -119,44 +185,14 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     const pagePath = `/articles/${article.slug}`;
     const load = startReadLoad(live.server.url, ["/", pagePath], { maxMs: ctx.options.growthTimeoutMs(articles) });
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const story = JSON.parse(await readFile(article.file, "utf8")) as {
-      story: { id: number; full_slug: string; content: Record<string, unknown> };
-    };
-    const headline = `Bench ${Date.now()}`;
-    story.story.content.Headline = headline;
-    await writeFile(article.file, `${JSON.stringify(story, null, 2)}\n`);
-    // the content service has the edit before Storyblok would send its webhook
-    const deadline = Date.now() + 30_000;
-    const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
-    while (!(await textOf(storyUrl)).includes(headline)) {
-      if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const { story, headline } = await editHeadline(article.file, content);
     const before = await content.checkpoint();
-    const body = JSON.stringify({
-      text: "bench",
-      action: "published",
-      space_id: 1,
-      story_id: story.story.id,
-      full_slug: story.story.full_slug,
-    });
     renderRss = sampleRss(() =>
       matchingSubtreesRssBytes(process.pid, (line) => line.includes(path.join("live-update", "render-pages.ts"))),
     );
     const started = performance.now();
-    const answer = await fetch(live.webhookUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "webhook-signature": webhookSignature(body, SECRET) },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`);
-    const htmlDeadline = Date.now() + ctx.options.growthTimeoutMs(articles);
-    for (;;) {
-      if ((await textOf(`${live.server.url}${pagePath}`)).includes(headline)) break;
-      if (Date.now() > htmlDeadline) throw new Error("the edit did not reach the HTML in time");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await postPublishedWebhook(live.webhookUrl, story);
+    await waitForText(`${live.server.url}${pagePath}`, headline, ctx.options.growthTimeoutMs(articles));
     result.webhookToHtmlMs = performance.now() - started;
     await live.publisher.whenIdle();
     result.renderPeakRssBytes = (await renderRss.stop()) || null;
@@ -178,6 +214,57 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
   }
 }
 
+function publishSummaryRow(r: PublishResult): SectionOutput["summary"][number] {
+  const budget = r.articles === 1000 ? TARGETS.publish1000MaxMs : null;
+  const verdict: Verdict = budget === null ? "info" : r.status === "ok" ? atMost(r.webhookToHtmlMs, budget) : "fail";
+  return {
+    figure: `Publish to live, ${fmtInt(r.articles)} articles`,
+    value:
+      r.status === "ok"
+        ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${fmtInt(r.release.rendered?.length ?? 0)} pages rendered` : "whole build"}; ` +
+          `an article ${fmtInt(r.referrers)} pages refer to, ` +
+          `${fmtInt(r.apiRequests)} API requests; render peak RSS ${fmtMB(r.renderPeakRssBytes)}; whole build ${fmtMs(r.buildMs)}); ` +
+          `load: ${fmtInt(r.load?.requests)} requests, ${r.load?.failed} failed, slowest ${fmtMs(r.load?.slowestMs)}`
+        : `${r.status}: ${r.error ?? ""}`.slice(0, 160),
+    target: budget === null ? "–" : `≤ ${fmtMs(budget)}`,
+    verdict,
+  };
+}
+
+/** Every size's figures. */
+function publishTable(results: PublishResult[]): string {
+  return markdownTable(
+    [
+      "articles",
+      "status",
+      "whole build",
+      "webhook → HTML",
+      "pages referring to it",
+      "release",
+      "pages rendered",
+      "API requests",
+      "render peak RSS",
+      "load requests",
+      "load failed",
+      "slowest",
+    ],
+    results.map((r) => [
+      fmtInt(r.articles),
+      r.status,
+      fmtMs(r.buildMs),
+      fmtMs(r.webhookToHtmlMs),
+      fmtInt(r.referrers),
+      r.release?.kind ?? "–",
+      fmtInt(r.release?.rendered?.length),
+      fmtInt(r.apiRequests),
+      fmtMB(r.renderPeakRssBytes),
+      fmtInt(r.load?.requests),
+      r.load ? String(r.load.failed) : "–",
+      fmtMs(r.load?.slowestMs),
+    ]),
+  );
+}
+
 export async function publishSection(ctx: BenchContext): Promise<SectionOutput> {
   const results = await measureEachSize(ctx, {
     section: "publish",
@@ -187,23 +274,7 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
     measure: (result, size) => measure(ctx, result, size),
   });
 
-  const summary: SectionOutput["summary"] = [];
-  for (const r of results) {
-    const budget = r.articles === 1000 ? TARGETS.publish1000MaxMs : null;
-    const verdict: Verdict = budget === null ? "info" : r.status === "ok" ? atMost(r.webhookToHtmlMs, budget) : "fail";
-    summary.push({
-      figure: `Publish to live, ${fmtInt(r.articles)} articles`,
-      value:
-        r.status === "ok"
-          ? `${fmtMs(r.webhookToHtmlMs)} webhook to HTML (${r.release?.kind === "update" ? `${fmtInt(r.release.rendered?.length ?? 0)} pages rendered` : "whole build"}; ` +
-            `an article ${fmtInt(r.referrers)} pages refer to, ` +
-            `${fmtInt(r.apiRequests)} API requests; render peak RSS ${fmtMB(r.renderPeakRssBytes)}; whole build ${fmtMs(r.buildMs)}); ` +
-            `load: ${fmtInt(r.load?.requests)} requests, ${r.load?.failed} failed, slowest ${fmtMs(r.load?.slowestMs)}`
-          : `${r.status}: ${r.error ?? ""}`.slice(0, 160),
-      target: budget === null ? "–" : `≤ ${fmtMs(budget)}`,
-      verdict,
-    });
-  }
+  const summary = results.map(publishSummaryRow);
   const md = [
     "Each size: generated content, a whole production build of a snapshot of the project (`react-router build`), then " +
       "the site server with publish to live on it (site-server/live-site.ts). The story file of the article the most " +
@@ -213,36 +284,7 @@ export async function publishSection(ctx: BenchContext): Promise<SectionOutput> 
       "4 loops reading `/` and the article from 1 s before the webhook until the release is live. Render peak RSS: " +
       "the update's process (live-update/render-pages.ts and its children), sampled every 100 ms.",
     "",
-    markdownTable(
-      [
-        "articles",
-        "status",
-        "whole build",
-        "webhook → HTML",
-        "pages referring to it",
-        "release",
-        "pages rendered",
-        "API requests",
-        "render peak RSS",
-        "load requests",
-        "load failed",
-        "slowest",
-      ],
-      results.map((r) => [
-        fmtInt(r.articles),
-        r.status,
-        fmtMs(r.buildMs),
-        fmtMs(r.webhookToHtmlMs),
-        fmtInt(r.referrers),
-        r.release?.kind ?? "–",
-        fmtInt(r.release?.rendered?.length),
-        fmtInt(r.apiRequests),
-        fmtMB(r.renderPeakRssBytes),
-        fmtInt(r.load?.requests),
-        r.load ? String(r.load.failed) : "–",
-        fmtMs(r.load?.slowestMs),
-      ]),
-    ),
+    publishTable(results),
     "",
     ...results.filter((r) => r.error).map((r) => `- ${fmtInt(r.articles)} articles: ${r.status}: \`${r.error}\``),
   ];
