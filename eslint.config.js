@@ -288,7 +288,7 @@ export default tseslint.config(
     ],
     rules: { "max-lines-per-function": "off" },
   },
-  // TEMPORARY (issue 43 item 4): functions not split yet.
+  // TEMPORARY (issue 43 item 4): the bench sections not split yet (each measures, then writes its summary and report).
   {
     files: [
       "bench/sections/bundle.ts",
