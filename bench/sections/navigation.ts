@@ -112,8 +112,9 @@ export async function navigationSection(ctx: BenchContext): Promise<SectionOutpu
       `${fmtInt(SLOW_PHONE.downloadBytesPerS)} B/s down), 375 × 740 px with a mouse, a fresh browser context a run. ` +
       "The page is loaded and settled first (network idle for 500 ms, React hydrated where it runs). Cold: the tile is " +
       "clicked at once (what a prefetch starts on the press itself is part of the time). Prefetched: the tile is hovered " +
-      "until the page's own prefetch of the article has finished (React Router's `.data` response, or the speculation " +
-      "rules' prefetch reported Ready through CDP `Preload.prefetchStatusUpdated`), then clicked. Tap → LCP = the " +
+      "until the page's own prefetch of the article has finished (the links React Router's `prefetch=\"intent\"` adds, " +
+      "then the network idle again; or the speculation rules' prefetch reported Ready through CDP " +
+      "`Preload.prefetchStatusUpdated`), then clicked. Tap → LCP = the " +
       "article's last largest-contentful-paint candidate (a new document's `largest-contentful-paint`, or a client " +
       "navigation's `interaction-contentful-paint`) − the click event's time, both on the browser's clock " +
       "(`performance.timeOrigin` + the entry's time), read after the network is idle again.",
