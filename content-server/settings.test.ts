@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { readEnvConfig } from "./config";
+import { CONTENT_SERVER_VARIABLES, contentServerOptions } from "./settings";
+import { parseSettings, SettingsError } from "../settings/env-variables";
 
-describe("readEnvConfig", () => {
+/** As content-server/main.ts reads them, throwing where it exits. */
+const readEnvConfig = (env: NodeJS.ProcessEnv) => contentServerOptions(parseSettings(CONTENT_SERVER_VARIABLES, env));
+
+describe("the content service's settings", () => {
   it("reads the webhook URLs and secret, and the image cache bound", () => {
     const options = readEnvConfig({
       CONTENT_WEBHOOKS: "http://127.0.0.1:3000/__webhook, https://hooks.example/build",
@@ -81,9 +85,31 @@ describe("readEnvConfig", () => {
     });
   });
 
-  it("refuses values it cannot use, naming the variable", () => {
-    expect(() => readEnvConfig({ CONTENT_WEBHOOKS: "file:///etc/passwd" })).toThrow(/^CONTENT_WEBHOOKS: .*not http/);
-    expect(() => readEnvConfig({ CONTENT_WEBHOOKS: "not a url" })).toThrow(/^CONTENT_WEBHOOKS: .*not a URL/);
-    expect(() => readEnvConfig({ CONTENT_IMAGE_CACHE_MB: "lots" })).toThrow(/^CONTENT_IMAGE_CACHE_MB/);
+  it("refuses values it cannot use, naming the variable and the value", () => {
+    expect(() => readEnvConfig({ CONTENT_WEBHOOKS: "file:///etc/passwd" })).toThrow(
+      'CONTENT_WEBHOOKS must be http(s) URLs separated by commas ("file:///etc/passwd" is not http(s)), not "file:///etc/passwd"',
+    );
+    expect(() => readEnvConfig({ CONTENT_WEBHOOKS: "not a url" })).toThrow(/^CONTENT_WEBHOOKS must .*not a URL/);
+    expect(() => readEnvConfig({ CONTENT_IMAGE_CACHE_MB: "lots" })).toThrow(
+      'CONTENT_IMAGE_CACHE_MB must be a whole number of megabytes, not "lots"',
+    );
+    expect(() => readEnvConfig({ CONTENT_PORT: "65536" })).toThrow(
+      'CONTENT_PORT must be a port number from 0 to 65535, not "65536"',
+    );
+    expect(() => readEnvConfig({ CONTENT_RATE_LIMIT: "fast" })).toThrow(
+      /^CONTENT_RATE_LIMIT must be "off", "storyblok"/,
+    );
+    expect(() => readEnvConfig({ CONTENT_ADMIN_TOKEN: "short" })).toThrow(
+      'CONTENT_ADMIN_TOKEN must be at least 8 characters without spaces, not "short"',
+    );
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => readEnvConfig({ CONTENT_PORT: "http", CONTENT_FAULTS: "{" })).toThrow(
+      new SettingsError(
+        'CONTENT_PORT must be a port number from 0 to 65535, not "http"\n' +
+          'CONTENT_FAULTS must be JSON fault settings (CONTENT_FAULTS must be JSON, e.g. {"latencyMs":200,"errorRate":0.1}), not "{"',
+      ),
+    );
   });
 });
