@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
-import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
+import { handListingToLoaders } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, readManifestEntries, type ManifestHeader } from "../release/headers-manifest";
 import { documentSecurityPolicy, withPolicyMeta } from "../pipeline/csp";
@@ -174,8 +174,8 @@ async function updateHeaders(
 
 /**
  * Reads the listing of all stories into `{to}/prerender/` for the plan and
- * the release's server bundle (which React Router's prerendering would be
- * handed by the build: BUILD_LISTING_DIR), updates the release, and counts
+ * the release's server bundle (handed to its loaders as the build hands
+ * them to React Router's prerendering: handListingToLoaders), updates the release, and counts
  * the content requests it took (pipeline/content-requests.ts).
  */
 export async function renderPages(from: string, to: string, changes: readonly StoryChange[]): Promise<RenderSummary> {
@@ -191,9 +191,10 @@ export async function renderPages(from: string, to: string, changes: readonly St
   let update: Pick<RenderSummary, "rendered" | "removed">;
   try {
     const listing = await writeSiteListing(listingDir, client, config.version);
-    process.env[BUILD_LISTING_DIR] = listingDir;
+    handListingToLoaders(listingDir);
     update = await updateRelease(from, to, changes, previous, listing);
   } finally {
+    handListingToLoaders(undefined);
     await rm(listingDir, { recursive: true, force: true });
   }
   const now = serviceCount === null ? null : await contentServiceRequestCount(config);

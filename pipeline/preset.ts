@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Preset } from "@react-router/dev/config";
-import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
+import { handListingToLoaders } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { collectGarbage } from "./build-memory";
 import { resolveContentConfig } from "./content-config";
@@ -18,8 +18,8 @@ import { PRERENDER_DIR, readSiteListing, writeSiteListing } from "./prerender-pa
 import { CLIENT_DIR } from "../release/layout";
 import { writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
-import { siteUrlFrom } from "./site-url";
-import { staticHostFrom } from "./host-config";
+import { BUILD_VARIABLES, type BuildSettings } from "./build-settings";
+import { parseSettings } from "../settings/env-variables";
 import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./step-times";
 
 /**
@@ -32,15 +32,23 @@ import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./st
 const REQUEST_COUNT_FILE = "content-requests.json";
 
 /**
+ * The build's settings, parsed from its environment (pipeline/build-settings.ts) where each evaluation of
+ * this preset starts its part of the build; a bad value throws, naming the variable, and the build fails.
+ */
+function buildSettings(): BuildSettings {
+  return parseSettings(BUILD_VARIABLES, process.env);
+}
+
+/**
  * Before prerendering: fails a production build whose token reads drafts,
  * reads the listing of all stories into `dir` (the paths to prerender, and
  * the stories the page loaders read from: app/content/build-listing.server.ts),
  * and notes the content requests so far.
  */
 async function listPagesToPrerender(dir: string): Promise<string[]> {
+  // a bad setting (STATIC_HOST, say) fails now, naming it, rather than after the pages
+  buildSettings();
   const config = resolveContentConfig();
-  // a bad STATIC_HOST fails now rather than after the pages (the host files are the build's last step)
-  staticHostFrom();
   // a production bundle must not carry a token that reads drafts
   const warning = await checkTokenForMode(config);
   if (warning) console.warn(`WARNING: ${warning}`);
@@ -54,8 +62,8 @@ async function listPagesToPrerender(dir: string): Promise<string[]> {
   const listing = await timedStep("listing of all stories", () => writeSiteListing(dir, client, config.version));
   const start: RequestCountAtStart = { serviceCount, listingRequests };
   await writeFile(path.join(dir, REQUEST_COUNT_FILE), JSON.stringify(start));
-  // React Router prerenders in this process and hands its loaders nothing of the build but the environment
-  process.env[BUILD_LISTING_DIR] = dir;
+  // React Router prerenders in this process and hands its loaders nothing of the build
+  handListingToLoaders(dir);
   // the listing's garbage (every story's JSON passed through) goes before Vite bundles the server build;
   // the bundles' goes before the pages (pipeline/build-memory.ts, collectGarbageBeforePrerender)
   collectGarbage();
@@ -75,6 +83,7 @@ async function finishSite(buildDirectory: string): Promise<void> {
   const started = performance.now();
   const cpuStarted = cpuMsSoFar();
   const dir = path.join(buildDirectory, PRERENDER_DIR);
+  const settings = buildSettings();
   const config = resolveContentConfig();
   const clientDir = path.join(buildDirectory, CLIENT_DIR);
   const preview = config.version === "draft";
@@ -82,7 +91,7 @@ async function finishSite(buildDirectory: string): Promise<void> {
   if (listing)
     console.info(await contentRequestsLine(config, await readRequestCountAtStart(dir), listing.paths.length));
   await timedStep("robots.txt and sitemap", () =>
-    writeCrawlerFiles(clientDir, listing?.paths ?? [], siteUrlFrom(), {
+    writeCrawlerFiles(clientDir, listing?.paths ?? [], settings.SITE_URL, {
       preview,
       lastModified: listing?.lastModified,
       storyIds: listing?.storyIds,
@@ -94,7 +103,7 @@ async function finishSite(buildDirectory: string): Promise<void> {
   if (listing)
     await timedStep("release record", () =>
       writeFullReleaseInfo(buildDirectory, listing, {
-        siteUrl: siteUrlFrom(),
+        siteUrl: settings.SITE_URL,
         preview,
         articleHrefs: finished.articleHrefs,
       }),
