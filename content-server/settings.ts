@@ -19,7 +19,7 @@ import type { ContentServerOptions } from "./content-server";
 /**
  * The content service's settings (`npm run content`; `npm start` and `npm run dev` parse them too and hand
  * the result to the process they start: child-process.ts). One schema, its descriptions the README's table
- * (settings/readme-table.ts).
+ * (tools/schema/variables-table.ts).
  */
 export const CONTENT_SERVER_VARIABLES = {
   CONTENT_PORT,

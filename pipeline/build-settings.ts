@@ -6,7 +6,7 @@ import { STATIC_HOSTS } from "./host-config";
 /**
  * The build's settings (`npm run build`, and every build `npm start` or a publish starts, which hand them
  * on in the build's environment). The preset parses them once before prerendering (pipeline/preset.ts);
- * their descriptions are the README's table (settings/readme-table.ts).
+ * their descriptions are the README's table (tools/schema/variables-table.ts).
  */
 export const BUILD_VARIABLES = {
   STORYBLOK_TOKEN: envVariable(

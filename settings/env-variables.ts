@@ -3,7 +3,7 @@ import * as v from "valibot";
 /**
  * One environment variable a program reads: its valibot schema, from the raw
  * text (undefined when unset) to the value the program uses, and what the
- * README's table says of it (settings/readme-table.ts writes the table).
+ * README's table says of it (tools/schema/variables-table.ts writes the table).
  */
 export interface EnvVariable<TValue> {
   readonly schema: v.GenericSchema<string | undefined, TValue>;

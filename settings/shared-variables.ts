@@ -3,7 +3,7 @@ import { envVariable, optionalText, port, textOr } from "./env-variables";
 
 /**
  * Variables more than one program reads, each defined once: every program's schema that reads one lists
- * this entry (the README's table names the programs: settings/readme-table.ts).
+ * this entry (the README's table names the programs: tools/schema/variables-table.ts).
  */
 
 export const STORYBLOK_WEBHOOK_SECRET = envVariable(
