@@ -1,6 +1,15 @@
 import * as v from "valibot";
 import { CONTENT_DIR, CONTENT_PORT } from "../settings/shared-variables";
-import { envVariable, flag, oneOf, optionalText, parsedWith, textOr, type SettingsOf } from "../settings/env-variables";
+import {
+  envVariable,
+  flag,
+  oneOf,
+  optionalText,
+  parseSettings,
+  parsedWith,
+  textOr,
+  type SettingsOf,
+} from "../settings/env-variables";
 import { STATIC_HOSTS } from "./host-config";
 
 /**
@@ -8,6 +17,10 @@ import { STATIC_HOSTS } from "./host-config";
  * on in the build's environment). The preset parses them once before prerendering (pipeline/preset.ts);
  * their descriptions are the README's table (tools/schema/variables-table.ts).
  */
+/** Storyblok's regions (pipeline/content-config.ts knows each one's hosts). */
+export const STORYBLOK_REGIONS = ["eu", "us", "ca", "ap", "cn"] as const;
+export type StoryblokRegion = (typeof STORYBLOK_REGIONS)[number];
+
 export const BUILD_VARIABLES = {
   STORYBLOK_TOKEN: envVariable(
     optionalText,
@@ -15,7 +28,7 @@ export const BUILD_VARIABLES = {
     "a Storyblok access token; when set, the site reads Storyblok and the local service is not started",
   ),
   STORYBLOK_REGION: envVariable(
-    oneOf(["eu", "us", "ca", "ap", "cn"], "eu"),
+    oneOf(STORYBLOK_REGIONS, "eu"),
     "`eu`",
     "the space's region: `eu`, `us`, `ca`, `ap` or `cn`",
   ),
@@ -71,6 +84,14 @@ export const BUILD_VARIABLES = {
 } as const;
 
 export type BuildSettings = SettingsOf<typeof BUILD_VARIABLES>;
+
+/**
+ * The build's settings from its environment, where each of its entries starts (the preset, the Vite plugins,
+ * `tsx pipeline/finish-build.ts`, a live update); a bad value throws a SettingsError naming it, and the build fails.
+ */
+export function buildSettingsFrom(env: NodeJS.ProcessEnv): BuildSettings {
+  return parseSettings(BUILD_VARIABLES, env);
+}
 
 /** The origins of CONTENT_ASSET_ORIGINS; throws for one that is not an absolute http(s) URL. */
 function assetOrigins(raw: string | undefined): string[] {

@@ -18,8 +18,7 @@ import { PRERENDER_DIR, readSiteListing, writeSiteListing } from "./prerender-pa
 import { CLIENT_DIR } from "../release/layout";
 import { writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
-import { BUILD_VARIABLES, type BuildSettings } from "./build-settings";
-import { parseSettings } from "../settings/env-variables";
+import { buildSettingsFrom } from "./build-settings";
 import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./step-times";
 
 /**
@@ -32,23 +31,15 @@ import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./st
 const REQUEST_COUNT_FILE = "content-requests.json";
 
 /**
- * The build's settings, parsed from its environment (pipeline/build-settings.ts) where each evaluation of
- * this preset starts its part of the build; a bad value throws, naming the variable, and the build fails.
- */
-function buildSettings(): BuildSettings {
-  return parseSettings(BUILD_VARIABLES, process.env);
-}
-
-/**
  * Before prerendering: fails a production build whose token reads drafts,
  * reads the listing of all stories into `dir` (the paths to prerender, and
  * the stories the page loaders read from: app/content/build-listing.server.ts),
  * and notes the content requests so far.
  */
 async function listPagesToPrerender(dir: string): Promise<string[]> {
-  // a bad setting (STATIC_HOST, say) fails now, naming it, rather than after the pages
-  buildSettings();
-  const config = resolveContentConfig();
+  // parsed where each evaluation starts its part of the build: a bad setting (STATIC_HOST, say) fails now,
+  // naming it, rather than after the pages
+  const config = resolveContentConfig(buildSettingsFrom(process.env));
   // a production bundle must not carry a token that reads drafts
   const warning = await checkTokenForMode(config);
   if (warning) console.warn(`WARNING: ${warning}`);
@@ -83,8 +74,8 @@ async function finishSite(buildDirectory: string): Promise<void> {
   const started = performance.now();
   const cpuStarted = cpuMsSoFar();
   const dir = path.join(buildDirectory, PRERENDER_DIR);
-  const settings = buildSettings();
-  const config = resolveContentConfig();
+  const settings = buildSettingsFrom(process.env);
+  const config = resolveContentConfig(settings);
   const clientDir = path.join(buildDirectory, CLIENT_DIR);
   const preview = config.version === "draft";
   const listing = await readSiteListing(dir, config.version);
@@ -98,7 +89,7 @@ async function finishSite(buildDirectory: string): Promise<void> {
     }),
   );
   // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
-  const finished = await finishBuild(clientDir, config);
+  const finished = await finishBuild(clientDir, config, settings);
   // what the next update of the live site needs to know (site-server/publisher.ts)
   if (listing)
     await timedStep("release record", () =>

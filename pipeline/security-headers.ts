@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type PolicyInputs, type SiteMode } from "../release/headers-manifest";
 import { blockedInlineCode, documentSecurityPolicy, inlineStyles, withPolicyMeta } from "./csp";
+import type { BuildSettings } from "./build-settings";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "../release/layout";
 import { inOrder } from "./build-files";
@@ -42,8 +43,11 @@ export interface SecurityHeadersResult {
   articleHrefs: Map<string, string[]>;
 }
 
-export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
-  const origins = contentOriginsOf(config, env);
+export function policyInputsOf(
+  config: ContentConfig,
+  settings: Pick<BuildSettings, "STORYBLOK_REGION" | "CONTENT_ASSET_ORIGINS">,
+): PolicyInputs {
+  const origins = contentOriginsOf(config, settings);
   return { mode: siteModeOf(config), apiOrigin: origins.api, assetOrigins: origins.assets };
 }
 
