@@ -26,6 +26,7 @@ import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
 import { STORY_ENDPOINTS } from "./stories-api";
 import { WebhookSender } from "./webhooks";
+import { DEFAULT_CONTENT_PORT, DEFAULT_HOST } from "../settings/defaults";
 
 /**
  * The HTTP server: routing, CORS, fault injection and error handling around
@@ -138,7 +139,7 @@ function truncateJson(reply: Reply): Reply {
 
 export async function startContentServer(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
   const contentDir = path.resolve(options.contentDir ?? "content");
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? DEFAULT_HOST;
   const configuredOrigin = options.publicOrigin === undefined ? undefined : normalisePublicOrigin(options.publicOrigin);
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
@@ -283,7 +284,7 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 4100, host, () => {
+    server.listen(options.port ?? DEFAULT_CONTENT_PORT, host, () => {
       server.off("error", reject);
       resolve();
     });
