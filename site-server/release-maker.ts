@@ -173,6 +173,28 @@ async function updateOutcome(dir: string, result: RunResult): Promise<ReleaseRes
   throw new Error(`live-update/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
 }
 
+/** What a whole build made of `dir`: the release, with the live one's assets carried over; else it throws. */
+async function buildOutcome(live: Release, dir: string, result: RunResult): Promise<ReleaseResult> {
+  const built = await stat(path.join(dir, CLIENT_DIR, "index.html")).catch(() => null);
+  if (result.code !== 0 || !built) {
+    throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
+  }
+  await carryOverAssets(live.dir, dir);
+  return { kind: "build", release: { dir }, ms: result.ms };
+}
+
+/** `make(dir)`; the folder goes when that fails or the site stops meanwhile (`isStopping`). */
+async function madeOrRemoved<T>(make: (dir: string) => Promise<T>, dir: string, isStopping: () => boolean): Promise<T> {
+  try {
+    const made = await make(dir);
+    if (isStopping()) throw new StoppingError();
+    return made;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw isStopping() ? new StoppingError() : error;
+  }
+}
+
 /**
  * Ends the release processes (SIGTERM, SIGKILL after `killGraceMs`), waits for the work in flight a little
  * longer, and removes the folders it was making.
@@ -238,16 +260,7 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
     if (stopping) throw new StoppingError();
     counter += 1;
     const dir = await newReleaseDir(options.releasesDir, repo, counter);
-    const work = (async () => {
-      try {
-        const made = await make(dir);
-        if (stopping) throw new StoppingError();
-        return made;
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        throw stopping ? new StoppingError() : error;
-      }
-    })();
+    const work = madeOrRemoved(make, dir, () => stopping);
     inFlight.set(dir, work);
     try {
       return await work;
@@ -271,12 +284,7 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
           { ...options.env, SITE_BUILD_DIR: dir },
           options.buildTimeoutMs ?? 30 * 60_000,
         );
-        const built = await stat(path.join(dir, CLIENT_DIR, "index.html")).catch(() => null);
-        if (result.code !== 0 || !built) {
-          throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
-        }
-        await carryOverAssets(live.dir, dir);
-        return { kind: "build", release: { dir }, ms: result.ms };
+        return buildOutcome(live, dir, result);
       });
     },
 
