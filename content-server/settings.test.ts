@@ -102,7 +102,7 @@ describe("the content service's settings", () => {
     expect(() => optionsFrom({ CONTENT_PORT: "http", CONTENT_FAULTS: "{" })).toThrow(
       new SettingsError(
         'CONTENT_PORT must be a port number from 0 to 65535, not "http"\n' +
-          'CONTENT_FAULTS must be JSON fault settings (CONTENT_FAULTS must be JSON, e.g. {"latencyMs":200,"errorRate":0.1}), not "{"',
+          'CONTENT_FAULTS must be fault settings in JSON (not JSON; e.g. {"latencyMs":200,"errorRate":0.1}), not "{"',
       ),
     );
   });

@@ -35,12 +35,17 @@ export const CONTENT_SERVER_VARIABLES = {
     "origin of its asset URLs and redirects, never the request's `Host`; `/` for root-relative ones (`npm start` sets it: the site forwards them)",
   ),
   CONTENT_RATE_LIMIT: envVariable(
-    parsedWith((raw) => parseRateLimit(raw ?? "off"), 'must be "off", "storyblok" or requests per second'),
+    v.pipe(
+      v.optional(v.string()),
+      v.transform((raw) => raw?.trim() || "off"),
+      v.check(isRateLimit, 'must be "off", "storyblok" or a positive number of requests per second'),
+      v.transform((raw: string) => parseRateLimit(raw)),
+    ),
     "`off`",
     "`off`, `storyblok` (Storyblok's tiers) or requests per second",
   ),
   CONTENT_FAULTS: envVariable(
-    parsedWith(parseFaultsEnv, "must be JSON fault settings"),
+    parsedWith(parseFaultsEnv, "must be fault settings in JSON"),
     "unset",
     "fault injection (JSON, `content-server/README.md`)",
   ),
@@ -82,6 +87,15 @@ export const CONTENT_SERVER_VARIABLES = {
   STORYBLOK_WEBHOOK_SECRET,
   CONTENT_LOG: envVariable(flag, "unset", "`1`: the content service logs every request"),
 } as const;
+
+function isRateLimit(raw: string): boolean {
+  try {
+    parseRateLimit(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type ContentServerSettings = SettingsOf<typeof CONTENT_SERVER_VARIABLES>;
 
