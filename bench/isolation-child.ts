@@ -40,14 +40,7 @@ if (options.mode === "shared") {
   stopContent = () => content.close();
 } else {
   const content = await spawnContentService({
-    env: {
-      ...process.env,
-      CONTENT_PORT: "0",
-      CONTENT_DIR: options.contentDir,
-      CONTENT_PUBLIC_ORIGIN: "/",
-      CONTENT_IMAGE_CACHE_DIR: imageCacheDir,
-      CONTENT_RATE_LIMIT: "off",
-    },
+    options: { port: 0, contentDir: options.contentDir, publicOrigin: "", imageCacheDir, rateLimit: "off" },
   });
   contentUrl = content.url;
   publicToken = content.publicToken;

@@ -9,6 +9,7 @@ import {
   policyMetaEdit,
   styleHashes,
 } from "./csp";
+import type { BuildSettings } from "./build-settings";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "../release/layout";
 import { inOrder } from "./build-files";
@@ -49,8 +50,11 @@ export interface SecurityHeadersResult {
   articleHrefs: Map<string, string[]>;
 }
 
-export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
-  const origins = contentOriginsOf(config, env);
+export function policyInputsOf(
+  config: ContentConfig,
+  settings: Pick<BuildSettings, "STORYBLOK_REGION" | "CONTENT_ASSET_ORIGINS">,
+): PolicyInputs {
+  const origins = contentOriginsOf(config, settings);
   return { mode: siteModeOf(config), apiOrigin: origins.api, assetOrigins: origins.assets };
 }
 
