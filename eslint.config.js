@@ -29,6 +29,11 @@ const houseRules = {
     message:
       "release/ is the format of a build, which the pipeline writes and everyone reads: it imports none of the other folders' code.",
   },
+  settingsAreShared: {
+    regex: "^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|test-support|e2e|release)(/|$)",
+    message:
+      "settings/ is how every program reads its settings: it imports none of the other folders' code (each program's schema lives in its own folder).",
+  },
   pipelineIsUpstream: {
     regex: "(^|/)(live-update|site-server|tools|bench|test-support|content-server)(/|$)",
     message:
@@ -157,6 +162,7 @@ export default tseslint.config(
   // which any folder may read.
   ...[
     ["release", houseRules.releaseIsOnlyTheFormat],
+    ["settings", houseRules.settingsAreShared],
     ["pipeline", houseRules.pipelineIsUpstream],
     ["live-update", houseRules.liveUpdateBelowServer],
     ["site-server", houseRules.serverWithoutTools],

@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { buildSettingsFrom } from "./pipeline/build-settings";
 import { sitePipeline } from "./pipeline/preset";
 
 /**
@@ -12,7 +13,7 @@ import { sitePipeline } from "./pipeline/preset";
  */
 export default {
   ssr: false,
-  buildDirectory: process.env.SITE_BUILD_DIR?.trim() || "build",
+  buildDirectory: buildSettingsFrom(process.env).SITE_BUILD_DIR,
   presets: [sitePipeline()],
   future: {
     // clientLoader and friends get their own chunks, keeping content code out of first loads

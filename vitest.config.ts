@@ -25,6 +25,7 @@ export default defineConfig({
             "test-support/**/*.test.ts",
             "bench/**/*.test.ts",
             "site-server/**/*.test.ts",
+            "settings/**/*.test.ts",
             "app/**/*.node.test.ts",
           ],
           // loader tests (app/**/*.node.test.ts) read the demo content from a live content service

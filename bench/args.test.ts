@@ -7,6 +7,7 @@ describe("parseArgs", () => {
     expect(args.sections).toEqual([
       "lighthouse",
       "first-visit",
+      "navigation",
       "engines",
       "requests",
       "growth",

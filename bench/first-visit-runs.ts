@@ -124,8 +124,20 @@ export interface BytesRun {
   idleTimedOut: boolean;
 }
 
+/** The slow phone's network and CPU on a page, through its CDP session. */
+export async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: SLOW_PHONE.latencyMs,
+    downloadThroughput: SLOW_PHONE.downloadBytesPerS,
+    uploadThroughput: SLOW_PHONE.uploadBytesPerS,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
+}
+
 /** Requests in flight on a page, to wait for Playwright's "networkidle" at any later moment (its own fires once). */
-function inflightTracker(page: Page) {
+export function inflightTracker(page: Page) {
   const inflight = new Set<Request>();
   let lastChange = performance.now();
   const start = (request: Request) => {
@@ -165,7 +177,7 @@ async function hydrated(page: Page): Promise<boolean | null> {
  * Waits until React has hydrated `main`, polled from the page (a script in it: only where nothing is measured,
  * the bytes); at once on a page without a framework, whose behaviour modules ran before `load`.
  */
-async function waitForHydration(page: Page, timeoutMs: number): Promise<void> {
+export async function waitForHydration(page: Page, timeoutMs: number): Promise<void> {
   if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
   await page.waitForFunction(
     () => {

@@ -47,14 +47,7 @@ async function startContent(): Promise<{
 
 async function spawnContent() {
   const content = await spawnContentService({
-    env: {
-      ...process.env,
-      CONTENT_PORT: "0",
-      CONTENT_DIR: options.contentDir,
-      CONTENT_PUBLIC_ORIGIN: "/",
-      CONTENT_IMAGE_CACHE_DIR: imageCacheDir,
-      CONTENT_RATE_LIMIT: "off",
-    },
+    options: { port: 0, contentDir: options.contentDir, publicOrigin: "", imageCacheDir, rateLimit: "off" },
   });
   return {
     contentUrl: content.url,

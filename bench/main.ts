@@ -26,6 +26,7 @@ import { firstVisitSection } from "./sections/first-visit";
 import { growthSection } from "./sections/growth";
 import { isolationSection } from "./sections/isolation";
 import { lighthouseSection } from "./sections/lighthouse";
+import { navigationSection } from "./sections/navigation";
 import { publishSection } from "./sections/publish";
 import { requestsSection } from "./sections/requests";
 import type { SectionOutput } from "./sections/section";
@@ -44,6 +45,7 @@ import { ensureChromium } from "../test-support/ensure-chromium";
 const SECTIONS: Record<SectionId, (ctx: BenchContext) => Promise<SectionOutput>> = {
   lighthouse: lighthouseSection,
   "first-visit": firstVisitSection,
+  navigation: navigationSection,
   engines: enginesSection,
   requests: requestsSection,
   growth: growthSection,

@@ -6,6 +6,7 @@ import { verdictMark, type Verdict } from "./targets";
 export const SECTION_IDS = [
   "lighthouse",
   "first-visit",
+  "navigation",
   "engines",
   "requests",
   "growth",
@@ -19,6 +20,7 @@ export type SectionId = (typeof SECTION_IDS)[number];
 export const SECTION_TITLES: Record<SectionId, string> = {
   lighthouse: "Lighthouse: site, floor and client-only rendering",
   "first-visit": "First visit: long tasks, hydration start and bytes",
+  navigation: "From a gallery tile to its article: tap to LCP",
   engines: "Hydration start in Firefox and WebKit",
   requests: "Content API requests",
   growth: "Growth with the number of articles",

@@ -1,24 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ContentServerOptions } from "./content-server";
+import { OPTIONS_ARGUMENT } from "./settings";
 
 /**
  * The parent's side of the content service's process (main.ts): spawns
- * `node --import tsx content-server/main.ts` with an IPC channel, resolves
- * once it listens, stops it. Its settings are the CONTENT_* variables of
- * `env` (config.ts, readEnvConfig); the parent passes, for instance:
- *
- *   CONTENT_PORT            port (0: a free one; the ready message tells which)
- *   CONTENT_HOST            bind address (default 127.0.0.1)
- *   CONTENT_DIR             content folder (absolute, or relative to `cwd`)
- *   CONTENT_PUBLIC_ORIGIN   "/" for root-relative asset URLs and redirects (a site that forwards
- *                           /f/ and /v2/), an http(s) origin, or unset for the service's own origin
- *   CONTENT_WEBHOOKS        comma-separated URLs that get the story webhooks
- *   CONTENT_WEBHOOK_SECRET  signs them
- *
- * and the user's own (CONTENT_IMAGE_CACHE_MB, CONTENT_IMAGE_CACHE_DIR,
- * CONTENT_RATE_LIMIT, CONTENT_FAULTS, CONTENT_ADMIN_TOKEN, CONTENT_LOG) by
- * passing process.env along.
+ * `node --import tsx content-server/main.ts --options '{json}'` with an IPC
+ * channel, resolves once it listens, stops it. Its settings are one
+ * serialized object, the ContentServerOptions the parent parsed from its own
+ * environment (settings.ts, contentServerOptionsOrExit) and changed where it
+ * must: `port` 0 for a free one (the ready message tells which), a
+ * `contentDir` relative to `cwd`, `publicOrigin` "" for root-relative asset
+ * URLs (a site that forwards /f/ and /v2/), `webhooks` and `webhookSecret`.
  */
 
 /** The message a parent gets over IPC once the service listens. */
@@ -40,9 +34,9 @@ export interface ContentServiceReady {
 }
 
 export interface SpawnContentServiceOptions {
-  /** The child's environment (default process.env). */
-  env?: NodeJS.ProcessEnv;
-  /** The child's working directory (default process.cwd()); a relative CONTENT_DIR starts there. */
+  /** The service's settings, handed to it serialized (main.ts, OPTIONS_ARGUMENT). */
+  options: ContentServerOptions;
+  /** The child's working directory (default process.cwd()); a relative `contentDir` starts there. */
   cwd?: string;
   /** Longest wait for the ready message; then the child is killed and the promise rejects (default 60 s). */
   readyTimeoutMs?: number;
@@ -72,24 +66,39 @@ const STDERR_TAIL = 4_000;
  */
 const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;
 
-export function spawnContentService(options: SpawnContentServiceOptions = {}): Promise<ContentServiceProcess> {
-  const env = { ...MALLOC_ENV, ...(options.env ?? process.env) };
+export function spawnContentService(options: SpawnContentServiceOptions): Promise<ContentServiceProcess> {
   const onStderr = options.onStderr ?? ((text: string) => process.stderr.write(text));
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
-    cwd: options.cwd ?? process.cwd(),
-    env,
-    // stdout: only CONTENT_LOG's request lines
-    stdio: ["ignore", "inherit", "pipe", "ipc"],
-  });
-
+  const child = spawn(
+    process.execPath,
+    ["--import", TSX_LOADER, MAIN, OPTIONS_ARGUMENT, JSON.stringify(options.options)],
+    {
+      cwd: options.cwd ?? process.cwd(),
+      env: { ...MALLOC_ENV, ...process.env },
+      // stdout: only CONTENT_LOG's request lines
+      stdio: ["ignore", "inherit", "pipe", "ipc"],
+    },
+  );
   let stderrTail = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (text: string) => {
     stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
     onStderr(text);
   });
+  const exited = exitOf(child);
+  const stop = stopperOf(child, exited);
+  const tail = () => (stderrTail.trim() ? `:\n${stderrTail.trim()}` : "");
+  return readyMessageOf(child, exited, tail, options.readyTimeoutMs ?? 60_000).then(
+    (ready) => ({ ...ready, child, exited, stop }),
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
+}
 
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+/** Settles when `child` has exited, and its stderr is read to the end. */
+function exitOf(child: ChildProcess): ContentServiceProcess["exited"] {
+  return new Promise((resolve) => {
     // exited, and its stderr read to the end (not `close`, which never comes once the parent
     // disconnected the IPC channel)
     child.once("exit", (code, signal) => {
@@ -102,9 +111,12 @@ export function spawnContentService(options: SpawnContentServiceOptions = {}): P
       if (child.pid === undefined) resolve({ code: null, signal: null });
     });
   });
+}
 
+/** SIGTERM, SIGKILL after KILL_AFTER_MS; every call resolves once `child` has exited. */
+function stopperOf(child: ChildProcess, exited: ContentServiceProcess["exited"]): () => Promise<void> {
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  return () => {
     stopping ??= (async () => {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
         child.kill("SIGTERM");
@@ -116,23 +128,27 @@ export function spawnContentService(options: SpawnContentServiceOptions = {}): P
     })();
     return stopping;
   };
+}
 
-  return new Promise<ContentServiceProcess>((resolve, reject) => {
+/** The service's ready message; rejects (the end of its stderr, `tail`, in the message) should it exit, fail or be late. */
+function readyMessageOf(
+  child: ChildProcess,
+  exited: ContentServiceProcess["exited"],
+  tail: () => string,
+  timeoutMs: number,
+): Promise<Omit<ContentServiceReady, "type">> {
+  return new Promise((resolve, reject) => {
     let settled = false;
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void stop();
       reject(error);
     };
-    const timeoutMs = options.readyTimeoutMs ?? 60_000;
     const timer = setTimeout(
       () => fail(new Error(`The content service was not ready within ${timeoutMs / 1000} s${tail()}`)),
       timeoutMs,
     );
-    const tail = () => (stderrTail.trim() ? `:\n${stderrTail.trim()}` : "");
-
     child.once("error", (err) => fail(new Error(`Cannot start the content service: ${err.message}`, { cause: err })));
     void exited.then(({ code, signal }) =>
       fail(new Error(`The content service exited (${signal ?? `exit code ${code}`}) before it was ready${tail()}`)),
@@ -142,7 +158,7 @@ export function spawnContentService(options: SpawnContentServiceOptions = {}): P
       settled = true;
       clearTimeout(timer);
       const { type: _type, ...ready } = message as ContentServiceReady;
-      resolve({ ...ready, child, exited, stop });
+      resolve(ready);
     });
   });
 }

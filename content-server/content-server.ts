@@ -26,6 +26,7 @@ import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
 import { STORY_ENDPOINTS } from "./stories-api";
 import { WebhookSender } from "./webhooks";
+import { DEFAULT_CONTENT_PORT, DEFAULT_HOST } from "../settings/defaults";
 
 /**
  * The HTTP server: routing, CORS, fault injection and error handling around
@@ -136,10 +137,45 @@ function truncateJson(reply: Reply): Reply {
   return { ...reply, body: text.slice(0, Math.max(1, Math.floor(text.length / 2))) };
 }
 
+/** The service's parts, and what it counts and learns as it runs. */
+interface Service {
+  store: ContentStore;
+  webhooks?: WebhookSender;
+  faults: Faults;
+  rateLimiter: RateLimiter;
+  images: ImageService;
+  imageCacheDir: string;
+  adminToken: string;
+  /** Set once listening: the configured public origin, else the service's own. */
+  publicOrigin: string;
+  /** Told at /__health: a build counts its own API requests by the difference (pipeline/content-requests.ts). */
+  apiRequests: number;
+}
+
 export async function startContentServer(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
   const contentDir = path.resolve(options.contentDir ?? "content");
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? DEFAULT_HOST;
   const configuredOrigin = options.publicOrigin === undefined ? undefined : normalisePublicOrigin(options.publicOrigin);
+  const service = await openService(contentDir, options);
+
+  // A slow request is answered 408: headers within 10 s (answered by 11 s), the whole request within
+  // 60 s (by 61 s). Node checks both only every connectionsCheckingInterval (30 s by default).
+  const server: Server = createServer(
+    { maxHeaderSize: 64 * 1024, headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 },
+    requestListener(service, options.logRequests ?? false),
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on("clientError", answerClientError);
+  await listen(server, options.port ?? DEFAULT_CONTENT_PORT, host);
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  service.publicOrigin = configuredOrigin ?? url;
+  return handleOf(service, server, { url, port, host, contentDir });
+}
+
+/** The content loaded, the webhooks, faults, rate limit and image service set up as `options` say. */
+async function openService(contentDir: string, options: ContentServerOptions): Promise<Service> {
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
     watch: options.watch ?? true,
@@ -154,10 +190,6 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
       ...options.webhookDelivery,
     });
   }
-
-  const adminToken = options.adminToken ?? randomBytes(18).toString("base64url");
-  const faults = new Faults(options.faults ?? {});
-  const rateLimiter = new RateLimiter(parseRateLimit(options.rateLimit ?? "off"));
   const imageCacheDir = path.resolve(options.imageCacheDir ?? defaultImageCacheDir(contentDir));
   const images = new ImageService({
     cacheDir: imageCacheDir,
@@ -166,90 +198,29 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
     renderTimeoutMs: options.imageRenderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
   });
   await images.loadCache();
-  // set once listening: the configured public origin, else the service's own
-  let publicOrigin = "";
-  // told at /__health: a build counts its own API requests by the difference (pipeline/content-requests.ts)
-  let apiRequests = 0;
+  return {
+    store,
+    webhooks,
+    faults: new Faults(options.faults ?? {}),
+    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit ?? "off")),
+    images,
+    imageCacheDir,
+    adminToken: options.adminToken ?? randomBytes(18).toString("base64url"),
+    publicOrigin: "",
+    apiRequests: 0,
+  };
+}
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const target = parseRequestTarget(req.url);
-    const { pathname } = target;
-    const method = req.method ?? "GET";
-
-    if (pathname.startsWith("/__admin/")) {
-      send(req, res, await handleAdmin(req, pathname, { adminToken, store, faults, rateLimiter }));
-      return;
-    }
-    if (method === "OPTIONS") {
-      send(req, res, preflight(req));
-      return;
-    }
-    if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(PUBLIC_METHODS);
-
-    const isApi = pathname === "/v2" || pathname.startsWith("/v2/");
-    // every request a client made counts, faulted ones too (a client's retries are requests)
-    if (isApi) apiRequests += 1;
-    const plan = faults.plan(pathname);
-    if (plan) {
-      if (plan.latencyMs > 0) await delay(plan.latencyMs);
-      if (plan.action.kind === "reset") {
-        req.socket.destroy();
-        return;
-      }
-      if (plan.action.kind === "status") {
-        const status = plan.action.status;
-        const body =
-          status === 429 ? { error: "Rate limit exceeded. Retry later." } : { error: `Injected fault: ${status}` };
-        send(req, res, jsonReply(status, body, status === 429 ? { "Retry-After": "1" } : {}));
-        return;
-      }
-    }
-
-    if (isApi) {
-      const segments = pathname.slice(4).split("/").map(decodeSegment);
-      const query = parseQuery(target.search);
-      const ctx = { store, rateLimiter, origin: publicOrigin, pathname, search: target.search };
-      let reply = handleApi(ctx, segments, query, ENDPOINTS);
-      if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
-      send(req, res, conditional(req, reply));
-      return;
-    }
-    if (pathname.startsWith("/f/")) {
-      const asset = parseAssetPath(pathname, store.assetsDir);
-      const stat = await statAsset(asset, store.assetsDir);
-      if (asset.transform !== null) await images.handle(req, res, asset, store.assetsDir, stat);
-      else await serveFile(req, res, store.assetsDir, asset.rel, stat.size);
-      return;
-    }
-    if (pathname === "/" || pathname === "/__health") {
-      send(
-        req,
-        res,
-        jsonReply(
-          200,
-          {
-            service: "content-server",
-            api: `${publicOrigin}/v2`,
-            cv: store.cv,
-            stories: store.storyCount,
-            apiRequests,
-          },
-          { "Cache-Control": "no-store" },
-        ),
-      );
-      return;
-    }
-    throw notFound();
-  }
-
-  function onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const started = options.logRequests ? performance.now() : 0;
-    if (options.logRequests) {
+/** Each request routed; with `logRequests` one line per answer; an error answered as JSON. */
+function requestListener(service: Service, logRequests: boolean): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = logRequests ? performance.now() : 0;
+    if (logRequests) {
       res.on("finish", () =>
         console.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
       );
     }
-    route(req, res).catch((err: unknown) => {
+    route(service, req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {
         send(req, res, errorReply(err));
         return;
@@ -258,58 +229,127 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
       if (!res.headersSent) send(req, res, jsonReply(500, { error: "Internal Server Error" }));
       else res.destroy();
     });
+  };
+}
+
+async function route(service: Service, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const target = parseRequestTarget(req.url);
+  const { pathname } = target;
+  const method = req.method ?? "GET";
+  const { store, faults, rateLimiter, adminToken } = service;
+
+  if (pathname.startsWith("/__admin/")) {
+    send(req, res, await handleAdmin(req, pathname, { adminToken, store, faults, rateLimiter }));
+    return;
   }
+  if (method === "OPTIONS") {
+    send(req, res, preflight(req));
+    return;
+  }
+  if (method !== "GET" && method !== "HEAD") throw methodNotAllowed(PUBLIC_METHODS);
 
-  // A slow request is answered 408: headers within 10 s (answered by 11 s), the whole request within
-  // 60 s (by 61 s). Node checks both only every connectionsCheckingInterval (30 s by default).
-  const server: Server = createServer(
-    { maxHeaderSize: 64 * 1024, headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 },
-    onRequest,
+  const isApi = pathname === "/v2" || pathname.startsWith("/v2/");
+  // every request a client made counts, faulted ones too (a client's retries are requests)
+  if (isApi) service.apiRequests += 1;
+  const plan = faults.plan(pathname);
+  if (plan && (await answeredByFault(plan, req, res))) return;
+
+  if (isApi) {
+    const segments = pathname.slice(4).split("/").map(decodeSegment);
+    const query = parseQuery(target.search);
+    const ctx = { store, rateLimiter, origin: service.publicOrigin, pathname, search: target.search };
+    let reply = handleApi(ctx, segments, query, ENDPOINTS);
+    if (plan?.malformed && reply.status === 200) reply = truncateJson(reply);
+    send(req, res, conditional(req, reply));
+    return;
+  }
+  if (pathname.startsWith("/f/")) {
+    const asset = parseAssetPath(pathname, store.assetsDir);
+    const stat = await statAsset(asset, store.assetsDir);
+    if (asset.transform !== null) await service.images.handle(req, res, asset, store.assetsDir, stat);
+    else await serveFile(req, res, store.assetsDir, asset.rel, stat.size);
+    return;
+  }
+  if (pathname === "/" || pathname === "/__health") {
+    send(req, res, healthReply(service));
+    return;
+  }
+  throw notFound();
+}
+
+/** A fault's latency, then its reset or status; true when the fault answered the request. */
+async function answeredByFault(
+  plan: NonNullable<ReturnType<Faults["plan"]>>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  if (plan.latencyMs > 0) await delay(plan.latencyMs);
+  if (plan.action.kind === "reset") {
+    req.socket.destroy();
+    return true;
+  }
+  if (plan.action.kind === "status") {
+    const status = plan.action.status;
+    const body =
+      status === 429 ? { error: "Rate limit exceeded. Retry later." } : { error: `Injected fault: ${status}` };
+    send(req, res, jsonReply(status, body, status === 429 ? { "Retry-After": "1" } : {}));
+    return true;
+  }
+  return false;
+}
+
+function healthReply(service: Service): Reply {
+  const { store, publicOrigin, apiRequests } = service;
+  return jsonReply(
+    200,
+    { service: "content-server", api: `${publicOrigin}/v2`, cv: store.cv, stories: store.storyCount, apiRequests },
+    { "Cache-Control": "no-store" },
   );
-  server.keepAliveTimeout = 5_000;
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || (err.code === "ECONNRESET" && !socket.readable)) {
-      socket.destroy();
-      return;
-    }
-    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-    const text =
-      status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
-    const body = JSON.stringify({ error: text });
-    socket.end(
-      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+}
 
-  await new Promise<void>((resolve, reject) => {
+/** A request Node could not read (too slow, too large, malformed): 408, 431 or 400 as JSON. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (err.code === "ECONNRESET" && !socket.readable)) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const text = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
+  const body = JSON.stringify({ error: text });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 4100, host, () => {
+    server.listen(port, host, () => {
       server.off("error", reject);
       resolve();
     });
   });
-  const address = server.address() as AddressInfo;
-  const port = address.port;
-  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  const url = `http://${urlHost}:${port}`;
-  publicOrigin = configuredOrigin ?? url;
+}
 
+function handleOf(
+  service: Service,
+  server: Server,
+  address: { url: string; port: number; host: string; contentDir: string },
+): ContentServerHandle {
+  const { store, faults, rateLimiter, images, webhooks } = service;
   let closing: Promise<void> | undefined;
   return {
-    url,
-    publicOrigin,
-    apiUrl: `${url}/v2`,
-    port,
-    host,
-    contentDir,
-    imageCacheDir,
+    ...address,
+    publicOrigin: service.publicOrigin,
+    apiUrl: `${address.url}/v2`,
+    imageCacheDir: service.imageCacheDir,
     get previewToken() {
       return store.previewToken;
     },
     get publicToken() {
       return store.publicToken;
     },
-    adminToken,
+    adminToken: service.adminToken,
     cv: () => store.cv,
     storyCount: () => store.storyCount,
     reload: () => store.reload(),

@@ -80,7 +80,7 @@ export function parseFaultsEnv(text: string | undefined): FaultConfig {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new FaultConfigError('CONTENT_FAULTS must be JSON, e.g. {"latencyMs":200,"errorRate":0.1}');
+    throw new FaultConfigError('not JSON; e.g. {"latencyMs":200,"errorRate":0.1}');
   }
   return validateFaults(parsed);
 }

@@ -38,50 +38,18 @@ export function asText(value: unknown): string {
   return String(value);
 }
 
+type FieldGetter = (record: StoryRecord) => unknown;
+
 /** One `filter_query[field][operation]=value` condition. */
 function condition(field: string, op: string, raw: string): Predicate {
   const name = `filter_query[${field}][${op}]`;
   if (!FIELD_NAME.test(field)) throw invalidParameter(`Invalid filter_query field "${field.slice(0, 50)}"`);
   const path = field.split(".");
-  const get = (r: StoryRecord): unknown => valueAt(r.story.content, path);
+  const get: FieldGetter = (r) => valueAt(r.story.content, path);
   const list = raw.split(",").map((s) => s.trim());
   switch (op) {
     case "is":
-      switch (raw) {
-        case "empty":
-          return (r) => {
-            const v = get(r);
-            return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
-          };
-        case "not_empty":
-          return (r) => {
-            const v = get(r);
-            return !(v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0));
-          };
-        case "empty_array":
-          return (r) => {
-            const v = get(r);
-            return !Array.isArray(v) || v.length === 0;
-          };
-        case "not_empty_array":
-          return (r) => {
-            const v = get(r);
-            return Array.isArray(v) && v.length > 0;
-          };
-        case "true":
-          return (r) => get(r) === true || get(r) === "true";
-        case "false":
-          return (r) => {
-            const v = get(r);
-            return v === false || v === "false" || v === undefined || v === null || v === "";
-          };
-        case "null":
-          return (r) => get(r) === null || get(r) === undefined;
-        case "not_null":
-          return (r) => get(r) !== null && get(r) !== undefined;
-        default:
-          return (r) => asText(get(r)) === raw;
-      }
+      return isCondition(get, raw);
     case "in":
       return (r) => list.includes(asText(get(r)));
     case "not_in":
@@ -105,33 +73,77 @@ function condition(field: string, op: string, raw: string): Predicate {
         return Array.isArray(v) && list.every((x) => v.some((y) => asText(y) === x));
       };
     case "gt_date":
-    case "lt_date": {
-      const bound = parseDate(name, raw);
-      const gt = op === "gt_date";
-      return (r) => {
-        const v = get(r);
-        if (typeof v !== "string" || v === "") return false;
-        const t = Date.parse(v.replace(" ", "T") + (/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? "" : "Z"));
-        return Number.isFinite(t) && (gt ? t > bound : t < bound);
-      };
-    }
+    case "lt_date":
+      return dateCondition(get, name, raw, op === "gt_date");
     case "gt_int":
     case "lt_int":
     case "gt_float":
-    case "lt_float": {
-      const isInt = op.endsWith("_int");
-      const bound = isInt ? Number.parseInt(raw, 10) : Number.parseFloat(raw);
-      if (!Number.isFinite(bound)) throw invalidParameter(`${name} must be a number`);
-      const gt = op.startsWith("gt_");
-      return (r) => {
-        const v = get(r);
-        const n = isInt ? Number.parseInt(asText(v), 10) : Number.parseFloat(asText(v));
-        return Number.isFinite(n) && (gt ? n > bound : n < bound);
-      };
-    }
+    case "lt_float":
+      return numberCondition(get, name, raw, op);
     default:
       throw invalidParameter(`Unknown filter_query operation "${op.slice(0, 50)}"`);
   }
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+}
+
+/** `[is]`: one of its keywords (empty, true, null, ...), else the value itself. */
+function isCondition(get: FieldGetter, raw: string): Predicate {
+  switch (raw) {
+    case "empty":
+      return (r) => isEmpty(get(r));
+    case "not_empty":
+      return (r) => !isEmpty(get(r));
+    case "empty_array":
+      return (r) => {
+        const v = get(r);
+        return !Array.isArray(v) || v.length === 0;
+      };
+    case "not_empty_array":
+      return (r) => {
+        const v = get(r);
+        return Array.isArray(v) && v.length > 0;
+      };
+    case "true":
+      return (r) => get(r) === true || get(r) === "true";
+    case "false":
+      return (r) => {
+        const v = get(r);
+        return v === false || v === "false" || v === undefined || v === null || v === "";
+      };
+    case "null":
+      return (r) => get(r) === null || get(r) === undefined;
+    case "not_null":
+      return (r) => get(r) !== null && get(r) !== undefined;
+    default:
+      return (r) => asText(get(r)) === raw;
+  }
+}
+
+/** `[gt_date]`, `[lt_date]`: a field's date (zone-less read as UTC) after or before the bound. */
+function dateCondition(get: FieldGetter, name: string, raw: string, gt: boolean): Predicate {
+  const bound = parseDate(name, raw);
+  return (r) => {
+    const v = get(r);
+    if (typeof v !== "string" || v === "") return false;
+    const t = Date.parse(v.replace(" ", "T") + (/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? "" : "Z"));
+    return Number.isFinite(t) && (gt ? t > bound : t < bound);
+  };
+}
+
+/** `[gt_int]`, `[lt_int]`, `[gt_float]`, `[lt_float]`: a field's number above or below the bound. */
+function numberCondition(get: FieldGetter, name: string, raw: string, op: string): Predicate {
+  const isInt = op.endsWith("_int");
+  const bound = isInt ? Number.parseInt(raw, 10) : Number.parseFloat(raw);
+  if (!Number.isFinite(bound)) throw invalidParameter(`${name} must be a number`);
+  const gt = op.startsWith("gt_");
+  return (r) => {
+    const v = get(r);
+    const n = isInt ? Number.parseInt(asText(v), 10) : Number.parseFloat(asText(v));
+    return Number.isFinite(n) && (gt ? n > bound : n < bound);
+  };
 }
 
 /** Most conditions one request may hold (each is evaluated on every story). */

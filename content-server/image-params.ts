@@ -74,51 +74,9 @@ export function parseFilters(text: string): ImageFilters {
     const m = re.exec(text);
     if (!m) invalid(`cannot read the filters at "${text.slice(pos, pos + 30)}"; use filters:name(value):name(value)`);
     const name = m[1] as string;
-    const arg = (m[2] as string).trim();
     if (seen.has(name)) invalid(`filter ${name}() is given twice`);
     seen.add(name);
-    switch (name) {
-      case "quality":
-        // quality(0) is refused like quality(101): no encoder makes anything useful of it
-        filters.quality = intArg(name, arg, 1, 100);
-        break;
-      case "blur":
-        filters.blur = intArg(name, arg, 0, 100);
-        break;
-      case "brightness":
-        filters.brightness = intArg(name, arg, -100, 100);
-        break;
-      case "rotate": {
-        const n = intArg(name, arg, 0, 270);
-        if (n !== 0 && n !== 90 && n !== 180 && n !== 270) invalid("rotate() accepts 0, 90, 180 or 270");
-        filters.rotate = n;
-        break;
-      }
-      case "format": {
-        const f = arg.toLowerCase();
-        if (f === "avif" || f === "webp" || f === "png" || f === "jpeg") filters.format = f;
-        else if (f === "jpg") filters.format = "jpeg";
-        else invalid(`format() accepts avif, webp, png or jpeg, got "${arg.slice(0, 20)}"`);
-        break;
-      }
-      case "fill":
-        filters.fill = parseColor(arg);
-        break;
-      case "focal": {
-        const fm = /^(\d{1,6})x(\d{1,6}):(\d{1,6})x(\d{1,6})$/.exec(arg);
-        if (!fm) invalid(`focal() needs x1xy1:x2xy2, e.g. focal(100x200:300x400), got "${arg.slice(0, 40)}"`);
-        const [x1, y1, x2, y2] = fm.slice(1).map(Number) as [number, number, number, number];
-        if (x2 < x1 || y2 < y1) invalid("focal() needs the top-left corner first");
-        filters.focal = { x1, y1, x2, y2 };
-        break;
-      }
-      case "grayscale":
-        if (arg !== "") invalid("grayscale() takes no value");
-        filters.grayscale = true;
-        break;
-      default:
-        invalid(`unknown filter "${name}"; known: quality, blur, brightness, rotate, format, fill, focal, grayscale`);
-    }
+    applyFilter(filters, name, (m[2] as string).trim());
     pos = re.lastIndex;
     if (pos < text.length) {
       if (text[pos] !== ":") invalid(`filters must be separated by ":" (at "${text.slice(pos, pos + 30)}")`);
@@ -127,6 +85,58 @@ export function parseFilters(text: string): ImageFilters {
     }
   }
   return filters;
+}
+
+/** Sets the filter `name(arg)` on `filters`; refuses a filter it does not know or a value it does not take. */
+function applyFilter(filters: ImageFilters, name: string, arg: string): void {
+  switch (name) {
+    case "quality":
+      // quality(0) is refused like quality(101): no encoder makes anything useful of it
+      filters.quality = intArg(name, arg, 1, 100);
+      break;
+    case "blur":
+      filters.blur = intArg(name, arg, 0, 100);
+      break;
+    case "brightness":
+      filters.brightness = intArg(name, arg, -100, 100);
+      break;
+    case "rotate": {
+      const n = intArg(name, arg, 0, 270);
+      if (n !== 0 && n !== 90 && n !== 180 && n !== 270) invalid("rotate() accepts 0, 90, 180 or 270");
+      filters.rotate = n;
+      break;
+    }
+    case "format":
+      filters.format = parseFormat(arg);
+      break;
+    case "fill":
+      filters.fill = parseColor(arg);
+      break;
+    case "focal":
+      filters.focal = parseFocal(arg);
+      break;
+    case "grayscale":
+      if (arg !== "") invalid("grayscale() takes no value");
+      filters.grayscale = true;
+      break;
+    default:
+      invalid(`unknown filter "${name}"; known: quality, blur, brightness, rotate, format, fill, focal, grayscale`);
+  }
+}
+
+function parseFormat(arg: string): OutputFormat {
+  const f = arg.toLowerCase();
+  if (f === "avif" || f === "webp" || f === "png" || f === "jpeg") return f;
+  if (f === "jpg") return "jpeg";
+  invalid(`format() accepts avif, webp, png or jpeg, got "${arg.slice(0, 20)}"`);
+}
+
+function parseFocal(arg: string): NonNullable<ImageFilters["focal"]> {
+  const fm = /^(\d{1,6})x(\d{1,6}):(\d{1,6})x(\d{1,6})$/.exec(arg);
+  if (!fm) invalid(`focal() needs x1xy1:x2xy2, e.g. focal(100x200:300x400), got "${arg.slice(0, 40)}"`);
+  const [x1, y1, x2, y2] = fm.slice(1).map(Number) as [number, number, number, number];
+  if (x2 < x1 || y2 < y1) invalid("focal() needs the top-left corner first");
+  return { x1, y1, x2, y2 };
 }
 
 /** Parses the part after `/m` (e.g. "", "/", "/1200x0", "/fit-in/300x300/filters:fill(transparent)"). */

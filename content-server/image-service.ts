@@ -192,19 +192,11 @@ export class ImageService {
       await serveFile(req, res, assetsDir, target.rel, stat.size);
       return;
     }
-    if (!RASTER.has(type))
-      throw badRequest(
-        `The image service transforms images only; ${path.extname(target.abs) || "this file"} is not one`,
-      );
-    if (stat.size > this.maxSourceBytes)
-      throw new HttpError(413, { error: "Source image too large for the image service" });
+    this.checkRenderable(type, target, stat);
 
     const negotiated = transform.filters.format === undefined;
     const format: OutputFormat = transform.filters.format ?? (wantsWebp(req) ? "webp" : sourceFormat(type));
-    const key = createHash("sha256")
-      .update(JSON.stringify([target.rel, stat.size, stat.mtimeMs, transformKey(transform), format]))
-      .digest("hex")
-      .slice(0, 40);
+    const key = renderKey(target, stat, transform, format);
     const out = OUTPUT[format];
     const etag = `"${key}"`;
     const headers: Record<string, string> = negotiated ? { Vary: "Accept" } : {};
@@ -214,17 +206,7 @@ export class ImageService {
       send(req, res, { status: 304, headers: { ETag: etag, "Cache-Control": IMMUTABLE, ...headers }, body: "" });
       return;
     }
-    if (this.cached.get(rel) !== undefined) {
-      const cachedStat = await fsp.stat(path.join(this.cacheDir, rel)).catch(() => null);
-      if (cachedStat) {
-        await serveFile(req, res, this.cacheDir, rel, cachedStat.size, {
-          etag,
-          headers: { ...headers, "Content-Type": out.type, "X-Image-Cache": "hit" },
-        });
-        return;
-      }
-      this.cached.delete(rel); // removed behind the service's back
-    }
+    if (await this.servedFromCache(req, res, rel, etag, { ...headers, "Content-Type": out.type })) return;
     this.counts.requests++;
     // gone while the file was looked up: nobody to render for
     if (res.destroyed || req.socket.destroyed) return;
@@ -249,6 +231,37 @@ export class ImageService {
       },
       body: buffer,
     });
+  }
+
+  /** Refuses a file the service does not render (400) or one too large to (413). */
+  private checkRenderable(type: string, target: AssetTarget, stat: Stats): void {
+    if (!RASTER.has(type))
+      throw badRequest(
+        `The image service transforms images only; ${path.extname(target.abs) || "this file"} is not one`,
+      );
+    if (stat.size > this.maxSourceBytes)
+      throw new HttpError(413, { error: "Source image too large for the image service" });
+  }
+
+  /** Serves the render `rel` from the cache if it is there; false when it is not (any more). */
+  private async servedFromCache(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rel: string,
+    etag: string,
+    headers: Record<string, string>,
+  ): Promise<boolean> {
+    if (this.cached.get(rel) === undefined) return false;
+    const cachedStat = await fsp.stat(path.join(this.cacheDir, rel)).catch(() => null);
+    if (!cachedStat) {
+      this.cached.delete(rel); // removed behind the service's back
+      return false;
+    }
+    await serveFile(req, res, this.cacheDir, rel, cachedStat.size, {
+      etag,
+      headers: { ...headers, "X-Image-Cache": "hit" },
+    });
+    return true;
   }
 
   /** Queues a render and its write to the cache; it runs until it is done or no client waits for it. */
@@ -360,4 +373,12 @@ export class ImageService {
       this.log(`image cache: cannot write ${file}: ${(err as Error).message}`);
     }
   }
+}
+
+/** The render's cache key: the source (path, size, mtime), the transform and the output format. */
+function renderKey(target: AssetTarget, stat: Stats, transform: ImageTransform, format: OutputFormat): string {
+  return createHash("sha256")
+    .update(JSON.stringify([target.rel, stat.size, stat.mtimeMs, transformKey(transform), format]))
+    .digest("hex")
+    .slice(0, 40);
 }

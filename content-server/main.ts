@@ -1,12 +1,14 @@
 import sharp from "sharp";
-import { readEnvConfig } from "./config";
+import { contentServerOptionsOfProcess } from "./settings";
 import type { ContentServiceReady } from "./child-process";
-import { startContentServer } from "./content-server";
+import { startContentServer, type ContentServerHandle, type ContentServerOptions } from "./content-server";
 
 /**
  * The content service's process: `npm run content`, and the separate process
- * that `npm start` and `npm run dev` start (child-process.ts). Its settings
- * come only from the environment, through readEnvConfig (config.ts).
+ * that `npm start` and `npm run dev` start (child-process.ts). Its settings,
+ * read once here (settings.ts): the options a parent hands it serialized, or,
+ * run by itself, the environment's (a bad value: a message naming the
+ * variable and exit code 2).
  *
  * Started with an IPC channel (`process.send`), it sends one ContentServiceReady
  * message once listening, prints nothing but errors and warnings (the parent
@@ -19,7 +21,7 @@ const STOP_WITHIN_MS = 4_500;
 
 const viaIpc = typeof process.send === "function";
 
-async function main(): Promise<void> {
+async function main(options: ContentServerOptions): Promise<void> {
   let stopRequested: string | undefined;
   let stop = (reason: string) => {
     if (stopRequested) return;
@@ -31,22 +33,25 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
   if (viaIpc) process.on("disconnect", () => stop("parent gone"));
 
-  let options;
-  try {
-    options = readEnvConfig(process.env);
-  } catch (err) {
-    console.error(`content-server: ${(err as Error).message}`);
-    process.exit(1);
-  }
   // Process-wide sharp settings, for a process that only serves: no libvips operation cache (the
   // renders are kept on disk; its 50 MB of decoded images would stay in RSS). sharp itself keeps
   // libvips at one thread per render on glibc without jemalloc, against fragmentation.
   sharp.cache(false);
 
   const started = performance.now();
-  let server;
+  const server = await startOrExit(options);
+  stop = stopperOf(server, () => stopRequested !== undefined);
+  if (stopRequested) {
+    stop(stopRequested);
+    return;
+  }
+  if (viaIpc) tellParent(server);
+  else printAddresses(server, options, performance.now() - started);
+}
+
+async function startOrExit(options: ContentServerOptions): Promise<ContentServerHandle> {
   try {
-    server = await startContentServer(options);
+    return await startContentServer(options);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     console.error(
@@ -54,15 +59,17 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
+}
 
-  const running = server;
+/** Closes `server` once and exits; past STOP_WITHIN_MS anyway, unless a stop asked before the start set that timer. */
+function stopperOf(server: ContentServerHandle, timerSet: () => boolean): (reason: string) => void {
   let stopping = false;
-  stop = (reason: string) => {
+  return (reason: string) => {
     if (stopping) return;
     stopping = true;
     if (!viaIpc) console.info(`content-server: ${reason}, shutting down`);
-    if (!stopRequested) setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
-    void running.close().then(
+    if (!timerSet()) setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
+    void server.close().then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(`content-server: closing failed: ${(err as Error).message}`);
@@ -70,35 +77,32 @@ async function main(): Promise<void> {
       },
     );
   };
-  if (stopRequested) {
-    stop(stopRequested);
-    return;
-  }
+}
 
-  if (viaIpc) {
-    const ready: ContentServiceReady = {
-      type: "ready",
-      url: server.url,
-      apiUrl: server.apiUrl,
-      port: server.port,
-      publicOrigin: server.publicOrigin,
-      contentDir: server.contentDir,
-      storyCount: server.storyCount(),
-      cv: server.cv(),
-      previewToken: server.previewToken,
-      publicToken: server.publicToken,
-      adminToken: server.adminToken,
-    };
-    // the parent may be gone already: then `disconnect` stops the service
-    process.send?.(ready, undefined, undefined, () => undefined);
-    return;
-  }
+function tellParent(server: ContentServerHandle): void {
+  const ready: ContentServiceReady = {
+    type: "ready",
+    url: server.url,
+    apiUrl: server.apiUrl,
+    port: server.port,
+    publicOrigin: server.publicOrigin,
+    contentDir: server.contentDir,
+    storyCount: server.storyCount(),
+    cv: server.cv(),
+    previewToken: server.previewToken,
+    publicToken: server.publicToken,
+    adminToken: server.adminToken,
+  };
+  // the parent may be gone already: then `disconnect` stops the service
+  process.send?.(ready, undefined, undefined, () => undefined);
+}
 
+function printAddresses(server: ContentServerHandle, options: ContentServerOptions, loadMs: number): void {
   const shown =
     server.host === "127.0.0.1" || server.host === "localhost" ? `http://localhost:${server.port}` : server.url;
   console.info(`Content service: ${shown}/v2`);
   console.info(
-    `  content:       ${server.contentDir} (${server.storyCount()} stories, cv ${server.cv()}, loaded in ${Math.round(performance.now() - started)} ms)`,
+    `  content:       ${server.contentDir} (${server.storyCount()} stories, cv ${server.cv()}, loaded in ${Math.round(loadMs)} ms)`,
   );
   console.info(`  asset URLs:    ${server.publicOrigin || "root-relative"}/f/...`);
   console.info(`  preview token: ${server.previewToken}`);
@@ -112,4 +116,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+void main(contentServerOptionsOfProcess());

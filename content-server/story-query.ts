@@ -67,9 +67,21 @@ function compareValues(a: unknown, b: unknown, type: SortKey["type"]): number {
 }
 
 export function parseSelection(query: QueryObject): StorySelection {
-  const predicates: Predicate[] = [];
+  const predicates: Predicate[] = [...slugPredicates(query), ...storyPredicates(query), ...datePredicates(query)];
+  if (query.filter_query !== undefined) predicates.push(filterQuery(query.filter_query));
   const selection: StorySelection = { predicates };
+  const byUuidsOrdered = getList(query, "by_uuids_ordered");
+  const byUuids = getList(query, "by_uuids");
+  if (byUuidsOrdered) selection.orderedUuids = byUuidsOrdered;
+  else if (byUuids) selection.byUuids = byUuids;
+  const sortBy = getString(query, "sort_by");
+  if (sortBy) selection.sort = parseSort(sortBy);
+  return selection;
+}
 
+/** starts_with, by_slugs, excluding_slugs, excluding_ids. */
+function slugPredicates(query: QueryObject): Predicate[] {
+  const predicates: Predicate[] = [];
   const startsWith = getString(query, "starts_with");
   if (startsWith) predicates.push((r) => r.story.full_slug.startsWith(startsWith));
 
@@ -94,12 +106,12 @@ export function parseSelection(query: QueryObject): StorySelection {
     );
     predicates.push((r) => !ids.has(r.story.id));
   }
+  return predicates;
+}
 
-  const byUuidsOrdered = getList(query, "by_uuids_ordered");
-  const byUuids = getList(query, "by_uuids");
-  if (byUuidsOrdered) selection.orderedUuids = byUuidsOrdered;
-  else if (byUuids) selection.byUuids = byUuids;
-
+/** with_tag, is_startpage, content_type, level, search_term. */
+function storyPredicates(query: QueryObject): Predicate[] {
+  const predicates: Predicate[] = [];
   const withTag = getList(query, "with_tag");
   if (withTag?.length) predicates.push((r) => r.tags.some((t) => withTag.includes(t)));
 
@@ -125,7 +137,12 @@ export function parseSelection(query: QueryObject): StorySelection {
       return r.searchText.includes(searchTerm);
     });
   }
+  return predicates;
+}
 
+/** The DATE_BOUNDS parameters (published_at_gt and the like). */
+function datePredicates(query: QueryObject): Predicate[] {
+  const predicates: Predicate[] = [];
   for (const [name, field, sign] of DATE_BOUNDS) {
     const raw = getString(query, name);
     if (!raw) continue;
@@ -137,12 +154,7 @@ export function parseSelection(query: QueryObject): StorySelection {
       return Number.isFinite(t) && (sign > 0 ? t > bound : t < bound);
     });
   }
-
-  if (query.filter_query !== undefined) predicates.push(filterQuery(query.filter_query));
-
-  const sortBy = getString(query, "sort_by");
-  if (sortBy) selection.sort = parseSort(sortBy);
-  return selection;
+  return predicates;
 }
 
 export function selectStories(view: VersionView, selection: StorySelection): StoryRecord[] {

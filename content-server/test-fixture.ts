@@ -95,12 +95,14 @@ function story(
   };
 }
 
+type WriteFile = (rel: string, data: unknown) => Promise<void>;
+
 export async function createFixture({
   articles = 12,
   assets = true,
 }: { articles?: number; assets?: boolean } = {}): Promise<Fixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "content-server-test-"));
-  const write = async (rel: string, data: unknown) => {
+  const write: WriteFile = async (rel, data) => {
     const file = path.join(dir, rel);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, typeof data === "string" || Buffer.isBuffer(data) ? data : JSON.stringify(data, null, 1));
@@ -110,10 +112,22 @@ export async function createFixture({
     previewToken: PREVIEW_TOKEN,
     publicToken: PUBLIC_TOKEN,
   });
+  const list = await writeArticles(write, articles);
+  await Promise.all([...writePageStories(write, list), ...writeSiteStories(write, list)]);
+  if (assets) await writeAssets(write);
+  return {
+    dir,
+    articles: list,
+    writeStory: (fullSlug, data) => write(`stories/${fullSlug}.json`, data),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
 
+/** `count` articles, each with the hero image, a rank, tags and a position. */
+async function writeArticles(write: WriteFile, count: number): Promise<Fixture["articles"]> {
   const list: Fixture["articles"] = [];
   const writes: Array<Promise<void>> = [];
-  for (let i = 1; i <= articles; i++) {
+  for (let i = 1; i <= count; i++) {
     const id = 1000 + i;
     const fullSlug = `articles/article-${String(i).padStart(3, "0")}`;
     list.push({ id, uuid: uuidFor(id), full_slug: fullSlug });
@@ -132,9 +146,15 @@ export async function createFixture({
     );
     writes.push(write(`stories/${fullSlug}.json`, { story: s }));
   }
+  await Promise.all(writes);
+  return list;
+}
+
+/** home (a hero) and about (a draft that links the first two articles, published bare). */
+function writePageStories(write: WriteFile, list: Fixture["articles"]): Array<Promise<void>> {
   const first = list[0];
   const second = list[1];
-  writes.push(
+  return [
     write("stories/home.json", {
       story: story(
         1,
@@ -182,6 +202,12 @@ export async function createFixture({
       }),
       published: story(2, "about", "About", { component: "about", body: [] }),
     }),
+  ];
+}
+
+/** secret (never published), index (an article list with a missing story), header, the articles' start page. */
+function writeSiteStories(write: WriteFile, list: Fixture["articles"]): Array<Promise<void>> {
+  return [
     write("stories/secret.json", {
       story: story(
         3,
@@ -217,17 +243,11 @@ export async function createFixture({
     write("stories/articles/index.json", {
       story: story(6, "articles/", "Articles", { component: "page", body: [] }, { is_startpage: true, slug: "" }),
     }),
-  );
-  await Promise.all(writes);
+  ];
+}
 
-  const fixture: Fixture = {
-    dir,
-    articles: list,
-    writeStory: (fullSlug, data) => write(`stories/${fullSlug}.json`, data),
-    cleanup: () => rm(dir, { recursive: true, force: true }),
-  };
-  if (!assets) return fixture;
-
+/** A photo-like JPEG, an SVG, a half-transparent PNG, a GIF, a video, a PDF, and a file outside the assets. */
+async function writeAssets(write: WriteFile): Promise<void> {
   // smooth, photo-like 1600x1000 picture: upscaled noise
   const noise = await sharp({
     create: {
@@ -261,8 +281,6 @@ export async function createFixture({
     write("assets/0x0/e5f6a7b8c9/sheet.pdf", "%PDF-1.4\n%test\n"),
     write("space-secret.txt", "outside the assets folder"),
   ]);
-
-  return fixture;
 }
 
 export interface RawResponse {

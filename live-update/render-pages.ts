@@ -2,11 +2,12 @@ import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
-import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
+import { handListingToLoaders } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, readManifestEntries, type ManifestHeader } from "../release/headers-manifest";
 import { documentSecurityPolicy, withPolicyMeta } from "../pipeline/csp";
-import { resolveContentConfig } from "../pipeline/content-config";
+import { buildSettingsFrom, type BuildSettings } from "../pipeline/build-settings";
+import { resolveContentConfig, type ContentConfig } from "../pipeline/content-config";
 import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
 import { createStylesheets } from "../pipeline/critical-css";
@@ -174,15 +175,20 @@ async function updateHeaders(
 
 /**
  * Reads the listing of all stories into `{to}/prerender/` for the plan and
- * the release's server bundle (which React Router's prerendering would be
- * handed by the build: BUILD_LISTING_DIR), updates the release, and counts
+ * the release's server bundle (handed to its loaders as the build hands
+ * them to React Router's prerendering: handListingToLoaders), updates the release, and counts
  * the content requests it took (pipeline/content-requests.ts).
  */
-export async function renderPages(from: string, to: string, changes: readonly StoryChange[]): Promise<RenderSummary> {
+export async function renderPages(
+  from: string,
+  to: string,
+  changes: readonly StoryChange[],
+  settings: BuildSettings,
+): Promise<RenderSummary> {
   const started = performance.now();
   const previous = await readReleaseInfo(from);
   if (!previous) throw new NeedsFullBuild(`${from} has no release.json`);
-  const config = resolveContentConfig();
+  const config = resolveContentConfig(settings);
   const serviceCount = await contentServiceRequestCount(config);
   let listingRequests = 0;
   const client = createContentClient(config, {}, { keepAnswers: false, onRequest: () => (listingRequests += 1) });
@@ -191,9 +197,10 @@ export async function renderPages(from: string, to: string, changes: readonly St
   let update: Pick<RenderSummary, "rendered" | "removed">;
   try {
     const listing = await writeSiteListing(listingDir, client, config.version);
-    process.env[BUILD_LISTING_DIR] = listingDir;
-    update = await updateRelease(from, to, changes, previous, listing);
+    handListingToLoaders(listingDir);
+    update = await updateRelease(from, to, changes, previous, listing, config.version);
   } finally {
+    handListingToLoaders(undefined);
     await rm(listingDir, { recursive: true, force: true });
   }
   const now = serviceCount === null ? null : await contentServiceRequestCount(config);
@@ -208,6 +215,7 @@ async function updateRelease(
   changes: readonly StoryChange[],
   previous: ReleaseInfo,
   listing: PrerenderListing,
+  version: ContentConfig["version"],
 ): Promise<Pick<RenderSummary, "rendered" | "removed">> {
   const plan = planUpdate(changes, previous, listing);
   if (plan.kind === "full") throw new NeedsFullBuild(plan.reason);
@@ -218,24 +226,8 @@ async function updateRelease(
   const relativeOf = (pagePath: string) => relativeTo(clientDir, pageFile(clientDir, pagePath));
   const scan = await scanManifest(clientDir, new Set([...plan.render, ...plan.remove].map(relativeOf)));
 
-  process.env.IS_RR_BUILD_REQUEST = "yes";
-  const build = (await import(pathToFileURL(path.join(to, RENDERER_DIR, "index.js")).href)) as ServerBuild;
-  const { createRequestHandler } = await import("react-router");
-  const handler = createRequestHandler(build as never, "production") as Handler;
-  for (const pagePath of plan.render) if (!build.prerender.includes(pagePath)) build.prerender.push(pagePath);
-
-  // the build's subset of the text face: characters it lacks come from the full face (pipeline/font-subset.ts)
-  const fontFaces = await readBuildFontFaces(clientDir);
-  const styles: PageStyles = { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces };
-  const pageHeadScript = await headScript();
-  // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
-  const behaviours = resolveContentConfig().version === "published" ? await readBehaviourFiles(clientDir) : null;
-  // the build's two passes over its pages (pipeline/finish-pages.ts), one after the other for each page
-  // and its policy in the page, as the build's second pass puts it there (pipeline/security-headers.ts)
-  const finishHtml = async (relative: string, html: string) => {
-    const styled = await styledPage(relative, preparePage(relative, html, pageHeadScript, behaviours), styles);
-    return withPolicyMeta(styled, documentSecurityPolicy(scan.header.policy, styled));
-  };
+  const handler = await releaseRequestHandler(to, plan.render);
+  const finishHtml = await pageFinisher(clientDir, scan.header, version);
   const written: string[] = [];
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);
@@ -255,24 +247,64 @@ async function updateRelease(
     policies.set(relativeOf(pagePath), documentSecurityPolicy(scan.header.policy, await readFile(file, "utf8")));
   }
   await updateHeaders(clientDir, scan, removed, policies);
-  if (previous.siteUrl) {
-    const sitemap = path.join(clientDir, "sitemap.xml");
-    await replaceServedFile(
-      sitemap,
-      sitemapXml(
-        previous.siteUrl,
-        listing.paths,
-        listing.lastModified,
-        languageAlternates(listing.paths, listing.storyIds),
-      ),
-    );
-    written.push(sitemap);
-  }
+  if (previous.siteUrl) written.push(await writeSitemap(clientDir, previous.siteUrl, listing));
   await precompressFiles(clientDir, written);
 
+  const pages = await releasePages(clientDir, plan.render, previous, listing);
+  await writeReleaseInfo(to, { ...previous, builtAt: new Date().toISOString(), kind: "incremental", pages });
+  return { rendered: plan.render, removed: plan.remove };
+}
+
+/** React Router's handler over the release's server bundle, rendering as its prerendering does, `render` among its paths. */
+async function releaseRequestHandler(releaseDir: string, render: readonly string[]): Promise<Handler> {
+  // React Router's own switch (not ours): a request it renders from the data it is handed, as in a build
+  process.env.IS_RR_BUILD_REQUEST = "yes";
+  const build = (await import(pathToFileURL(path.join(releaseDir, RENDERER_DIR, "index.js")).href)) as ServerBuild;
+  const { createRequestHandler } = await import("react-router");
+  const handler = createRequestHandler(build as never, "production") as Handler;
+  for (const pagePath of render) if (!build.prerender.includes(pagePath)) build.prerender.push(pagePath);
+  return handler;
+}
+
+/**
+ * The build's two passes over a page (pipeline/finish-pages.ts), one after the other, and its policy in the
+ * page, as the build's second pass puts it there (pipeline/security-headers.ts).
+ */
+async function pageFinisher(
+  clientDir: string,
+  header: ManifestHeader,
+  version: ContentConfig["version"],
+): Promise<(relative: string, html: string) => Promise<string>> {
+  // the build's subset of the text face: characters it lacks come from the full face (pipeline/font-subset.ts)
+  const fontFaces = await readBuildFontFaces(clientDir);
+  const styles: PageStyles = { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces };
+  const pageHeadScript = await headScript();
+  // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
+  const behaviours = version === "published" ? await readBehaviourFiles(clientDir) : null;
+  return async (relative, html) => {
+    const styled = await styledPage(relative, preparePage(relative, html, pageHeadScript, behaviours), styles);
+    return withPolicyMeta(styled, documentSecurityPolicy(header.policy, styled));
+  };
+}
+
+/** sitemap.xml again, from the new listing; its path. */
+async function writeSitemap(clientDir: string, siteUrl: string, listing: PrerenderListing): Promise<string> {
+  const sitemap = path.join(clientDir, "sitemap.xml");
+  const alternates = languageAlternates(listing.paths, listing.storyIds);
+  await replaceServedFile(sitemap, sitemapXml(siteUrl, listing.paths, listing.lastModified, alternates));
+  return sitemap;
+}
+
+/** The release record's pages: the rendered ones described anew, the others as they were, dated from the listing. */
+async function releasePages(
+  clientDir: string,
+  rendered: readonly string[],
+  previous: ReleaseInfo,
+  listing: PrerenderListing,
+): Promise<ReleaseInfo["pages"]> {
   const pages: ReleaseInfo["pages"] = {};
   for (const pagePath of listing.paths) {
-    pages[pagePath] = plan.render.includes(pagePath)
+    pages[pagePath] = rendered.includes(pagePath)
       ? await describePage(clientDir, pagePath, listing)
       : {
           ...(previous.pages[pagePath] ?? { links: [] }),
@@ -280,8 +312,7 @@ async function updateRelease(
           publishedAt: listing.lastModified.get(pagePath) ?? "",
         };
   }
-  await writeReleaseInfo(to, { ...previous, builtAt: new Date().toISOString(), kind: "incremental", pages });
-  return { rendered: plan.render, removed: plan.remove };
+  return pages;
 }
 
 export class NeedsFullBuild extends Error {}
@@ -295,7 +326,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   // with V8's defaults, not the build's flags (pipeline/build-memory.ts): at 1,000 articles --optimize-for-size,
   // which the build once set, took the update's peak from 453-472 to 283-291 MB but the webhook-to-HTML time from 10.7-11.2 s to
   // 15.4-15.5 s, over its 15 s target (docs/benchmarks.md, "Two full collections")
-  renderPages(path.resolve(from), path.resolve(to), JSON.parse(changesJson) as StoryChange[]).then(
+  // the build's settings, from the build's environment the site server hands it (pipeline/build-settings.ts)
+  const settings = buildSettingsFrom(process.env);
+  renderPages(path.resolve(from), path.resolve(to), JSON.parse(changesJson) as StoryChange[], settings).then(
     async (summary) => {
       // the lists may be long (a popular article is in many pages' other projects): a file, and counts on stdout
       await writeFile(path.join(to, UPDATE_SUMMARY_FILE), `${JSON.stringify(summary)}\n`);

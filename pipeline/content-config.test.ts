@@ -1,3 +1,4 @@
+import { buildSettingsFrom } from "./build-settings";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +18,9 @@ afterAll(() => rm(contentDir, { recursive: true, force: true }));
 
 describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", () => {
   it("the build asks the service directly; the browser bundle asks the site's own origin", () => {
-    const config = resolveContentConfig({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" });
+    const config = resolveContentConfig(
+      buildSettingsFrom({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" }),
+    );
     expect(config.endpoint).toBe("http://localhost:4123/v2");
     expect(browserContentConfig(config).endpoint).toBe("/v2");
     expect(resolveEndpoint(browserContentConfig(config), "http://192.168.1.20:3000").endpoint).toBe(
@@ -28,8 +31,10 @@ describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", (
   });
 
   it("keeps the policy strict: API, images and videos from the site itself only", () => {
-    const config = resolveContentConfig({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" });
-    const origins = contentOriginsOf(config, {});
+    const config = resolveContentConfig(
+      buildSettingsFrom({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" }),
+    );
+    const origins = contentOriginsOf(config, buildSettingsFrom({}));
     expect(origins).toEqual({ api: "'self'", assets: [] });
     const policy = contentSecurityPolicy(
       { mode: "production", apiOrigin: origins.api, assetOrigins: origins.assets },
@@ -42,9 +47,9 @@ describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", (
   });
 
   it("without it the browser asks the service's own address, as before", () => {
-    const config = resolveContentConfig({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123" });
+    const config = resolveContentConfig(buildSettingsFrom({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123" }));
     expect(browserContentConfig(config).endpoint).toBe("http://localhost:4123/v2");
     expect(resolveEndpoint(config, "http://127.0.0.2:3000").endpoint).toBe("http://localhost:4123/v2");
-    expect(contentOriginsOf(config, {}).api).toBe("http://localhost:4123");
+    expect(contentOriginsOf(config, buildSettingsFrom({})).api).toBe("http://localhost:4123");
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContentConfig } from "../app/content/content-config";
 import type { SiteMode } from "../release/headers-manifest";
+import type { BuildSettings, StoryblokRegion } from "./build-settings";
 
 /** What the site needs to reach its content (the site's own type); resolved once at build time. */
 export type { ContentConfig };
@@ -9,7 +10,7 @@ export type { ContentConfig };
 /** The content service's paths on the site's origin when it is forwarded there. */
 export const FORWARDED_API_PATH = "/v2";
 
-const REGION_HOSTS: Record<string, string> = {
+const REGION_HOSTS: Record<StoryblokRegion, string> = {
   eu: "api.storyblok.com",
   us: "api-us.storyblok.com",
   ca: "api-ca.storyblok.com",
@@ -18,7 +19,7 @@ const REGION_HOSTS: Record<string, string> = {
 };
 
 /** Storyblok's asset CDN per region (a2-* are the CORS-friendly twins). */
-const REGION_ASSET_ORIGINS: Record<string, readonly string[]> = {
+const REGION_ASSET_ORIGINS: Record<StoryblokRegion, readonly string[]> = {
   eu: ["https://a.storyblok.com", "https://a2.storyblok.com"],
   us: ["https://a-us.storyblok.com", "https://a2-us.storyblok.com"],
   ca: ["https://a-ca.storyblok.com"],
@@ -44,31 +45,19 @@ export interface ContentOrigins {
 /**
  * For the Content-Security-Policy. The local content service serves its
  * assets itself; Storyblok from its regional asset CDN.
- * CONTENT_ASSET_ORIGINS (comma-separated) adds more, e.g. a custom assets domain.
+ * CONTENT_ASSET_ORIGINS adds more, e.g. a custom assets domain.
  */
-export function contentOriginsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): ContentOrigins {
+export function contentOriginsOf(
+  config: ContentConfig,
+  settings: Pick<BuildSettings, "STORYBLOK_REGION" | "CONTENT_ASSET_ORIGINS">,
+): ContentOrigins {
   const api = config.viaSite ? "'self'" : new URL(config.endpoint).origin;
   const assets = config.viaSite
     ? []
     : config.local
       ? loopbackAliases(api)
-      : [
-          ...(REGION_ASSET_ORIGINS[(env.STORYBLOK_REGION ?? "eu").trim().toLowerCase()] ?? []),
-          "https://a.storyblok.com",
-        ];
-  for (const raw of (env.CONTENT_ASSET_ORIGINS ?? "").split(",")) {
-    const value = raw.trim();
-    if (!value) continue;
-    let origin: string;
-    try {
-      origin = new URL(value).origin;
-    } catch {
-      throw new Error(`CONTENT_ASSET_ORIGINS must list absolute URLs, not "${value}"`);
-    }
-    if (!/^https?:/.test(origin)) throw new Error(`CONTENT_ASSET_ORIGINS must list http(s) origins, not "${value}"`);
-    assets.push(origin);
-  }
-  return { api, assets: [...new Set(assets)] };
+      : [...REGION_ASSET_ORIGINS[settings.STORYBLOK_REGION], "https://a.storyblok.com"];
+  return { api, assets: [...new Set([...assets, ...settings.CONTENT_ASSET_ORIGINS])] };
 }
 
 /**
@@ -95,36 +84,24 @@ export function readLocalSpace(contentDir: string): LocalSpaceFile {
   return { previewToken: space.previewToken, publicToken: space.publicToken };
 }
 
-export function resolveContentConfig(env: NodeJS.ProcessEnv = process.env): ContentConfig {
-  const versionSetting = env.CONTENT_VERSION ?? "draft";
-  if (versionSetting !== "draft" && versionSetting !== "published") {
-    throw new Error(`CONTENT_VERSION must be draft or published, not "${versionSetting}"`);
-  }
-  const version = versionSetting;
-
-  if (env.STORYBLOK_TOKEN) {
-    const region = (env.STORYBLOK_REGION ?? "eu").toLowerCase();
-    const host = REGION_HOSTS[region];
-    if (!host && !env.CONTENT_API_URL) {
-      throw new Error(`STORYBLOK_REGION must be one of ${Object.keys(REGION_HOSTS).join(", ")}`);
-    }
+/** Where the build reads its content, from its settings: Storyblok with STORYBLOK_TOKEN, else the local content service. */
+export function resolveContentConfig(settings: BuildSettings): ContentConfig {
+  const version = settings.CONTENT_VERSION;
+  if (settings.STORYBLOK_TOKEN) {
     return {
-      endpoint: trimSlash(env.CONTENT_API_URL ?? `https://${host}/v2`),
-      token: env.STORYBLOK_TOKEN,
+      endpoint: trimSlash(settings.CONTENT_API_URL ?? `https://${REGION_HOSTS[settings.STORYBLOK_REGION]}/v2`),
+      token: settings.STORYBLOK_TOKEN,
       version,
       local: false,
     };
   }
-
-  const contentDir = path.resolve(env.CONTENT_DIR ?? "content");
-  const space = readLocalSpace(contentDir);
-  const port = env.CONTENT_PORT ?? "4100";
+  const space = readLocalSpace(path.resolve(settings.CONTENT_DIR));
   return {
-    endpoint: trimSlash(env.CONTENT_API_URL ?? `http://localhost:${port}/v2`),
+    endpoint: trimSlash(settings.CONTENT_API_URL ?? `http://localhost:${settings.CONTENT_PORT}/v2`),
     token: version === "draft" ? space.previewToken : space.publicToken,
     version,
     local: true,
-    ...(env.CONTENT_VIA_SITE === "1" ? { viaSite: true } : {}),
+    ...(settings.CONTENT_VIA_SITE ? { viaSite: true } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   replaceNode,
   startTag,
   type HtmlEdit,
+  type HtmlPage,
 } from "./html";
 
 /**
@@ -102,6 +103,13 @@ export function createStylesheets(options: CriticalCssOptions): Stylesheets {
   return new Stylesheets(path.resolve(options.clientDir));
 }
 
+/** The edits that put a page's styles inline, and the text of the one inline style the page then has. */
+export interface InlineStyling {
+  edits: HtmlEdit[];
+  /** The `<style>`'s text as the page will carry it (what its CSP hashes). */
+  style: string;
+}
+
 /**
  * One page with all its styles inline. Throws when the page has
  * stylesheets in a shape this step does not know (a framework upgrade) or
@@ -114,6 +122,19 @@ export async function inlineCriticalCss(
   stylesheets = createStylesheets(options),
 ): Promise<string> {
   const page = parseHtml(html);
+  const styling = await criticalCssEdits(page, options, stylesheets);
+  return styling ? page.edit(styling.edits) : html;
+}
+
+/**
+ * `inlineCriticalCss` as edits on a page already parsed, so that the second pass makes them with its other
+ * edits on the page's one parse (pipeline/security-headers.ts); null when the page links no stylesheet.
+ */
+export async function criticalCssEdits(
+  page: HtmlPage,
+  options: CriticalCssOptions,
+  stylesheets = createStylesheets(options),
+): Promise<InlineStyling | null> {
   const head = page.head;
   if (!head?.endTag) throw new CriticalCssError("the page has no </head>");
   const ownStyles = page.inlineStyles();
@@ -121,7 +142,7 @@ export async function inlineCriticalCss(
     throw new CriticalCssError("the page already has an inline <style> in its head");
   }
   const links = page.stylesheetLinks();
-  if (links.length === 0) return html;
+  if (links.length === 0) return null;
   if (links.some((link) => !isInside(link, head))) throw new CriticalCssError("a stylesheet link outside the head");
   if (links.some((link) => link.attributes.map(({ name }) => name).join(" ") !== "rel href")) {
     throw new CriticalCssError("a stylesheet link is not of the form React Router writes (rel, then href)");
@@ -151,5 +172,5 @@ export async function inlineCriticalCss(
     ),
     ...ownStyles.map((own) => removeNode(own)),
   ];
-  return page.edit(edits);
+  return { edits, style: css };
 }

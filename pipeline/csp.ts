@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
 import type { PolicyInputs } from "../release/headers-manifest";
-import { attribute, parseHtml, replaceNode, scriptType, startTag, type HtmlElement } from "./html";
+import {
+  attribute,
+  pageOf,
+  replaceNode,
+  scriptType,
+  startTag,
+  type HtmlEdit,
+  type HtmlElement,
+  type HtmlPage,
+  type HtmlSource,
+} from "./html";
 
 /**
  * The Content-Security-Policy of each document, made by the build step that
@@ -50,8 +60,8 @@ const JS_TYPES = new Set([
  * text is raw text in HTML, so no entity decoding; line breaks are
  * normalised as the parser does.
  */
-export function inlineScripts(html: string): string[] {
-  const page = parseHtml(html);
+export function inlineScripts(html: HtmlSource): string[] {
+  const page = pageOf(html);
   return page
     .inlineScripts()
     .filter((script) => JS_TYPES.has(scriptType(script)))
@@ -68,7 +78,7 @@ export function cspHash(script: string): string {
 }
 
 /** Distinct source expressions for the inline scripts of one document, in document order. */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: HtmlSource): string[] {
   return [...new Set(inlineScripts(html).map(cspHash))];
 }
 
@@ -77,21 +87,26 @@ export function inlineScriptHashes(html: string): string[] {
  * critical CSS the build inlines (pipeline/critical-css.ts). Style attributes
  * are not elements and are left out (style-src-attr covers them).
  */
-export function inlineStyles(html: string): string[] {
-  const page = parseHtml(html);
+export function inlineStyles(html: HtmlSource): string[] {
+  const page = pageOf(html);
   return page.inlineStyles().map((style) => normaliseLineBreaks(page.contentOf(style)));
 }
 
 /** Distinct source expressions for the inline styles of one document, in document order. */
-export function inlineStyleHashes(html: string): string[] {
-  return [...new Set(inlineStyles(html).map(cspHash))];
+export function inlineStyleHashes(html: HtmlSource): string[] {
+  return styleHashes(inlineStyles(html));
+}
+
+/** The hashes of style elements' texts (as `inlineStyles` gives them, or as a step will write them). */
+export function styleHashes(styles: readonly string[]): string[] {
+  return [...new Set(styles.map((style) => cspHash(normaliseLineBreaks(style))))];
 }
 
 /** Inline event handler attributes (onload="...") and javascript: URLs: the policy blocks them, so the build reports them. */
-export function blockedInlineCode(html: string): string[] {
+export function blockedInlineCode(html: HtmlSource): string[] {
   const found = new Set<string>();
   let javascriptUrl = false;
-  for (const element of parseHtml(html).elements) {
+  for (const element of pageOf(html).elements) {
     for (const { name, value } of element.attributes) {
       if (/^on[a-z]+$/.test(name)) found.add(name);
       else if (URL_ATTRIBUTES.has(name) && isJavascriptUrl(value)) javascriptUrl = true;
@@ -152,7 +167,7 @@ export function contentSecurityPolicy(
 }
 
 /** The policy of one HTML document as served: the hashes of its own inline scripts and styles. */
-export function documentSecurityPolicy(inputs: PolicyInputs, html: string): string {
+export function documentSecurityPolicy(inputs: PolicyInputs, html: HtmlSource): string {
   return contentSecurityPolicy(inputs, inlineScriptHashes(html), { styleHashes: inlineStyleHashes(html) });
 }
 
@@ -193,13 +208,17 @@ export function headerOnlyPolicyOf(policy: string): string {
  * page finished before) is replaced. A page without a head is returned as
  * it is.
  */
-export function withPolicyMeta(html: string, policy: string): string {
-  const page = parseHtml(html);
+export function withPolicyMeta(html: HtmlSource, policy: string): string {
+  const page = pageOf(html);
+  const edit = policyMetaEdit(page, policy);
+  return edit ? page.edit([edit]) : page.source;
+}
+
+/** `withPolicyMeta` as an edit on the page's parse, to be made with the page's other edits; null without a head. */
+export function policyMetaEdit(page: HtmlPage, policy: string): HtmlEdit | null {
   const meta = startTag("meta", { "http-equiv": "Content-Security-Policy", content: metaPolicyOf(policy) });
   const existing = page.elementsNamed("meta").find(isPolicyMeta);
-  if (existing) return page.edit([replaceNode(existing, meta)]);
-  const edit = page.insertIntoHead(meta);
-  return edit ? page.edit([edit]) : html;
+  return existing ? replaceNode(existing, meta) : page.insertIntoHead(meta);
 }
 
 function isPolicyMeta(element: HtmlElement): boolean {

@@ -8,7 +8,8 @@ import { readBehaviourFiles, type BehaviourFiles } from "./islands";
 import { headScript } from "./head-script";
 import { subsetFontForBuild } from "./font-subset";
 import { HEADERS_FILE, NGINX_CONFIG_FILE } from "../release/host-files";
-import { staticHostFrom, writeHostFiles } from "./host-config";
+import { writeHostFiles } from "./host-config";
+import { buildSettingsFrom, type BuildSettings } from "./build-settings";
 import { listHtmlFiles } from "../release/layout";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
@@ -30,7 +31,7 @@ const ISLANDS_NOTE = "docs/decisions/0014-pages-without-a-framework-runtime.md";
 export async function finishBuild(
   clientDir: string,
   config: ContentConfig,
-  env: NodeJS.ProcessEnv = process.env,
+  settings: BuildSettings,
 ): Promise<SecurityHeadersResult> {
   // the not-found page is a prerendered page like the others: it hydrates after load
   await timedStep("404 pages", () => placeNotFoundPage(clientDir));
@@ -44,7 +45,7 @@ export async function finishBuild(
   const threads = pageThreads();
   const workers = threads > 1 ? await PageWorkers.start(threads) : null;
   try {
-    return await finishPages(clientDir, config, env, pageHeadScript, behaviours, workers);
+    return await finishPages(clientDir, config, settings, pageHeadScript, behaviours, workers);
   } finally {
     await workers?.close();
   }
@@ -54,7 +55,7 @@ export async function finishBuild(
 async function finishPages(
   clientDir: string,
   config: ContentConfig,
-  env: NodeJS.ProcessEnv,
+  settings: BuildSettings,
   pageHeadScript: string,
   behaviours: BehaviourFiles | null,
   workers: PageWorkers | null,
@@ -87,7 +88,7 @@ async function finishPages(
   // each page's siblings too, from the text the worker has in hand: compression is most of the build's CPU after
   // prerendering, and the workers spread it over the cores (the last step only finds them up to date)
   const result = await timedStep("second pass (styles, security headers, pages compressed)", () =>
-    writeSecurityHeaders(clientDir, policyInputsOf(config, env), { styles, workers, compress: true }),
+    writeSecurityHeaders(clientDir, policyInputsOf(config, settings), { styles, workers, compress: true }),
   );
   // their heaps go before compression, whose buffers are the last step's peak
   await workers?.close();
@@ -95,7 +96,7 @@ async function finishPages(
     `Critical CSS: ${result.styled.pages} page(s) carry their rules inline (${(result.styled.bytes / result.styled.pages / 1024 || 0).toFixed(1)} KB on average); their stylesheets no longer block the first paint`,
   );
   for (const warning of result.warnings) console.warn(`WARNING (security headers): ${warning}`);
-  const staticHost = staticHostFrom(env);
+  const staticHost = settings.STATIC_HOST;
   await timedStep("host files", async () => writeHostFiles(clientDir, await listHtmlFiles(clientDir), staticHost));
   const nginx = path.join(path.dirname(clientDir), NGINX_CONFIG_FILE);
   console.info(
@@ -115,7 +116,8 @@ async function finishPages(
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? "build/client");
-  finishBuild(dir, resolveContentConfig()).catch((error: unknown) => {
+  const settings = buildSettingsFrom(process.env);
+  finishBuild(dir, resolveContentConfig(settings), settings).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

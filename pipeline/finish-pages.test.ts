@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, type HeadersManifest, type PolicyInputs } from "../release/headers-manifest";
-import { inlineStyles } from "./csp";
+import { documentSecurityPolicy, inlineStyles, withPolicyMeta } from "./csp";
 import { CriticalCssError, createStylesheets } from "./critical-css";
 import { DeferHydrationError, deferHydration } from "./defer-hydration";
 import { preparePage, preparePagesInBuild, styledPage, type PageStyles } from "./finish-pages";
@@ -154,6 +154,22 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     const style = inlineStyles(await read("index.html"))[0]!;
     expect(manifest.documents["index.html"]).toContain(sha256(style));
     expect(manifest.documents["__spa-fallback.html"]).not.toContain(sha256(style));
+  });
+
+  it("parses each page once for its styles, its policy and its links, and serves what the steps one by one would", async () => {
+    const prerendered = page("Start").replace("<p>", '<p><a href="/articles/tidewater">x</a>');
+    await put("index.html", prerendered);
+    const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: FONT_FACES };
+    vi.mocked(html.parseHtml).mockClear();
+    const result = await writeSecurityHeaders(dir, inputs, { styles });
+    expect(html.parseHtml).toHaveBeenCalledOnce();
+
+    const styled = await styledPage("index.html", prerendered, styles);
+    const policy = documentSecurityPolicy(inputs, styled);
+    expect(await read("index.html")).toBe(withPolicyMeta(styled, policy));
+    const manifest = JSON.parse(await read(MANIFEST_FILE)) as HeadersManifest;
+    expect(manifest.documents["index.html"]).toBe(policy);
+    expect(result.articleHrefs.get("index.html")).toEqual(["/articles/tidewater"]);
   });
 
   // each worker loads the pipeline's modules through tsx: seconds on a busy machine

@@ -2,10 +2,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { listHtmlFiles } from "../release/layout";
 import { inOrder } from "./build-files";
-import { CriticalCssError, inlineCriticalCss, type Stylesheets } from "./critical-css";
+import { CriticalCssError, criticalCssEdits, type InlineStyling, type Stylesheets } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { CharacterSet } from "./font-subset";
-import { parseHtml, type HtmlEdit } from "./html";
+import { parseHtml, type HtmlEdit, type HtmlPage } from "./html";
 import { IslandsError, islandsEdits, type BehaviourFiles, type IslandsPlan } from "./islands";
 import type { PageWorkers } from "./page-workers";
 import { HeadScriptError, headScriptEdit } from "./head-script";
@@ -115,10 +115,17 @@ export interface PageStyles {
 
 /** Second pass over one page: its critical CSS inline (not the SPA fallback pages). */
 export async function styledPage(relative: string, html: string, styles: PageStyles): Promise<string> {
-  if (SPA_FALLBACK_PAGES.has(relative)) return html;
+  const page = parseHtml(html);
+  const styling = await pageStyling(relative, page, styles);
+  return styling ? page.edit(styling.edits) : html;
+}
+
+/** `styledPage` as edits on the page's parse (pipeline/security-headers.ts); null where the page stays as it is. */
+export async function pageStyling(relative: string, page: HtmlPage, styles: PageStyles): Promise<InlineStyling | null> {
+  if (SPA_FALLBACK_PAGES.has(relative)) return null;
   try {
-    return await inlineCriticalCss(
-      html,
+    return await criticalCssEdits(
+      page,
       { clientDir: styles.clientDir, fontFaces: styles.fontFaces },
       styles.stylesheets,
     );

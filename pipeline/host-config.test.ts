@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NON_DOCUMENT_CSP, type HeadersManifest } from "../release/headers-manifest";
 import { NO_PAGE_EXTENSIONS, wantsNotFoundPage } from "../release/served-files";
 import { NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, siteConfigFor } from "../release/host-files";
-import { redirectsText, staticHostFrom } from "./host-config";
+import { redirectsText } from "./host-config";
 
 import { headersFilesOf } from "./test/headers-files-of";
 
@@ -110,15 +110,5 @@ describe("redirectsText", () => {
     const statuses = rulesOf(redirectsText(pages, "cloudflare")).map((line) => line.split(/\s+/)[2]);
     expect(statuses.every((status) => ["200", "301", "302", "303", "307", "308"].includes(status!))).toBe(true);
     expect(statuses).toHaveLength(2);
-  });
-});
-
-describe("staticHostFrom", () => {
-  it("reads STATIC_HOST, Cloudflare's form when unset, and refuses a host it does not know", () => {
-    expect(staticHostFrom({})).toBe("cloudflare");
-    expect(staticHostFrom({ STATIC_HOST: " Netlify " })).toBe("netlify");
-    expect(() => staticHostFrom({ STATIC_HOST: "vercel" })).toThrow(
-      'STATIC_HOST must be one of cloudflare, netlify, not "vercel"',
-    );
   });
 });

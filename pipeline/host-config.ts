@@ -272,14 +272,6 @@ export type StaticHost = "cloudflare" | "netlify";
 
 export const STATIC_HOSTS: readonly StaticHost[] = ["cloudflare", "netlify"];
 
-/** STATIC_HOST, `cloudflare` when unset; anything else is an error that names the choices. */
-export function staticHostFrom(env: NodeJS.ProcessEnv = process.env): StaticHost {
-  const raw = env.STATIC_HOST?.trim().toLowerCase() || "cloudflare";
-  const host = STATIC_HOSTS.find((name) => name === raw);
-  if (!host) throw new Error(`STATIC_HOST must be one of ${STATIC_HOSTS.join(", ")}, not "${env.STATIC_HOST}"`);
-  return host;
-}
-
 /**
  * `_redirects` in the form `host` accepts without a warning: rewrites only (Cloudflare takes no 404 rules;
  * it finds the nearest 404.html by itself, and Netlify's 404 rules are in the repository's netlify.toml).

@@ -319,6 +319,14 @@ function decodeAttributeValue(raw: string, quote: string): string {
   return decoded;
 }
 
+/** A page as text or as already parsed: the steps that ask several questions of one page parse it once. */
+export type HtmlSource = string | HtmlPage;
+
+/** The page parsed (once: an `HtmlPage` is taken as it is). */
+export function pageOf(html: HtmlSource): HtmlPage {
+  return typeof html === "string" ? parseHtml(html) : html;
+}
+
 export function parseHtml(source: string): HtmlPage {
   if (lastParsed?.source === source) return lastParsed;
   const elements: OpenElement[] = [];

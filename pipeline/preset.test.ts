@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Preset } from "@react-router/dev/config";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { BUILD_LISTING_DIR, prerenderListing } from "../app/content/build-listing.server";
+import { handedListingDir, handListingToLoaders, prerenderListing } from "../app/content/build-listing.server";
 import { contentServiceRequestCount } from "./content-requests";
 import { NOT_FOUND_PATHS } from "./not-found-pages";
 import { sitePipeline } from "./preset";
@@ -35,7 +35,7 @@ describe("sitePipeline", () => {
     try {
       vi.stubEnv("CONTENT_API_URL", service.endpoint);
       vi.stubEnv("CONTENT_VERSION", "draft");
-      vi.stubEnv(BUILD_LISTING_DIR, "");
+      handListingToLoaders(undefined);
       vi.spyOn(console, "info").mockImplementation(() => {});
       const { prerender, buildEnd } = await pathsOf(build);
       expect(prerender.concurrency).toBe(4);
@@ -49,7 +49,7 @@ describe("sitePipeline", () => {
       const after = await contentServiceRequestCount({ endpoint: service.endpoint, local: true });
       expect(after! - before!).toBe(2);
       const dir = path.join(build, PRERENDER_DIR);
-      expect(process.env[BUILD_LISTING_DIR]).toBe(dir);
+      expect(handedListingDir()).toBe(dir);
       expect((await readdir(dir)).sort()).toEqual([
         "content-requests.json",
         "draft-de.entries.json",

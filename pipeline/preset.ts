@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Preset } from "@react-router/dev/config";
-import { BUILD_LISTING_DIR } from "../app/content/build-listing.server";
+import { handListingToLoaders } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { collectGarbage } from "./build-memory";
 import { resolveContentConfig } from "./content-config";
@@ -18,8 +18,7 @@ import { PRERENDER_DIR, readSiteListing, writeSiteListing } from "./prerender-pa
 import { CLIENT_DIR } from "../release/layout";
 import { writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
-import { siteUrlFrom } from "./site-url";
-import { staticHostFrom } from "./host-config";
+import { buildSettingsFrom } from "./build-settings";
 import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./step-times";
 
 /**
@@ -38,9 +37,9 @@ const REQUEST_COUNT_FILE = "content-requests.json";
  * and notes the content requests so far.
  */
 async function listPagesToPrerender(dir: string): Promise<string[]> {
-  const config = resolveContentConfig();
-  // a bad STATIC_HOST fails now rather than after the pages (the host files are the build's last step)
-  staticHostFrom();
+  // parsed where each evaluation starts its part of the build: a bad setting (STATIC_HOST, say) fails now,
+  // naming it, rather than after the pages
+  const config = resolveContentConfig(buildSettingsFrom(process.env));
   // a production bundle must not carry a token that reads drafts
   const warning = await checkTokenForMode(config);
   if (warning) console.warn(`WARNING: ${warning}`);
@@ -54,8 +53,8 @@ async function listPagesToPrerender(dir: string): Promise<string[]> {
   const listing = await timedStep("listing of all stories", () => writeSiteListing(dir, client, config.version));
   const start: RequestCountAtStart = { serviceCount, listingRequests };
   await writeFile(path.join(dir, REQUEST_COUNT_FILE), JSON.stringify(start));
-  // React Router prerenders in this process and hands its loaders nothing of the build but the environment
-  process.env[BUILD_LISTING_DIR] = dir;
+  // React Router prerenders in this process and hands its loaders nothing of the build
+  handListingToLoaders(dir);
   // the listing's garbage (every story's JSON passed through) goes before Vite bundles the server build;
   // the bundles' goes before the pages (pipeline/build-memory.ts, collectGarbageBeforePrerender)
   collectGarbage();
@@ -75,26 +74,27 @@ async function finishSite(buildDirectory: string): Promise<void> {
   const started = performance.now();
   const cpuStarted = cpuMsSoFar();
   const dir = path.join(buildDirectory, PRERENDER_DIR);
-  const config = resolveContentConfig();
+  const settings = buildSettingsFrom(process.env);
+  const config = resolveContentConfig(settings);
   const clientDir = path.join(buildDirectory, CLIENT_DIR);
   const preview = config.version === "draft";
   const listing = await readSiteListing(dir, config.version);
   if (listing)
     console.info(await contentRequestsLine(config, await readRequestCountAtStart(dir), listing.paths.length));
   await timedStep("robots.txt and sitemap", () =>
-    writeCrawlerFiles(clientDir, listing?.paths ?? [], siteUrlFrom(), {
+    writeCrawlerFiles(clientDir, listing?.paths ?? [], settings.SITE_URL, {
       preview,
       lastModified: listing?.lastModified,
       storyIds: listing?.storyIds,
     }),
   );
   // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
-  const finished = await finishBuild(clientDir, config);
+  const finished = await finishBuild(clientDir, config, settings);
   // what the next update of the live site needs to know (site-server/publisher.ts)
   if (listing)
     await timedStep("release record", () =>
       writeFullReleaseInfo(buildDirectory, listing, {
-        siteUrl: siteUrlFrom(),
+        siteUrl: settings.SITE_URL,
         preview,
         articleHrefs: finished.articleHrefs,
       }),

@@ -159,7 +159,7 @@ describe("the build (@react-router/dev)", () => {
     ).not.toBe(step("prerender-paths").evaluation);
   });
 
-  it("prerenders in the process whose environment prerender.paths set", () => {
+  it("prerenders in the process whose global object prerender.paths set", () => {
     expect(clientFile("_root.data"), `${entry("shared-process")}: the loaders saw what prerender.paths set`).toContain(
       "set by prerender.paths",
     );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { CLIENT_DIR, dataFile, pageFile } from "../release/layout";
 import { writeReleaseInfo, type ReleaseInfo, type ReleasePage } from "../release/release-info";
-import { attribute, parseHtml } from "./html";
+import { attribute, pageOf, type HtmlSource } from "./html";
 import type { PrerenderListing } from "./prerender-paths";
 
 /**
@@ -42,8 +42,8 @@ export async function linkedArticlePaths(
  * The article paths among a page's hrefs, as written (`linkedArticlePaths` decodes them): the build's second
  * pass takes them from the parse it already has (pipeline/security-headers.ts), so the record parses no page.
  */
-export function articleHrefs(html: string): string[] {
-  return parseHtml(html).elements.flatMap((element) => articlePathOf(attribute(element, "href") ?? "") ?? []);
+export function articleHrefs(html: HtmlSource): string[] {
+  return pageOf(html).elements.flatMap((element) => articlePathOf(attribute(element, "href") ?? "") ?? []);
 }
 
 /** `/articles/{slug}`, nothing below it. */

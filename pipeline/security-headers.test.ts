@@ -1,3 +1,4 @@
+import { buildSettingsFrom } from "./build-settings";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -220,38 +221,43 @@ describe("the two modes", () => {
   });
 
   it("drafts make a preview build, published content a production build", () => {
-    expect(policyInputsOf(config({ version: "draft" }), {}).mode).toBe("preview");
-    expect(policyInputsOf(config({ version: "published" }), {}).mode).toBe("production");
+    expect(policyInputsOf(config({ version: "draft" }), buildSettingsFrom({})).mode).toBe("preview");
+    expect(policyInputsOf(config({ version: "published" }), buildSettingsFrom({})).mode).toBe("production");
   });
 
   it("the local content service serves API and media itself, as localhost or 127.0.0.1", () => {
-    expect(policyInputsOf(config({}), {})).toEqual({
+    expect(policyInputsOf(config({}), buildSettingsFrom({}))).toEqual({
       mode: "preview",
       apiOrigin: "http://localhost:4100",
       assetOrigins: ["http://localhost:4100", "http://127.0.0.1:4100"],
     });
-    expect(policyInputsOf(config({ endpoint: "http://content.lan:4100/v2" }), {}).assetOrigins).toEqual([
-      "http://content.lan:4100",
-    ]);
+    expect(
+      policyInputsOf(config({ endpoint: "http://content.lan:4100/v2" }), buildSettingsFrom({})).assetOrigins,
+    ).toEqual(["http://content.lan:4100"]);
   });
 
   it("Storyblok: the regional API and asset CDN, plus CONTENT_ASSET_ORIGINS", () => {
     const us = config({ endpoint: "https://api-us.storyblok.com/v2", local: false, version: "published" });
-    expect(policyInputsOf(us, { STORYBLOK_REGION: "us" })).toEqual({
+    expect(policyInputsOf(us, buildSettingsFrom({ STORYBLOK_REGION: "us" }))).toEqual({
       mode: "production",
       apiOrigin: "https://api-us.storyblok.com",
       assetOrigins: ["https://a-us.storyblok.com", "https://a2-us.storyblok.com", "https://a.storyblok.com"],
     });
-    const custom = policyInputsOf(config({ endpoint: "https://api.storyblok.com/v2", local: false }), {
-      CONTENT_ASSET_ORIGINS: "https://assets.studio.example/f/, https://cdn.example",
-    });
+    const custom = policyInputsOf(
+      config({ endpoint: "https://api.storyblok.com/v2", local: false }),
+      buildSettingsFrom({
+        CONTENT_ASSET_ORIGINS: "https://assets.studio.example/f/, https://cdn.example",
+      }),
+    );
     expect(custom.assetOrigins).toEqual([
       "https://a.storyblok.com",
       "https://a2.storyblok.com",
       "https://assets.studio.example",
       "https://cdn.example",
     ]);
-    expect(() => policyInputsOf(config({}), { CONTENT_ASSET_ORIGINS: "not a url" })).toThrow(/CONTENT_ASSET_ORIGINS/);
+    expect(() => policyInputsOf(config({}), buildSettingsFrom({ CONTENT_ASSET_ORIGINS: "not a url" }))).toThrow(
+      /CONTENT_ASSET_ORIGINS/,
+    );
   });
 
   it("prints the mode in a box", () => {

@@ -1,12 +1,20 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type PolicyInputs, type SiteMode } from "../release/headers-manifest";
-import { blockedInlineCode, documentSecurityPolicy, inlineStyles, withPolicyMeta } from "./csp";
+import {
+  blockedInlineCode,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  inlineStyles,
+  policyMetaEdit,
+  styleHashes,
+} from "./csp";
+import type { BuildSettings } from "./build-settings";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "../release/layout";
 import { inOrder } from "./build-files";
-import { isLinkWithRel, parseHtml } from "./html";
-import { styledPage, type PageStyles } from "./finish-pages";
+import { isLinkWithRel, pageOf, parseHtml, type HtmlSource } from "./html";
+import { pageStyling, type PageStyles } from "./finish-pages";
 import type { PageWorkers } from "./page-workers";
 import { HEADERS_FILE } from "../release/host-files";
 import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
@@ -42,8 +50,11 @@ export interface SecurityHeadersResult {
   articleHrefs: Map<string, string[]>;
 }
 
-export function policyInputsOf(config: ContentConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
-  const origins = contentOriginsOf(config, env);
+export function policyInputsOf(
+  config: ContentConfig,
+  settings: Pick<BuildSettings, "STORYBLOK_REGION" | "CONTENT_ASSET_ORIGINS">,
+): PolicyInputs {
+  const origins = contentOriginsOf(config, settings);
   return { mode: siteModeOf(config), apiOrigin: origins.api, assetOrigins: origins.assets };
 }
 
@@ -82,25 +93,27 @@ export async function finishPageFile(
 ): Promise<FinishedPage> {
   const file = path.join(clientDir, relative);
   const prerendered = await readFile(file, "utf8");
-  const html = styles ? await styledPage(relative, prerendered, styles) : prerendered;
-  const styledBytes = html === prerendered ? null : inlineStyles(html).reduce((sum, style) => sum + style.length, 0);
+  // the page's one parse: its styles go inline and its policy into it as edits on it, and every question below is
+  // asked of it (the styled page differs from it only by the style and the links it replaces)
+  const page = parseHtml(prerendered);
+  const styling = styles ? await pageStyling(relative, page, styles) : null;
+  const servedStyles = styling ? [styling.style] : inlineStyles(page);
+  const policy = contentSecurityPolicy(inputs, inlineScriptHashes(page), { styleHashes: styleHashes(servedStyles) });
   const warnings: string[] = [];
-  // each question below reads the page as parsed once (pipeline/html.ts keeps the last page parsed)
-  const policy = documentSecurityPolicy(inputs, html);
-  const blocked = blockedInlineCode(html);
+  const blocked = blockedInlineCode(page);
   if (blocked.length) warnings.push(`${relative}: the policy blocks its inline ${blocked.join(", ")}`);
-  const foreign = mediaOrigins(html).filter((origin) => !inputs.assetOrigins.includes(origin));
+  const foreign = mediaOrigins(page).filter((origin) => !inputs.assetOrigins.includes(origin));
   if (foreign.length)
     warnings.push(
       `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
     );
-  const served = withPolicyMeta(html, policy);
+  const served = page.edit([...(styling?.edits ?? []), policyMetaEdit(page, policy)]);
   if (served !== prerendered) await writeFile(file, served);
   if (compress) {
     const bytes = Buffer.from(served);
     if (worthCompressing(clientDir, file, bytes.length)) await writeCompressedSiblings(clientDir, file, bytes);
   }
-  return { policy, warnings, styledBytes, articleHrefs: articleHrefs(html) };
+  return { policy, warnings, styledBytes: styling?.style.length ?? null, articleHrefs: articleHrefs(page) };
 }
 
 /**
@@ -156,7 +169,7 @@ export async function writeSecurityHeaders(
 }
 
 /** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */
-export function mediaOrigins(html: string): string[] {
+export function mediaOrigins(html: HtmlSource): string[] {
   const origins = new Set<string>();
   const add = (url: string) => {
     if (!/^https?:\/\//i.test(url)) return;
@@ -166,7 +179,7 @@ export function mediaOrigins(html: string): string[] {
       // not a URL the browser would load either
     }
   };
-  for (const element of parseHtml(html).elements) {
+  for (const element of pageOf(html).elements) {
     if (!MEDIA_ELEMENTS.has(element.name)) continue;
     if (element.name === "link" && !isLinkWithRel(element, "preload")) continue;
     for (const { name, value } of element.attributes) {

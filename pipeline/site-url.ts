@@ -1,16 +1,8 @@
 /**
- * SITE_URL: the public origin of the site (canonical links, sitemap.xml).
+ * SITE_URL (pipeline/build-settings.ts): the public origin of the site (canonical links, sitemap.xml).
  * Unset is fine: the site then has no canonical links and no sitemap.
  * A preview build (draft content) keeps crawlers out: robots.txt disallows all.
  */
-
-/** SITE_URL without a trailing slash, or "" when unset; only absolute http(s) URLs count. */
-export function siteUrlFrom(env: NodeJS.ProcessEnv = process.env): string {
-  const raw = env.SITE_URL?.trim() ?? "";
-  if (!raw) return "";
-  if (!/^https?:\/\/[^/\s]+/i.test(raw)) throw new Error(`SITE_URL must be an absolute http(s) URL, not "${raw}"`);
-  return raw.replace(/\/+$/, "");
-}
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -4,7 +4,8 @@ import { collectGarbageBeforePrerender } from "./build-memory";
 import { browserContentConfig, resolveContentConfig, type ContentConfig } from "./content-config";
 import { firstLoadChunkPlugin } from "./first-load-chunk";
 import { keepRenderer } from "./keep-renderer";
-import { siteUrlFrom } from "./site-url";
+import { DEFAULT_CONTENT_PORT } from "../settings/defaults";
+import { buildSettingsFrom, type BuildSettings } from "./build-settings";
 import { prerenderStepTime } from "./step-times";
 
 /**
@@ -13,12 +14,12 @@ import { prerenderStepTime } from "./step-times";
  * a missing one is a warning here; the build itself fails on it when it lists
  * the paths to prerender (pipeline/preset.ts).
  */
-function contentConfigOrWarn(): ContentConfig {
+function contentConfigOrWarn(settings: BuildSettings): ContentConfig {
   try {
-    return resolveContentConfig();
+    return resolveContentConfig(settings);
   } catch (error) {
     console.warn(`No content source: ${error instanceof Error ? error.message : String(error)}`);
-    return { endpoint: "http://localhost:4100/v2", token: "", version: "draft", local: true };
+    return { endpoint: `http://localhost:${DEFAULT_CONTENT_PORT}/v2`, token: "", version: "draft", local: true };
   }
 }
 
@@ -27,13 +28,14 @@ function buildEnvironment(): Plugin {
   return {
     name: "studio:build-environment",
     config(_config, { isSsrBuild }) {
-      const contentConfig = contentConfigOrWarn();
+      const settings = buildSettingsFrom(process.env);
+      const contentConfig = contentConfigOrWarn(settings);
       return {
         define: {
           // the browser may reach the content service another way than the build does (CONTENT_VIA_SITE)
           __CONTENT_CONFIG__: JSON.stringify(isSsrBuild ? contentConfig : browserContentConfig(contentConfig)),
           // canonical links (app/root.tsx); the build also writes sitemap.xml with it
-          __SITE_URL__: JSON.stringify(siteUrlFrom()),
+          __SITE_URL__: JSON.stringify(settings.SITE_URL),
         },
       };
     },

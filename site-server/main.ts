@@ -3,10 +3,12 @@ import path from "node:path";
 import { startLiveSite } from "./live-site";
 import { startSiteServer, type SiteServer } from "./site-server";
 import { CLIENT_DIR } from "../release/layout";
+import { settingsOrExit } from "../settings/env-variables";
+import { SITE_SERVER_VARIABLES } from "./settings";
 
 /**
  * `npm run serve [-- build]` (`tsx site-server/main.ts [folder]`): serves a
- * build on HOST (default 127.0.0.1) and PORT (default 3000), for
+ * build on HOST and PORT (settings.ts, parsed once here), for
  * self-hosting. Given a build folder (default build/, holding `client/`),
  * it also takes Storyblok's webhook and publishes to live, rebuilding with
  * this process's environment (the build's: STORYBLOK_TOKEN,
@@ -14,15 +16,10 @@ import { CLIENT_DIR } from "../release/layout";
  * folder itself, it only serves it.
  */
 const target = path.resolve(process.argv[2] ?? "build");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "127.0.0.1";
+const settings = settingsOrExit("npm run serve", SITE_SERVER_VARIABLES);
+const { PORT: port, HOST: host } = settings;
 /** SIGTERM or Ctrl-C to exit, at most (a supervisor's grace before SIGKILL is often 5 to 10 s). */
 const STOP_DEADLINE_MS = 4500;
-
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be an integer from 0 to 65535, not "${process.env.PORT}"`);
-  process.exit(1);
-}
 
 async function start(): Promise<{ server: SiteServer; close(): Promise<void> }> {
   const isBuildDir = Boolean(await stat(path.join(target, CLIENT_DIR)).catch(() => null));
@@ -32,10 +29,11 @@ async function start(): Promise<{ server: SiteServer; close(): Promise<void> }> 
   }
   return startLiveSite({
     buildDir: target,
+    // the rebuilds' environment: the build reads its own settings from it (pipeline/build-settings.ts)
     env: process.env,
     port,
     host,
-    webhookSecret: process.env.STORYBLOK_WEBHOOK_SECRET?.trim() || undefined,
+    webhookSecret: settings.STORYBLOK_WEBHOOK_SECRET,
   });
 }
 

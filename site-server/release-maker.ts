@@ -133,18 +133,114 @@ async function carryOverAssets(from: string, to: string): Promise<number> {
   return carried;
 }
 
+/** `tsx live-update/render-pages.ts FROM TO CHANGES`: an update's process. */
+function renderPagesCommand(repo: string): NonNullable<ReleaseMakerOptions["updateCommand"]> {
+  const tsx = path.join(repo, "node_modules", ".bin", "tsx");
+  return (from, to, changesJson) => [tsx, path.join(repo, "live-update", "render-pages.ts"), from, to, changesJson];
+}
+
+/** A new release folder's path (not yet made) under `releasesDir`, which reaches the repository's node_modules. */
+async function newReleaseDir(releasesDir: string, repo: string, sequence: number): Promise<string> {
+  await mkdir(releasesDir, { recursive: true });
+  // a release's server bundle imports React Router & co. from node_modules: reachable from inside the repo
+  if (path.relative(repo, releasesDir).startsWith("..")) {
+    await symlink(path.join(repo, "node_modules"), path.join(releasesDir, "node_modules"), "dir").catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EEXIST") throw error;
+      },
+    );
+  }
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
+  return path.join(releasesDir, `${stamp}-${process.pid}-${sequence}`);
+}
+
+/** What an update's process made of `dir`: the release, "build" when it needs a whole build; else it throws. */
+async function updateOutcome(dir: string, result: RunResult): Promise<ReleaseResult | "build"> {
+  const summary =
+    result.code === 0
+      ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
+          rendered: string[];
+          removed: string[];
+          requests: number;
+        } | null)
+      : null;
+  if (summary) {
+    const { rendered, removed, requests } = summary;
+    return { kind: "update", release: { dir }, ms: result.ms, rendered, removed, requests };
+  }
+  await rm(dir, { recursive: true, force: true });
+  if (result.code === NEEDS_FULL_BUILD) return "build";
+  throw new Error(`live-update/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
+}
+
+/** What a whole build made of `dir`: the release, with the live one's assets carried over; else it throws. */
+async function buildOutcome(live: Release, dir: string, result: RunResult): Promise<ReleaseResult> {
+  const built = await stat(path.join(dir, CLIENT_DIR, "index.html")).catch(() => null);
+  if (result.code !== 0 || !built) {
+    throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
+  }
+  await carryOverAssets(live.dir, dir);
+  return { kind: "build", release: { dir }, ms: result.ms };
+}
+
+/** `make(dir)`; the folder goes when that fails or the site stops meanwhile (`isStopping`). */
+async function madeOrRemoved<T>(make: (dir: string) => Promise<T>, dir: string, isStopping: () => boolean): Promise<T> {
+  try {
+    const made = await make(dir);
+    if (isStopping()) throw new StoppingError();
+    return made;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw isStopping() ? new StoppingError() : error;
+  }
+}
+
+/**
+ * Ends the release processes (SIGTERM, SIGKILL after `killGraceMs`), waits for the work in flight a little
+ * longer, and removes the folders it was making.
+ */
+async function stopReleases(
+  running: ReadonlySet<ChildProcess>,
+  inFlight: ReadonlyMap<string, Promise<unknown>>,
+  killGraceMs: number,
+): Promise<void> {
+  const children = [...running];
+  for (const child of children) signalGroup(child, "SIGTERM");
+  const kill = setTimeout(() => {
+    for (const child of children) signalGroup(child, "SIGKILL");
+  }, killGraceMs);
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(inFlight.values()),
+    new Promise((resolve) => {
+      waited = setTimeout(resolve, killGraceMs + 1000);
+    }),
+  ]);
+  clearTimeout(kill);
+  clearTimeout(waited);
+  // what outlived SIGTERM in a group whose leader is gone (it held no pipe), and folders whose work
+  // did not end (a process that left its group keeps the pipes open)
+  for (const child of children) signalGroup(child, "SIGKILL");
+  await Promise.all([...inFlight.keys()].map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/** Removes the releases under `releasesDir` but `keep`, after `graceMs` (requests that began on them finish first). */
+async function pruneReleases(releasesDir: string, keep: readonly Release[], graceMs: number): Promise<void> {
+  const kept = new Set(keep.map((release) => path.resolve(release.dir)));
+  const entries = await readdir(releasesDir, { withFileTypes: true }).catch(() => []);
+  const old = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(releasesDir, entry.name))
+    .filter((dir) => !kept.has(path.resolve(dir)));
+  if (old.length === 0) return;
+  setTimeout(() => {
+    for (const dir of old) void rm(dir, { recursive: true, force: true });
+  }, graceMs).unref();
+}
+
 export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   const repo = options.repo ?? REPO;
-  const tsx = path.join(repo, "node_modules", ".bin", "tsx");
-  const updateCommand =
-    options.updateCommand ??
-    ((from: string, to: string, changesJson: string) => [
-      tsx,
-      path.join(repo, "live-update", "render-pages.ts"),
-      from,
-      to,
-      changesJson,
-    ]);
+  const updateCommand = options.updateCommand ?? renderPagesCommand(repo);
   const buildCommand = options.buildCommand ?? wholeBuildCommand(repo);
   const killGraceMs = options.killGraceMs ?? 2000;
   /** Release processes running now: stopped with the site (a build can take minutes). */
@@ -154,21 +250,6 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   let stopping = false;
   let counter = 0;
 
-  async function newReleaseDir(): Promise<string> {
-    await mkdir(options.releasesDir, { recursive: true });
-    // a release's server bundle imports React Router & co. from node_modules: reachable from inside the repo
-    if (path.relative(repo, options.releasesDir).startsWith("..")) {
-      await symlink(path.join(repo, "node_modules"), path.join(options.releasesDir, "node_modules"), "dir").catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== "EEXIST") throw error;
-        },
-      );
-    }
-    counter += 1;
-    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
-    return path.join(options.releasesDir, `${stamp}-${process.pid}-${counter}`);
-  }
-
   function runChild(commandLine: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunResult> {
     if (stopping) return Promise.reject(new StoppingError());
     return run(commandLine, env, repo, timeoutMs, running);
@@ -177,17 +258,9 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   /** Makes a release in a new folder; the folder goes when making it fails or the site stops meanwhile. */
   async function inNewFolder<T>(make: (dir: string) => Promise<T>): Promise<T> {
     if (stopping) throw new StoppingError();
-    const dir = await newReleaseDir();
-    const work = (async () => {
-      try {
-        const made = await make(dir);
-        if (stopping) throw new StoppingError();
-        return made;
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        throw stopping ? new StoppingError() : error;
-      }
-    })();
+    counter += 1;
+    const dir = await newReleaseDir(options.releasesDir, repo, counter);
+    const work = madeOrRemoved(make, dir, () => stopping);
     inFlight.set(dir, work);
     try {
       return await work;
@@ -199,32 +272,8 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   return {
     update(live: Release, changes: readonly StoryChange[]): Promise<ReleaseResult | "build"> {
       return inNewFolder(async (dir) => {
-        const result = await runChild(
-          updateCommand(live.dir, dir, JSON.stringify(changes)),
-          options.env,
-          options.updateTimeoutMs ?? 5 * 60_000,
-        );
-        const summary =
-          result.code === 0
-            ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
-                rendered: string[];
-                removed: string[];
-                requests: number;
-              } | null)
-            : null;
-        if (summary) {
-          return {
-            kind: "update",
-            release: { dir },
-            ms: result.ms,
-            rendered: summary.rendered,
-            removed: summary.removed,
-            requests: summary.requests,
-          };
-        }
-        await rm(dir, { recursive: true, force: true });
-        if (result.code === NEEDS_FULL_BUILD) return "build";
-        throw new Error(`live-update/render-pages.ts failed (exit code ${result.code}):\n${tail(result.output)}`);
+        const commandLine = updateCommand(live.dir, dir, JSON.stringify(changes));
+        return updateOutcome(dir, await runChild(commandLine, options.env, options.updateTimeoutMs ?? 5 * 60_000));
       });
     },
 
@@ -235,53 +284,21 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
           { ...options.env, SITE_BUILD_DIR: dir },
           options.buildTimeoutMs ?? 30 * 60_000,
         );
-        const built = await stat(path.join(dir, CLIENT_DIR, "index.html")).catch(() => null);
-        if (result.code !== 0 || !built) {
-          throw new Error(`react-router build failed (exit code ${result.code}):\n${tail(result.output)}`);
-        }
-        await carryOverAssets(live.dir, dir);
-        return { kind: "build", release: { dir }, ms: result.ms };
+        return buildOutcome(live, dir, result);
       });
     },
 
     async stop(): Promise<void> {
       stopping = true;
-      const children = [...running];
-      for (const child of children) signalGroup(child, "SIGTERM");
-      const kill = setTimeout(() => {
-        for (const child of children) signalGroup(child, "SIGKILL");
-      }, killGraceMs);
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(inFlight.values()),
-        new Promise((resolve) => {
-          waited = setTimeout(resolve, killGraceMs + 1000);
-        }),
-      ]);
-      clearTimeout(kill);
-      clearTimeout(waited);
-      // what outlived SIGTERM in a group whose leader is gone (it held no pipe), and folders whose work
-      // did not end (a process that left its group keeps the pipes open)
-      for (const child of children) signalGroup(child, "SIGKILL");
-      await Promise.all([...inFlight.keys()].map((dir) => rm(dir, { recursive: true, force: true })));
+      await stopReleases(running, inFlight, killGraceMs);
     },
 
     async discard(release: Release): Promise<void> {
       await rm(release.dir, { recursive: true, force: true });
     },
 
-    async prune(keep: readonly Release[]): Promise<void> {
-      const kept = new Set(keep.map((release) => path.resolve(release.dir)));
-      const entries = await readdir(options.releasesDir, { withFileTypes: true }).catch(() => []);
-      const old = entries
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => path.join(options.releasesDir, entry.name))
-        .filter((dir) => !kept.has(path.resolve(dir)));
-      if (old.length === 0) return;
-      // requests that began on them finish first
-      setTimeout(() => {
-        for (const dir of old) void rm(dir, { recursive: true, force: true });
-      }, options.pruneGraceMs ?? 60_000).unref();
+    prune(keep: readonly Release[]): Promise<void> {
+      return pruneReleases(options.releasesDir, keep, options.pruneGraceMs ?? 60_000);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { forwardToContent, isContentPath } from "./content-forward";
 import { sendJson, sendRedirect, sendText } from "./http-answers";
 import { canonicalRedirect, loadSite, parsePath, resolveFile, sendSiteFile, type Site } from "./static-files";
+import { DEFAULT_HOST } from "../settings/defaults";
 import {
   BodyTooLargeError,
   SIGNATURE_HEADER,
@@ -92,7 +93,7 @@ const ALLOWED_METHODS = "GET, HEAD";
 type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? DEFAULT_HOST;
   let live = await loadSite(options.root);
   const contentOrigin = options.contentOrigin ? new URL(options.contentOrigin) : null;
 
@@ -126,22 +127,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     if (!forwarded) res.writeContinue();
     onRequest(req, res);
   });
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: HttpSocket) => {
-    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    // a response under way owns the connection: only a timed-out request's own, not yet begun, is ours to give
-    const inFlight = socket._httpMessage;
-    if (!socket.writable || (inFlight && (inFlight.headersSent || !timedOut))) {
-      socket.destroy();
-      return;
-    }
-    // headersTimeout and requestTimeout both end as ERR_HTTP_REQUEST_TIMEOUT (Node 18+)
-    const status = timedOut
-      ? "408 Request Timeout"
-      : error.code === "HPE_HEADER_OVERFLOW"
-        ? "431 Request Header Fields Too Large"
-        : "400 Bad Request";
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  });
+  server.on("clientError", answerClientError);
 
   await listen(server, options.port ?? 0, host);
   const port = (server.address() as AddressInfo).port;
@@ -165,6 +151,24 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       return closing;
     },
   };
+}
+
+/** A request Node could not read (too slow, too large, malformed): 408, 431 or 400, unless a response owns the connection. */
+function answerClientError(error: NodeJS.ErrnoException, socket: HttpSocket): void {
+  const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  // a response under way owns the connection: only a timed-out request's own, not yet begun, is ours to give
+  const inFlight = socket._httpMessage;
+  if (!socket.writable || (inFlight && (inFlight.headersSent || !timedOut))) {
+    socket.destroy();
+    return;
+  }
+  // headersTimeout and requestTimeout both end as ERR_HTTP_REQUEST_TIMEOUT (Node 18+)
+  const status = timedOut
+    ? "408 Request Timeout"
+    : error.code === "HPE_HEADER_OVERFLOW"
+      ? "431 Request Header Fields Too Large"
+      : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -2,20 +2,25 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
+import { contentServerOptions } from "../content-server/settings";
+import { settingsOrExit } from "../settings/env-variables";
 import { signalChild } from "./processes";
+import { DEV_VARIABLES } from "./settings";
 
 /**
  * `npm run dev [-- vite args]`: the local content service in a process of
- * its own (unless STORYBLOK_TOKEN is set; its settings are the CONTENT_*
- * variables, read by content-server/config.ts alone) and `react-router dev`
- * (Vite with HMR; loaders run on each request, so content edits show on
- * reload). PORT picks the dev server's port (default 5173). Ctrl-C stops
+ * its own (unless STORYBLOK_TOKEN is set; the CONTENT_* variables, parsed
+ * here with the rest of its settings, tools/settings.ts, are handed to it
+ * serialized) and `react-router dev` (Vite with HMR; loaders run on each
+ * request, so content edits show on reload) on PORT and HOST. Ctrl-C stops
  * both.
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reactRouterBin = path.join(repo, "node_modules", ".bin", "react-router");
 const STOP_DEADLINE_MS = 5_000;
+/** Parsed once, here: a bad value stops npm run dev before anything starts, naming the variable. */
+const settings = settingsOrExit("npm run dev", DEV_VARIABLES);
 
 let content: ContentServiceProcess | undefined;
 let dev: ChildProcess | undefined;
@@ -36,17 +41,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function main(): Promise<void> {
+  // the dev server's own settings are its environment's (pipeline/build-settings.ts)
   const env: NodeJS.ProcessEnv = { ...process.env };
-  if (!process.env.STORYBLOK_TOKEN) {
+  if (!settings.STORYBLOK_TOKEN) {
     // asset URLs on the service's own origin: Vite's dev server does not forward /f/
-    content = await spawnContentService({
-      cwd: repo,
-      env: {
-        ...process.env,
-        CONTENT_DIR: path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content"),
-        CONTENT_PUBLIC_ORIGIN: "",
-      },
-    });
+    const options = { ...contentServerOptions(settings), contentDir: path.resolve(repo, settings.CONTENT_DIR) };
+    delete options.publicOrigin;
+    content = await spawnContentService({ cwd: repo, options });
     void content.exited.then(({ code, signal }) => {
       if (stopping) return;
       console.error(`npm run dev: the content service stopped (${signal ?? `exit code ${code}`})`);
@@ -58,8 +59,8 @@ async function main(): Promise<void> {
   }
 
   const args = ["dev", ...process.argv.slice(2)];
-  if (process.env.PORT && !args.includes("--port")) args.push("--port", process.env.PORT);
-  if (process.env.HOST && !args.includes("--host")) args.push("--host", process.env.HOST);
+  if (!args.includes("--port")) args.push("--port", String(settings.PORT));
+  if (settings.HOST && !args.includes("--host")) args.push("--host", settings.HOST);
   dev = spawn(reactRouterBin, args, { cwd: repo, env, stdio: "inherit" });
   dev.on("exit", (code) => {
     dev = undefined;

@@ -13,12 +13,18 @@ import { keepContentServiceRunning } from "./content-restarts";
 import { BuildProgress } from "./build-progress";
 import { freePort, signalChild } from "./processes";
 import { CLIENT_DIR } from "../release/layout";
+import type { ContentServerOptions } from "../content-server/content-server";
+import { contentServerOptions } from "../content-server/settings";
+import { DEFAULT_HOST } from "../settings/defaults";
+import { settingsOrExit } from "../settings/env-variables";
+import { START_VARIABLES } from "./settings";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
+ * Its settings are parsed once, here (tools/settings.ts, START_VARIABLES).
  * Unless STORYBLOK_TOKEN is set, starts the local content service in a
- * process of its own (content-server/child-process.ts: its settings are the
- * CONTENT_* variables, read by content-server/config.ts alone), on
+ * process of its own (content-server/child-process.ts: the CONTENT_*
+ * variables parsed here, handed to it serialized), on
  * loopback, with its webhooks pointed at the site; builds the site against
  * it (`react-router build`, its output in `build.log` beside the build, a
  * summary here) beside the last good build, which it replaces only once the
@@ -36,15 +42,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** How long a stop may take before the process exits regardless (README: "Ctrl-C stops both"). */
 const STOP_DEADLINE_MS = 5_000;
 
-function portFrom(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const port = Number(raw);
-  if (!/^\d{1,5}$/.test(raw) || port > 65535) {
-    throw new Error(`${name} must be a port number from 0 to 65535, not "${raw}"`);
-  }
-  return port;
-}
+/** Parsed once, here: a bad value stops npm start before anything starts, naming the variable. */
+const settings = settingsOrExit("npm start", START_VARIABLES);
+type StartSettings = typeof settings;
 
 let content: ContentServiceProcess | undefined;
 let live: LiveSite | undefined;
@@ -102,61 +102,80 @@ function runBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<BuildProgres
 }
 
 async function main(): Promise<void> {
-  const host = process.env.HOST?.trim() || "127.0.0.1";
+  const host = settings.HOST;
   // PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address)
-  const port = portFrom("PORT", 3000) || (await freePort(host));
-  const buildDir = path.resolve(repo, process.env.SITE_BUILD_DIR?.trim() || "build");
+  const port = settings.PORT || (await freePort(host));
+  const buildDir = path.resolve(repo, settings.SITE_BUILD_DIR);
   const logFile = `${buildDir}.log`;
-  const env: NodeJS.ProcessEnv = { ...process.env, SITE_BUILD_DIR: buildDir };
+  // the build's own settings are its environment's (pipeline/build-settings.ts)
+  const buildEnv: NodeJS.ProcessEnv = { ...process.env, SITE_BUILD_DIR: buildDir };
   // Storyblok's webhook secret; the local content service and the site share one made for this run
-  let webhookSecret = process.env.STORYBLOK_WEBHOOK_SECRET?.trim() || undefined;
+  let webhookSecret = settings.STORYBLOK_WEBHOOK_SECRET;
 
-  if (process.env.STORYBLOK_TOKEN) {
+  if (settings.STORYBLOK_TOKEN) {
     console.info("Content: Storyblok (STORYBLOK_TOKEN is set); the local content service is not started");
   } else {
     webhookSecret ??= randomBytes(24).toString("hex");
-    const contentEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      CONTENT_PORT: String(portFrom("CONTENT_PORT", 4100)),
-      CONTENT_DIR: path.resolve(repo, process.env.CONTENT_DIR?.trim() || "content"),
-      // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
-      CONTENT_PUBLIC_ORIGIN: "/",
-      // Storyblok's webhooks, sent when a story file changes
-      CONTENT_WEBHOOKS: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
-      CONTENT_WEBHOOK_SECRET: webhookSecret,
-    };
-    content = await spawnContentService({ cwd: repo, env: contentEnv });
-    // started again on its port: the site forwards /v2/ and /f/ to that address
-    const again = { ...contentEnv, CONTENT_PORT: String(content.port) };
-    void keepContentServiceRunning(content, () => spawnContentService({ cwd: repo, env: again }), {
-      onRestart: (service) => (content = service),
-      isStopping: () => stopping,
+    content = await startContentService(settings, port, webhookSecret);
+    Object.assign(buildEnv, {
+      CONTENT_PORT: String(content.port),
+      CONTENT_DIR: content.contentDir,
+      CONTENT_VIA_SITE: "1",
     });
-    Object.assign(env, { CONTENT_PORT: String(content.port), CONTENT_DIR: content.contentDir, CONTENT_VIA_SITE: "1" });
-    const shownDir = path.relative(process.cwd(), content.contentDir) || ".";
-    console.info(
-      `Content service: http://localhost:${content.port}/v2 (${content.storyCount} stories from ${shownDir})`,
-    );
   }
 
   console.info(`Building the site (output in ${path.relative(process.cwd(), logFile)}) ...`);
   const started = performance.now();
   // beside the last good build, switched in once complete (tools/build-beside.ts)
-  const buildDone = buildBeside(buildDir, (dir) => runBuild({ ...env, SITE_BUILD_DIR: dir }, logFile));
+  const buildDone = buildBeside(buildDir, (dir) => runBuild({ ...buildEnv, SITE_BUILD_DIR: dir }, logFile));
   building = buildDone;
   const built = await buildDone;
   console.info(`Built ${built.summary()} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   live = await startLiveSite({
     buildDir,
-    env,
+    env: buildEnv,
     port,
     host,
     webhookSecret,
     contentOrigin: content?.url,
     contentPublicToken: content?.publicToken,
   });
-  const siteUrl = host === "127.0.0.1" ? `http://localhost:${live.server.port}` : live.server.url;
+  await printAddresses(live, host, buildDir);
+}
+
+/**
+ * The local content service in its own process, with the user's CONTENT_* settings, on loopback, its
+ * asset URLs root-relative and its webhooks pointed at the site on `sitePort`; kept running.
+ */
+async function startContentService(
+  settings: StartSettings,
+  sitePort: number,
+  webhookSecret: string,
+): Promise<ContentServiceProcess> {
+  const options: ContentServerOptions = {
+    ...contentServerOptions(settings),
+    contentDir: path.resolve(repo, settings.CONTENT_DIR),
+    // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
+    publicOrigin: "",
+    // Storyblok's webhooks, sent when a story file changes
+    webhooks: [`http://127.0.0.1:${sitePort}${WEBHOOK_PATH}`],
+    webhookSecret,
+  };
+  const service = await spawnContentService({ cwd: repo, options });
+  // started again on its port: the site forwards /v2/ and /f/ to that address
+  const again: ContentServerOptions = { ...options, port: service.port };
+  void keepContentServiceRunning(service, () => spawnContentService({ cwd: repo, options: again }), {
+    onRestart: (restarted) => (content = restarted),
+    isStopping: () => stopping,
+  });
+  const shownDir = path.relative(process.cwd(), service.contentDir) || ".";
+  console.info(`Content service: http://localhost:${service.port}/v2 (${service.storyCount} stories from ${shownDir})`);
+  return service;
+}
+
+async function printAddresses(site: LiveSite, host: string, buildDir: string): Promise<void> {
+  const siteUrl = host === DEFAULT_HOST ? `http://localhost:${site.server.port}` : site.server.url;
   // the mode only: the pages' policies are read past, not kept
   const manifest = path.join(buildDir, CLIENT_DIR, MANIFEST_FILE);
   const mode = (await readManifestEntries(manifest, () => undefined))?.mode ?? "unknown";

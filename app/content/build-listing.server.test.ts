@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
 import {
-  BUILD_LISTING_DIR,
+  handListingToLoaders,
   isArticleStory,
   prerenderListing,
   readBuildListing,
@@ -135,20 +135,18 @@ describe("readBuildListing", () => {
 });
 
 describe("prerenderListing", () => {
-  it("opens the listing the build names in BUILD_LISTING_DIR, once for all pages", async () => {
+  it("opens the listing the build hands its loaders, once for all pages", async () => {
     const { client } = pagingClient([story("articles/kiln", "u1")]);
     kept(await writeBuildListing(dir, client, "draft", "de"));
-    const env = { [BUILD_LISTING_DIR]: dir };
-    const [first, second] = await Promise.all([
-      prerenderListing("de", "draft", env),
-      prerenderListing("de", "draft", env),
-    ]);
+    handListingToLoaders(dir);
+    const [first, second] = await Promise.all([prerenderListing("de", "draft"), prerenderListing("de", "draft")]);
+    handListingToLoaders(undefined);
     kept(first);
     expect(first).toBe(second);
     expect(first?.hasArticle("kiln")).toBe(true);
   });
 
   it("is none outside a prerender, where the loaders ask the content service", async () => {
-    expect(await prerenderListing("de", "draft", {})).toBeUndefined();
+    expect(await prerenderListing("de", "draft")).toBeUndefined();
   });
 });

@@ -12,12 +12,23 @@ type Version = ContentConfig["version"];
 type StoryRecord = Record<string, unknown>;
 
 /**
- * The environment variable that names the folder of the listing a build
- * prerenders from: set by the build (pipeline/preset.ts) and by a live
- * update (live-update/render-pages.ts) before their server bundle renders.
- * React Router's prerendering hands the loaders nothing else from the build.
+ * Where the folder of the listing a build prerenders from waits for the loaders: handed over by the
+ * build (pipeline/preset.ts) and by a live update (live-update/render-pages.ts) before their server
+ * bundle renders. React Router's prerendering hands the loaders nothing from the build, and the server
+ * bundle has its own copy of this module: the one place both see is the process's global object.
  */
-export const BUILD_LISTING_DIR = "BUILD_LISTING_DIR";
+const LISTING_DIR = Symbol.for("studio-portfolio.build-listing-dir");
+type ListingDirHolder = { [LISTING_DIR]?: string };
+
+/** Hands the loaders of a server bundle rendering in this process the listing in `dir` (undefined: none). */
+export function handListingToLoaders(dir: string | undefined): void {
+  (globalThis as ListingDirHolder)[LISTING_DIR] = dir;
+}
+
+/** The listing folder handed to this process's loaders, if any. */
+export function handedListingDir(): string | undefined {
+  return (globalThis as ListingDirHolder)[LISTING_DIR];
+}
 
 /**
  * Every story of the space, read once per prerender build with one paged
@@ -151,16 +162,15 @@ const opened = new Map<string, Promise<BuildListing | undefined>>();
 
 /**
  * The listing of the build that is prerendering this server bundle
- * (BUILD_LISTING_DIR), in the site's content version; undefined outside a
+ * (handListingToLoaders), in the site's content version; undefined outside a
  * prerender (`npm run dev`, a bundle run by other means), where the loaders
  * ask the content service instead.
  */
 export function prerenderListing(
   language: Language,
   version: Version = contentConfig.version,
-  env: NodeJS.ProcessEnv = process.env,
+  dir: string | undefined = handedListingDir(),
 ): Promise<BuildListing | undefined> {
-  const dir = env[BUILD_LISTING_DIR]?.trim();
   if (!dir) return Promise.resolve(undefined);
   const key = `${dir}\n${version}\n${language}`;
   let listing = opened.get(key);

@@ -5,12 +5,14 @@ import * as prettier from "prettier";
 import { COMPONENTS } from "../../app/content/schema/components";
 import { fieldTables, withFieldTables } from "./content-model-doc";
 import { storyblokComponents } from "./storyblok-components";
+import { variablesTable, withVariablesTable } from "./variables-table";
 
-/** The files `npm run schema` writes from the component schemas, as Prettier formats them. */
+/** The files `npm run schema` writes from the component schemas and the settings schemas, as Prettier formats them. */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const COMPONENTS_JSON = path.join(ROOT, "storyblok/components.json");
 export const CONTENT_MODEL_DOC = path.join(ROOT, "docs/content-model.md");
+export const README = path.join(ROOT, "README.md");
 
 async function formatted(file: string, source: string): Promise<string> {
   const options = await prettier.resolveConfig(file);
@@ -24,6 +26,7 @@ export interface GeneratedFile {
 
 export async function generatedFiles(): Promise<GeneratedFile[]> {
   const doc = await readFile(CONTENT_MODEL_DOC, "utf8");
+  const readme = await readFile(README, "utf8");
   return [
     {
       file: COMPONENTS_JSON,
@@ -33,5 +36,6 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       file: CONTENT_MODEL_DOC,
       content: await formatted(CONTENT_MODEL_DOC, withFieldTables(doc, fieldTables(COMPONENTS))),
     },
+    { file: README, content: await formatted(README, withVariablesTable(readme, variablesTable())) },
   ];
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseSettings, SettingsError } from "../settings/env-variables";
+import { DEV_VARIABLES, START_VARIABLES } from "./settings";
+
+describe("npm start's settings", () => {
+  it("defaults: the site on 127.0.0.1:3000, the content service on 4100, build/", () => {
+    expect(parseSettings(START_VARIABLES, {})).toMatchObject({
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      SITE_BUILD_DIR: "build",
+      STORYBLOK_TOKEN: undefined,
+      CONTENT_PORT: 4100,
+      CONTENT_DIR: "content",
+    });
+  });
+
+  it("refuses a bad port of the site or of the content service, naming it", () => {
+    expect(() => parseSettings(START_VARIABLES, { PORT: "80", CONTENT_PORT: "99999" })).toThrow(
+      new SettingsError('CONTENT_PORT must be a port number from 0 to 65535, not "99999"'),
+    );
+  });
+});
+
+describe("npm run dev's settings", () => {
+  it("defaults: Vite on 5173, its own host, the content service's defaults", () => {
+    expect(parseSettings(DEV_VARIABLES, {})).toMatchObject({ PORT: 5173, HOST: undefined, CONTENT_PORT: 4100 });
+  });
+
+  it("refuses a bad port, naming it", () => {
+    expect(() => parseSettings(DEV_VARIABLES, { PORT: "vite" })).toThrow(
+      new SettingsError('PORT must be a port number from 0 to 65535, not "vite"'),
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import * as v from "valibot";
+import { CONTENT_SERVER_VARIABLES } from "../content-server/settings";
+import { BUILD_VARIABLES } from "../pipeline/build-settings";
+import { SITE_SERVER_VARIABLES } from "../site-server/settings";
+import { DEFAULT_DEV_PORT } from "../settings/defaults";
+import { envVariable, optionalText, port } from "../settings/env-variables";
+
+/**
+ * The settings of `npm start` and `npm run dev`, one schema each, parsed once where they start
+ * (start.ts, dev.ts). Both read the content service's variables too: they parse them and hand the
+ * service its options serialized (content-server/child-process.ts).
+ */
+
+export const START_VARIABLES = {
+  PORT: SITE_SERVER_VARIABLES.PORT,
+  HOST: SITE_SERVER_VARIABLES.HOST,
+  STORYBLOK_TOKEN: BUILD_VARIABLES.STORYBLOK_TOKEN,
+  SITE_BUILD_DIR: BUILD_VARIABLES.SITE_BUILD_DIR,
+  ...CONTENT_SERVER_VARIABLES,
+} as const;
+
+export const DEV_VARIABLES = {
+  PORT: envVariable(
+    port(DEFAULT_DEV_PORT),
+    `\`${DEFAULT_DEV_PORT}\``,
+    "port of Vite's dev server (`react-router dev --port`)",
+  ),
+  // unset: Vite's own default (localhost)
+  HOST: envVariable(v.pipe(optionalText), "Vite's", "address Vite's dev server binds to (`react-router dev --host`)"),
+  STORYBLOK_TOKEN: BUILD_VARIABLES.STORYBLOK_TOKEN,
+  ...CONTENT_SERVER_VARIABLES,
+} as const;
