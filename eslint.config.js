@@ -282,18 +282,6 @@ export default tseslint.config(
     files: ["app/components/lazy-image/lazy-image-loader.ts"],
     rules: { "max-lines-per-function": "off" },
   },
-  // TEMPORARY (issue 43 item 4): the "config" branch rewrites these files; the merger removes this block once it lands.
-  {
-    files: [
-      "content-server/**/*.ts",
-      "site-server/**/*.ts",
-      "live-update/**/*.ts",
-      "tools/start.ts",
-      "tools/dev.ts",
-      "pipeline/preset.ts",
-    ],
-    rules: { "max-lines-per-function": "off" },
-  },
   // TEMPORARY (issue 43 item 4): the bench sections not split yet (each measures, then writes its summary and report).
   {
     files: [

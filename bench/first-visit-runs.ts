@@ -232,18 +232,6 @@ function emptySlowRun(route: Route, run: number, build: string): SlowRun {
   };
 }
 
-/** DevTools' slow phone: its network and its CPU. */
-async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: SLOW_PHONE.latencyMs,
-    downloadThroughput: SLOW_PHONE.downloadBytesPerS,
-    uploadThroughput: SLOW_PHONE.uploadBytesPerS,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
-}
-
 /** The page's load event and the start of the entry.client script's request, read from the page. */
 function loadTimings(page: Page): Promise<{ loadEventStart: number | null; entryClientStart: number | null }> {
   return page.evaluate(() => {
