@@ -101,6 +101,20 @@ describe("spawnContentService", () => {
     }
   }, 60_000);
 
+  it("hands the options over out of sight of other users: the secrets are not on the child's command line", async () => {
+    const secrets = { webhookSecret: "webhook-secret-for-test", adminToken: "admin-token-for-test" };
+    const service = await spawnContentService({ options: serviceOptions(secrets), cwd: repo, onStderr: () => {} });
+    try {
+      expect(service.adminToken).toBe(secrets.adminToken);
+      const commandLine = await readFile(`/proc/${service.child.pid}/cmdline`, "utf8");
+      expect(commandLine).toContain("main.ts");
+      expect(commandLine).not.toContain(secrets.webhookSecret);
+      expect(commandLine).not.toContain(secrets.adminToken);
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
+
   it("the service exits when its parent goes away (the IPC channel closes)", async () => {
     const service = await spawnContentService({ options: serviceOptions(), cwd: repo, onStderr: () => {} });
     try {

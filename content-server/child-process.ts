@@ -2,14 +2,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ContentServerOptions } from "./content-server";
-import { OPTIONS_ARGUMENT } from "./settings";
+import { OPTIONS_VARIABLE } from "./settings";
 
 /**
  * The parent's side of the content service's process (main.ts): spawns
- * `node --import tsx content-server/main.ts --options '{json}'` with an IPC
- * channel, resolves once it listens, stops it. Its settings are one
- * serialized object, the ContentServerOptions the parent parsed from its own
- * environment (settings.ts, contentServerOptionsOrExit) and changed where it
+ * `node --import tsx content-server/main.ts` with an IPC channel, resolves
+ * once it listens, stops it. Its settings are one serialized object in its
+ * environment (settings.ts, OPTIONS_VARIABLE: not on its command line, which
+ * every user can read, as they carry secrets), the ContentServerOptions the
+ * parent parsed from its own environment (START_VARIABLES or DEV_VARIABLES,
+ * tools/settings.ts, and `contentServerOptions`) and changed where it
  * must: `port` 0 for a free one (the ready message tells which), a
  * `contentDir` relative to `cwd`, `publicOrigin` "" for root-relative asset
  * URLs (a site that forwards /f/ and /v2/), `webhooks` and `webhookSecret`.
@@ -34,7 +36,7 @@ export interface ContentServiceReady {
 }
 
 export interface SpawnContentServiceOptions {
-  /** The service's settings, handed to it serialized (main.ts, OPTIONS_ARGUMENT). */
+  /** The service's settings, handed to it serialized (main.ts, OPTIONS_VARIABLE). */
   options: ContentServerOptions;
   /** The child's working directory (default process.cwd()); a relative `contentDir` starts there. */
   cwd?: string;
@@ -68,16 +70,12 @@ const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;
 
 export function spawnContentService(options: SpawnContentServiceOptions): Promise<ContentServiceProcess> {
   const onStderr = options.onStderr ?? ((text: string) => process.stderr.write(text));
-  const child = spawn(
-    process.execPath,
-    ["--import", TSX_LOADER, MAIN, OPTIONS_ARGUMENT, JSON.stringify(options.options)],
-    {
-      cwd: options.cwd ?? process.cwd(),
-      env: { ...MALLOC_ENV, ...process.env },
-      // stdout: only CONTENT_LOG's request lines
-      stdio: ["ignore", "inherit", "pipe", "ipc"],
-    },
-  );
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...MALLOC_ENV, ...process.env, [OPTIONS_VARIABLE]: JSON.stringify(options.options) },
+    // stdout: only CONTENT_LOG's request lines
+    stdio: ["ignore", "inherit", "pipe", "ipc"],
+  });
   let stderrTail = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (text: string) => {

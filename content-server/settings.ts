@@ -59,6 +59,7 @@ export const CONTENT_SERVER_VARIABLES = {
     ),
     "random, printed",
     "the token of the content service's `/__admin/` routes",
+    { secret: true },
   ),
   CONTENT_IMAGE_CACHE_DIR: envVariable(optionalText, "temp folder", "where the content service keeps rendered images"),
   CONTENT_IMAGE_CACHE_MB: envVariable(
@@ -82,6 +83,7 @@ export const CONTENT_SERVER_VARIABLES = {
     optionalText,
     "`STORYBLOK_WEBHOOK_SECRET`",
     "the secret that signs them; unset, they are not signed",
+    { secret: true },
   ),
   // the same secret the site server checks Storyblok's webhooks with, unless the service has its own
   STORYBLOK_WEBHOOK_SECRET,
@@ -124,18 +126,19 @@ export function contentServerOptionsOrExit(env: NodeJS.ProcessEnv = process.env)
   return contentServerOptions(settingsOrExit("content-server", CONTENT_SERVER_VARIABLES, env));
 }
 
-/** The argument before the serialized options a parent hands the service's process (child-process.ts). */
-export const OPTIONS_ARGUMENT = "--options";
+/**
+ * The variable in which a parent hands the service's process its options, serialized (child-process.ts): in its
+ * environment, which only its own user can read, and not on its command line, which every user of the machine
+ * can (`ps`, /proc/{pid}/cmdline): the options carry the webhook secret and the admin token.
+ */
+export const OPTIONS_VARIABLE = "CONTENT_SERVER_OPTIONS_JSON";
 
 /**
- * main.ts's settings: the options a parent serialized after OPTIONS_ARGUMENT (it parsed them from its
- * own environment), else the environment's.
+ * main.ts's settings: the options a parent serialized in OPTIONS_VARIABLE (it parsed them from its own
+ * environment), else the environment's.
  */
-export function contentServerOptionsOfProcess(
-  argv: readonly string[] = process.argv,
-  env: NodeJS.ProcessEnv = process.env,
-): ContentServerOptions {
-  const at = argv.indexOf(OPTIONS_ARGUMENT);
-  if (at === -1) return contentServerOptionsOrExit(env);
-  return JSON.parse(argv[at + 1] ?? "") as ContentServerOptions;
+export function contentServerOptionsOfProcess(env: NodeJS.ProcessEnv = process.env): ContentServerOptions {
+  const serialized = env[OPTIONS_VARIABLE];
+  if (serialized === undefined) return contentServerOptionsOrExit(env);
+  return JSON.parse(serialized) as ContentServerOptions;
 }
