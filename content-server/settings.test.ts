@@ -94,7 +94,7 @@ describe("the content service's settings", () => {
     );
     expect(() => optionsFrom({ CONTENT_RATE_LIMIT: "fast" })).toThrow(/^CONTENT_RATE_LIMIT must be "off", "storyblok"/);
     expect(() => optionsFrom({ CONTENT_ADMIN_TOKEN: "short" })).toThrow(
-      'CONTENT_ADMIN_TOKEN must be at least 8 characters without spaces, not "short"',
+      "CONTENT_ADMIN_TOKEN must be at least 8 characters without spaces (the value is a secret: not shown)",
     );
   });
 

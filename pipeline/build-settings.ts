@@ -26,6 +26,7 @@ export const BUILD_VARIABLES = {
     optionalText,
     "unset",
     "a Storyblok access token; when set, the site reads Storyblok and the local service is not started",
+    { secret: true },
   ),
   STORYBLOK_REGION: envVariable(
     oneOf(STORYBLOK_REGIONS, "eu"),

@@ -13,6 +13,13 @@ afterEach(() => {
 });
 
 describe("parseSettings", () => {
+  it("names a secret's bad value without repeating it", () => {
+    const secrets = { TOKEN: envVariable(port(1), "unset", "a token", { secret: true }) };
+    expect(() => parseSettings(secrets, { TOKEN: "hunter2-token" })).toThrow(
+      new SettingsError("TOKEN must be a port number from 0 to 65535 (the value is a secret: not shown)"),
+    );
+  });
+
   it("gives each variable its default when unset or blank", () => {
     const defaults = { PORT: 3000, HOST: "127.0.0.1", MODE: "one", LOG: false };
     expect(parseSettings(schema, {})).toEqual(defaults);

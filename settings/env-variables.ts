@@ -11,6 +11,8 @@ export interface EnvVariable<TValue> {
   readonly shownDefault: string;
   /** What the variable means, for the README's table (Markdown). */
   readonly meaning: string;
+  /** A token or secret: a message about a bad value does not repeat it (stderr ends up in logs). */
+  readonly secret?: boolean;
 }
 
 /** A program's variables by name: its one settings schema. */
@@ -30,11 +32,15 @@ export function envVariable<TValue>(
   schema: v.GenericSchema<string | undefined, TValue>,
   shownDefault: string,
   meaning: string,
+  options: { secret?: boolean } = {},
 ): EnvVariable<TValue> {
-  return { schema, shownDefault, meaning };
+  return { schema, shownDefault, meaning, ...(options.secret ? { secret: true } : {}) };
 }
 
-/** Parses `env` with `schema`; throws a SettingsError listing every bad value ("PORT must be …, not "x""). */
+/**
+ * Parses `env` with `schema`; throws a SettingsError listing every bad value ("PORT must be …, not "x""), a
+ * secret's value left out.
+ */
 export function parseSettings<TSchema extends EnvSchema>(
   schema: TSchema,
   env: Readonly<Record<string, string | undefined>>,
@@ -44,7 +50,10 @@ export function parseSettings<TSchema extends EnvSchema>(
   for (const [name, variable] of Object.entries(schema)) {
     const result = v.safeParse(variable.schema, env[name]);
     if (result.success) settings[name] = result.output;
-    else problems.push(`${name} ${result.issues[0].message}, not ${JSON.stringify(env[name])}`);
+    else
+      problems.push(
+        `${name} ${result.issues[0].message}${variable.secret ? " (the value is a secret: not shown)" : `, not ${JSON.stringify(env[name])}`}`,
+      );
   }
   if (problems.length) throw new SettingsError(problems.join("\n"));
   return settings as SettingsOf<TSchema>;

@@ -10,6 +10,7 @@ export const STORYBLOK_WEBHOOK_SECRET = envVariable(
   optionalText,
   "unset",
   "the webhook secret set in Storyblok: the site server then refuses webhooks without its `webhook-signature` (401); `npm start` makes one per run for the local content service, which signs with it unless `CONTENT_WEBHOOK_SECRET` is set",
+  { secret: true },
 );
 
 export const CONTENT_PORT = envVariable(
