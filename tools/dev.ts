@@ -58,9 +58,15 @@ async function main(): Promise<void> {
     console.info(`Content service: http://localhost:${content.port}/v2 (watching ${content.contentDir})`);
   }
 
-  const args = ["dev", ...process.argv.slice(2)];
-  if (!args.includes("--port")) args.push("--port", String(settings.PORT));
-  if (settings.HOST && !args.includes("--host")) args.push("--host", settings.HOST);
+  // PORT and HOST first: React Router's CLI takes the last of a repeated option, so `-p`, `--port=` or `--host`
+  // given on the command line win
+  const args = [
+    "dev",
+    "--port",
+    String(settings.PORT),
+    ...(settings.HOST ? ["--host", settings.HOST] : []),
+    ...process.argv.slice(2),
+  ];
   dev = spawn(reactRouterBin, args, { cwd: repo, env, stdio: "inherit" });
   dev.on("exit", (code) => {
     dev = undefined;
