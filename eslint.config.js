@@ -16,16 +16,16 @@ const houseRules = {
     message: "The site (app/) shares no code with the content service (content-server/).",
   },
   siteWithoutMachinery: {
-    regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support)(/|$)",
+    regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support|settings)(/|$)",
     message:
-      "The site (app/) is what the machinery builds and serves: it imports nothing from pipeline/, live-update/, site-server/, tools/, bench/ or test-support/.",
+      "The site (app/) is what the machinery builds and serves: it imports nothing from pipeline/, live-update/, site-server/, tools/, bench/, test-support/ or settings/.",
   },
   serviceWithoutMachinery: {
     regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support)(/|$)",
     message: "content-server/ is a program of its own: it imports nothing from the site's machinery.",
   },
   releaseIsOnlyTheFormat: {
-    regex: "^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|test-support|e2e)(/|$)",
+    regex: "^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|test-support|e2e|settings)(/|$)",
     message:
       "release/ is the format of a build, which the pipeline writes and everyone reads: it imports none of the other folders' code.",
   },

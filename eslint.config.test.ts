@@ -60,6 +60,8 @@ describe("house rules (no-restricted-imports)", () => {
       /imports nothing from the site's machinery/,
     ],
     ["release/layout.ts", 'import { value } from "../pipeline/html";', /imports none of the other folders' code/],
+    ["release/layout.ts", 'import { value } from "../settings/defaults";', /imports none of the other folders' code/],
+    ["app/content/site.ts", 'import { value } from "../../settings/defaults";', /imports nothing from pipeline/],
     [
       "release/release-info.ts",
       'import { value } from "../app/content/site";',

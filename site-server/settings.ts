@@ -4,7 +4,7 @@ import { STORYBLOK_WEBHOOK_SECRET } from "../settings/shared-variables";
 
 /**
  * `npm run serve`'s settings (site-server/main.ts parses them once); `npm start` serves the site with the
- * same PORT and HOST (tools/start-settings.ts). Their descriptions are the README's table (tools/schema/variables-table.ts).
+ * same PORT and HOST (tools/settings.ts). Their descriptions are the README's table (tools/schema/variables-table.ts).
  */
 export const SITE_SERVER_VARIABLES = {
   PORT: envVariable(
