@@ -111,7 +111,9 @@ export interface InlineStyling {
 }
 
 /**
- * One page with all its styles inline. Throws when the page has
+ * One page with all its styles inline, from its text (the step as its tests
+ * drive it; the build's second pass makes `criticalCssEdits` on its own
+ * parse). Throws when the page has
  * stylesheets in a shape this step does not know (a framework upgrade) or
  * one it cannot read, rather than leaving a page that either blocks, lacks
  * styles or fails to hydrate.

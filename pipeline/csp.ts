@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PolicyInputs } from "../release/headers-manifest";
-import {
-  attribute,
-  pageOf,
-  replaceNode,
-  scriptType,
-  startTag,
-  type HtmlEdit,
-  type HtmlElement,
-  type HtmlPage,
-  type HtmlSource,
-} from "./html";
+import { attribute, replaceNode, scriptType, startTag, type HtmlEdit, type HtmlElement, type HtmlPage } from "./html";
+import { pageOf, type HtmlSource } from "./html-source";
 
 /**
  * The Content-Security-Policy of each document, made by the build step that

@@ -281,10 +281,10 @@ export function rawTextElement(
 }
 
 /**
- * The last page parsed, kept because the build asks several questions of
- * each page in a row (its scripts, its styles, its blocked code, its media)
- * and should read it once. Module-level, so that the pipeline's steps in
- * several files each ask for the page by its text rather than pass it along.
+ * The last page parsed, kept for the callers that still ask several
+ * questions of one page by its text (the live update, the site server's
+ * policy, the tests); the build's second pass hands its one parse along
+ * instead (html-source.ts). Module-level: it is a cache of the parser's.
  */
 let lastParsed: HtmlPage | undefined;
 
@@ -317,14 +317,6 @@ function decodeAttributeValue(raw: string, quote: string): string {
     `<i a=${quote}${raw}${quote}>`,
   );
   return decoded;
-}
-
-/** A page as text or as already parsed: the steps that ask several questions of one page parse it once. */
-export type HtmlSource = string | HtmlPage;
-
-/** The page parsed (once: an `HtmlPage` is taken as it is). */
-export function pageOf(html: HtmlSource): HtmlPage {
-  return typeof html === "string" ? parseHtml(html) : html;
 }
 
 export function parseHtml(source: string): HtmlPage {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { CLIENT_DIR, dataFile, pageFile } from "../release/layout";
 import { writeReleaseInfo, type ReleaseInfo, type ReleasePage } from "../release/release-info";
-import { attribute, pageOf, type HtmlSource } from "./html";
+import { attribute } from "./html";
+import { pageOf, type HtmlSource } from "./html-source";
 import type { PrerenderListing } from "./prerender-paths";
 
 /**
