@@ -11,6 +11,7 @@ import {
   type NavigationKind,
   type NavigationRun,
 } from "../navigation-runs";
+import { allOf } from "../targets";
 import type { SectionOutput } from "./section";
 
 /**
@@ -81,7 +82,7 @@ export async function navigationSection(ctx: BenchContext): Promise<SectionOutpu
       figure: `Tile → article, tap to the article's LCP, ${kind}, slow phone (medians)`,
       value: rows.map((row) => `${row.from} ${baseline ? `${fmtMs(row.before)} → ` : ""}${fmtMs(row.now)}`).join(" · "),
       target: baseline ? "no slower than the baseline's" : "– (BENCH_BASELINE compares)",
-      verdict: verdicts.includes("error") ? "error" : verdicts.includes("fail") ? "fail" : verdicts[0]!,
+      verdict: allOf(verdicts),
     };
   });
 
