@@ -110,7 +110,10 @@ test("Other Projects: two other articles that link to their pages; following one
   contentApi,
 }) => {
   const story = await builtArticle(contentApi);
-  const byPath = new Map(versions.map((version) => [articlePath(version.draft.full_slug), version.draft]));
+  // the production build's cards and pages show each article's published version
+  const byPath = new Map(
+    versions.flatMap(({ published }) => (published ? [[articlePath(published.full_slug), published] as const] : [])),
+  );
   await visit(page, articlePath(story.full_slug));
   const section = page.getByRole("region", { name: "Other Projects" });
   const cards = section.getByRole("link");
