@@ -5,13 +5,14 @@ import pLimit from "p-limit";
 import { handListingToLoaders } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, readManifestEntries, type ManifestHeader } from "../release/headers-manifest";
-import { documentSecurityPolicy, withPolicyMeta } from "../pipeline/csp";
+import { documentSecurityPolicy } from "../pipeline/csp";
 import { buildSettingsFrom, type BuildSettings } from "../pipeline/build-settings";
 import { resolveContentConfig, type ContentConfig } from "../pipeline/content-config";
 import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
 import { createStylesheets } from "../pipeline/critical-css";
-import { preparePage, styledPage, type PageStyles } from "../pipeline/finish-pages";
+import { preparePage, type PageStyles } from "../pipeline/finish-pages";
+import { finishPage } from "../pipeline/security-headers";
 import { headScript } from "../pipeline/head-script";
 import { readBehaviourFiles } from "../pipeline/islands";
 import { readBuildFontFaces } from "../pipeline/font-subset";
@@ -282,8 +283,8 @@ async function pageFinisher(
   // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
   const behaviours = version === "published" ? await readBehaviourFiles(clientDir) : null;
   return async (relative, html) => {
-    const styled = await styledPage(relative, preparePage(relative, html, pageHeadScript, behaviours), styles);
-    return withPolicyMeta(styled, documentSecurityPolicy(header.policy, styled));
+    return (await finishPage(relative, preparePage(relative, html, pageHeadScript, behaviours), header.policy, styles))
+      .html;
   };
 }
 

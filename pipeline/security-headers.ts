@@ -81,21 +81,22 @@ export interface FinishedPage {
   articleHrefs: string[];
 }
 
+/** One page as the build serves it: styled, its policy in its `<meta>`, and what the build records of it. */
+export interface ServedPage extends FinishedPage {
+  html: string;
+}
+
 /**
- * The second pass over one HTML file (`relative` to `clientDir`): styled, hashed, its policy in it, written back,
- * and with `compress` its `.br` and `.gz` siblings written from it (pipeline/precompress.ts).
+ * The second pass over one page's HTML, the build's and the live update's one way to finish a page: its one parse
+ * gets its styles inline and its policy as edits on it, and every question below is asked of it (the styled page
+ * differs from it only by the style and the links it replaces).
  */
-export async function finishPageFile(
-  clientDir: string,
+export async function finishPage(
   relative: string,
+  prerendered: string,
   inputs: PolicyInputs,
   styles?: PageStyles,
-  compress = false,
-): Promise<FinishedPage> {
-  const file = path.join(clientDir, relative);
-  const prerendered = await readFile(file, "utf8");
-  // the page's one parse: its styles go inline and its policy into it as edits on it, and every question below is
-  // asked of it (the styled page differs from it only by the style and the links it replaces)
+): Promise<ServedPage> {
   const page = parseHtml(prerendered);
   const styling = styles ? await pageStyling(relative, page, styles) : null;
   const servedStyles = styling ? [styling.style] : inlineStyles(page);
@@ -108,13 +109,30 @@ export async function finishPageFile(
     warnings.push(
       `${relative}: images or videos from ${foreign.join(", ")} are blocked (not a content origin; see CONTENT_ASSET_ORIGINS)`,
     );
-  const served = page.edit([...(styling?.edits ?? []), policyMetaEdit(page, policy)]);
+  const html = page.edit([...(styling?.edits ?? []), policyMetaEdit(page, policy)]);
+  return { html, policy, warnings, styledBytes: styling?.style.length ?? null, articleHrefs: articleHrefs(page) };
+}
+
+/**
+ * `finishPage` on one HTML file (`relative` to `clientDir`), written back, and with `compress` its `.br` and `.gz`
+ * siblings written from it (pipeline/precompress.ts).
+ */
+export async function finishPageFile(
+  clientDir: string,
+  relative: string,
+  inputs: PolicyInputs,
+  styles?: PageStyles,
+  compress = false,
+): Promise<FinishedPage> {
+  const file = path.join(clientDir, relative);
+  const prerendered = await readFile(file, "utf8");
+  const { html: served, ...finished } = await finishPage(relative, prerendered, inputs, styles);
   if (served !== prerendered) await writeFile(file, served);
   if (compress) {
     const bytes = Buffer.from(served);
     if (worthCompressing(clientDir, file, bytes.length)) await writeCompressedSiblings(clientDir, file, bytes);
   }
-  return { policy, warnings, styledBytes: styling?.style.length ?? null, articleHrefs: articleHrefs(page) };
+  return finished;
 }
 
 /**
