@@ -25,7 +25,7 @@ import type { SectionOutput } from "./section";
  * media shared from content/assets), each in a temp folder removed afterwards.
  */
 
-interface SizeResult {
+export interface SizeResult {
   articles: number;
   /** What was built: "this tree", or the baseline's commit (BENCH_BASELINE). */
   label: string;
@@ -274,8 +274,8 @@ function requestsRow(r1000: SizeResult | undefined): SummaryRow {
   };
 }
 
-/** The build time of size `n` against its limit, the baseline's beside it. */
-function buildTimeRow(
+/** The build time of size `n` against its limit, the baseline's beside it (exported for its test). */
+export function buildTimeRow(
   results: readonly SizeResult[],
   baselines: readonly SizeResult[],
   n: number,
