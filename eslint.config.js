@@ -282,18 +282,6 @@ export default tseslint.config(
     files: ["app/components/lazy-image/lazy-image-loader.ts"],
     rules: { "max-lines-per-function": "off" },
   },
-  // TEMPORARY (issue 43 item 4): the bench sections not split yet (each measures, then writes its summary and report).
-  {
-    files: [
-      "bench/sections/bundle.ts",
-      "bench/sections/engines.ts",
-      "bench/sections/growth.ts",
-      "bench/sections/lighthouse.ts",
-      "bench/sections/requests.ts",
-      "bench/sections/service.ts",
-    ],
-    rules: { "max-lines-per-function": "off" },
-  },
   // A test must be able to fail, and only for a reason: no assertion a branch can skip, none that is never awaited,
   // no fixed sleep where a condition can be awaited.
   {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchPlaywright } from "../browser";
-import { prerenderedFile, type BenchContext, type Route } from "../context";
+import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import { sideBySideTable } from "../side-by-side";
 import { fmtKB, KB, markdownTable } from "../format";
 import { pageAssets, staticImports } from "../html";
@@ -93,21 +93,24 @@ async function routeBundle(clientDir: string, route: Route): Promise<RouteBundle
   return bundle;
 }
 
-export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
-  const main = await ctx.mainBuild();
-  const baseline = await ctx.baselineBuild();
-  const bundles: RouteBundle[] = [];
-  for (const route of main.routes) bundles.push(await routeBundle(main.clientDir, route));
-  const baselineBundles: RouteBundle[] = [];
-  if (baseline) for (const route of main.routes) baselineBundles.push(await routeBundle(baseline.clientDir, route));
+/** What a first visit to a page transfers: response bodies as sent, by resource type, and the largest eight. */
+interface Transfer {
+  total: number;
+  byType: Record<string, { count: number; bytes: number }>;
+  largest: { url: string; type: string; bytes: number }[];
+}
 
-  // a first visit to / on a 375 px phone
+/** The first-load files of each route of a client build. */
+async function routeBundles(clientDir: string, routes: readonly Route[]): Promise<RouteBundle[]> {
+  const bundles: RouteBundle[] = [];
+  for (const route of routes) bundles.push(await routeBundle(clientDir, route));
+  return bundles;
+}
+
+/** A first visit to `url` on a 375 px phone, unthrottled, until the network is idle. */
+async function firstVisitTransfer(ctx: BenchContext, url: string): Promise<Transfer> {
   const browser = await launchPlaywright(ctx.chromePath);
-  const transfer = {
-    total: 0,
-    byType: {} as Record<string, { count: number; bytes: number }>,
-    largest: [] as { url: string; type: string; bytes: number }[],
-  };
+  const transfer: Transfer = { total: 0, byType: {}, largest: [] };
   try {
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
@@ -132,7 +135,7 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
           .catch(() => undefined),
       );
     });
-    await page.goto(`${main.site.url}/`, { waitUntil: "load", timeout: 60_000 });
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForLoadState("networkidle", { timeout: 20_000 }).catch(() => undefined);
     await page.waitForTimeout(1000);
     await Promise.all(pending);
@@ -142,7 +145,21 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
   }
   transfer.largest.sort((a, b) => b.bytes - a.bytes);
   transfer.largest = transfer.largest.slice(0, 8);
+  return transfer;
+}
 
+interface BundleFigures {
+  main: MainBuild;
+  baseline: SiteBuild | null;
+  bundles: RouteBundle[];
+  baselineBundles: RouteBundle[];
+  transfer: Transfer;
+}
+
+/** The transfer's types, the heaviest first. */
+const typesByBytes = (transfer: Transfer) => Object.entries(transfer.byType).sort((a, b) => b[1].bytes - a[1].bytes);
+
+function bundleSummary({ baseline, bundles, baselineBundles, transfer }: BundleFigures): SectionOutput["summary"] {
   const summary: SectionOutput["summary"] = bundles.map((b) => ({
     figure: `First-load JS / CSS (gzip), ${b.route}`,
     value:
@@ -158,14 +175,47 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
   }));
   summary.push({
     figure: "Bytes transferred, first visit to / at 375 px",
-    value: `${fmtKB(transfer.total)} (${Object.entries(transfer.byType)
-      .sort((a, b) => b[1].bytes - a[1].bytes)
+    value: `${fmtKB(transfer.total)} (${typesByBytes(transfer)
       .map(([type, e]) => `${type} ${fmtKB(e.bytes)}`)
       .join(", ")})`,
     target: "–",
     verdict: "info",
   });
+  return summary;
+}
 
+/** The routes side by side with the baseline's build, where BENCH_BASELINE names one. */
+function baselineMarkdown(ctx: BenchContext, { main, baseline, bundles, baselineBundles }: BundleFigures): string[] {
+  if (!baseline) return [];
+  return [
+    `Side by side with the baseline's build (${baseline.commit} = BENCH_BASELINE=${ctx.options.baseline}), same content:`,
+    "",
+    sideBySideTable(
+      main.routes.map((r) => r.label),
+      new Map(baselineBundles.map((b) => [b.route, b])),
+      new Map(bundles.map((b) => [b.route, b])),
+      [
+        {
+          header: "JS gzip",
+          value: (b) => b.jsGzip / KB,
+          format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
+          verdict: (v) => atMost(v, TARGETS.firstLoadJsMaxKB),
+        },
+        { header: "CSS gzip", value: (b) => b.cssGzip / KB, format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`) },
+        {
+          header: "HTML gzip",
+          value: (b) => b.htmlGzip / KB,
+          format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
+        },
+      ],
+    ),
+    "",
+  ];
+}
+
+/** The bundles' part of the report: every route's first-load files, beside the baseline's, and what is missing. */
+function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
+  const { bundles } = figures;
   const md: string[] = [];
   md.push(
     "gzip level 9 of each file a route's prerendered `index.html` loads on first visit (`<script src>`, " +
@@ -190,32 +240,7 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
     ),
     "",
   );
-  if (baseline) {
-    md.push(
-      `Side by side with the baseline's build (${baseline.commit} = BENCH_BASELINE=${ctx.options.baseline}), same content:`,
-      "",
-      sideBySideTable(
-        main.routes.map((r) => r.label),
-        new Map(baselineBundles.map((b) => [b.route, b])),
-        new Map(bundles.map((b) => [b.route, b])),
-        [
-          {
-            header: "JS gzip",
-            value: (b) => b.jsGzip / KB,
-            format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
-            verdict: (v) => atMost(v, TARGETS.firstLoadJsMaxKB),
-          },
-          { header: "CSS gzip", value: (b) => b.cssGzip / KB, format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`) },
-          {
-            header: "HTML gzip",
-            value: (b) => b.htmlGzip / KB,
-            format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
-          },
-        ],
-      ),
-      "",
-    );
-  }
+  md.push(...baselineMarkdown(ctx, figures));
   const home = bundles[0];
   if (home) {
     md.push(
@@ -231,15 +256,18 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
   }
   const missing = bundles.flatMap((b) => b.missing.map((m) => `${b.route}: ${m}`));
   if (missing.length) md.push(`Referenced but not in the build: ${missing.join(", ")}.`, "");
-  md.push(
+  return md;
+}
+
+/** The first visit's part of the report: its bytes by type and its largest responses. */
+function transferMarkdown(transfer: Transfer): string[] {
+  return [
     `First visit to \`/\` at 375 × 812 px (device scale 2, mobile, Playwright Chromium, no throttling), until the network ` +
       `is idle: ${fmtKB(transfer.total)} of response bodies as transferred.`,
     "",
     markdownTable(
       ["type", "requests", "bytes"],
-      Object.entries(transfer.byType)
-        .sort((a, b) => b[1].bytes - a[1].bytes)
-        .map(([type, e]) => [type, String(e.count), fmtKB(e.bytes)]),
+      typesByBytes(transfer).map(([type, e]) => [type, String(e.count), fmtKB(e.bytes)]),
     ),
     "",
     "Largest responses: " +
@@ -247,10 +275,19 @@ export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
         .map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` ${fmtKB(l.bytes)}`)
         .join(", ") +
       ".",
-  );
+  ];
+}
+
+export async function bundleSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const baseline = await ctx.baselineBuild();
+  const bundles = await routeBundles(main.clientDir, main.routes);
+  const baselineBundles = baseline ? await routeBundles(baseline.clientDir, main.routes) : [];
+  const transfer = await firstVisitTransfer(ctx, `${main.site.url}/`);
+  const figures: BundleFigures = { main, baseline, bundles, baselineBundles, transfer };
   return {
-    summary,
-    markdown: md.join("\n"),
+    summary: bundleSummary(figures),
+    markdown: [...bundlesMarkdown(ctx, figures), ...transferMarkdown(transfer)].join("\n"),
     data: { bundles, baseline: baseline?.commit ?? null, baselineBundles, transfer },
   };
 }

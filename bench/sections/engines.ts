@@ -2,7 +2,7 @@ import { withTimeLimit, type EnginePage } from "../../test-support/cross-engine/
 import { launchFirefox } from "../../test-support/cross-engine/firefox-page";
 import { launchWebKit } from "../../test-support/cross-engine/webkit-page";
 import { ensureFirefox, ensureWebKit } from "../../test-support/ensure-engines";
-import type { BenchContext } from "../context";
+import type { BenchContext, MainBuild } from "../context";
 import {
   aggregateEngineRoute,
   ENGINE_LABELS,
@@ -60,21 +60,26 @@ async function findEngines(): Promise<Engine[]> {
   return engines;
 }
 
-export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> {
-  const main = await ctx.mainBuild();
-  const runs = Math.max(1, ctx.options.runs);
-  const origin = main.site.url;
-  const engines = await findEngines();
+interface EngineResult {
+  version: string;
+  runs: EngineRun[];
+  routes: EngineRoute[];
+}
 
-  // the browser of the run in progress, closed by the bench's cleanup too (Ctrl-C): WebKit's driver and Xvfb
-  // would outlive the bench
+type Launch = (origin: string) => Promise<EnginePage>;
+
+/**
+ * A launcher that keeps the browser of the run in progress, closed by the bench's cleanup too (Ctrl-C):
+ * WebKit's driver and Xvfb would outlive the bench.
+ */
+function trackedLauncher(ctx: BenchContext, origin: string): (launch: Launch) => Promise<EnginePage> {
   let current: EnginePage | undefined;
   ctx.onCleanup(async () => {
     const page = current;
     current = undefined;
     if (page) await withTimeLimit(page.close(), RUN_LIMITS.closeMs, "closing the browser");
   });
-  const tracked = async (launch: (origin: string) => Promise<EnginePage>): Promise<EnginePage> => {
+  return async (launch) => {
     const page = await launch(origin);
     current = page;
     return {
@@ -85,44 +90,64 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
       },
     };
   };
+}
 
-  const results: Partial<Record<EngineName, { version: string; runs: EngineRun[]; routes: EngineRoute[] }>> = {};
+/** One engine's runs over every route, interleaved as in first-visit: drift of the machine hits every route alike. */
+async function measureEngine(
+  ctx: BenchContext,
+  main: MainBuild,
+  runs: number,
+  engine: Engine,
+  launch: () => Promise<EnginePage>,
+): Promise<EngineResult> {
+  const done: EngineRun[] = [];
+  for (let run = 1; run <= runs; run++) {
+    for (const route of main.routes) {
+      const result = await engineRun(launch, { engine: engine.name, route, run });
+      done.push(result);
+      ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
+    }
+  }
+  const version = done.find((r) => r.version)?.version ?? "version unknown (no browser started)";
+  ctx.log(`engines ${engine.name}: ${version}`);
+  return {
+    version,
+    runs: done,
+    routes: main.routes.map((route) =>
+      aggregateEngineRoute(
+        route,
+        done.filter((r) => r.path === route.path),
+      ),
+    ),
+  };
+}
+
+type EngineResults = Partial<Record<EngineName, EngineResult>>;
+
+/** Every engine that could be set up, one after the other. */
+async function measureEngines(
+  ctx: BenchContext,
+  main: MainBuild,
+  runs: number,
+  engines: readonly Engine[],
+): Promise<EngineResults> {
+  const tracked = trackedLauncher(ctx, main.site.url);
+  const results: EngineResults = {};
   for (const engine of engines) {
     const launch = engine.launch;
     if (!launch) {
       ctx.log(`engines ${engine.name}: not measured: ${engine.setupError ?? "unknown error"}`);
       continue;
     }
-    const done: EngineRun[] = [];
-    // runs interleaved over the routes, as in first-visit: drift of the machine hits every route alike
-    for (let run = 1; run <= runs; run++) {
-      for (const route of main.routes) {
-        const result = await engineRun(() => tracked(launch), { engine: engine.name, route, run });
-        done.push(result);
-        ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
-      }
-    }
-    const version = done.find((r) => r.version)?.version ?? "version unknown (no browser started)";
-    ctx.log(`engines ${engine.name}: ${version}`);
-    results[engine.name] = {
-      version,
-      runs: done,
-      routes: main.routes.map((route) =>
-        aggregateEngineRoute(
-          route,
-          done.filter((r) => r.path === route.path),
-        ),
-      ),
-    };
+    results[engine.name] = await measureEngine(ctx, main, runs, engine, () => tracked(launch));
   }
+  return results;
+}
 
-  const summary: SectionOutput["summary"] = engines.map((engine) =>
-    engineSummaryRow(engine.name, results[engine.name]?.routes ?? [], engine.setupError),
-  );
-
-  const md: string[] = [];
-  md.push(
-    `A first visit to each route of the main build, served by the bench's site server (\`${origin}\`), ` +
+/** How the engines were driven and what each figure is. */
+function methodMarkdown(main: MainBuild, runs: number): string[] {
+  return [
+    `A first visit to each route of the main build, served by the bench's site server (\`${main.site.url}\`), ` +
       "in Firefox ESR (puppeteer-core over WebDriver BiDi, headless) and WebKitGTK (MiniBrowser through WebKitWebDriver, " +
       "in Xvfb), with the cross-engine suite's drivers (test-support/cross-engine/). " +
       `Median of ${runs} run(s) per route, interleaved over the routes; each run starts a new browser, so the cache is empty ` +
@@ -145,26 +170,43 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
       "(a hung engine); its browser is closed and the next run goes on. In WebKitGTK the driver turns looping off on the " +
       "page's videos after `load` (a GStreamer deadlock of Debian 12, test-support/cross-engine/webkit-page.ts).",
     "",
-  );
-  for (const engine of engines) {
-    md.push(`### ${ENGINE_LABELS[engine.name]}`, "");
-    const result = results[engine.name];
-    if (!result) {
-      md.push(`Not measured: ${engine.setupError ?? "unknown error"}.`, "");
-      continue;
-    }
-    md.push(`${result.version}.`, "", engineTable(result.routes), "");
-    const early = startedBeforeLoad(result.runs);
-    if (early.length)
-      md.push(
-        `Hydration started before \`load\` (a negative figure) on ${early.map((e) => `${e.route} (${e.runs} of ${e.of} runs)`).join(", ")}: ` +
-          `\`load\` came more than ${fmtMs(LOAD_GRACE_MS)} after the first screen was shown, or later than hydration's deadline of ` +
-          `${fmtMs(HYDRATION_DEADLINE_MS)} after parsing (pipeline/defer-hydration.ts).`,
-        "",
-      );
-    const errors = result.routes.flatMap((r) => r.errors.map((e) => `${r.route} ${e}`));
-    if (errors.length) md.push(`Failed runs: ${errors.join("; ")}.`, "");
+  ];
+}
+
+/** One engine's part of the report: its version, its table, early hydrations and failed runs. */
+function engineMarkdown(engine: Engine, result: EngineResult | undefined): string[] {
+  const md: string[] = [`### ${ENGINE_LABELS[engine.name]}`, ""];
+  if (!result) {
+    md.push(`Not measured: ${engine.setupError ?? "unknown error"}.`, "");
+    return md;
   }
+  md.push(`${result.version}.`, "", engineTable(result.routes), "");
+  const early = startedBeforeLoad(result.runs);
+  if (early.length)
+    md.push(
+      `Hydration started before \`load\` (a negative figure) on ${early.map((e) => `${e.route} (${e.runs} of ${e.of} runs)`).join(", ")}: ` +
+        `\`load\` came more than ${fmtMs(LOAD_GRACE_MS)} after the first screen was shown, or later than hydration's deadline of ` +
+        `${fmtMs(HYDRATION_DEADLINE_MS)} after parsing (pipeline/defer-hydration.ts).`,
+      "",
+    );
+  const errors = result.routes.flatMap((r) => r.errors.map((e) => `${r.route} ${e}`));
+  if (errors.length) md.push(`Failed runs: ${errors.join("; ")}.`, "");
+  return md;
+}
+
+export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const runs = Math.max(1, ctx.options.runs);
+  const engines = await findEngines();
+  const results = await measureEngines(ctx, main, runs, engines);
+
+  const summary: SectionOutput["summary"] = engines.map((engine) =>
+    engineSummaryRow(engine.name, results[engine.name]?.routes ?? [], engine.setupError),
+  );
+  const md = [
+    ...methodMarkdown(main, runs),
+    ...engines.flatMap((engine) => engineMarkdown(engine, results[engine.name])),
+  ];
 
   return {
     summary,

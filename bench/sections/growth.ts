@@ -7,7 +7,16 @@ import { fmtInt, fmtMB, fmtMs, markdownTable, MB } from "../format";
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { countIndexReferences, specRequestsForAllPages } from "../spec-requests";
 import { slope } from "../stats";
-import { atMost, below, memoryGrowthBySize, memoryGrowthVerdict, TARGETS, type Verdict } from "../targets";
+import type { SummaryRow } from "../report";
+import {
+  atMost,
+  below,
+  memoryGrowthBySize,
+  memoryGrowthVerdict,
+  TARGETS,
+  type MemoryGrowth,
+  type Verdict,
+} from "../targets";
 import type { SectionOutput } from "./section";
 
 /**
@@ -16,7 +25,7 @@ import type { SectionOutput } from "./section";
  * media shared from content/assets), each in a temp folder removed afterwards.
  */
 
-interface SizeResult {
+export interface SizeResult {
   articles: number;
   /** What was built: "this tree", or the baseline's commit (BENCH_BASELINE). */
   label: string;
@@ -192,7 +201,8 @@ function sideBySideTable(baselines: readonly SizeResult[], results: readonly Siz
   return markdownTable(["articles", "figure", label, THIS_TREE, "change"], rows);
 }
 
-export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
+/** Each size of BENCH_SIZES built from the work tree, with BENCH_BASELINE the baseline's build of it first. */
+async function measureGrowth(ctx: BenchContext) {
   const baseline = ctx.options.baseline
     ? await createWorkspaceAt(path.join(ctx.tempDir, "growth-baseline"), ctx.options.baseline)
     : null;
@@ -206,7 +216,11 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       await measureSize(ctx, result, size);
     },
   });
+  return { baseline, baselines, results };
+}
 
+/** How the peak memory grows with the content, over the sizes that built. */
+function memoryFigures(results: readonly SizeResult[]) {
   const ok = results.filter((r) => r.status === "ok" && r.peakRssBytes !== null);
   const rssSlope = slope(ok.map((r) => ({ x: r.articles / 1000, y: (r.peakRssBytes ?? 0) / MB })));
   const contentSlope = slope(
@@ -228,19 +242,23 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
         contentBytes: r.contentBytes,
       })),
   );
-  const growthText = (growth: typeof growthBySize) =>
-    growth
-      .map(
-        (g) =>
-          `${fmtInt(g.from)}→${fmtInt(g.articles)}: ${g.rssMBPer1000.toFixed(1)} MB ` +
-          `(content JSON ${g.contentMBPer1000.toFixed(1)} MB; ${g.ratio.toFixed(2)}×)`,
-      )
-      .join(" · ");
+  return { ok, rssSlope, contentSlope, memoryRatio, growthBySize, pagesGrowthBySize };
+}
 
-  const bySize = (n: number) => results.find((r) => r.articles === n);
-  const summary: SectionOutput["summary"] = [];
-  const r1000 = bySize(1000);
-  summary.push({
+type MemoryFigures = ReturnType<typeof memoryFigures>;
+
+const growthText = (growth: readonly MemoryGrowth[]) =>
+  growth
+    .map(
+      (g) =>
+        `${fmtInt(g.from)}→${fmtInt(g.articles)}: ${g.rssMBPer1000.toFixed(1)} MB ` +
+        `(content JSON ${g.contentMBPer1000.toFixed(1)} MB; ${g.ratio.toFixed(2)}×)`,
+    )
+    .join(" · ");
+
+/** The build's content requests at 1,000 articles (`r1000` undefined: not among the sizes). */
+function requestsRow(r1000: SizeResult | undefined): SummaryRow {
+  return {
     figure: "Build content requests, 1,000 articles",
     value: r1000
       ? r1000.apiRequests === null
@@ -253,40 +271,59 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
         ? atMost(r1000.apiRequests, TARGETS.buildRequests1000Max)
         : "fail"
       : "info",
-  });
-  const timeRow = (n: number, limit: number) => {
-    const r = bySize(n);
-    let verdict: Verdict = "info";
-    let value = "not in BENCH_SIZES";
-    if (r) {
-      if (r.status === "ok") {
-        verdict = below(r.buildMs, limit);
-        value = `${fmtMs(r.buildMs)} (peak RSS ${fmtMB(r.peakRssBytes)})`;
-        const before = baselines.find((b) => b.articles === n);
-        if (before)
-          value += `; ${before.label}: ${before.status === "ok" ? `${fmtMs(before.buildMs)} (peak RSS ${fmtMB(before.peakRssBytes)})` : before.status}`;
-      } else {
-        verdict = "fail";
-        value =
-          r.status === "timeout"
-            ? `not met: stopped after ${fmtMs(r.timeoutMs)} (${fmtInt(r.pagesPrerendered)} pages done)`
-            : `build failed`;
-      }
-    }
-    summary.push({ figure: `Build time, ${fmtInt(n)} articles`, value, target: `< ${fmtMs(limit)}`, verdict });
   };
-  timeRow(1000, TARGETS.build1000MaxMs);
-  timeRow(10000, TARGETS.build10000MaxMs);
-  summary.push({
-    figure: "Build memory growth per 1,000 articles",
-    value:
-      growthBySize.length > 0
-        ? growthText(growthBySize) +
-          (pagesGrowthBySize.length > 0 ? `; from the first prerendered page on: ${growthText(pagesGrowthBySize)}` : "")
-        : "needs two sizes that built",
-    target: `≤ ${TARGETS.memoryPerContentMax}× the content's JSON at each size, no heap cap`,
-    verdict: memoryGrowthVerdict(growthBySize),
-  });
+}
+
+/** The build time of size `n` against its limit, the baseline's beside it (exported for its test). */
+export function buildTimeRow(
+  results: readonly SizeResult[],
+  baselines: readonly SizeResult[],
+  n: number,
+  limit: number,
+): SummaryRow {
+  const r = results.find((x) => x.articles === n);
+  let verdict: Verdict = "info";
+  let value = "not in BENCH_SIZES";
+  if (r) {
+    if (r.status === "ok") {
+      verdict = below(r.buildMs, limit);
+      value = `${fmtMs(r.buildMs)} (peak RSS ${fmtMB(r.peakRssBytes)})`;
+      const before = baselines.find((b) => b.articles === n);
+      if (before)
+        value += `; ${before.label}: ${before.status === "ok" ? `${fmtMs(before.buildMs)} (peak RSS ${fmtMB(before.peakRssBytes)})` : before.status}`;
+    } else {
+      verdict = "fail";
+      value =
+        r.status === "timeout"
+          ? `not met: stopped after ${fmtMs(r.timeoutMs)} (${fmtInt(r.pagesPrerendered)} pages done)`
+          : `build failed`;
+    }
+  }
+  return { figure: `Build time, ${fmtInt(n)} articles`, value, target: `< ${fmtMs(limit)}`, verdict };
+}
+
+function growthSummary(
+  results: readonly SizeResult[],
+  baselines: readonly SizeResult[],
+  { growthBySize, pagesGrowthBySize }: MemoryFigures,
+): SummaryRow[] {
+  const summary: SummaryRow[] = [
+    requestsRow(results.find((r) => r.articles === 1000)),
+    buildTimeRow(results, baselines, 1000, TARGETS.build1000MaxMs),
+    buildTimeRow(results, baselines, 10000, TARGETS.build10000MaxMs),
+    {
+      figure: "Build memory growth per 1,000 articles",
+      value:
+        growthBySize.length > 0
+          ? growthText(growthBySize) +
+            (pagesGrowthBySize.length > 0
+              ? `; from the first prerendered page on: ${growthText(pagesGrowthBySize)}`
+              : "")
+          : "needs two sizes that built",
+      target: `≤ ${TARGETS.memoryPerContentMax}× the content's JSON at each size, no heap cap`,
+      verdict: memoryGrowthVerdict(growthBySize),
+    },
+  ];
   const others = results.filter((r) => r.articles !== 1000 && r.articles !== 10000);
   if (others.length) {
     summary.push({
@@ -301,9 +338,12 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       verdict: others.some((r) => r.status === "failed") ? "error" : "info",
     });
   }
+  return summary;
+}
 
-  const md: string[] = [];
-  md.push(
+/** How each size was built and measured, and its figures. */
+function sizesMarkdown(results: readonly SizeResult[]): string[] {
+  return [
     "Each size: `generateContent({ articles: N, media: { from: content/assets } })` into a temp folder, a content service " +
       "on it (requests counted from its request log), and `react-router build` of a snapshot of the project against it " +
       "(wall time of the build command; peak RSS = the largest sum of resident memory over the build process and all its " +
@@ -314,8 +354,6 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       results.map((r) => `${fmtInt(r.articles)}: ${fmtMs(r.timeoutMs)}`).join(", ") +
       ".",
     "",
-  );
-  md.push(
     markdownTable(
       [
         "articles",
@@ -349,21 +387,27 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
       ]),
     ),
     "",
-  );
-  if (ok.length >= 2) {
-    md.push(
-      `Memory: least-squares slope of peak RSS over article count ${rssSlope?.toFixed(1)} MB per 1,000 articles; ` +
-        `the content's JSON grows ${contentSlope?.toFixed(1)} MB per 1,000 articles (${memoryRatio?.toFixed(1)}×). ` +
-        `From the smallest size to each larger one (the target's measure): ` +
-        growthBySize
-          .map((g) => `${fmtInt(g.articles)}: ${g.rssMBPer1000.toFixed(1)} MB per 1,000 (${g.ratio.toFixed(2)}×)`)
-          .join(", ") +
-        ". " +
-        `Build time per 1,000 articles: ${fmtMs(slope(ok.map((r) => ({ x: r.articles / 1000, y: r.buildMs ?? 0 }))) ?? NaN)}.`,
-      "",
-    );
-  }
-  md.push(
+  ];
+}
+
+/** The slopes of memory and build time over the sizes, with two or more that built. */
+function memoryMarkdown({ ok, rssSlope, contentSlope, memoryRatio, growthBySize }: MemoryFigures): string[] {
+  if (ok.length < 2) return [];
+  return [
+    `Memory: least-squares slope of peak RSS over article count ${rssSlope?.toFixed(1)} MB per 1,000 articles; ` +
+      `the content's JSON grows ${contentSlope?.toFixed(1)} MB per 1,000 articles (${memoryRatio?.toFixed(1)}×). ` +
+      `From the smallest size to each larger one (the target's measure): ` +
+      growthBySize
+        .map((g) => `${fmtInt(g.articles)}: ${g.rssMBPer1000.toFixed(1)} MB per 1,000 (${g.ratio.toFixed(2)}×)`)
+        .join(", ") +
+      ". " +
+      `Build time per 1,000 articles: ${fmtMs(slope(ok.map((r) => ({ x: r.articles / 1000, y: r.buildMs ?? 0 }))) ?? NaN)}.`,
+    "",
+  ];
+}
+
+function requestKindsMarkdown(results: readonly SizeResult[]): string[] {
+  return [
     "API requests of each build by kind: " +
       results
         .map(
@@ -378,31 +422,50 @@ export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
         .join("; ") +
       ".",
     "",
-  );
-  if (baseline) {
-    md.push(
-      `Side by side: each size built first at ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}, ` +
-        "the work tree's node_modules), then from the work tree, on the same content and content service. " +
-        'The phases are wall time split at the build\'s first "Prerender (html)" line and its "Content:" line; ' +
-        "the steps are the build's own `Step time:` lines (pipeline/step-times.ts), where it prints them, " +
-        "with the process's CPU time (all its threads) where the build prints it.",
-      "",
-      sideBySideTable(baselines, results),
-      "",
-    );
-  }
+  ];
+}
+
+/** The baseline's builds beside the work tree's, where BENCH_BASELINE names a commit. */
+function baselineMarkdown(
+  ctx: BenchContext,
+  baseline: { commit: string } | null,
+  baselines: readonly SizeResult[],
+  results: readonly SizeResult[],
+): string[] {
+  if (!baseline) return [];
+  return [
+    `Side by side: each size built first at ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}, ` +
+      "the work tree's node_modules), then from the work tree, on the same content and content service. " +
+      'The phases are wall time split at the build\'s first "Prerender (html)" line and its "Content:" line; ' +
+      "the steps are the build's own `Step time:` lines (pipeline/step-times.ts), where it prints them, " +
+      "with the process's CPU time (all its threads) where the build prints it.",
+    "",
+    sideBySideTable(baselines, results),
+    "",
+  ];
+}
+
+export async function growthSection(ctx: BenchContext): Promise<SectionOutput> {
+  const { baseline, baselines, results } = await measureGrowth(ctx);
+  const memory = memoryFigures(results);
+  const md = [
+    ...sizesMarkdown(results),
+    ...memoryMarkdown(memory),
+    ...requestKindsMarkdown(results),
+    ...baselineMarkdown(ctx, baseline, baselines, results),
+  ];
   for (const r of [...baselines, ...results].filter((x) => x.error))
     md.push(`- ${fmtInt(r.articles)} articles (${r.label}): ${r.status}: \`${(r.error ?? "").split("\n")[0]}\``);
   return {
-    summary,
+    summary: growthSummary(results, baselines, memory),
     markdown: md.join("\n"),
     data: {
       results,
       baselines,
-      rssSlopeMBPer1000: rssSlope,
-      contentSlopeMBPer1000: contentSlope,
-      memoryRatio,
-      growthBySize,
+      rssSlopeMBPer1000: memory.rssSlope,
+      contentSlopeMBPer1000: memory.contentSlope,
+      memoryRatio: memory.memoryRatio,
+      growthBySize: memory.growthBySize,
     },
   };
 }

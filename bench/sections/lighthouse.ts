@@ -9,7 +9,8 @@ import {
   type Preset,
 } from "../browser";
 import { startClientOnlyServer } from "../client-only-server";
-import { prerenderedFile, type BenchContext, type Route } from "../context";
+import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
+import type { SummaryRow } from "../report";
 import { fmtCls, fmtMs, fmtRatio, fmtScore, markdownTable } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
@@ -78,19 +79,21 @@ function slugOf(route: string): string {
   return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "-");
 }
 
-export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutput> {
-  const main = await ctx.mainBuild();
-  const baseline = await ctx.baselineBuild();
-  // Lighthouse refuses a document answered with 404: the not-found pages are measured by first-visit only
-  const routes = main.routes.filter((route) => !route.notFound);
-  const variants = VARIANTS.filter((variant) => variant !== "baseline" || baseline);
-  const outDir = path.join(ctx.reportDir, "lighthouse");
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
+type FloorKinds = Record<string, { kind: string; element: string }>;
+type UrlOf = (variant: Variant, route: Route) => string;
 
-  // the floor of each route, from its prerendered HTML
+/**
+ * The servers of the variants besides the site: the floor of each route, from its prerendered HTML, and the
+ * client-only build; closed by the bench's cleanup. Hands back each variant's URL of a route.
+ */
+async function startVariantServers(
+  ctx: BenchContext,
+  main: MainBuild,
+  baseline: SiteBuild | null,
+  routes: readonly Route[],
+): Promise<{ urlOf: UrlOf; floorKinds: FloorKinds }> {
   const floorPages = new Map<string, string>();
-  const floorKinds: Record<string, { kind: string; element: string }> = {};
+  const floorKinds: FloorKinds = {};
   for (const route of routes) {
     const html = await readFile(prerenderedFile(main.clientDir, route), "utf8");
     const floor = floorPage(html);
@@ -108,8 +111,16 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
     if (variant === "baseline" && baseline) return `${baseline.site.url}${route.path}`;
     return `${floors.url}/floor/${slugOf(route.path)}`;
   };
+  return { urlOf, floorKinds };
+}
 
-  // warm-up: the image service renders each size once, so no run pays for a cold render
+/** Warm-up: the image service renders each size once, so no run pays for a cold render. */
+async function warmUp(
+  ctx: BenchContext,
+  variants: readonly Variant[],
+  routes: readonly Route[],
+  urlOf: UrlOf,
+): Promise<void> {
   ctx.log("lighthouse: warming up the image service and the servers ...");
   const browser = await launchPlaywright(ctx.chromePath);
   try {
@@ -131,10 +142,20 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   } finally {
     await browser.close();
   }
+}
 
+const runsKey = (variant: Variant, preset: Preset, route: string) => `${variant}|${preset}|${route}`;
+
+/** Every run, interleaved over the presets, routes and variants; runs by `runsKey`, each one's report in `outDir`. */
+async function measureRuns(
+  ctx: BenchContext,
+  outDir: string,
+  variants: readonly Variant[],
+  routes: readonly Route[],
+  urlOf: UrlOf,
+): Promise<Map<string, LighthouseRun[]>> {
   const runs = ctx.options.runs;
   const results = new Map<string, LighthouseRun[]>();
-  const key = (variant: Variant, preset: Preset, route: string) => `${variant}|${preset}|${route}`;
   const total = runs * PRESETS.length * routes.length * variants.length;
   let done = 0;
   for (let run = 1; run <= runs; run++) {
@@ -150,9 +171,9 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
             categories: variant === "floor" ? ["performance"] : CATEGORIES,
           });
           done += 1;
-          const list = results.get(key(variant, preset, route.label)) ?? [];
+          const list = results.get(runsKey(variant, preset, route.label)) ?? [];
           list.push(result);
-          results.set(key(variant, preset, route.label), list);
+          results.set(runsKey(variant, preset, route.label), list);
           ctx.log(
             `lighthouse ${done}/${total}: ${preset} ${variant} ${route.label} run ${run}: ` +
               (result.ok
@@ -163,7 +184,16 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       }
     }
   }
+  return results;
+}
 
+/** The medians of every preset, route and variant. */
+function aggregateRuns(
+  results: Map<string, LighthouseRun[]>,
+  variants: readonly Variant[],
+  routes: readonly Route[],
+  urlOf: UrlOf,
+): Aggregate[] {
   const aggregates: Aggregate[] = [];
   for (const preset of PRESETS) {
     for (const route of routes) {
@@ -174,16 +204,25 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
             preset,
             route.label,
             urlOf(variant, route),
-            results.get(key(variant, preset, route.label)) ?? [],
+            results.get(runsKey(variant, preset, route.label)) ?? [],
           ),
         );
       }
     }
   }
-  const find = (variant: Variant, preset: Preset, route: string) =>
+  return aggregates;
+}
+
+type FindAggregate = (variant: Variant, preset: Preset, route: string) => Aggregate | undefined;
+
+const aggregateFinder =
+  (aggregates: readonly Aggregate[]): FindAggregate =>
+  (variant, preset, route) =>
     aggregates.find((a) => a.variant === variant && a.preset === preset && a.route === route);
 
-  const summary: SectionOutput["summary"] = [];
+/** The site's scores and timings on each preset and route against the targets. */
+function scoreRows(find: FindAggregate, routes: readonly Route[]): SummaryRow[] {
+  const rows: SummaryRow[] = [];
   for (const preset of PRESETS) {
     for (const route of routes) {
       const a = find("site", preset, route.label);
@@ -200,7 +239,7 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
         atMost(a.cls, TARGETS.clsMax),
         preset === "mobile" ? below(a.tbt, TARGETS.mobileTbtBelowMs) : "info",
       ];
-      summary.push({
+      rows.push({
         figure: `Lighthouse ${preset} ${route.label}`,
         value:
           `perf ${fmtScore(perf)} · a11y ${fmtScore(a.scores.accessibility)} · BP ${fmtScore(a.scores["best-practices"])} · ` +
@@ -214,9 +253,28 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       });
     }
   }
-  // the floor is the bare page holding `/`'s LCP image; each route also gets one of its own LCP element (details)
+  return rows;
+}
+
+interface LcpRatios {
+  route: string;
+  floor: number | null;
+  ownFloor: number | null;
+  clientOnly: number | null;
+}
+
+/**
+ * The site's mobile LCP over its floors': the floor is the bare page holding `/`'s LCP image; each route also
+ * gets one of its own LCP element (details).
+ */
+function floorRows(
+  find: FindAggregate,
+  routes: readonly Route[],
+  floorKinds: FloorKinds,
+): { rows: SummaryRow[]; ratios: LcpRatios[] } {
   const heroFloor = find("floor", "mobile", routes[0]?.label ?? "/");
-  const ratios: { route: string; floor: number | null; ownFloor: number | null; clientOnly: number | null }[] = [];
+  const rows: SummaryRow[] = [];
+  const ratios: LcpRatios[] = [];
   for (const route of routes) {
     const site = find("site", "mobile", route.label);
     const own = find("floor", "mobile", route.label);
@@ -228,51 +286,67 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       own && own !== heroFloor
         ? `; vs a bare page of its own LCP element (${floorKinds[route.label]?.kind ?? "?"}, ${fmtMs(own.lcp)}): ${fmtRatio(vsOwn)}`
         : "";
-    summary.push({
+    rows.push({
       figure: `LCP site/floor, mobile ${route.label}`,
       value: `${fmtRatio(vsFloor)} (${fmtMs(site?.lcp)} / ${fmtMs(heroFloor?.lcp)})${ownNote}`,
       target: `≤ ${TARGETS.lcpVsFloorMax}× against each floor`,
       verdict: floorVerdict(vsFloor, own && own !== heroFloor ? vsOwn : undefined),
     });
   }
-  for (const route of routes) {
+  return { rows, ratios };
+}
+
+/** The site's mobile LCP over the client-only build's. */
+function clientOnlyRows(find: FindAggregate, routes: readonly Route[]): SummaryRow[] {
+  return routes.map((route) => {
     const site = find("site", "mobile", route.label);
     const co = find("client-only", "mobile", route.label);
     const vsClient = ratio(site?.lcp, co?.lcp);
-    summary.push({
+    return {
       figure: `LCP site/client-only, mobile ${route.label}`,
       value: `${fmtRatio(vsClient)} (${fmtMs(site?.lcp)} / ${fmtMs(co?.lcp)})`,
       target: `≤ ${TARGETS.lcpVsClientOnlyMax}×`,
       verdict: atMost(vsClient, TARGETS.lcpVsClientOnlyMax),
-    });
-  }
+    };
+  });
+}
 
-  // issue 42: performance 100 and TBT within 10 ms of the bare page of the route's own LCP element, before and after
-  interface PageFigures {
-    perf: number | null;
-    tbt: number | null;
-    overFloor: number | null;
-    lcp: number | null;
-  }
-  const pageFigures = (variant: Variant): Map<string, PageFigures> =>
-    new Map(
-      routes.map((route) => {
-        const a = find(variant, "mobile", route.label);
-        const floor = find("floor", "mobile", route.label);
-        const perf = a?.scores.performance;
-        const overFloor = a?.tbt != null && floor?.tbt != null ? a.tbt - floor.tbt : null;
-        return [
-          route.label,
-          { perf: perf == null ? null : Math.round(perf * 100), tbt: a?.tbt ?? null, overFloor, lcp: a?.lcp ?? null },
-        ];
-      }),
-    );
-  const nowFigures = pageFigures("site");
-  const baselineFigures = baseline ? pageFigures("baseline") : null;
-  for (const route of routes) {
+/**
+ * A page's mobile figures for issue 42's targets: performance 100 and TBT within 10 ms of the bare page of the
+ * route's own LCP element.
+ */
+interface PageFigures {
+  perf: number | null;
+  tbt: number | null;
+  overFloor: number | null;
+  lcp: number | null;
+}
+
+function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Variant): Map<string, PageFigures> {
+  return new Map(
+    routes.map((route) => {
+      const a = find(variant, "mobile", route.label);
+      const floor = find("floor", "mobile", route.label);
+      const perf = a?.scores.performance;
+      const overFloor = a?.tbt != null && floor?.tbt != null ? a.tbt - floor.tbt : null;
+      return [
+        route.label,
+        { perf: perf == null ? null : Math.round(perf * 100), tbt: a?.tbt ?? null, overFloor, lcp: a?.lcp ?? null },
+      ];
+    }),
+  );
+}
+
+/** Issue 42's targets per route, before (with BENCH_BASELINE) and after. */
+function pageRows(
+  routes: readonly Route[],
+  nowFigures: Map<string, PageFigures>,
+  baselineFigures: Map<string, PageFigures> | null,
+): SummaryRow[] {
+  return routes.map((route) => {
     const now = nowFigures.get(route.label)!;
     const before = baselineFigures?.get(route.label);
-    summary.push({
+    return {
       figure: `Mobile ${route.label}: performance, TBT over its floor's`,
       value:
         `perf ${now.perf ?? "–"} · TBT ${fmtMs(now.tbt)} (${fmtMs(now.overFloor)} over the floor)` +
@@ -284,9 +358,16 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
         atLeast(now.perf, TARGETS.mobilePerformance.ideal),
         atMost(now.overFloor, TARGETS.tbtOverFloorMaxMs),
       ]),
-    });
-  }
-  const pagesTable = sideBySideTable(
+    };
+  });
+}
+
+function pagesTable(
+  routes: readonly Route[],
+  nowFigures: Map<string, PageFigures>,
+  baselineFigures: Map<string, PageFigures> | null,
+): string {
+  return sideBySideTable(
     routes.map((r) => r.label),
     baselineFigures,
     nowFigures,
@@ -307,37 +388,71 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
       { header: "LCP", value: (f) => f.lcp, format: fmtMs },
     ],
   );
+}
 
-  // printed at once, as the brief asks
+/** Printed at once, as the brief asks. */
+function logRatios(ctx: BenchContext, ratios: readonly LcpRatios[]): void {
   ctx.log("LCP ratios (mobile, medians):");
   for (const r of ratios) {
     ctx.log(
       `  ${r.route.padEnd(8)} site/floor ${fmtRatio(r.floor)}  site/own-element floor ${fmtRatio(r.ownFloor)}  site/client-only ${fmtRatio(r.clientOnly)}`,
     );
   }
+}
 
+/** Lighthouse's CPU benchmark index over all runs, or nothing where no run reported it. */
+function cpuNote(results: Map<string, LighthouseRun[]>): string {
   const allRuns = [...results.values()].flat();
   const benchmarkIndexes = allRuns.map((r) => r.benchmarkIndex).filter((v): v is number => typeof v === "number");
-  const cpuNote =
-    benchmarkIndexes.length > 0
-      ? `Lighthouse's CPU benchmark index over the runs: median ${Math.round(median(benchmarkIndexes) ?? 0)} ` +
+  return benchmarkIndexes.length > 0
+    ? `Lighthouse's CPU benchmark index over the runs: median ${Math.round(median(benchmarkIndexes) ?? 0)} ` +
         `(${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))}); it falls when other work ` +
         "competes for the CPU, and the simulated mobile CPU (4× slowdown of what was observed) slows with it."
-      : "";
+    : "";
+}
+
+export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main = await ctx.mainBuild();
+  const baseline = await ctx.baselineBuild();
+  // Lighthouse refuses a document answered with 404: the not-found pages are measured by first-visit only
+  const routes = main.routes.filter((route) => !route.notFound);
+  const variants = VARIANTS.filter((variant) => variant !== "baseline" || baseline);
+  const outDir = path.join(ctx.reportDir, "lighthouse");
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+
+  const { urlOf, floorKinds } = await startVariantServers(ctx, main, baseline, routes);
+  await warmUp(ctx, variants, routes, urlOf);
+  const results = await measureRuns(ctx, outDir, variants, routes, urlOf);
+  const aggregates = aggregateRuns(results, variants, routes, urlOf);
+  const find = aggregateFinder(aggregates);
+
+  const floors = floorRows(find, routes, floorKinds);
+  const nowFigures = pageFigures(find, routes, "site");
+  const baselineFigures = baseline ? pageFigures(find, routes, "baseline") : null;
+  const summary = [
+    ...scoreRows(find, routes),
+    ...floors.rows,
+    ...clientOnlyRows(find, routes),
+    ...pageRows(routes, nowFigures, baselineFigures),
+  ];
+  logRatios(ctx, floors.ratios);
+
+  const runs = ctx.options.runs;
   return {
     summary,
     markdown: `### Mobile, the issue's targets${baseline ? `: baseline ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}) and the work tree, same run` : ""}
 
 Performance score ${TARGETS.mobilePerformance.ideal} and TBT within ${TARGETS.tbtOverFloorMaxMs} ms of the floor's (the bare page of the route's own LCP element, same run); medians of ${runs} run(s). The not-found pages are answered with status 404, which Lighthouse refuses to load: section first-visit measures them.
 
-${pagesTable}
+${pagesTable(routes, nowFigures, baselineFigures)}
 
 ${renderDetails(aggregates, routes, floorKinds, runs)}
-${cpuNote}
+${cpuNote(results)}
 `,
     data: {
       aggregates,
-      ratios,
+      ratios: floors.ratios,
       floorKinds,
       baseline: baseline?.commit ?? null,
       pages: { now: Object.fromEntries(nowFigures), baseline: baselineFigures && Object.fromEntries(baselineFigures) },
@@ -346,14 +461,9 @@ ${cpuNote}
   };
 }
 
-function renderDetails(
-  aggregates: Aggregate[],
-  routes: Route[],
-  floorKinds: Record<string, { kind: string; element: string }>,
-  runs: number,
-): string {
-  const out: string[] = [];
-  out.push(
+/** How the runs were made, and what each variant is. */
+function methodMarkdown(routes: readonly Route[], runs: number): string[] {
+  return [
     `Median of ${runs} run(s) per line; each run in a fresh Chromium with a fresh profile. Mobile: Lighthouse's default ` +
       "(Moto G Power emulation, simulated slow 4G and 4× CPU slowdown); desktop: its desktop preset. " +
       "floor = a bare static page holding only the LCP image of `/` (its `<picture>` with the same src, srcset, sizes, width " +
@@ -361,35 +471,41 @@ function renderDetails(
       "are a bare page of that route's own LCP candidate (its high-priority image, else its heading text); client-only = the same build, every document answered " +
       "with `__spa-fallback.html` and `.data` with 404. Full results: `bench-report/lighthouse/*.json`.",
     "",
-  );
-  out.push("Routes: " + routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".", "");
-  for (const preset of PRESETS) {
-    out.push(`### ${preset}`, "");
-    const rows = aggregates
-      .filter((a) => a.preset === preset)
-      .map((a) => [
-        a.route,
-        a.variant,
-        fmtScore(a.scores.performance),
-        fmtScore(a.scores.accessibility),
-        fmtScore(a.scores["best-practices"]),
-        fmtScore(a.scores.seo),
-        fmtMs(a.lcp),
-        fmtMs(a.fcp),
-        fmtMs(a.tbt),
-        fmtCls(a.cls),
-        fmtMs(a.si),
-        `${a.runsOk}/${a.runs}`,
-      ]);
-    out.push(
-      markdownTable(
-        ["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"],
-        rows,
-      ),
-      "",
-    );
-  }
-  out.push("### LCP element and phases (site; client-only on mobile; median-LCP run)", "");
+    "Routes: " + routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
+    "",
+  ];
+}
+
+/** Every aggregate's scores and timings, one table per preset. */
+function presetTables(aggregates: readonly Aggregate[]): string[] {
+  return PRESETS.flatMap((preset) => [
+    `### ${preset}`,
+    "",
+    markdownTable(
+      ["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"],
+      aggregates
+        .filter((a) => a.preset === preset)
+        .map((a) => [
+          a.route,
+          a.variant,
+          fmtScore(a.scores.performance),
+          fmtScore(a.scores.accessibility),
+          fmtScore(a.scores["best-practices"]),
+          fmtScore(a.scores.seo),
+          fmtMs(a.lcp),
+          fmtMs(a.fcp),
+          fmtMs(a.tbt),
+          fmtCls(a.cls),
+          fmtMs(a.si),
+          `${a.runsOk}/${a.runs}`,
+        ]),
+    ),
+    "",
+  ]);
+}
+
+/** The median-LCP run's LCP element and phases, and what each floor holds. */
+function lcpMarkdown(aggregates: readonly Aggregate[], floorKinds: FloorKinds): string[] {
   const phaseRows: string[][] = [];
   for (const a of aggregates.filter(
     (x) => x.variant === "site" || (x.variant === "client-only" && x.preset === "mobile"),
@@ -408,17 +524,23 @@ function renderDetails(
       rep?.lcpElement ? `\`${rep.lcpElement.slice(0, 160)}\`` : "–",
     ]);
   }
-  out.push(markdownTable(["preset", "route", "LCP", "phases", "element"], phaseRows), "");
-  out.push(
+  return [
+    "### LCP element and phases (site; client-only on mobile; median-LCP run)",
+    "",
+    markdownTable(["preset", "route", "LCP", "phases", "element"], phaseRows),
+    "",
     "Floors: " +
       Object.entries(floorKinds)
         .map(([route, f]) => `${route}: ${f.kind} (${f.element.slice(0, 90)})`)
         .join("; ") +
       ".",
     "",
-  );
+  ];
+}
 
-  out.push("### What costs time (site, mobile, median-LCP run)", "");
+/** The median-LCP run's opportunities and main-thread time by script, site on mobile. */
+function costsMarkdown(aggregates: readonly Aggregate[]): string[] {
+  const out = ["### What costs time (site, mobile, median-LCP run)", ""];
   for (const a of aggregates.filter((x) => x.variant === "site" && x.preset === "mobile")) {
     const rep = a.representative;
     if (!rep) continue;
@@ -431,6 +553,11 @@ function renderDetails(
     );
   }
   out.push("");
+  return out;
+}
+
+/** The audits below 100 and the failed runs. */
+function failuresMarkdown(aggregates: readonly Aggregate[]): string[] {
   const failed = aggregates
     .filter((a) => a.variant !== "floor")
     .flatMap((a) =>
@@ -438,9 +565,23 @@ function renderDetails(
         (f) => `${a.preset} ${a.variant} ${a.route}: ${f.category} \`${f.id}\` (${f.title})`,
       ),
     );
-  out.push("### Audits below 100 (accessibility, best practices, SEO)", "");
-  out.push(failed.length ? failed.map((f) => `- ${f}`).join("\n") : "None.", "");
+  const out = [
+    "### Audits below 100 (accessibility, best practices, SEO)",
+    "",
+    failed.length ? failed.map((f) => `- ${f}`).join("\n") : "None.",
+    "",
+  ];
   const errors = aggregates.flatMap((a) => a.errors.map((e) => `${a.preset} ${a.variant} ${a.route}: ${e}`));
   if (errors.length) out.push("### Failed runs", "", errors.map((e) => `- ${e}`).join("\n"), "");
-  return out.join("\n");
+  return out;
+}
+
+function renderDetails(aggregates: Aggregate[], routes: Route[], floorKinds: FloorKinds, runs: number): string {
+  return [
+    ...methodMarkdown(routes, runs),
+    ...presetTables(aggregates),
+    ...lcpMarkdown(aggregates, floorKinds),
+    ...costsMarkdown(aggregates),
+    ...failuresMarkdown(aggregates),
+  ].join("\n");
 }

@@ -99,46 +99,46 @@ async function clientNavigation(
   }
 }
 
-export async function requestsSection(ctx: BenchContext): Promise<SectionOutput> {
-  const main: MainBuild = await ctx.mainBuild();
+/** One route's API requests: the spec's approach, and the browser's on the site and on the client-only build. */
+interface RouteRequests {
+  route: Route;
+  spec: number;
+  site: { first: PageCount; nav: PageCount };
+  clientOnly: { first: PageCount; nav: PageCount };
+}
+
+/** Every route's first load and client navigation, on the site and on the client-only build. */
+async function measureRoutes(ctx: BenchContext, main: MainBuild, clientOnlyUrl: string): Promise<RouteRequests[]> {
   const contentUrl = new URL(main.content.url);
   // the build has http://localhost:{port} built in; the bench reaches the service at 127.0.0.1
   const contentOrigins = new Set([contentUrl.host, `localhost:${contentUrl.port}`]);
-  const clientOnly = await startClientOnlyServer(main.clientDir);
-  ctx.onCleanup(() => clientOnly.close());
-
-  const refs = main.indexReferences;
-  const rows: {
-    route: Route;
-    spec: number;
-    site: { first: PageCount; nav: PageCount };
-    clientOnly: { first: PageCount; nav: PageCount };
-  }[] = [];
+  const rows: RouteRequests[] = [];
   const browser = await launchPlaywright(ctx.chromePath);
   try {
     for (const route of main.routes) {
       ctx.log(`requests: ${route.path}`);
       rows.push({
         route,
-        spec: specRequestsForPage(specRouteOf(route.path), refs),
+        spec: specRequestsForPage(specRouteOf(route.path), main.indexReferences),
         site: {
           first: await firstLoad(browser, `${main.site.url}${route.path}`, contentOrigins),
           nav: await clientNavigation(browser, main.site.url, route, contentOrigins),
         },
         clientOnly: {
-          first: await firstLoad(browser, `${clientOnly.url}${route.path}`, contentOrigins),
-          nav: await clientNavigation(browser, clientOnly.url, route, contentOrigins),
+          first: await firstLoad(browser, `${clientOnlyUrl}${route.path}`, contentOrigins),
+          nav: await clientNavigation(browser, clientOnlyUrl, route, contentOrigins),
         },
       });
     }
   } finally {
     await browser.close();
   }
+  return rows;
+}
 
-  const specBuild = specRequestsForAllPages(main.articles, refs);
-  const joined = (pick: (r: (typeof rows)[number]) => number) =>
-    rows.map((r) => `${r.route.label} ${pick(r)}`).join(" · ");
-  const summary: SectionOutput["summary"] = [
+function requestsSummary(main: MainBuild, rows: readonly RouteRequests[], specBuild: number): SectionOutput["summary"] {
+  const joined = (pick: (r: RouteRequests) => number) => rows.map((r) => `${r.route.label} ${pick(r)}`).join(" · ");
+  return [
     {
       figure: `Content API requests, whole build (${main.articles} articles)`,
       value: `${fmtInt(main.buildApiRequests)} served (build's own count ${fmtInt(main.build.reportedRequests)}); spec approach ${fmtInt(specBuild)}`,
@@ -158,10 +158,12 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
       verdict: "info",
     },
   ];
+}
 
-  const md: string[] = [];
-  md.push(
-    `Whole build of the demo content (${main.articles} articles, ${refs} index references): ` +
+/** The whole build's requests, the spec's formula and how the browser counts. */
+function buildMarkdown(main: MainBuild, specBuild: number): string[] {
+  return [
+    `Whole build of the demo content (${main.articles} articles, ${main.indexReferences} index references): ` +
       `${fmtInt(main.buildApiRequests)} API requests served by the content service ` +
       `(the build's own count: ${fmtInt(main.build.reportedRequests)}), build ${fmtMs(main.build.durationMs)}, ` +
       `precompression ${fmtMs(main.precompressMs)}. The spec's approach renders every page in the browser: ` +
@@ -179,8 +181,12 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
       `network is idle; a client-side navigation starts on \`${NAVIGATION_START}\` and calls the router's \`navigate()\` ` +
       "(what a link click does). `.data` = React Router's prerendered loader data fetched from the site.",
     "",
-  );
-  md.push(
+  ];
+}
+
+/** Every route's counts, then the API requests the browser made (the first of them). */
+function routesMarkdown(rows: readonly RouteRequests[]): string[] {
+  const md: string[] = [
     markdownTable(
       [
         "route",
@@ -200,7 +206,7 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
       ]),
     ),
     "",
-  );
+  ];
   const examples = rows.flatMap((r) =>
     [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`),
   );
@@ -223,9 +229,18 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
       "",
     );
   }
+  return md;
+}
+
+export async function requestsSection(ctx: BenchContext): Promise<SectionOutput> {
+  const main: MainBuild = await ctx.mainBuild();
+  const clientOnly = await startClientOnlyServer(main.clientDir);
+  ctx.onCleanup(() => clientOnly.close());
+  const rows = await measureRoutes(ctx, main, clientOnly.url);
+  const specBuild = specRequestsForAllPages(main.articles, main.indexReferences);
   return {
-    summary,
-    markdown: md.join("\n"),
+    summary: requestsSummary(main, rows, specBuild),
+    markdown: [...buildMarkdown(main, specBuild), ...routesMarkdown(rows)].join("\n"),
     data: {
       buildApiRequests: main.buildApiRequests,
       buildRequestKinds: main.buildRequestKinds,
@@ -233,7 +248,7 @@ export async function requestsSection(ctx: BenchContext): Promise<SectionOutput>
       buildReported: main.build.reportedRequests,
       specBuild,
       articles: main.articles,
-      indexReferences: refs,
+      indexReferences: main.indexReferences,
       rows,
     },
   };

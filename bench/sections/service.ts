@@ -51,26 +51,30 @@ async function largeSources(assetsDir: string): Promise<string[]> {
   return found.sort((a, b) => b.width - a.width || a.rel.localeCompare(b.rel)).map((f) => f.rel);
 }
 
-export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> {
+/** A copy of the demo content the service runs on: its folder, its article files and its space's id. */
+async function copyContent(ctx: BenchContext) {
   const contentDir = path.join(ctx.tempDir, "service-content");
   await cp(path.join(REPO, "content"), contentDir, { recursive: true, preserveTimestamps: true });
   const articleFiles = (await readdir(path.join(contentDir, "stories", "articles"))).filter((f) => f.endsWith(".json"));
   const space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as { space?: { id?: number } };
   const spaceId = space.space?.id ?? 0;
+  return { contentDir, articleFiles, spaceId };
+}
 
-  // throughput: reads of every article story in turn, by slug, draft, with the preview token
+type ServiceContent = Awaited<ReturnType<typeof copyContent>>;
+
+/** Throughput: reads of every article story in turn, by slug, draft, with the preview token; and the median story's size. */
+async function measureStoryReads(ctx: BenchContext, { contentDir, articleFiles }: ServiceContent) {
   const service = await startContentService({
     contentDir,
     imageCacheDir: path.join(ctx.tempDir, "service-image-cache-load"),
   });
-  let load: autocannon.Result;
-  let storyBytes = 0;
   try {
     const token = encodeURIComponent(service.previewToken);
     const paths = articleFiles.map(
       (f) => `/v2/cdn/stories/articles/${f.replace(/\.json$/, "")}?version=draft&token=${token}`,
     );
-    storyBytes =
+    const storyBytes =
       median(
         await Promise.all(
           articleFiles.map(async (f) => (await stat(path.join(contentDir, "stories", "articles", f))).size),
@@ -81,12 +85,15 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
     ctx.log("service: warm-up 2 s ...");
     await autocannon({ ...options, duration: 2 });
     ctx.log(`service: ${ctx.options.loadConnections} connections for ${ctx.options.loadSeconds} s ...`);
-    load = await autocannon({ ...options, duration: ctx.options.loadSeconds });
+    const load = await autocannon({ ...options, duration: ctx.options.loadSeconds });
+    return { load, storyBytes };
   } finally {
     await service.close();
   }
+}
 
-  // image service: a fresh cache directory, so the first request renders
+/** The image service: a fresh cache directory, so the first request renders. */
+async function measureImages(ctx: BenchContext, { contentDir, spaceId }: ServiceContent): Promise<ImageTiming[]> {
   const images = await startContentService({
     contentDir,
     imageCacheDir: path.join(ctx.tempDir, `service-image-cache-fresh-${Date.now()}`),
@@ -113,15 +120,16 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
   } finally {
     await images.close();
   }
+  return timings;
+}
 
-  const rps = load.requests.average;
-  const p99 = load.latency.p99;
+function serviceSummary(load: autocannon.Result, timings: readonly ImageTiming[]): SectionOutput["summary"] {
   const coldMedian = median(timings.map((t) => t.coldMs));
   const warmMedian = median(timings.map((t) => t.warmMs));
-  const summary: SectionOutput["summary"] = [
+  return [
     {
       figure: `Story reads, ${load.connections} connections, ${load.duration.toFixed(0)} s`,
-      value: `${fmtInt(rps)} req/s, p99 ${fmtMs(p99)} (p50 ${fmtMs(load.latency.p50)}; non-2xx ${load.non2xx}, errors ${load.errors})`,
+      value: `${fmtInt(load.requests.average)} req/s, p99 ${fmtMs(load.latency.p99)} (p50 ${fmtMs(load.latency.p50)}; non-2xx ${load.non2xx}, errors ${load.errors})`,
       target: "–",
       verdict: load.non2xx > 0 || load.errors > 0 ? "fail" : "info",
     },
@@ -132,11 +140,18 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
       verdict: "info",
     },
   ];
-  const md: string[] = [];
-  md.push(
+}
+
+function serviceMarkdown(
+  load: autocannon.Result,
+  storyBytes: number,
+  articles: number,
+  timings: readonly ImageTiming[],
+): string[] {
+  return [
     `The content service in its own process (no request log, no rate limit) on a copy of the demo content. Load: autocannon, ` +
       `${load.connections} connections for ${load.duration.toFixed(1)} s after a 2 s warm-up, cycling through GET ` +
-      `\`/v2/cdn/stories/articles/{slug}?version=draft\` of all ${articleFiles.length} articles (median story file ${fmtKB(storyBytes)}); ` +
+      `\`/v2/cdn/stories/articles/{slug}?version=draft\` of all ${articles} articles (median story file ${fmtKB(storyBytes)}); ` +
       `the load generator shares the machine's 2 cores with the service.`,
     "",
     markdownTable(
@@ -164,16 +179,22 @@ export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> 
       ["source", "cold", "warm", "size", "type"],
       timings.map((t) => [`\`${t.source}\``, fmtMs(t.coldMs), fmtMs(t.warmMs), fmtKB(t.bytes), t.contentType]),
     ),
-  );
+  ];
+}
+
+export async function serviceSection(ctx: BenchContext): Promise<SectionOutput> {
+  const content = await copyContent(ctx);
+  const { load, storyBytes } = await measureStoryReads(ctx, content);
+  const timings = await measureImages(ctx, content);
   return {
-    summary,
-    markdown: md.join("\n"),
+    summary: serviceSummary(load, timings),
+    markdown: serviceMarkdown(load, storyBytes, content.articleFiles.length, timings).join("\n"),
     data: {
       load: {
-        rps,
+        rps: load.requests.average,
         p50: load.latency.p50,
         p90: load.latency.p90,
-        p99,
+        p99: load.latency.p99,
         max: load.latency.max,
         total: load.requests.total,
         non2xx: load.non2xx,
