@@ -301,7 +301,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["e2e/**/*.ts", "test-support/cross-engine/**/*.ts"],
+    files: ["e2e/**/*.ts"],
     plugins: { playwright },
     rules: {
       "playwright/no-conditional-expect": "error",

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import type { EngineOptions } from "./e2e/engines";
 import type { BuildOptions } from "./e2e/fixtures";
 import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
 
@@ -23,11 +24,16 @@ import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
  * the Nu Html Checker and a link checker; run-e2e starts them in a whole run
  * (or with E2E_HOSTS=1). `preview` runs the specs that need a preview build
  * (drafts, the editor's bridge, React hydrating every page: PREVIEW_SPECS)
- * against a site server of its own.
+ * against a site server of its own. `engines-firefox` and `engines-webkit`
+ * (`*.engines.spec.ts`, e2e/engines.ts) run the cross-engine checks on the
+ * production build in Firefox ESR and WebKitGTK, driven through
+ * test-support/cross-engine/ (never Playwright's own browsers); run-e2e runs
+ * them after the others (`--project "engines-*"`; E2E_ENGINES=only alone).
  */
 const isCI = Boolean(process.env.CI);
 const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
 const HOSTS_SPECS = /\.hosts\.spec\.ts$/;
+const ENGINES_SPECS = /\.engines\.spec\.ts$/;
 /**
  * What only a preview build has: the visual editor and click-to-edit, and hydration itself (taps before it,
  * failed chunks of a client navigation, scripts after the load event, the router's client navigations). And the
@@ -39,7 +45,7 @@ const PREVIEW_SPECS =
 /** What a server decides: the same answers are expected from the site server and from nginx. */
 const SERVED_SPECS = /\/(csp|http|navigation)\.spec\.ts$/;
 
-export default defineConfig<BuildOptions>({
+export default defineConfig<BuildOptions, EngineOptions>({
   testDir: "e2e",
   outputDir: "test-results",
   timeout: 30_000,
@@ -69,7 +75,7 @@ export default defineConfig<BuildOptions>({
   projects: [
     {
       name: "browser",
-      testIgnore: [SERIAL_SPECS, HOSTS_SPECS, PREVIEW_SPECS],
+      testIgnore: [SERIAL_SPECS, HOSTS_SPECS, PREVIEW_SPECS, ENGINES_SPECS],
       fullyParallel: true,
       teardown: "faults",
     },
@@ -99,5 +105,14 @@ export default defineConfig<BuildOptions>({
       fullyParallel: false,
       workers: 1,
     },
+    // each file in one worker, its tests in order: a worker is one browser of the engine (e2e/engines.ts)
+    ...(["firefox", "webkit"] as const).map((engine) => ({
+      name: `engines-${engine}`,
+      testMatch: ENGINES_SPECS,
+      fullyParallel: false,
+      // a check that takes longer has hung the engine (seen once in WebKitGTK)
+      timeout: 90_000,
+      use: { engine },
+    })),
   ],
 });

@@ -23,7 +23,7 @@ export const PHONE = { width: 375, height: 740 } as const;
 export const HYDRATION_POLL_MS = 100;
 
 export interface RunLimits {
-  /** starting the browser (cross-engine/main.ts allows as much) */
+  /** starting the browser (the engines' fixture in e2e/engines.ts allows as much) */
   launchMs: number;
   /** the whole run once the browser is up: viewport, load, hydration, figures */
   runMs: number;

@@ -18,7 +18,9 @@ export default class SummaryReporter implements Reporter {
       else if (outcome === "skipped") counts.skipped++;
       else {
         counts.failed++;
-        failed.push(test.titlePath().filter(Boolean).slice(1).join(" > "));
+        // the project too: the engines' projects run the same tests in Firefox and in WebKit
+        const [project, ...titles] = test.titlePath().filter(Boolean);
+        failed.push(`[${project}] ${titles.join(" > ")}`);
       }
     }
     const seconds = (result.duration / 1000).toFixed(1);

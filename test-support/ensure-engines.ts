@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
 
 /**
- * Finds the other engines the cross-engine suite drives (test-support/cross-engine/),
+ * Finds the other engines the engines' Playwright projects drive (e2e/engines.ts, test-support/cross-engine/),
  * as test-support/ensure-chromium.ts does for Chromium: Debian's Firefox ESR
  * (driven over WebDriver BiDi) and WebKitGTK (WebKitWebDriver with its
  * MiniBrowser, in a virtual X server). On a Debian/Ubuntu machine running as

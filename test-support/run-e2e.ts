@@ -10,6 +10,7 @@ import { defaultImageCacheDir, startContentServer } from "../content-server/cont
 import { startSiteServer } from "../site-server/site-server";
 import { readLocalSpace } from "../pipeline/content-config";
 import { ensureChromium } from "./ensure-chromium";
+import { ensureFirefox, ensureWebKit } from "./ensure-engines";
 import { ensureNginx, type NginxInstall } from "./ensure-nginx";
 import { ensureHostTools, type HostTools } from "./ensure-host-tools";
 import { startCloudflare, startNetlify } from "./host-runtimes";
@@ -26,15 +27,17 @@ import { CLIENT_DIR } from "../release/layout";
  * production site server, nginx with the nginx site the build wrote
  * (Debian's nginx, installed when missing) and, in a whole run (or
  * E2E_HOSTS=1), Cloudflare's and Netlify's own runtimes serve (the `browser`,
- * `nginx`, `faults` and `hosts` projects and the cross-engine suite), and a
+ * `nginx`, `faults`, `hosts` and engines' projects), and a
  * preview build (drafts, the editor's bridge, React on every page) in
  * build-preview/, which a second site server serves to the `preview` project
  * (the editor's specs and those of hydration itself). A run whose
- * `--project` arguments name `hosts` alone, or E2E_ENGINES=only, makes no
- * preview build. Then Playwright runs, then the cross-engine suite
- * (test-support/cross-engine/: Firefox and WebKit; E2E_ENGINES=only runs it alone, E2E_ENGINES=0 leaves it
- * out, and a run with Playwright arguments leaves it out unless E2E_ENGINES=1). The servers and the copy
- * are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses the
+ * `--project` arguments name only `hosts` or the engines' projects, or
+ * E2E_ENGINES=only, makes no preview build. Then Playwright runs, and last
+ * its engines' projects (`engines-firefox`, `engines-webkit`: Firefox and
+ * WebKit, e2e/engines.ts; E2E_ENGINES=only runs them alone, with the
+ * Playwright arguments given, E2E_ENGINES=0 leaves them out, and a run with
+ * Playwright arguments leaves them out unless E2E_ENGINES=1 or the arguments
+ * name them). The servers and the copy are removed at the end, whatever happens. E2E_SKIP_BUILD=1 reuses the
  * existing builds (their content port is remembered in build/e2e-build.json).
  * The hosts' checks bring the Nu Html Checker and a link checker
  * (test-support/ensure-host-tools.ts installs them).
@@ -140,20 +143,29 @@ async function buildStamp(dir = buildDir): Promise<string> {
   return "";
 }
 
-/**
- * Whether Playwright's arguments run a project that needs the preview build: `preview`, and `faults` (some of
- * whose specs open the preview build: e2e/fixtures.ts, previewBuild), which is the teardown of `browser`, `nginx`
- * and `preview` and so runs with any of them (playwright.config.ts): every run but one of `hosts` alone.
- */
-function runsPreviewProject(args: readonly string[]): boolean {
-  const projects = args.flatMap((arg, index) =>
+/** The projects Playwright's arguments name (none: every project). */
+function projectsOf(args: readonly string[]): string[] {
+  return args.flatMap((arg, index) =>
     arg === "--project"
       ? [args[index + 1] ?? ""]
       : arg.startsWith("--project=")
         ? [arg.slice("--project=".length)]
         : [],
   );
-  return projects.length === 0 || projects.some((project) => project !== "hosts");
+}
+
+/** The engines' projects (playwright.config.ts), as `--project` takes them. */
+const ENGINES_PROJECTS = "engines-*";
+const isEnginesProject = (project: string) => project.startsWith("engines");
+
+/**
+ * Whether Playwright's arguments run a project that needs the preview build: `preview`, and `faults` (some of
+ * whose specs open the preview build: e2e/fixtures.ts, previewBuild), which is the teardown of `browser`, `nginx`
+ * and `preview` and so runs with any of them (playwright.config.ts): every run but one of `hosts` or the engines.
+ */
+function runsPreviewProject(args: readonly string[]): boolean {
+  const projects = projectsOf(args);
+  return projects.length === 0 || projects.some((project) => project !== "hosts" && !isEnginesProject(project));
 }
 
 /** `react-router build` with this environment (a variable set to undefined is left out); its output only when it fails. */
@@ -173,13 +185,15 @@ function originOf(url: string): string {
 
 /** What the run covers, from its arguments and E2E_ENGINES / E2E_HOSTS. */
 function runScope(playwrightArgs: string[]) {
-  // E2E_ENGINES: "only" runs the cross-engine suite alone, "0" leaves it out; by default it follows a whole run
+  // E2E_ENGINES: "only" runs the engines' projects alone, "0" leaves them out; by default they follow a whole run
   const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
+  // Firefox and WebKit are installed before Playwright starts (apt, one at a time), not by its workers
+  const enginesRun = engines !== "0" || projectsOf(playwrightArgs).some(isEnginesProject);
   // E2E_HOSTS: "1" serves a production build with the static hosts' runtimes, "0" does not; by default a whole run does
   const hosts = engines !== "only" && (process.env.E2E_HOSTS ?? (playwrightArgs.length === 0 ? "1" : "0")) === "1";
   // the preview build only where the `preview` project runs (the editor's specs, hydration's own)
   const preview = engines !== "only" && runsPreviewProject(playwrightArgs);
-  return { engines, hosts, preview };
+  return { engines, enginesRun, hosts, preview };
 }
 
 /** E2E_SKIP_BUILD=1: the builds run-e2e made last are checked, and the content port they have built in returned. */
@@ -301,36 +315,35 @@ async function startSites(nginxInstall: NginxInstall, preview: boolean): Promise
   return { E2E_BASE_URL: site.url, E2E_NGINX_URL: nginx.url, ...previewEnv };
 }
 
-/** Playwright's stages, then the cross-engine suite; the first failing one's exit code. */
+/** Playwright's stages, the engines' projects last; the first failing one's exit code. */
 async function runSuites(
   { engines, hosts }: ReturnType<typeof runScope>,
   playwrightArgs: string[],
   suiteEnv: NodeJS.ProcessEnv,
 ): Promise<number> {
+  // A whole run checks the hosts after the browser tests, not beside them: the crawl and the Nu checker take
+  // both cores for a minute, and the browser tests' timings are not to share them. Each later stage has its own
+  // output folder: Playwright empties the one it writes to, and an earlier stage's failures stay.
+  const enginesOutput = ["--output", "test-results/engines"];
+  const enginesStage = ["--project", ENGINES_PROJECTS, ...enginesOutput];
+  const stages =
+    engines === "only"
+      ? // the arguments may name one engine's project, or filter the checks (--grep)
+        [[...(projectsOf(playwrightArgs).length > 0 ? enginesOutput : enginesStage), ...playwrightArgs]]
+      : [
+          ...(playwrightArgs.length > 0
+            ? [playwrightArgs]
+            : [
+                ["--project", "browser", "--project", "nginx", "--project", "preview"],
+                ...(hosts ? [["--project", "hosts", "--output", "test-results/hosts"]] : []),
+              ]),
+          ...(engines === "1" ? [enginesStage] : []),
+        ];
   let code = 0;
-  if (engines !== "only") {
-    // A whole run checks the hosts after the browser tests, not beside them: the crawl and the Nu checker take
-    // both cores for a minute, and the browser tests' timings are not to share them.
-    const stages =
-      playwrightArgs.length > 0
-        ? [playwrightArgs]
-        : [
-            ["--project", "browser", "--project", "nginx", "--project", "preview"],
-            // its own output folder: Playwright empties the one it writes to, and the first run's failures stay
-            ...(hosts ? [["--project", "hosts", "--output", "test-results/hosts"]] : []),
-          ];
-    for (const args of stages) {
-      log(`playwright test ${args.join(" ")}`.trim());
-      const stageCode = (await run(bin("playwright"), ["test", ...args], suiteEnv)).code;
-      code ||= stageCode;
-    }
-  }
-  if (engines !== "0") {
-    const enginesStarted = performance.now();
-    log("cross-engine suite (Firefox, WebKit)");
-    const enginesCode = (await run(bin("tsx"), ["test-support/cross-engine/main.ts"], suiteEnv)).code;
-    log(`cross-engine suite done in ${((performance.now() - enginesStarted) / 1000).toFixed(1)} s`);
-    code ||= enginesCode;
+  for (const args of stages) {
+    log(`playwright test ${args.join(" ")}`.trim());
+    const stageCode = (await run(bin("playwright"), ["test", ...args], suiteEnv)).code;
+    code ||= stageCode;
   }
   return code;
 }
@@ -345,6 +358,11 @@ async function main(): Promise<number> {
   log(`Chromium: ${chromePath}`);
   const nginxInstall = await ensureNginx();
   log(`nginx: ${nginxInstall.binary}`);
+  if (scope.enginesRun) {
+    log(`Firefox: ${await ensureFirefox()}`);
+    // elsewhere the WebKit project's fixture says how to leave it out (e2e/engines.ts)
+    if (process.platform === "linux") log(`WebKitGTK: ${(await ensureWebKit()).browser}`);
+  }
 
   const skipBuild = process.env.E2E_SKIP_BUILD === "1";
   const previousPort = skipBuild ? await existingBuildPort(scope.preview) : undefined;

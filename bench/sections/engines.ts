@@ -38,7 +38,7 @@ interface Engine {
   setupError?: string;
 }
 
-/** The engines, found (or installed) one after the other as cross-engine/main.ts does: each may run apt. */
+/** The engines, found (or installed) one after the other as test-support/run-e2e.ts does: each may run apt. */
 async function findEngines(): Promise<Engine[]> {
   const engines: Engine[] = [];
   try {

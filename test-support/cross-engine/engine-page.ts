@@ -35,48 +35,6 @@ export function withTimeLimit<T>(work: Promise<T>, ms: number, what: string): Pr
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
-/** Polls `check` until it returns true (or throws its last error) within `timeoutMs`. */
-export async function waitFor(
-  page: EnginePage,
-  description: string,
-  check: () => Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-      lastError = undefined;
-    } catch (error) {
-      lastError = error;
-    }
-    await sleep(100);
-  }
-  const reason = lastError instanceof Error ? `: ${lastError.message}` : "";
-  throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
-}
-
-/**
- * Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them: React has hydrated it (its
- * fiber on <main>), or it is a production page without a framework (no React Router context, docs/decisions/0014)
- * whose behaviour modules have run (deferred modules run before DOMContentLoaded ends).
- */
-export function waitForHydration(page: EnginePage): Promise<void> {
-  return waitFor(
-    page,
-    "hydration or the behaviour modules",
-    () =>
-      page.evaluate(() => {
-        const node = document.querySelector("main") ?? document.body;
-        if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
-        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-        return !("__reactRouterContext" in window) && (navigation?.domContentLoadedEventEnd ?? 0) > 0;
-      }),
-    15_000,
-  );
-}
-
 /**
  * Installed in the page right after it has loaded, for engines whose driver
  * reports no console (WebKitWebDriver): uncaught errors, rejections and

@@ -1,0 +1,185 @@
+import { test as base, expect } from "@playwright/test";
+import { sleep, withTimeLimit, type EnginePage } from "../test-support/cross-engine/engine-page";
+import { launchFirefox } from "../test-support/cross-engine/firefox-page";
+import { launchWebKit } from "../test-support/cross-engine/webkit-page";
+import { ensureFirefox, ensureWebKit } from "../test-support/ensure-engines";
+import { articlePath, homeGallery, publishedArticles, type GalleryItemExpectation } from "./content";
+import { createContentApi, e2eEnv } from "./fixtures";
+
+/**
+ * The `test` of the engines' specs (`*.engines.spec.ts`): the site in
+ * Firefox ESR and WebKitGTK, driven through test-support/cross-engine/'s
+ * `EnginePage`, never Playwright's own browsers (no `page` fixture). A
+ * project per engine (`engine`, playwright.config.ts) and a file per
+ * `scripts` setting each get a browser of their own (worker-scoped: an
+ * engine turns a page's scripts off only for the whole browser); every test
+ * gets that browser's page at its `width`. After a test the page's console
+ * errors, uncaught errors and CSP violations fail it; a failed test gets a
+ * screenshot of the engine's viewport. A failure ends the worker, so the
+ * next test starts in a fresh browser.
+ */
+
+export type EngineName = "firefox" | "webkit";
+
+/** Worker options: what needs a browser of its own. */
+export interface EngineOptions {
+  engine: EngineName;
+  /** false: the page's own scripts are off (the checks' still run: the driver's) */
+  scripts: boolean;
+}
+
+export const PHONE_WIDTH = 375;
+export const DESKTOP_WIDTH = 1280;
+/** The widths every check runs at, each in a describe block of its own. */
+export const WIDTHS = [DESKTOP_WIDTH, PHONE_WIDTH] as const;
+export const VIEWPORT_HEIGHT: Record<number, number> = { [DESKTOP_WIDTH]: 900, 768: 1000, [PHONE_WIDTH]: 740 };
+export const PAGE_SIZE = 6;
+
+/** What the checks expect, from the published content the production build shows. */
+export interface Expectations {
+  /** a prerendered article's path */
+  articlePath: string;
+  /** the home gallery in content order */
+  gallery: GalleryItemExpectation[];
+}
+
+/** The home gallery and the first published article the build prerendered. */
+async function readExpectations(): Promise<Expectations> {
+  const env = e2eEnv();
+  const api = createContentApi(env, "published");
+  const gallery = homeGallery(await api.story("home"));
+  for (const story of await publishedArticles(api)) {
+    const path = articlePath(story.full_slug);
+    const page = await fetch(new URL(path, env.baseURL), { method: "HEAD" });
+    if (page.ok) return { gallery, articlePath: path };
+  }
+  throw new Error("the site has no prerendered article");
+}
+
+async function launchEngine(engine: EngineName, origin: string, scripts: boolean): Promise<EnginePage> {
+  if (engine === "firefox") return launchFirefox(await ensureFirefox(), origin, { scripts });
+  if (process.platform !== "linux") {
+    throw new Error(
+      "WebKitGTK and Xvfb run on Linux only: leave the engines out with E2E_ENGINES=0 " +
+        "(or run Firefox alone: E2E_ENGINES=only npm run test:e2e -- --project engines-firefox)",
+    );
+  }
+  return launchWebKit(await ensureWebKit(), origin, { scripts });
+}
+
+type WorkerFixtures = {
+  /** The worker's browser (its engine, its scripts setting), on the production build's site server. */
+  engineBrowser: EnginePage;
+  expectations: Expectations;
+};
+
+type TestFixtures = {
+  /** The CSS viewport's width the test runs at (its height: VIEWPORT_HEIGHT). */
+  width: number;
+  /** The worker's browser, its viewport set to `width`. */
+  enginePage: EnginePage;
+};
+
+export const test = base.extend<TestFixtures, EngineOptions & WorkerFixtures>({
+  engine: ["firefox", { scope: "worker", option: true }],
+  scripts: [true, { scope: "worker", option: true }],
+  width: [DESKTOP_WIDTH, { option: true }],
+
+  engineBrowser: [
+    async ({ engine, scripts }, provide) => {
+      const page = await launchEngine(engine, e2eEnv().baseURL, scripts);
+      await provide(page);
+      await withTimeLimit(page.close(), 15_000, "closing the browser");
+    },
+    // a browser that takes longer has hung starting (run-e2e installed the engines before)
+    { scope: "worker", timeout: 60_000 },
+  ],
+
+  expectations: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, provide) => {
+      await provide(await readExpectations());
+    },
+    { scope: "worker" },
+  ],
+
+  enginePage: async ({ engineBrowser, width }, provide, testInfo) => {
+    await engineBrowser.setViewport(width, VIEWPORT_HEIGHT[width]!);
+    await provide(engineBrowser);
+    const passed = testInfo.status === testInfo.expectedStatus;
+    // a passing test's page is asked for its errors too; a failed one's engine may hang
+    const errors = passed ? await engineBrowser.takeErrors() : [];
+    if (!passed || errors.length > 0) {
+      const file = testInfo.outputPath("test-failed.png");
+      const taken = await withTimeLimit(engineBrowser.screenshot(file), 10_000, "the screenshot").then(
+        () => true,
+        () => false,
+      );
+      if (taken) await testInfo.attach("screenshot", { path: file, contentType: "image/png" });
+    }
+    if (errors.length > 0) throw new Error(`errors in the page: ${errors.join("; ")}`);
+  },
+});
+
+export { expect };
+
+/** Polls `condition` until it returns true, and fails with its last error (or none) after `timeoutMs`. */
+export async function expectEventually(
+  page: EnginePage,
+  description: string,
+  condition: () => Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      if (await condition()) return;
+      lastError = undefined;
+    } catch (error) {
+      // a page that navigates throws while it does: asked again
+      lastError = error;
+    }
+    await sleep(100);
+  }
+  const reason = lastError instanceof Error ? `: ${lastError.message}` : "";
+  throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
+}
+
+/**
+ * Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them: React has hydrated it (its
+ * fiber on <main>), or it is a production page without a framework (no React Router context, docs/decisions/0014)
+ * whose behaviour modules have run (deferred modules run before DOMContentLoaded ends).
+ */
+export function waitForHydration(page: EnginePage): Promise<void> {
+  return expectEventually(
+    page,
+    "hydration or the behaviour modules",
+    () =>
+      page.evaluate(() => {
+        const node = document.querySelector("main") ?? document.body;
+        if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+        return !("__reactRouterContext" in window) && (navigation?.domContentLoadedEventEnd ?? 0) > 0;
+      }),
+    15_000,
+  );
+}
+
+export async function openHydrated(page: EnginePage, path: string): Promise<void> {
+  await page.open(path);
+  await waitForHydration(page);
+}
+
+/** The hrefs of the gallery's tiles as a visitor sees them (leaving tiles and hidden ones left out). */
+export function shownTiles(page: EnginePage): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLLIElement>("main section ul > li[data-tags]"))
+      .filter((tile) => tile.getAttribute("aria-hidden") !== "true" && tile.getClientRects().length > 0)
+      .map((tile) => new URL(tile.querySelector("a")!.href).pathname),
+  );
+}
+
+export function sameList(actual: readonly string[], expected: readonly string[]): boolean {
+  return actual.length === expected.length && actual.every((value, index) => value === expected[index]);
+}

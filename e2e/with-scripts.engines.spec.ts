@@ -1,0 +1,345 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { EnginePage } from "../test-support/cross-engine/engine-page";
+import {
+  DESKTOP_WIDTH,
+  PAGE_SIZE,
+  PHONE_WIDTH,
+  VIEWPORT_HEIGHT,
+  WIDTHS,
+  expect,
+  expectEventually,
+  openHydrated,
+  sameList,
+  shownTiles,
+  test,
+} from "./engines";
+
+/**
+ * What each engine does with the page's scripts on, at each width: every
+ * route renders, fits the width and logs no error; each control does its
+ * whole job (menu, filter, carousel dots and wheel, gallery paging, headline
+ * weight, other projects, language switch); every video shows a frame or its
+ * still. Expected values come from the content service (`expectations`).
+ */
+
+/** The page's own videos and the stills of those that cannot play; not the lightbox's (its media have data-part). */
+const PAGE_VIDEOS = "main video:not([data-part]), main [data-unplayable-video]";
+const ROUTES = ["/", "/about", "/index", "/imprint", "ARTICLE", "/en", "/en/about", "/en/index"];
+
+/** The index of the carousel slide whose centre is nearest the track's centre. */
+function centredSlide(page: EnginePage): Promise<number> {
+  return page.evaluate(() => {
+    const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+    const box = track.getBoundingClientRect();
+    const centre = box.left + box.width / 2;
+    const offsets = Array.from(track.children).map((child) => {
+      const rect = child.getBoundingClientRect();
+      return Math.abs(rect.left + rect.width / 2 - centre);
+    });
+    return offsets.indexOf(Math.min(...offsets));
+  });
+}
+
+function currentDot(page: EnginePage): Promise<number> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main [aria-roledescription="carousel"] > [role="group"] > a')).findIndex(
+      (dot) => dot.getAttribute("aria-current") === "true",
+    ),
+  );
+}
+
+async function openMenu(page: EnginePage): Promise<void> {
+  await page.click('header button[popovertargetaction="show"]');
+  await expectEventually(page, "the menu to open", () =>
+    page.evaluate(() => document.querySelector("header [popover]")?.matches(":popover-open") === true),
+  );
+}
+
+for (const width of WIDTHS) {
+  test.describe(`${width} px`, () => {
+    test.use({ width });
+
+    test("every route renders its heading, fits the width, in its language", async ({
+      enginePage: page,
+      expectations,
+    }) => {
+      for (const route of ROUTES) {
+        const path = route === "ARTICLE" ? expectations.articlePath : route;
+        await openHydrated(page, path);
+        const state = await page.evaluate(() => ({
+          lang: document.documentElement.lang,
+          heading: document.querySelector("h1")?.textContent?.trim() ?? "",
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        const language = path === "/en" || path.startsWith("/en/") ? "en" : "de";
+        expect(state.lang, `${path}: <html lang>`).toBe(language);
+        expect(state.heading, `${path}: the h1's text`).not.toBe("");
+        expect(state.overflow, `${path}: px wider than the ${width} px viewport`).toBeLessThanOrEqual(1);
+        expect(await page.takeErrors(), `${path}: errors in the page`).toEqual([]);
+      }
+    });
+
+    // the menu's button shows at a phone's width only
+    if (width === PHONE_WIDTH) {
+      test("the menu opens over the page and its close button closes it", async ({ enginePage: page }) => {
+        await openHydrated(page, "/");
+        await openMenu(page);
+        const close = await page.evaluate(() => {
+          const button = document.querySelector<HTMLElement>("header [popover] button")!;
+          const style = getComputedStyle(button);
+          const menu = document.querySelector<HTMLElement>("header [popover]")!;
+          const overlay = menu.getBoundingClientRect();
+          return {
+            // wider content is fine where it cannot scroll (a scrollbar showed at the bottom edge in WebKit)
+            sideways: ["hidden", "clip"].includes(getComputedStyle(menu).overflowX)
+              ? 0
+              : menu.scrollWidth - menu.clientWidth,
+            radius: style.borderTopLeftRadius,
+            background: style.backgroundColor,
+            width: button.getBoundingClientRect().width,
+            covers:
+              overlay.top <= 0 && overlay.left <= 0 && overlay.bottom >= innerHeight && overlay.right >= innerWidth,
+          };
+        });
+        expect(close.radius, "the close button's radius").toBe("50%");
+        expect(close.background, "the close button's own background").not.toBe("rgba(0, 0, 0, 0)");
+        expect(close.width, "the close button's width").toBeGreaterThanOrEqual(44);
+        expect(close.covers, "the open menu covers the whole viewport").toBe(true);
+        expect(close.sideways, "how far the open menu scrolls sideways").toBeLessThanOrEqual(0);
+        await page.click("header [popover] button");
+        await expectEventually(page, "the menu to close", () =>
+          page.evaluate(() => document.querySelector("header [popover]")?.matches(":popover-open") === false),
+        );
+      });
+    }
+
+    test("a filter pill shows the first page of its tiles, and again all when it is cleared", async ({
+      enginePage: page,
+      expectations,
+    }) => {
+      const { gallery } = expectations;
+      const all = gallery.map((item) => item.path);
+      const tag = [...new Set(gallery.flatMap((item) => item.tags))].find((candidate) => {
+        const count = gallery.filter((item) => item.tags.includes(candidate)).length;
+        return count > 0 && count < gallery.length;
+      });
+      expect(tag, "a tag that some but not all tiles have").toBeDefined();
+      const filtered = gallery.filter((item) => item.tags.includes(tag!)).map((item) => item.path);
+      await openHydrated(page, "/");
+      expect(await shownTiles(page), "the unfiltered gallery's tiles").toEqual(all.slice(0, PAGE_SIZE));
+      const pill = `main [role="group"] label:has(input[value="${tag}"])`;
+      await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: "center" }), pill);
+      await page.click(pill);
+      await expectEventually(page, `the tiles tagged ${tag}`, async () =>
+        sameList(await shownTiles(page), filtered.slice(0, PAGE_SIZE)),
+      );
+      await page.click(pill);
+      await expectEventually(page, "all tiles again", async () =>
+        sameList(await shownTiles(page), all.slice(0, PAGE_SIZE)),
+      );
+    });
+
+    test("the gallery adds pages of six as its end comes into view", async ({ enginePage: page, expectations }) => {
+      await openHydrated(page, "/");
+      const all = expectations.gallery.map((item) => item.path);
+      let shown: string[] = [];
+      await expectEventually(page, "a second page", async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        shown = await shownTiles(page);
+        return shown.length >= 2 * PAGE_SIZE;
+      });
+      // each page is the next six in content order (the last may be shorter)
+      expect(shown, `the gallery's first ${shown.length} tiles`).toEqual(all.slice(0, shown.length));
+      expect(
+        shown.length % PAGE_SIZE === 0 || shown.length === all.length,
+        `${shown.length} tiles are whole pages`,
+      ).toBe(true);
+    });
+
+    test("a carousel dot and a horizontal wheel swipe move the slides, and the dots follow", async ({
+      enginePage: page,
+    }) => {
+      await openHydrated(page, "/");
+      const dots = await page.evaluate(
+        () => document.querySelectorAll('main [aria-roledescription="carousel"] > [role="group"] > a').length,
+      );
+      expect(dots, "the carousel's dots").toBeGreaterThanOrEqual(3);
+      expect(await currentDot(page), "the current dot at first").toBe(0);
+      await page.click('main [aria-roledescription="carousel"] > [role="group"] > a:nth-child(2)');
+      await expectEventually(page, "slide 2 centred with its dot current", async () => {
+        return (await centredSlide(page)) === 1 && (await currentDot(page)) === 1;
+      });
+      // the dot's smooth scroll has come to rest (a new smooth scroll during one is dropped by WebKit)
+      await expectEventually(page, "the slides to come to rest", () =>
+        page.evaluate(async () => {
+          const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+          const before = track.scrollLeft;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return track.scrollLeft === before;
+        }),
+      );
+      // SPEC 9: more than 150 px of horizontal wheel movement moves one slide
+      await page.evaluate(() => {
+        const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+        track.dispatchEvent(new WheelEvent("wheel", { deltaX: 200, deltaMode: 0, bubbles: true, cancelable: true }));
+      });
+      await expectEventually(page, "slide 3 centred with its dot current", async () => {
+        return (await centredSlide(page)) === 2 && (await currentDot(page)) === 2;
+      });
+    });
+
+    test("the article headline's weight follows the scroll, and 'Other Projects' links two articles", async ({
+      enginePage: page,
+      expectations,
+    }) => {
+      await openHydrated(page, expectations.articlePath);
+      const weightAt = async (scrollY: number) => {
+        await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+        await expectEventually(page, `the headline's weight at ${scrollY} px`, async () => {
+          const weight = await page.evaluate(() => Number(getComputedStyle(document.querySelector("h1")!).fontWeight));
+          return Math.abs(weight - scrollY) <= 2;
+        });
+      };
+      await weightAt(400);
+      await weightAt(700);
+      const others = await page.evaluate(() => {
+        const section = Array.from(document.querySelectorAll("section")).find((candidate) =>
+          candidate.querySelector("h2")?.textContent?.includes("Other Projects"),
+        );
+        // the page carries the whole pool of candidates: the ones shown are the drawn two
+        return Array.from(section?.querySelectorAll("a") ?? [])
+          .filter((link) => link.getClientRects().length > 0)
+          .map((link) => new URL(link.href).pathname);
+      });
+      const distinct = [...new Set(others)];
+      expect(distinct, "the articles 'Other Projects' links").toHaveLength(2);
+      expect(
+        distinct.filter((path) => !path.startsWith("/articles/") || path === expectations.articlePath),
+        "'Other Projects' links that are not other articles",
+      ).toEqual([]);
+    });
+
+    test("the language switch opens the same page in English", async ({ enginePage: page }) => {
+      await openHydrated(page, "/about");
+      // at a tablet's width and below the switch is in the menu
+      const inMenu = width <= 768;
+      if (inMenu) await openMenu(page);
+      await page.click(`header ${inMenu ? "[popover] " : ""}a[hreflang="en"]`);
+      await expectEventually(page, "the English about page", () =>
+        page.evaluate(() => location.pathname === "/en/about" && document.documentElement.lang === "en"),
+      );
+    });
+
+    test("every video on the about page shows a frame, or its still where it cannot play", async ({
+      enginePage: page,
+    }) => {
+      await openHydrated(page, "/about");
+      const count = await page.evaluate((selector) => document.querySelectorAll(selector).length, PAGE_VIDEOS);
+      expect(count, "the about page's videos").toBeGreaterThan(0);
+      for (let index = 0; index < count; index++) {
+        await expectEventually(
+          page,
+          `video ${index + 1} of ${count} to show a frame`,
+          () =>
+            page.evaluate(
+              (selector, position) => {
+                const element = document.querySelectorAll(selector)[position]!;
+                element.scrollIntoView({ block: "center" });
+                if (!(element instanceof HTMLVideoElement)) return element.textContent!.trim().length > 0;
+                return element.readyState >= 2 && element.videoWidth > 0;
+              },
+              PAGE_VIDEOS,
+              index,
+            ),
+          15_000,
+        );
+      }
+    });
+
+    test("the about page's full-screen view is a modal dialog: focus moves in, Tab stays, Escape gives it back", async ({
+      enginePage: page,
+    }) => {
+      await openHydrated(page, "/about");
+      await page.click('main [data-behaviour~="lightbox"] a[href="#media-2"]');
+      await expectEventually(page, "the view to open", () =>
+        page.evaluate(() => document.getElementById("media-2")?.getAttribute("role") === "dialog"),
+      );
+      // focus is in the view, and a Tab from its last control (the module's trap: a synthetic key) wraps inside
+      const open = await page.evaluate(() => {
+        const figure = document.getElementById("media-2")!;
+        const focusedInside = figure.contains(document.activeElement);
+        const controls = Array.from(figure.querySelectorAll<HTMLElement>('a[data-part="control"]'));
+        controls[controls.length - 1]!.focus();
+        document.activeElement!.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }),
+        );
+        return {
+          modal: figure.getAttribute("aria-modal"),
+          name: figure.getAttribute("aria-label"),
+          focusedInside,
+          wrapped: document.activeElement === controls[0],
+          buttons: controls.every((control) => control.getAttribute("role") === "button"),
+          mainInert: Boolean(document.querySelector("main ul")?.closest("[inert]")),
+          headerInert: Boolean(document.querySelector("header")?.closest("[inert]")),
+        };
+      });
+      expect(
+        { modal: open.modal, name: open.name, buttons: open.buttons },
+        "a named modal dialog with buttons",
+      ).toEqual({ modal: "true", name: "Großansicht", buttons: true });
+      expect({ focusedInside: open.focusedInside, wrapped: open.wrapped }, "focus kept in the view").toEqual({
+        focusedInside: true,
+        wrapped: true,
+      });
+      expect({ mainInert: open.mainInert, headerInert: open.headerInert }, "the page behind is inert").toEqual({
+        mainInert: true,
+        headerInert: true,
+      });
+      await page.evaluate(() =>
+        document.activeElement!.dispatchEvent(
+          new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }),
+        ),
+      );
+      // the view's figure is a dialog no more (the header's menu is one of its own, hidden)
+      await expectEventually(page, "the view to close", () =>
+        page.evaluate(() => location.hash === "" && document.getElementById("media-2")?.getAttribute("role") === null),
+      );
+      const closed = await page.evaluate(() => ({
+        inert: document.querySelectorAll("[inert]").length,
+        focused: document.activeElement?.getAttribute("href") ?? document.activeElement?.tagName ?? null,
+      }));
+      expect(closed.inert, "inert elements once the view is closed").toBe(0);
+      expect(closed.focused, "what has the focus back").toBe("#media-2");
+    });
+  });
+}
+
+/** E2E_ENGINE_SHOTS=<folder>: a screenshot of each route at 1280, 768 and 375 px, to look at (not a check). */
+const shotsFolder = process.env.E2E_ENGINE_SHOTS;
+if (shotsFolder) {
+  const SHOT_ROUTES = ["/", "/about", "/index", "ARTICLE", "/imprint"];
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60);
+
+  test("screenshots of each route at 1280, 768 and 375 px", async ({ enginePage: page, expectations }) => {
+    test.setTimeout(180_000);
+    const folder = path.resolve(shotsFolder);
+    await mkdir(folder, { recursive: true });
+    for (const width of [DESKTOP_WIDTH, 768, PHONE_WIDTH]) {
+      await page.setViewport(width, VIEWPORT_HEIGHT[width]!);
+      for (const route of SHOT_ROUTES) {
+        const routePath = route === "ARTICLE" ? expectations.articlePath : route;
+        await openHydrated(page, routePath);
+        // the entrance animations of the first screen
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await page.screenshot(path.join(folder, `${page.engine}-${width}-${slug(routePath) || "home"}.png`));
+      }
+    }
+    expect(await page.takeErrors(), "errors in the pages").toEqual([]);
+  });
+}
