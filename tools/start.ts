@@ -21,6 +21,7 @@ import { contentServerOptions } from "../content-server/settings";
 import { DEFAULT_HOST } from "../settings/defaults";
 import { settingsOrExit } from "../settings/env-variables";
 import { START_VARIABLES } from "./settings";
+import { removeStartReady, writeStartReady } from "./start-ready";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
   const host = settings.HOST;
   // PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address)
   const port = settings.PORT || (await freePort(host));
+  // a ready file from an earlier start would tell of a site not yet served
+  if (settings.START_READY_FILE) await removeStartReady(settings.START_READY_FILE);
   const buildDir = path.resolve(repo, settings.SITE_BUILD_DIR);
   const logFile = `${buildDir}.log`;
   // the build's own settings are its environment's (pipeline/build-settings.ts)
@@ -170,7 +173,15 @@ async function main(): Promise<void> {
     contentOrigin: content?.url,
     contentPublicToken: content?.publicToken,
   });
-  await printAddresses(live, host, buildDir);
+  const siteUrl = host === DEFAULT_HOST ? `http://localhost:${live.server.port}` : live.server.url;
+  await printAddresses(siteUrl, buildDir);
+  // last: the site is served and publish to live wired
+  if (settings.START_READY_FILE)
+    await writeStartReady(settings.START_READY_FILE, {
+      siteUrl,
+      sitePort: live.server.port,
+      contentOrigin: content?.url ?? null,
+    });
 }
 
 /**
@@ -203,8 +214,7 @@ async function startContentService(
   return service;
 }
 
-async function printAddresses(site: LiveSite, host: string, buildDir: string): Promise<void> {
-  const siteUrl = host === DEFAULT_HOST ? `http://localhost:${site.server.port}` : site.server.url;
+async function printAddresses(siteUrl: string, buildDir: string): Promise<void> {
   // the mode only: the pages' policies are read past, not kept
   const manifest = path.join(buildDir, CLIENT_DIR, MANIFEST_FILE);
   const mode = (await readManifestEntries(manifest, () => undefined))?.mode ?? "unknown";
