@@ -1,8 +1,33 @@
-import { describe, expect, it } from "vitest";
-import { buildScriptNodeFlags, phaseDurations } from "./build";
+import { describe, expect, it, vi } from "vitest";
+import { buildProgress, buildScriptNodeFlags, phaseDurations } from "./build";
+
+describe("buildProgress", () => {
+  it("starts the memory phases at the build's events and collects its pages, steps and request count", () => {
+    const sampler = { enterPhase: vi.fn() };
+    const progress = buildProgress(sampler);
+    progress.onEvent({ event: "step", step: "listing of all stories", ms: 900, cpuMs: 400 });
+    expect(sampler.enterPhase).not.toHaveBeenCalled();
+    progress.onEvent({ event: "prerender-start" });
+    expect(sampler.enterPhase).toHaveBeenLastCalledWith("pages");
+    expect(progress.prerenderAt).toEqual(expect.any(Number));
+    progress.onEvent({ event: "page", file: "index.html" });
+    progress.onEvent({ event: "page", file: "en/index.html" });
+    progress.onEvent({ event: "warning", text: "WARNING: something" });
+    expect(progress.lastStepAt).toBeNull();
+    progress.onEvent({ event: "content-requests", count: 20 });
+    expect(sampler.enterPhase).toHaveBeenLastCalledWith("last step");
+    expect(sampler.enterPhase).toHaveBeenCalledTimes(2);
+    expect(progress).toMatchObject({
+      pages: 2,
+      reported: 20,
+      lastStepAt: expect.any(Number),
+      stepTimes: [{ step: "listing of all stories", ms: 900, cpuMs: 400 }],
+    });
+  });
+});
 
 describe("phaseDurations", () => {
-  it("splits the build's wall time at its first page and its Content: line", () => {
+  it("splits the build's wall time at its prerender-start and content-requests events", () => {
     expect(phaseDurations(1000, 21_000, 81_000, 141_000)).toEqual({ bundle: 20_000, pages: 60_000, lastStep: 60_000 });
   });
 

@@ -5,7 +5,8 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { REACT_ROUTER_CLI, buildCommand } from "../pipeline/build-command";
-import { parseStepTimes, type StepTime } from "../pipeline/step-times";
+import { followBuildEvents, type BuildEvent } from "../pipeline/build-events";
+import type { StepTime } from "../pipeline/step-times";
 import { signalChild, stopChild } from "../tools/processes";
 import { sampleTreeRss } from "./proc-tree";
 
@@ -101,30 +102,26 @@ export interface BuildResult {
   durationMs: number;
   peakRssBytes: number;
   /**
-   * The peak before the first page is prerendered (Vite's bundles, then the listing of all stories, which keeps
-   * a summary a story), while the pages are prerendered, and in the last step (from the build's "Content: N
-   * request(s)" line: pipeline/security-headers.ts, finishBuild); null when no sample fell in that phase.
+   * The peak before React Router prerenders (Vite's bundles, then the listing of all stories, which keeps
+   * a summary a story), while the pages are prerendered, and in the last step (from the build's
+   * `content-requests` event: pipeline/security-headers.ts, finishBuild); null when no sample fell in that phase.
+   * The phases start at the build's events (pipeline/build-events.ts).
    */
   peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
   /**
-   * Wall time of the same three phases: to the first prerendered page, to the "Content: N request(s)" line
-   * (the pages), to the end; null for a phase the build did not reach. Any commit's build has them.
+   * Wall time of the same three phases: to the `prerender-start` event, to the `content-requests` event
+   * (the pages), to the end; null for a phase the build did not reach, or a build that writes no events file
+   * (a baseline from before pipeline/build-events.ts: then all of it is the first phase).
    */
   phaseMs: { bundle: number | null; pages: number | null; lastStep: number | null };
-  /** The steps' own times, as the build printed them (pipeline/step-times.ts); none from a build that does not. */
+  /** The steps' own times, from the build's `step` events (pipeline/step-times.ts); none from a build without. */
   stepTimes: StepTime[];
-  /** "Prerender (html)" lines seen. */
+  /** The build's `page` events: its prerendered HTML files, told once React Router has prerendered them all. */
   pagesPrerendered: number;
-  /** The build's own count ("Content: N request(s) ..."), if it printed one. */
+  /** The build's own count (its `content-requests` event), if it told one. */
   reportedRequests: number | null;
   /** The last lines of its output. */
   outputTail: string;
-}
-
-/** Parses the build's "Content: N request(s) to ..." line (react-router.config.ts). */
-export function parseReportedRequests(output: string): number | null {
-  const match = /Content: (\d+) request\(s\)/.exec(output);
-  return match ? Number(match[1]) : null;
 }
 
 /**
@@ -169,34 +166,35 @@ function buildEnv(options: BuildOptions): NodeJS.ProcessEnv {
   return env;
 }
 
-/** What the build's output tells as it goes: pages prerendered, the phases' starts, step times, its last lines. */
-function buildOutput(sampler: ReturnType<typeof sampleTreeRss>) {
-  const output = {
+/**
+ * What the build's events file tells as it goes (pipeline/build-events.ts): the phases' starts, pages
+ * prerendered, step times; its output gives only its last lines, for a failure's report.
+ */
+export function buildProgress(sampler: Pick<ReturnType<typeof sampleTreeRss>, "enterPhase">) {
+  const progress = {
     tail: "",
     pages: 0,
     reported: null as number | null,
-    firstPageAt: null as number | null,
+    prerenderAt: null as number | null,
     lastStepAt: null as number | null,
     stepTimes: [] as StepTime[],
-    onLine: (line: string) => {
-      if (line.startsWith("Prerender (html)")) {
-        if (output.pages === 0) {
-          sampler.enterPhase("pages");
-          output.firstPageAt = performance.now();
-        }
-        output.pages += 1;
-      }
-      const count = parseReportedRequests(line);
-      if (count !== null && output.reported === null) {
+    onEvent: (event: BuildEvent) => {
+      if (event.event === "prerender-start" && progress.prerenderAt === null) {
+        sampler.enterPhase("pages");
+        progress.prerenderAt = performance.now();
+      } else if (event.event === "page") progress.pages += 1;
+      else if (event.event === "content-requests" && progress.reported === null) {
         sampler.enterPhase("last step");
-        output.lastStepAt = performance.now();
-      }
-      output.reported = count ?? output.reported;
-      output.stepTimes.push(...parseStepTimes(line));
-      output.tail = `${output.tail}${line}\n`.slice(-6000);
+        progress.lastStepAt = performance.now();
+        progress.reported = event.count;
+      } else if (event.event === "step")
+        progress.stepTimes.push({ step: event.step, ms: event.ms, cpuMs: event.cpuMs });
+    },
+    onLine: (line: string) => {
+      progress.tail = `${progress.tail}${line}\n`.slice(-6000);
     },
   };
-  return output;
+  return progress;
 }
 
 /**
@@ -226,9 +224,29 @@ function watchBuild(
   return watch;
 }
 
+/** The build's exit code (null when it could not start: the tail says why), once its last lines are read. */
+async function exitOf(child: ChildProcess, output: { tail: string }): Promise<number | null> {
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on("error", (error) => {
+      output.tail += `\n${error.message}`;
+      resolve(null);
+    });
+    child.on("exit", (code) => resolve(code));
+  });
+  // the last lines may still be in the pipes
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  return exitCode;
+}
+
+/** Where the build writes its events (BUILD_EVENTS_FILE), in its workspace. */
+const EVENTS_FILE = "build-events.ndjson";
+
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await rm(path.join(options.workspace, "build"), { recursive: true, force: true });
-  const env = buildEnv(options);
+  const eventsFile = path.join(options.workspace, EVENTS_FILE);
+  await rm(eventsFile, { force: true });
+  const env = { ...buildEnv(options), BUILD_EVENTS_FILE: eventsFile };
 
   const started = performance.now();
   const [command, ...args] = await workspaceBuildCommand(options.workspace);
@@ -240,7 +258,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     detached: true,
   });
   const sampler = sampleTreeRss(child.pid ?? -1, 100, "bundle");
-  const output = buildOutput(sampler);
+  const output = buildProgress(sampler);
+  // as often as the sampler: the phases start within 100 ms of their event
+  const events = followBuildEvents(eventsFile, output.onEvent, { pollMs: 100 });
   for (const stream of [child.stdout, child.stderr])
     if (stream) createInterface({ input: stream }).on("line", output.onLine);
 
@@ -250,22 +270,19 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     rssBytes: sampler.lastBytes,
   }));
 
-  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  const exitCode = await new Promise<number | null>((resolve) => {
-    child.on("error", (error) => {
-      output.tail += `\n${error.message}`;
-      resolve(null);
-    });
-    child.on("exit", (code) => resolve(code));
-  });
+  const exitCode = await exitOf(child, output);
   const ended = performance.now();
   const durationMs = ended - started;
-  // the last lines may still be in the pipes
-  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
   watch.stop();
+  // a bad line is the bench's or the build's bug: it fails the run, once the build is stopped
+  const eventsFailure = await events.stop().then(
+    () => null,
+    (error: unknown) => error,
+  );
   // leftover workers of the group (none expected after a clean exit)
   await stopChild(child, { group: true });
   const peakRssBytes = await sampler.stop();
+  if (eventsFailure) throw eventsFailure;
   const phasePeak = (name: string) => sampler.peakBytesByPhase.get(name) || null;
   return {
     ok: exitCode === 0 && !watch.timedOut,
@@ -278,7 +295,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       pages: phasePeak("pages"),
       lastStep: phasePeak("last step"),
     },
-    phaseMs: phaseDurations(started, output.firstPageAt, output.lastStepAt, ended),
+    phaseMs: phaseDurations(started, output.prerenderAt, output.lastStepAt, ended),
     stepTimes: output.stepTimes,
     pagesPrerendered: output.pages,
     reportedRequests: output.reported,
@@ -286,16 +303,16 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   };
 }
 
-/** The phases' wall times from when the build started, its first page, its "Content:" line and its end. */
+/** The phases' wall times from when the build started, its prerendering, its content requests and its end. */
 export function phaseDurations(
   started: number,
-  firstPageAt: number | null,
+  prerenderAt: number | null,
   lastStepAt: number | null,
   ended: number,
 ): BuildResult["phaseMs"] {
   return {
-    bundle: (firstPageAt ?? lastStepAt ?? ended) - started,
-    pages: firstPageAt === null ? null : (lastStepAt ?? ended) - firstPageAt,
+    bundle: (prerenderAt ?? lastStepAt ?? ended) - started,
+    pages: prerenderAt === null ? null : (lastStepAt ?? ended) - prerenderAt,
     lastStep: lastStepAt === null ? null : ended - lastStepAt,
   };
 }

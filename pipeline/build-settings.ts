@@ -80,6 +80,11 @@ export const BUILD_VARIABLES = {
     "unset",
     "`1` (set by `npm start`): the browser reaches the local content service through the site's own origin",
   ),
+  BUILD_EVENTS_FILE: envVariable(
+    optionalText,
+    "unset",
+    "a file the build appends its progress to, one JSON object a line (`pipeline/build-events.ts`: pages, content requests, step times, warnings); `npm start` and the bench set it and follow it",
+  ),
   CONTENT_PORT,
   CONTENT_DIR,
 } as const;

@@ -1,6 +1,11 @@
 import { describe, expect, inject, it } from "vitest";
 import { createContentClient } from "../app/content/storyblok-client";
-import { contentRequestsLine, contentServiceRequestCount, describeContentSource } from "./content-requests";
+import {
+  contentRequestsLine,
+  contentServiceRequestCount,
+  countContentRequests,
+  describeContentSource,
+} from "./content-requests";
 
 const service = inject("contentService");
 const local = { endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true } as const;
@@ -25,13 +30,15 @@ describe("contentServiceRequestCount", () => {
   });
 });
 
-describe("contentRequestsLine", () => {
+describe("countContentRequests and contentRequestsLine", () => {
   it("counts what the local content service was asked since the build started", async () => {
     const start = { serviceCount: await contentServiceRequestCount(local), listingRequests: 1 };
     const client = createContentClient(local, {}, { keepAnswers: false });
     await client.get("cdn/stories", { version: "draft", per_page: 1 });
     await client.get("cdn/stories/home", { version: "draft" });
-    expect(await contentRequestsLine(local, start, 72)).toBe(
+    const requests = await countContentRequests(local, start);
+    expect(requests).toEqual({ count: 2, listingOnly: false });
+    expect(contentRequestsLine(local, requests, 72)).toBe(
       `Content: 2 request(s) to the local content service at ${service.endpoint}, draft content; ` +
         "72 path(s) prerendered plus the SPA fallback",
     );
@@ -39,7 +46,9 @@ describe("contentRequestsLine", () => {
 
   it("says what it counted where the service tells no count: the listing's own requests", async () => {
     const storyblok = { ...local, endpoint: "https://api.storyblok.com/v2", local: false };
-    expect(await contentRequestsLine(storyblok, { serviceCount: null, listingRequests: 4 }, 10)).toBe(
+    const requests = await countContentRequests(storyblok, { serviceCount: null, listingRequests: 4 });
+    expect(requests).toEqual({ count: 4, listingOnly: true });
+    expect(contentRequestsLine(storyblok, requests, 10)).toBe(
       "Content: 4 request(s) to the Storyblok at https://api.storyblok.com/v2, draft content for the listing of all " +
         "stories (the pages' own go uncounted: only the local content service tells its count); 10 path(s) " +
         "prerendered plus the SPA fallback",

@@ -47,18 +47,32 @@ export interface RequestCountAtStart {
   listingRequests: number;
 }
 
-/** The build's "Content: N request(s) ..." line, once it has prerendered `paths` pages. */
-export async function contentRequestsLine(
+/**
+ * The content requests a build made while it prerendered: the service's count since the start, or (Storyblok,
+ * or a service that stopped telling) the listing's own requests, `listingOnly`.
+ */
+export interface ContentRequests {
+  count: number;
+  listingOnly: boolean;
+}
+
+export async function countContentRequests(
   config: ContentConfig,
   start: RequestCountAtStart,
-  paths: number,
   fetchImpl: typeof fetch = fetch,
-): Promise<string> {
+): Promise<ContentRequests> {
   const now = start.serviceCount === null ? null : await contentServiceRequestCount(config, fetchImpl);
-  const requests =
-    start.serviceCount !== null && now !== null
-      ? `${now - start.serviceCount} request(s) to the ${describeContentSource(config)}`
-      : `${start.listingRequests} request(s) to the ${describeContentSource(config)} for the listing of all stories ` +
-        "(the pages' own go uncounted: only the local content service tells its count)";
-  return `Content: ${requests}; ${paths} path(s) prerendered plus the SPA fallback`;
+  return start.serviceCount !== null && now !== null
+    ? { count: now - start.serviceCount, listingOnly: false }
+    : { count: start.listingRequests, listingOnly: true };
+}
+
+/** The build's "Content: N request(s) ..." line, once it has prerendered `paths` pages. */
+export function contentRequestsLine(config: ContentConfig, requests: ContentRequests, paths: number): string {
+  const counted = `${requests.count} request(s) to the ${describeContentSource(config)}`;
+  const what = requests.listingOnly
+    ? `${counted} for the listing of all stories ` +
+      "(the pages' own go uncounted: only the local content service tells its count)"
+    : counted;
+  return `Content: ${what}; ${paths} path(s) prerendered plus the SPA fallback`;
 }

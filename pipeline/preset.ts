@@ -8,6 +8,7 @@ import { resolveContentConfig } from "./content-config";
 import {
   contentRequestsLine,
   contentServiceRequestCount,
+  countContentRequests,
   describeContentSource,
   type RequestCountAtStart,
 } from "./content-requests";
@@ -19,7 +20,8 @@ import { CLIENT_DIR } from "../release/layout";
 import { writeFullReleaseInfo } from "./release-info";
 import { checkTokenForMode } from "./security-headers";
 import { buildSettingsFrom } from "./build-settings";
-import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepTimeLine, timedStep } from "./step-times";
+import { AFTER_PRERENDER_STEPS, cpuMsSoFar, stepRecorder, timedStep } from "./step-times";
+import { buildEventWriter, warnBuild } from "./build-events";
 
 /**
  * React Router evaluates its config, and so this preset, more than once per
@@ -39,10 +41,12 @@ const REQUEST_COUNT_FILE = "content-requests.json";
 async function listPagesToPrerender(dir: string): Promise<string[]> {
   // parsed where each evaluation starts its part of the build: a bad setting (STATIC_HOST, say) fails now,
   // naming it, rather than after the pages
-  const config = resolveContentConfig(buildSettingsFrom(process.env));
+  const settings = buildSettingsFrom(process.env);
+  const config = resolveContentConfig(settings);
+  const events = buildEventWriter(settings.BUILD_EVENTS_FILE);
   // a production bundle must not carry a token that reads drafts
   const warning = await checkTokenForMode(config);
-  if (warning) console.warn(`WARNING: ${warning}`);
+  if (warning) warnBuild(events, `WARNING: ${warning}`);
   console.info(`Prerendering from the ${describeContentSource(config)}`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -50,7 +54,11 @@ async function listPagesToPrerender(dir: string): Promise<string[]> {
   let listingRequests = 0;
   // without the SDK's answer cache, which would keep every listed story for the whole build
   const client = createContentClient(config, {}, { keepAnswers: false, onRequest: () => (listingRequests += 1) });
-  const listing = await timedStep("listing of all stories", () => writeSiteListing(dir, client, config.version));
+  const listing = await timedStep(
+    "listing of all stories",
+    () => writeSiteListing(dir, client, config.version),
+    stepRecorder(events),
+  );
   const start: RequestCountAtStart = { serviceCount, listingRequests };
   await writeFile(path.join(dir, REQUEST_COUNT_FILE), JSON.stringify(start));
   // React Router prerenders in this process and hands its loaders nothing of the build
@@ -78,29 +86,40 @@ async function finishSite(buildDirectory: string): Promise<void> {
   const config = resolveContentConfig(settings);
   const clientDir = path.join(buildDirectory, CLIENT_DIR);
   const preview = config.version === "draft";
+  const events = buildEventWriter(settings.BUILD_EVENTS_FILE);
+  const record = stepRecorder(events);
   const listing = await readSiteListing(dir, config.version);
-  if (listing)
-    console.info(await contentRequestsLine(config, await readRequestCountAtStart(dir), listing.paths.length));
-  await timedStep("robots.txt and sitemap", () =>
-    writeCrawlerFiles(clientDir, listing?.paths ?? [], settings.SITE_URL, {
-      preview,
-      lastModified: listing?.lastModified,
-      storyIds: listing?.storyIds,
-    }),
+  if (listing) {
+    const requests = await countContentRequests(config, await readRequestCountAtStart(dir));
+    console.info(contentRequestsLine(config, requests, listing.paths.length));
+    events({ event: "content-requests", count: requests.count });
+  }
+  await timedStep(
+    "robots.txt and sitemap",
+    () =>
+      writeCrawlerFiles(clientDir, listing?.paths ?? [], settings.SITE_URL, {
+        preview,
+        lastModified: listing?.lastModified,
+        storyIds: listing?.storyIds,
+      }),
+    record,
   );
   // every build: 404 pages, per-page CSP (hashes of the inline scripts), _headers, nginx, .br/.gz, the mode banner
   const finished = await finishBuild(clientDir, config, settings);
   // what the next update of the live site needs to know (site-server/publisher.ts)
   if (listing)
-    await timedStep("release record", () =>
-      writeFullReleaseInfo(buildDirectory, listing, {
-        siteUrl: settings.SITE_URL,
-        preview,
-        articleHrefs: finished.articleHrefs,
-      }),
+    await timedStep(
+      "release record",
+      () =>
+        writeFullReleaseInfo(buildDirectory, listing, {
+          siteUrl: settings.SITE_URL,
+          preview,
+          articleHrefs: finished.articleHrefs,
+        }),
+      record,
     );
   await rm(dir, { recursive: true, force: true });
-  console.info(stepTimeLine(AFTER_PRERENDER_STEPS, performance.now() - started, cpuMsSoFar() - cpuStarted));
+  record({ step: AFTER_PRERENDER_STEPS, ms: performance.now() - started, cpuMs: cpuMsSoFar() - cpuStarted });
 }
 
 /**

@@ -1,79 +1,93 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { writeBundleHook } from "./test/write-bundle-hook";
-import { PRERENDER_STEP, parseStepTimes, prerenderStepTime, stepTimeLine, timedStep } from "./step-times";
+import type { BuildEvent } from "./build-events";
+import { PRERENDER_STEP, prerenderStepTime, stepRecorder, timedStep } from "./step-times";
 
-describe("stepTimeLine and parseStepTimes", () => {
-  it("read back each step's name, wall time and CPU time from the build's output, in order", () => {
-    const output = [
-      "vite v7.3.8 building ssr environment for production...",
-      stepTimeLine("listing of all stories", 1234, 310),
-      "Prerender (html): / -> build/client/index.html",
-      stepTimeLine("second pass (critical CSS, security headers)", 61_040, 98_760),
-    ].join("\n");
-    expect(parseStepTimes(output)).toEqual([
-      { step: "listing of all stories", ms: 1200, cpuMs: 300 },
-      { step: "second pass (critical CSS, security headers)", ms: 61_000, cpuMs: 98_800 },
-    ]);
-  });
-
-  it("read a build's lines from before the CPU time (a baseline's) with its CPU time unknown", () => {
-    expect(parseStepTimes("Step time: font subset (woff2): 0.8 s")).toEqual([
-      { step: "font subset (woff2)", ms: 800, cpuMs: null },
-    ]);
+describe("stepRecorder", () => {
+  it("prints the step's line for people and hands its event, in whole ms, to the events file", () => {
+    const log = vi.fn();
+    const events = vi.fn();
+    stepRecorder(events, log)({ step: "second pass (critical CSS, security headers)", ms: 61_040.4, cpuMs: 98_760.6 });
+    expect(log).toHaveBeenCalledExactlyOnceWith(
+      "Step time: second pass (critical CSS, security headers): 61.0 s (CPU 98.8 s)",
+    );
+    expect(events).toHaveBeenCalledExactlyOnceWith({
+      event: "step",
+      step: "second pass (critical CSS, security headers)",
+      ms: 61_040,
+      cpuMs: 98_761,
+    });
   });
 });
 
 describe("timedStep", () => {
-  it("logs the step's wall and CPU time once it has ended, and returns its result", async () => {
+  it("records the step's wall and CPU time once it has ended, and returns its result", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
     try {
-      const log = vi.fn();
+      const record = vi.fn();
       const cpu = vi.fn().mockReturnValueOnce(10_000).mockReturnValueOnce(14_100);
       const step = timedStep(
         "font subset",
         () => new Promise((resolve) => setTimeout(() => resolve(7), 2500)),
-        log,
+        record,
         cpu,
       );
-      expect(log).not.toHaveBeenCalled();
+      expect(record).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(2500);
       await expect(step).resolves.toBe(7);
-      expect(log).toHaveBeenCalledExactlyOnceWith("Step time: font subset: 2.5 s (CPU 4.1 s)");
+      expect(record).toHaveBeenCalledExactlyOnceWith({ step: "font subset", ms: 2500, cpuMs: 4100 });
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it("logs nothing for a step that failed", async () => {
-    const log = vi.fn();
-    await expect(timedStep("precompression", () => Promise.reject(new Error("disk full")), log)).rejects.toThrow(
+  it("records nothing for a step that failed", async () => {
+    const record = vi.fn();
+    await expect(timedStep("precompression", () => Promise.reject(new Error("disk full")), record)).rejects.toThrow(
       "disk full",
     );
-    expect(log).not.toHaveBeenCalled();
+    expect(record).not.toHaveBeenCalled();
   });
 });
 
 describe("prerenderStepTime", () => {
   it("times the server build's writeBundle hooks from the first to the last, not the client build's", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
+    const build = await mkdtemp(path.join(tmpdir(), "prerender-step-"));
     try {
       const log = vi.fn();
+      const events: BuildEvent[] = [];
       const cpu = vi.fn().mockReturnValueOnce(1000).mockReturnValueOnce(61_000);
-      const [start, end] = prerenderStepTime(log, cpu);
+      const [start, end] = prerenderStepTime(() => (event) => events.push(event), log, cpu);
       await writeBundleHook(start!, false).handler();
       await writeBundleHook(end!, false).handler();
       expect(log).not.toHaveBeenCalled();
-      const serverStart = writeBundleHook(start!, true);
-      const serverEnd = writeBundleHook(end!, true);
+      expect(events).toEqual([]);
+      const serverStart = writeBundleHook(start!, true, path.join(build, "server"));
+      const serverEnd = writeBundleHook(end!, true, path.join(build, "server"));
       await serverStart.handler();
+      expect(events).toEqual([{ event: "prerender-start" }]);
       // React Router prerenders between them
+      await mkdir(path.join(build, "client", "en"), { recursive: true });
+      await writeFile(path.join(build, "client", "index.html"), "<p>home");
+      await writeFile(path.join(build, "client", "en", "index.html"), "<p>home");
+      await writeFile(path.join(build, "client", "_root.data"), "[]");
       vi.advanceTimersByTime(42_000);
       await serverEnd.handler();
       expect(serverStart.order).toBe("pre");
       expect(serverEnd.order).toBe("post");
       expect(log).toHaveBeenCalledExactlyOnceWith(`Step time: ${PRERENDER_STEP}: 42.0 s (CPU 60.0 s)`);
+      expect(events.slice(1)).toEqual([
+        { event: "page", file: "en/index.html" },
+        { event: "page", file: "index.html" },
+        { event: "step", step: PRERENDER_STEP, ms: 42_000, cpuMs: 60_000 },
+      ]);
     } finally {
       vi.useRealTimers();
+      await rm(build, { recursive: true, force: true });
     }
   });
 });

@@ -1,47 +1,43 @@
+import path from "node:path";
 import type { Plugin } from "vite";
+import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { beforePrerender } from "./before-prerender";
+import { buildEventWriter, type BuildEventWriter } from "./build-events";
+import { buildSettingsFrom } from "./build-settings";
 
 /**
  * What each step of the build cost, in its own log: one line per step as it
  * ends (`Step time: critical CSS and security headers: 41.2 s`), so that the
- * next slowdown shows in the first build after it, and the bench's growth
- * section reads the same lines (`parseStepTimes`). Wall time, as the build's
+ * next slowdown shows in the first build after it, and the same as a `step`
+ * event in the build's events file (pipeline/build-events.ts), which the
+ * bench's growth section reads. Wall time, as the build's
  * user waits for it, and the process's CPU time (user and system, all its
  * threads: libuv's pool compresses) over the same span, which a machine
  * shared with other work does not inflate as it does the wall time.
  */
 
-export const STEP_TIME_PREFIX = "Step time: ";
-
 export interface StepTime {
   step: string;
   ms: number;
-  /** The process's CPU time over the step; null from a build that printed none (before it did). */
-  cpuMs: number | null;
+  cpuMs: number;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** `Step time: {step}: 12.3 s`, or `Step time: {step}: 12.3 s (CPU 15.0 s)`. */
-export function stepTimeLine(step: string, ms: number, cpuMs?: number): string {
-  return `${STEP_TIME_PREFIX}${step}: ${seconds(ms)}${cpuMs === undefined ? "" : ` (CPU ${seconds(cpuMs)})`}`;
+/** `Step time: {step}: 12.3 s (CPU 15.0 s)`. */
+export function stepTimeLine({ step, ms, cpuMs }: StepTime): string {
+  return `Step time: ${step}: ${seconds(ms)} (CPU ${seconds(cpuMs)})`;
 }
 
-const STEP_TIME_LINE = /^Step time: (.+?): (\d+(?:\.\d+)?) s(?: \(CPU (\d+(?:\.\d+)?) s\))?$/;
+/** Where a step's time goes once it has ended. */
+export type StepRecorder = (time: StepTime) => void;
 
-/** The step times a build printed, in order; a step printed twice counts twice. */
-export function parseStepTimes(output: string): StepTime[] {
-  const times: StepTime[] = [];
-  for (const line of output.split("\n")) {
-    const match = STEP_TIME_LINE.exec(line.trim());
-    if (match)
-      times.push({
-        step: match[1]!,
-        ms: Math.round(Number(match[2]) * 1000),
-        cpuMs: match[3] === undefined ? null : Math.round(Number(match[3]) * 1000),
-      });
-  }
-  return times;
+/** Its line in the log, for people, and its event in the events file, for programs. */
+export function stepRecorder(events: BuildEventWriter, log: (line: string) => void = console.info): StepRecorder {
+  return (time) => {
+    log(stepTimeLine(time));
+    events({ event: "step", step: time.step, ms: Math.round(time.ms), cpuMs: Math.round(time.cpuMs) });
+  };
 }
 
 /** The process's CPU time so far (user and system, every thread), in ms. */
@@ -50,17 +46,17 @@ export function cpuMsSoFar(): number {
   return (user + system) / 1000;
 }
 
-/** Runs one step and logs its wall and CPU time once it has ended (a failed step's time would explain nothing). */
+/** Runs one step and records its wall and CPU time once it has ended (a failed step's time would explain nothing). */
 export async function timedStep<T>(
   step: string,
   run: () => T | Promise<T>,
-  log: (line: string) => void = console.info,
+  record: StepRecorder,
   cpuClock: () => number = cpuMsSoFar,
 ): Promise<T> {
   const started = performance.now();
   const cpuStarted = cpuClock();
   const result = await run();
-  log(stepTimeLine(step, performance.now() - started, cpuClock() - cpuStarted));
+  record({ step, ms: performance.now() - started, cpuMs: cpuClock() - cpuStarted });
   return result;
 }
 
@@ -73,32 +69,46 @@ export const AFTER_PRERENDER_STEPS = "all steps after prerendering";
  * React Router's prerendering, timed from just before it (a "pre"
  * `writeBundle` of the server build, pipeline/before-prerender.ts) to just
  * after it (a "post" one: React Router prerenders in its own, unordered
- * one); the SPA fallback is in it.
+ * one); the SPA fallback is in it. Its events: `prerender-start` before it,
+ * and after it a `page` for each HTML file it wrote, then its `step`.
+ * The build's events file is its settings' (BUILD_EVENTS_FILE), parsed when
+ * the server build starts.
  */
 export function prerenderStepTime(
+  eventsFrom: () => BuildEventWriter = () => buildEventWriter(buildSettingsFrom(process.env).BUILD_EVENTS_FILE),
   log: (line: string) => void = console.info,
   cpuClock: () => number = cpuMsSoFar,
 ): Plugin[] {
   let started: number | null = null;
   let cpuStarted = 0;
   let ssr = false;
+  let clientDir = "";
+  let events: BuildEventWriter = () => {};
   return [
     beforePrerender("studio:prerender-start", () => {
       started = performance.now();
       cpuStarted = cpuClock();
+      events({ event: "prerender-start" });
     }),
     {
       name: "studio:prerender-end",
       apply: "build",
       configResolved(config) {
         ssr = Boolean(config.build.ssr);
+        if (!ssr) return;
+        // the server bundle goes to {build}/server, the pages to {build}/client
+        clientDir = path.join(path.dirname(config.build.outDir), CLIENT_DIR);
+        events = eventsFrom();
       },
       writeBundle: {
         order: "post",
         sequential: true,
-        handler() {
-          if (ssr && started !== null)
-            log(stepTimeLine(PRERENDER_STEP, performance.now() - started, cpuClock() - cpuStarted));
+        async handler() {
+          if (!ssr || started === null) return;
+          const ms = performance.now() - started;
+          const cpuMs = cpuClock() - cpuStarted;
+          for (const file of await listHtmlFiles(clientDir)) events({ event: "page", file });
+          stepRecorder(events, log)({ step: PRERENDER_STEP, ms, cpuMs });
         },
       },
     },

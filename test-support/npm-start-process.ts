@@ -1,25 +1,27 @@
 import { spawn } from "node:child_process";
+import type { EventEmitter } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readStartReady, type StartReady } from "../tools/start-ready";
 import { stopChild } from "../tools/processes";
 
 /**
  * `npm start` (tools/start.ts) in a child process, for the checks that
  * run it whole: the production-install check and the browser tests of
  * publish to live. It runs in its own process group, so stopping it stops
- * the build, the content service and the releases it started.
+ * the build, the content service and the releases it started. It is ready
+ * when it has written its ready file (START_READY_FILE, tools/start-ready.ts),
+ * in a temp folder of its own; its output is kept for error messages.
  */
 
-export interface NpmStartAddresses {
-  /** As printed: `http://localhost:PORT` (loopback) or `http://HOST:PORT`. */
-  siteUrl: string;
-  sitePort: number;
-  /** The local content service's origin, on loopback; null when it reads Storyblok. */
-  contentOrigin: string | null;
-}
+/** npm start's ready file: the site's address and the content service's origin. */
+export type NpmStartAddresses = StartReady;
 
 export interface NpmStartProcess {
   /** The process id of npm itself, the leader of the process group everything npm start runs in. */
   pid: number;
-  /** Resolves once the site is served with publish to live wired (the last lines npm start prints). */
+  /** Resolves once the site is served with publish to live wired (npm start's ready file). */
   ready: Promise<NpmStartAddresses>;
   /** Everything it printed so far, stdout and stderr. */
   output(): string;
@@ -27,54 +29,67 @@ export interface NpmStartProcess {
   stop(): Promise<void>;
 }
 
-/** The addresses in npm start's output, once it has printed the publish webhook (its last line of setup). */
-export function parseNpmStartOutput(output: string): NpmStartAddresses | null {
-  const site = /^\s*Site:\s+(http:\/\/\S+?):(\d+)\b/m.exec(output);
-  if (!site || !/^\s*Publish webhook:/m.test(output)) return null;
-  const content = /^\s*Content service:\s+http:\/\/[^\s:/]+:(\d+)\/v2/m.exec(output);
-  return {
-    siteUrl: `${site[1]}:${site[2]}`,
-    sitePort: Number(site[2]),
-    // the service listens on 127.0.0.1 only; "localhost" may resolve to ::1 first
-    contentOrigin: content ? `http://127.0.0.1:${content[1]}` : null,
-  };
+/**
+ * The ready file's addresses once `child` has written it, read every `pollMs`; rejects, with its output, when it
+ * exits first or after `timeoutMs`, and with the file's fault when it is not the schema's.
+ */
+export function waitForStartReady(
+  file: string,
+  child: EventEmitter,
+  options: { timeoutMs: number; output: () => string; pollMs?: number },
+): Promise<NpmStartAddresses> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(new Error(`npm start served no site within ${options.timeoutMs / 1000} s:\n${options.output()}`)),
+        ),
+      options.timeoutMs,
+    );
+    const poll = setInterval(() => {
+      readStartReady(file).then(
+        (ready) => ready && settle(() => resolve(ready)),
+        (error: unknown) => settle(() => reject(error)),
+      );
+    }, options.pollMs ?? 100);
+    child.once("error", (error: Error) => settle(() => reject(error)));
+    child.once("exit", (code: number | null) =>
+      settle(() => reject(new Error(`npm start exited with ${code} before it served the site:\n${options.output()}`))),
+    );
+  });
 }
 
 export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): NpmStartProcess {
+  const readyDir = mkdtempSync(path.join(tmpdir(), "npm-start-ready-"));
+  const readyFile = path.join(readyDir, "ready.json");
   const child = spawn("npm", ["start"], {
     cwd: options.cwd,
-    env: options.env,
+    env: { ...options.env, START_READY_FILE: readyFile },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let output = "";
-  const ready = new Promise<NpmStartAddresses>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`npm start served no site within ${options.timeoutMs / 1000} s:\n${output}`)),
-      options.timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const addresses = parseNpmStartOutput(output);
-      if (addresses) {
-        clearTimeout(timer);
-        resolve(addresses);
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code} before it served the site:\n${output}`));
-    });
-  });
+  const onData = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+  const ready = waitForStartReady(readyFile, child, { timeoutMs: options.timeoutMs, output: () => output });
   // a caller that stops before it is ready has its answer from stop()
   ready.catch(() => undefined);
   return {
     pid: child.pid ?? 0,
     ready,
     output: () => output,
-    stop: () => stopChild(child, { signal: "SIGINT", graceMs: 10_000, group: true }),
+    stop: async () => {
+      await stopChild(child, { signal: "SIGINT", graceMs: 10_000, group: true });
+      rmSync(readyDir, { recursive: true, force: true });
+    },
   };
 }

@@ -2,31 +2,45 @@ import { describe, expect, it } from "vitest";
 import { BuildProgress } from "./build-progress";
 
 describe("BuildProgress", () => {
-  it("counts prerendered pages and content requests across chunk boundaries", () => {
+  it("counts the build's page events and takes its content request count", () => {
     const progress = new BuildProgress();
-    progress.read("Prerender (html): / -> build/client/index.html\nPrerender (da");
-    progress.read(
-      "ta): /about -> build/client/about.data\nPrerender (html): /about -> build/client/about/index.html\n",
-    );
-    progress.read("Content: 14 request(s) to the local content service at http://localhost:4100/v2, draft content\n");
+    progress.take({ event: "prerender-start" });
+    progress.take({ event: "page", file: "index.html" });
+    progress.take({ event: "page", file: "about/index.html" });
+    progress.take({ event: "step", step: "prerender (React Router)", ms: 5000, cpuMs: 2000 });
+    expect(progress.summary()).toBe("2 pages");
+    progress.take({ event: "content-requests", count: 14 });
     expect(progress.pages).toBe(2);
     expect(progress.requests).toBe(14);
     expect(progress.summary()).toBe("2 pages (14 content requests)");
   });
 
-  it("hands on the pipeline's warnings and nothing else", () => {
+  it("hands on the build's warning events and nothing else", () => {
     const progress = new BuildProgress();
-    expect(progress.read("vite v7.3.8 building client environment for production...\n")).toEqual([]);
-    expect(progress.read("WARNING (security headers): a page loads media from http://elsewhere\nok\n")).toEqual([
-      "WARNING (security headers): a page loads media from http://elsewhere",
-    ]);
+    expect(progress.take({ event: "page", file: "index.html" })).toBeUndefined();
+    expect(progress.take({ event: "warning", text: "WARNING (security headers): media from http://elsewhere" })).toBe(
+      "WARNING (security headers): media from http://elsewhere",
+    );
   });
 
-  it("keeps the last lines, the unfinished one too, to explain a failure", () => {
+  it("counts nothing from the build's log, whose lines it keeps only to explain a failure", () => {
     const progress = new BuildProgress();
-    progress.read(Array.from({ length: 100 }, (_, index) => `line ${index}`).join("\n"));
+    progress.read(
+      "Prerender (html): / -> build/client/index.html\nContent: 14 request(s) to the local content service\n",
+    );
+    expect(progress.summary()).toBe("0 pages");
+    expect(progress.tail()).toBe(
+      "Prerender (html): / -> build/client/index.html\nContent: 14 request(s) to the local content service",
+    );
+  });
+
+  it("keeps the last lines, the unfinished one too, across chunks", () => {
+    const progress = new BuildProgress();
+    progress.read(Array.from({ length: 99 }, (_, index) => `line ${index}`).join("\n"));
+    progress.read("\nline 99 and");
+    progress.read(" more");
     const tail = progress.tail().split("\n");
     expect(tail).toHaveLength(30);
-    expect(tail.at(-1)).toBe("line 99");
+    expect(tail.at(-1)).toBe("line 99 and more");
   });
 });

@@ -1,12 +1,13 @@
+import type { BuildEvent } from "../pipeline/build-events";
+
 /**
- * What `npm start` and `npm run dev` show of a build (the rest goes to its
- * log file): the pages it prerendered, the content requests it made, and
- * the warnings a user can act on (the pipeline's `WARNING ...` lines).
+ * What `npm start` shows of a build (the rest goes to its log file): the
+ * pages it prerendered, the content requests it made and the warnings a
+ * user can act on, all from the build's events file
+ * (pipeline/build-events.ts); and the last lines of its log, which explain
+ * a failure.
  */
 
-const PRERENDERED_PAGE = /^Prerender \(html\): /;
-const CONTENT_REQUESTS = /^Content: (\d+) request\(s\)/;
-const WARNING = /^WARNING\b/;
 const TAIL_LINES = 30;
 
 export class BuildProgress {
@@ -15,21 +16,20 @@ export class BuildProgress {
   private partial = "";
   private lines: string[] = [];
 
-  /** Takes a chunk of the build's output; returns the warnings in its complete lines. */
-  read(chunk: string): string[] {
-    const text = this.partial + chunk;
-    const complete = text.split("\n");
+  /** Takes one event of the build's events file; returns the warning it carries, if it is one. */
+  take(event: BuildEvent): string | undefined {
+    if (event.event === "page") this.pages += 1;
+    else if (event.event === "content-requests") this.requests = event.count;
+    else if (event.event === "warning") return event.text;
+    return undefined;
+  }
+
+  /** Takes a chunk of the build's output, for its last lines. */
+  read(chunk: string): void {
+    const complete = (this.partial + chunk).split("\n");
     this.partial = complete.pop() ?? "";
-    const warnings: string[] = [];
-    for (const line of complete) {
-      this.lines.push(line);
-      if (PRERENDERED_PAGE.test(line)) this.pages += 1;
-      const requests = CONTENT_REQUESTS.exec(line);
-      if (requests) this.requests = Number(requests[1]);
-      if (WARNING.test(line)) warnings.push(line);
-    }
+    this.lines.push(...complete);
     if (this.lines.length > TAIL_LINES * 2) this.lines = this.lines.slice(-TAIL_LINES);
-    return warnings;
   }
 
   /** "77 pages (20 content requests)". */

@@ -16,6 +16,11 @@ export const START_VARIABLES = {
   HOST: SITE_SERVER_VARIABLES.HOST,
   STORYBLOK_TOKEN: BUILD_VARIABLES.STORYBLOK_TOKEN,
   SITE_BUILD_DIR: BUILD_VARIABLES.SITE_BUILD_DIR,
+  START_READY_FILE: envVariable(
+    optionalText,
+    "unset",
+    "a file `npm start` writes once the site is served with publish to live, `{siteUrl, sitePort, contentOrigin}` as JSON (`tools/start-ready.ts`); the checks that run `npm start` wait for it",
+  ),
   ...CONTENT_SERVER_VARIABLES,
 } as const;
 

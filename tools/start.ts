@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
+import { followBuildEvents } from "../pipeline/build-events";
 import { buildCommand } from "../pipeline/build-command";
 import { MANIFEST_FILE, readManifestEntries } from "../release/headers-manifest";
 import { startLiveSite, type LiveSite } from "../site-server/live-site";
@@ -18,6 +21,7 @@ import { contentServerOptions } from "../content-server/settings";
 import { DEFAULT_HOST } from "../settings/defaults";
 import { settingsOrExit } from "../settings/env-variables";
 import { START_VARIABLES } from "./settings";
+import { removeStartReady, writeStartReady } from "./start-ready";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
@@ -27,7 +31,7 @@ import { START_VARIABLES } from "./settings";
  * variables parsed here, handed to it serialized), on
  * loopback, with its webhooks pointed at the site; builds the site against
  * it (`react-router build`, its output in `build.log` beside the build, a
- * summary here) beside the last good build, which it replaces only once the
+ * summary here from its events file, pipeline/build-events.ts) beside the last good build, which it replaces only once the
  * new one is complete (a stop in the middle leaves it as it was); serves
  * the build on HOST:PORT with publish to live (site-server/live-site.ts).
  * The site forwards the content service's API and assets on its own origin
@@ -71,40 +75,68 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-/** `react-router build`, its output in `logFile`; resolves with what the build reported. */
-function runBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<BuildProgress> {
+/** `react-router build`, its output in `logFile` and kept in `progress` (its last lines); resolves with how it exited. */
+function spawnBuild(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  progress: BuildProgress,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
     const log = createWriteStream(logFile);
-    const progress = new BuildProgress();
     const [command, ...args] = buildCommand(repo);
     build = spawn(command!, args, { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     for (const stream of [build.stdout, build.stderr]) {
       stream?.on("data", (chunk: Buffer) => {
         log.write(chunk);
-        for (const warning of progress.read(chunk.toString())) console.warn(warning);
+        progress.read(chunk.toString());
       });
     }
     build.on("error", reject);
     build.on("exit", (code, signal) => {
       build = undefined;
-      log.end(() => {
-        if (code === 0) resolve(progress);
-        else
-          reject(
-            new Error(
-              `the build failed (${signal ?? `exit code ${code}`}); its last lines:\n${progress.tail()}\n` +
-                `(the whole output: ${path.relative(process.cwd(), logFile) || logFile})`,
-            ),
-          );
-      });
+      log.end(() => resolve({ code, signal }));
     });
   });
+}
+
+/**
+ * The build, its output in `logFile`; resolves with what it reported in its events file (BUILD_EVENTS_FILE,
+ * pipeline/build-events.ts, in a temp folder for this build), whose warnings are shown as they come.
+ */
+async function runBuild(env: NodeJS.ProcessEnv, logFile: string): Promise<BuildProgress> {
+  const eventsDir = await mkdtemp(path.join(tmpdir(), "npm-start-build-"));
+  const eventsFile = path.join(eventsDir, "events.ndjson");
+  const progress = new BuildProgress();
+  const events = followBuildEvents(eventsFile, (event) => {
+    const warning = progress.take(event);
+    if (warning) console.warn(warning);
+  });
+  try {
+    const exit = await spawnBuild({ ...env, BUILD_EVENTS_FILE: eventsFile }, logFile, progress);
+    const eventsFailure = await events.stop().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (exit.code !== 0)
+      throw new Error(
+        `the build failed (${exit.signal ?? `exit code ${exit.code}`}); its last lines:\n${progress.tail()}\n` +
+          `(the whole output: ${path.relative(process.cwd(), logFile) || logFile})`,
+      );
+    if (eventsFailure) throw eventsFailure;
+    return progress;
+  } finally {
+    // after a build that could not start
+    await events.stop().catch(() => undefined);
+    await rm(eventsDir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
   const host = settings.HOST;
   // PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address)
   const port = settings.PORT || (await freePort(host));
+  // a ready file from an earlier start would tell of a site not yet served
+  if (settings.START_READY_FILE) await removeStartReady(settings.START_READY_FILE);
   const buildDir = path.resolve(repo, settings.SITE_BUILD_DIR);
   const logFile = `${buildDir}.log`;
   // the build's own settings are its environment's (pipeline/build-settings.ts)
@@ -141,7 +173,15 @@ async function main(): Promise<void> {
     contentOrigin: content?.url,
     contentPublicToken: content?.publicToken,
   });
-  await printAddresses(live, host, buildDir);
+  const siteUrl = host === DEFAULT_HOST ? `http://localhost:${live.server.port}` : live.server.url;
+  await printAddresses(siteUrl, buildDir);
+  // last: the site is served and publish to live wired
+  if (settings.START_READY_FILE)
+    await writeStartReady(settings.START_READY_FILE, {
+      siteUrl,
+      sitePort: live.server.port,
+      contentOrigin: content?.url ?? null,
+    });
 }
 
 /**
@@ -174,8 +214,7 @@ async function startContentService(
   return service;
 }
 
-async function printAddresses(site: LiveSite, host: string, buildDir: string): Promise<void> {
-  const siteUrl = host === DEFAULT_HOST ? `http://localhost:${site.server.port}` : site.server.url;
+async function printAddresses(siteUrl: string, buildDir: string): Promise<void> {
   // the mode only: the pages' policies are read past, not kept
   const manifest = path.join(buildDir, CLIENT_DIR, MANIFEST_FILE);
   const mode = (await readManifestEntries(manifest, () => undefined))?.mode ?? "unknown";

@@ -41,7 +41,7 @@ export interface SizeResult {
   peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
   /** Wall time of the same phases. */
   phaseMs: BuildResult["phaseMs"];
-  /** The steps' times as the build printed them (none from a commit before pipeline/step-times.ts). */
+  /** The steps' times from the build's events file (none from a commit before pipeline/build-events.ts). */
   stepTimes: StepTime[];
   apiRequests: number | null;
   reportedRequests: number | null;
@@ -179,8 +179,8 @@ function sideBySideTable(baselines: readonly SizeResult[], results: readonly Siz
     };
     const ok = (r: SizeResult) => r.status === "ok";
     row("whole build", (r) => (ok(r) ? r.buildMs : null), fmtMs);
-    row("Vite's bundling and the listing (to the first page)", (r) => r.phaseMs.bundle, fmtMs);
-    row('the pages (to the "Content:" line)', (r) => r.phaseMs.pages, fmtMs);
+    row("Vite's bundling and the listing (to prerendering)", (r) => r.phaseMs.bundle, fmtMs);
+    row("the pages (to the content request count)", (r) => r.phaseMs.pages, fmtMs);
     row("after the pages (to the end)", (r) => r.phaseMs.lastStep, fmtMs);
     const steps = [...new Set([...current.stepTimes, ...before.stepTimes].map((time) => time.step))];
     for (const step of steps) {
@@ -347,9 +347,9 @@ function sizesMarkdown(results: readonly SizeResult[]): string[] {
     "Each size: `generateContent({ articles: N, media: { from: content/assets } })` into a temp folder, a content service " +
       "on it (requests counted from its request log), and `react-router build` of a snapshot of the project against it " +
       "(wall time of the build command; peak RSS = the largest sum of resident memory over the build process and all its " +
-      "descendants, sampled from /proc every 100 ms; split at the build's first \"Prerender (html)\" line into Vite's " +
-      'bundling with the listing of all stories, then at its "Content: N request(s)" line into the pages and the last step). The build\'s own count is printed by ' +
-      "react-router.config.ts. " +
+      "descendants, sampled from /proc every 100 ms; split at the build's `prerender-start` event into Vite's " +
+      "bundling with the listing of all stories, then at its `content-requests` event into the pages and the last step: " +
+      "the build's events file, pipeline/build-events.ts). The build's own count is that event's (pipeline/preset.ts). " +
       "Hard timeout per build: " +
       results.map((r) => `${fmtInt(r.articles)}: ${fmtMs(r.timeoutMs)}`).join(", ") +
       ".",
@@ -436,9 +436,9 @@ function baselineMarkdown(
   return [
     `Side by side: each size built first at ${baseline.commit} (BENCH_BASELINE=${ctx.options.baseline}, ` +
       "the work tree's node_modules), then from the work tree, on the same content and content service. " +
-      'The phases are wall time split at the build\'s first "Prerender (html)" line and its "Content:" line; ' +
-      "the steps are the build's own `Step time:` lines (pipeline/step-times.ts), where it prints them, " +
-      "with the process's CPU time (all its threads) where the build prints it.",
+      "The phases are wall time split at the build's `prerender-start` and `content-requests` events; " +
+      "the steps are the build's own `step` events (pipeline/step-times.ts), with the process's CPU time " +
+      "(all its threads): a commit from before the build's events file (pipeline/build-events.ts) has neither.",
     "",
     sideBySideTable(baselines, results),
     "",

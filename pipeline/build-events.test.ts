@@ -1,0 +1,109 @@
+import { appendFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  buildEventWriter,
+  followBuildEvents,
+  parseBuildEventLine,
+  warnBuild,
+  type BuildEvent,
+  type BuildEventsFollower,
+} from "./build-events";
+
+let dir = "";
+let file = "";
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "build-events-"));
+  file = path.join(dir, "events.ndjson");
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const where = { file: "ev.ndjson", line: 3 };
+
+describe("buildEventWriter", () => {
+  it("appends each event as one JSON line", async () => {
+    const write = buildEventWriter(file);
+    write({ event: "prerender-start" });
+    write({ event: "content-requests", count: 20 });
+    expect(await readFile(file, "utf8")).toBe('{"event":"prerender-start"}\n{"event":"content-requests","count":20}\n');
+  });
+
+  it("refuses an event outside the schema rather than write a line no reader takes", () => {
+    const write = buildEventWriter(file);
+    expect(() => write({ event: "content-requests", count: -1 })).toThrow();
+  });
+
+  it("writes nothing when the build has no events file", () => {
+    expect(() => buildEventWriter(undefined)({ event: "prerender-start" })).not.toThrow();
+  });
+});
+
+describe("warnBuild", () => {
+  it("prints the warning and hands the same text to the events file", () => {
+    const log = vi.fn();
+    const events = vi.fn();
+    warnBuild(events, "WARNING (security headers): media from http://elsewhere", log);
+    expect(log).toHaveBeenCalledExactlyOnceWith("WARNING (security headers): media from http://elsewhere");
+    expect(events).toHaveBeenCalledExactlyOnceWith({
+      event: "warning",
+      text: "WARNING (security headers): media from http://elsewhere",
+    });
+  });
+});
+
+describe("parseBuildEventLine", () => {
+  it("reads each kind of event", () => {
+    const events: BuildEvent[] = [
+      { event: "prerender-start" },
+      { event: "page", file: "en/about/index.html" },
+      { event: "content-requests", count: 14 },
+      { event: "step", step: "font subset", ms: 812, cpuMs: 790 },
+      { event: "warning", text: "WARNING: a token that reads drafts" },
+    ];
+    expect(events.map((event) => parseBuildEventLine(JSON.stringify(event), where))).toEqual(events);
+  });
+
+  it("names the file, the line and the fault of a line that is not an event", () => {
+    expect(() => parseBuildEventLine("Step time: font subset: 0.8 s", where)).toThrow(
+      'ev.ndjson, line 3 is not a build event: not JSON: "Step time: font subset: 0.8 s"',
+    );
+    expect(() => parseBuildEventLine('{"event":"step","step":"font subset","ms":"812","cpuMs":1}', where)).toThrow(
+      /^ev\.ndjson, line 3 is not a build event: ms: Invalid type/,
+    );
+    expect(() => parseBuildEventLine('{"event":"pages","count":3}', where)).toThrow(
+      /^ev\.ndjson, line 3 is not a build event: event: /,
+    );
+  });
+});
+
+describe("followBuildEvents", () => {
+  let follower: BuildEventsFollower | undefined;
+  afterEach(() => follower?.stop().catch(() => undefined));
+
+  it("waits for the file, hands on each complete line in order, and reads the rest when stopped", async () => {
+    const seen: BuildEvent[] = [];
+    follower = followBuildEvents(file, (event) => seen.push(event), { pollMs: 10 });
+    await appendFile(file, '{"event":"prerender-start"}\n{"event":"page","file":"index.h');
+    await vi.waitFor(() => expect(seen).toEqual([{ event: "prerender-start" }]));
+    // the cut line waits for its end; a character cut in two bytes as well
+    const cut = Buffer.from('tml"}\n{"event":"warning","text":"WARNING: Ä"}\n');
+    const at = cut.indexOf(Buffer.from("Ä")) + 1;
+    await appendFile(file, cut.subarray(0, at));
+    await appendFile(file, cut.subarray(at));
+    await follower.stop();
+    expect(seen).toEqual([
+      { event: "prerender-start" },
+      { event: "page", file: "index.html" },
+      { event: "warning", text: "WARNING: Ä" },
+    ]);
+  });
+
+  it("stops at a bad line, and stop() rejects with what is wrong with it", async () => {
+    const seen: BuildEvent[] = [];
+    await appendFile(file, '{"event":"prerender-start"}\nPrerender (html): / -> build/client/index.html\n');
+    follower = followBuildEvents(file, (event) => seen.push(event), { pollMs: 10 });
+    await expect(follower.stop()).rejects.toThrow(`${file}, line 2 is not a build event: not JSON`);
+    expect(seen).toEqual([{ event: "prerender-start" }]);
+  });
+});

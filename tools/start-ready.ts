@@ -1,0 +1,59 @@
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import * as v from "valibot";
+
+/**
+ * `npm start`'s ready file (START_READY_FILE): written once the site is
+ * served and publish to live is wired, with the addresses a program needs
+ * (issue 43: programs read a file with a schema, not npm start's printed
+ * lines). The checks that run npm start whole wait for it
+ * (test-support/npm-start-process.ts).
+ */
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.check((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), "must be an http(s) URL"),
+);
+
+export const StartReadySchema = v.strictObject({
+  /** As npm start prints it: `http://localhost:PORT` (loopback) or `http://HOST:PORT`. */
+  siteUrl: httpUrl,
+  sitePort: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65_535)),
+  /** The local content service's origin, on loopback; null when the site reads Storyblok. */
+  contentOrigin: v.nullable(httpUrl),
+});
+
+export type StartReady = v.InferOutput<typeof StartReadySchema>;
+
+/** Writes `ready` to `file` in one step (a temp file renamed): a reader sees no file or all of it. */
+export async function writeStartReady(file: string, ready: StartReady): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(v.parse(StartReadySchema, ready))}\n`);
+  await rename(temp, file);
+}
+
+/** Removes a ready file left from an earlier start, before this one is ready. */
+export function removeStartReady(file: string): Promise<void> {
+  return rm(file, { force: true });
+}
+
+/** The ready file's content; null while there is none; an error naming the file and the fault when it is bad. */
+export async function readStartReady(file: string): Promise<StartReady | null> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not npm start's ready file: not JSON: ${JSON.stringify(text.slice(0, 200))}`);
+  }
+  const result = v.safeParse(StartReadySchema, value);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const key = v.getDotPath(issue);
+  throw new Error(`${file} is not npm start's ready file: ${key ? `${key}: ` : ""}${issue.message}`);
+}
