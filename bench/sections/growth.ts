@@ -86,7 +86,8 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
     progressEveryMs: 20_000,
     onProgress: (p) =>
       ctx.log(
-        `${name}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)}/${fmtInt(articles + 4)} pages, ` +
+        // pages as the build reports them when its prerender ends (each language's, the SPA fallback)
+        `${name}: ${fmtMs(p.elapsedMs)}, ${fmtInt(p.pages)} pages prerendered, ` +
           `RSS ${fmtMB(p.rssBytes)}, ${fmtInt(content.apiRequests - before)} API requests`,
       ),
   });
