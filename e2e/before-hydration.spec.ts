@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { categoryTags, filterGallery, homeGallery } from "./content";
-import { isHydrated, waitForHydration } from "./page-helpers";
+import { centredSlideIndex, isHydrated, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import { throttleToSlowPhone } from "./slow-phone";
 
@@ -99,20 +99,7 @@ test("a carousel dot tapped before hydration moves its slide and is drawn curren
   expect(await dotColour(0)).toBe(ink);
 
   await page.locator(dots).nth(2).tap();
-  const centredSlide = () =>
-    page
-      .locator('main [aria-roledescription="slide"]')
-      .first()
-      .locator("..")
-      .evaluate((track) => {
-        const box = track.getBoundingClientRect();
-        const centre = box.left + box.width / 2;
-        const offsets = Array.from(track.children).map((child) => {
-          const rect = child.getBoundingClientRect();
-          return Math.abs(rect.left + rect.width / 2 - centre);
-        });
-        return offsets.indexOf(Math.min(...offsets));
-      });
+  const centredSlide = () => page.evaluate(centredSlideIndex);
   await expect.poll(centredSlide).toBe(2);
   expect(await dotColour(2)).toBe(ink);
   expect(await dotColour(0)).not.toBe(ink);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { builtArticle, articlePath, categoryTags, filterGallery, homeGallery } from "./content";
-import { isHydrated, waitForHydration } from "./page-helpers";
+import { centredSlideIndex, isHydrated, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import { throttleToSlowPhone } from "./slow-phone";
 
@@ -74,17 +74,7 @@ test.describe("before hydration, on a throttled phone", () => {
     const dot = 'main [aria-roledescription="carousel"] [role="group"][aria-label="Slides"] a';
     await atFirstPaint(page, "/", dot);
     await page.locator(dot).nth(1).tap();
-    const track = page.locator('main [aria-roledescription="slide"]').first().locator("..");
-    const centredSlide = () =>
-      track.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        const centre = box.left + box.width / 2;
-        const offsets = Array.from(element.children).map((child) => {
-          const rect = child.getBoundingClientRect();
-          return Math.abs(rect.left + rect.width / 2 - centre);
-        });
-        return offsets.indexOf(Math.min(...offsets));
-      });
+    const centredSlide = () => page.evaluate(centredSlideIndex);
     await expect.poll(centredSlide).toBe(1);
     expect(await isHydrated(page), "the tap came before hydration").toBe(false);
 

@@ -7,6 +7,7 @@ import { body, filterGallery, homeGallery, homeHero, records, type GalleryItemEx
 import type { StoryJson } from "./fixtures";
 import { hostsEnv, prerenderedPaths } from "./hosts";
 import { CLIENT_DIR } from "../release/layout";
+import { centredSlideIndex } from "./page-helpers";
 
 /**
  * Production pages without a framework runtime (docs/decisions/0014), checked on the production build as
@@ -313,15 +314,7 @@ for (const pagePath of ["/", "/en"]) {
       const dots = page.locator("a[data-carousel-dot]");
       const current = () =>
         dots.evaluateAll((links) => links.findIndex((link) => link.getAttribute("aria-current") === "true"));
-      const nearest = () =>
-        track.evaluate((element) => {
-          const centre = element.getBoundingClientRect().left + element.clientWidth / 2;
-          const offsets = [...element.children].map((child) => {
-            const rect = child.getBoundingClientRect();
-            return Math.abs(rect.left + rect.width / 2 - centre);
-          });
-          return offsets.indexOf(Math.min(...offsets));
-        });
+      const nearest = () => page.evaluate(centredSlideIndex);
       await expect(dots).toHaveCount(slides.length);
       expect(await current()).toBe(0);
 

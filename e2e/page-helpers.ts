@@ -215,3 +215,18 @@ export function shellLinks(page: Page, layout: LayoutExpectations): Array<{ link
     },
   ];
 }
+
+/**
+ * The index of the home carousel's slide whose centre is nearest its track's centre. Runs in the page and is
+ * self-contained, so any driver can evaluate it (`page.evaluate(centredSlideIndex)`, Playwright's or an engine's).
+ */
+export function centredSlideIndex(): number {
+  const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
+  const box = track.getBoundingClientRect();
+  const centre = box.left + box.width / 2;
+  const offsets = Array.from(track.children).map((child) => {
+    const rect = child.getBoundingClientRect();
+    return Math.abs(rect.left + rect.width / 2 - centre);
+  });
+  return offsets.indexOf(Math.min(...offsets));
+}

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { EnginePage } from "../test-support/cross-engine/engine-page";
+import { centredSlideIndex } from "./page-helpers";
 import {
   DESKTOP_WIDTH,
   PAGE_SIZE,
@@ -26,20 +27,6 @@ import {
 /** The page's own videos and the stills of those that cannot play; not the lightbox's (its media have data-part). */
 const PAGE_VIDEOS = "main video:not([data-part]), main [data-unplayable-video]";
 const ROUTES = ["/", "/about", "/index", "/imprint", "ARTICLE", "/en", "/en/about", "/en/index"];
-
-/** The index of the carousel slide whose centre is nearest the track's centre. */
-function centredSlide(page: EnginePage): Promise<number> {
-  return page.evaluate(() => {
-    const track = document.querySelector('main [aria-roledescription="slide"]')!.parentElement!;
-    const box = track.getBoundingClientRect();
-    const centre = box.left + box.width / 2;
-    const offsets = Array.from(track.children).map((child) => {
-      const rect = child.getBoundingClientRect();
-      return Math.abs(rect.left + rect.width / 2 - centre);
-    });
-    return offsets.indexOf(Math.min(...offsets));
-  });
-}
 
 function currentDot(page: EnginePage): Promise<number> {
   return page.evaluate(() =>
@@ -168,7 +155,7 @@ for (const width of WIDTHS) {
       expect(await currentDot(page), "the current dot at first").toBe(0);
       await page.click('main [aria-roledescription="carousel"] > [role="group"] > a:nth-child(2)');
       await expectEventually(page, "slide 2 centred with its dot current", async () => {
-        return (await centredSlide(page)) === 1 && (await currentDot(page)) === 1;
+        return (await page.evaluate(centredSlideIndex)) === 1 && (await currentDot(page)) === 1;
       });
       // the dot's smooth scroll has come to rest (a new smooth scroll during one is dropped by WebKit)
       await expectEventually(page, "the slides to come to rest", () =>
@@ -185,7 +172,7 @@ for (const width of WIDTHS) {
         track.dispatchEvent(new WheelEvent("wheel", { deltaX: 200, deltaMode: 0, bubbles: true, cancelable: true }));
       });
       await expectEventually(page, "slide 3 centred with its dot current", async () => {
-        return (await centredSlide(page)) === 2 && (await currentDot(page)) === 2;
+        return (await page.evaluate(centredSlideIndex)) === 2 && (await currentDot(page)) === 2;
       });
     });
 

@@ -1,30 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fmtMB, fmtMs } from "../format";
-import { buildTimeRow, type SizeResult } from "./growth";
+import { buildTimeRow, initialResult, type SizeResult } from "./growth";
 
 /** A size's result: built in `buildMs`, or stopped or failed as `status` says. */
 function sized(articles: number, fields: Partial<SizeResult>): SizeResult {
-  return {
-    articles,
-    label: "this tree",
-    status: "ok",
-    generateMs: 0,
-    stories: articles + 4,
-    contentBytes: 0,
-    indexReferences: 0,
-    buildMs: null,
-    peakRssBytes: 300 * 1024 * 1024,
-    peakRssBytesByPhase: { bundle: null, pages: null, lastStep: null },
-    phaseMs: { bundle: null, pages: null, lastStep: null },
-    stepTimes: [],
-    apiRequests: null,
-    reportedRequests: null,
-    pagesPrerendered: 0,
-    specRequests: 0,
-    timeoutMs: 300_000,
-    requestKinds: {},
-    ...fields,
-  };
+  return { ...initialResult(articles, 300_000), status: "ok", peakRssBytes: 300 * 1024 * 1024, ...fields };
 }
 
 describe("buildTimeRow", () => {

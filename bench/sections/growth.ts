@@ -119,7 +119,8 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
 
 const THIS_TREE = "this tree";
 
-function initialResult(articles: number, timeoutMs: number, label = THIS_TREE): SizeResult {
+/** A size before it is measured: failed until it builds. */
+export function initialResult(articles: number, timeoutMs: number, label = THIS_TREE): SizeResult {
   return {
     articles,
     label,
