@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import type { EngineOptions } from "./e2e/engines";
 import type { BuildOptions } from "./e2e/fixtures";
 import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
+import { ENGINES_STAGE_VARIABLE } from "./test-support/ensure-engines";
 
 /**
  * Browser tests. Run them with `npm run test:e2e` (test-support/run-e2e.ts), which
@@ -28,7 +29,8 @@ import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
  * (`*.engines.spec.ts`, e2e/engines.ts) run the cross-engine checks on the
  * production build in Firefox ESR and WebKitGTK, driven through
  * test-support/cross-engine/ (never Playwright's own browsers); run-e2e runs
- * them after the others (`--project "engines-*"`; E2E_ENGINES=only alone).
+ * them after the others (`--project "engines-*"`; E2E_ENGINES=only alone),
+ * and only that stage has them (ENGINES_STAGE_VARIABLE).
  */
 const isCI = Boolean(process.env.CI);
 const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
@@ -106,7 +108,7 @@ export default defineConfig<BuildOptions, EngineOptions>({
       workers: 1,
     },
     // each file in one worker, its tests in order: a worker is one browser of the engine (e2e/engines.ts)
-    ...(["firefox", "webkit"] as const).map((engine) => ({
+    ...(process.env[ENGINES_STAGE_VARIABLE] === "1" ? (["firefox", "webkit"] as const) : []).map((engine) => ({
       name: `engines-${engine}`,
       testMatch: ENGINES_SPECS,
       fullyParallel: false,

@@ -5,7 +5,7 @@ describe("buildProgress", () => {
   it("starts the memory phases at the build's events and collects its pages, steps and request count", () => {
     const sampler = { enterPhase: vi.fn() };
     const progress = buildProgress(sampler);
-    progress.onEvent({ event: "step", step: "listing of all stories", ms: 900, cpuMs: 400 });
+    progress.onEvent({ event: "step", step: "listing of all stories", ms: 900, cpuMs: 400, peakRssBytes: 3e8 });
     expect(sampler.enterPhase).not.toHaveBeenCalled();
     progress.onEvent({ event: "prerender-start" });
     expect(sampler.enterPhase).toHaveBeenLastCalledWith("pages");

@@ -9,6 +9,7 @@ import { followBuildEvents, type BuildEvent } from "../pipeline/build-events";
 import type { StepTime } from "../pipeline/step-times";
 import { signalChild, stopChild } from "../tools/processes";
 import { sampleTreeRss } from "./proc-tree";
+import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 
 /**
  * Builds the site the way `npm start` and the e2e suite do (`react-router
@@ -104,7 +105,7 @@ export interface BuildResult {
   /**
    * The peak before React Router prerenders (Vite's bundles, then the listing of all stories, which keeps
    * a summary a story), while the pages are prerendered, and in the last step (from the build's
-   * `content-requests` event: pipeline/security-headers.ts, finishBuild); null when no sample fell in that phase.
+   * `content-requests` event: pipeline/preset.ts, finishSite); null when no sample fell in that phase.
    * The phases start at the build's events (pipeline/build-events.ts).
    */
   peakRssBytesByPhase: { bundle: number | null; pages: number | null; lastStep: number | null };
@@ -135,6 +136,11 @@ export function buildScriptNodeFlags(script: string): string[] | null {
   if (node !== "node" || cli === -1 || rest[cli + 1] !== "build") return null;
   const flags = rest.slice(0, cli);
   return flags.every((flag) => flag.startsWith("--")) ? flags : null;
+}
+
+/** The HTML files under `clientDir` so far; none where it is missing. */
+async function htmlFilesIn(clientDir: string): Promise<number> {
+  return (await listHtmlFiles(clientDir).catch(() => [])).length;
 }
 
 /** The build's command line in `workspace`: its own script's flags, else this tree's (pipeline/build-command.ts). */
@@ -297,7 +303,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     },
     phaseMs: phaseDurations(started, output.prerenderAt, output.lastStepAt, ended),
     stepTimes: output.stepTimes,
-    pagesPrerendered: output.pages,
+    // a build stopped while prerendering (or made before the events file) told none: the pages on disk then
+    pagesPrerendered: output.pages || (await htmlFilesIn(path.join(options.workspace, "build", CLIENT_DIR))),
     reportedRequests: output.reported,
     outputTail: output.tail.split("\n").slice(-40).join("\n"),
   };

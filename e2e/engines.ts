@@ -89,7 +89,11 @@ export const test = base.extend<TestFixtures, EngineOptions & WorkerFixtures>({
     async ({ engine, scripts }, provide) => {
       const page = await launchEngine(engine, e2eEnv().baseURL, scripts);
       await provide(page);
-      await withTimeLimit(page.close(), 15_000, "closing the browser");
+      // a browser that will not close (WebKitWebDriver's quit can hang) is left to run-e2e's cleanup: every test
+      // has its verdict by now, and a close that fails is no finding about the site
+      await withTimeLimit(page.close(), 15_000, "closing the browser").catch((error: unknown) =>
+        console.warn(`closing ${engine}: ${error instanceof Error ? error.message : String(error)}`),
+      );
     },
     // a browser that takes longer has hung starting (run-e2e installed the engines before)
     { scope: "worker", timeout: 60_000 },

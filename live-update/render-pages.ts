@@ -1,18 +1,17 @@
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
 import { handListingToLoaders } from "../app/content/build-listing.server";
 import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, readManifestEntries, type ManifestHeader } from "../release/headers-manifest";
-import { documentSecurityPolicy } from "../pipeline/csp";
 import { buildSettingsFrom, type BuildSettings } from "../pipeline/build-settings";
 import { resolveContentConfig, type ContentConfig } from "../pipeline/content-config";
 import { contentServiceRequestCount } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
 import { createStylesheets } from "../pipeline/critical-css";
 import { preparePage, type PageStyles } from "../pipeline/finish-pages";
-import { finishPage } from "../pipeline/security-headers";
+import { finishPage, type ServedPage } from "../pipeline/security-headers";
 import { headScript } from "../pipeline/head-script";
 import { readBehaviourFiles } from "../pipeline/islands";
 import { readBuildFontFaces } from "../pipeline/font-subset";
@@ -84,8 +83,8 @@ async function renderPage(
   handler: Handler,
   clientDir: string,
   pagePath: string,
-  finishHtml: (relative: string, html: string) => Promise<string>,
-): Promise<string[]> {
+  finishHtml: PageFinisher,
+): Promise<{ files: string[]; policy: string }> {
   const dataPath = pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
   const dataResponse = await handler(new Request(`http://localhost${dataPath}`));
   const data = await dataResponse.text();
@@ -103,8 +102,9 @@ async function renderPage(
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
   await replaceServedFile(files[0]!, data);
-  await replaceServedFile(files[1]!, await finishHtml(relativeTo(clientDir, files[1]!), html));
-  return files;
+  const served = await finishHtml(relativeTo(clientDir, files[1]!), html);
+  await replaceServedFile(files[1]!, served.html);
+  return { files, policy: served.policy };
 }
 
 async function removePage(clientDir: string, pagePath: string): Promise<void> {
@@ -205,7 +205,8 @@ export async function renderPages(
     await rm(listingDir, { recursive: true, force: true });
   }
   const now = serviceCount === null ? null : await contentServiceRequestCount(config);
-  const requests = serviceCount !== null && now !== null ? now - serviceCount : listingRequests;
+  // a service started again meanwhile counts from 0 (pipeline/content-requests.ts)
+  const requests = serviceCount !== null && now !== null && now >= serviceCount ? now - serviceCount : listingRequests;
   return { ...update, requests, ms: performance.now() - started };
 }
 
@@ -230,22 +231,23 @@ async function updateRelease(
   const handler = await releaseRequestHandler(to, plan.render);
   const finishHtml = await pageFinisher(clientDir, scan.header, version);
   const written: string[] = [];
+  // each page's policy as the finisher hashed it into the page: the headers files carry the same
+  const policies = new Map<string, string>();
   // pages wait on their loaders as much as on the CPU: a few at a time, as the build prerenders them
   const limit = pLimit(RENDER_CONCURRENCY);
   await Promise.all(
     plan.render.map((pagePath) =>
-      limit(async () => written.push(...(await renderPage(handler, clientDir, pagePath, finishHtml)))),
+      limit(async () => {
+        const { files, policy } = await renderPage(handler, clientDir, pagePath, finishHtml);
+        written.push(...files);
+        policies.set(relativeOf(pagePath), policy);
+      }),
     ),
   );
   const removed = new Set<string>();
   for (const pagePath of plan.remove) {
     await removePage(clientDir, pagePath);
     removed.add(relativeOf(pagePath));
-  }
-  const policies = new Map<string, string>();
-  for (const pagePath of plan.render) {
-    const file = pageFile(clientDir, pagePath);
-    policies.set(relativeOf(pagePath), documentSecurityPolicy(scan.header.policy, await readFile(file, "utf8")));
   }
   await updateHeaders(clientDir, scan, removed, policies);
   if (previous.siteUrl) written.push(await writeSitemap(clientDir, previous.siteUrl, listing));
@@ -267,6 +269,9 @@ async function releaseRequestHandler(releaseDir: string, render: readonly string
   return handler;
 }
 
+/** A rendered page as the build serves it (its HTML) and its policy. */
+type PageFinisher = (relative: string, html: string) => Promise<ServedPage>;
+
 /**
  * The build's two passes over a page (pipeline/finish-pages.ts), one after the other, and its policy in the
  * page, as the build's second pass puts it there (pipeline/security-headers.ts).
@@ -275,17 +280,15 @@ async function pageFinisher(
   clientDir: string,
   header: ManifestHeader,
   version: ContentConfig["version"],
-): Promise<(relative: string, html: string) => Promise<string>> {
+): Promise<PageFinisher> {
   // the build's subset of the text face: characters it lacks come from the full face (pipeline/font-subset.ts)
   const fontFaces = await readBuildFontFaces(clientDir);
   const styles: PageStyles = { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces };
   const pageHeadScript = await headScript();
   // a production release's pages without React where they can, as the build made them (pipeline/islands.ts)
   const behaviours = version === "published" ? await readBehaviourFiles(clientDir) : null;
-  return async (relative, html) => {
-    return (await finishPage(relative, preparePage(relative, html, pageHeadScript, behaviours), header.policy, styles))
-      .html;
-  };
+  return (relative, html) =>
+    finishPage(relative, preparePage(relative, html, pageHeadScript, behaviours), header.policy, styles);
 }
 
 /** sitemap.xml again, from the new listing; its path. */

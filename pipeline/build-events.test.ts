@@ -29,9 +29,15 @@ describe("buildEventWriter", () => {
     expect(await readFile(file, "utf8")).toBe('{"event":"prerender-start"}\n{"event":"content-requests","count":20}\n');
   });
 
-  it("refuses an event outside the schema rather than write a line no reader takes", () => {
-    const write = buildEventWriter(file);
-    expect(() => write({ event: "content-requests", count: -1 })).toThrow();
+  it("writes no line outside the schema, and a failed write ends the events with one warning, never the build", async () => {
+    const warn = vi.fn();
+    const write = buildEventWriter(file, warn);
+    write({ event: "prerender-start" });
+    expect(() => write({ event: "content-requests", count: -1 })).not.toThrow();
+    write({ event: "content-requests", count: 20 });
+    expect(await readFile(file, "utf8")).toBe('{"event":"prerender-start"}\n');
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^WARNING \(build events\): no more events go to /));
   });
 
   it("writes nothing when the build has no events file", () => {
@@ -58,7 +64,7 @@ describe("parseBuildEventLine", () => {
       { event: "prerender-start" },
       { event: "page", file: "en/about/index.html" },
       { event: "content-requests", count: 14 },
-      { event: "step", step: "font subset", ms: 812, cpuMs: 790 },
+      { event: "step", step: "font subset", ms: 812, cpuMs: 790, peakRssBytes: 400_000_000 },
       { event: "warning", text: "WARNING: a token that reads drafts" },
     ];
     expect(events.map((event) => parseBuildEventLine(JSON.stringify(event), where))).toEqual(events);

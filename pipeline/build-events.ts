@@ -21,8 +21,17 @@ export const BuildEventSchema = v.variant("event", [
   v.strictObject({ event: v.literal("page"), file: v.pipe(v.string(), v.minLength(1)) }),
   /** The content requests the pages took (pipeline/content-requests.ts); the steps after the pages start. */
   v.strictObject({ event: v.literal("content-requests"), count }),
-  /** A step of the build has ended: its wall time and the process's CPU time over it (pipeline/step-times.ts). */
-  v.strictObject({ event: v.literal("step"), step: v.pipe(v.string(), v.minLength(1)), ms: duration, cpuMs: duration }),
+  /**
+   * A step of the build has ended: its wall time, the process's CPU time over it, and the process's peak resident
+   * memory so far (pipeline/step-times.ts).
+   */
+  v.strictObject({
+    event: v.literal("step"),
+    step: v.pipe(v.string(), v.minLength(1)),
+    ms: duration,
+    cpuMs: duration,
+    peakRssBytes: count,
+  }),
   /** Something a user can act on, as the log prints it (`WARNING (security headers): ...`). */
   v.strictObject({ event: v.literal("warning"), text: v.pipe(v.string(), v.minLength(1)) }),
 ]);
@@ -37,9 +46,22 @@ export type BuildEventWriter = (event: BuildEvent) => void;
  * synchronous append of a whole line: the build's entries (preset, Vite plugins) write from one process, in order,
  * and a reader never sees half a line but at the file's end.
  */
-export function buildEventWriter(file: string | undefined): BuildEventWriter {
+export function buildEventWriter(
+  file: string | undefined,
+  warn: (line: string) => void = console.warn,
+): BuildEventWriter {
   if (!file) return () => {};
-  return (event) => appendFileSync(file, `${JSON.stringify(v.parse(BuildEventSchema, event))}\n`);
+  let failed = false;
+  return (event) => {
+    if (failed) return;
+    try {
+      appendFileSync(file, `${JSON.stringify(v.parse(BuildEventSchema, event))}\n`);
+    } catch (error) {
+      // the events are the build's report, never a reason for it to fail: said once, then no more are written
+      failed = true;
+      warn(`WARNING (build events): no more events go to ${file}: ${error instanceof Error ? error.message : error}`);
+    }
+  };
 }
 
 /** Prints a warning for people and hands it to the events file for programs. */
@@ -119,7 +141,8 @@ export function followBuildEvents(
         failure ??= error instanceof Error ? error : new Error(String(error));
       });
   };
-  const timer = setInterval(poll, pollMs);
+  // unref: a caller that fails before stop() must not be kept running by the poll
+  const timer = setInterval(poll, pollMs).unref();
   poll();
 
   return {

@@ -55,6 +55,12 @@ describe("countContentRequests and contentRequestsLine", () => {
     );
     expect(describeContentSource(storyblok)).toBe("Storyblok at https://api.storyblok.com/v2, draft content");
   });
+
+  it("counts the listing's requests where the service was started again since the build began (its count restarts)", async () => {
+    const now = await contentServiceRequestCount(local);
+    const requests = await countContentRequests(local, { serviceCount: now! + 1_000_000, listingRequests: 3 });
+    expect(requests).toEqual({ count: 3, listingOnly: true });
+  });
 });
 
 describe("createContentClient's onRequest", () => {

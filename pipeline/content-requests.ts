@@ -49,7 +49,7 @@ export interface RequestCountAtStart {
 
 /**
  * The content requests a build made while it prerendered: the service's count since the start, or (Storyblok,
- * or a service that stopped telling) the listing's own requests, `listingOnly`.
+ * a service that stopped telling, or one started again since) the listing's own requests, `listingOnly`.
  */
 export interface ContentRequests {
   count: number;
@@ -62,7 +62,8 @@ export async function countContentRequests(
   fetchImpl: typeof fetch = fetch,
 ): Promise<ContentRequests> {
   const now = start.serviceCount === null ? null : await contentServiceRequestCount(config, fetchImpl);
-  return start.serviceCount !== null && now !== null
+  // a service started again meanwhile (npm start restarts one that stopped) counts from 0: its count says nothing
+  return start.serviceCount !== null && now !== null && now >= start.serviceCount
     ? { count: now - start.serviceCount, listingOnly: false }
     : { count: start.listingRequests, listingOnly: true };
 }

@@ -54,7 +54,6 @@ export async function finishBuild(
   }
 }
 
-/** Steps 11 to 17 (pipeline/README.md): the two passes over the pages and what comes between and after them. */
 /** What the first pass did, in the log. */
 function logFirstPass(
   prepared: Awaited<ReturnType<typeof preparePagesInBuild>>,
@@ -83,6 +82,7 @@ interface FinishContext {
   record: StepRecorder;
 }
 
+/** Steps 11 to 17 (pipeline/README.md): the two passes over the pages and what comes between and after them. */
 async function finishPages(
   clientDir: string,
   { config, settings, events, record }: FinishContext,

@@ -4,22 +4,37 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { writeBundleHook } from "./test/write-bundle-hook";
 import type { BuildEvent } from "./build-events";
-import { PRERENDER_STEP, prerenderStepTime, stepRecorder, timedStep } from "./step-times";
+import { PRERENDER_STEP, peakRssSoFar, prerenderStepTime, stepRecorder, timedStep } from "./step-times";
 
 describe("stepRecorder", () => {
   it("prints the step's line for people and hands its event, in whole ms, to the events file", () => {
     const log = vi.fn();
     const events = vi.fn();
-    stepRecorder(events, log)({ step: "second pass (critical CSS, security headers)", ms: 61_040.4, cpuMs: 98_760.6 });
+    const peakRss = () => 612 * 2 ** 20 + 300_000;
+    stepRecorder(
+      events,
+      log,
+      peakRss,
+    )({ step: "second pass (critical CSS, security headers)", ms: 61_040.4, cpuMs: 98_760.6 });
     expect(log).toHaveBeenCalledExactlyOnceWith(
-      "Step time: second pass (critical CSS, security headers): 61.0 s (CPU 98.8 s)",
+      "Step time: second pass (critical CSS, security headers): 61.0 s (CPU 98.8 s, peak RSS 612 MB)",
     );
     expect(events).toHaveBeenCalledExactlyOnceWith({
       event: "step",
       step: "second pass (critical CSS, security headers)",
       ms: 61_040,
       cpuMs: 98_761,
+      peakRssBytes: 612 * 2 ** 20 + 300_000,
     });
+  });
+});
+
+describe("peakRssSoFar", () => {
+  it("is the process's peak resident memory in bytes: at least what it holds now, and not a thousand times more", () => {
+    const now = process.memoryUsage().rss;
+    const peak = peakRssSoFar();
+    expect(peak).toBeGreaterThanOrEqual(now * 0.95);
+    expect(peak).toBeLessThan(now * 100);
   });
 });
 
@@ -61,7 +76,12 @@ describe("prerenderStepTime", () => {
       const log = vi.fn();
       const events: BuildEvent[] = [];
       const cpu = vi.fn().mockReturnValueOnce(1000).mockReturnValueOnce(61_000);
-      const [start, end] = prerenderStepTime(() => (event) => events.push(event), log, cpu);
+      const [start, end] = prerenderStepTime(
+        () => (event) => events.push(event),
+        log,
+        cpu,
+        () => 2 ** 30,
+      );
       await writeBundleHook(start!, false).handler();
       await writeBundleHook(end!, false).handler();
       expect(log).not.toHaveBeenCalled();
@@ -79,11 +99,13 @@ describe("prerenderStepTime", () => {
       await serverEnd.handler();
       expect(serverStart.order).toBe("pre");
       expect(serverEnd.order).toBe("post");
-      expect(log).toHaveBeenCalledExactlyOnceWith(`Step time: ${PRERENDER_STEP}: 42.0 s (CPU 60.0 s)`);
+      expect(log).toHaveBeenCalledExactlyOnceWith(
+        `Step time: ${PRERENDER_STEP}: 42.0 s (CPU 60.0 s, peak RSS 1024 MB)`,
+      );
       expect(events.slice(1)).toEqual([
         { event: "page", file: "en/index.html" },
         { event: "page", file: "index.html" },
-        { event: "step", step: PRERENDER_STEP, ms: 42_000, cpuMs: 60_000 },
+        { event: "step", step: PRERENDER_STEP, ms: 42_000, cpuMs: 60_000, peakRssBytes: 2 ** 30 },
       ]);
     } finally {
       vi.useRealTimers();

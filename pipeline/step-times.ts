@@ -13,7 +13,10 @@ import { buildSettingsFrom } from "./build-settings";
  * bench's growth section reads. Wall time, as the build's
  * user waits for it, and the process's CPU time (user and system, all its
  * threads: libuv's pool compresses) over the same span, which a machine
- * shared with other work does not inflate as it does the wall time.
+ * shared with other work does not inflate as it does the wall time. With
+ * each, the process's peak resident memory so far (every thread's: the page
+ * workers are threads of it): it only grows, so the step it grew in is the
+ * step that raised the build's peak.
  */
 
 export interface StepTime {
@@ -24,19 +27,30 @@ export interface StepTime {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** `Step time: {step}: 12.3 s (CPU 15.0 s)`. */
-export function stepTimeLine({ step, ms, cpuMs }: StepTime): string {
-  return `Step time: ${step}: ${seconds(ms)} (CPU ${seconds(cpuMs)})`;
+/** `Step time: {step}: 12.3 s (CPU 15.0 s, peak RSS 612 MB)`. */
+export function stepTimeLine({ step, ms, cpuMs }: StepTime, peakRssBytes: number): string {
+  return `Step time: ${step}: ${seconds(ms)} (CPU ${seconds(cpuMs)}, peak RSS ${Math.round(peakRssBytes / 2 ** 20)} MB)`;
+}
+
+/** The process's peak resident set size so far, in bytes. */
+export function peakRssSoFar(): number {
+  // maxRSS is in kilobytes (getrusage)
+  return process.resourceUsage().maxRSS * 1024;
 }
 
 /** Where a step's time goes once it has ended. */
 export type StepRecorder = (time: StepTime) => void;
 
-/** Its line in the log, for people, and its event in the events file, for programs. */
-export function stepRecorder(events: BuildEventWriter, log: (line: string) => void = console.info): StepRecorder {
+/** Its line in the log, for people, and its event in the events file, for programs, with the peak RSS so far. */
+export function stepRecorder(
+  events: BuildEventWriter,
+  log: (line: string) => void = console.info,
+  peakRss: () => number = peakRssSoFar,
+): StepRecorder {
   return (time) => {
-    log(stepTimeLine(time));
-    events({ event: "step", step: time.step, ms: Math.round(time.ms), cpuMs: Math.round(time.cpuMs) });
+    const peakRssBytes = peakRss();
+    log(stepTimeLine(time, peakRssBytes));
+    events({ event: "step", step: time.step, ms: Math.round(time.ms), cpuMs: Math.round(time.cpuMs), peakRssBytes });
   };
 }
 
@@ -78,6 +92,7 @@ export function prerenderStepTime(
   eventsFrom: () => BuildEventWriter = () => buildEventWriter(buildSettingsFrom(process.env).BUILD_EVENTS_FILE),
   log: (line: string) => void = console.info,
   cpuClock: () => number = cpuMsSoFar,
+  peakRss: () => number = peakRssSoFar,
 ): Plugin[] {
   let started: number | null = null;
   let cpuStarted = 0;
@@ -108,7 +123,7 @@ export function prerenderStepTime(
           const ms = performance.now() - started;
           const cpuMs = cpuClock() - cpuStarted;
           for (const file of await listHtmlFiles(clientDir)) events({ event: "page", file });
-          stepRecorder(events, log)({ step: PRERENDER_STEP, ms, cpuMs });
+          stepRecorder(events, log, peakRss)({ step: PRERENDER_STEP, ms, cpuMs });
         },
       },
     },

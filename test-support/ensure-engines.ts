@@ -115,3 +115,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     },
   );
 }
+
+/**
+ * Set (to "1") by run-e2e for the stage that runs the engines' Playwright projects: playwright.config.ts defines
+ * them only then, so that no other run (a filtered `npm run test:e2e -- --grep ...`, a bare `npx playwright test`)
+ * starts Firefox and WebKit beside other tests or without the engines installed first.
+ */
+export const ENGINES_STAGE_VARIABLE = "E2E_ENGINES_STAGE";

@@ -10,7 +10,7 @@ import { defaultImageCacheDir, startContentServer } from "../content-server/cont
 import { startSiteServer } from "../site-server/site-server";
 import { readLocalSpace } from "../pipeline/content-config";
 import { ensureChromium } from "./ensure-chromium";
-import { ensureFirefox, ensureWebKit } from "./ensure-engines";
+import { ENGINES_STAGE_VARIABLE, ensureFirefox, ensureWebKit } from "./ensure-engines";
 import { ensureNginx, type NginxInstall } from "./ensure-nginx";
 import { ensureHostTools, type HostTools } from "./ensure-host-tools";
 import { startCloudflare, startNetlify } from "./host-runtimes";
@@ -324,25 +324,34 @@ async function runSuites(
   // A whole run checks the hosts after the browser tests, not beside them: the crawl and the Nu checker take
   // both cores for a minute, and the browser tests' timings are not to share them. Each later stage has its own
   // output folder: Playwright empties the one it writes to, and an earlier stage's failures stay.
-  const enginesOutput = ["--output", "test-results/engines"];
+  // One engine's browser at a time, as the checks' time limits were set for (video frames, a carousel at rest):
+  // two at once share the two cores. The engines' projects exist only in their stage (playwright.config.ts).
+  const enginesOutput = ["--workers", "1", "--output", "test-results/engines"];
   const enginesStage = ["--project", ENGINES_PROJECTS, ...enginesOutput];
-  const stages =
+  const enginesEnv = { ...suiteEnv, [ENGINES_STAGE_VARIABLE]: "1" };
+  const stages: Array<{ args: string[]; env: NodeJS.ProcessEnv }> =
     engines === "only"
       ? // the arguments may name one engine's project, or filter the checks (--grep)
-        [[...(projectsOf(playwrightArgs).length > 0 ? enginesOutput : enginesStage), ...playwrightArgs]]
+        [
+          {
+            args: [...(projectsOf(playwrightArgs).length > 0 ? enginesOutput : enginesStage), ...playwrightArgs],
+            env: enginesEnv,
+          },
+        ]
       : [
           ...(playwrightArgs.length > 0
             ? [playwrightArgs]
             : [
                 ["--project", "browser", "--project", "nginx", "--project", "preview"],
                 ...(hosts ? [["--project", "hosts", "--output", "test-results/hosts"]] : []),
-              ]),
-          ...(engines === "1" ? [enginesStage] : []),
+              ]
+          ).map((args) => ({ args, env: suiteEnv })),
+          ...(engines === "1" ? [{ args: enginesStage, env: enginesEnv }] : []),
         ];
   let code = 0;
-  for (const args of stages) {
+  for (const { args, env } of stages) {
     log(`playwright test ${args.join(" ")}`.trim());
-    const stageCode = (await run(bin("playwright"), ["test", ...args], suiteEnv)).code;
+    const stageCode = (await run(bin("playwright"), ["test", ...args], env)).code;
     code ||= stageCode;
   }
   return code;

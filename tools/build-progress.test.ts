@@ -7,7 +7,7 @@ describe("BuildProgress", () => {
     progress.take({ event: "prerender-start" });
     progress.take({ event: "page", file: "index.html" });
     progress.take({ event: "page", file: "about/index.html" });
-    progress.take({ event: "step", step: "prerender (React Router)", ms: 5000, cpuMs: 2000 });
+    progress.take({ event: "step", step: "prerender (React Router)", ms: 5000, cpuMs: 2000, peakRssBytes: 3e8 });
     expect(progress.summary()).toBe("2 pages");
     progress.take({ event: "content-requests", count: 14 });
     expect(progress.pages).toBe(2);

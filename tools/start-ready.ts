@@ -27,7 +27,9 @@ export type StartReady = v.InferOutput<typeof StartReadySchema>;
 /** Writes `ready` to `file` in one step (a temp file renamed): a reader sees no file or all of it. */
 export async function writeStartReady(file: string, ready: StartReady): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(v.parse(StartReadySchema, ready))}\n`);
+  // wx: never through a file (or a link) already there; 0600: the addresses are the user's
+  await rm(temp, { force: true });
+  await writeFile(temp, `${JSON.stringify(v.parse(StartReadySchema, ready))}\n`, { flag: "wx", mode: 0o600 });
   await rename(temp, file);
 }
 

@@ -233,7 +233,7 @@ function memoryFigures(results: readonly SizeResult[]) {
   const growthBySize = memoryGrowthBySize(
     ok.map((r) => ({ articles: r.articles, peakRssBytes: r.peakRssBytes ?? 0, contentBytes: r.contentBytes })),
   );
-  // the same measure from the first prerendered page on: the whole peak also holds Vite's bundling (the same
+  // the same measure from the start of prerendering on: the whole peak also holds Vite's bundling (the same
   // work at every size) and the listing of all stories
   const pagesGrowthBySize = memoryGrowthBySize(
     ok
@@ -319,7 +319,7 @@ function growthSummary(
         growthBySize.length > 0
           ? growthText(growthBySize) +
             (pagesGrowthBySize.length > 0
-              ? `; from the first prerendered page on: ${growthText(pagesGrowthBySize)}`
+              ? `; from the start of prerendering on: ${growthText(pagesGrowthBySize)}`
               : "")
           : "needs two sizes that built",
       target: `≤ ${TARGETS.memoryPerContentMax}× the content's JSON at each size, no heap cap`,
