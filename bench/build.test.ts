@@ -35,6 +35,15 @@ describe("phaseDurations", () => {
     expect(phaseDurations(0, 30_000, null, 45_000)).toEqual({ bundle: 30_000, pages: 15_000, lastStep: null });
     expect(phaseDurations(0, null, null, 9_000)).toEqual({ bundle: 9_000, pages: null, lastStep: null });
   });
+
+  it("knows no phase of a build that succeeded without an events file (a baseline from before it)", () => {
+    expect(phaseDurations(0, null, null, 100_000, true)).toEqual({ bundle: null, pages: null, lastStep: null });
+    expect(phaseDurations(0, 20_000, 60_000, 100_000, true)).toEqual({
+      bundle: 20_000,
+      pages: 40_000,
+      lastStep: 40_000,
+    });
+  });
 });
 
 describe("buildScriptNodeFlags", () => {

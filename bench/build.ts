@@ -289,7 +289,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   await stopChild(child, { group: true });
   const peakRssBytes = await sampler.stop();
   if (eventsFailure) throw eventsFailure;
-  const phasePeak = (name: string) => sampler.peakBytesByPhase.get(name) || null;
+  // a build that succeeded without a prerender-start event told no phases (made before the events file)
+  const phasesTold = !(exitCode === 0 && output.prerenderAt === null);
+  const phasePeak = (name: string) => (phasesTold && sampler.peakBytesByPhase.get(name)) || null;
   return {
     ok: exitCode === 0 && !watch.timedOut,
     timedOut: watch.timedOut,
@@ -301,7 +303,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
       pages: phasePeak("pages"),
       lastStep: phasePeak("last step"),
     },
-    phaseMs: phaseDurations(started, output.prerenderAt, output.lastStepAt, ended),
+    phaseMs: phaseDurations(started, output.prerenderAt, output.lastStepAt, ended, exitCode === 0),
     stepTimes: output.stepTimes,
     // a build stopped while prerendering (or made before the events file) told none: the pages on disk then
     pagesPrerendered: output.pages || (await htmlFilesIn(path.join(options.workspace, "build", CLIENT_DIR))),
@@ -310,13 +312,19 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   };
 }
 
-/** The phases' wall times from when the build started, its prerendering, its content requests and its end. */
+/**
+ * The phases' wall times from when the build started, its prerendering, its content requests and its end. A build
+ * that `succeeded` without telling when it began prerendering made no events file (a commit from before it): its
+ * phases are unknown, not all bundling.
+ */
 export function phaseDurations(
   started: number,
   prerenderAt: number | null,
   lastStepAt: number | null,
   ended: number,
+  succeeded = false,
 ): BuildResult["phaseMs"] {
+  if (succeeded && prerenderAt === null) return { bundle: null, pages: null, lastStep: null };
   return {
     bundle: (prerenderAt ?? lastStepAt ?? ended) - started,
     pages: prerenderAt === null ? null : (lastStepAt ?? ended) - prerenderAt,
