@@ -120,6 +120,18 @@ async function startSession(serverUrl: string, install: WebKitInstall, scripts: 
   return { driver, version };
 }
 
+/** The page's inner size; right after a resize WebKitGTK can answer a zero one (seen once in CI), so wait for one. */
+async function innerSize(driver: WebDriver, width: number, height: number): Promise<number[]> {
+  return (await driver.wait(
+    async () => {
+      const size = (await driver.executeScript("return [innerWidth, innerHeight]")) as number[] | null;
+      return size && size[0]! > 0 && size[1]! > 0 ? size : false;
+    },
+    5_000,
+    `WebKit's window reports no inner size after resizing it to ${width}x${height}`,
+  )) as number[];
+}
+
 /** `scripts: false`: the page's own scripts never run (WebKit's setting; the driver's scripts still do). */
 export async function launchWebKit(
   install: WebKitInstall,
@@ -144,7 +156,7 @@ export async function launchWebKit(
     async setViewport(width, height) {
       // the window holds the toolbar too: size it, measure what the page got, and correct once
       await driver.manage().window().setRect({ x: 0, y: 0, width, height });
-      const [innerWidth, innerHeight] = (await driver.executeScript("return [innerWidth, innerHeight]")) as number[];
+      const [innerWidth, innerHeight] = await innerSize(driver, width, height);
       await driver
         .manage()
         .window()
