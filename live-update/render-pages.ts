@@ -7,7 +7,7 @@ import { createContentClient } from "../app/content/storyblok-client";
 import { MANIFEST_FILE, readManifestEntries, type ManifestHeader } from "../release/headers-manifest";
 import { buildSettingsFrom, type BuildSettings } from "../pipeline/build-settings";
 import { resolveContentConfig, type ContentConfig } from "../pipeline/content-config";
-import { contentServiceRequestCount } from "../pipeline/content-requests";
+import { contentServiceRequestCount, countContentRequests } from "../pipeline/content-requests";
 import { languageAlternates } from "../pipeline/crawler-files";
 import { createStylesheets } from "../pipeline/critical-css";
 import { preparePage, type PageStyles } from "../pipeline/finish-pages";
@@ -204,9 +204,7 @@ export async function renderPages(
     handListingToLoaders(undefined);
     await rm(listingDir, { recursive: true, force: true });
   }
-  const now = serviceCount === null ? null : await contentServiceRequestCount(config);
-  // a service started again meanwhile counts from 0 (pipeline/content-requests.ts)
-  const requests = serviceCount !== null && now !== null && now >= serviceCount ? now - serviceCount : listingRequests;
+  const { count: requests } = await countContentRequests(config, { serviceCount, listingRequests });
   return { ...update, requests, ms: performance.now() - started };
 }
 
