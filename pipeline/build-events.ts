@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import * as v from "valibot";
+import { parseJsonWith } from "../settings/parse-json";
 
 /**
  * The build's machine-readable progress (issue 43: programs talk through
@@ -72,22 +73,7 @@ export function warnBuild(events: BuildEventWriter, text: string, log: (line: st
 
 /** One line of an events file; throws an error naming the file, the line number and what is wrong with it. */
 export function parseBuildEventLine(line: string, where: { file: string; line: number }): BuildEvent {
-  const place = `${where.file}, line ${where.line}`;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    throw new Error(`${place} is not a build event: not JSON: ${JSON.stringify(line.slice(0, 200))}`);
-  }
-  const result = v.safeParse(BuildEventSchema, value);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const key = v.getDotPath(issue);
-    throw new Error(
-      `${place} is not a build event: ${key ? `${key}: ` : ""}${issue.message}: ${JSON.stringify(line.slice(0, 200))}`,
-    );
-  }
-  return result.output;
+  return parseJsonWith(BuildEventSchema, line, `${where.file}, line ${where.line}`, "a build event");
 }
 
 export interface BuildEventsFollower {

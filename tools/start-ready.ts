@@ -1,5 +1,6 @@
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import * as v from "valibot";
+import { parseJsonWith } from "../settings/parse-json";
 
 /**
  * `npm start`'s ready file (START_READY_FILE): written once the site is
@@ -47,15 +48,5 @@ export async function readStartReady(file: string): Promise<StartReady | null> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new Error(`${file} is not npm start's ready file: not JSON: ${JSON.stringify(text.slice(0, 200))}`);
-  }
-  const result = v.safeParse(StartReadySchema, value);
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const key = v.getDotPath(issue);
-  throw new Error(`${file} is not npm start's ready file: ${key ? `${key}: ` : ""}${issue.message}`);
+  return parseJsonWith(StartReadySchema, text, file, "npm start's ready file");
 }
