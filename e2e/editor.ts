@@ -1,4 +1,4 @@
-import type { Frame, Page, Response } from "@playwright/test";
+import type { Frame, Page, Request, Response } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
 import { e2eEnv, expect, test } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
@@ -91,6 +91,7 @@ export async function openInEditor(
       await route.fulfill({ response, headers });
     },
   );
+  const drafts = followDraftRequests(page);
   const bridgeCode = page.waitForResponse(isBridgeCode);
   await page.goto(`${contentOrigin}/v2/cdn/spaces/me?token=${previewToken}`);
   await page.setContent(
@@ -109,7 +110,38 @@ export async function openInEditor(
       `frame-ancestors lets ${EDITOR_ORIGIN} frame the preview`,
     ).toBe(true);
   }
+  await draftsShown(frame, drafts);
   return frame;
+}
+
+/** The framed page's requests for drafts: how many it has made, and how many are still open. */
+function followDraftRequests(page: Page): { made: number; open: number } {
+  const drafts = { made: 0, open: 0 };
+  const isDraft = (request: Request) =>
+    request.frame() !== page.mainFrame() && new URL(request.url()).searchParams.get("version") === "draft";
+  page.on("request", (request) => {
+    if (!isDraft(request)) return;
+    drafts.made += 1;
+    drafts.open += 1;
+  });
+  const settled = (request: Request) => {
+    if (isDraft(request)) drafts.open -= 1;
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  return drafts;
+}
+
+/**
+ * The preview shows the drafts: after hydration it asks for them once in place of the prerendered data
+ * (root.tsx), and until they have arrived and rendered, the page is the build's (the other projects a
+ * different draw of it). Waits until those requests have answered and no loading state is left.
+ */
+async function draftsShown(frame: Frame, drafts: { made: number; open: number }): Promise<void> {
+  await expect
+    .poll(() => drafts.made > 0 && drafts.open === 0, { message: "the preview has asked for its drafts" })
+    .toBe(true);
+  await expect(frame.locator('[role="status"], [aria-busy="true"]')).toHaveCount(0);
 }
 
 export function post(page: Page, message: Record<string, unknown>): Promise<void> {

@@ -456,6 +456,8 @@ test("in the editor, the index row and the other-projects card of the open artic
   // the editor has that other article open, previewed on this page
   articleFrame = await openInEditor(page, path + (await editorQuery(contentApi, other)), expectConsoleError);
   const card = articleFrame.getByRole("region", { name: "Other Projects" }).locator(`a[href="${shown}"]`);
+  // the same draw: the page lists every candidate, and shows the two drawn
+  await expect(card).toBeVisible();
   await expect(card).toContainText(other.name);
   const renamed = `Live card ${Date.now()}`;
   await postUntil(page, { action: "input", story: { ...other, name: renamed } }, () =>
