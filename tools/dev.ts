@@ -45,8 +45,10 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!settings.STORYBLOK_TOKEN) {
     // asset URLs on the service's own origin: Vite's dev server does not forward /f/
-    const options = { ...contentServerOptions(settings), contentDir: path.resolve(repo, settings.CONTENT_DIR) };
-    delete options.publicOrigin;
+    const options = {
+      ...contentServerOptions({ ...settings, CONTENT_PUBLIC_ORIGIN: undefined }),
+      contentDir: path.resolve(repo, settings.CONTENT_DIR),
+    };
     content = await spawnContentService({ cwd: repo, options });
     void content.exited.then(({ code, signal }) => {
       if (stopping) return;
