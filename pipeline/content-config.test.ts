@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveEndpoint } from "../app/content/content-config";
+import { SettingsError } from "../settings/env-variables";
 import { contentSecurityPolicy } from "./csp";
 import { browserContentConfig, contentOriginsOf, resolveContentConfig } from "./content-config";
 import { tempDirOfTests } from "../test-support/temp-dir";
@@ -48,5 +49,25 @@ describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", (
     expect(browserContentConfig(config).endpoint).toBe("http://localhost:4123/v2");
     expect(resolveEndpoint(config, "http://127.0.0.2:3000").endpoint).toBe("http://localhost:4123/v2");
     expect(contentOriginsOf(config, buildSettingsFrom({})).api).toBe("http://localhost:4123");
+  });
+});
+
+describe("STORYBLOK_REGION, checked only where Storyblok is read", () => {
+  it("is ignored by a build of the local content service, where a region means nothing", () => {
+    const settings = buildSettingsFrom({ CONTENT_DIR: contentDir(), CONTENT_PORT: "4123", STORYBLOK_REGION: "mars" });
+    const config = resolveContentConfig(settings);
+    expect(config.endpoint).toBe("http://localhost:4123/v2");
+    expect(contentOriginsOf(config, settings).assets).toEqual(["http://localhost:4123", "http://127.0.0.1:4123"]);
+  });
+
+  it("picks Storyblok's hosts with STORYBLOK_TOKEN, and a bad one fails the build naming it", () => {
+    const us = buildSettingsFrom({ STORYBLOK_TOKEN: "t", STORYBLOK_REGION: "US" });
+    const config = resolveContentConfig(us);
+    expect(config.endpoint).toBe("https://api-us.storyblok.com/v2");
+    expect(contentOriginsOf(config, us).assets).toContain("https://a-us.storyblok.com");
+    const mars = buildSettingsFrom({ STORYBLOK_TOKEN: "t", STORYBLOK_REGION: "mars" });
+    const message = new SettingsError('STORYBLOK_REGION must be one of eu, us, ca, ap, cn, not "mars"');
+    expect(() => resolveContentConfig(mars)).toThrow(message);
+    expect(() => contentOriginsOf(config, mars)).toThrow(message);
   });
 });
