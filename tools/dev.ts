@@ -9,9 +9,9 @@ import { DEV_VARIABLES } from "./settings";
 
 /**
  * `npm run dev [-- vite args]`: the local content service in a process of
- * its own (unless STORYBLOK_TOKEN is set; the CONTENT_* variables, parsed
- * here with the rest of its settings, tools/settings.ts, are handed to it
- * serialized) and `react-router dev` (Vite with HMR; loaders run on each
+ * its own (unless STORYBLOK_TOKEN is set; the CONTENT_* variables but
+ * CONTENT_PUBLIC_ORIGIN, parsed here with the rest of its settings,
+ * tools/settings.ts, are handed to it serialized) and `react-router dev` (Vite with HMR; loaders run on each
  * request, so content edits show on reload) on PORT and HOST. Ctrl-C stops
  * both.
  */

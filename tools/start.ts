@@ -28,7 +28,7 @@ import { removeStartReady, writeStartReady } from "./start-ready";
  * Its settings are parsed once, here (tools/settings.ts, START_VARIABLES).
  * Unless STORYBLOK_TOKEN is set, starts the local content service in a
  * process of its own (content-server/child-process.ts: the CONTENT_*
- * variables parsed here, handed to it serialized), on
+ * variables parsed here, but for those it sets itself, handed to it serialized), on
  * loopback, with its webhooks pointed at the site; builds the site against
  * it (`react-router build`, its output in `build.log` beside the build, a
  * summary here from its events file, pipeline/build-events.ts) beside the last good build, which it replaces only once the
