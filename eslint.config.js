@@ -5,6 +5,12 @@ import playwright from "eslint-plugin-playwright";
 import vitest from "@vitest/eslint-plugin";
 import tseslint from "typescript-eslint";
 
+/**
+ * test-support/ in an import restriction, but for its temporary folder hook, which the tests of every folder
+ * share (a vitest hook: it runs only in a test).
+ */
+const TEST_SUPPORT = "test-support(?!/temp-dir$)";
+
 /** Import restrictions by folder (no-restricted-imports); `~/` is app/, relative paths are matched by their folder names. */
 const houseRules = {
   serviceOwnCode: {
@@ -16,41 +22,41 @@ const houseRules = {
     message: "The site (app/) shares no code with the content service (content-server/).",
   },
   siteWithoutMachinery: {
-    regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support|settings)(/|$)",
+    regex: `(^|/)(pipeline|live-update|site-server|tools|bench|${TEST_SUPPORT}|settings)(/|$)`,
     message:
       "The site (app/) is what the machinery builds and serves: it imports nothing from pipeline/, live-update/, site-server/, tools/, bench/, test-support/ or settings/.",
   },
   serviceWithoutMachinery: {
-    regex: "(^|/)(pipeline|live-update|site-server|tools|bench|test-support)(/|$)",
+    regex: `(^|/)(pipeline|live-update|site-server|tools|bench|${TEST_SUPPORT})(/|$)`,
     message: "content-server/ is a program of its own: it imports nothing from the site's machinery.",
   },
   releaseIsOnlyTheFormat: {
-    regex: "^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|test-support|e2e|settings)(/|$)",
+    regex: `^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|${TEST_SUPPORT}|e2e|settings)(/|$)`,
     message:
       "release/ is the format of a build, which the pipeline writes and everyone reads: it imports none of the other folders' code.",
   },
   settingsAreShared: {
-    regex: "^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|test-support|e2e|release)(/|$)",
+    regex: `^~/|(^|/)(app|pipeline|live-update|site-server|content-server|tools|bench|${TEST_SUPPORT}|e2e|release)(/|$)`,
     message:
       "settings/ is how every program reads its settings: it imports none of the other folders' code (each program's schema lives in its own folder).",
   },
   pipelineIsUpstream: {
-    regex: "(^|/)(live-update|site-server|tools|bench|test-support|content-server)(/|$)",
+    regex: `(^|/)(live-update|site-server|tools|bench|${TEST_SUPPORT}|content-server)(/|$)`,
     message:
       "pipeline/ is upstream of live updates and the site server (pipeline -> live-update -> site-server): it imports none of them, no tools, bench or test support.",
   },
   liveUpdateBelowServer: {
-    regex: "(^|/)(site-server|tools|bench|test-support|content-server)(/|$)",
+    regex: `(^|/)(site-server|tools|bench|${TEST_SUPPORT}|content-server)(/|$)`,
     message:
       "live-update/ is used by site-server/, never the other way (pipeline -> live-update -> site-server): it imports no site server, tools, bench or test support.",
   },
   serverWithoutTools: {
-    regex: "(^|/)(tools|bench|test-support|content-server)(/|$)",
+    regex: `(^|/)(tools|bench|${TEST_SUPPORT}|content-server)(/|$)`,
     message:
       "site-server/ runs in production: it imports no tools, bench or test support, and shares no code with the content service.",
   },
   toolsWithoutTests: {
-    regex: "(^|/)(bench|test-support)(/|$)",
+    regex: `(^|/)(bench|${TEST_SUPPORT})(/|$)`,
     message: "tools/ are what a user runs: they import no bench or test support.",
   },
   testSupportWithoutBench: {

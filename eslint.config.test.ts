@@ -86,6 +86,7 @@ describe("house rules (no-restricted-imports)", () => {
     ["pipeline/csp.ts", 'import { value } from "../site-server/static-files";', /pipeline\/ is upstream/],
     ["pipeline/csp.ts", 'import { value } from "../live-update/update-plan";', /pipeline\/ is upstream/],
     ["pipeline/csp.ts", 'import { value } from "../test-support/processes";', /pipeline\/ is upstream/],
+    ["pipeline/csp.test.ts", 'import { value } from "../test-support/read-load";', /pipeline\/ is upstream/],
     [
       "live-update/render-pages.ts",
       'import { value } from "../site-server/csp";',
@@ -150,6 +151,11 @@ describe("house rules (no-restricted-imports)", () => {
     ["tools/start.ts", 'import { value } from "../site-server/live-site";'],
     ["test-support/run-e2e.ts", 'import { value } from "../tools/processes";'],
     ["bench/main.ts", 'import { value } from "../test-support/ensure-chromium";'],
+    // the temporary folder hook is every folder's tests'
+    ["pipeline/csp.test.ts", 'import { value } from "../test-support/temp-dir";'],
+    ["release/layout.test.ts", 'import { value } from "../test-support/temp-dir";'],
+    ["app/content/story.server.test.ts", 'import { value } from "../../test-support/temp-dir";'],
+    ["content-server/query.test.ts", 'import { value } from "../test-support/temp-dir";'],
   ])(
     "%s may `%s`",
     async (filePath, source) => {

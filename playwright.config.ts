@@ -3,6 +3,7 @@ import type { EngineOptions } from "./e2e/engines";
 import type { BuildOptions } from "./e2e/fixtures";
 import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
 import { ENGINES_STAGE_VARIABLE } from "./test-support/ensure-engines";
+import { HOSTS_BUILD_DIR_VARIABLE } from "./test-support/host-runtimes";
 
 /**
  * Browser tests. Run them with `npm run test:e2e` (test-support/run-e2e.ts), which
@@ -23,7 +24,8 @@ import { ENGINES_STAGE_VARIABLE } from "./test-support/ensure-engines";
  * `--project browser` to leave it out). `hosts` (`*.hosts.spec.ts`) checks
  * the same build as Cloudflare's and Netlify's own runtimes serve it, with
  * the Nu Html Checker and a link checker; run-e2e starts them in a whole run
- * (or with E2E_HOSTS=1). `preview` runs the specs that need a preview build
+ * (or with `--project hosts`, E2E_HOSTS=1), and only such a run has the
+ * project (HOSTS_BUILD_DIR_VARIABLE). `preview` runs the specs that need a preview build
  * (drafts, the editor's bridge, React hydrating every page: PREVIEW_SPECS)
  * against a site server of its own. `engines-firefox` and `engines-webkit`
  * (`*.engines.spec.ts`, e2e/engines.ts) run the cross-engine checks on the
@@ -96,11 +98,7 @@ export default defineConfig<BuildOptions, EngineOptions>({
       use: { baseURL: process.env.E2E_NGINX_URL },
       teardown: "faults",
     },
-    {
-      name: "hosts",
-      testMatch: HOSTS_SPECS,
-      fullyParallel: true,
-    },
+    ...(process.env[HOSTS_BUILD_DIR_VARIABLE] ? [{ name: "hosts", testMatch: HOSTS_SPECS, fullyParallel: true }] : []),
     {
       name: "faults",
       testMatch: SERIAL_SPECS,

@@ -1,9 +1,9 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDocumentPath, startClientOnlyServer, type ClientOnlyServer } from "./client-only-server";
 import { writeHeadersManifest } from "../site-server/test/headers-manifest";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 describe("isDocumentPath", () => {
   it("treats extension-less paths and .html as documents", () => {
@@ -16,24 +16,22 @@ describe("isDocumentPath", () => {
 });
 
 describe("client-only server", () => {
-  let dir: string;
+  const dir = tempDirOfTests("bench-client-only-", "all");
   let server: ClientOnlyServer;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "bench-client-only-"));
-    await mkdir(path.join(dir, "about"), { recursive: true });
-    await mkdir(path.join(dir, "assets"));
-    await writeFile(path.join(dir, "__spa-fallback.html"), "<p>fallback</p>");
-    await writeFile(path.join(dir, "index.html"), "<p>prerendered home</p>");
-    await writeFile(path.join(dir, "about", "index.html"), "<p>prerendered about</p>");
-    await writeFile(path.join(dir, "about.data"), "data");
-    await writeFile(path.join(dir, "assets", "a.js"), "export {};");
+    await mkdir(path.join(dir(), "about"), { recursive: true });
+    await mkdir(path.join(dir(), "assets"));
+    await writeFile(path.join(dir(), "__spa-fallback.html"), "<p>fallback</p>");
+    await writeFile(path.join(dir(), "index.html"), "<p>prerendered home</p>");
+    await writeFile(path.join(dir(), "about", "index.html"), "<p>prerendered about</p>");
+    await writeFile(path.join(dir(), "about.data"), "data");
+    await writeFile(path.join(dir(), "assets", "a.js"), "export {};");
     // a complete build: the site server refuses a folder without its headers manifest
-    await writeHeadersManifest(dir);
-    server = await startClientOnlyServer(dir);
+    await writeHeadersManifest(dir());
+    server = await startClientOnlyServer(dir());
   });
   afterAll(async () => {
     await server.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("answers every document with the SPA fallback, .data with 404 and assets as files", async () => {

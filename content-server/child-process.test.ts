@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { spawnContentService, type ContentServiceProcess, type ContentServiceReady } from "./child-process";
 import type { ContentServerOptions } from "./content-server";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
  * The content service in its own process (main.ts), as `npm start` and
@@ -17,14 +17,13 @@ import type { ContentServerOptions } from "./content-server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..");
-let tmp: string;
+const tmp = tempDirOfTests("content-child-test-", "all");
 let contentDir: string;
 let space: { space: { id: number }; previewToken: string; publicToken: string };
 let storyFiles: number;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), "content-child-test-"));
-  contentDir = path.join(tmp, "content");
+  contentDir = path.join(tmp(), "content");
   await cp(path.join(here, "contract-fixture"), contentDir, { recursive: true });
   space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as typeof space;
   storyFiles = (await readdir(path.join(contentDir, "stories"), { recursive: true })).filter((f) =>
@@ -32,13 +31,9 @@ beforeAll(async () => {
   ).length;
 });
 
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
-});
-
 /** The options of a service on a free port, with the temp content; `extra` adds or overrides. */
 function serviceOptions(extra: ContentServerOptions = {}): ContentServerOptions {
-  return { port: 0, contentDir, imageCacheDir: path.join(tmp, "image-cache"), ...extra };
+  return { port: 0, contentDir, imageCacheDir: path.join(tmp(), "image-cache"), ...extra };
 }
 
 /** The env of main.ts run by itself on a free port, with the temp content; `extra` adds or overrides. */
@@ -47,7 +42,7 @@ function serviceEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     PATH: process.env.PATH,
     CONTENT_PORT: "0",
     CONTENT_DIR: contentDir,
-    CONTENT_IMAGE_CACHE_DIR: path.join(tmp, "image-cache"),
+    CONTENT_IMAGE_CACHE_DIR: path.join(tmp(), "image-cache"),
     ...extra,
   };
 }

@@ -1,11 +1,11 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import StoryblokClient from "storyblok-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
 import { localizationOf, localizeContent, localizeStory } from "./languages";
 import { rawRequest } from "./test-fixture";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
  * Field-level translation (content-server/languages.ts). Facts and their
@@ -67,28 +67,26 @@ const HOME = story(
   { _uid: "home-root", component: "page", Title: "Willkommen", "Title__i18n__en-gb": "Welcome (British)" },
 );
 
-let dir: string;
+const dir = tempDirOfTests("content-languages-", "all");
 let server: ContentServerHandle;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "content-languages-"));
-  await mkdir(path.join(dir, "stories", "articles"), { recursive: true });
+  await mkdir(path.join(dir(), "stories", "articles"), { recursive: true });
   await writeFile(
-    path.join(dir, "space.json"),
+    path.join(dir(), "space.json"),
     JSON.stringify({
       space: { id: 4242, name: "Languages", domain: "https://languages.example/", language_codes: ["en", "en-gb"] },
       previewToken: PREVIEW,
       publicToken: PUBLIC,
     }),
   );
-  await writeFile(path.join(dir, "stories", "articles", "kanaltoene.json"), JSON.stringify(ARTICLE));
-  await writeFile(path.join(dir, "stories", "home.json"), JSON.stringify(HOME));
-  server = await startContentServer({ port: 0, contentDir: dir, watch: false });
+  await writeFile(path.join(dir(), "stories", "articles", "kanaltoene.json"), JSON.stringify(ARTICLE));
+  await writeFile(path.join(dir(), "stories", "home.json"), JSON.stringify(HOME));
+  server = await startContentServer({ port: 0, contentDir: dir(), watch: false });
 });
 
 afterAll(async () => {
   await server?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const client = (token = PUBLIC) =>

@@ -1,4 +1,5 @@
 import { RELEASE_FILE, readReleaseInfo } from "../release/release-info";
+import { HOSTS_BUILD_DIR_VARIABLE } from "../test-support/host-runtimes";
 import { requiredEnv } from "./fixtures";
 
 /**
@@ -25,10 +26,10 @@ export function hostsEnv(): HostsEnv {
   const read = (name: string) =>
     requiredEnv(
       name,
-      "the hosts' checks run in a whole `npm run test:e2e`, or with E2E_HOSTS=1 (test-support/run-e2e.ts)",
+      "the hosts' checks run in a whole `npm run test:e2e`, with `--project hosts` or E2E_HOSTS=1 (test-support/run-e2e.ts)",
     ).replace(/\/$/, "");
   return {
-    buildDir: read("E2E_HOSTS_BUILD_DIR"),
+    buildDir: read(HOSTS_BUILD_DIR_VARIABLE),
     cloudflareUrl: read("E2E_CLOUDFLARE_URL"),
     netlifyUrl: read("E2E_NETLIFY_URL"),
     contentOrigin: read("E2E_CONTENT_ORIGIN"),

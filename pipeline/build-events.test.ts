@@ -1,7 +1,6 @@
-import { appendFile, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { appendFile, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   buildEventWriter,
   followBuildEvents,
@@ -10,32 +9,30 @@ import {
   type BuildEvent,
   type BuildEventsFollower,
 } from "./build-events";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
-let dir = "";
-let file = "";
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "build-events-"));
-  file = path.join(dir, "events.ndjson");
-});
-afterEach(() => rm(dir, { recursive: true, force: true }));
+const dir = tempDirOfTests("build-events-");
+const file = () => path.join(dir(), "events.ndjson");
 
 const where = { file: "ev.ndjson", line: 3 };
 
 describe("buildEventWriter", () => {
   it("appends each event as one JSON line", async () => {
-    const write = buildEventWriter(file);
+    const write = buildEventWriter(file());
     write({ event: "prerender-start" });
     write({ event: "content-requests", count: 20 });
-    expect(await readFile(file, "utf8")).toBe('{"event":"prerender-start"}\n{"event":"content-requests","count":20}\n');
+    expect(await readFile(file(), "utf8")).toBe(
+      '{"event":"prerender-start"}\n{"event":"content-requests","count":20}\n',
+    );
   });
 
   it("writes no line outside the schema, and a failed write ends the events with one warning, never the build", async () => {
     const warn = vi.fn();
-    const write = buildEventWriter(file, warn);
+    const write = buildEventWriter(file(), warn);
     write({ event: "prerender-start" });
     expect(() => write({ event: "content-requests", count: -1 })).not.toThrow();
     write({ event: "content-requests", count: 20 });
-    expect(await readFile(file, "utf8")).toBe('{"event":"prerender-start"}\n');
+    expect(await readFile(file(), "utf8")).toBe('{"event":"prerender-start"}\n');
     expect(warn).toHaveBeenCalledOnce();
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^WARNING \(build events\): no more events go to /));
   });
@@ -89,14 +86,14 @@ describe("followBuildEvents", () => {
 
   it("waits for the file, hands on each complete line in order, and reads the rest when stopped", async () => {
     const seen: BuildEvent[] = [];
-    follower = followBuildEvents(file, (event) => seen.push(event), { pollMs: 10 });
-    await appendFile(file, '{"event":"prerender-start"}\n{"event":"page","file":"index.h');
+    follower = followBuildEvents(file(), (event) => seen.push(event), { pollMs: 10 });
+    await appendFile(file(), '{"event":"prerender-start"}\n{"event":"page","file":"index.h');
     await vi.waitFor(() => expect(seen).toEqual([{ event: "prerender-start" }]));
     // the cut line waits for its end; a character cut in two bytes as well
     const cut = Buffer.from('tml"}\n{"event":"warning","text":"WARNING: Ä"}\n');
     const at = cut.indexOf(Buffer.from("Ä")) + 1;
-    await appendFile(file, cut.subarray(0, at));
-    await appendFile(file, cut.subarray(at));
+    await appendFile(file(), cut.subarray(0, at));
+    await appendFile(file(), cut.subarray(at));
     await follower.stop();
     expect(seen).toEqual([
       { event: "prerender-start" },
@@ -107,9 +104,9 @@ describe("followBuildEvents", () => {
 
   it("stops at a bad line, and stop() rejects with what is wrong with it", async () => {
     const seen: BuildEvent[] = [];
-    await appendFile(file, '{"event":"prerender-start"}\nPrerender (html): / -> build/client/index.html\n');
-    follower = followBuildEvents(file, (event) => seen.push(event), { pollMs: 10 });
-    await expect(follower.stop()).rejects.toThrow(`${file}, line 2 is not a build event: not JSON`);
+    await appendFile(file(), '{"event":"prerender-start"}\nPrerender (html): / -> build/client/index.html\n');
+    follower = followBuildEvents(file(), (event) => seen.push(event), { pollMs: 10 });
+    await expect(follower.stop()).rejects.toThrow(`${file()}, line 2 is not a build event: not JSON`);
     expect(seen).toEqual([{ event: "prerender-start" }]);
   });
 });

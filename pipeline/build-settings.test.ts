@@ -6,7 +6,7 @@ describe("the build's settings", () => {
   it("defaults: a draft build of the local content on port 4100 for Cloudflare, no site URL", () => {
     expect(parseSettings(BUILD_VARIABLES, {})).toEqual({
       STORYBLOK_TOKEN: undefined,
-      STORYBLOK_REGION: "eu",
+      STORYBLOK_REGION: undefined,
       CONTENT_API_URL: undefined,
       CONTENT_VERSION: "draft",
       CONTENT_ASSET_ORIGINS: [],
@@ -22,7 +22,6 @@ describe("the build's settings", () => {
   it("reads the values it is given", () => {
     expect(
       parseSettings(BUILD_VARIABLES, {
-        STORYBLOK_REGION: "US",
         CONTENT_VERSION: "published",
         CONTENT_ASSET_ORIGINS: "https://assets.example/x, http://cdn.example",
         SITE_URL: "https://studio.example/",
@@ -30,7 +29,6 @@ describe("the build's settings", () => {
         CONTENT_VIA_SITE: "1",
       }),
     ).toMatchObject({
-      STORYBLOK_REGION: "us",
       CONTENT_VERSION: "published",
       CONTENT_ASSET_ORIGINS: ["https://assets.example", "http://cdn.example"],
       SITE_URL: "https://studio.example",

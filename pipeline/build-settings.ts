@@ -21,6 +21,13 @@ import { STATIC_HOSTS } from "./host-config";
 export const STORYBLOK_REGIONS = ["eu", "us", "ca", "ap", "cn"] as const;
 export type StoryblokRegion = (typeof STORYBLOK_REGIONS)[number];
 
+/** STORYBLOK_REGION as it is checked where Storyblok is read (storyblokRegionOf): a local content service has none. */
+const STORYBLOK_REGION = envVariable(
+  oneOf(STORYBLOK_REGIONS, "eu"),
+  "`eu`",
+  "the space's region, read with `STORYBLOK_TOKEN`: `eu`, `us`, `ca`, `ap` or `cn`",
+);
+
 export const BUILD_VARIABLES = {
   STORYBLOK_TOKEN: envVariable(
     optionalText,
@@ -28,11 +35,8 @@ export const BUILD_VARIABLES = {
     "a Storyblok access token; when set, the site reads Storyblok and the local service is not started",
     { secret: true },
   ),
-  STORYBLOK_REGION: envVariable(
-    oneOf(STORYBLOK_REGIONS, "eu"),
-    "`eu`",
-    "the space's region: `eu`, `us`, `ca`, `ap` or `cn`",
-  ),
+  // its text only: a build of the local content never checks it
+  STORYBLOK_REGION: { ...STORYBLOK_REGION, schema: optionalText },
   CONTENT_API_URL: envVariable(
     v.pipe(
       optionalText,
@@ -97,6 +101,11 @@ export type BuildSettings = SettingsOf<typeof BUILD_VARIABLES>;
  */
 export function buildSettingsFrom(env: NodeJS.ProcessEnv): BuildSettings {
   return parseSettings(BUILD_VARIABLES, env);
+}
+
+/** The space's region, checked where Storyblok is read: a bad one throws a SettingsError naming it. */
+export function storyblokRegionOf(settings: Pick<BuildSettings, "STORYBLOK_REGION">): StoryblokRegion {
+  return parseSettings({ STORYBLOK_REGION }, settings).STORYBLOK_REGION;
 }
 
 /** The origins of CONTENT_ASSET_ORIGINS; throws for one that is not an absolute http(s) URL. */

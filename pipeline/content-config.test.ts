@@ -1,25 +1,23 @@
 import { buildSettingsFrom } from "./build-settings";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resolveEndpoint } from "../app/content/content-config";
+import { SettingsError } from "../settings/env-variables";
 import { contentSecurityPolicy } from "./csp";
 import { browserContentConfig, contentOriginsOf, resolveContentConfig } from "./content-config";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
-let contentDir: string;
+const contentDir = tempDirOfTests("content-config-", "all");
 
 beforeAll(async () => {
-  contentDir = await mkdtemp(path.join(tmpdir(), "content-config-"));
-  await writeFile(path.join(contentDir, "space.json"), JSON.stringify({ previewToken: "p", publicToken: "q" }));
+  await writeFile(path.join(contentDir(), "space.json"), JSON.stringify({ previewToken: "p", publicToken: "q" }));
 });
-
-afterAll(() => rm(contentDir, { recursive: true, force: true }));
 
 describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", () => {
   it("the build asks the service directly; the browser bundle asks the site's own origin", () => {
     const config = resolveContentConfig(
-      buildSettingsFrom({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" }),
+      buildSettingsFrom({ CONTENT_DIR: contentDir(), CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" }),
     );
     expect(config.endpoint).toBe("http://localhost:4123/v2");
     expect(browserContentConfig(config).endpoint).toBe("/v2");
@@ -32,7 +30,7 @@ describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", (
 
   it("keeps the policy strict: API, images and videos from the site itself only", () => {
     const config = resolveContentConfig(
-      buildSettingsFrom({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" }),
+      buildSettingsFrom({ CONTENT_DIR: contentDir(), CONTENT_PORT: "4123", CONTENT_VIA_SITE: "1" }),
     );
     const origins = contentOriginsOf(config, buildSettingsFrom({}));
     expect(origins).toEqual({ api: "'self'", assets: [] });
@@ -47,9 +45,29 @@ describe("the local content service forwarded by the site (CONTENT_VIA_SITE)", (
   });
 
   it("without it the browser asks the service's own address, as before", () => {
-    const config = resolveContentConfig(buildSettingsFrom({ CONTENT_DIR: contentDir, CONTENT_PORT: "4123" }));
+    const config = resolveContentConfig(buildSettingsFrom({ CONTENT_DIR: contentDir(), CONTENT_PORT: "4123" }));
     expect(browserContentConfig(config).endpoint).toBe("http://localhost:4123/v2");
     expect(resolveEndpoint(config, "http://127.0.0.2:3000").endpoint).toBe("http://localhost:4123/v2");
     expect(contentOriginsOf(config, buildSettingsFrom({})).api).toBe("http://localhost:4123");
+  });
+});
+
+describe("STORYBLOK_REGION, checked only where Storyblok is read", () => {
+  it("is ignored by a build of the local content service, where a region means nothing", () => {
+    const settings = buildSettingsFrom({ CONTENT_DIR: contentDir(), CONTENT_PORT: "4123", STORYBLOK_REGION: "mars" });
+    const config = resolveContentConfig(settings);
+    expect(config.endpoint).toBe("http://localhost:4123/v2");
+    expect(contentOriginsOf(config, settings).assets).toEqual(["http://localhost:4123", "http://127.0.0.1:4123"]);
+  });
+
+  it("picks Storyblok's hosts with STORYBLOK_TOKEN, and a bad one fails the build naming it", () => {
+    const us = buildSettingsFrom({ STORYBLOK_TOKEN: "t", STORYBLOK_REGION: "US" });
+    const config = resolveContentConfig(us);
+    expect(config.endpoint).toBe("https://api-us.storyblok.com/v2");
+    expect(contentOriginsOf(config, us).assets).toContain("https://a-us.storyblok.com");
+    const mars = buildSettingsFrom({ STORYBLOK_TOKEN: "t", STORYBLOK_REGION: "mars" });
+    const message = new SettingsError('STORYBLOK_REGION must be one of eu, us, ca, ap, cn, not "mars"');
+    expect(() => resolveContentConfig(mars)).toThrow(message);
+    expect(() => contentOriginsOf(config, mars)).toThrow(message);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContentConfig } from "../app/content/content-config";
 import type { SiteMode } from "../release/headers-manifest";
-import type { BuildSettings, StoryblokRegion } from "./build-settings";
+import { storyblokRegionOf, type BuildSettings, type StoryblokRegion } from "./build-settings";
 
 /** What the site needs to reach its content (the site's own type); resolved once at build time. */
 export type { ContentConfig };
@@ -56,7 +56,7 @@ export function contentOriginsOf(
     ? []
     : config.local
       ? loopbackAliases(api)
-      : [...REGION_ASSET_ORIGINS[settings.STORYBLOK_REGION], "https://a.storyblok.com"];
+      : [...REGION_ASSET_ORIGINS[storyblokRegionOf(settings)], "https://a.storyblok.com"];
   return { api, assets: [...new Set([...assets, ...settings.CONTENT_ASSET_ORIGINS])] };
 }
 
@@ -89,7 +89,7 @@ export function resolveContentConfig(settings: BuildSettings): ContentConfig {
   const version = settings.CONTENT_VERSION;
   if (settings.STORYBLOK_TOKEN) {
     return {
-      endpoint: trimSlash(settings.CONTENT_API_URL ?? `https://${REGION_HOSTS[settings.STORYBLOK_REGION]}/v2`),
+      endpoint: trimSlash(settings.CONTENT_API_URL ?? `https://${REGION_HOSTS[storyblokRegionOf(settings)]}/v2`),
       token: settings.STORYBLOK_TOKEN,
       version,
       local: false,

@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inlineStyles } from "./csp";
 import { attribute, isInside, parseHtml } from "./html";
 import { CriticalCssError, createStylesheets, inlineCriticalCss } from "./critical-css";
+import { tempDirOfThisTest, tempDirOfTests } from "../test-support/temp-dir";
 
-let clientDir: string;
+const clientDir = tempDirOfTests("critical-css-", "all");
 
 const ROOT_CSS = [
   ":root{--ink:#111}",
@@ -30,14 +30,9 @@ function page(body: string, links = ["/assets/root-a1.css", "/assets/route-b2.cs
 }
 
 beforeAll(async () => {
-  clientDir = await mkdtemp(path.join(os.tmpdir(), "critical-css-"));
-  await mkdir(path.join(clientDir, "assets"));
-  await writeFile(path.join(clientDir, "assets", "root-a1.css"), ROOT_CSS);
-  await writeFile(path.join(clientDir, "assets", "route-b2.css"), ROUTE_CSS);
-});
-
-afterAll(async () => {
-  await rm(clientDir, { recursive: true, force: true });
+  await mkdir(path.join(clientDir(), "assets"));
+  await writeFile(path.join(clientDir(), "assets", "root-a1.css"), ROOT_CSS);
+  await writeFile(path.join(clientDir(), "assets", "route-b2.css"), ROUTE_CSS);
 });
 
 const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
@@ -45,7 +40,7 @@ const bodyOf = (html: string) => html.slice(html.indexOf("</head>"));
 
 describe("inlineCriticalCss", () => {
   it("inlines every rule of the page's stylesheets, in cascade order, and leaves the files as they are", async () => {
-    const html = await inlineCriticalCss(page('<p class="used route">a</p>'), { clientDir });
+    const html = await inlineCriticalCss(page('<p class="used route">a</p>'), { clientDir: clientDir() });
     const [style] = inlineStyles(html);
     expect(style).toContain(".used{color:var(--ink)}");
     expect(style).toContain(".used:hover{color:blue}");
@@ -56,11 +51,11 @@ describe("inlineCriticalCss", () => {
     expect(style).toContain(".other-route{margin:1px}");
     expect(style).toContain("@keyframes spin");
     expect(style!.indexOf(".used{")).toBeLessThan(style!.indexOf(".route{"));
-    expect(await readFile(path.join(clientDir, "assets", "root-a1.css"), "utf8")).toBe(ROOT_CSS);
+    expect(await readFile(path.join(clientDir(), "assets", "root-a1.css"), "utf8")).toBe(ROOT_CSS);
   });
 
   it("applies no stylesheet but the inline style, keeps a disabled copy in the head for hydration, adds no script", async () => {
-    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
+    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir: clientDir() });
     const parsed = parseHtml(html);
     const head = parsed.head!;
     expect(parsed.inlineStyles().filter((style) => isInside(style, head))).toHaveLength(1);
@@ -77,7 +72,7 @@ describe("inlineCriticalCss", () => {
   it("moves the page's own <style> elements into the inline style after the stylesheets' rules", async () => {
     const html = await inlineCriticalCss(
       page('<p class="used">a</p><div hidden><style>.used:has(:checked){color:green}</style></div>'),
-      { clientDir },
+      { clientDir: clientDir() },
     );
     const [style] = inlineStyles(html);
     expect(style).toContain(".used:has(:checked){color:green}");
@@ -88,7 +83,7 @@ describe("inlineCriticalCss", () => {
 
   it("writes the page as it was but for its styles: one parse, no serializer of its own", async () => {
     const before = page('<p class="used" data-x="a&amp;b">caf&eacute; <br/></p>');
-    const html = await inlineCriticalCss(before, { clientDir });
+    const html = await inlineCriticalCss(before, { clientDir: clientDir() });
     const [style] = inlineStyles(html);
     expect(html).toBe(
       before
@@ -104,59 +99,61 @@ describe("inlineCriticalCss", () => {
   });
 
   it("refuses a stylesheet whose url() would mean another file inline, or which would end the <style>", async () => {
-    await writeFile(path.join(clientDir, "assets", "relative-d4.css"), '.a{background:url("img/x.png")}');
+    await writeFile(path.join(clientDir(), "assets", "relative-d4.css"), '.a{background:url("img/x.png")}');
     await writeFile(
-      path.join(clientDir, "assets", "rooted-e5.css"),
+      path.join(clientDir(), "assets", "rooted-e5.css"),
       ".a{background:url(/assets/x.png)}.b{background:url(data:image/png;base64,AA==)}",
     );
-    await writeFile(path.join(clientDir, "assets", "ending-f6.css"), '.a::after{content:"</style>"}');
-    await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/relative-d4.css"]), { clientDir })).rejects.toThrow(
-      /relative-d4\.css has a relative url\(\)/,
-    );
-    const rooted = await inlineCriticalCss(page("<p>a</p>", ["/assets/rooted-e5.css"]), { clientDir });
+    await writeFile(path.join(clientDir(), "assets", "ending-f6.css"), '.a::after{content:"</style>"}');
+    await expect(
+      inlineCriticalCss(page("<p>a</p>", ["/assets/relative-d4.css"]), { clientDir: clientDir() }),
+    ).rejects.toThrow(/relative-d4\.css has a relative url\(\)/);
+    const rooted = await inlineCriticalCss(page("<p>a</p>", ["/assets/rooted-e5.css"]), { clientDir: clientDir() });
     expect(inlineStyles(rooted)[0]).toContain("url(/assets/x.png)");
-    await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/ending-f6.css"]), { clientDir })).rejects.toThrow(
-      CriticalCssError,
-    );
-    await writeFile(path.join(clientDir, "assets", "import-g7.css"), '@import "other.css";.a{}');
-    await expect(inlineCriticalCss(page("<p>a</p>", ["/assets/import-g7.css"]), { clientDir })).rejects.toThrow(
-      /import-g7\.css has an @import/,
-    );
+    await expect(
+      inlineCriticalCss(page("<p>a</p>", ["/assets/ending-f6.css"]), { clientDir: clientDir() }),
+    ).rejects.toThrow(CriticalCssError);
+    await writeFile(path.join(clientDir(), "assets", "import-g7.css"), '@import "other.css";.a{}');
+    await expect(
+      inlineCriticalCss(page("<p>a</p>", ["/assets/import-g7.css"]), { clientDir: clientDir() }),
+    ).rejects.toThrow(/import-g7\.css has an @import/);
     // an escaped ../ survives the URL parser (a plain one does not) and would leave the client folder for a file there
-    const outside = `${path.basename(clientDir)}-outside.css`;
-    await writeFile(path.join(clientDir, "..", outside), ".a{}");
+    const outside = `${path.basename(clientDir())}-outside.css`;
+    await writeFile(path.join(clientDir(), "..", outside), ".a{}");
     try {
-      await expect(inlineCriticalCss(page("<p>a</p>", [`/..%2f${outside}`]), { clientDir })).rejects.toThrow(
-        /a stylesheet outside the build/,
-      );
+      await expect(
+        inlineCriticalCss(page("<p>a</p>", [`/..%2f${outside}`]), { clientDir: clientDir() }),
+      ).rejects.toThrow(/a stylesheet outside the build/);
     } finally {
-      await rm(path.join(clientDir, "..", outside));
+      await rm(path.join(clientDir(), "..", outside));
     }
   });
 
   it("refuses a page whose stylesheet it cannot read, rather than one without its styles", async () => {
     await expect(
-      inlineCriticalCss(page("<p>a</p>", ["/assets/root-a1.css", "/assets/missing-c3.css"]), { clientDir }),
+      inlineCriticalCss(page("<p>a</p>", ["/assets/root-a1.css", "/assets/missing-c3.css"]), {
+        clientDir: clientDir(),
+      }),
     ).rejects.toThrow(/missing-c3\.css/);
   });
 
   it("puts the build's font faces first into the inline style and preloads the subset", async () => {
     const fontFaces =
       '@font-face { font-family: "Epilogue Subset"; src: url(/assets/epilogue-subset-abc.woff2) format("woff2-variations"); }';
-    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir, fontFaces });
+    const html = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir: clientDir(), fontFaces });
     const [style] = inlineStyles(html);
     expect(style!.startsWith(fontFaces)).toBe(true);
     expect(style).toContain(".used{color:var(--ink)}");
     expect(headOf(html)).toContain(
       '<link rel="preload" href="/assets/epilogue-subset-abc.woff2" as="font" type="font/woff2" crossorigin><style>',
     );
-    const withoutFonts = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir });
+    const withoutFonts = await inlineCriticalCss(page('<p class="used">a</p>'), { clientDir: clientDir() });
     expect(withoutFonts).not.toMatch(/as="font"/);
   });
 
   it("leaves a page without stylesheets as it is", async () => {
     const html = page("<p>a</p>", []);
-    expect(await inlineCriticalCss(html, { clientDir })).toBe(html);
+    expect(await inlineCriticalCss(html, { clientDir: clientDir() })).toBe(html);
   });
 
   it("refuses stylesheet links of a shape it does not know", async () => {
@@ -164,29 +161,25 @@ describe("inlineCriticalCss", () => {
       '<link rel="stylesheet" href="/assets/root-a1.css"/>',
       '<link href="/assets/root-a1.css" rel="stylesheet"/>',
     );
-    await expect(inlineCriticalCss(html, { clientDir })).rejects.toThrow(CriticalCssError);
+    await expect(inlineCriticalCss(html, { clientDir: clientDir() })).rejects.toThrow(CriticalCssError);
   });
 });
 
 describe("createStylesheets", () => {
   it("reads each stylesheet once for all the pages it extracts from", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "critical-css-once-"));
-    try {
-      await mkdir(path.join(dir, "assets"));
-      await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:red}");
-      const stylesheets = createStylesheets({ clientDir: dir });
-      const links = ["/assets/root-a1.css"];
-      const first = await inlineCriticalCss(page('<p class="used">a</p>', links), { clientDir: dir }, stylesheets);
-      expect(inlineStyles(first)).toEqual([".used{color:red}"]);
-      // a build's stylesheets do not change while it runs: the second page is extracted from what was read first
-      await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:blue}");
-      const second = await inlineCriticalCss(page('<p class="used">b</p>', links), { clientDir: dir }, stylesheets);
-      expect(inlineStyles(second)).toEqual([".used{color:red}"]);
-      // a new extractor (the next build, a live update) reads the file as it is now
-      const fresh = await inlineCriticalCss(page('<p class="used">c</p>', links), { clientDir: dir });
-      expect(inlineStyles(fresh)).toEqual([".used{color:blue}"]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = await tempDirOfThisTest("critical-css-once-");
+    await mkdir(path.join(dir, "assets"));
+    await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:red}");
+    const stylesheets = createStylesheets({ clientDir: dir });
+    const links = ["/assets/root-a1.css"];
+    const first = await inlineCriticalCss(page('<p class="used">a</p>', links), { clientDir: dir }, stylesheets);
+    expect(inlineStyles(first)).toEqual([".used{color:red}"]);
+    // a build's stylesheets do not change while it runs: the second page is extracted from what was read first
+    await writeFile(path.join(dir, "assets", "root-a1.css"), ".used{color:blue}");
+    const second = await inlineCriticalCss(page('<p class="used">b</p>', links), { clientDir: dir }, stylesheets);
+    expect(inlineStyles(second)).toEqual([".used{color:red}"]);
+    // a new extractor (the next build, a live update) reads the file as it is now
+    const fresh = await inlineCriticalCss(page('<p class="used">c</p>', links), { clientDir: dir });
+    expect(inlineStyles(fresh)).toEqual([".used{color:blue}"]);
   });
 });

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, type HeadersManifest, type PolicyInputs } from "../release/headers-manifest";
 import { documentSecurityPolicy, inlineStyles, withPolicyMeta } from "./csp";
 import { CriticalCssError, createStylesheets } from "./critical-css";
@@ -12,6 +11,7 @@ import * as html from "./html";
 import { HeadScriptError, addHeadScript, headScript } from "./head-script";
 import { PageWorkers } from "./page-workers";
 import { writeSecurityHeaders } from "./security-headers";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 // the parser as it is, its calls counted
 vi.mock("./html", async (importOriginal) => {
@@ -40,23 +40,18 @@ function page(text: string): string {
 const ROOT_CSS = ".used{color:#111}\n.unused{color:red}";
 const FONT_FACES = '@font-face {\n  font-family: "Epilogue Subset";\n  src: url(/assets/epilogue-subset-x.woff2);\n}';
 
-let dir: string;
+const dir = tempDirOfTests("finish-pages-");
 let script: string;
 
 async function put(relative: string, html: string): Promise<void> {
-  await mkdir(path.dirname(path.join(dir, relative)), { recursive: true });
-  await writeFile(path.join(dir, relative), html);
+  await mkdir(path.dirname(path.join(dir(), relative)), { recursive: true });
+  await writeFile(path.join(dir(), relative), html);
 }
-const read = (relative: string) => readFile(path.join(dir, relative), "utf8");
+const read = (relative: string) => readFile(path.join(dir(), relative), "utf8");
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "finish-pages-"));
   script = await headScript();
   await put("assets/root-a1.css", ROOT_CSS);
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe("preparePagesInBuild (the first pass)", () => {
@@ -65,7 +60,7 @@ describe("preparePagesInBuild (the first pass)", () => {
     await put("about/index.html", page("Über ‰"));
     await put("__spa-fallback.html", page(""));
     await put("assets/stray.html", page("Ŧ"));
-    const prepared = await preparePagesInBuild(dir, script);
+    const prepared = await preparePagesInBuild(dir(), script);
     expect(prepared).toMatchObject({ withHeadScript: 3, deferred: 2 });
     expect(await read("index.html")).toBe(deferHydration(addHeadScript(page("Start"), script)));
     expect(await read("about/index.html")).toBe(deferHydration(addHeadScript(page("Über ‰"), script)));
@@ -76,18 +71,18 @@ describe("preparePagesInBuild (the first pass)", () => {
     expect(prepared.characters.has("€".codePointAt(0)!)).toBe(false);
 
     // run again by hand, it finds every page done
-    const again = await preparePagesInBuild(dir, script);
+    const again = await preparePagesInBuild(dir(), script);
     expect(again).toMatchObject({ withHeadScript: 0, deferred: 0 });
     expect(await read("index.html")).toBe(deferHydration(addHeadScript(page("Start"), script)));
   });
 
   it("names the page a step failed on", async () => {
     await put("index.html", page("Start").replace("import * as route0", "import { route0 }"));
-    const deferring = preparePagesInBuild(dir, script);
+    const deferring = preparePagesInBuild(dir(), script);
     await expect(deferring).rejects.toThrow(DeferHydrationError);
     await expect(deferring).rejects.toThrow(/^index\.html: /);
     await put("index.html", "<p>no head</p>");
-    await expect(preparePagesInBuild(dir, script)).rejects.toThrow(HeadScriptError);
+    await expect(preparePagesInBuild(dir(), script)).rejects.toThrow(HeadScriptError);
   });
 
   it("is what the live update does to one page", () => {
@@ -106,8 +101,8 @@ describe("preparePagesInBuild (the first pass)", () => {
 
 describe("styledPage (the second pass)", () => {
   const stylesOf = (): PageStyles => ({
-    stylesheets: createStylesheets({ clientDir: dir }),
-    clientDir: dir,
+    stylesheets: createStylesheets({ clientDir: dir() }),
+    clientDir: dir(),
     fontFaces: FONT_FACES,
   });
 
@@ -142,8 +137,8 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     await put("index.html", page("Start"));
     await put("__spa-fallback.html", page(""));
     await put("articles/404.html", page(""));
-    const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: null };
-    const result = await writeSecurityHeaders(dir, inputs, { styles });
+    const styles = { stylesheets: createStylesheets({ clientDir: dir() }), clientDir: dir(), fontFaces: null };
+    const result = await writeSecurityHeaders(dir(), inputs, { styles });
 
     expect(result.styled.pages).toBe(1);
     expect(result.styled.bytes).toBe(inlineStyles(await read("index.html"))[0]!.length);
@@ -159,9 +154,9 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
   it("parses each page once for its styles, its policy and its links, and serves what the steps one by one would", async () => {
     const prerendered = page("Start").replace("<p>", '<p><a href="/articles/tidewater">x</a>');
     await put("index.html", prerendered);
-    const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: FONT_FACES };
+    const styles = { stylesheets: createStylesheets({ clientDir: dir() }), clientDir: dir(), fontFaces: FONT_FACES };
     vi.mocked(html.parseHtml).mockClear();
-    const result = await writeSecurityHeaders(dir, inputs, { styles });
+    const result = await writeSecurityHeaders(dir(), inputs, { styles });
     expect(html.parseHtml).toHaveBeenCalledOnce();
 
     const styled = await styledPage("index.html", prerendered, styles);
@@ -182,16 +177,16 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
     };
     const finishedWith = async (threads: number) => {
       for (const [relative, html] of Object.entries(pages)) await put(relative, html);
-      const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: FONT_FACES };
+      const styles = { stylesheets: createStylesheets({ clientDir: dir() }), clientDir: dir(), fontFaces: FONT_FACES };
       const workers = threads > 1 ? await PageWorkers.start(threads) : null;
       try {
-        const prepared = await preparePagesInBuild(dir, script, null, workers);
-        const result = await writeSecurityHeaders(dir, inputs, { styles, workers });
+        const prepared = await preparePagesInBuild(dir(), script, null, workers);
+        const result = await writeSecurityHeaders(dir(), inputs, { styles, workers });
         const files = await Promise.all([...Object.keys(pages), MANIFEST_FILE, "_headers"].map(read));
         const characters = [...prepared.characters];
         return {
           prepared: { ...prepared, characters },
-          result: { ...result, headersFile: path.relative(dir, result.headersFile) },
+          result: { ...result, headersFile: path.relative(dir(), result.headersFile) },
           files,
         };
       } finally {
@@ -210,10 +205,10 @@ describe("writeSecurityHeaders with the second pass's steps", () => {
   it("fails with the page a worker failed on, and leaves the headers files as they were", async () => {
     await put("a/index.html", page("a"));
     await put("b/index.html", page("b").replace("</head>", "<style>p{}</style></head>"));
-    const styles = { stylesheets: createStylesheets({ clientDir: dir }), clientDir: dir, fontFaces: null };
+    const styles = { stylesheets: createStylesheets({ clientDir: dir() }), clientDir: dir(), fontFaces: null };
     const workers = await PageWorkers.start(2);
     try {
-      await expect(writeSecurityHeaders(dir, inputs, { styles, workers })).rejects.toThrow(/^b\/index\.html: /);
+      await expect(writeSecurityHeaders(dir(), inputs, { styles, workers })).rejects.toThrow(/^b\/index\.html: /);
     } finally {
       await workers.close();
     }

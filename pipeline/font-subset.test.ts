@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BASE_CHARACTERS,
   FONT_FACES_FILE,
@@ -15,6 +14,7 @@ import {
   unicodeRangeTest,
   type SubsetResult,
 } from "./font-subset";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /** The woff2 header's flavor and the fvar table (variation axes) in the table directory. */
 async function woff2Tables(buffer: Buffer): Promise<{ signature: string; hasFvar: boolean }> {
@@ -88,27 +88,22 @@ describe("fallbackFontFace", () => {
 });
 
 describe("subsetFontForBuild", () => {
-  let clientDir: string;
+  const clientDir = tempDirOfTests("font-subset-", "all");
   let result: SubsetResult;
 
   beforeAll(async () => {
-    clientDir = await mkdtemp(path.join(os.tmpdir(), "font-subset-"));
-    await mkdir(path.join(clientDir, "assets"));
-    await mkdir(path.join(clientDir, "en"));
+    await mkdir(path.join(clientDir(), "assets"));
+    await mkdir(path.join(clientDir(), "en"));
     // the characters of two pages, as the build's first pass collects them (pipeline/finish-pages.ts)
-    result = await subsetFontForBuild(clientDir, [
+    result = await subsetFontForBuild(clientDir(), [
       ...charactersOf("<p>Straße &#x2030;</p>"),
       ...charactersOf("<p>Ŀ emoji 😀</p>"),
     ]);
   }, 30_000);
 
-  afterAll(async () => {
-    await rm(clientDir, { recursive: true, force: true });
-  });
-
   it("writes a hashed woff2 much smaller than the full face, with the weight axis", async () => {
     const source = await epilogueLatinSource();
-    const written = await readFile(path.join(clientDir, result.file));
+    const written = await readFile(path.join(clientDir(), result.file));
     expect(result.file).toMatch(/^assets\/epilogue-subset-[\w-]{10}\.woff2$/);
     expect(written.length).toBe(result.bytes);
     expect(result.sourceBytes).toBe((await stat(source.file)).size);
@@ -116,7 +111,7 @@ describe("subsetFontForBuild", () => {
     const tables = await woff2Tables(written);
     expect(tables.signature).toBe("wOF2");
     expect(tables.hasFvar).toBe(true);
-    expect(await readdir(path.join(clientDir, "assets"))).toHaveLength(1);
+    expect(await readdir(path.join(clientDir(), "assets"))).toHaveLength(1);
   });
 
   it("declares exactly the pages' and the base set's characters the full face covers", () => {
@@ -134,8 +129,8 @@ describe("subsetFontForBuild", () => {
   });
 
   it("keeps the faces for live updates of single pages", async () => {
-    expect(await readBuildFontFaces(clientDir)).toBe(result.css);
-    expect(await readFile(path.join(clientDir, FONT_FACES_FILE), "utf8")).toBe(`${result.css}\n`);
-    expect(await readBuildFontFaces(path.join(clientDir, "en"))).toBeNull();
+    expect(await readBuildFontFaces(clientDir())).toBe(result.css);
+    expect(await readFile(path.join(clientDir(), FONT_FACES_FILE), "utf8")).toBe(`${result.css}\n`);
+    expect(await readBuildFontFaces(path.join(clientDir(), "en"))).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   MANIFEST_FILE,
   readManifestEntries,
@@ -11,6 +10,7 @@ import {
 import { HEADERS_FILE, NGINX_CONFIG_FILE } from "../release/host-files";
 import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { writeSecurityHeaders } from "./security-headers";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
  * The files as the build wrote them as whole strings, before they were
@@ -19,22 +19,17 @@ import { writeSecurityHeaders } from "./security-headers";
  */
 const FIXTURES = path.join(import.meta.dirname, "test", "fixtures", "headers-files");
 
-let root: string;
+const root = tempDirOfTests("headers-files-test-", "all");
 let clientDir: string;
 let fixtureSite: { policy: PolicyInputs; pages: Record<string, string> };
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "headers-files-test-"));
-  clientDir = path.join(root, "client");
+  clientDir = path.join(root(), "client");
   fixtureSite = JSON.parse(await readFile(path.join(FIXTURES, "site.json"), "utf8")) as typeof fixtureSite;
   for (const [relative, html] of Object.entries(fixtureSite.pages)) {
     await mkdir(path.dirname(path.join(clientDir, relative)), { recursive: true });
     await writeFile(path.join(clientDir, relative), html);
   }
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 describe("the headers files, a page at a time", () => {
@@ -43,7 +38,7 @@ describe("the headers files, a page at a time", () => {
   });
 
   it("writes the nginx site with the same bytes as the whole-string build", async () => {
-    expect(await readFile(path.join(root, NGINX_CONFIG_FILE), "utf8")).toBe(
+    expect(await readFile(path.join(root(), NGINX_CONFIG_FILE), "utf8")).toBe(
       await readFile(path.join(FIXTURES, "studio-site.conf"), "utf8"),
     );
   });
@@ -81,18 +76,18 @@ describe("HeadersFilesWriter", () => {
   }
 
   it("writes a manifest with no page as JSON.stringify does", async () => {
-    const dir = path.join(root, "empty", "client");
+    const dir = path.join(root(), "empty", "client");
     await mkdir(dir, { recursive: true });
     const writer = await HeadersFilesWriter.open(dir, header, 0);
     expect(await writer.close()).toEqual({ documents: 0 });
     expect(await readFile(path.join(dir, MANIFEST_FILE), "utf8")).toBe(
       `${JSON.stringify({ ...header, documents: {} }, null, 2)}\n`,
     );
-    expect(await readFile(path.join(root, "empty", NGINX_CONFIG_FILE), "utf8")).toMatch(/default "[^"]+";\n\n}\n/);
+    expect(await readFile(path.join(root(), "empty", NGINX_CONFIG_FILE), "utf8")).toMatch(/default "[^"]+";\n\n}\n/);
   });
 
   it("refuses pages out of order, and an abandoned write leaves the files as they were", async () => {
-    const dir = path.join(root, "abandoned", "client");
+    const dir = path.join(root(), "abandoned", "client");
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, HEADERS_FILE), "earlier\n");
     const writer = await HeadersFilesWriter.open(dir, header, 3);

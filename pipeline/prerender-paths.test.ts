@@ -1,6 +1,5 @@
 import { readdirSync } from "node:fs";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
@@ -8,6 +7,7 @@ import { createContentClient } from "../app/content/storyblok-client";
 import { languageAlternates } from "./crawler-files";
 import { listingOf, mergeListings, readSiteListing, STATIC_PATHS, writeSiteListing } from "./prerender-paths";
 import { robotsTxt, sitemapXml } from "./site-url";
+import { tempDirOfThisTest } from "../test-support/temp-dir";
 
 const service = inject("contentService");
 
@@ -99,74 +99,60 @@ describe("listingOf", () => {
 
 describe("writeSiteListing against the content service", () => {
   it("lists the fixed pages and every article of the demo content in O(stories / 100) requests per language", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-listing-"));
-    try {
-      let requests = 0;
-      const client = createContentClient(
-        { endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true },
-        {},
-        { keepAnswers: false, onRequest: () => (requests += 1) },
-      );
-      const { paths, lastModified, storyIds } = await writeSiteListing(dir, client, "draft");
-      const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) =>
-        file.endsWith(".json"),
-      );
-      const german = paths.filter((page) => !page.startsWith("/en"));
-      expect(german.slice(0, STATIC_PATHS.length)).toEqual([...STATIC_PATHS]);
-      const articles = german.slice(STATIC_PATHS.length);
-      expect(articles.length).toBe(articleFiles.length);
-      expect(articles).toEqual(articleFiles.map((file) => `/articles/${file.replace(/\.json$/, "")}`).sort());
-      // every page in English too
-      expect(paths.length).toBe(2 * german.length);
-      expect(paths.filter((page) => page.startsWith("/en/articles/")).length).toBe(articleFiles.length);
-      const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) =>
-        String(file).endsWith(".json"),
-      );
-      expect(requests).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
-      // the build's last step and the page loaders find the same listing in the folder, with no request
-      expect(await readSiteListing(dir, "draft")).toEqual({ paths, lastModified, storyIds });
-      expect(requests).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
-      expect((await readdir(dir)).sort()).toEqual([
-        "draft-de.entries.json",
-        "draft-de.stories",
-        "draft-en.entries.json",
-        "draft-en.stories",
-      ]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = await tempDirOfThisTest("site-listing-");
+    let requests = 0;
+    const client = createContentClient(
+      { endpoint: service.endpoint, token: service.previewToken, version: "draft", local: true },
+      {},
+      { keepAnswers: false, onRequest: () => (requests += 1) },
+    );
+    const { paths, lastModified, storyIds } = await writeSiteListing(dir, client, "draft");
+    const articleFiles = readdirSync(path.resolve("content/stories/articles")).filter((file) => file.endsWith(".json"));
+    const german = paths.filter((page) => !page.startsWith("/en"));
+    expect(german.slice(0, STATIC_PATHS.length)).toEqual([...STATIC_PATHS]);
+    const articles = german.slice(STATIC_PATHS.length);
+    expect(articles.length).toBe(articleFiles.length);
+    expect(articles).toEqual(articleFiles.map((file) => `/articles/${file.replace(/\.json$/, "")}`).sort());
+    // every page in English too
+    expect(paths.length).toBe(2 * german.length);
+    expect(paths.filter((page) => page.startsWith("/en/articles/")).length).toBe(articleFiles.length);
+    const storyFiles = readdirSync(path.resolve("content/stories"), { recursive: true }).filter((file) =>
+      String(file).endsWith(".json"),
+    );
+    expect(requests).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
+    // the build's last step and the page loaders find the same listing in the folder, with no request
+    expect(await readSiteListing(dir, "draft")).toEqual({ paths, lastModified, storyIds });
+    expect(requests).toBe(2 * Math.max(1, Math.ceil(storyFiles.length / 100)));
+    expect((await readdir(dir)).sort()).toEqual([
+      "draft-de.entries.json",
+      "draft-de.stories",
+      "draft-en.entries.json",
+      "draft-en.stories",
+    ]);
   });
 
   it("finds no listing in a folder the listing was not written to, or not in that version", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-listing-"));
-    try {
-      expect(await readSiteListing(dir, "draft")).toBeNull();
-      const client = createContentClient({
-        endpoint: service.endpoint,
-        token: service.previewToken,
-        version: "draft",
-        local: true,
-      });
-      await writeSiteListing(dir, client, "draft");
-      expect(await readSiteListing(dir, "published")).toBeNull();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = await tempDirOfThisTest("site-listing-");
+    expect(await readSiteListing(dir, "draft")).toBeNull();
+    const client = createContentClient({
+      endpoint: service.endpoint,
+      token: service.previewToken,
+      version: "draft",
+      local: true,
+    });
+    await writeSiteListing(dir, client, "draft");
+    expect(await readSiteListing(dir, "published")).toBeNull();
   });
 
   it("leaves no listing behind when the content service fails", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-listing-"));
-    try {
-      const client = {
-        get: vi.fn(async () => Promise.reject({ message: "fetch failed" })),
-      } as unknown as StoryblokClient;
-      await expect(writeSiteListing(dir, client, "draft")).rejects.toThrow(
-        "Listing the articles failed: Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
-      );
-      expect(await readSiteListing(dir, "draft")).toBeNull();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const dir = await tempDirOfThisTest("site-listing-");
+    const client = {
+      get: vi.fn(async () => Promise.reject({ message: "fetch failed" })),
+    } as unknown as StoryblokClient;
+    await expect(writeSiteListing(dir, client, "draft")).rejects.toThrow(
+      "Listing the articles failed: Der Inhaltsdienst ist nicht erreichbar (fetch failed)",
+    );
+    expect(await readSiteListing(dir, "draft")).toBeNull();
   });
 });
 

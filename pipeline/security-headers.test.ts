@@ -1,9 +1,8 @@
 import { buildSettingsFrom } from "./build-settings";
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   MANIFEST_FILE,
   readHeadersManifest,
@@ -17,6 +16,7 @@ import { CLOUDFLARE_RULE_LIMIT } from "./headers-files";
 import { parseHtml } from "./html";
 import { checkTokenForMode, mediaOrigins, modeBanner, policyInputsOf, writeSecurityHeaders } from "./security-headers";
 import { headersFilesOf } from "./test/headers-files-of";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 const service = inject("contentService");
 
@@ -51,7 +51,7 @@ const LOCAL: PolicyInputs = {
   assetOrigins: ["http://localhost:4100"],
 };
 
-let dir: string;
+const dir = tempDirOfTests("security-headers-test-", "all");
 const pages: Record<string, ReturnType<typeof page>> = {
   "index.html": page("home"),
   "about/index.html": page("about"),
@@ -60,17 +60,12 @@ const pages: Record<string, ReturnType<typeof page>> = {
 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "security-headers-test-"));
   for (const [file, { html }] of Object.entries(pages)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), html);
+    await mkdir(path.dirname(path.join(dir(), file)), { recursive: true });
+    await writeFile(path.join(dir(), file), html);
   }
-  await mkdir(path.join(dir, "assets"), { recursive: true });
-  await writeFile(path.join(dir, "assets", "root-1.js"), "export {};");
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await mkdir(path.join(dir(), "assets"), { recursive: true });
+  await writeFile(path.join(dir(), "assets", "root-1.js"), "export {};");
 });
 
 describe("writeSecurityHeaders", () => {
@@ -80,8 +75,8 @@ describe("writeSecurityHeaders", () => {
   let articleHrefs: Map<string, string[]>;
 
   beforeAll(async () => {
-    ({ warnings, documents, articleHrefs } = await writeSecurityHeaders(dir, LOCAL));
-    manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), "utf8")) as HeadersManifest;
+    ({ warnings, documents, articleHrefs } = await writeSecurityHeaders(dir(), LOCAL));
+    manifest = JSON.parse(await readFile(path.join(dir(), MANIFEST_FILE), "utf8")) as HeadersManifest;
   });
 
   it("lists every HTML file, the SPA fallback included, in page order", () => {
@@ -106,7 +101,7 @@ describe("writeSecurityHeaders", () => {
   });
 
   it("writes the manifest the site server reads, with the build's mode", async () => {
-    const read = await readHeadersManifest(dir);
+    const read = await readHeadersManifest(dir());
     expect(read).toEqual({ ...manifest, documents: new Map(Object.entries(manifest.documents)) });
     expect(read?.mode).toBe("production");
     expect(manifest.policy).toEqual(LOCAL);
@@ -120,7 +115,7 @@ describe("writeSecurityHeaders", () => {
 
   it("puts each page's policy, less frame-ancestors, in a <meta> right after its charset, before any script or style", async () => {
     for (const file of Object.keys(pages)) {
-      const page = parseHtml(await readFile(path.join(dir, file), "utf8"));
+      const page = parseHtml(await readFile(path.join(dir(), file), "utf8"));
       const metas = page
         .elementsNamed("meta")
         .filter((meta) =>
@@ -137,13 +132,13 @@ describe("writeSecurityHeaders", () => {
   });
 
   it("finishes a page once: a second run replaces its <meta> and keeps the same policy", async () => {
-    const before = await readFile(path.join(dir, "index.html"), "utf8");
-    await writeSecurityHeaders(dir, LOCAL);
-    expect(await readFile(path.join(dir, "index.html"), "utf8")).toBe(before);
+    const before = await readFile(path.join(dir(), "index.html"), "utf8");
+    await writeSecurityHeaders(dir(), LOCAL);
+    expect(await readFile(path.join(dir(), "index.html"), "utf8")).toBe(before);
   });
 
   it("writes _headers with rules for every path only: the common headers and frame-ancestors, immutable assets", async () => {
-    const text = await readFile(path.join(dir, HEADERS_FILE), "utf8");
+    const text = await readFile(path.join(dir(), HEADERS_FILE), "utf8");
     const rules = parseHeadersFile(text);
     expect([...rules.keys()]).toEqual(["/*", "/assets/*"]);
     expect(rules.size).toBeLessThanOrEqual(CLOUDFLARE_RULE_LIMIT);

@@ -1,10 +1,10 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { writeBundleHook } from "./test/write-bundle-hook";
 import type { BuildEvent } from "./build-events";
 import { PRERENDER_STEP, peakRssSoFar, prerenderStepTime, stepRecorder, timedStep } from "./step-times";
+import { tempDirOfThisTest } from "../test-support/temp-dir";
 
 describe("stepRecorder", () => {
   it("prints the step's line for people and hands its event, in whole ms, to the events file", () => {
@@ -71,7 +71,7 @@ describe("timedStep", () => {
 describe("prerenderStepTime", () => {
   it("times the server build's writeBundle hooks from the first to the last, not the client build's", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
-    const build = await mkdtemp(path.join(tmpdir(), "prerender-step-"));
+    const build = await tempDirOfThisTest("prerender-step-");
     try {
       const log = vi.fn();
       const events: BuildEvent[] = [];
@@ -109,7 +109,6 @@ describe("prerenderStepTime", () => {
       ]);
     } finally {
       vi.useRealTimers();
-      await rm(build, { recursive: true, force: true });
     }
   });
 });

@@ -1,16 +1,11 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, commonSecurityHeaders, readManifestEntries } from "./headers-manifest";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "headers-manifest-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = tempDirOfTests("headers-manifest-", "all");
+afterAll(async () => {});
 
 describe("commonSecurityHeaders", () => {
   it("production: no noindex, X-Frame-Options for old browsers", () => {
@@ -41,12 +36,12 @@ describe("commonSecurityHeaders", () => {
 describe("readManifestEntries", () => {
   it("refuses text that is not a manifest with a clear message, and answers null when there is none", async () => {
     for (const text of ['{"version": 1, "mode": ', "{}", '{"version": 2, "documents": {}}', "[1]"]) {
-      await writeFile(path.join(dir, MANIFEST_FILE), text);
+      await writeFile(path.join(dir(), MANIFEST_FILE), text);
       await expect(
-        readManifestEntries(path.join(dir, MANIFEST_FILE), () => undefined),
+        readManifestEntries(path.join(dir(), MANIFEST_FILE), () => undefined),
         text,
       ).rejects.toThrow(/is not a security headers manifest/);
     }
-    expect(await readManifestEntries(path.join(dir, "missing.json"), () => undefined)).toBeNull();
+    expect(await readManifestEntries(path.join(dir(), "missing.json"), () => undefined)).toBeNull();
   });
 });

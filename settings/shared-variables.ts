@@ -9,7 +9,7 @@ import { envVariable, optionalText, port, textOr } from "./env-variables";
 export const STORYBLOK_WEBHOOK_SECRET = envVariable(
   optionalText,
   "unset",
-  "the webhook secret set in Storyblok: the site server then refuses webhooks without its `webhook-signature` (401); `npm start` makes one per run for the local content service, which signs with it unless `CONTENT_WEBHOOK_SECRET` is set",
+  "the webhook secret set in Storyblok: the site server then refuses webhooks without its `webhook-signature` (401); `npm start` signs its content service's webhooks with it (unset: with one it makes per run), `npm run content` unless `CONTENT_WEBHOOK_SECRET` is set",
   { secret: true },
 );
 

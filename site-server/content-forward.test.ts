@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import mime from "mime-types";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MANIFEST_FILE, type HeadersManifest, type SiteMode } from "../release/headers-manifest";
 import { HEADERS_TIMEOUT_MS, TIMEOUT_CHECK_INTERVAL_MS, startSiteServer, type SiteServer } from "./site-server";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
  * The content forward (content-forward.ts) against a fake content service
@@ -27,7 +27,7 @@ interface Seen {
   headers: IncomingHttpHeaders;
 }
 
-let base: string;
+const base = tempDirOfTests("content-forward-test-", "all");
 let content: Server;
 let contentOrigin: string;
 const seen: Seen[] = [];
@@ -37,7 +37,7 @@ let preview: SiteServer;
 let production: SiteServer;
 
 async function writeBuild(dir: string, mode: SiteMode): Promise<string> {
-  const root = path.join(base, dir);
+  const root = path.join(base(), dir);
   await mkdir(root, { recursive: true });
   await writeFile(path.join(root, "index.html"), `<!doctype html><title>${mode}</title>`);
   const manifest: HeadersManifest = {
@@ -51,7 +51,6 @@ async function writeBuild(dir: string, mode: SiteMode): Promise<string> {
 }
 
 beforeAll(async () => {
-  base = await mkdtemp(path.join(tmpdir(), "content-forward-test-"));
   content = createServer((req, res) => {
     seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
     const body = JSON.stringify({ ok: true });
@@ -84,7 +83,6 @@ afterAll(async () => {
   await Promise.all([preview?.close(), production?.close()]);
   content?.closeAllConnections();
   await new Promise<void>((resolve) => content?.close(() => resolve()) ?? resolve());
-  await rm(base, { recursive: true, force: true });
 });
 
 interface Exchange {
@@ -361,7 +359,10 @@ describe("errors name no internal address", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const site = await startSiteServer({ root: path.join(base, "preview"), contentOrigin: `http://127.0.0.1:${port}` });
+    const site = await startSiteServer({
+      root: path.join(base(), "preview"),
+      contentOrigin: `http://127.0.0.1:${port}`,
+    });
     try {
       const answer = await exchange(site.port, `GET ${API} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
       expect(answer.statuses).toEqual([502]);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startLiveSite, type LiveSite } from "./live-site";
@@ -7,6 +6,7 @@ import { writeHeadersManifest } from "./test/headers-manifest";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
 import { createReleaseMaker } from "./release-maker";
 import { webhookSignature } from "./storyblok-webhook";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
  * SIGTERM or Ctrl-C while a release is being made (site-server/main.ts calls
@@ -39,7 +39,7 @@ writeFileSync(path.join(dir, "pids.json"), JSON.stringify({ child: process.pid, 
 setTimeout(() => {}, 60000);
 `;
 
-let base: string;
+const base = tempDirOfTests("live-site-stop-test-");
 let buildDir: string;
 let releasesDir: string;
 let buildMarker: string;
@@ -48,14 +48,13 @@ let live: LiveSite | undefined;
 const started: number[] = [];
 
 beforeEach(async () => {
-  base = await mkdtemp(path.join(tmpdir(), "live-site-stop-test-"));
-  buildDir = path.join(base, "build");
+  buildDir = path.join(base(), "build");
   releasesDir = path.join(buildDir, "releases");
-  buildMarker = path.join(base, "build-started");
+  buildMarker = path.join(base(), "build-started");
   await mkdir(path.join(buildDir, "client"), { recursive: true });
   await writeFile(path.join(buildDir, "client", "index.html"), "<!doctype html><title>home</title>");
   await writeHeadersManifest(path.join(buildDir, "client"));
-  await writeFile(path.join(base, "release.mjs"), RELEASE_SCRIPT);
+  await writeFile(path.join(base(), "release.mjs"), RELEASE_SCRIPT);
 });
 
 afterEach(async () => {
@@ -64,20 +63,19 @@ afterEach(async () => {
   for (const pid of started.splice(0)) {
     // only while the id is still this test's process (its command line names the test's folder)
     const commandLine = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
-    if (commandLine.includes(base)) process.kill(pid, "SIGKILL");
+    if (commandLine.includes(base())) process.kill(pid, "SIGKILL");
   }
-  await rm(base, { recursive: true, force: true });
 });
 
 /** The real maker with the script above; `build` is watched. */
 function scriptedMaker(): ReleaseMaker & { build: ReturnType<typeof vi.fn> } {
-  const script = path.join(base, "release.mjs");
+  const script = path.join(base(), "release.mjs");
   // the script tells the build from the update by SITE_BUILD_DIR, which only the build is given
   const env: NodeJS.ProcessEnv = { ...process.env, BUILD_MARKER: buildMarker };
   delete env.SITE_BUILD_DIR;
   const real = createReleaseMaker({
     releasesDir,
-    repo: base,
+    repo: base(),
     env,
     updateCommand: (from, to, changes) => [process.execPath, script, from, to, changes],
     buildCommand: [process.execPath, script],

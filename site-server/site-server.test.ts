@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, realpath, symlink, utimes, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { connect, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -13,6 +12,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from "../pipeline/csp";
 import { startSiteServer } from "./site-server";
 import type { SiteServer } from "./site-server";
 import { WEBHOOK_PATH, webhookSignature, type StoryblokEvent } from "./storyblok-webhook";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 interface Answer {
   status: number;
@@ -20,7 +20,7 @@ interface Answer {
   body: Buffer;
 }
 
-let base: string;
+const base = tempDirOfTests("site-server-test-", "all");
 let root: string;
 let server: SiteServer;
 
@@ -46,8 +46,7 @@ function manifestFor(policy: PolicyInputs, documents: Record<string, string>): H
 const SCRIPT = `console.log(${JSON.stringify("x".repeat(2000))});`;
 
 beforeAll(async () => {
-  base = await mkdtemp(path.join(tmpdir(), "site-server-test-"));
-  root = path.join(base, "client");
+  root = path.join(base(), "client");
   await mkdir(path.join(root, "about"), { recursive: true });
   await mkdir(path.join(root, "index"), { recursive: true });
   await mkdir(path.join(root, "assets"), { recursive: true });
@@ -84,14 +83,13 @@ beforeAll(async () => {
   await writeFile(path.join(root, "favicon.ico"), Buffer.from([0, 0, 1, 0]));
   await writeFile(path.join(root, "logo.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   await writeFile(path.join(root, ".env"), "SECRET=1");
-  await writeFile(path.join(base, "secret.txt"), "outside the root");
-  await symlink(path.join(base, "secret.txt"), path.join(root, "escape.txt"));
+  await writeFile(path.join(base(), "secret.txt"), "outside the root");
+  await symlink(path.join(base(), "secret.txt"), path.join(root, "escape.txt"));
   server = await startSiteServer({ root, port: 0 });
 });
 
 afterAll(async () => {
   await server?.close();
-  await rm(base, { recursive: true, force: true });
 });
 
 function get(
@@ -542,7 +540,7 @@ describe("security headers", () => {
   });
 
   it("preview: noindex on every answer and the Storyblok editor in frame-ancestors", async () => {
-    const previewRoot = path.join(base, "preview");
+    const previewRoot = path.join(base(), "preview");
     await mkdir(previewRoot, { recursive: true });
     await writeFile(path.join(previewRoot, "index.html"), HOME);
     await writeFile(path.join(previewRoot, "app.css"), "a{}");
@@ -567,7 +565,7 @@ describe("security headers", () => {
 
   it("refuses a build without its manifest (an unfinished one), to start and to swap to", async () => {
     // what a build stopped at 45 s leaves: pages, and the headers files not yet renamed into place
-    const unfinished = path.join(base, "unfinished");
+    const unfinished = path.join(base(), "unfinished");
     await mkdir(unfinished, { recursive: true });
     await writeFile(path.join(unfinished, "index.html"), FALLBACK);
     await writeFile(path.join(unfinished, `${MANIFEST_FILE}.tmp`), "{");
@@ -585,7 +583,7 @@ describe("security headers", () => {
   });
 
   it("refuses to start on a manifest that is not one", async () => {
-    const badRoot = path.join(base, "bad-manifest");
+    const badRoot = path.join(base(), "bad-manifest");
     await mkdir(badRoot, { recursive: true });
     await writeFile(path.join(badRoot, MANIFEST_FILE), JSON.stringify({ version: 2 }));
     await expect(startSiteServer({ root: badRoot, port: 0 })).rejects.toThrow(/not a security headers manifest/);
@@ -752,7 +750,7 @@ describe("Storyblok's webhook", () => {
 
 describe("swapRoot", () => {
   it("serves the other build from the next request on, and keeps the current one when the other is unusable", async () => {
-    const next = path.join(base, "next-release");
+    const next = path.join(base(), "next-release");
     await mkdir(next, { recursive: true });
     await writeFile(path.join(next, "index.html"), "<!doctype html><title>next</title>");
     await writeFile(path.join(next, MANIFEST_FILE), JSON.stringify(manifestFor(POLICY, { "index.html": "x" })));
@@ -764,7 +762,7 @@ describe("swapRoot", () => {
       expect(await (await fetch(`${swapping.url}/`)).text()).toBe("<!doctype html><title>next</title>");
       expect((await fetch(`${swapping.url}/about`)).status).toBe(404);
 
-      const broken = path.join(base, "broken-release");
+      const broken = path.join(base(), "broken-release");
       await mkdir(broken, { recursive: true });
       await writeFile(path.join(broken, MANIFEST_FILE), "{}");
       await expect(swapping.swapRoot(broken)).rejects.toThrow(/manifest/);

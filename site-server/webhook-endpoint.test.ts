@@ -1,6 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSiteServer, type SiteServer } from "./site-server";
@@ -12,6 +11,7 @@ import {
   type StoryblokEvent,
   type WebhookTriage,
 } from "./storyblok-webhook";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
  * POST /webhooks/storyblok as Storyblok (or someone replaying what it sent)
@@ -20,18 +20,17 @@ import {
  */
 
 const SECRET = "endpoint secret";
-let base: string;
+const base = tempDirOfTests("webhook-endpoint-test-", "all");
 let server: SiteServer;
 const events: StoryblokEvent[] = [];
 let triage: WebhookTriage = "new";
 
 beforeAll(async () => {
-  base = await mkdtemp(path.join(tmpdir(), "webhook-endpoint-test-"));
-  await mkdir(path.join(base, "client"), { recursive: true });
-  await writeFile(path.join(base, "client", "index.html"), "<!doctype html><title>home</title>");
-  await writeHeadersManifest(path.join(base, "client"));
+  await mkdir(path.join(base(), "client"), { recursive: true });
+  await writeFile(path.join(base(), "client", "index.html"), "<!doctype html><title>home</title>");
+  await writeHeadersManifest(path.join(base(), "client"));
   server = await startSiteServer({
-    root: path.join(base, "client"),
+    root: path.join(base(), "client"),
     port: 0,
     webhook: { secret: SECRET, onEvent: (event) => events.push(event), triage: () => triage },
   });
@@ -39,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await rm(base, { recursive: true, force: true });
 });
 
 afterEach(() => {

@@ -21,6 +21,13 @@ import { linkTree } from "./link-tree";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/**
+ * Set by run-e2e to the build the hosts' runtimes serve, once it has started them: playwright.config.ts defines the
+ * `hosts` project only then, so that no other run (a filtered `npm run test:e2e -- --grep ...`, a bare
+ * `npx playwright test`) runs its specs without the runtimes and tools they check with.
+ */
+export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
+
 export interface HostRuntime {
   name: string;
   url: string;

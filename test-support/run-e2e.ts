@@ -13,7 +13,7 @@ import { ensureChromium } from "./ensure-chromium";
 import { ENGINES_STAGE_VARIABLE, ensureFirefox, ensureWebKit } from "./ensure-engines";
 import { ensureNginx, type NginxInstall } from "./ensure-nginx";
 import { ensureHostTools, type HostTools } from "./ensure-host-tools";
-import { startCloudflare, startNetlify } from "./host-runtimes";
+import { HOSTS_BUILD_DIR_VARIABLE, startCloudflare, startNetlify } from "./host-runtimes";
 import { startNginx } from "./nginx-server";
 import { linkTree } from "./link-tree";
 import { buildCommand } from "../pipeline/build-command";
@@ -25,8 +25,8 @@ import { CLIENT_DIR } from "../release/layout";
  * edit story files) and builds the site against it twice: the production
  * build (published content, as a studio deploys it) in build/, which the
  * production site server, nginx with the nginx site the build wrote
- * (Debian's nginx, installed when missing) and, in a whole run (or
- * E2E_HOSTS=1), Cloudflare's and Netlify's own runtimes serve (the `browser`,
+ * (Debian's nginx, installed when missing) and, in a whole run (or with
+ * `--project hosts`, E2E_HOSTS=1), Cloudflare's and Netlify's own runtimes serve (the `browser`,
  * `nginx`, `faults`, `hosts` and engines' projects), and a
  * preview build (drafts, the editor's bridge, React on every page) in
  * build-preview/, which a second site server serves to the `preview` project
@@ -189,8 +189,10 @@ function runScope(playwrightArgs: string[]) {
   const engines = process.env.E2E_ENGINES ?? (playwrightArgs.length === 0 ? "1" : "0");
   // Firefox and WebKit are installed before Playwright starts (apt, one at a time), not by its workers
   const enginesRun = engines !== "0" || projectsOf(playwrightArgs).some(isEnginesProject);
-  // E2E_HOSTS: "1" serves a production build with the static hosts' runtimes, "0" does not; by default a whole run does
-  const hosts = engines !== "only" && (process.env.E2E_HOSTS ?? (playwrightArgs.length === 0 ? "1" : "0")) === "1";
+  // E2E_HOSTS: "1" serves a production build with the static hosts' runtimes, "0" does not; by default a whole run
+  // does, and one that names the `hosts` project, which exists only when they run (playwright.config.ts)
+  const hostsByDefault = playwrightArgs.length === 0 || projectsOf(playwrightArgs).includes("hosts");
+  const hosts = engines !== "only" && (process.env.E2E_HOSTS ?? (hostsByDefault ? "1" : "0")) === "1";
   // the preview build only where the `preview` project runs (the editor's specs, hydration's own)
   const preview = engines !== "only" && runsPreviewProject(playwrightArgs);
   return { engines, enginesRun, hosts, preview };
@@ -280,7 +282,7 @@ async function startHostRuntimes(tools: HostTools): Promise<NodeJS.ProcessEnv> {
   }
   const [cloudflare, netlify] = runtimes;
   return {
-    E2E_HOSTS_BUILD_DIR: buildDir,
+    [HOSTS_BUILD_DIR_VARIABLE]: buildDir,
     E2E_CLOUDFLARE_URL: cloudflare.url,
     E2E_NETLIFY_URL: netlify.url,
     E2E_JAVA: tools.java,

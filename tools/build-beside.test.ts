@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MANIFEST_FILE } from "../release/headers-manifest";
 import { RELEASE_FILE } from "../release/release-info";
 import { buildBeside, nextBuildDir } from "./build-beside";
+import { tempDirOfTests } from "../test-support/temp-dir";
 
-let base: string;
+const base = tempDirOfTests("build-beside-test-");
 let buildDir: string;
 
 /** A build's folder with its pages; `complete` adds the files the build writes last. */
@@ -26,13 +26,8 @@ async function writeBuild(dir: string, title: string, complete: boolean): Promis
 const homeOf = (dir: string) => readFile(path.join(dir, "client", "index.html"), "utf8");
 
 beforeEach(async () => {
-  base = await mkdtemp(path.join(tmpdir(), "build-beside-test-"));
-  buildDir = path.join(base, "build");
+  buildDir = path.join(base(), "build");
   await writeBuild(buildDir, "last good", true);
-});
-
-afterEach(async () => {
-  await rm(base, { recursive: true, force: true });
 });
 
 describe("buildBeside", () => {

@@ -9,9 +9,9 @@ import { DEV_VARIABLES } from "./settings";
 
 /**
  * `npm run dev [-- vite args]`: the local content service in a process of
- * its own (unless STORYBLOK_TOKEN is set; the CONTENT_* variables, parsed
- * here with the rest of its settings, tools/settings.ts, are handed to it
- * serialized) and `react-router dev` (Vite with HMR; loaders run on each
+ * its own (unless STORYBLOK_TOKEN is set; the CONTENT_* variables but
+ * CONTENT_PUBLIC_ORIGIN, parsed here with the rest of its settings,
+ * tools/settings.ts, are handed to it serialized) and `react-router dev` (Vite with HMR; loaders run on each
  * request, so content edits show on reload) on PORT and HOST. Ctrl-C stops
  * both.
  */
@@ -45,8 +45,10 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!settings.STORYBLOK_TOKEN) {
     // asset URLs on the service's own origin: Vite's dev server does not forward /f/
-    const options = { ...contentServerOptions(settings), contentDir: path.resolve(repo, settings.CONTENT_DIR) };
-    delete options.publicOrigin;
+    const options = {
+      ...contentServerOptions({ ...settings, CONTENT_PUBLIC_ORIGIN: undefined }),
+      contentDir: path.resolve(repo, settings.CONTENT_DIR),
+    };
     content = await spawnContentService({ cwd: repo, options });
     void content.exited.then(({ code, signal }) => {
       if (stopping) return;

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { probeSize } from "./content-generator/probe";
 import { collectTypes, type RichTextNode } from "./content-generator/richtext";
 import { DELETED_ARTICLE_UUID } from "./content-generator/page-stories";
 import type { StoryFile } from "./content-generator/story-shape";
 import { DEFAULT_OUT, DEFAULT_SEED, generateContent } from "./generate-content";
+import { tempDirOfThisTest, tempDirOfTests } from "../test-support/temp-dir";
 
 const ARTICLES = 40;
 const ASSET_URL = /^https:\/\/a\.storyblok\.com\/f\/287401\/(\d+)x(\d+)\/([0-9a-f]{10})\/([^/]+)$/;
@@ -84,7 +84,7 @@ function checkStories(stories: Map<string, StoryFile>): void {
 }
 
 describe("generate-content", () => {
-  let out: string;
+  const out = tempDirOfTests("halbton-content-", "all");
   let stories: Map<string, StoryFile>;
   let committed: Map<string, StoryFile>;
   const articles = () =>
@@ -94,21 +94,16 @@ describe("generate-content", () => {
       .sort((a, b) => a.story.id - b.story.id);
 
   beforeAll(async () => {
-    out = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
-    await generateContent({ outDir: out, articles: ARTICLES, media: { from: path.join(DEFAULT_OUT, "assets") } });
-    stories = await readStories(out);
+    await generateContent({ outDir: out(), articles: ARTICLES, media: { from: path.join(DEFAULT_OUT, "assets") } });
+    stories = await readStories(out());
     committed = await readStories(DEFAULT_OUT);
-  });
-
-  afterAll(async () => {
-    if (out) await rm(out, { recursive: true, force: true });
   });
 
   it("writes the fixed stories, the articles and the space", async () => {
     for (const slug of ["header", "footer", "home", "index", "imprint", "about"])
       expect(stories.has(slug), slug).toBe(true);
     expect(articles()).toHaveLength(ARTICLES);
-    const space = JSON.parse(await readFile(path.join(out, "space.json"), "utf8")) as {
+    const space = JSON.parse(await readFile(path.join(out(), "space.json"), "utf8")) as {
       space: { id: number };
       previewToken: string;
       publicToken: string;
@@ -125,15 +120,11 @@ describe("generate-content", () => {
   });
 
   it("is deterministic and matches the committed content for the same options", async () => {
-    const again = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
-    try {
-      await generateContent({ outDir: again, articles: 32, media: { from: path.join(DEFAULT_OUT, "assets") } });
-      const regenerated = await readStories(again);
-      expect([...regenerated.keys()].sort()).toEqual([...committed.keys()].sort());
-      for (const [slug, file] of regenerated) expect(file, slug).toEqual(committed.get(slug));
-    } finally {
-      await rm(again, { recursive: true, force: true });
-    }
+    const again = await tempDirOfThisTest("halbton-content-");
+    await generateContent({ outDir: again, articles: 32, media: { from: path.join(DEFAULT_OUT, "assets") } });
+    const regenerated = await readStories(again);
+    expect([...regenerated.keys()].sort()).toEqual([...committed.keys()].sort());
+    for (const [slug, file] of regenerated) expect(file, slug).toEqual(committed.get(slug));
   });
 
   it("points every asset URL at a file in content/assets with the URL's size and hash", async () => {
@@ -418,18 +409,14 @@ describe("generate-content", () => {
   });
 
   it("scales to benchmark sizes with unique slugs", async () => {
-    const big = await mkdtemp(path.join(tmpdir(), "halbton-content-"));
-    try {
-      const result = await generateContent({
-        outDir: big,
-        articles: 500,
-        media: { from: path.join(DEFAULT_OUT, "assets") },
-      });
-      expect(result.articles).toHaveLength(500);
-      expect(new Set(result.articles.map((a) => a.slug)).size).toBe(500);
-      expect((await readdir(path.join(big, "stories", "articles"))).length).toBe(500);
-    } finally {
-      await rm(big, { recursive: true, force: true });
-    }
+    const big = await tempDirOfThisTest("halbton-content-");
+    const result = await generateContent({
+      outDir: big,
+      articles: 500,
+      media: { from: path.join(DEFAULT_OUT, "assets") },
+    });
+    expect(result.articles).toHaveLength(500);
+    expect(new Set(result.articles.map((a) => a.slug)).size).toBe(500);
+    expect((await readdir(path.join(big, "stories", "articles"))).length).toBe(500);
   });
 });

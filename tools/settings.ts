@@ -8,8 +8,20 @@ import { envVariable, optionalText, port } from "../settings/env-variables";
 /**
  * The settings of `npm start` and `npm run dev`, one schema each, parsed once where they start
  * (start.ts, dev.ts). Both read the content service's variables too: they parse them and hand the
- * service its options serialized (content-server/child-process.ts).
+ * service its options serialized (content-server/child-process.ts). Neither reads a variable whose
+ * value it sets for the service itself, so a bad value there stops neither.
  */
+
+// npm start points the service's webhooks, signed with the site's secret, at the site, and has it write
+// root-relative asset URLs, which the site forwards
+const {
+  CONTENT_PUBLIC_ORIGIN: _setByStart,
+  CONTENT_WEBHOOKS: _sentToTheSite,
+  CONTENT_WEBHOOK_SECRET: _theSitesSecret,
+  ...CONTENT_VARIABLES_OF_START
+} = CONTENT_SERVER_VARIABLES;
+// npm run dev has the service write asset URLs on its own origin: Vite's dev server does not forward /f/
+const { CONTENT_PUBLIC_ORIGIN: _setByDev, ...CONTENT_VARIABLES_OF_DEV } = CONTENT_SERVER_VARIABLES;
 
 export const START_VARIABLES = {
   PORT: SITE_SERVER_VARIABLES.PORT,
@@ -21,7 +33,7 @@ export const START_VARIABLES = {
     "unset",
     "a file `npm start` writes once the site is served with publish to live, `{siteUrl, sitePort, contentOrigin}` as JSON (`tools/start-ready.ts`); the checks that run `npm start` wait for it",
   ),
-  ...CONTENT_SERVER_VARIABLES,
+  ...CONTENT_VARIABLES_OF_START,
 } as const;
 
 export const DEV_VARIABLES = {
@@ -33,5 +45,5 @@ export const DEV_VARIABLES = {
   // unset: Vite's own default (localhost)
   HOST: envVariable(v.pipe(optionalText), "Vite's", "address Vite's dev server binds to (`react-router dev --host`)"),
   STORYBLOK_TOKEN: BUILD_VARIABLES.STORYBLOK_TOKEN,
-  ...CONTENT_SERVER_VARIABLES,
+  ...CONTENT_VARIABLES_OF_DEV,
 } as const;

@@ -28,7 +28,7 @@ import { removeStartReady, writeStartReady } from "./start-ready";
  * Its settings are parsed once, here (tools/settings.ts, START_VARIABLES).
  * Unless STORYBLOK_TOKEN is set, starts the local content service in a
  * process of its own (content-server/child-process.ts: the CONTENT_*
- * variables parsed here, handed to it serialized), on
+ * variables parsed here, but for those it sets itself, handed to it serialized), on
  * loopback, with its webhooks pointed at the site; builds the site against
  * it (`react-router build`, its output in `build.log` beside the build, a
  * summary here from its events file, pipeline/build-events.ts) beside the last good build, which it replaces only once the
@@ -186,7 +186,8 @@ async function main(): Promise<void> {
 
 /**
  * The local content service in its own process, with the user's CONTENT_* settings, on loopback, its
- * asset URLs root-relative and its webhooks pointed at the site on `sitePort`; kept running.
+ * asset URLs root-relative and its webhooks pointed at the site on `sitePort` (variables npm start does
+ * not read: tools/settings.ts); kept running.
  */
 async function startContentService(
   settings: StartSettings,
@@ -194,13 +195,15 @@ async function startContentService(
   webhookSecret: string,
 ): Promise<ContentServiceProcess> {
   const options: ContentServerOptions = {
-    ...contentServerOptions(settings),
+    ...contentServerOptions({
+      ...settings,
+      // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
+      CONTENT_PUBLIC_ORIGIN: "",
+      // Storyblok's webhooks, sent when a story file changes, signed with the secret the site checks
+      CONTENT_WEBHOOKS: [`http://127.0.0.1:${sitePort}${WEBHOOK_PATH}`],
+      CONTENT_WEBHOOK_SECRET: webhookSecret,
+    }),
     contentDir: path.resolve(repo, settings.CONTENT_DIR),
-    // root-relative /f/ URLs: the site forwards them, under whatever address it was reached by
-    publicOrigin: "",
-    // Storyblok's webhooks, sent when a story file changes
-    webhooks: [`http://127.0.0.1:${sitePort}${WEBHOOK_PATH}`],
-    webhookSecret,
   };
   const service = await spawnContentService({ cwd: repo, options });
   // started again on its port: the site forwards /v2/ and /f/ to that address

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StoryblokClient } from "@storyblok/react";
 import {
   handListingToLoaders,
@@ -12,17 +9,13 @@ import {
   type BuildListing,
 } from "./build-listing.server";
 import { LISTING_PAGE_SIZE } from "./story-file.server";
+import { tempDirOfTests } from "../../test-support/temp-dir";
 
-let dir = "";
+const dir = tempDirOfTests("build-listing-");
 const opened: BuildListing[] = [];
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "build-listing-"));
-});
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((listing) => listing.close()));
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A listing the test closes when it ends. */
@@ -60,7 +53,7 @@ describe("writeBuildListing", () => {
       "articles/x",
       { full_slug: 7, uuid: "u5" },
     ]);
-    const listing = kept(await writeBuildListing(dir, client, "published", "de"));
+    const listing = kept(await writeBuildListing(dir(), client, "published", "de"));
     expect(await listing.article("tidewater")).toEqual(first);
     expect(await listing.article("kiln")).toEqual(story("articles/kiln", "u1"));
     expect(listing.hasArticle("tidewater")).toBe(true);
@@ -88,7 +81,7 @@ describe("writeBuildListing", () => {
     // the same slug further on: the first listed (page 1) wins
     stories.push(story("articles/dup/a0", "late"));
     const { get, client } = pagingClient(stories);
-    const listing = kept(await writeBuildListing(dir, client, "draft", "en"));
+    const listing = kept(await writeBuildListing(dir(), client, "draft", "en"));
     expect(get).toHaveBeenCalledTimes(3);
     expect(get.mock.calls.map(([, params]) => params)).toEqual(
       [1, 2, 3].map((page) => ({ version: "draft", language: "en", per_page: 100, page })),
@@ -106,10 +99,10 @@ describe("writeBuildListing", () => {
       Array.from({ length: 150 }, (_, index) => story(`articles/a${index}`, `u${index}`)),
     );
     get.mockRejectedValueOnce(new Error("down"));
-    await expect(writeBuildListing(dir, client, "published", "de")).rejects.toThrow("down");
+    await expect(writeBuildListing(dir(), client, "published", "de")).rejects.toThrow("down");
     get.mockImplementationOnce(get.getMockImplementation()!).mockRejectedValueOnce(new Error("page 2 down"));
-    await expect(writeBuildListing(dir, client, "published", "de")).rejects.toThrow("page 2 down");
-    expect(await readBuildListing(dir, "published", "de")).toBeUndefined();
+    await expect(writeBuildListing(dir(), client, "published", "de")).rejects.toThrow("page 2 down");
+    expect(await readBuildListing(dir(), "published", "de")).toBeUndefined();
   });
 
   it("knows an article from a page or the articles folder", () => {
@@ -123,22 +116,22 @@ describe("readBuildListing", () => {
   it("finds the listing another module graph wrote, for its version and language only, with no request", async () => {
     const stories = [story("articles/kiln", "u1", { id: 3 }), story("about", "u2")];
     const { get, client } = pagingClient(stories);
-    const written = kept(await writeBuildListing(dir, client, "published", "en"));
-    const read = kept(await readBuildListing(dir, "published", "en"));
+    const written = kept(await writeBuildListing(dir(), client, "published", "en"));
+    const read = kept(await readBuildListing(dir(), "published", "en"));
     expect(read?.stories).toEqual(written.stories);
     expect(await read?.article("kiln")).toEqual(stories[0]);
     expect(await read?.storiesByUuid(["u2"])).toEqual(new Map([["u2", stories[1]]]));
     expect(get).toHaveBeenCalledTimes(1);
-    expect(await readBuildListing(dir, "draft", "en")).toBeUndefined();
-    expect(await readBuildListing(dir, "published", "de")).toBeUndefined();
+    expect(await readBuildListing(dir(), "draft", "en")).toBeUndefined();
+    expect(await readBuildListing(dir(), "published", "de")).toBeUndefined();
   });
 });
 
 describe("prerenderListing", () => {
   it("opens the listing the build hands its loaders, once for all pages", async () => {
     const { client } = pagingClient([story("articles/kiln", "u1")]);
-    kept(await writeBuildListing(dir, client, "draft", "de"));
-    handListingToLoaders(dir);
+    kept(await writeBuildListing(dir(), client, "draft", "de"));
+    handListingToLoaders(dir());
     const [first, second] = await Promise.all([prerenderListing("de", "draft"), prerenderListing("de", "draft")]);
     handListingToLoaders(undefined);
     kept(first);

@@ -1,5 +1,4 @@
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentServer, type ContentServerHandle } from "../../content-server/content-server";
@@ -18,6 +17,7 @@ import {
 } from "./export-checks";
 import { MANIFEST_FILE } from "./manifest";
 import { PullFailure, pullContent, type PullOptions, type PullSummary } from "./pull";
+import { tempDirOfTests } from "../../test-support/temp-dir";
 
 /**
  * content:pull against the local content service on the demo content: the
@@ -27,7 +27,7 @@ import { PullFailure, pullContent, type PullOptions, type PullSummary } from "./
 
 const ADMIN = "content-pull-admin-token";
 let source: ContentServerHandle;
-let tmp: string;
+const tmp = tempDirOfTests("content-pull-", "all");
 let exportDir: string;
 let firstSummary: PullSummary;
 let firstMs = 0;
@@ -40,13 +40,11 @@ beforeAll(async () => {
     watch: false,
     adminToken: ADMIN,
   });
-  tmp = await mkdtemp(path.join(tmpdir(), "content-pull-"));
-  exportDir = path.join(tmp, "export");
+  exportDir = path.join(tmp(), "export");
 });
 
 afterAll(async () => {
   await source?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 function pull(outDir: string, extra: Partial<PullOptions> = {}): Promise<PullSummary> {
@@ -175,7 +173,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
       watch: false,
       publicOrigin: "",
     });
-    const out = path.join(tmp, "root-relative");
+    const out = path.join(tmp(), "root-relative");
     try {
       const home = await get(rootRelative, "cdn/stories/home", { version: "draft" });
       expect(JSON.stringify(home.body)).toContain('"/f/287401/');
@@ -246,7 +244,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
   });
 
   it("401: a wrong token fails with a clear message and exit code 1, before touching the folder", async () => {
-    const out = path.join(tmp, "unauthorised");
+    const out = path.join(tmp(), "unauthorised");
     const err = await pull(out, { token: "not-a-token" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PullError);
     expect((err as PullError).kind).toBe("auth");
@@ -266,7 +264,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
   });
 
   it("survives 5xx, resets, truncated JSON and 429s through retries; gives up with a clear message", async () => {
-    const out = path.join(tmp, "faulty");
+    const out = path.join(tmp(), "faulty");
     try {
       source.setFaults({ errorRate: 0.2, resetRate: 0.05, malformedRate: 0.2, paths: "/" });
       const s = await pull(out, { retries: 10 });
@@ -280,7 +278,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
       expect(limited.assets.downloaded).toBe(0);
 
       await setFaults({ errorRate: 1 });
-      const err = await pull(path.join(tmp, "never"), { retries: 2 }).catch((e: unknown) => e);
+      const err = await pull(path.join(tmp(), "never"), { retries: 2 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(PullError);
       expect((err as PullError).message).toMatch(
         /^Reading the space \(cdn\/spaces\/me\): GET http:\/\/127\.0\.0\.1:\d+\/v2\/cdn\/spaces\/me failed after 3 attempts: HTTP 50[023]/,
@@ -292,7 +290,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
   });
 
   it("asset failures leave a complete story export and a manifest that --resume finishes", async () => {
-    const out = path.join(tmp, "partial");
+    const out = path.join(tmp(), "partial");
     try {
       source.setFaults({ errorRate: 1, paths: "/f/" });
       const err = await pull(out, { retries: 1 }).catch((e: unknown) => e);
@@ -312,7 +310,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
   });
 
   it("refuses folders that hold something else, another space's export or a linked assets folder", async () => {
-    const other = path.join(tmp, "other");
+    const other = path.join(tmp(), "other");
     await mkdir(other, { recursive: true });
     await writeFile(path.join(other, "notes.txt"), "mine");
     const refused = await pull(other).catch((e: unknown) => e);
@@ -320,7 +318,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
     expect((refused as PullError).message).toMatch(/not part of a content export \(notes\.txt\).*--force/);
     expect(await readdir(other)).toEqual(["notes.txt"]);
 
-    const foreignSpace = path.join(tmp, "foreign-space");
+    const foreignSpace = path.join(tmp(), "foreign-space");
     await mkdir(foreignSpace);
     await writeFile(
       path.join(foreignSpace, "space.json"),
@@ -329,7 +327,7 @@ describe("content:pull from the local content service", { timeout: 30_000 }, () 
     const wrongSpace = await pull(foreignSpace).catch((e: unknown) => e);
     expect((wrongSpace as PullError).message).toMatch(/export of space 1 \(Elsewhere\).*space 287401/);
 
-    const linked = path.join(tmp, "linked");
+    const linked = path.join(tmp(), "linked");
     await mkdir(linked);
     await cp(path.join(exportDir, "space.json"), path.join(linked, "space.json"));
     await symlink(path.join(CONTENT, "assets"), path.join(linked, "assets"));

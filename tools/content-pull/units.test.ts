@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCli } from "../content-pull";
@@ -10,6 +9,7 @@ import { PullError, redact } from "./errors";
 import { HttpClient } from "./http";
 import { assignStoryFiles, storyFileFor } from "./output";
 import { resolveEndpoint, serviceOrigins } from "./endpoint";
+import { tempDirOfTests } from "../../test-support/temp-dir";
 
 describe("asset URLs", () => {
   const collector = () =>
@@ -164,13 +164,12 @@ describe("story files and options", () => {
 describe("HttpClient", () => {
   let server: Server;
   let base: string;
-  let dir: string;
+  const dir = tempDirOfTests("content-pull-http-", "all");
   const hits = new Map<string, number>();
   let inFlight = 0;
   let maxInFlight = 0;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "content-pull-http-"));
     server = createServer((req, res) => {
       const url = (req.url ?? "").replace(/\?.*$/, "");
       const n = (hits.get(url) ?? 0) + 1;
@@ -209,20 +208,19 @@ describe("HttpClient", () => {
 
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await rm(dir, { recursive: true, force: true });
   });
 
   const client = (concurrency = 4) => new HttpClient({ concurrency, retries: 3, retryBaseMs: 1, timeoutMs: 5_000 });
 
   it("retries a cut-off body and a 503, and writes the file whole", async () => {
     const http = client();
-    expect(await http.download(`${base}/cut`, path.join(dir, "a", "cut.bin"))).toEqual({ ok: true, bytes: 10_000 });
-    expect(await http.download(`${base}/busy`, path.join(dir, "a", "busy.bin"))).toEqual({ ok: true, bytes: 10_000 });
+    expect(await http.download(`${base}/cut`, path.join(dir(), "a", "cut.bin"))).toEqual({ ok: true, bytes: 10_000 });
+    expect(await http.download(`${base}/busy`, path.join(dir(), "a", "busy.bin"))).toEqual({ ok: true, bytes: 10_000 });
     expect(http.stats).toMatchObject({ get: 4, retries: 2 });
-    expect((await readFile(path.join(dir, "a", "cut.bin"))).length).toBe(10_000);
-    expect((await readdir(path.join(dir, "a"))).sort()).toEqual(["busy.bin", "cut.bin"]); // no temporary files left
-    expect(await http.download(`${base}/gone`, path.join(dir, "gone.bin"))).toEqual({ ok: false, status: 404 });
-    await expect(http.download(`${base}/forbidden`, path.join(dir, "f.bin"))).rejects.toThrow(/HTTP 403/);
+    expect((await readFile(path.join(dir(), "a", "cut.bin"))).length).toBe(10_000);
+    expect((await readdir(path.join(dir(), "a"))).sort()).toEqual(["busy.bin", "cut.bin"]); // no temporary files left
+    expect(await http.download(`${base}/gone`, path.join(dir(), "gone.bin"))).toEqual({ ok: false, status: 404 });
+    await expect(http.download(`${base}/forbidden`, path.join(dir(), "f.bin"))).rejects.toThrow(/HTTP 403/);
     expect(hits.get("/forbidden")).toBe(1); // not retried
   });
 
@@ -230,7 +228,7 @@ describe("HttpClient", () => {
     maxInFlight = 0;
     const http = client(3);
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => http.download(`${base}/slow${i}`, path.join(dir, "slow", `${i}.bin`))),
+      Array.from({ length: 12 }, (_, i) => http.download(`${base}/slow${i}`, path.join(dir(), "slow", `${i}.bin`))),
     );
     expect(maxInFlight).toBeLessThanOrEqual(3);
     expect(http.stats.maxInFlight).toBe(3);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   UNSAFE_createClientRoutes,
@@ -7,8 +6,9 @@ import {
   createMemoryRouter,
   type DataStrategyFunction,
 } from "react-router";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isChunkLoadError, navigationTarget } from "./route-chunk-reload";
+import { tempDirOfThisTest } from "../../../test-support/temp-dir";
 
 /**
  * What route-chunk-reload.ts relies on inside React Router, checked against
@@ -23,11 +23,8 @@ type ClientRoutesArguments = Parameters<typeof UNSAFE_createClientRoutes>;
 type Manifest = ClientRoutesArguments[0];
 type RouteModules = ClientRoutesArguments[1];
 
-const moduleDir = mkdtempSync(path.join(tmpdir(), "route-chunk-reload-"));
-afterAll(() => rmSync(moduleDir, { recursive: true, force: true }));
-
 /** A route module the router can import (its own chunk loads; only the client loader's fails). */
-function importableRouteModule(): string {
+function importableRouteModule(moduleDir: string): string {
   const file = path.join(moduleDir, "imprint-main.cjs");
   writeFileSync(file, "module.exports = { default: function Imprint() { return null; } };\n");
   return file;
@@ -61,6 +58,7 @@ const route = {
 
 describe("React Router's framework data strategy", () => {
   it("reports a client loader chunk that failed to load in the words the site recognises", async () => {
+    const moduleDir = await tempDirOfThisTest("route-chunk-reload-");
     const goneChunk = path.join(moduleDir, "imprint-client-loader-gone.js");
     const routes = {
       root: { ...route, id: "root", path: "", hasLoader: false, hasClientLoader: false, module: "/root.js" },
@@ -71,7 +69,7 @@ describe("React Router's framework data strategy", () => {
         path: "imprint",
         hasLoader: true,
         hasClientLoader: true,
-        module: importableRouteModule(),
+        module: importableRouteModule(moduleDir),
         // a chunk of an old deploy, gone from the server
         clientLoaderModule: goneChunk,
       },
