@@ -33,6 +33,32 @@ describe("inOrder", () => {
     expect((await results.next()).done).toBe(true);
   });
 
+  it("starts no item beyond the budget while others run, and one bigger than the budget alone", async () => {
+    const { run, started, settle } = controlledRun();
+    const weights: Record<string, number> = { a: 3, b: 4, c: 2, d: 9, e: 1 };
+    const results = inOrder(["a", "b", "c", "d", "e"], run, 4, { weigh: (item) => weights[item]!, budget: 8 });
+    const first = results.next();
+    // a and b fit (7), c would make 9
+    await vi.waitFor(() => expect(started).toEqual(["a", "b"]));
+    settle("a").resolve("A");
+    expect((await first).value).toEqual(["a", "A"]);
+    await vi.waitFor(() => expect(started).toEqual(["a", "b", "c"]));
+    settle("b").resolve("B");
+    settle("c").resolve("C");
+    expect((await results.next()).value).toEqual(["b", "B"]);
+    expect((await results.next()).value).toEqual(["c", "C"]);
+    // d, over the budget on its own, runs once nothing else does, and e waits for it
+    await vi.waitFor(() => expect(started).toEqual(["a", "b", "c", "d"]));
+    const fourth = results.next();
+    await new Promise(setImmediate);
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    settle("d").resolve("D");
+    expect((await fourth).value).toEqual(["d", "D"]);
+    await vi.waitFor(() => expect(started).toEqual(["a", "b", "c", "d", "e"]));
+    settle("e").resolve("E");
+    expect((await results.next()).value).toEqual(["e", "E"]);
+  });
+
   it("throws an item's failure once every item started has settled", async () => {
     const { run, started, settle } = controlledRun();
     const results = inOrder(["a", "b", "c"], run, 2);

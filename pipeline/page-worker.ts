@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { collectGarbage } from "./build-memory";
 import { createStylesheets } from "./critical-css";
 import { preparePageFile, type PageCharacters, type PageStyles } from "./finish-pages";
 import { CharacterSet } from "./font-subset";
@@ -38,6 +39,9 @@ function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
 parentPort!.on("message", (request: PageRequest) => {
   if ("setup" in request) {
     run = setUp(request.setup);
+    // the last pass's pages are all garbage now: collected before the next pass's, whose heap limit follows what is
+    // live (pipeline/build-memory.ts); else the pages of a pass pile up to the limit the last one left
+    collectGarbage();
     return;
   }
   const { id, relative } = request;
