@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { createFontStack } from "@capsizecss/core";
-import subsetFont from "subset-font";
 
 /**
  * The text face, cut to what the site says. The variable Epilogue's Latin
@@ -212,8 +212,7 @@ export async function subsetFontForBuild(
   for (const codePoint of pageCharacters) codePoints.add(codePoint);
   const kept = [...codePoints].filter((codePoint) => codePoint >= 0x20 && covered(codePoint));
   const full = await readFile(font.file);
-  // the default keeps every variation axis: the weight stays animatable
-  const subset = await subsetFont(full, String.fromCodePoint(...kept), { targetFormat: "woff2" });
+  const subset = await subsetInThread(full, String.fromCodePoint(...kept));
   const hash = createHash("sha256").update(subset).digest("base64url").slice(0, 10);
   const file = `assets/epilogue-subset-${hash}.woff2`;
   await writeFile(path.join(clientDir, file), subset);
@@ -224,6 +223,27 @@ export async function subsetFontForBuild(
   ].join("\n");
   await writeFile(path.join(clientDir, FONT_FACES_FILE), `${css}\n`);
   return { css, file, bytes: subset.length, sourceBytes: full.length, characters: kept.length };
+}
+
+const SUBSET_THREAD = new URL("./font-subset-thread.ts", import.meta.url).href;
+/** The thread entry that registers tsx's loader (pipeline/typescript-worker.mjs). */
+const TYPESCRIPT_WORKER = new URL("./typescript-worker.mjs", import.meta.url);
+
+/**
+ * `subset-font` on `font` to the characters of `text`, as woff2 (every variation axis kept: the weight stays
+ * animatable), in a thread that ends with it (pipeline/font-subset-thread.ts says why).
+ */
+async function subsetInThread(font: Buffer, text: string): Promise<Buffer> {
+  const worker = new Worker(TYPESCRIPT_WORKER, { workerData: { entry: SUBSET_THREAD, font, text } });
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      worker.once("message", (subset: Uint8Array) => resolve(Buffer.from(subset)));
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the font subset's thread exited with code ${code}`)));
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /** The faces a build wrote (for live updates of single pages), or null for a build without them. */
