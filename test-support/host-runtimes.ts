@@ -15,15 +15,15 @@ import { linkTree } from "./link-tree";
  * Cloudflare's `wrangler dev` (workerd, Workers static assets,
  * `wrangler.jsonc`) and Netlify's `netlify dev --offline` (its redirect
  * and header rules, `netlify.toml`, `_headers`, `_redirects`). Each binds
- * 127.0.0.1 on a free port, keeps its state in a temp folder, and is
+ * 127.0.0.1 on the port given, keeps its state in a temp folder, and is
  * stopped with everything it started.
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Set by run-e2e to the build the hosts' runtimes serve, once it has started them: playwright.config.ts defines the
- * `hosts` project only then, so that no other run (a filtered `npm run test:e2e -- --grep ...`, a bare
+ * The build the hosts' runtimes serve, for the `hosts` specs: set (e2e-servers.ts) only in a run that starts them,
+ * the one run that has the `hosts` project, so that no other (a filtered `npm run test:e2e -- --grep ...`, a bare
  * `npx playwright test`) runs its specs without the runtimes and tools they check with.
  */
 export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
@@ -113,9 +113,8 @@ function hostEnv(tools: HostTools, stateDir: string): NodeJS.ProcessEnv {
 }
 
 /** `wrangler dev` with the repository's wrangler.jsonc, its assets from `clientDir`. */
-export async function startCloudflare(tools: HostTools, clientDir: string): Promise<HostRuntime> {
+export async function startCloudflare(tools: HostTools, clientDir: string, port: number): Promise<HostRuntime> {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-wrangler-"));
-  const port = await freePort();
   const inspectorPort = await freePort();
   const args = [
     "dev",
@@ -143,7 +142,7 @@ export async function startCloudflare(tools: HostTools, clientDir: string): Prom
  * publish folder netlify.toml names (`build/client`), whatever `--dir` says: it runs in a folder of its own
  * holding netlify.toml and that folder, a copy of `clientDir` in hard links.
  */
-export async function startNetlify(tools: HostTools, clientDir: string): Promise<HostRuntime> {
+export async function startNetlify(tools: HostTools, clientDir: string, port: number): Promise<HostRuntime> {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-netlify-"));
   const site = path.join(stateDir, "site");
   const publish = path.join(site, "build", CLIENT_DIR);
@@ -151,7 +150,6 @@ export async function startNetlify(tools: HostTools, clientDir: string): Promise
   await copyFile(path.join(repo, "netlify.toml"), path.join(site, "netlify.toml"));
   await linkTree(clientDir, publish);
   await writeHostFiles(publish, await listHtmlFiles(publish), "netlify");
-  const port = await freePort();
   const staticPort = await freePort();
   const args = [
     "dev",

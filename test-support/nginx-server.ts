@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
 import type { NginxInstall } from "./ensure-nginx";
-import { exitOf, freePort, stopChild } from "../tools/processes";
+import { exitOf, stopChild } from "../tools/processes";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
  * Serves a build's client folder with nginx and the nginx site the build
  * wrote (pipeline/host-config.ts), the way a studio would self-host it, for
- * the browser tests: on 127.0.0.1 and a free port, in the foreground, with
+ * the browser tests: on 127.0.0.1 and the port given, in the foreground, with
  * its own prefix, pid, log and temp folders in a temp folder, and (when
  * started as root) as the unprivileged user `nobody`.
  */
@@ -68,7 +68,7 @@ function nginxConfig(nginx: NginxInstall, prefix: string, siteConfig: string): s
   ].join("\n");
 }
 
-export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
+export async function startNginx(nginx: NginxInstall, buildDir: string, port: number): Promise<NginxServer> {
   const clientDir = path.resolve(buildDir, CLIENT_DIR);
   const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
   const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
@@ -77,7 +77,6 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
   // a checkout in a private folder (mktemp -d) is out of the workers' reach: they serve a copy in the prefix
   const servedDir = asRoot && !(await reachableByOthers(clientDir)) ? path.join(prefix, "client") : clientDir;
   if (servedDir !== clientDir) await cp(clientDir, servedDir, { recursive: true });
-  const port = await freePort();
   const config = nginxConfig(nginx, prefix, siteConfigFor(site, port, servedDir));
   const configFile = path.join(prefix, "nginx.conf");
   await writeFile(configFile, config);
