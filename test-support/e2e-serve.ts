@@ -37,22 +37,24 @@ async function copyContent(from: string, to: string): Promise<void> {
   }
 }
 
-async function serveContent(): Promise<() => Promise<unknown>> {
+async function serveContent(): Promise<Started> {
   const removeCopy = () => rm(path.dirname(plan.contentDir), { recursive: true, force: true });
-  await copyContent(path.join(repo, "content"), plan.contentDir).catch(async (error: unknown) => {
+  try {
+    await copyContent(path.join(repo, "content"), plan.contentDir);
+    const content = await startContentServer({
+      port,
+      host,
+      contentDir: plan.contentDir,
+      adminToken: plan.adminToken,
+      // the image renders of the repo's content stay valid for this copy (same files, same mtimes)
+      imageCacheDir: defaultImageCacheDir(path.join(repo, "content")),
+    });
+    console.info(`content service: ${content.url} (content copy in ${plan.contentDir})`);
+    return { close: () => content.close().finally(removeCopy) };
+  } catch (error) {
     await removeCopy();
     throw error;
-  });
-  const content = await startContentServer({
-    port,
-    host,
-    contentDir: plan.contentDir,
-    adminToken: plan.adminToken,
-    // the image renders of the repo's content stay valid for this copy (same files, same mtimes)
-    imageCacheDir: defaultImageCacheDir(path.join(repo, "content")),
-  });
-  console.info(`content service: ${content.url} (content copy in ${plan.contentDir})`);
-  return () => content.close().finally(removeCopy);
+  }
 }
 
 /** `react-router build` against the run's content service; its output only when it fails. */
@@ -81,38 +83,47 @@ async function makeBuild(version: "published" | "draft", buildDir: string): Prom
     `${path.basename(buildDir)}/ (${version}) made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   // e2e-build.json: the content port the bundles have built in, and which builds were made with it
-  const info = server === "production" ? { contentPort: plan.ports.content } : readBuildInfo();
   const stamp = buildStamp(buildDir);
-  const noted = server === "production" ? { ...info, stamp } : { ...info, previewStamp: stamp };
+  const noted =
+    server === "production" ? { contentPort: plan.ports.content, stamp } : { ...readBuildInfo(), previewStamp: stamp };
   await writeFile(e2eDirs.BUILD_INFO_FILE, `${JSON.stringify(noted, null, 2)}\n`);
 }
 
-async function serveSite(): Promise<() => Promise<unknown>> {
+async function serveSite(): Promise<Started> {
   const buildDir = server === "production" ? e2eDirs.production : e2eDirs.preview;
   if (plan.build) await makeBuild(server === "production" ? "published" : "draft", buildDir);
   const site = await startSiteServer({ root: path.join(buildDir, CLIENT_DIR), port, host });
   console.info(`${server} site: ${site.url}`);
-  return () => site.close();
+  return { close: () => site.close() };
 }
 
-async function serveNginx(): Promise<() => Promise<unknown>> {
+async function serveNginx(): Promise<Started> {
   const nginx = await startNginx(await ensureNginx(), e2eDirs.production, port);
   console.info(`nginx: ${nginx.url}`);
-  return async () => {
-    const errors = (await nginx.errorLog()).trim();
-    if (errors) console.error(`nginx's error log:\n${errors}`);
-    await nginx.close();
+  return {
+    ended: nginx.ended,
+    close: async () => {
+      const errors = (await nginx.errorLog()).trim();
+      if (errors) console.error(`nginx's error log:\n${errors}`);
+      await nginx.close();
+    },
   };
 }
 
-async function serveHost(): Promise<() => Promise<unknown>> {
+async function serveHost(): Promise<Started> {
   const start = server === "cloudflare" ? startCloudflare : startNetlify;
   const runtime = await start(await ensureHostTools(), path.join(e2eDirs.production, CLIENT_DIR), port);
   console.info(`${runtime.name}: ${runtime.url}`);
-  return () => runtime.close();
+  return runtime;
 }
 
-const starters: Record<E2EServer, () => Promise<() => Promise<unknown>>> = {
+/** A started server; `ended` resolves, with what its program printed, if that program exits. */
+interface Started {
+  close(): Promise<unknown>;
+  ended?: Promise<string>;
+}
+
+const starters: Record<E2EServer, () => Promise<Started>> = {
   content: serveContent,
   production: serveSite,
   preview: serveSite,
@@ -126,16 +137,23 @@ let stopSignal: NodeJS.Signals | undefined;
 let stop = (signal: NodeJS.Signals) => void (stopSignal ??= signal);
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, (received) => stop(received));
 try {
-  const close = await starters[server]();
+  const started = await starters[server]();
   let closing: Promise<void> | undefined;
-  stop = () =>
-    void (closing ??= close().then(
-      () => process.exit(0),
+  const closeAndExit = (code: number) =>
+    (closing ??= started.close().then(
+      () => process.exit(code),
       (error: unknown) => {
         console.error(`e2e-serve ${server}: stopping failed:`, error);
         process.exit(1);
       },
     ));
+  stop = () => void closeAndExit(0);
+  // a program that exits by itself fails the entry at once (Playwright would otherwise wait out its timeout)
+  void started.ended?.then((output) => {
+    if (closing) return;
+    console.error(`e2e-serve ${server}: ${output}`);
+    void closeAndExit(1);
+  });
   if (stopSignal) stop(stopSignal);
 } catch (error) {
   console.error(`e2e-serve ${server}: ${error instanceof Error ? error.message : String(error)}`);

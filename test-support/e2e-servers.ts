@@ -138,11 +138,10 @@ export function webServersOf(plan: E2EPlan): NonNullable<PlaywrightTestConfig["w
     name: server,
     command: `${path.join(repo, "node_modules", ".bin", "tsx")} ${path.join(repo, "test-support", "e2e-serve.ts")} ${server}`,
     ...(server === "content" ? { port: plan.ports.content } : { url: `http://127.0.0.1:${plan.ports[server]}/` }),
-    cwd: repo,
     timeout: server === "production" || server === "preview" ? BUILD_TIMEOUT_MS : START_TIMEOUT_MS,
     // e2e-serve.ts stops what it started and removes its temp folders on SIGTERM
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    // what they print (stderr is shown by default)
     stdout: "pipe",
-    stderr: "pipe",
   }));
 }

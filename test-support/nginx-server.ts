@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
@@ -18,9 +17,10 @@ import { CLIENT_DIR } from "../release/layout";
 
 export interface NginxServer {
   url: string;
-  port: number;
   /** nginx's error log so far (the test runner prints it when something fails). */
   errorLog(): Promise<string>;
+  /** Resolves once nginx has exited, with what it printed (it is ready when it answers: the caller waits). */
+  ended: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,17 +32,6 @@ async function reachableByOthers(dir: string): Promise<boolean> {
     if (((await stat(current)).mode & 0o001) === 0) return false;
     if (path.dirname(current) === current) return true;
   }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 /** The whole config: nginx's own files in `prefix`, worker settings, and the site in its http block. */
@@ -94,31 +83,13 @@ export async function startNginx(nginx: NginxInstall, buildDir: string, port: nu
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = exitOf(child);
   const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
-
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const early = await Promise.race([
-      exited,
-      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 100)),
-    ]);
-    if (early !== "running") {
-      await rm(prefix, { recursive: true, force: true });
-      throw new Error(`nginx exited with code ${early}:\n${output}`);
-    }
-    if (await canConnect(port)) break;
-    if (Date.now() > deadline) {
-      await stopChild(child, { signal: "SIGKILL" });
-      throw new Error(`nginx did not listen on 127.0.0.1:${port} within 10 s:\n${output}${await errorLog()}`);
-    }
-  }
 
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
-    port,
     errorLog,
+    ended: exitOf(child).then(async (code) => `nginx exited with code ${code}:\n${output}${await errorLog()}`),
     close() {
       closing ??= (async () => {
         // SIGQUIT: finish the requests in progress, then stop

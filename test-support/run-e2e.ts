@@ -3,16 +3,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium";
 import { ENGINES_STAGE_VARIABLE, ensureFirefox, ensureWebKit } from "./ensure-engines";
-import { ensureHostTools, type HostTools } from "./ensure-host-tools";
+import { ensureHostTools } from "./ensure-host-tools";
+import { ensureNginx } from "./ensure-nginx";
 
 /**
  * `npm run test:e2e [-- playwright args]`: the browser tests end to end. Playwright starts and stops the
  * servers itself (playwright.config.ts `webServer`, e2e-servers.ts: the content service on a copy of the
  * content, the builds made against it, the site servers, nginx, the hosts' runtimes). What stays here is what
  * one Playwright run cannot do:
- * - the installs (Debian's Chromium, Firefox and WebKitGTK with apt, one at a time; the hosts' tools), before
- *   Playwright loads its config: the config passes Chromium's path to its workers, and the engines' drivers
- *   need their browsers; the hosts' tools install beside the first stage's builds;
+ * - the installs (Debian's Chromium, nginx, Firefox and WebKitGTK with apt, one at a time in this process; the
+ *   hosts' tools, beside the first stage's builds), before Playwright loads its config: its workers get
+ *   Chromium's path, its servers find nginx and the hosts' tools installed;
  * - the stages: a whole run checks the hosts after the browser tests, and the engines last with one worker,
  *   each stage whatever the one before it gave (project dependencies would skip a stage after a failure, and
  *   one run has one worker count and one output folder, which Playwright empties). The later stages serve the
@@ -110,18 +111,21 @@ function stagesOf(args: string[]): { stages: Stage[]; enginesRun: boolean; hosts
   return { stages, enginesRun: engines !== "0" || projects.some(isEnginesProject), hosts };
 }
 
-/** Where the hosts' specs find their tools. */
-function hostToolsEnv(tools: HostTools): NodeJS.ProcessEnv {
-  return { E2E_JAVA: tools.java, E2E_VNU_JAR: tools.vnuJar, E2E_LINKINATOR: tools.linkinator };
-}
-
 async function main(): Promise<number> {
   const { stages, enginesRun, hosts } = stagesOf(process.argv.slice(2));
-  // the tools' install (minutes on a fresh machine) runs beside the first stage's builds
-  const hostTools = hosts ? ensureHostTools() : undefined;
-  hostTools?.catch(() => undefined);
+  // the hosts' tools (minutes to install on a fresh machine) beside the first stage's builds; the specs get their paths
+  const hostToolsEnv: Promise<NodeJS.ProcessEnv> | undefined = hosts
+    ? ensureHostTools().then((tools) => ({
+        E2E_JAVA: tools.java,
+        E2E_VNU_JAR: tools.vnuJar,
+        E2E_LINKINATOR: tools.linkinator,
+      }))
+    : undefined;
+  hostToolsEnv?.catch(() => undefined);
   const chromePath = await ensureChromium();
   log(`Chromium: ${chromePath}`);
+  // here, not in the nginx entry: apt runs one at a time within this process only (debian-packages.ts)
+  log(`nginx: ${(await ensureNginx()).binary}`);
   if (enginesRun) {
     log(`Firefox: ${await ensureFirefox()}`);
     // elsewhere the WebKit project's fixture says how to leave it out (e2e/engines.ts)
@@ -133,7 +137,7 @@ async function main(): Promise<number> {
     const env: NodeJS.ProcessEnv = {
       ...stage.env,
       CHROME_PATH: chromePath,
-      ...(stage.env.E2E_HOSTS === "1" && hostTools ? hostToolsEnv(await hostTools) : {}),
+      ...(stage.env.E2E_HOSTS === "1" && hostToolsEnv ? await hostToolsEnv : {}),
       // the first stage makes the builds; the later ones serve them
       ...(index > 0 ? { E2E_SKIP_BUILD: "1" } : {}),
     };
