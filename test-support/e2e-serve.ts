@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { defaultImageCacheDir, startContentServer } from "../content-server/content-server";
 import { buildCommand } from "../pipeline/build-command";
@@ -23,24 +23,18 @@ import { startNginx } from "./nginx-server";
 const { repo } = e2eDirs;
 const server = process.argv[2] as E2EServer;
 const plan = JSON.parse(process.env.E2E_PLAN ?? "{}") as E2EPlan;
-const port = plan.ports[server];
+// its port is in the plan: the config made this entry from it
+const port = plan.ports[server]!;
 const host = "127.0.0.1";
-
-/** Story files are copied (tests edit them); the media are hard-linked, or copied where that fails. */
-async function copyContent(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.name === "assets" && entry.isDirectory()) await linkTree(source, target);
-    else await cp(source, target, { recursive: true, preserveTimestamps: true });
-  }
-}
 
 async function serveContent(): Promise<Started> {
   const removeCopy = () => rm(path.dirname(plan.contentDir), { recursive: true, force: true });
   try {
-    await copyContent(path.join(repo, "content"), plan.contentDir);
+    // story files are copied (tests edit them); the media are hard-linked (copied where a link fails)
+    const source = path.join(repo, "content");
+    const filter = (file: string) => file !== path.join(source, "assets");
+    await cp(source, plan.contentDir, { recursive: true, preserveTimestamps: true, filter });
+    await linkTree(path.join(source, "assets"), path.join(plan.contentDir, "assets"));
     const content = await startContentServer({
       port,
       host,

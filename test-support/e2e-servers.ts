@@ -11,7 +11,9 @@ import { HOSTS_BUILD_DIR_VARIABLE } from "./host-runtimes";
 /**
  * The browser tests' servers as playwright.config.ts's `webServer` entries, which Playwright starts one after
  * the other before the tests (so the content service is up before the builds, and each build is made before
- * what serves it) and stops when they are done, however they end. Each runs `e2e-serve.ts <server>` on a
+ * what serves it) and stops when they are done, however they end. The builds are not a globalSetup: Playwright
+ * (1.56) starts the webServer entries first, and all but the content service need a build, so each build is
+ * the first step of the entry that serves it. Each runs `e2e-serve.ts <server>` on a
  * loopback port chosen here. The plan is chosen once, in the runner, and kept in E2E_PLAN: Playwright's
  * workers load the config again and inherit the runner's environment, so they read the same one.
  */
@@ -27,23 +29,21 @@ const E2E_SITE_URL = "https://studio-halbton.example";
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 const START_TIMEOUT_MS = 5 * 60_000;
 
-const SERVERS = ["content", "production", "preview", "nginx", "cloudflare", "netlify"] as const;
-export type E2EServer = (typeof SERVERS)[number];
+export type E2EServer = "content" | "production" | "preview" | "nginx" | "cloudflare" | "netlify";
 
 export interface E2EPlan {
-  ports: Record<E2EServer, number>;
+  /** The servers the run starts, in order (each after what it needs), and their ports. */
+  ports: Partial<Record<E2EServer, number>>;
   /** The copy of the repository's content the content service serves (tests may add or edit story files). */
   contentDir: string;
   adminToken: string;
   /** False with E2E_SKIP_BUILD=1: the builds of an earlier run are served. */
   build: boolean;
-  /** Whether the preview build is made and served (run-e2e: only for the projects that need it). */
-  preview: boolean;
-  /** Whether Cloudflare's and Netlify's runtimes serve the production build (E2E_HOSTS=1). */
+  /** Whether Cloudflare's and Netlify's runtimes serve the production build (E2E_HOSTS=1): the `hosts` project. */
   hosts: boolean;
 }
 
-/** What e2e-build.json notes about the builds a run made. */
+/** What e2e-build.json notes: the content port the bundles have built in, and the builds made with it. */
 export interface BuildInfo {
   contentPort?: number;
   stamp?: string;
@@ -65,44 +65,37 @@ export function readBuildInfo(): BuildInfo {
   return existsSync(BUILD_INFO_FILE) ? (JSON.parse(readFileSync(BUILD_INFO_FILE, "utf8")) as BuildInfo) : {};
 }
 
-/** E2E_SKIP_BUILD=1: the content port the existing builds have built in, once they are checked to be run-e2e's. */
+/** E2E_SKIP_BUILD=1: the content port the existing builds have built in, once they are checked to be ours. */
 function reusedContentPort(preview: boolean): number {
   const info = readBuildInfo();
+  const again = "(or was rebuilt since): run once without it";
   if (!info.contentPort || !info.stamp || info.stamp !== buildStamp(PRODUCTION_BUILD_DIR)) {
-    throw new Error(
-      "E2E_SKIP_BUILD=1, but build/ was not made by the browser tests (or was rebuilt since): run once without it",
-    );
+    throw new Error(`E2E_SKIP_BUILD=1, but build/ was not made by the browser tests ${again}`);
   }
   if (preview && info.previewStamp !== buildStamp(PREVIEW_BUILD_DIR)) {
-    throw new Error(
-      "E2E_SKIP_BUILD=1, but build-preview/ was not made with build/ (or was rebuilt since): run once without it, or leave the preview project out",
-    );
+    throw new Error(`E2E_SKIP_BUILD=1, but build-preview/ was not made with build/ ${again}, or leave out preview`);
   }
   return info.contentPort;
 }
 
 async function newPlan(): Promise<E2EPlan> {
   const build = process.env.E2E_SKIP_BUILD !== "1";
+  // E2E_PREVIEW=0 (run-e2e, for projects that do not need it): no preview build
   const preview = process.env.E2E_PREVIEW !== "0";
-  const ports = {} as Record<E2EServer, number>;
-  for (const server of SERVERS) ports[server] = await freePort();
-  if (!build) ports.content = reusedContentPort(preview);
-  return {
-    ports,
-    contentDir: path.join(tmpdir(), `studio-e2e-${randomBytes(6).toString("hex")}`, "content"),
-    adminToken: randomBytes(24).toString("hex"),
-    build,
-    preview,
-    hosts: process.env.E2E_HOSTS === "1",
-  };
+  const hosts = process.env.E2E_HOSTS === "1";
+  const ports: E2EPlan["ports"] = { content: build ? await freePort() : reusedContentPort(preview) };
+  const others = ["production", preview && "preview", "nginx", hosts && "cloudflare", hosts && "netlify"] as const;
+  for (const server of others) if (server) ports[server] = await freePort();
+  const contentDir = path.join(tmpdir(), `studio-e2e-${randomBytes(6).toString("hex")}`, "content");
+  return { ports, contentDir, adminToken: randomBytes(24).toString("hex"), build, hosts };
 }
 
 /** The plan (chosen once per run), with the specs' E2E_* variables set from it. */
 export async function e2ePlan(): Promise<E2EPlan> {
   const plan = process.env.E2E_PLAN ? (JSON.parse(process.env.E2E_PLAN) as E2EPlan) : await newPlan();
-  const url = (server: E2EServer) => `http://127.0.0.1:${plan.ports[server]}`;
+  const url = (server: E2EServer) => (plan.ports[server] ? `http://127.0.0.1:${plan.ports[server]}` : undefined);
   const space = readLocalSpace(path.join(repo, "content"));
-  Object.assign(process.env, {
+  const variables = {
     E2E_PLAN: JSON.stringify(plan),
     E2E_SITE_URL,
     E2E_BUILD_DIR: PRODUCTION_BUILD_DIR,
@@ -113,31 +106,23 @@ export async function e2ePlan(): Promise<E2EPlan> {
     E2E_ADMIN_TOKEN: plan.adminToken,
     E2E_PREVIEW_TOKEN: space.previewToken,
     E2E_PUBLIC_TOKEN: space.publicToken,
-    ...(plan.preview ? { E2E_PREVIEW_URL: url("preview"), E2E_PREVIEW_BUILD_DIR: PREVIEW_BUILD_DIR } : {}),
-    ...(plan.hosts
-      ? {
-          [HOSTS_BUILD_DIR_VARIABLE]: PRODUCTION_BUILD_DIR,
-          E2E_CLOUDFLARE_URL: url("cloudflare"),
-          E2E_NETLIFY_URL: url("netlify"),
-        }
-      : {}),
-  });
+    E2E_PREVIEW_URL: url("preview"),
+    E2E_PREVIEW_BUILD_DIR: plan.ports.preview ? PREVIEW_BUILD_DIR : undefined,
+    [HOSTS_BUILD_DIR_VARIABLE]: plan.hosts ? PRODUCTION_BUILD_DIR : undefined,
+    E2E_CLOUDFLARE_URL: url("cloudflare"),
+    E2E_NETLIFY_URL: url("netlify"),
+  };
+  for (const [name, value] of Object.entries(variables)) if (value) process.env[name] = value;
   return plan;
 }
 
 /** The `webServer` entries of the plan, in the order they are to start. */
 export function webServersOf(plan: E2EPlan): NonNullable<PlaywrightTestConfig["webServer"]> {
-  const servers: E2EServer[] = [
-    "content",
-    "production",
-    ...(plan.preview ? (["preview"] as const) : []),
-    "nginx",
-    ...(plan.hosts ? (["cloudflare", "netlify"] as const) : []),
-  ];
-  return servers.map((server) => ({
+  return Object.entries(plan.ports).map(([server, port]) => ({
     name: server,
     command: `${path.join(repo, "node_modules", ".bin", "tsx")} ${path.join(repo, "test-support", "e2e-serve.ts")} ${server}`,
-    ...(server === "content" ? { port: plan.ports.content } : { url: `http://127.0.0.1:${plan.ports[server]}/` }),
+    // the content service answers no request at /
+    ...(server === "content" ? { port } : { url: `http://127.0.0.1:${port}/` }),
     timeout: server === "production" || server === "preview" ? BUILD_TIMEOUT_MS : START_TIMEOUT_MS,
     // e2e-serve.ts stops what it started and removes its temp folders on SIGTERM
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },

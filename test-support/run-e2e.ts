@@ -22,9 +22,9 @@ import { ensureNginx } from "./ensure-nginx";
  *   out here (E2E_PREVIEW=0) when none of them needs it.
  * E2E_ENGINES: "only" runs the engines' projects alone (with the Playwright arguments given), "0" leaves them
  * out, "1" adds them; by default they follow a whole run, or arguments that name them. E2E_HOSTS: "1" adds the
- * hosts' stage, "0" leaves it out; by default a whole run has it, and a run naming `--project hosts` its servers. E2E_SKIP_BUILD=1 serves the builds of the last
- * run (their content port is noted in build/e2e-build.json). Ctrl-C (or SIGTERM) interrupts Playwright,
- * which stops its servers and removes the content copy.
+ * hosts' servers (a whole run: their stage), "0" leaves them out; by default a whole run or `--project hosts`
+ * has them. E2E_SKIP_BUILD=1 serves the builds of the last run (build/e2e-build.json). Ctrl-C (or SIGTERM)
+ * interrupts Playwright, which stops its servers and removes the content copy.
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
