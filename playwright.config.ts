@@ -3,12 +3,15 @@ import type { EngineOptions } from "./e2e/engines";
 import type { BuildOptions } from "./e2e/fixtures";
 import { CHROMIUM_ARGS } from "./test-support/ensure-chromium";
 import { ENGINES_STAGE_VARIABLE } from "./test-support/ensure-engines";
-import { HOSTS_BUILD_DIR_VARIABLE } from "./test-support/host-runtimes";
+import { e2ePlan, webServersOf } from "./test-support/e2e-servers";
 
 /**
- * Browser tests. Run them with `npm run test:e2e` (test-support/run-e2e.ts), which
- * makes a production build and a preview build, starts the content service and
- * the servers on free loopback ports and passes their addresses in E2E_* variables.
+ * Browser tests. Run them with `npm run test:e2e` (test-support/run-e2e.ts: the
+ * installs and the stages). Playwright starts the servers (`webServer`,
+ * test-support/e2e-servers.ts): the content service on a copy of the content,
+ * the production and preview builds made against it and served, nginx and the
+ * hosts' runtimes, on loopback ports whose addresses the specs read in E2E_*
+ * variables, and stops them at the end.
  *
  * Five projects. A visitor's behaviours are checked on the production build
  * (published content, pages without a framework where their behaviours have
@@ -23,9 +26,9 @@ import { HOSTS_BUILD_DIR_VARIABLE } from "./test-support/host-runtimes";
  * Playwright runs a teardown project whatever file filter is given, so use
  * `--project browser` to leave it out). `hosts` (`*.hosts.spec.ts`) checks
  * the same build as Cloudflare's and Netlify's own runtimes serve it, with
- * the Nu Html Checker and a link checker; run-e2e starts them in a whole run
- * (or with `--project hosts`, E2E_HOSTS=1), and only such a run has the
- * project (HOSTS_BUILD_DIR_VARIABLE). `preview` runs the specs that need a preview build
+ * the Nu Html Checker and a link checker; they are started in run-e2e's hosts
+ * stage (or with `--project hosts`, E2E_HOSTS=1), and only such a run has the
+ * project (plan.hosts). `preview` runs the specs that need a preview build
  * (drafts, the editor's bridge, React hydrating every page: PREVIEW_SPECS)
  * against a site server of its own. `engines-firefox` and `engines-webkit`
  * (`*.engines.spec.ts`, e2e/engines.ts) run the cross-engine checks on the
@@ -35,6 +38,7 @@ import { HOSTS_BUILD_DIR_VARIABLE } from "./test-support/host-runtimes";
  * and only that stage has them (ENGINES_STAGE_VARIABLE).
  */
 const isCI = Boolean(process.env.CI);
+const plan = await e2ePlan();
 const SERIAL_SPECS = /\.(faults|serial)\.spec\.ts$/;
 const HOSTS_SPECS = /\.hosts\.spec\.ts$/;
 const ENGINES_SPECS = /\.engines\.spec\.ts$/;
@@ -60,6 +64,7 @@ export default defineConfig<BuildOptions, EngineOptions>({
   retries: 0,
   forbidOnly: isCI,
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
+  webServer: webServersOf(plan),
   use: {
     baseURL: process.env.E2E_BASE_URL,
     // the production build's content (e2e/fixtures.ts: expected values come from what the build shows)
@@ -98,7 +103,7 @@ export default defineConfig<BuildOptions, EngineOptions>({
       use: { baseURL: process.env.E2E_NGINX_URL },
       teardown: "faults",
     },
-    ...(process.env[HOSTS_BUILD_DIR_VARIABLE] ? [{ name: "hosts", testMatch: HOSTS_SPECS, fullyParallel: true }] : []),
+    ...(plan.hosts ? [{ name: "hosts", testMatch: HOSTS_SPECS, fullyParallel: true }] : []),
     {
       name: "faults",
       testMatch: SERIAL_SPECS,

@@ -24,7 +24,7 @@ export interface E2EEnv {
   publicToken: string;
 }
 
-/** A variable test-support/run-e2e.ts gives the specs; `howToRun` says how to get it when it is missing. */
+/** A variable the browser tests' setup gives the specs (test-support/e2e-servers.ts); `howToRun` says how to get it when it is missing. */
 export function requiredEnv(
   name: string,
   howToRun = "run the browser tests with `npm run test:e2e` (test-support/run-e2e.ts)",
@@ -84,8 +84,8 @@ export type ContentVersion = "draft" | "published";
 
 /**
  * For `test.use` in a spec of the `faults` project that needs the preview build (what only hydrated pages do:
- * the visual editor's preview, client navigations): its server, which run-e2e starts for the `preview` and
- * `faults` projects, and its drafts.
+ * the visual editor's preview, client navigations): its server, started for the `preview` and `faults`
+ * projects (test-support/e2e-servers.ts), and its drafts.
  */
 export function previewBuild(): { baseURL: string; contentVersion: ContentVersion } {
   return {

@@ -3,8 +3,8 @@ import { HOSTS_BUILD_DIR_VARIABLE } from "../test-support/host-runtimes";
 import { requiredEnv } from "./fixtures";
 
 /**
- * What the `hosts` project's specs (`*.hosts.spec.ts`) are given by
- * test-support/run-e2e.ts: a production build (published content, as a
+ * What the `hosts` project's specs (`*.hosts.spec.ts`) are given in run-e2e's
+ * hosts stage (test-support/e2e-servers.ts): a production build (published content, as a
  * studio deploys it) in its own folder, served by Cloudflare's and
  * Netlify's own local runtimes, and the tools that check it that we did not
  * write (the Nu Html Checker, a link checker).

@@ -15,15 +15,15 @@ import { linkTree } from "./link-tree";
  * Cloudflare's `wrangler dev` (workerd, Workers static assets,
  * `wrangler.jsonc`) and Netlify's `netlify dev --offline` (its redirect
  * and header rules, `netlify.toml`, `_headers`, `_redirects`). Each binds
- * 127.0.0.1 on a free port, keeps its state in a temp folder, and is
+ * 127.0.0.1 on the port given, keeps its state in a temp folder, and is
  * stopped with everything it started.
  */
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Set by run-e2e to the build the hosts' runtimes serve, once it has started them: playwright.config.ts defines the
- * `hosts` project only then, so that no other run (a filtered `npm run test:e2e -- --grep ...`, a bare
+ * The build the hosts' runtimes serve, for the `hosts` specs: set (e2e-servers.ts) only in a run that starts them,
+ * the one run that has the `hosts` project, so that no other (a filtered `npm run test:e2e -- --grep ...`, a bare
  * `npx playwright test`) runs its specs without the runtimes and tools they check with.
  */
 export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
@@ -31,30 +31,17 @@ export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
 export interface HostRuntime {
   name: string;
   url: string;
-  /** What it printed (shown when it fails to start, and by the runner when a check failed). */
-  output(): string;
+  /** Resolves once it has exited, with what it printed (it is ready when it answers: the caller waits). */
+  ended: Promise<string>;
   close(): Promise<void>;
 }
 
-const START_TIMEOUT_MS = 120_000;
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-    await response.body?.cancel();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startRuntime(
+function startRuntime(
   name: string,
   command: string,
   args: string[],
   options: { env: NodeJS.ProcessEnv; port: number; stateDir: string; cwd?: string },
-): Promise<HostRuntime> {
-  const url = `http://127.0.0.1:${options.port}`;
+): HostRuntime {
   // its own process group: netlify dev starts a static server and Deno, wrangler starts workerd
   const child = spawn(command, args, {
     cwd: options.cwd ?? repo,
@@ -65,12 +52,11 @@ async function startRuntime(
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = exitOf(child);
   let closing: Promise<void> | undefined;
-  const runtime: HostRuntime = {
+  return {
     name,
-    url,
-    output: () => output,
+    url: `http://127.0.0.1:${options.port}`,
+    ended: exitOf(child).then((code) => `${name} exited with code ${code}:\n${output}`),
     close() {
       closing ??= (async () => {
         await stopChild(child, { group: true, graceMs: 5_000 });
@@ -79,22 +65,6 @@ async function startRuntime(
       return closing;
     },
   };
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    const early = await Promise.race([
-      exited,
-      new Promise<"running">((resolve) => setTimeout(resolve, 250, "running")),
-    ]);
-    if (early !== "running") {
-      await runtime.close();
-      throw new Error(`${name} exited with code ${early} before it served ${url}:\n${output}`);
-    }
-    if (await answers(url)) return runtime;
-    if (Date.now() > deadline) {
-      await runtime.close();
-      throw new Error(`${name} did not serve ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
-    }
-  }
 }
 
 /** The hosts' CLIs' environment: no telemetry, no update checks, no prompts, Deno on PATH. */
@@ -113,9 +83,8 @@ function hostEnv(tools: HostTools, stateDir: string): NodeJS.ProcessEnv {
 }
 
 /** `wrangler dev` with the repository's wrangler.jsonc, its assets from `clientDir`. */
-export async function startCloudflare(tools: HostTools, clientDir: string): Promise<HostRuntime> {
+export async function startCloudflare(tools: HostTools, clientDir: string, port: number): Promise<HostRuntime> {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-wrangler-"));
-  const port = await freePort();
   const inspectorPort = await freePort();
   const args = [
     "dev",
@@ -143,7 +112,7 @@ export async function startCloudflare(tools: HostTools, clientDir: string): Prom
  * publish folder netlify.toml names (`build/client`), whatever `--dir` says: it runs in a folder of its own
  * holding netlify.toml and that folder, a copy of `clientDir` in hard links.
  */
-export async function startNetlify(tools: HostTools, clientDir: string): Promise<HostRuntime> {
+export async function startNetlify(tools: HostTools, clientDir: string, port: number): Promise<HostRuntime> {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-netlify-"));
   const site = path.join(stateDir, "site");
   const publish = path.join(site, "build", CLIENT_DIR);
@@ -151,7 +120,6 @@ export async function startNetlify(tools: HostTools, clientDir: string): Promise
   await copyFile(path.join(repo, "netlify.toml"), path.join(site, "netlify.toml"));
   await linkTree(clientDir, publish);
   await writeHostFiles(publish, await listHtmlFiles(publish), "netlify");
-  const port = await freePort();
   const staticPort = await freePort();
   const args = [
     "dev",

@@ -1,26 +1,26 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
 import type { NginxInstall } from "./ensure-nginx";
-import { exitOf, freePort, stopChild } from "../tools/processes";
+import { exitOf, stopChild } from "../tools/processes";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
  * Serves a build's client folder with nginx and the nginx site the build
  * wrote (pipeline/host-config.ts), the way a studio would self-host it, for
- * the browser tests: on 127.0.0.1 and a free port, in the foreground, with
+ * the browser tests: on 127.0.0.1 and the port given, in the foreground, with
  * its own prefix, pid, log and temp folders in a temp folder, and (when
  * started as root) as the unprivileged user `nobody`.
  */
 
 export interface NginxServer {
   url: string;
-  port: number;
   /** nginx's error log so far (the test runner prints it when something fails). */
   errorLog(): Promise<string>;
+  /** Resolves once nginx has exited, with what it printed (it is ready when it answers: the caller waits). */
+  ended: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,17 +32,6 @@ async function reachableByOthers(dir: string): Promise<boolean> {
     if (((await stat(current)).mode & 0o001) === 0) return false;
     if (path.dirname(current) === current) return true;
   }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 /** The whole config: nginx's own files in `prefix`, worker settings, and the site in its http block. */
@@ -68,7 +57,7 @@ function nginxConfig(nginx: NginxInstall, prefix: string, siteConfig: string): s
   ].join("\n");
 }
 
-export async function startNginx(nginx: NginxInstall, buildDir: string): Promise<NginxServer> {
+export async function startNginx(nginx: NginxInstall, buildDir: string, port: number): Promise<NginxServer> {
   const clientDir = path.resolve(buildDir, CLIENT_DIR);
   const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
   const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
@@ -77,7 +66,6 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
   // a checkout in a private folder (mktemp -d) is out of the workers' reach: they serve a copy in the prefix
   const servedDir = asRoot && !(await reachableByOthers(clientDir)) ? path.join(prefix, "client") : clientDir;
   if (servedDir !== clientDir) await cp(clientDir, servedDir, { recursive: true });
-  const port = await freePort();
   const config = nginxConfig(nginx, prefix, siteConfigFor(site, port, servedDir));
   const configFile = path.join(prefix, "nginx.conf");
   await writeFile(configFile, config);
@@ -95,31 +83,13 @@ export async function startNginx(nginx: NginxInstall, buildDir: string): Promise
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = exitOf(child);
   const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
-
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const early = await Promise.race([
-      exited,
-      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 100)),
-    ]);
-    if (early !== "running") {
-      await rm(prefix, { recursive: true, force: true });
-      throw new Error(`nginx exited with code ${early}:\n${output}`);
-    }
-    if (await canConnect(port)) break;
-    if (Date.now() > deadline) {
-      await stopChild(child, { signal: "SIGKILL" });
-      throw new Error(`nginx did not listen on 127.0.0.1:${port} within 10 s:\n${output}${await errorLog()}`);
-    }
-  }
 
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
-    port,
     errorLog,
+    ended: exitOf(child).then(async (code) => `nginx exited with code ${code}:\n${output}${await errorLog()}`),
     close() {
       closing ??= (async () => {
         // SIGQUIT: finish the requests in progress, then stop
