@@ -91,9 +91,10 @@ export async function openInEditor(
       await route.fulfill({ response, headers });
     },
   );
-  const drafts = followDraftRequests(page);
   const bridgeCode = page.waitForResponse(isBridgeCode);
   await page.goto(`${contentOrigin}/v2/cdn/spaces/me?token=${previewToken}`);
+  // after the page of an earlier call has gone, with its frame
+  const drafts = followDraftRequests(page);
   await page.setContent(
     `<!doctype html><title>editor</title><style>body{margin:0}</style><iframe src="${framed.href}" style="border:0;width:100vw;height:100vh"></iframe>`,
   );
@@ -111,24 +112,31 @@ export async function openInEditor(
     ).toBe(true);
   }
   await draftsShown(frame, drafts);
+  drafts.stop();
   return frame;
 }
 
 /** The framed page's requests for drafts: how many it has made, and how many are still open. */
-function followDraftRequests(page: Page): { made: number; open: number } {
-  const drafts = { made: 0, open: 0 };
+function followDraftRequests(page: Page): { made: number; open: number; stop: () => void } {
+  const drafts = { made: 0, open: 0, stop: () => {} };
   const isDraft = (request: Request) =>
     request.frame() !== page.mainFrame() && new URL(request.url()).searchParams.get("version") === "draft";
-  page.on("request", (request) => {
-    if (!isDraft(request)) return;
-    drafts.made += 1;
-    drafts.open += 1;
-  });
   const settled = (request: Request) => {
     if (isDraft(request)) drafts.open -= 1;
   };
+  const made = (request: Request) => {
+    if (!isDraft(request)) return;
+    drafts.made += 1;
+    drafts.open += 1;
+  };
+  page.on("request", made);
   page.on("requestfinished", settled);
   page.on("requestfailed", settled);
+  drafts.stop = () => {
+    page.off("request", made);
+    page.off("requestfinished", settled);
+    page.off("requestfailed", settled);
+  };
   return drafts;
 }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PlaywrightTestConfig } from "@playwright/test";
 import { readLocalSpace } from "../pipeline/content-config";
-import { freePort } from "../tools/processes";
 import { HOSTS_BUILD_DIR_VARIABLE } from "./host-runtimes";
 
 /**
@@ -78,14 +78,36 @@ function reusedContentPort(preview: boolean): number {
   return info.contentPort;
 }
 
+/**
+ * A port free now, below the kernel's range for outgoing connections: the later servers bind theirs only after the
+ * builds, which open many connections meanwhile, each on a port of that range (a port `listen(0)` hands out).
+ */
+async function plannedPort(taken: readonly number[]): Promise<number> {
+  const range = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", { encoding: "utf8", flag: "r" }).trim();
+  const below = Math.min(Number(range.split(/\s+/)[0]) || 32768, 32768);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = 20000 + Math.floor(Math.random() * (below - 20000));
+    if (!taken.includes(port) && (await canListen(port))) return port;
+  }
+  throw new Error(`no free port found between 20000 and ${below}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
 async function newPlan(): Promise<E2EPlan> {
   const build = process.env.E2E_SKIP_BUILD !== "1";
   // E2E_PREVIEW=0 (run-e2e, for projects that do not need it): no preview build
   const preview = process.env.E2E_PREVIEW !== "0";
   const hosts = process.env.E2E_HOSTS === "1";
-  const ports: E2EPlan["ports"] = { content: build ? await freePort() : reusedContentPort(preview) };
+  const ports: E2EPlan["ports"] = { content: build ? await plannedPort([]) : reusedContentPort(preview) };
   const others = ["production", preview && "preview", "nginx", hosts && "cloudflare", hosts && "netlify"] as const;
-  for (const server of others) if (server) ports[server] = await freePort();
+  for (const server of others) if (server) ports[server] = await plannedPort(Object.values(ports));
   const contentDir = path.join(tmpdir(), `studio-e2e-${randomBytes(6).toString("hex")}`, "content");
   return { ports, contentDir, adminToken: randomBytes(24).toString("hex"), build, hosts };
 }
@@ -120,12 +142,15 @@ export async function e2ePlan(): Promise<E2EPlan> {
 export function webServersOf(plan: E2EPlan): NonNullable<PlaywrightTestConfig["webServer"]> {
   return Object.entries(plan.ports).map(([server, port]) => ({
     name: server,
-    command: `${path.join(repo, "node_modules", ".bin", "tsx")} ${path.join(repo, "test-support", "e2e-serve.ts")} ${server}`,
+    command: [path.join(repo, "node_modules", ".bin", "tsx"), path.join(repo, "test-support", "e2e-serve.ts"), server]
+      .map((part) => JSON.stringify(part))
+      .join(" "),
     // the content service answers no request at /
     ...(server === "content" ? { port } : { url: `http://127.0.0.1:${port}/` }),
     timeout: server === "production" || server === "preview" ? BUILD_TIMEOUT_MS : START_TIMEOUT_MS,
     // e2e-serve.ts stops what it started and removes its temp folders on SIGTERM
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    // (the hosts' runtimes stop one after the other, up to 10 s each)
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     // what they print (stderr is shown by default)
     stdout: "pipe",
   }));

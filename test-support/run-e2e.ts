@@ -102,7 +102,11 @@ function stagesOf(args: string[]): { stages: Stage[]; enginesRun: boolean; hosts
       ? [{ args, env: { E2E_PREVIEW: preview ? "1" : "0", E2E_HOSTS: hosts ? "1" : "0" } }]
       : [
           // the hosts after the browser tests, not beside them: the crawl and the Nu checker take both cores
-          { args: ["--project", "browser", "--project", "nginx", "--project", "preview"], env: only },
+          // with the preview build: the `preview` project's, and `faults`' (their teardown) specs open it
+          {
+            args: ["--project", "browser", "--project", "nginx", "--project", "preview"],
+            env: { E2E_PREVIEW: "1", E2E_HOSTS: "0" },
+          },
           ...(hosts
             ? [{ args: ["--project", "hosts", "--output", "test-results/hosts"], env: { ...only, E2E_HOSTS: "1" } }]
             : []),
@@ -134,10 +138,19 @@ async function main(): Promise<number> {
   let code = 0;
   for (const [index, stage] of stages.entries()) {
     if (interruptedBy) break;
+    let tools: NodeJS.ProcessEnv = {};
+    try {
+      if (stage.env.E2E_HOSTS === "1" && hostToolsEnv) tools = await hostToolsEnv;
+    } catch (error) {
+      // this stage fails; the next still runs
+      console.error(`run-e2e: the hosts' tools: ${error instanceof Error ? error.message : String(error)}`);
+      code = 1;
+      continue;
+    }
     const env: NodeJS.ProcessEnv = {
       ...stage.env,
       CHROME_PATH: chromePath,
-      ...(stage.env.E2E_HOSTS === "1" && hostToolsEnv ? await hostToolsEnv : {}),
+      ...tools,
       // the first stage makes the builds; the later ones serve them
       ...(index > 0 ? { E2E_SKIP_BUILD: "1" } : {}),
     };
