@@ -56,7 +56,7 @@ export async function* inOrder<T, R>(
 }
 
 /** Each file's size in bytes (`relative` to `dir`), as `inOrder`'s weights: 0 for one that cannot be read (its run says why). */
-export async function fileSizes(dir: string, files: readonly string[]): Promise<Map<string, number>> {
+async function fileSizes(dir: string, files: readonly string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   const sizeOf = (relative: string) =>
     stat(path.join(dir, relative)).then(
@@ -67,8 +67,19 @@ export async function fileSizes(dir: string, files: readonly string[]): Promise<
   return sizes;
 }
 
-/** `inOrder`'s budget for pages: their HTML in bytes (`fileSizes`) within PAGE_BYTES_IN_FLIGHT. */
-export async function pageBytesBudget(dir: string, files: readonly string[]): Promise<InFlightBudget<string>> {
-  const sizes = await fileSizes(dir, files);
-  return { weigh: (relative) => sizes.get(relative) ?? 0, budget: PAGE_BYTES_IN_FLIGHT };
+/**
+ * `run` over the build's pages (`files`, relative to `clientDir`) in page order, as both passes go over them: two
+ * in hand per worker thread within PAGE_BYTES_IN_FLIGHT of HTML (their sizes read now: the first pass changes them),
+ * or one at a time without workers (`threads` null).
+ */
+export async function* pagesInOrder<R>(
+  clientDir: string,
+  files: readonly string[],
+  run: (relative: string) => Promise<R>,
+  threads: number | null,
+): AsyncGenerator<[string, R]> {
+  if (!threads) return yield* inOrder(files, run, 1);
+  const sizes = await fileSizes(clientDir, files);
+  const budget = { weigh: (relative: string) => sizes.get(relative) ?? 0, budget: PAGE_BYTES_IN_FLIGHT };
+  yield* inOrder(files, run, threads * 2, budget);
 }

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { listHtmlFiles } from "../release/layout";
-import { inOrder, pageBytesBudget } from "./build-files";
+import { pagesInOrder } from "./build-files";
 import { CriticalCssError, criticalCssEdits, type InlineStyling, type Stylesheets } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { CharacterSet } from "./font-subset";
@@ -210,8 +210,7 @@ export async function preparePagesInBuild(
     ? (relative: string) => workers.run<PreparedPage>(relative)
     : (relative: string) => preparePageFile(clientDir, relative, headScript, behaviours, characters);
   const files = await listHtmlFiles(clientDir);
-  const budget = await pageBytesBudget(clientDir, files);
-  for await (const [, page] of inOrder(files, run, workers ? workers.threads * 2 : 1, budget)) {
+  for await (const [, page] of pagesInOrder(clientDir, files, run, workers?.threads ?? null)) {
     if (page.withHeadScript) prepared.withHeadScript += 1;
     if (page.deferred) prepared.deferred += 1;
     if (page.withoutFramework) prepared.withoutFramework += 1;

@@ -12,7 +12,7 @@ import {
 import type { BuildSettings } from "./build-settings";
 import { contentOriginsOf, siteModeOf, type ContentConfig } from "./content-config";
 import { listHtmlFiles } from "../release/layout";
-import { inOrder, pageBytesBudget } from "./build-files";
+import { pagesInOrder } from "./build-files";
 import { isLinkWithRel, parseHtml } from "./html";
 import { pageOf, type HtmlSource } from "./html-source";
 import { pageStyling, type PageStyles } from "./finish-pages";
@@ -163,8 +163,7 @@ export async function writeSecurityHeaders(
     const finish = workers
       ? (relative: string) => workers.run<FinishedPage>(relative)
       : (relative: string) => finishPageFile(clientDir, relative, inputs, finishing.styles, finishing.compress);
-    const budget = await pageBytesBudget(clientDir, files);
-    for await (const [relative, page] of inOrder(files, finish, workers ? workers.threads * 2 : 1, budget)) {
+    for await (const [relative, page] of pagesInOrder(clientDir, files, finish, workers?.threads ?? null)) {
       if (page.styledBytes !== null) {
         styled.pages += 1;
         styled.bytes += page.styledBytes;
