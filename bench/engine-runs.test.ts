@@ -186,6 +186,7 @@ function fakePage(behaviour: { hangOpen?: boolean; times?: PageTimes }) {
       return (behaviour.times ?? times()) as never;
     },
     async click() {},
+    async hover() {},
     async screenshot() {},
     async takeErrors() {
       return [];

@@ -77,7 +77,11 @@ test.describe("at 1280 px", () => {
     }
   });
 
-  test("hovering a row shows its article's header image beside the list", async ({ page }) => {
+  test("hovering a row shows its article's header image beside the list, fetched only then", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") fetched.push(new URL(request.url()).pathname.split("/m/")[0]!);
+    });
     await visit(page, "/index");
     const [first, second] = refs.published.filter((story) => asset(story.content.Header).filename);
     const preview = (story: StoryJson) => row(page, story!).locator("img");
@@ -89,6 +93,8 @@ test.describe("at 1280 px", () => {
     await page.mouse.move(1, 1);
     await expect(preview(first!)).toBeHidden();
     await expect(preview(second!)).toBeHidden();
+    const file = (story: StoryJson) => new URL(asset(story.content.Header).filename!).pathname;
+    expect(fetched.filter((path) => refs.published.some((story) => path === file(story)))).toEqual([]);
 
     await row(page, first!).hover();
     await expect(preview(first!)).toBeVisible();
@@ -104,6 +110,9 @@ test.describe("at 1280 px", () => {
 
     await page.mouse.move(1, 1);
     await expect(preview(second!)).toBeHidden();
+    expect(new Set(fetched.filter((path) => refs.published.some((story) => path === file(story))))).toEqual(
+      new Set([file(first!), file(second!)]),
+    );
   });
 });
 

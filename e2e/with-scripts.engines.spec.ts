@@ -67,6 +67,58 @@ for (const width of WIDTHS) {
       }
     });
 
+    // the hover preview shows beside the list above 768 px only
+    if (width === DESKTOP_WIDTH) {
+      test("the index fetches no row's preview until the row is hovered, then shows that row's", async ({
+        enginePage: page,
+      }) => {
+        await openHydrated(page, "/index");
+        // an intersection observer made after load reports after the engine's own lazy loading has looked
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const probe = new IntersectionObserver(() => requestAnimationFrame(() => resolve()));
+              probe.observe(document.documentElement);
+            }),
+        );
+        const previews = () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll<HTMLImageElement>("main li a img"), (img) => {
+              // every file its <picture> offers (the avif <source>'s and the img's own)
+              const offered = [img, ...Array.from(img.parentElement!.querySelectorAll("source"))].flatMap((element) =>
+                (element.getAttribute("srcset") ?? "")
+                  .split(",")
+                  .map((candidate) => new URL(candidate.trim().split(" ")[0]!, location.href).href),
+              );
+              return {
+                href: img.closest("a")!.getAttribute("href"),
+                shown: img.getBoundingClientRect().width > 0,
+                loaded: img.complete && img.currentSrc !== "",
+                // by the resource timing: WebKit sets currentSrc when it picks a candidate, before it fetches;
+                // one still under way at the first look has ended by the second (after the hovered one's)
+                fetched: offered.some((url) => performance.getEntriesByName(url).length > 0),
+              };
+            }),
+          );
+        const atLoad = await previews();
+        expect(atLoad.length, "rows with a preview").toBeGreaterThan(1);
+        expect(
+          atLoad.filter((preview) => preview.shown || preview.fetched),
+          "previews shown or fetched before any hover",
+        ).toEqual([]);
+        const hovered = atLoad[1]!.href!;
+        await page.hover(`main li a[href="${hovered}"]`);
+        await expectEventually(page, `the preview of ${hovered} to show`, async () =>
+          (await previews()).some((preview) => preview.href === hovered && preview.shown && preview.loaded),
+        );
+        expect(
+          (await previews()).filter((preview) => preview.href !== hovered && (preview.shown || preview.fetched)),
+          "other rows' previews shown or fetched",
+        ).toEqual([]);
+        expect(await page.takeErrors(), "errors in the page").toEqual([]);
+      });
+    }
+
     // the menu's button shows at a phone's width only
     if (width === PHONE_WIDTH) {
       test("the menu opens over the page and its close button closes it", async ({ enginePage: page }) => {

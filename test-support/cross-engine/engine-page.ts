@@ -17,6 +17,8 @@ export interface EnginePage {
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
   /** A real click (pointer input from the driver) on the first element matching `selector`. */
   click(selector: string): Promise<void>;
+  /** Moves the driver's pointer onto the middle of the first element matching `selector` (`:hover`). */
+  hover(selector: string): Promise<void>;
   /** PNG of the viewport. */
   screenshot(file: string): Promise<void>;
   /** Console errors, uncaught errors and CSP violations since the last call (and the last `open`). */

@@ -70,6 +70,9 @@ export async function launchFirefox(
     async click(selector) {
       await page.click(selector);
     },
+    async hover(selector) {
+      await page.hover(selector);
+    },
     async screenshot(file) {
       await page.screenshot({ path: file as `${string}.png` });
     },

@@ -177,6 +177,11 @@ export async function launchWebKit(
       await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
       await element.click();
     },
+    async hover(selector) {
+      const element = await driver.findElement(By.css(selector));
+      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+      await driver.actions().move({ origin: element }).perform();
+    },
     async screenshot(file) {
       await writeFile(file, await driver.takeScreenshot(), "base64");
     },

@@ -40,13 +40,16 @@ describe("ArticleIndexList", () => {
     ]);
   });
 
-  it("carries a lazy ~600 px hover image of the article's header", () => {
+  it("carries a ~600 px hover image of the article's header, one natively lazy <picture> a row", () => {
     const { container } = renderList([entry("kiezkarte")]);
     const img = container.querySelector("img")!;
-    expect(img.hasAttribute("data-lazy")).toBe(true);
-    expect(img.getAttribute("data-srcset")).toContain(
+    expect(img.getAttribute("loading")).toBe("lazy");
+    expect(img.getAttribute("srcset")).toContain(
       "https://a.storyblok.com/f/287401/1600x1000/abc/kiezkarte.webp/m/600x0/filters:quality(70):format(webp) 600w",
     );
+    // no placeholder for a loader and no <noscript> copy: CSS shows it on hover, and only then is it fetched
+    expect(img.hasAttribute("data-lazy")).toBe(false);
+    expect(container.querySelectorAll("img, noscript")).toHaveLength(1);
     expect(img.getAttribute("alt")).toBe("kiezkarte header");
     // decorative next to the row's name: screen readers hear the name once
     expect(img.closest("[aria-hidden='true']")).not.toBeNull();

@@ -43,6 +43,8 @@ function PreviewImage({ src, alt, focus }: { src: string; alt: string; focus: st
         sizes="600px"
         alt={alt}
         focus={focus}
+        // thousands of rows: one <picture> each, not a placeholder and a <noscript> copy beside it
+        shownOnDemand
       />
     </span>
   );

@@ -95,6 +95,16 @@ describe("ResponsiveImage", () => {
       <ResponsiveImage src="https://example.com/photo.jpg" renditions={IMAGE_SLOTS.richText} sizes="720px" alt="" />,
     );
     expect([unsized.getAttribute("loading"), unsized.hasAttribute("data-lazy")]).toEqual(["lazy", false]);
+    // shown on demand (display: none until then): the browser's own lazy loading, its real sources in place
+    const { container } = render(
+      <ResponsiveImage src={PHOTO} renditions={IMAGE_SLOTS.indexPreview} sizes="600px" alt="" shownOnDemand />,
+    );
+    const onDemand = container.querySelector("img")!;
+    expect([onDemand.getAttribute("loading"), onDemand.hasAttribute("data-lazy")]).toEqual(["lazy", false]);
+    expect(onDemand.getAttribute("srcset")).toBe(imageSources(PHOTO, IMAGE_SLOTS.indexPreview).srcSet);
+    expect(container.querySelector("source")!.getAttribute("srcset")).toBe(
+      imageSources(PHOTO, IMAGE_SLOTS.indexPreview).sources[0]!.srcSet,
+    );
   });
 
   it("positions its crop on the asset's focal point, lazy or eager, and leaves it centred without one", () => {

@@ -114,6 +114,12 @@ interface ResponsiveImageProps extends Omit<
   focus?: string;
   /** a lazy image's fallback without JavaScript (LazyImage); `null` for an image that needs none */
   noscript?: null;
+  /**
+   * CSS keeps the image `display: none` until it is wanted (a hover
+   * preview): the browser's own lazy loading fetches nothing until then, in
+   * every engine, so it needs no loader, placeholder or `<noscript>` copy.
+   */
+  shownOnDemand?: boolean;
 }
 
 /**
@@ -121,7 +127,8 @@ interface ResponsiveImageProps extends Omit<
  * sized from its asset URL so that nothing shifts while it loads. Lazy
  * unless told otherwise: fetched when it comes near the viewport
  * (LazyImage), or natively lazy when its size is unknown (no placeholder
- * could hold its place). An eager image at high priority is preloaded.
+ * could hold its place) or it is shown on demand. An eager image at high
+ * priority is preloaded.
  */
 export function ResponsiveImage({
   src,
@@ -131,6 +138,7 @@ export function ResponsiveImage({
   decoding = "async",
   focus = "",
   noscript,
+  shownOnDemand = false,
   ...attributes
 }: ResponsiveImageProps) {
   const sources = imageSources(src, renditions);
@@ -138,7 +146,7 @@ export function ResponsiveImage({
   const img = objectPosition ? { ...attributes, style: { ...attributes.style, objectPosition } } : attributes;
   const size = assetDimensions(src);
   const sizesAttribute = sources.srcSet ? sizes : undefined;
-  if (loading === "lazy" && size) {
+  if (loading === "lazy" && size && !shownOnDemand) {
     return (
       <LazyImage
         {...img}
