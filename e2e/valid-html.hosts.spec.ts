@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { x } from "tinyexec";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { hostsEnv } from "./hosts";
 
@@ -54,23 +54,17 @@ interface NuMessage {
   lastLine?: number;
 }
 
-/** Runs the checker over the files; its report is JSON on stderr (`--format json`). */
-function checkFiles(files: string[]): Promise<NuMessage[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(env.java, ["-jar", env.vnuJar, "--errors-only", "--format", "json", ...files], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let report = "";
-    child.stderr.on("data", (chunk: Buffer) => (report += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", () => {
-      try {
-        resolve((JSON.parse(report) as { messages: NuMessage[] }).messages);
-      } catch {
-        reject(new Error(`the Nu checker's report is not JSON:\n${report.slice(0, 2000)}`));
-      }
-    });
+/** Runs the checker over the files; its report is JSON on stderr (`--format json`), whatever its exit code. */
+async function checkFiles(files: string[]): Promise<NuMessage[]> {
+  const { stderr: report } = await x(env.java, ["-jar", env.vnuJar, "--errors-only", "--format", "json", ...files], {
+    nodePath: false,
+    nodeOptions: { stdio: ["ignore", "ignore", "pipe"] },
   });
+  try {
+    return (JSON.parse(report) as { messages: NuMessage[] }).messages;
+  } catch {
+    throw new Error(`the Nu checker's report is not JSON:\n${report.slice(0, 2000)}`);
+  }
 }
 
 test("every page of the production build is valid HTML (the Nu Html Checker)", async () => {

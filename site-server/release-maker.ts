@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { link, mkdir, readdir, readFile, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { x } from "tinyexec";
 import type { StoryChange } from "../live-update/update-plan";
 import { buildCommand as wholeBuildCommand } from "../pipeline/build-command";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
@@ -69,43 +70,37 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function run(
+async function run(
   [command, ...args]: string[],
   env: NodeJS.ProcessEnv,
   cwd: string,
   timeoutMs: number,
   running: Set<ChildProcess>,
 ): Promise<RunResult> {
+  if (!command) throw new Error("no command");
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    if (!command) {
-      reject(new Error("no command"));
-      return;
-    }
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    running.add(child);
-    let output = "";
-    const collect = (chunk: Buffer) => {
-      // the tail is what explains a failure
-      output = `${output}${chunk.toString()}`.slice(-20_000);
-    };
-    child.stdout?.on("data", collect);
-    child.stderr?.on("data", collect);
-    const timer = setTimeout(() => {
-      output += `\nstopped after ${Math.round(timeoutMs / 1000)} s`;
-      signalGroup(child, "SIGKILL");
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      running.delete(child);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      running.delete(child);
-      resolve({ code, output, ms: performance.now() - started });
-    });
+  // nodePath: the command's PATH is the site's, with no node_modules/.bin put ahead of it
+  const child = x(command, args, {
+    nodePath: false,
+    nodeOptions: { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   });
+  const leader = child.process!;
+  running.add(leader);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    signalGroup(leader, "SIGKILL");
+  }, timeoutMs);
+  let output = "";
+  try {
+    // stdout and stderr as they come; the tail is what explains a failure
+    for await (const line of child) output = `${output}${line}\n`.slice(-20_000);
+  } finally {
+    clearTimeout(timer);
+    running.delete(leader);
+  }
+  if (timedOut) output += `stopped after ${Math.round(timeoutMs / 1000)} s`;
+  return { code: child.exitCode ?? null, output, ms: performance.now() - started };
 }
 
 function tail(output: string, lines = 15): string {

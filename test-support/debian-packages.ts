@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import { access, constants, readFile } from "node:fs/promises";
+import { x } from "tinyexec";
 
 /**
  * What the ensure-* helpers share: finding an executable, and installing
@@ -31,19 +31,14 @@ export async function canInstallPackages(): Promise<boolean> {
   return process.platform === "linux" && isRoot && (await isDebianLike());
 }
 
-function run(who: string, command: string, args: string[]): Promise<void> {
+async function run(who: string, command: string, args: string[]): Promise<void> {
   console.info(`${who}: $ ${command} ${args.join(" ")}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      // RUNLEVEL=1: no package's scripts start a system service (nginx on port 80)
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" },
-    });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`));
-    });
+  await x(command, args, {
+    throwOnError: true,
+    // PATH as it is: no node_modules/.bin ahead of the system's for the packages' scripts
+    nodePath: false,
+    // RUNLEVEL=1: no package's scripts start a system service (nginx on port 80)
+    nodeOptions: { stdio: ["ignore", "inherit", "inherit"], env: { DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" } },
   });
 }
 

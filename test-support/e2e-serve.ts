@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import { cp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { x } from "tinyexec";
 import { defaultImageCacheDir, startContentServer } from "../content-server/content-server";
 import { buildCommand } from "../pipeline/build-command";
 import { CLIENT_DIR } from "../release/layout";
@@ -68,24 +68,29 @@ async function serveContent(): Promise<Started> {
 async function makeBuild(version: "published" | "draft", buildDir: string): Promise<void> {
   const started = performance.now();
   const [command, ...args] = buildCommand(repo);
+  // laid over process.env (tinyexec): undefined leaves a variable out
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
     CONTENT_PORT: String(plan.ports.content),
     CONTENT_DIR: plan.contentDir,
     CONTENT_VERSION: version,
     SITE_BUILD_DIR: path.basename(buildDir),
     // canonical links, hreflang alternates and the sitemap need a public origin (no request goes there)
     SITE_URL: process.env.E2E_SITE_URL,
+    // these would point the bundle somewhere else than this content service; the specs talk to it directly
+    STORYBLOK_TOKEN: undefined,
+    CONTENT_API_URL: undefined,
+    CONTENT_VIA_SITE: undefined,
   };
-  // these would point the bundle somewhere else than this content service; the specs talk to it directly
-  for (const name of ["STORYBLOK_TOKEN", "CONTENT_API_URL", "CONTENT_VIA_SITE"]) delete env[name];
-  const build = spawn(command!, args, { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  build.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  build.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => build.on("error", reject).on("exit", resolve));
-  if (code !== 0)
-    throw new Error(`the ${version} build failed (${code}):\n${output.split("\n").slice(-60).join("\n")}`);
+  const build = x(command!, args, {
+    nodePath: false,
+    nodeOptions: { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"] },
+  });
+  const output: string[] = [];
+  for await (const line of build) output.push(line);
+  if (build.exitCode !== 0)
+    throw new Error(
+      `the ${version} build failed (${build.signalCode ?? build.exitCode}):\n${output.slice(-60).join("\n")}`,
+    );
   console.info(
     `${path.basename(buildDir)}/ (${version}) made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

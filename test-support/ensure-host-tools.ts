@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { x } from "tinyexec";
 import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
-import { exitOf } from "../tools/processes";
 
 /**
  * The tools the browser tests check the production build with, which the
@@ -52,12 +51,11 @@ async function npmCi(): Promise<void> {
   }
   console.info("ensure-host-tools: installing wrangler, netlify-cli, deno, vnu-jar and linkinator (npm ci) ...");
   // quiet: npm's engine warnings for netlify-cli's dependencies are not ours to act on
-  const child = spawn("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd: INSTALL_DIR,
-    stdio: ["ignore", "inherit", "inherit"],
+  await x("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], {
+    throwOnError: true,
+    nodePath: false,
+    nodeOptions: { cwd: INSTALL_DIR, stdio: ["ignore", "inherit", "inherit"] },
   });
-  const code = await exitOf(child);
-  if (code !== 0) throw new Error(`npm ci of the host tools failed with exit code ${code}`);
   await writeFile(STAMP_FILE, `${await lockfileHash()}\n`);
 }
 

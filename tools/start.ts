@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { x } from "tinyexec";
 import { spawnContentService, type ContentServiceProcess } from "../content-server/child-process";
 import { followBuildEvents } from "../pipeline/build-events";
 import { buildCommand } from "../pipeline/build-command";
@@ -76,27 +77,29 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 /** `react-router build`, its output in `logFile` and kept in `progress` (its last lines); resolves with how it exited. */
-function spawnBuild(
+async function spawnBuild(
   env: NodeJS.ProcessEnv,
   logFile: string,
   progress: BuildProgress,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve, reject) => {
-    const log = createWriteStream(logFile);
-    const [command, ...args] = buildCommand(repo);
-    build = spawn(command!, args, { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    for (const stream of [build.stdout, build.stderr]) {
-      stream?.on("data", (chunk: Buffer) => {
-        log.write(chunk);
-        progress.read(chunk.toString());
-      });
-    }
-    build.on("error", reject);
-    build.on("exit", (code, signal) => {
-      build = undefined;
-      log.end(() => resolve({ code, signal }));
-    });
+): Promise<{ code: number | null; signal: string | null }> {
+  const log = createWriteStream(logFile);
+  const [command, ...args] = buildCommand(repo);
+  const child = x(command!, args, {
+    nodePath: false,
+    nodeOptions: { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   });
+  build = child.process;
+  try {
+    // stdout and stderr as they come
+    for await (const line of child) {
+      log.write(`${line}\n`);
+      progress.read(`${line}\n`);
+    }
+  } finally {
+    build = undefined;
+    await new Promise<void>((resolve) => log.end(resolve));
+  }
+  return { code: child.exitCode ?? null, signal: child.signalCode };
 }
 
 /**
