@@ -17,7 +17,7 @@ async function projectNames(env: Record<string, string | undefined>): Promise<st
 
 /** The servers Playwright starts before the tests, in order. */
 async function serverNames(env: Record<string, string | undefined>): Promise<string[]> {
-  const servers = (await configWith(env)).webServer;
+  const servers = (await configWith({ E2E_NGINX: undefined, ...env })).webServer;
   return (Array.isArray(servers) ? servers : [servers]).map((server) => server?.name ?? "");
 }
 
@@ -57,6 +57,15 @@ describe("Playwright's servers", () => {
       "content",
       "production",
       "nginx",
+      "cloudflare",
+      "netlify",
+    ]);
+  });
+
+  it("leave out nginx with E2E_NGINX=0 (the hosts' and the engines' stages)", async () => {
+    expect(await serverNames({ E2E_PREVIEW: "0", E2E_HOSTS: "1", E2E_NGINX: "0" })).toEqual([
+      "content",
+      "production",
       "cloudflare",
       "netlify",
     ]);

@@ -89,8 +89,8 @@ export const test = base.extend<TestFixtures, EngineOptions & WorkerFixtures>({
     async ({ engine, scripts }, provide) => {
       const page = await launchEngine(engine, e2eEnv().baseURL, scripts);
       await provide(page);
-      // a browser that will not close (WebKitWebDriver's quit can hang) is left to run-e2e's cleanup: every test
-      // has its verdict by now, and a close that fails is no finding about the site
+      // WebKitWebDriver's quit can hang: its close stops the driver and the display after 10 s all the same
+      // (webkit-page.ts). Every test has its verdict by now, and a close that fails is no finding about the site
       await withTimeLimit(page.close(), 15_000, "closing the browser").catch((error: unknown) =>
         console.warn(`closing ${engine}: ${error instanceof Error ? error.message : String(error)}`),
       );

@@ -105,8 +105,16 @@ async function newPlan(): Promise<E2EPlan> {
   // E2E_PREVIEW=0 (run-e2e, for projects that do not need it): no preview build
   const preview = process.env.E2E_PREVIEW !== "0";
   const hosts = process.env.E2E_HOSTS === "1";
+  // E2E_NGINX=0 (run-e2e, for the hosts' and the engines' stages): no nginx, nor its install
+  const nginx = process.env.E2E_NGINX !== "0";
   const ports: E2EPlan["ports"] = { content: build ? await plannedPort([]) : reusedContentPort(preview) };
-  const others = ["production", preview && "preview", "nginx", hosts && "cloudflare", hosts && "netlify"] as const;
+  const others = [
+    "production",
+    preview && "preview",
+    nginx && "nginx",
+    hosts && "cloudflare",
+    hosts && "netlify",
+  ] as const;
   for (const server of others) if (server) ports[server] = await plannedPort(Object.values(ports));
   const contentDir = path.join(tmpdir(), `studio-e2e-${randomBytes(6).toString("hex")}`, "content");
   return { ports, contentDir, adminToken: randomBytes(24).toString("hex"), build, hosts };

@@ -17,7 +17,8 @@ import { ensureNginx } from "./ensure-nginx";
  * - the stages: a whole run checks the hosts after the browser tests, and the engines last with one worker,
  *   each stage whatever the one before it gave (project dependencies would skip a stage after a failure, and
  *   one run has one worker count and one output folder, which Playwright empties). The later stages serve the
- *   builds of the first (E2E_SKIP_BUILD=1) and start only the servers they need (E2E_HOSTS, E2E_PREVIEW);
+ *   builds of the first (E2E_SKIP_BUILD=1) and start only the servers they need (E2E_HOSTS, E2E_PREVIEW,
+ *   E2E_NGINX);
  * - which projects a run has: the config cannot see the `--project` arguments, so the preview build is left
  *   out here (E2E_PREVIEW=0) when none of them needs it.
  * E2E_ENGINES: "only" runs the engines' projects alone (with the Playwright arguments given), "0" leaves them
@@ -89,7 +90,8 @@ function stagesOf(args: string[]): { stages: Stage[]; enginesRun: boolean; hosts
   // engines' (playwright.config.ts), so only a run of those alone needs no preview build
   const preview =
     projects.length === 0 || projects.some((project) => project !== "hosts" && !isEnginesProject(project));
-  const only = { E2E_PREVIEW: "0", E2E_HOSTS: "0" };
+  // a stage of the hosts or of the engines alone: only the servers its projects need
+  const only = { E2E_PREVIEW: "0", E2E_HOSTS: "0", E2E_NGINX: "0" };
   // one engine's browser at a time, as the checks' time limits were set for; the output folder its own
   const enginesOutput = ["--workers", "1", "--output", "test-results/engines"];
   const enginesStage = (extra: string[]): Stage => ({
