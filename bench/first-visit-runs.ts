@@ -96,6 +96,8 @@ export interface SlowRun {
 }
 
 export interface SlowRoute extends RunTally {
+  /** whether a run of it loaded a framework (React Router): a production page has none (decision 0014) */
+  framework: boolean;
   fcp: number | null;
   loadEventStart: number | null;
   hydrationStartAfterLoad: number | null;
@@ -307,6 +309,7 @@ export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
   const rep = ok[medianIndex(ok.map((r) => r.longTasks?.longest))];
   return {
     ...tally,
+    framework: ok.some((r) => r.framework),
     fcp: median(ok.map((r) => r.fcp)),
     loadEventStart: median(ok.map((r) => r.loadEventStart)),
     hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
