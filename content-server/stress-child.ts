@@ -76,6 +76,7 @@ async function memorySample(collectGarbage: boolean): Promise<MemorySample> {
   return sample;
 }
 
+// module-level: a close message, SIGTERM and the parent's going can each ask; the process stops once
 let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;

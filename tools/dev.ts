@@ -22,6 +22,7 @@ const STOP_DEADLINE_MS = 5_000;
 /** Parsed once, here: a bad value stops npm run dev before anything starts, naming the variable. */
 const settings = settingsOrExit("npm run dev", DEV_VARIABLES);
 
+// module-level: what this script started, for the signal handlers to stop, once
 let content: ContentServiceProcess | undefined;
 let dev: ChildProcess | undefined;
 let stopping = false;

@@ -51,6 +51,7 @@ const STOP_DEADLINE_MS = 5_000;
 const settings = settingsOrExit("npm start", START_VARIABLES);
 type StartSettings = typeof settings;
 
+// module-level: what this script started, for the signal handlers to stop, once
 let content: ContentServiceProcess | undefined;
 let live: LiveSite | undefined;
 let build: ChildProcess | undefined;
