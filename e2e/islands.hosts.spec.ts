@@ -65,6 +65,18 @@ async function firstLoadJs(
   };
 }
 
+test("every page is sent whole: no Suspense boundary waits for an inline script to fill it in after the first paint", async () => {
+  const pages = await prerenderedPaths(env.buildDir);
+  expect(pages.length).toBeGreaterThan(0);
+  for (const pagePath of pages) {
+    const page = parseHtml(await readFile(path.join(clientDir, fileOf(pagePath)), "utf8"));
+    // React's streaming: a `<template id="B:n">` in place of a boundary, and `$RC`/`$RT` scripts that swap it later
+    const placeholders = page.elementsNamed("template").map((template) => attribute(template, "id"));
+    const fillers = page.inlineScripts().filter((script) => /\$R[A-Z]\b/.test(page.contentOf(script))).length;
+    expect({ placeholders, fillers }, pagePath).toEqual({ placeholders: [], fillers: 0 });
+  }
+});
+
 test("every page ships no framework and at most 15 KB of JavaScript, its behaviour modules' imports included", async () => {
   const pages = await prerenderedPaths(env.buildDir);
   const measured = new Map<string, Awaited<ReturnType<typeof firstLoadJs>>>();
