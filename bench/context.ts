@@ -34,10 +34,10 @@ export interface Route {
   notFound?: boolean;
 }
 
-/** A production build served by the bench's site server: the work tree's, or BENCH_BASELINE's. */
+/** A build served by the bench's site server: the work tree's, BENCH_BASELINE's, or the work tree's preview build. */
 export interface SiteBuild {
-  /** "now" (the work tree) or "baseline" */
-  label: "now" | "baseline";
+  /** "now" (the work tree), "baseline", or "preview" (the work tree's draft build, React on every page) */
+  label: "now" | "baseline" | "preview";
   /** the baseline's full commit; null for the work tree */
   commit: string | null;
   workspace: string;
@@ -102,6 +102,7 @@ async function listArticles(
 export class BenchContext {
   private main: Promise<MainBuild> | undefined;
   private baseline: Promise<SiteBuild | null> | undefined;
+  private preview: Promise<SiteBuild> | undefined;
   private readonly cleanups: (() => Promise<unknown>)[] = [];
 
   constructor(
@@ -142,6 +143,15 @@ export class BenchContext {
     return this.baseline;
   }
 
+  /**
+   * The work tree's preview build (draft content: the visual editor's, whose pages hydrate React) on the main
+   * build's content and content service, served beside it: what the engines section measures hydration on.
+   */
+  previewBuild(): Promise<SiteBuild> {
+    this.preview ??= this.buildPreview();
+    return this.preview;
+  }
+
   /** The main build, and the baseline's after it where there is one: the builds a page-level section compares. */
   async siteBuilds(): Promise<SiteBuild[]> {
     const main = await this.mainBuild();
@@ -164,10 +174,24 @@ export class BenchContext {
     return { label: "baseline", commit, workspace, ...built };
   }
 
-  /** Builds `workspace` against the content service, precompresses and serves it. */
-  private async buildSite(workspace: string, content: ContentService, contentDir: string) {
+  private async buildPreview(): Promise<SiteBuild> {
+    const main = await this.mainBuild();
+    const workspace = await createWorkspace(path.join(this.tempDir, "preview"));
+    this.log("preview build: building ...");
+    const built = await this.buildSite(workspace, main.content, main.contentDir, "draft");
+    this.log(`preview build: ${(built.build.durationMs / 1000).toFixed(1)} s, site ${built.site.url}`);
+    return { label: "preview", commit: null, workspace, ...built };
+  }
+
+  /** Builds `workspace` against the content service (BENCH_CONTENT_VERSION unless told), precompresses and serves it. */
+  private async buildSite(
+    workspace: string,
+    content: ContentService,
+    contentDir: string,
+    version?: "draft" | "published",
+  ) {
     const sitePort = await freePort();
-    const env = productionEnv(`http://127.0.0.1:${sitePort}`);
+    const env = { ...productionEnv(`http://127.0.0.1:${sitePort}`), ...(version ? { CONTENT_VERSION: version } : {}) };
     const build = await runBuild({ workspace, contentPort: content.port, contentDir, timeoutMs: 10 * 60_000, env });
     if (!build.ok) {
       throw new Error(

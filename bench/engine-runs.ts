@@ -256,7 +256,7 @@ export function latestRoute(routes: readonly EngineRoute[]): EngineRoute | undef
  * holds for every route.
  */
 export function engineSummaryRow(engine: EngineName, routes: readonly EngineRoute[], setupError?: string): SummaryRow {
-  const figure = `Hydration start after load, ${ENGINE_LABELS[engine]}, 375 px unthrottled, latest route (medians)`;
+  const figure = `Hydration start after load, ${ENGINE_LABELS[engine]}, preview build, 375 px unthrottled, latest route (medians)`;
   const target = `≤ ${fmtMs(TARGETS.hydrationAfterLoadMaxMs)}`;
   if (setupError) return { figure, value: `not measured: ${setupError}`, target, verdict: "error" };
   const latest = latestRoute(routes);

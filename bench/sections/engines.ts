@@ -2,7 +2,7 @@ import { withTimeLimit, type EnginePage } from "../../test-support/cross-engine/
 import { launchFirefox } from "../../test-support/cross-engine/firefox-page";
 import { launchWebKit } from "../../test-support/cross-engine/webkit-page";
 import { ensureFirefox, ensureWebKit } from "../../test-support/ensure-engines";
-import type { BenchContext, MainBuild } from "../context";
+import type { BenchContext, MainBuild, SiteBuild } from "../context";
 import {
   aggregateEngineRoute,
   ENGINE_LABELS,
@@ -25,8 +25,10 @@ import type { SectionOutput } from "./section";
 
 /**
  * Hydration start after load in the two other engines of the target
- * ("hydration within 1 s of load in all three"): a first visit to each
- * route of the main build in Firefox ESR and in WebKitGTK, driven by the
+ * ("preview pages hydrate within 1 s of load in Chromium, Firefox and
+ * WebKit"): a first visit to each route of the preview build (the visual
+ * editor's: production pages run no framework, decision 0014) in Firefox
+ * ESR and in WebKitGTK, driven by the
  * cross-engine suite's EnginePage (test-support/cross-engine/), a new
  * browser per run, at a phone's width. These drivers can throttle neither
  * CPU nor network: the figures are unthrottled.
@@ -128,10 +130,11 @@ type EngineResults = Partial<Record<EngineName, EngineResult>>;
 async function measureEngines(
   ctx: BenchContext,
   main: MainBuild,
+  preview: SiteBuild,
   runs: number,
   engines: readonly Engine[],
 ): Promise<EngineResults> {
-  const tracked = trackedLauncher(ctx, main.site.url);
+  const tracked = trackedLauncher(ctx, preview.site.url);
   const results: EngineResults = {};
   for (const engine of engines) {
     const launch = engine.launch;
@@ -145,9 +148,10 @@ async function measureEngines(
 }
 
 /** How the engines were driven and what each figure is. */
-function methodMarkdown(main: MainBuild, runs: number): string[] {
+function methodMarkdown(main: MainBuild, preview: SiteBuild, runs: number): string[] {
   return [
-    `A first visit to each route of the main build, served by the bench's site server (\`${main.site.url}\`), ` +
+    "A first visit to each route of the work tree's preview build (draft content, React Router hydrating every page, " +
+      `as in the visual editor), served by the bench's site server (\`${preview.site.url}\`), ` +
       "in Firefox ESR (puppeteer-core over WebDriver BiDi, headless) and WebKitGTK (MiniBrowser through WebKitWebDriver, " +
       "in Xvfb), with the cross-engine suite's drivers (test-support/cross-engine/). " +
       `Median of ${runs} run(s) per route, interleaved over the routes; each run starts a new browser, so the cache is empty ` +
@@ -196,15 +200,16 @@ function engineMarkdown(engine: Engine, result: EngineResult | undefined): strin
 
 export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> {
   const main = await ctx.mainBuild();
+  const preview = await ctx.previewBuild();
   const runs = Math.max(1, ctx.options.runs);
   const engines = await findEngines();
-  const results = await measureEngines(ctx, main, runs, engines);
+  const results = await measureEngines(ctx, main, preview, runs, engines);
 
   const summary: SectionOutput["summary"] = engines.map((engine) =>
     engineSummaryRow(engine.name, results[engine.name]?.routes ?? [], engine.setupError),
   );
   const md = [
-    ...methodMarkdown(main, runs),
+    ...methodMarkdown(main, preview, runs),
     ...engines.flatMap((engine) => engineMarkdown(engine, results[engine.name])),
   ];
 
