@@ -222,6 +222,11 @@ export function prependContent(element: HtmlElement, markup: string): HtmlEdit {
   return insertAt(element.contentStart, markup);
 }
 
+/** Markup at the end of an element's content. */
+export function appendContent(element: HtmlElement, markup: string): HtmlEdit {
+  return insertAt(element.contentEnd, markup);
+}
+
 /** The elements from `first` to `last` (siblings, in order) put inside a new element. */
 export function wrapNodes(
   first: HtmlElement,

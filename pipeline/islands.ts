@@ -3,6 +3,7 @@ import path from "node:path";
 import { BEHAVIOUR_ATTRIBUTE, INLINE_BEHAVIOURS, type BehaviourModule } from "../app/behaviours/markers";
 import { OTHER_PROJECTS_DRAW_SCRIPT } from "../app/behaviours/other-projects";
 import {
+  appendContent,
   attribute,
   attributeTokens,
   prependContent,
@@ -113,8 +114,13 @@ export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null): Isla
     const file = files[name as BehaviourModule];
     return file ? [`<script type="module" src="${file}"></script>`] : [];
   });
-  const head = page.insertIntoHead(modules.join("") + `<script type="speculationrules">${SPECULATION_RULES}</script>`);
-  if (!head) throw new IslandsError("the page has no <head> for its behaviour modules");
+  if (!page.head) throw new IslandsError("the page has no <head> for its behaviour modules");
+  // last in the head: deferred, they wait for the parser anyway, and asked for before the font's preload they took
+  // the six connections an HTTP/1.1 server gives, so the font came a round trip later and relaid the page out
+  const head = appendContent(
+    page.head,
+    modules.join("") + `<script type="speculationrules">${SPECULATION_RULES}</script>`,
+  );
   const hydration = page.inlineScripts().filter((script) => isHydrationScript(page, script));
   return {
     edits: [

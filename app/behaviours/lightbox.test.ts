@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as dialog from "~/components/lightbox/lightbox-dialog";
 import * as hash from "~/components/lightbox/lightbox-hash";
-import { CLOSED_HASH, SWIPE_DISTANCE_PX, followLightbox } from "./lightbox";
+import { CLOSED_HASH, SCROLLBAR_WIDTH_PROPERTY, SWIPE_DISTANCE_PX, followLightbox } from "./lightbox";
 
 /** Three tiles and their prerendered figures, as LightboxTargets writes them (shortened). */
 function figure(n: number): string {
@@ -47,6 +47,23 @@ describe("the full-screen view without React", () => {
   it("keeps the dialog's swipe distance and the tiles' closed fragment", () => {
     expect(SWIPE_DISTANCE_PX).toBe(dialog.SWIPE_DISTANCE_PX);
     expect(CLOSED_HASH).toBe(hash.CLOSED_HASH);
+  });
+
+  it("reads the layout for the scrollbar's width in a task of its own, not while the page's modules start", async () => {
+    stop();
+    const root = document.documentElement;
+    const reads = vi.spyOn(root, "clientWidth", "get");
+    stop = followLightbox(document);
+    // at the end of the page's parsing a read would lay out, and the root's new style restyle, the whole page
+    expect(reads).not.toHaveBeenCalled();
+    expect(root.hasAttribute("data-lightbox-scrollbar")).toBe(false);
+    await settled();
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect([
+      root.style.getPropertyValue(SCROLLBAR_WIDTH_PROPERTY),
+      root.hasAttribute("data-lightbox-scrollbar"),
+    ]).toEqual([`${innerWidth - root.clientWidth}px`, true]);
+    reads.mockRestore();
   });
 
   it("focuses the close control of a figure shown, steps with the arrow keys in place, and closes on Escape back to the tile", async () => {

@@ -97,11 +97,15 @@ function modalPresenter(document: Document) {
   let modal: { figure: HTMLElement; inert: Element[] } | null = null;
   const measureScrollbar = () => {
     if (modal) return;
-    root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, `${innerWidth - root.clientWidth}px`);
-    root.setAttribute("data-lightbox-scrollbar", "");
+    const width = `${innerWidth - root.clientWidth}px`;
+    // a change to the root's style restyles the whole page: only when there is one
+    if (root.style.getPropertyValue(SCROLLBAR_WIDTH_PROPERTY) !== width)
+      root.style.setProperty(SCROLLBAR_WIDTH_PROPERTY, width);
+    if (!root.hasAttribute("data-lightbox-scrollbar")) root.setAttribute("data-lightbox-scrollbar", "");
   };
   const present = (figure: HTMLElement | null) => {
     if (modal?.figure === figure) return;
+    const closing = modal !== null;
     if (modal) {
       modal.figure.querySelector("video")?.pause();
       modal.figure.removeAttribute("role");
@@ -110,7 +114,10 @@ function modalPresenter(document: Document) {
       modal = null;
     }
     // the window may have changed while the view was open: the padding must be the page's scrollbar as it is now
-    if (!figure) return measureScrollbar();
+    if (!figure) {
+      if (closing) measureScrollbar();
+      return;
+    }
     figure.setAttribute("role", "dialog");
     figure.setAttribute("aria-modal", "true");
     modal = { figure, inert: makeSurroundingsInert(figure, document.body) };
@@ -298,12 +305,15 @@ export function followLightbox(document: Document): () => void {
   document.addEventListener("pointercancel", swipes.onPointerCancel, { signal });
   addEventListener("hashchange", shown, { signal });
   addEventListener("resize", modal.measureScrollbar, { signal });
-  modal.measureScrollbar();
+  // in a task of its own: read here, while the page's modules run at the end of its parsing, the layout (and the
+  // whole page's restyle the root's new style asks for) made that one task 40-66 ms on a slow phone's /about
+  const measuring = setTimeout(modal.measureScrollbar, 0);
   // a figure the URL named when the page loaded (a shared link, a tap before this module ran); the browser may
   // match `:target` (and show it, focusable) only once the page has loaded
   shown();
   if (document.readyState !== "complete") addEventListener("load", () => shown(), { once: true, signal });
   return () => {
+    clearTimeout(measuring);
     listening.abort();
     modal.forget();
   };
