@@ -26,12 +26,14 @@ export default function handleRequest(
   }
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
-    let allReady = false;
+    let shellReady = false;
     // what has not resolved by then renders its error boundary (React Router's rejected promise)
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onShellReady() {
+        shellReady = true;
+      },
       onAllReady() {
-        allReady = true;
         clearTimeout(timeout);
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html");
@@ -41,8 +43,8 @@ export default function handleRequest(
       onShellError: reject,
       onError(error: unknown) {
         status = 500;
-        // an error in the shell rejects (onShellError) and React Router logs it; the rest would go unseen
-        if (allReady) console.error(error);
+        // an error in the shell rejects (onShellError) and React Router logs it; one in a boundary would go unseen
+        if (shellReady) console.error(error);
       },
     });
   });

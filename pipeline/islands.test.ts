@@ -54,6 +54,18 @@ describe("islandsEdits", () => {
     expect(html).not.toContain("__reactRouterContext");
     expect(html).not.toContain("react-router-scroll-positions");
     expect(behaviourModuleSources(page)).toEqual([FILES.menu, FILES["headline-weight"]]);
+    // last in the head, after what the page needs for its first paint (its styles, the font's preload)
+    const head = page.elementsNamed("head")[0]!;
+    const inHead = page
+      .elementsNamed("script")
+      .concat(page.elementsNamed("link"))
+      .filter((e) => e.parent === head);
+    const last = inHead.sort((a, b) => a.start - b.start).slice(-3);
+    expect(last.map((element) => page.outerHtml(element))).toEqual([
+      `<script type="module" src="${FILES.menu}"></script>`,
+      `<script type="module" src="${FILES["headline-weight"]}"></script>`,
+      `<script type="speculationrules">${SPECULATION_RULES}</script>`,
+    ]);
     // the browser's own navigation, prefetched on intent where the engine has speculation rules
     expect(html).toContain(`<script type="speculationrules">${SPECULATION_RULES}</script>`);
     // the page's own scripts stay: the lazy image loader, its JSON-LD, the draw after the list

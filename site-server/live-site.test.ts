@@ -232,3 +232,29 @@ describe("a replayed webhook", () => {
     expect(log.filter((line) => /already waiting for the next release/.test(line))).toHaveLength(20);
   });
 });
+
+describe("the release maker's processes", () => {
+  it("get the environment they are given and nothing of the site's beside it", async () => {
+    vi.stubEnv("RELEASE_MAKER_TEST_VARIABLE", "the site's");
+    try {
+      const maker = createReleaseMaker({
+        releasesDir,
+        repo: base(),
+        env: { PATH: process.env.PATH },
+        updateCommand: () => [
+          process.execPath,
+          "-e",
+          'console.log(`seen: ${process.env.RELEASE_MAKER_TEST_VARIABLE ?? "nothing"}`); process.exit(1);',
+        ],
+      });
+      const failure = await maker.update({ dir: buildDir }, []).then(
+        () => "no failure",
+        (error: Error) => error.message,
+      );
+      expect(failure).toContain("seen: nothing");
+      await maker.stop?.();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});

@@ -79,10 +79,12 @@ async function run(
 ): Promise<RunResult> {
   if (!command) throw new Error("no command");
   const started = performance.now();
+  // `env` is the whole environment: tinyexec lays it over process.env, and spawn leaves out what is undefined
+  const whole = { ...Object.fromEntries(Object.keys(process.env).map((name) => [name, undefined])), ...env };
   // nodePath: the command's PATH is the site's, with no node_modules/.bin put ahead of it
   const child = x(command, args, {
     nodePath: false,
-    nodeOptions: { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    nodeOptions: { cwd, env: whole, stdio: ["ignore", "pipe", "pipe"], detached: true },
   });
   const leader = child.process!;
   running.add(leader);

@@ -101,13 +101,13 @@ function stagesOf(args: string[]): { stages: Stage[]; enginesRun: boolean; hosts
   if (engines === "only") return { stages: [enginesStage(args)], enginesRun: true, hosts: false };
   const stages: Stage[] =
     args.length > 0
-      ? [{ args, env: { E2E_PREVIEW: preview ? "1" : "0", E2E_HOSTS: hosts ? "1" : "0" } }]
+      ? [{ args, env: { E2E_PREVIEW: preview ? "1" : "0", E2E_HOSTS: hosts ? "1" : "0", E2E_NGINX: "1" } }]
       : [
           // the hosts after the browser tests, not beside them: the crawl and the Nu checker take both cores
           // with the preview build: the `preview` project's, and `faults`' (their teardown) specs open it
           {
             args: ["--project", "browser", "--project", "nginx", "--project", "preview"],
-            env: { E2E_PREVIEW: "1", E2E_HOSTS: "0" },
+            env: { E2E_PREVIEW: "1", E2E_HOSTS: "0", E2E_NGINX: "1" },
           },
           ...(hosts
             ? [{ args: ["--project", "hosts", "--output", "test-results/hosts"], env: { ...only, E2E_HOSTS: "1" } }]
@@ -131,7 +131,7 @@ async function main(): Promise<number> {
   const chromePath = await ensureChromium();
   log(`Chromium: ${chromePath}`);
   // here, not in the nginx entry: apt runs one at a time within this process only (debian-packages.ts)
-  log(`nginx: ${(await ensureNginx()).binary}`);
+  if (stages.some((stage) => stage.env.E2E_NGINX !== "0")) log(`nginx: ${(await ensureNginx()).binary}`);
   if (enginesRun) {
     log(`Firefox: ${await ensureFirefox()}`);
     // elsewhere the WebKit project's fixture says how to leave it out (e2e/engines.ts)

@@ -66,6 +66,16 @@ describe("the full-screen view without React", () => {
     reads.mockRestore();
   });
 
+  it("measures the scrollbar's width for a page opened on a figure's address too", async () => {
+    stop();
+    document.documentElement.removeAttribute("data-lightbox-scrollbar");
+    location.hash = "#media-2";
+    stop = followLightbox(document);
+    expect(document.getElementById("media-2")!.getAttribute("role")).toBe("dialog");
+    await settled();
+    expect(document.documentElement.hasAttribute("data-lightbox-scrollbar")).toBe(true);
+  });
+
   it("focuses the close control of a figure shown, steps with the arrow keys in place, and closes on Escape back to the tile", async () => {
     location.hash = "#media-1";
     await settled();

@@ -96,7 +96,9 @@ function modalPresenter(document: Document) {
   /** The figure shown as a modal dialog, and what it made inert. */
   let modal: { figure: HTMLElement; inert: Element[] } | null = null;
   const measureScrollbar = () => {
-    if (modal) return;
+    // while a view is open the page has no scrollbar to measure, but for a page opened on a figure's address,
+    // not measured yet: its gutter (kept by CSS until then) is the scrollbar's width
+    if (modal && root.hasAttribute("data-lightbox-scrollbar")) return;
     const width = `${innerWidth - root.clientWidth}px`;
     // a change to the root's style restyles the whole page: only when there is one
     if (root.style.getPropertyValue(SCROLLBAR_WIDTH_PROPERTY) !== width)
