@@ -11,8 +11,9 @@ import { BEHAVIOURS_FILE, type BehaviourFiles } from "./islands";
  * minified and served like every other asset but shares no chunk with React.
  * The behaviours import nothing the app's root imports (or `first-load`
  * would be one of their imports: pipeline/first-load-chunk.ts). The build
- * writes where each went to BEHAVIOURS_FILE in the client folder (never
- * served: it is a dotfile), which the islands step reads (pipeline/islands.ts).
+ * writes where each went, and the chunks each imports, to BEHAVIOURS_FILE in
+ * the client folder (never served: it is a dotfile), which the islands step
+ * reads (pipeline/islands.ts).
  */
 
 const PREFIX = "virtual:studio-behaviour/";
@@ -41,10 +42,12 @@ export function behaviourEntriesPlugin(behavioursDir: string): Plugin {
     },
     generateBundle(_options, bundle) {
       if (!client) return;
-      const files: BehaviourFiles = {};
+      const files: BehaviourFiles = { modules: {}, imports: {} };
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk" || !chunk.facadeModuleId?.startsWith(RESOLVED)) continue;
-        files[chunk.facadeModuleId.slice(RESOLVED.length) as BehaviourModule] = `/${chunk.fileName}`;
+        files.modules[chunk.facadeModuleId.slice(RESOLVED.length) as BehaviourModule] = `/${chunk.fileName}`;
+        // the chunks the modules share: a page preloads them with its modules (pipeline/islands.ts)
+        if (chunk.imports.length > 0) files.imports[`/${chunk.fileName}`] = chunk.imports.map((file) => `/${file}`);
       }
       this.emitFile({ type: "asset", fileName: BEHAVIOURS_FILE, source: `${JSON.stringify(files, null, 2)}\n` });
     },

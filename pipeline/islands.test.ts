@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OTHER_PROJECTS_DRAW_SCRIPT } from "../app/behaviours/other-projects";
-import { parseHtml } from "./html";
+import { attribute, parseHtml } from "./html";
 import { SPECULATION_RULES, behaviourModuleSources, behavioursOf, islandsEdits, type BehaviourFiles } from "./islands";
 import { preparePage } from "./finish-pages";
 
@@ -24,10 +24,17 @@ function pageWith(body: string): string {
   ].join("");
 }
 
+const SHARED = "/assets/behaviours-shared-S9.js";
 const FILES: BehaviourFiles = {
-  menu: "/assets/behaviour-menu-A1.js",
-  "headline-weight": "/assets/behaviour-headline-weight-B2.js",
-  video: "/assets/behaviour-video-C3.js",
+  modules: {
+    menu: "/assets/behaviour-menu-A1.js",
+    "headline-weight": "/assets/behaviour-headline-weight-B2.js",
+    video: "/assets/behaviour-video-C3.js",
+  },
+  imports: {
+    "/assets/behaviour-menu-A1.js": [SHARED],
+    "/assets/behaviour-headline-weight-B2.js": [SHARED],
+  },
 };
 
 const ARTICLE = pageWith(
@@ -50,20 +57,23 @@ describe("islandsEdits", () => {
     const html = preparePage("articles/atlas/index.html", ARTICLE, "/* loader */", FILES);
     const page = parseHtml(html);
     expect(page.moduleScripts()).toEqual([]);
-    expect(page.modulePreloads()).toEqual([]);
+    // React Router's preloads went; what stays is the modules' shared chunk
+    expect(page.modulePreloads().map((link) => attribute(link, "href"))).toEqual([SHARED]);
     expect(html).not.toContain("__reactRouterContext");
     expect(html).not.toContain("react-router-scroll-positions");
-    expect(behaviourModuleSources(page)).toEqual([FILES.menu, FILES["headline-weight"]]);
+    expect(behaviourModuleSources(page)).toEqual([FILES.modules.menu, FILES.modules["headline-weight"]]);
     // last in the head, after what the page needs for its first paint (its styles, the font's preload)
     const head = page.elementsNamed("head")[0]!;
     const inHead = page
       .elementsNamed("script")
       .concat(page.elementsNamed("link"))
       .filter((e) => e.parent === head);
-    const last = inHead.sort((a, b) => a.start - b.start).slice(-3);
+    const last = inHead.sort((a, b) => a.start - b.start).slice(-4);
+    // and what they share preloaded with them, once, not found a round trip after they arrive
     expect(last.map((element) => page.outerHtml(element))).toEqual([
-      `<script type="module" src="${FILES.menu}"></script>`,
-      `<script type="module" src="${FILES["headline-weight"]}"></script>`,
+      `<script type="module" src="${FILES.modules.menu}"></script>`,
+      `<script type="module" src="${FILES.modules["headline-weight"]}"></script>`,
+      `<link rel="modulepreload" href="${SHARED}">`,
       `<script type="speculationrules">${SPECULATION_RULES}</script>`,
     ]);
     // the browser's own navigation, prefetched on intent where the engine has speculation rules

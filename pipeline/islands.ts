@@ -25,7 +25,8 @@ import {
  * whose every marker has a module (or an inline script) loses React
  * Router's module script, its modulepreloads and its hydration context
  * (`window.__reactRouterContext` and its stream, the scroll restoration
- * script) and gets a `<script type="module">` for each behaviour it has; a
+ * script) and gets, last in its head, a `<script type="module">` for each
+ * behaviour it has and a modulepreload of the chunks they share; a
  * page with a marker that has no module yet keeps React's hydration, after
  * load (pipeline/defer-hydration.ts), as before. Preview builds (the visual
  * editor) and the SPA fallback keep React everywhere.
@@ -40,7 +41,12 @@ import {
 /** The behaviour modules' files in the client folder, by name: written by the client build, read by the pages' steps. */
 export const BEHAVIOURS_FILE = ".behaviours.json";
 
-export type BehaviourFiles = Partial<Record<BehaviourModule, string>>;
+export interface BehaviourFiles {
+  /** each behaviour's module (`/assets/...`), by name */
+  modules: Partial<Record<BehaviourModule, string>>;
+  /** the chunks a module imports statically (what the modules share), preloaded beside it */
+  imports: Record<string, string[]>;
+}
 
 export class IslandsError extends Error {}
 
@@ -104,22 +110,23 @@ export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null): Isla
   const draws = drawEdits(page);
   const names = behavioursOf(page);
   if (files === null) return { edits: draws, withoutFramework: false, needsReact: [] };
-  const needsReact = names.filter((name) => !INLINE.has(name) && !files[name as BehaviourModule]);
+  const needsReact = names.filter((name) => !INLINE.has(name) && !files.modules[name as BehaviourModule]);
   const moduleScripts = page.moduleScripts();
   // nothing to take out (a page that never had React's scripts, or a second run), or a behaviour without a module
   if (needsReact.length > 0 || moduleScripts.length === 0) {
     return { edits: draws, withoutFramework: false, needsReact };
   }
-  const modules = names.flatMap((name) => {
-    const file = files[name as BehaviourModule];
-    return file ? [`<script type="module" src="${file}"></script>`] : [];
-  });
+  const modules = names.flatMap((name) => files.modules[name as BehaviourModule] ?? []);
+  // what the modules import, asked for with them rather than a round trip after them
+  const imports = [...new Set(modules.flatMap((file) => files.imports[file] ?? []))];
   if (!page.head) throw new IslandsError("the page has no <head> for its behaviour modules");
   // last in the head: deferred, they wait for the parser anyway, and asked for before the font's preload they took
   // the six connections an HTTP/1.1 server gives, so the font came a round trip later and relaid the page out
   const head = appendContent(
     page.head,
-    modules.join("") + `<script type="speculationrules">${SPECULATION_RULES}</script>`,
+    modules.map((file) => `<script type="module" src="${file}"></script>`).join("") +
+      imports.map((file) => `<link rel="modulepreload" href="${file}">`).join("") +
+      `<script type="speculationrules">${SPECULATION_RULES}</script>`,
   );
   const hydration = page.inlineScripts().filter((script) => isHydrationScript(page, script));
   return {

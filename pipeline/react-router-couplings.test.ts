@@ -213,7 +213,7 @@ describe("the build (@react-router/dev)", () => {
   it("hydrates from inline scripts the build can tell apart, and leaves none behind once they are taken out", () => {
     const page = parseHtml(clientFile("index.html"));
     // a page with no behaviour needs no module: everything React Router put there for hydration goes
-    const plan = islandsEdits(page, {});
+    const plan = islandsEdits(page, { modules: {}, imports: {} });
     expect(plan.withoutFramework, `${entry("hydration-scripts")}: the page can leave React out`).toBe(true);
     const left = parseHtml(page.edit(plan.edits));
     const scripts = left
