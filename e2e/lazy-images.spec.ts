@@ -29,6 +29,17 @@ function imageRequests(page: Page): string[] {
   return paths;
 }
 
+/** The page's image requests still in flight, as they go. */
+function imagesInFlight(page: Page): Set<Request> {
+  const inFlight = new Set<Request>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") inFlight.add(request);
+  });
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
+  return inFlight;
+}
+
 /**
  * Resolves once the lazy loader has looked at the first screen: it starts observing its images at the first
  * contentful paint, so an observer made after that paint reports after the loader's, which has then set (or
@@ -60,7 +71,9 @@ const lazyFiles = (page: Page) =>
 test("on a phone, / fetches only the first screen's images until it has loaded, then those near it", async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   const requested = imageRequests(page);
+  const inFlight = imagesInFlight(page);
   // hold the page's load: the preloaded font, never answered, keeps `load` from firing
   await page.route(/\.woff2$/, () => {});
   await page.goto("/", { waitUntil: "domcontentloaded" });
@@ -107,6 +120,9 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
     await intersectionsReported(page);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // the scroll asked for every rendition at once; on a fresh machine the content service renders each first, two
+  // at a time, so the last comes long after one image's IMAGE_FILE_TIMEOUT_MS (a CI run saw it miss by a render)
+  await expect.poll(() => inFlight.size, { timeout: 120_000 }).toBe(0);
   await expectImagesInViewShown(page);
   // once at most (a file the header's menu shows too comes from the memory cache)
   for (const file of belowFold) {
