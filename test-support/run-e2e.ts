@@ -156,7 +156,9 @@ async function main(): Promise<number> {
       // the first stage makes the builds; the later ones serve them
       ...(index > 0 ? { E2E_SKIP_BUILD: "1" } : {}),
     };
-    code ||= await playwright(stage.args, env);
+    // every stage runs, whatever the one before gave (`code ||= await ...` would skip it after a failure)
+    const stageCode = await playwright(stage.args, env);
+    code ||= stageCode;
   }
   return code;
 }
