@@ -25,22 +25,20 @@ describe("BuildProgress", () => {
 
   it("counts nothing from the build's log, whose lines it keeps only to explain a failure", () => {
     const progress = new BuildProgress();
-    progress.read(
-      "Prerender (html): / -> build/client/index.html\nContent: 14 request(s) to the local content service\n",
-    );
+    progress.line("Prerender (html): / -> build/client/index.html");
+    progress.line("Content: 14 request(s) to the local content service");
     expect(progress.summary()).toBe("0 pages");
     expect(progress.tail()).toBe(
       "Prerender (html): / -> build/client/index.html\nContent: 14 request(s) to the local content service",
     );
   });
 
-  it("keeps the last lines, the unfinished one too, across chunks", () => {
+  it("keeps the last 30 lines", () => {
     const progress = new BuildProgress();
-    progress.read(Array.from({ length: 99 }, (_, index) => `line ${index}`).join("\n"));
-    progress.read("\nline 99 and");
-    progress.read(" more");
+    for (let index = 0; index < 100; index++) progress.line(`line ${index}`);
     const tail = progress.tail().split("\n");
     expect(tail).toHaveLength(30);
-    expect(tail.at(-1)).toBe("line 99 and more");
+    expect(tail[0]).toBe("line 70");
+    expect(tail.at(-1)).toBe("line 99");
   });
 });

@@ -13,7 +13,6 @@ const TAIL_LINES = 30;
 export class BuildProgress {
   pages = 0;
   requests: number | null = null;
-  private partial = "";
   private lines: string[] = [];
 
   /** Takes one event of the build's events file; returns the warning it carries, if it is one. */
@@ -24,11 +23,9 @@ export class BuildProgress {
     return undefined;
   }
 
-  /** Takes a chunk of the build's output, for its last lines. */
-  read(chunk: string): void {
-    const complete = (this.partial + chunk).split("\n");
-    this.partial = complete.pop() ?? "";
-    this.lines.push(...complete);
+  /** Takes a line of the build's output, for its last lines. */
+  line(text: string): void {
+    this.lines.push(text);
     if (this.lines.length > TAIL_LINES * 2) this.lines = this.lines.slice(-TAIL_LINES);
   }
 
@@ -41,6 +38,6 @@ export class BuildProgress {
 
   /** The last lines the build printed: what explains a failure. */
   tail(): string {
-    return [...this.lines, this.partial].filter(Boolean).slice(-TAIL_LINES).join("\n");
+    return this.lines.filter(Boolean).slice(-TAIL_LINES).join("\n");
   }
 }

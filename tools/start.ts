@@ -94,7 +94,7 @@ async function spawnBuild(
     // stdout and stderr as they come
     for await (const line of child) {
       log.write(`${line}\n`);
-      progress.read(`${line}\n`);
+      progress.line(line);
     }
   } finally {
     build = undefined;
