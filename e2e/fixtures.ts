@@ -217,6 +217,8 @@ type Fixtures = {
   expectConsoleError: (pattern: RegExp) => void;
   /** Every request URL the page made so far (allowed or not). */
   requestLog: string[];
+  /** The requests of the test's browser context that are still in flight, as they go. */
+  openRequests: () => Request[];
   /** What the page logged so far, one line a message: `[type] text (url:line)`, and `[pageerror] ...`. */
   consoleLog: string[];
   contentApi: ContentApi;
@@ -360,6 +362,10 @@ export const test = base.extend<Fixtures & BuildOptions>({
 
   consoleLog: async ({ guard }, provide) => {
     await provide(guard.consoleLog);
+  },
+
+  openRequests: async ({ guard }, provide) => {
+    await provide(() => [...guard.openRequests.keys()]);
   },
 
   contentApi: async ({ contentVersion }, provide) => {

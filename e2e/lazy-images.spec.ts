@@ -4,7 +4,9 @@ import {
   IMAGE_FILE_TIMEOUT_MS,
   expectImagesInViewShown,
   followLink,
+  boxesChanged,
   intersectionsReported,
+  lazyImageBoxes,
   scrollThroughShowingImages,
   visit,
 } from "./page-helpers";
@@ -27,17 +29,6 @@ function imageRequests(page: Page): string[] {
       paths.push(new URL(request.url()).pathname);
   });
   return paths;
-}
-
-/** The page's image requests still in flight, as they go. */
-function imagesInFlight(page: Page): Set<Request> {
-  const inFlight = new Set<Request>();
-  page.on("request", (request) => {
-    if (request.resourceType() === "image") inFlight.add(request);
-  });
-  page.on("requestfinished", (request) => inFlight.delete(request));
-  page.on("requestfailed", (request) => inFlight.delete(request));
-  return inFlight;
 }
 
 /**
@@ -70,10 +61,10 @@ const lazyFiles = (page: Page) =>
 
 test("on a phone, / fetches only the first screen's images until it has loaded, then those near it", async ({
   page,
+  openRequests,
 }) => {
   test.setTimeout(150_000);
   const requested = imageRequests(page);
-  const inFlight = imagesInFlight(page);
   // hold the page's load: the preloaded font, never answered, keeps `load` from firing
   await page.route(/\.woff2$/, () => {});
   await page.goto("/", { waitUntil: "domcontentloaded" });
@@ -122,7 +113,9 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // the scroll asked for every rendition at once; on a fresh machine the content service renders each first, two
   // at a time, so the last comes long after one image's IMAGE_FILE_TIMEOUT_MS (a CI run saw it miss by a render)
-  await expect.poll(() => inFlight.size, { timeout: 120_000 }).toBe(0);
+  await expect
+    .poll(() => openRequests().filter((request) => request.resourceType() === "image").length, { timeout: 120_000 })
+    .toBe(0);
   await expectImagesInViewShown(page);
   // once at most (a file the header's menu shows too comes from the memory cache)
   for (const file of belowFold) {
@@ -164,6 +157,27 @@ test("printing loads every image", async ({ page }) => {
     ),
   ).toBe(0);
 });
+
+for (const path of ["/", "/about"]) {
+  test(`${path}: a lazy image's placeholder holds the box its file gets (no layout shift as it loads)`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await page.evaluate(() => document.fonts.ready);
+    const before = await page.evaluate(lazyImageBoxes);
+    const waiting = before.flatMap((box, index) => (box.placeholder && box.width > 0 ? [index] : []));
+    expect(waiting.length).toBeGreaterThan(2);
+    // printing loads every image
+    await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+    await expect
+      .poll(async () => (await page.evaluate(lazyImageBoxes)).filter((box) => !box.loaded).length, {
+        timeout: 2 * IMAGE_FILE_TIMEOUT_MS,
+      })
+      .toBe(0);
+    const after = await page.evaluate(lazyImageBoxes);
+    expect(boxesChanged(before, after, waiting)).toEqual([]);
+  });
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

@@ -230,3 +230,40 @@ export function centredSlideIndex(): number {
   });
   return offsets.indexOf(Math.min(...offsets));
 }
+
+export interface LazyImageBox {
+  width: number;
+  height: number;
+  placeholder: boolean;
+  loaded: boolean;
+}
+
+/**
+ * Each lazy image's box (`img[data-lazy]`, in document order; 0 × 0 where it has none), whether it still shows
+ * its placeholder and whether its file has loaded. Self-contained, for any driver (see centredSlideIndex).
+ */
+export function lazyImageBoxes(): LazyImageBox[] {
+  return Array.from(document.querySelectorAll<HTMLImageElement>("img[data-lazy]")).map((image) => {
+    const rect = image.getBoundingClientRect();
+    const placeholder = image.currentSrc === "" || image.currentSrc.startsWith("data:");
+    return {
+      width: rect.width,
+      height: rect.height,
+      placeholder,
+      loaded: !placeholder && image.complete && image.naturalWidth > 0,
+    };
+  });
+}
+
+/**
+ * The lazy images (by their index in `before`) whose box moved by a pixel or more from `before` to `after`: a
+ * rendition's pixel size rounds its ratio, so the box may move by a fraction of one.
+ */
+export function boxesChanged(before: LazyImageBox[], after: LazyImageBox[], indices: number[]): string[] {
+  return indices.flatMap((index) => {
+    const [was, is] = [before[index]!, after[index]!];
+    return Math.abs(was.width - is.width) < 1 && Math.abs(was.height - is.height) < 1
+      ? []
+      : [`image ${index}: ${was.width} × ${was.height} → ${is.width} × ${is.height}`];
+  });
+}

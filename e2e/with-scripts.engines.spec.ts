@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { EnginePage } from "../test-support/cross-engine/engine-page";
-import { centredSlideIndex } from "./page-helpers";
+import { boxesChanged, centredSlideIndex, lazyImageBoxes } from "./page-helpers";
 import {
   DESKTOP_WIDTH,
   PAGE_SIZE,
@@ -194,6 +194,29 @@ for (const width of WIDTHS) {
         shown.length % PAGE_SIZE === 0 || shown.length === all.length,
         `${shown.length} tiles are whole pages`,
       ).toBe(true);
+    });
+
+    test("a lazy image's placeholder holds the box its file gets, on / and /about", async ({ enginePage: page }) => {
+      for (const path of ["/", "/about"]) {
+        await openHydrated(page, path);
+        await page.evaluate(() => document.fonts.ready.then(() => true));
+        const before = await page.evaluate(lazyImageBoxes);
+        const waiting = before.flatMap((box, index) => (box.placeholder && box.width > 0 ? [index] : []));
+        expect(waiting.length, `${path}: lazy images still waiting`).toBeGreaterThan(2);
+        // printing loads every image
+        await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+        let after = before;
+        await expectEventually(
+          page,
+          `every lazy image of ${path} to load`,
+          async () => {
+            after = await page.evaluate(lazyImageBoxes);
+            return after.every((box) => box.loaded);
+          },
+          30_000,
+        );
+        expect(boxesChanged(before, after, waiting), path).toEqual([]);
+      }
     });
 
     test("a carousel dot and a horizontal wheel swipe move the slides, and the dots follow", async ({

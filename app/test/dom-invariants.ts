@@ -5,7 +5,7 @@
  * failing property prints what went wrong, not just "false".
  */
 
-import { placeholderSrc, placeholderSrcSet } from "~/components/lazy-image/lazy-image";
+import { LAZY_PLACEHOLDER_SRC, LAZY_PLACEHOLDER_SRCSET } from "~/components/lazy-image/lazy-image";
 import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /** Text that means a value was stringified by accident. */
@@ -131,20 +131,17 @@ function jsonLdProblems(json: string): string[] {
 }
 
 /**
- * Whether the attribute holds a lazy image's placeholder, of its own size: in its src, and in its srcset and its
+ * Whether the attribute holds a lazy image's placeholder: in its src, and in its srcset and its
  * sources' where sizes asks for one (the loader copies data-srcset, checked like srcset, to srcset).
  */
 function isLazyPlaceholder(element: Element, attribute: string, value: string): boolean {
   const tag = element.localName;
   const lazyImg =
     tag === "img" ? element : tag === "source" ? element.parentElement?.querySelector(":scope > img") : null;
-  const ownPlaceholder =
-    lazyImg?.hasAttribute("data-lazy") &&
-    placeholderSrc(Number(lazyImg.getAttribute("width")), Number(lazyImg.getAttribute("height")));
   return (
-    typeof ownPlaceholder === "string" &&
-    ((tag === "img" && attribute === "src" && value === ownPlaceholder) ||
-      (attribute === "srcset" && value === placeholderSrcSet(ownPlaceholder)))
+    lazyImg?.hasAttribute("data-lazy") === true &&
+    ((tag === "img" && attribute === "src" && value === LAZY_PLACEHOLDER_SRC) ||
+      (attribute === "srcset" && value === LAZY_PLACEHOLDER_SRCSET))
   );
 }
 

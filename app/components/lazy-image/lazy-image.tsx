@@ -3,14 +3,16 @@ import type { PictureSource } from "~/content/image-service";
 import { devLazyImageScript } from "./lazy-image-loader";
 
 /**
- * A transparent SVG of the image's proportions: the `src` of an image that
- * has not loaded yet, so its box has its final size (CLS 0) and shows
- * nothing (no alt text, no broken-image icon) until its `srcset` is set.
+ * A transparent SVG without a size: the `src` of an image that has not
+ * loaded yet. Having no natural size or ratio, its box takes the ratio of the
+ * img's `width` and `height` (CLS 0), and it shows nothing (no alt text, no
+ * broken-image icon) until its `srcset` is set. One URL for every lazy image:
+ * Blink makes an SVG document per distinct image URL, 3-5 ms each at the
+ * slow phone's 4x CPU, all in the parser's task (issue 42: with one per
+ * aspect ratio that task was 57 ms on `/en`).
  */
-export function placeholderSrc(width: number, height: number): string {
-  // no raw spaces: a URL with them is invalid in `src` and would split a `srcset` candidate
-  return `data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20${width}%20${height}'%3E%3C/svg%3E`;
-}
+// no raw spaces: a URL with them is invalid in `src` and would split a `srcset` candidate
+export const LAZY_PLACEHOLDER_SRC = "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'/%3E";
 
 /**
  * The `srcset` of a lazy image or source until the loader sets its real
@@ -18,9 +20,7 @@ export function placeholderSrc(width: number, height: number): string {
  * there already. It keeps the markup valid (`sizes`, and a `<source>` in a
  * `<picture>`, need a `srcset`) and fetches nothing.
  */
-export function placeholderSrcSet(placeholder: string): string {
-  return `${placeholder} 1w`;
-}
+export const LAZY_PLACEHOLDER_SRCSET = `${LAZY_PLACEHOLDER_SRC} 1w`;
 
 interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "loading"> {
   src: string;
@@ -37,30 +37,29 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src"
 }
 
 /**
- * A `<picture>`'s `<source>` elements, each with its `srcset`. Lazy (a
- * `placeholder` given): the real one in `data-srcset`, for the loader to
- * set, and the placeholder in `srcset`, so a lazy `<picture>` shows the
- * placeholder and fetches nothing until the loader fills its sources.
+ * A `<picture>`'s `<source>` elements, each with its `srcset`. Lazy: the
+ * real one in `data-srcset`, for the loader to set, and the placeholder in
+ * `srcset`, so a lazy `<picture>` shows the placeholder and fetches nothing
+ * until the loader fills its sources.
  */
 export function PictureSourceElements({
   sources,
   sizes,
   media,
-  placeholder,
+  lazy = false,
 }: {
   sources: readonly PictureSource[];
   sizes: string | undefined;
   media?: string;
-  /** The lazy image's placeholder (`placeholderSrc`); none: the sources load as the page does. */
-  placeholder?: string;
+  /** Not lazy: the sources load as the page does. */
+  lazy?: boolean;
 }) {
-  const lazy = placeholder !== undefined;
   return sources.map((source) => (
     <source
       key={source.type}
       type={source.type}
       media={media}
-      srcSet={lazy ? placeholderSrcSet(placeholder) : source.srcSet}
+      srcSet={lazy ? LAZY_PLACEHOLDER_SRCSET : source.srcSet}
       data-srcset={lazy ? source.srcSet : undefined}
       sizes={sizes}
       // the loader adds srcset before hydration: React leaves it alone and need not say so
@@ -76,19 +75,19 @@ export function PictureSourceElements({
 export function Picture({
   sources,
   sizes,
-  placeholder,
+  lazy,
   children,
 }: {
   sources: readonly PictureSource[];
   sizes: string | undefined;
   /** Lazy sources: see `PictureSourceElements`. */
-  placeholder?: string;
+  lazy?: boolean;
   children: ReactNode;
 }) {
   if (sources.length === 0) return children;
   return (
     <picture>
-      <PictureSourceElements sources={sources} sizes={sizes} placeholder={placeholder} />
+      <PictureSourceElements sources={sources} sizes={sizes} lazy={lazy} />
       {children}
     </picture>
   );
@@ -102,13 +101,12 @@ export function Picture({
  * hides the placeholder when scripting is off).
  */
 export function LazyImage({ src, srcSet, sources = [], width, height, noscript, ...img }: LazyImageProps) {
-  const placeholderUrl = placeholderSrc(width, height);
   const placeholder = (
     <img
       {...img}
-      src={placeholderUrl}
+      src={LAZY_PLACEHOLDER_SRC}
       // `sizes` needs a srcset to be valid; without sizes, src alone is the placeholder
-      srcSet={img.sizes === undefined ? undefined : placeholderSrcSet(placeholderUrl)}
+      srcSet={img.sizes === undefined ? undefined : LAZY_PLACEHOLDER_SRCSET}
       width={width}
       height={height}
       data-lazy=""
@@ -120,7 +118,7 @@ export function LazyImage({ src, srcSet, sources = [], width, height, noscript, 
   const shown = <img {...img} src={src} srcSet={srcSet} width={width} height={height} loading="lazy" />;
   return (
     <>
-      <Picture sources={sources} sizes={img.sizes} placeholder={placeholderUrl}>
+      <Picture sources={sources} sizes={img.sizes} lazy>
         {placeholder}
       </Picture>
       {noscript === undefined ? (
