@@ -4,9 +4,11 @@ import {
   IMAGE_FILE_TIMEOUT_MS,
   expectImagesInViewShown,
   followLink,
+  LOAD_EVERY_IMAGE_MS,
   boxesChanged,
   intersectionsReported,
   lazyImageBoxes,
+  stillLoading,
   scrollThroughShowingImages,
   visit,
 } from "./page-helpers";
@@ -63,7 +65,7 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
   page,
   openRequests,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(LOAD_EVERY_IMAGE_MS + 30_000);
   const requested = imageRequests(page);
   // hold the page's load: the preloaded font, never answered, keeps `load` from firing
   await page.route(/\.woff2$/, () => {});
@@ -111,10 +113,11 @@ test("on a phone, / fetches only the first screen's images until it has loaded, 
     await intersectionsReported(page);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  // the scroll asked for every rendition at once; on a fresh machine the content service renders each first, two
-  // at a time, so the last comes long after one image's IMAGE_FILE_TIMEOUT_MS (a CI run saw it miss by a render)
+  // the scroll asked for every rendition at once (see LOAD_EVERY_IMAGE_MS)
   await expect
-    .poll(() => openRequests().filter((request) => request.resourceType() === "image").length, { timeout: 120_000 })
+    .poll(() => openRequests().filter((request) => request.resourceType() === "image").length, {
+      timeout: LOAD_EVERY_IMAGE_MS,
+    })
     .toBe(0);
   await expectImagesInViewShown(page);
   // once at most (a file the header's menu shows too comes from the memory cache)
@@ -162,17 +165,16 @@ for (const path of ["/", "/about"]) {
   test(`${path}: a lazy image's placeholder holds the box its file gets (no layout shift as it loads)`, async ({
     page,
   }) => {
+    test.setTimeout(LOAD_EVERY_IMAGE_MS + 30_000);
     await page.goto(path);
-    await page.evaluate(() => document.fonts.ready);
+    await page.evaluate(() => document.fonts.ready.then(() => true));
     const before = await page.evaluate(lazyImageBoxes);
     const waiting = before.flatMap((box, index) => (box.placeholder && box.width > 0 ? [index] : []));
     expect(waiting.length).toBeGreaterThan(2);
-    // printing loads every image
+    // printing loads every image; the measured ones are waited for (see LOAD_EVERY_IMAGE_MS)
     await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
     await expect
-      .poll(async () => (await page.evaluate(lazyImageBoxes)).filter((box) => !box.loaded).length, {
-        timeout: 2 * IMAGE_FILE_TIMEOUT_MS,
-      })
+      .poll(async () => stillLoading(await page.evaluate(lazyImageBoxes), waiting), { timeout: LOAD_EVERY_IMAGE_MS })
       .toBe(0);
     const after = await page.evaluate(lazyImageBoxes);
     expect(boxesChanged(before, after, waiting)).toEqual([]);

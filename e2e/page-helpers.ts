@@ -139,6 +139,13 @@ export function trackContentReads(page: Page): { settled(quietMs?: number, timeo
  */
 export const IMAGE_FILE_TIMEOUT_MS = 15_000;
 
+/**
+ * How long a test waits for a page's images when it asks for all of them at once (a scroll to the end, printing):
+ * on a fresh clone the content service's render cache is cold (it is kept per checkout) and it renders two at a
+ * time, so the last file comes long after one image's IMAGE_FILE_TIMEOUT_MS (a CI run saw it miss by a render).
+ */
+export const LOAD_EVERY_IMAGE_MS = 120_000;
+
 /** The text of the first `<h1>` of the page the server answers for `path` (its prerendered HTML), spaces collapsed. */
 export async function servedHeading(page: Page, path: string): Promise<string> {
   const response = await page.request.get(path);
@@ -253,6 +260,11 @@ export function lazyImageBoxes(): LazyImageBox[] {
       loaded: !placeholder && image.complete && image.naturalWidth > 0,
     };
   });
+}
+
+/** How many of the lazy images at `indices` (in `lazyImageBoxes` order) have not loaded yet. */
+export function stillLoading(boxes: LazyImageBox[], indices: number[]): number {
+  return indices.filter((index) => !boxes[index]!.loaded).length;
 }
 
 /**

@@ -204,6 +204,12 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
     }
     const newTab = newTabLinkProblem(element, options.relOnEveryNewTab ?? false);
     if (newTab) report(newTab);
+    // a lazy image's placeholder has no size: its width and height alone give its box until its file loads
+    if (tag === "img" && element.hasAttribute("data-lazy")) {
+      for (const name of ["width", "height"])
+        if (!/^[1-9]\d*$/.test(element.getAttribute(name) ?? ""))
+          report(`<img data-lazy> has ${name}=${short(element.getAttribute(name) ?? "(none)")}`);
+    }
   }
   return problems;
 }

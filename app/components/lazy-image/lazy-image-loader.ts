@@ -17,7 +17,7 @@ export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
  * Loads each `img[data-lazy]` when it comes near the viewport, by copying its
  * `data-srcset` to `srcset`, and in a `<picture>` first those of its
  * `<source>`s (React renders `src`, and where `sizes` asks for one `srcset`,
- * as a placeholder of the image's size; should React write the placeholder
+ * as the placeholder; should React write the placeholder
  * back onto a shown image, the loader puts the real `srcset` back at once).
  * It runs as an inline script at the top of every page, before the body is
  * parsed, and stays the one mechanism for the page's whole life: a

@@ -8,7 +8,7 @@ const SRCSET =
   "https://a.storyblok.com/f/1/1000x750/a/p.jpg/m/480x0 480w, https://a.storyblok.com/f/1/1000x750/a/p.jpg/m/960x0 960w";
 
 describe("LazyImage", () => {
-  it("renders a placeholder of the image's size with its sources waiting in data-srcset", () => {
+  it("renders the placeholder and its size, with its sources waiting in data-srcset", () => {
     const img = render(
       <LazyImage src="/p.jpg" srcSet={SRCSET} sizes="50vw" width={1000} height={750} alt="A photo" className="x" />,
     ).container.querySelector("img")!;
