@@ -4,6 +4,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { x } from "tinyexec";
 import { REACT_ROUTER_CLI, buildCommand } from "../pipeline/build-command";
 import { followBuildEvents, type BuildEvent } from "../pipeline/build-events";
 import type { StepTime } from "../pipeline/step-times";
@@ -49,10 +50,12 @@ export async function createWorkspace(dir: string): Promise<string> {
 }
 
 /**
- * The project as it was at `revision` (BENCH_BASELINE) in `dir`, with the
- * work tree's node_modules linked: a build to compare the work tree's with,
- * on the same content. Resolves to the full commit id. The dependencies are
- * today's, so a commit whose lockfile differs is built with these.
+ * The project as it was at `revision` (BENCH_BASELINE) in `dir`: a build to
+ * compare the work tree's with, on the same content. Resolves to the full
+ * commit id. Where its lockfile is the work tree's, the work tree's
+ * node_modules are linked; otherwise it gets its own install of its own
+ * lockfile, since a commit's code may import what today's dependencies no
+ * longer have (63dc31c's critical-CSS step imports `beasties`).
  */
 export async function createWorkspaceAt(dir: string, revision: string): Promise<{ dir: string; commit: string }> {
   const git = promisify(execFile);
@@ -65,7 +68,19 @@ export async function createWorkspaceAt(dir: string, revision: string): Promise<
   await git("git", ["archive", "--format=tar", `--output=${archive}`, commit], { cwd: REPO });
   await git("tar", ["-xf", archive, "-C", dir]);
   await rm(archive, { force: true });
-  await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const [theirs, ours] = await Promise.all(
+    [dir, REPO].map((root) => readFile(path.join(root, "package-lock.json"), "utf8")),
+  );
+  if (theirs === ours) {
+    await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
+  } else {
+    // `install`, not `ci`, for the reason .ci/run gives; the lockfile still pins every version
+    await x("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
+      throwOnError: true,
+      nodePath: false,
+      nodeOptions: { cwd: dir, stdio: ["ignore", "inherit", "inherit"] },
+    });
+  }
   return { dir, commit };
 }
 
