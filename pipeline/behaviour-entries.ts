@@ -1,23 +1,24 @@
 import path from "node:path";
 import type { Plugin } from "vite";
-import { BEHAVIOUR_MODULES, type BehaviourModule } from "../app/behaviours/markers";
+import { BEHAVIOUR_MODULES } from "../app/behaviours/markers";
 import { BEHAVIOURS_FILE, type BehaviourFiles } from "./islands";
 
 /**
- * The behaviour modules (app/behaviours/{name}.ts) as entries of the client
- * build of their own: each entry is a two-line virtual module that imports
- * the behaviour and starts it on the document, emitted with Rollup's
- * `emitFile` (the bundler's own way to add an entry), so it is hashed,
- * minified and served like every other asset but shares no chunk with React.
- * The behaviours import nothing the app's root imports (or `first-load`
- * would be one of their imports: pipeline/first-load-chunk.ts). The build
- * writes where each went, and the chunks each imports, to BEHAVIOURS_FILE in
- * the client folder (never served: it is a dotfile), which the islands step
- * reads (pipeline/islands.ts).
+ * The behaviours' module (app/behaviours/start-page.ts) as an entry of the
+ * client build of its own: a two-line virtual module that starts what the
+ * page marks, emitted with Rollup's `emitFile` (the bundler's own way to add
+ * an entry), so it is hashed, minified and served like every other asset but
+ * shares no chunk with React. The behaviours import nothing the app's root
+ * imports (or `first-load` would be one of their imports:
+ * pipeline/first-load-chunk.ts, which puts all of app/behaviours/ in one
+ * chunk, so that a page asks for two files). The build writes where each
+ * behaviour went (the same file for every one) and the chunks it imports to
+ * BEHAVIOURS_FILE in the client folder (never served: it is a dotfile),
+ * which the islands step reads (pipeline/islands.ts).
  */
 
-const PREFIX = "virtual:studio-behaviour/";
-const RESOLVED = `\0${PREFIX}`;
+const ENTRY = "virtual:studio-behaviours";
+const RESOLVED = `\0${ENTRY}`;
 
 export function behaviourEntriesPlugin(behavioursDir: string): Plugin {
   let client = false;
@@ -28,27 +29,26 @@ export function behaviourEntriesPlugin(behavioursDir: string): Plugin {
       client = !isSsrBuild;
     },
     buildStart() {
-      if (!client) return;
-      for (const name of BEHAVIOUR_MODULES)
-        this.emitFile({ type: "chunk", id: `${PREFIX}${name}`, name: `behaviour-${name}` });
+      if (client) this.emitFile({ type: "chunk", id: ENTRY, name: "behaviours" });
     },
     resolveId(id) {
-      return id.startsWith(PREFIX) ? `\0${id}` : null;
+      return id === ENTRY ? RESOLVED : null;
     },
     load(id) {
-      if (!id.startsWith(RESOLVED)) return null;
-      const file = path.join(behavioursDir, `${id.slice(RESOLVED.length)}.ts`);
-      return `import { start } from ${JSON.stringify(file)};\nstart(document);\n`;
+      if (id !== RESOLVED) return null;
+      const file = path.join(behavioursDir, "start-page.ts");
+      return `import { startPage } from ${JSON.stringify(file)};\nstartPage(document);\n`;
     },
     generateBundle(_options, bundle) {
       if (!client) return;
-      const files: BehaviourFiles = { modules: {}, imports: {} };
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.facadeModuleId?.startsWith(RESOLVED)) continue;
-        files.modules[chunk.facadeModuleId.slice(RESOLVED.length) as BehaviourModule] = `/${chunk.fileName}`;
-        // the chunks the modules share: a page preloads them with its modules (pipeline/islands.ts)
-        if (chunk.imports.length > 0) files.imports[`/${chunk.fileName}`] = chunk.imports.map((file) => `/${file}`);
-      }
+      const entry = Object.values(bundle).find((chunk) => chunk.type === "chunk" && chunk.facadeModuleId === RESOLVED);
+      if (entry?.type !== "chunk") throw new Error("the client build has no behaviours entry");
+      const file = `/${entry.fileName}`;
+      const files: BehaviourFiles = {
+        modules: Object.fromEntries(BEHAVIOUR_MODULES.map((name) => [name, file])),
+        // the chunks it imports: a page preloads them with it (pipeline/islands.ts)
+        imports: entry.imports.length > 0 ? { [file]: entry.imports.map((chunk) => `/${chunk}`) } : {},
+      };
       this.emitFile({ type: "asset", fileName: BEHAVIOURS_FILE, source: `${JSON.stringify(files, null, 2)}\n` });
     },
   };

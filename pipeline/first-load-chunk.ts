@@ -14,9 +14,10 @@ import { reachable } from "./reachable";
  */
 export const FIRST_LOAD_CHUNK = "first-load";
 /**
- * The behaviour modules' code the root imports statically too (a component and its behaviour module share
- * functions: app/behaviours/): a chunk of its own, which imports nothing of React's, so that a page without a
- * framework loading a behaviour never loads FIRST_LOAD_CHUNK (Rollup would pull a manual chunk's dependencies into it).
+ * All of app/behaviours/ (a component and its behaviour module share functions): a chunk of its own, which imports
+ * nothing of React's, so that a page without a framework never loads FIRST_LOAD_CHUNK (Rollup would pull a manual
+ * chunk's dependencies into it), and one chunk, so that its behaviours' module asks for one file, not one for each
+ * set of routes that shares a behaviour's functions.
  */
 export const SHARED_BEHAVIOURS_CHUNK = "behaviours-shared";
 
@@ -26,13 +27,14 @@ export function staticImportGraph(entry: string, getModuleInfo: Rollup.GetModule
 }
 
 /**
- * Rollup's `manualChunks` for one output: the root route's static graph in FIRST_LOAD_CHUNK, but for the modules in
- * `behavioursDir`, which go to SHARED_BEHAVIOURS_CHUNK; the rest as Rollup decides.
+ * Rollup's `manualChunks` for one output: the modules in `behavioursDir` in SHARED_BEHAVIOURS_CHUNK, the rest of the
+ * root route's static graph in FIRST_LOAD_CHUNK; the rest as Rollup decides.
  */
 export function firstLoadChunks(rootFile: string, behavioursDir?: string): Rollup.GetManualChunk {
   const behaviourPrefix = behavioursDir === undefined ? null : behavioursDir.replace(/\/+$/, "") + "/";
   let graph: Set<string> | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
+    if (behaviourPrefix !== null && id.startsWith(behaviourPrefix)) return SHARED_BEHAVIOURS_CHUNK;
     if (!graph) {
       // React Router's client entry for the route is the file with a query (`?__react-router-build-client-route`)
       const root = [...getModuleIds()].find((moduleId) => {
@@ -41,8 +43,7 @@ export function firstLoadChunks(rootFile: string, behavioursDir?: string): Rollu
       if (!root) throw new Error(`the root route ${rootFile} is not an entry of the client build`);
       graph = staticImportGraph(root, getModuleInfo);
     }
-    if (!graph.has(id)) return null;
-    return behaviourPrefix !== null && id.startsWith(behaviourPrefix) ? SHARED_BEHAVIOURS_CHUNK : FIRST_LOAD_CHUNK;
+    return graph.has(id) ? FIRST_LOAD_CHUNK : null;
   };
 }
 

@@ -86,6 +86,17 @@ describe("islandsEdits", () => {
     );
   });
 
+  it("asks once for a module that starts several of the page's behaviours, as the build's one module does", () => {
+    const entry = "/assets/behaviours-E5.js";
+    const oneModule: BehaviourFiles = {
+      modules: { menu: entry, "headline-weight": entry, video: entry },
+      imports: { [entry]: [SHARED] },
+    };
+    const page = parseHtml(preparePage("articles/atlas/index.html", ARTICLE, "/* loader */", oneModule));
+    expect(behaviourModuleSources(page)).toEqual([entry]);
+    expect(page.modulePreloads().map((link) => attribute(link, "href"))).toEqual([SHARED]);
+  });
+
   it("keeps React's hydration after load where a behaviour has no module yet, and says which", () => {
     const gallery = pageWith('<section data-behaviour="not-yet-a-module"><ul></ul></section>');
     const plan = islandsEdits(parseHtml(gallery), FILES);

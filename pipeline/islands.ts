@@ -25,8 +25,8 @@ import {
  * whose every marker has a module (or an inline script) loses React
  * Router's module script, its modulepreloads and its hydration context
  * (`window.__reactRouterContext` and its stream, the scroll restoration
- * script) and gets, last in its head, a `<script type="module">` for each
- * behaviour it has and a modulepreload of the chunks they share; a
+ * script) and gets, last in its head, a `<script type="module">` of the
+ * module that starts its behaviours and a modulepreload of its chunk; a
  * page with a marker that has no module yet keeps React's hydration, after
  * load (pipeline/defer-hydration.ts), as before. Preview builds (the visual
  * editor) and the SPA fallback keep React everywhere.
@@ -42,7 +42,7 @@ import {
 export const BEHAVIOURS_FILE = ".behaviours.json";
 
 export interface BehaviourFiles {
-  /** each behaviour's module (`/assets/...`), by name */
+  /** each behaviour's module (`/assets/...`), by name: the same file for every one (pipeline/behaviour-entries.ts) */
   modules: Partial<Record<BehaviourModule, string>>;
   /** the chunks a module imports statically (what the modules share), preloaded beside it */
   imports: Record<string, string[]>;
@@ -116,7 +116,8 @@ export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null): Isla
   if (needsReact.length > 0 || moduleScripts.length === 0) {
     return { edits: draws, withoutFramework: false, needsReact };
   }
-  const modules = names.flatMap((name) => files.modules[name as BehaviourModule] ?? []);
+  // every behaviour is in one module today (app/behaviours/start-page.ts): asked for once
+  const modules = [...new Set(names.flatMap((name) => files.modules[name as BehaviourModule] ?? []))];
   // what the modules import, asked for with them rather than a round trip after them
   const imports = [...new Set(modules.flatMap((file) => files.imports[file] ?? []))];
   if (!page.head) throw new IslandsError("the page has no <head> for its behaviour modules");

@@ -4,13 +4,14 @@
  * behaviour acts on (space-separated names where one element has several).
  *
  * The build's islands step (pipeline/islands.ts) reads these markers: a
- * production page whose every marker has a module in this folder ships those
- * modules and no framework runtime; a page with a marker that has none yet
- * keeps React's hydration. So a component that does anything in the browser
- * carries its marker, or the page would lose that behaviour silently.
+ * production page whose every marker has a module in this folder ships
+ * start-page.ts, which starts them, and no framework runtime; a page with a
+ * marker that has none yet keeps React's hydration. So a component that
+ * does anything in the browser carries its marker, or the page would lose
+ * that behaviour silently.
  */
 
-/** Behaviours with a module of their own here (`{name}.ts`, exporting `start(document)`). */
+/** Behaviours with a module of their own here (`{name}.ts`, exporting `start(document)`, which start-page.ts calls). */
 export const BEHAVIOUR_MODULES = [
   "menu",
   "headline-weight",
