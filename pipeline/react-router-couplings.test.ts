@@ -107,8 +107,13 @@ async function siteFutureFlags(): Promise<Config["future"]> {
   return { ...future, ...siteConfig.future };
 }
 
+/** The project's package files before the fixture's build, which must leave them as they are. */
+const PACKAGE_FILES = ["package.json", "package-lock.json"];
+let packageFilesBefore: string[] = [];
+
 beforeAll(async () => {
   await rm(buildDir, { recursive: true, force: true });
+  packageFilesBefore = PACKAGE_FILES.map((file) => readFileSync(path.join(repo, file), "utf8"));
   await buildFixture();
 }, 240_000);
 
@@ -117,6 +122,14 @@ afterAll(async () => {
 });
 
 describe("the build (@react-router/dev)", () => {
+  it("uses the site's server entry and leaves the project's package files alone", () => {
+    // React Router's default entry would add `isbot` to the project's package.json and install it
+    expect(
+      PACKAGE_FILES.map((file) => readFileSync(path.join(repo, file), "utf8")),
+      "the fixture builds with a server entry of its own (its app/entry.server.tsx)",
+    ).toEqual(packageFilesBefore);
+  });
+
   it("builds the fixture with the site's future flags", async () => {
     expect(
       FIXTURE_FUTURE,
