@@ -74,12 +74,15 @@ export async function createWorkspaceAt(dir: string, revision: string): Promise<
   if (theirs === ours) {
     await symlink(path.join(REPO, "node_modules"), path.join(dir, "node_modules"), "dir");
   } else {
-    // `install`, not `ci`, for the reason .ci/run gives; the lockfile still pins every version
+    // `install`, not `ci`, for the reason .ci/run gives; as there, a lockfile it changed fails
     await x("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
       throwOnError: true,
       nodePath: false,
       nodeOptions: { cwd: dir, stdio: ["ignore", "inherit", "inherit"] },
     });
+    if ((await readFile(path.join(dir, "package-lock.json"), "utf8")) !== theirs) {
+      throw new Error(`npm install changed ${commit.slice(0, 7)}'s package-lock.json: not the versions it pinned`);
+    }
   }
   return { dir, commit };
 }

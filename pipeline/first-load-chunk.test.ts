@@ -61,7 +61,7 @@ describe("firstLoadChunks", () => {
     });
   });
 
-  it("puts every behaviour module in one chunk of its own, which a page without React loads alone", () => {
+  it("puts every behaviour module in one chunk of its own, apart from the first-load chunk", () => {
     const withBehaviours = graph({
       [`${ROOT}?__react-router-build-client-route`]: { entry: true, imports: [ROOT] },
       [ROOT]: { imports: ["react", "/site/app/header.tsx"] },

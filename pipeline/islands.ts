@@ -18,9 +18,9 @@ import {
  * Production pages without a framework runtime (docs/decisions/0014-pages-without-a-framework-runtime.md).
  *
  * React renders every page at build time; what a production page then does
- * in the browser is a few small modules, one per behaviour
- * (app/behaviours/, built by Vite as entries of their own:
- * `behaviourEntriesPlugin`). Each component that does anything in the
+ * in the browser is one small module that starts the behaviours the page
+ * marks, and its chunk (app/behaviours/start-page.ts, built by Vite as an
+ * entry of its own: `behaviourEntriesPlugin`). Each component that does anything in the
  * browser marks its element `data-behaviour="{name}"`. A production page
  * whose every marker has a module (or an inline script) loses React
  * Router's module script, its modulepreloads and its hydration context
@@ -94,7 +94,7 @@ function drawEdits(page: HtmlPage): HtmlEdit[] {
 
 export interface IslandsPlan {
   edits: HtmlEdit[];
-  /** Whether the page leaves React out (it then ships its behaviour modules instead). */
+  /** Whether the page leaves React out (it then ships the behaviours' module instead). */
   withoutFramework: boolean;
   /** The behaviours that keep the page hydrated, if any. */
   needsReact: string[];

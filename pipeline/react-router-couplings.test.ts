@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 describe("the build (@react-router/dev)", () => {
-  it("uses the site's server entry and leaves the project's package files alone", () => {
+  it("leaves the project's package files alone (the fixture has a server entry of its own)", () => {
     // React Router's default entry would add `isbot` to the project's package.json and install it
     expect(
       PACKAGE_FILES.map((file) => readFileSync(path.join(repo, file), "utf8")),

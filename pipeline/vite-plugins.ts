@@ -47,7 +47,7 @@ function buildEnvironment(): Plugin {
  * preset that goes with them is pipeline/preset.ts. `rootRoute` is the
  * root route's file (app/root.tsx), whose static imports make the one
  * chunk every page loads first; `behavioursDir` holds the behaviour modules
- * (app/behaviours/), each built as an entry of its own.
+ * (app/behaviours/), whose start-page.ts is built as an entry of its own.
  */
 export function sitePlugins({ rootRoute, behavioursDir }: { rootRoute: string; behavioursDir?: string }): Plugin[] {
   return [

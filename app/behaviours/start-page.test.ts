@@ -9,8 +9,20 @@ afterEach(() => {
 });
 
 describe("startPage", () => {
-  it("has a start for every behaviour the markers list", () => {
-    expect(Object.keys(STARTS).sort()).toEqual([...BEHAVIOUR_MODULES].sort());
+  it("starts each behaviour the markers list with its own module's start", async () => {
+    for (const name of BEHAVIOUR_MODULES) {
+      const module = (await import(`./${name}.ts`)) as { start: unknown };
+      expect(STARTS[name], name).toBe(module.start);
+    }
+  });
+
+  it("starts nothing for a marker that names a property every object has", () => {
+    document.body.innerHTML = '<div data-behaviour="constructor __defineGetter__"></div>';
+    const reported = vi.fn();
+    vi.stubGlobal("reportError", reported);
+    startPage(document, {});
+    // Object.prototype.__defineGetter__(document) would throw, and be reported
+    expect(reported).not.toHaveBeenCalled();
   });
 
   it("starts each behaviour the page marks, once, in the order its markers come, and no other", () => {

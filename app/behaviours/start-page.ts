@@ -15,10 +15,10 @@ import * as video from "./video";
  * What a production page without React runs: one module for every
  * behaviour (pipeline/behaviour-entries.ts makes it the client build's
  * `behaviours` entry), which starts those the page marks. One module, not
- * one a behaviour: the home page had seven and the chunks they share, 14
+ * one a behaviour: the home page had seven and the chunks they share, 13
  * requests at the priority Chromium gives a module, and Lighthouse's
  * simulation put them all before the first paint (docs/benchmarks.md, 2
- * Dec 2026); all of them are about 6 KB gzip, cached for the next page.
+ * Dec 2026); all of them are 5.8 KB gzip, cached for the next page.
  */
 
 /** Each behaviour's start; typed by the markers' list, so a behaviour without one fails the typecheck. */
@@ -44,7 +44,8 @@ export function startPage(document: Document, starts: Partial<Record<string, (do
   const started = new Set<string>();
   for (const element of document.querySelectorAll(`[${BEHAVIOUR_ATTRIBUTE}]`)) {
     for (const name of (element.getAttribute(BEHAVIOUR_ATTRIBUTE) ?? "").split(/\s+/)) {
-      const start = starts[name];
+      // own entries only: a marker named `constructor` is no behaviour
+      const start = Object.hasOwn(starts, name) ? starts[name] : undefined;
       if (!start || started.has(name)) continue;
       started.add(name);
       try {
