@@ -143,7 +143,8 @@ function followDraftRequests(page: Page): { made: number; open: number; stop: ()
 /**
  * The preview shows the drafts: after hydration it asks for them once in place of the prerendered data
  * (root.tsx), and until they have arrived and rendered, the page is the build's (the other projects a
- * different draw of it). Waits until those requests have answered and no loading state is left.
+ * different draw of it). Waits until those requests have answered and no loading state is left: the shell's
+ * <main> is aria-busy until React has rendered the drafts (site-shell.tsx), which comes after their answers.
  */
 async function draftsShown(frame: Frame, drafts: { made: number; open: number }): Promise<void> {
   await expect

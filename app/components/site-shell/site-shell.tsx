@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { NavigationProgress, useSlowNavigation } from "~/components/navigation-progress/navigation-progress";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./site-shell.module.css";
@@ -10,6 +11,8 @@ import styles from "./site-shell.module.css";
 export function SiteShell({ header, footer, children }: { header: ReactNode; footer: ReactNode; children: ReactNode }) {
   const text = useUiText();
   const slowNavigation = useSlowNavigation();
+  // the visual editor's preview swaps the build's data for the drafts once (root.tsx): busy until they render
+  const revalidating = useRevalidator().state !== "idle";
   return (
     <div className={styles.shell}>
       <NavigationProgress active={slowNavigation} />
@@ -17,7 +20,7 @@ export function SiteShell({ header, footer, children }: { header: ReactNode; foo
         {text.skipLink}
       </a>
       {header}
-      <main id="main" className={styles.main} tabIndex={-1} aria-busy={slowNavigation || undefined}>
+      <main id="main" className={styles.main} tabIndex={-1} aria-busy={slowNavigation || revalidating || undefined}>
         {children}
       </main>
       {footer}
