@@ -33,6 +33,7 @@ import type { LayoutData } from "./content/layout";
 import { LiveEditsProvider, useLiveStory } from "./content/live-edits";
 import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
 import { organizationJsonLd } from "./content/structured-data";
+import { followLightbox } from "./behaviours/lightbox";
 import { useLanguage, useUiText } from "./hooks/use-language";
 import { languageOfPath, type Language } from "./language";
 
@@ -176,6 +177,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   useChunkReloadGuardReset(pathname);
   usePreviewDrafts();
+  // the full-screen view of every grid the document shows, now and after client navigations and live edits:
+  // the one a page without React runs (its figures are LightboxTargets'), once for the document
+  useEffect(() => followLightbox(document), []);
   return (
     <LiveEditsProvider>
       <LiveShell layout={loaderData}>

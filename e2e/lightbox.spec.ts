@@ -30,7 +30,7 @@ import { createContentApi, expect, test } from "./fixtures";
  * It runs on the production build (docs/decisions/0014, "Parity"): the view
  * is the prerendered `:target` figure, which the lightbox behaviour
  * (app/behaviours/lightbox.ts) makes a modal dialog with buttons once it has
- * run; the preview build's React dialog has the same roles, names and keys.
+ * run; a hydrated page (the preview build) runs the same behaviour (app/root.tsx).
  */
 
 test.describe.configure({ mode: "parallel" });

@@ -160,3 +160,34 @@ test("images added after hydration load too: a client navigation to an article s
   await scrollThroughShowingImages(page);
   expect(await page.evaluate(() => window.__sameDocument), "no full reload").toBe(true);
 });
+
+test("the full-screen view of a hydrated page is the one a page without React has, after a client navigation too", async ({
+  page,
+}) => {
+  const article = await builtArticle(createContentApi());
+  await visit(page, "/");
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page
+    .locator(`main a[href="${articlePath(article.full_slug)}"]`)
+    .first()
+    .click();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
+  // the grid came after app/behaviours/lightbox.ts started (app/root.tsx): a tile opens its figure as a dialog
+  const tile = (position: number) => page.locator(`main ul a[href="#media-${position}"]`);
+  await tile(1).scrollIntoViewIfNeeded();
+  await tile(1).click();
+  const view = page.getByRole("dialog", { name: "Großansicht" });
+  await expect(view.getByText(/^1 \/ \d+$/)).toBeVisible();
+  await expect(view.getByRole("button", { name: "Schließen" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(view.getByText(/^2 \/ \d+$/)).toBeVisible();
+  expect(new URL(page.url()).hash).toBe("#media-2");
+  await page.keyboard.press("Escape");
+  await expect(view).toBeHidden();
+  await expect(tile(2)).toBeFocused();
+  expect(new URL(page.url()).hash).toBe("");
+  // opening added one entry, the step replaced it, closing went back: Back now leaves the article
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  expect(await page.evaluate(() => window.__sameDocument), "no full reload").toBe(true);
+});

@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import * as dialog from "~/components/lightbox/lightbox-dialog";
-import * as hash from "~/components/lightbox/lightbox-hash";
 import { CLOSED_HASH, SCROLLBAR_WIDTH_PROPERTY, SWIPE_DISTANCE_PX, followLightbox } from "./lightbox";
 
 /** Three tiles and their prerendered figures, as LightboxTargets writes them (shortened). */
@@ -44,11 +42,6 @@ const key = (name: string) =>
   document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
 
 describe("the full-screen view without React", () => {
-  it("keeps the dialog's swipe distance and the tiles' closed fragment", () => {
-    expect(SWIPE_DISTANCE_PX).toBe(dialog.SWIPE_DISTANCE_PX);
-    expect(CLOSED_HASH).toBe(hash.CLOSED_HASH);
-  });
-
   it("reads the layout for the scrollbar's width in a task of its own, not while the page's modules start", async () => {
     stop();
     const root = document.documentElement;
@@ -132,6 +125,22 @@ describe("the full-screen view without React", () => {
     expect(document.querySelectorAll('[role="dialog"], [aria-modal]')).toHaveLength(0);
     expect(inert()).toEqual(["already"]);
     expect(document.activeElement?.id).toBe("tile-3");
+  });
+
+  it("follows the grids the page has when the fragment changes: React may render them after it started", async () => {
+    stop();
+    const grid = document.body.innerHTML;
+    document.body.innerHTML = "";
+    stop = followLightbox(document);
+    document.body.innerHTML = grid;
+    location.hash = "#media-2";
+    await settled();
+    const shown = document.getElementById("media-2")!;
+    expect(shown.getAttribute("role")).toBe("dialog");
+    expect([...shown.querySelectorAll('[data-part="control"]')].map((control) => control.getAttribute("role"))).toEqual(
+      ["button", "button", "button"],
+    );
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("close");
   });
 
   it("presses a control with Space, as a button", async () => {

@@ -1,8 +1,9 @@
 /**
- * The full-screen view on a page without React. Its prerendered figures
+ * The full-screen view, with React or without. Its figures
  * (app/components/lightbox/lightbox-targets.tsx) are shown by CSS while the
  * URL's fragment names one (`:target`), and their controls are links; this
- * adds what the hydrated dialog (lightbox-dialog.tsx) does beyond that:
+ * adds what CSS and links cannot (a page without React starts it from
+ * start-page.ts, a hydrated one from app/root.tsx, once for the document):
  *
  * - the arrow keys and sideways swipes step to the previous or next medium,
  *   and a step replaces the history entry rather than adding one;
@@ -12,30 +13,33 @@
  * - the close control takes the focus when a figure shows, Tab stays in the
  *   figure, and once closed the focus goes back to the tile of the medium
  *   shown last;
- * - a figure shown is a modal dialog for assistive technology, as the
- *   hydrated one is: `role="dialog"` with `aria-modal`, named by its
+ * - a figure shown is a modal dialog for assistive technology:
+ *   `role="dialog"` with `aria-modal`, named by its
  *   `aria-label`, and everything beside it on its way up to the body is
  *   `inert`; its controls are buttons (`role="button"`, Space presses them)
  *   rather than links while this runs;
- * - the page behind keeps its width as the dialog keeps it: the root's
+ * - the page behind keeps its width: the root's
  *   scrollbar width is measured (`--lightbox-scrollbar-width`) and kept as
  *   padding rather than as the gutter CSS alone keeps (which viewport units
  *   lose), `data-lightbox-scrollbar` (lightbox.module.css);
  * - a figure's video plays with sound while it is shown, unless motion is
- *   unwelcome, as the dialog's does, and pauses when it goes;
+ *   unwelcome, and pauses when it goes;
  * - the previous and the next media load while one is shown.
  *
  * The grid's element carries the marker (`[data-behaviour~="lightbox"]`);
  * the figures are those whose id is a tile's fragment.
  */
 
-/** How far a finger (or a dragged pointer) travels sideways to step (the dialog's SWIPE_DISTANCE_PX). */
+/** How far a finger (or a dragged pointer) travels sideways to step. */
 export const SWIPE_DISTANCE_PX = 40;
-/** The fragment that names nothing: following it ends `:target` without scrolling (lightbox-hash.ts). */
+/**
+ * A fragment that names no element: following it ends `:target` without scrolling the page (a fragment of an
+ * element would scroll to it, `#` to the top). The figures' close controls point here.
+ */
 export const CLOSED_HASH = "#media";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
-/** The root's property the figures' CSS keeps the scrollbar's width by (the dialog's SCROLLBAR_WIDTH_PROPERTY). */
+/** The root's property the figures' CSS keeps the scrollbar's width by. */
 export const SCROLLBAR_WIDTH_PROPERTY = "--lightbox-scrollbar-width";
 /** Marks a history entry a tile's click added: closing goes Back to the entry before. */
 const OPENED_HERE = "studioLightbox";
@@ -45,10 +49,10 @@ function openedHere(): boolean {
   return typeof state === "object" && state !== null && OPENED_HERE in state;
 }
 
-/** The page's grids, their tiles and the figure the URL shows. */
+/** The page's grids, their tiles and the figure the URL shows, as the page has them now (React may change them). */
 interface LightboxPage {
   document: Document;
-  grids: HTMLElement[];
+  grids: () => HTMLElement[];
   /** the tile that links to `hash`, if a grid has one */
   tileOf: (hash: string) => HTMLAnchorElement | null;
   /** the figure the URL names, if it is one of the grids' (a tile links to it) */
@@ -56,9 +60,9 @@ interface LightboxPage {
 }
 
 function lightboxPage(document: Document): LightboxPage {
-  const grids = [...document.querySelectorAll<HTMLElement>('[data-behaviour~="lightbox"]')];
+  const grids = () => [...document.querySelectorAll<HTMLElement>('[data-behaviour~="lightbox"]')];
   const tileOf = (hash: string) =>
-    grids
+    grids()
       .flatMap((grid) => [...grid.querySelectorAll<HTMLAnchorElement>("a[href]")])
       .find((link) => link.getAttribute("href") === hash) ?? null;
   const shownFigure = (): HTMLElement | null => {
@@ -120,8 +124,12 @@ function modalPresenter(document: Document) {
       if (closing) measureScrollbar();
       return;
     }
+    // a page opened on a figure's address has not measured yet: its gutter (kept by CSS until then) is the width
+    if (!root.hasAttribute("data-lightbox-scrollbar")) measureScrollbar();
     figure.setAttribute("role", "dialog");
     figure.setAttribute("aria-modal", "true");
+    // (a figure React rendered after this started has not been marked yet)
+    markControls(figure);
     modal = { figure, inert: makeSurroundingsInert(figure, document.body) };
     const video = figure.querySelector("video");
     if (video && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
@@ -135,6 +143,11 @@ function modalPresenter(document: Document) {
     root.removeAttribute("data-lightbox-scrollbar");
   };
   return { present, measureScrollbar, forget };
+}
+
+/** A figure's controls are buttons while this runs (Space presses them, keyHandler). */
+function markControls(figure: Element): void {
+  for (const control of figure.querySelectorAll('a[data-part="control"]')) control.setAttribute("role", "button");
 }
 
 /** Steps to the figure the control in `direction` links to, in place of the shown one's history entry. */
@@ -161,7 +174,7 @@ function close(shown: () => void): void {
 }
 
 /**
- * The media of the figures a step shows next start loading now, as the dialog fetches them ahead: their lazy
+ * The media of the figures a step shows next start loading now, ahead of the step: their lazy
  * images get their real sources (the lazy-image loader's own contract: `data-srcset` becomes `srcset`).
  */
 function prefetchNeighbours(document: Document, figure: HTMLElement): void {
@@ -210,7 +223,7 @@ function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () =>
     }
     // a tile: the browser adds the entry, marked once it is there
     const href = link.getAttribute("href");
-    if (href && grids.some((grid) => grid.contains(link)) && tileOf(href)) {
+    if (href && grids().some((grid) => grid.contains(link)) && tileOf(href)) {
       addEventListener("hashchange", () => history.replaceState({ [OPENED_HERE]: true }, ""), { once: true });
     }
   };
@@ -275,10 +288,7 @@ export function followLightbox(document: Document): () => void {
   const { tileOf, shownFigure } = page;
   const modal = modalPresenter(document);
   let lastShown: string | null = null;
-
-  for (const control of document.querySelectorAll<HTMLElement>('figure a[data-part="control"]')) {
-    if (tileOf(`#${control.closest("figure")!.id}`)) control.setAttribute("role", "button");
-  }
+  for (const figure of document.querySelectorAll("figure[id]")) if (tileOf(`#${figure.id}`)) markControls(figure);
 
   /** What follows a change of the shown figure: its focus and its neighbours' media, or the focus back to a tile. */
   const shown = () => {
@@ -291,7 +301,7 @@ export function followLightbox(document: Document): () => void {
       return;
     }
     if (lastShown === null) return;
-    // into view when a step moved past it, as the dialog gives it back
+    // into view when a step moved past it
     tileOf(lastShown)?.focus();
     lastShown = null;
   };
@@ -309,7 +319,7 @@ export function followLightbox(document: Document): () => void {
   addEventListener("resize", modal.measureScrollbar, { signal });
   // in a task of its own: read here, while the page's modules run at the end of its parsing, the layout (and the
   // whole page's restyle the root's new style asks for) made that one task 40-66 ms on a slow phone's /about
-  const measuring = setTimeout(modal.measureScrollbar, 0);
+  const measuring = page.grids().length > 0 ? setTimeout(modal.measureScrollbar, 0) : undefined;
   // a figure the URL named when the page loaded (a shared link, a tap before this module ran); the browser may
   // match `:target` (and show it, focusable) only once the page has loaded
   shown();

@@ -28,9 +28,6 @@ const COVERED_BY: Record<string, { behaviour: string; marker: string }> = {
     marker: "components/gallery/gallery.tsx",
   },
   "routes/home.tsx": { behaviour: "gallery", marker: "components/gallery/gallery.tsx" },
-  "components/lightbox/lightbox.tsx": { behaviour: "lightbox", marker: "components/media-grid/media-grid.tsx" },
-  "components/lightbox/lightbox-dialog.tsx": { behaviour: "lightbox", marker: "components/media-grid/media-grid.tsx" },
-  "components/lightbox/lightbox-host.tsx": { behaviour: "lightbox", marker: "components/media-grid/media-grid.tsx" },
 };
 
 /** Components whose browser work exists only where React runs: why a page without React does not miss it. */

@@ -113,7 +113,8 @@ describe("About route", () => {
     const first = await screen.findByRole("img", { name: "Werkstatt" });
     expect(first.getAttribute("fetchpriority")).toBe("high");
     expect(first.hasAttribute("data-lazy")).toBe(false);
-    const tile = screen.getByRole("img", { name: "Tile" });
+    // the tile's, not its figure's in the full-screen view
+    const tile = screen.getAllByRole("img", { name: "Tile" })[0]!;
     expect(tile.hasAttribute("fetchpriority")).toBe(false);
     expect(tile.hasAttribute("data-lazy")).toBe(true);
   });

@@ -73,7 +73,7 @@ describe("Article route", () => {
     // the text block is named by its client label and carries the info headline
     const intro = screen.getByRole("region", { name: "Hafenkino Treptow" });
     expect(within(intro).getByRole("heading", { level: 2 }).textContent).toBe("Posters for dusk");
-    expect(screen.getByRole("img", { name: "Detail" }).closest("li")?.className).toContain("fullsize");
+    expect(screen.getAllByRole("img", { name: "Detail" })[0]!.closest("li")?.className).toContain("fullsize");
     const others = within(screen.getByRole("region", { name: "Other Projects" }))
       .getAllByRole("link")
       .map((link) => link.getAttribute("href"));

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseMasonry } from "~/content/about";
@@ -21,7 +21,11 @@ describe("Masonry blok", () => {
     Headline: "Aus dem Archiv",
     Tiles: [tile("a", ["Poster"]), tile("b", ["Sound"]), tile("c", ["Poster", "Research"])],
   });
-  const visible = () => screen.queryAllByRole("img").map((img) => img.getAttribute("alt"));
+  // the grid's tiles (the full-screen view's figures beside it hold the same media)
+  const visible = () =>
+    within(document.querySelector<HTMLElement>('[data-behaviour~="masonry"]')!)
+      .queryAllByRole("img")
+      .map((img) => img.getAttribute("alt"));
 
   it("shows the tiles' distinct tags as pills above the grid", () => {
     render(<Masonry blok={blok} />);

@@ -1,7 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderInRouter } from "~/test/render-in-router";
-import { FullScreenMedia, LightboxFrame } from "./lightbox-frame";
+import { LightboxFrame } from "./lightbox-frame";
 import type { LightboxItem } from "./lightbox-item";
 
 const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
@@ -43,18 +42,5 @@ describe("LightboxFrame", () => {
       }),
     );
     expect(container.querySelector("[data-part=caption] [lang]")).toBeNull();
-  });
-});
-
-describe("FullScreenMedia", () => {
-  it("gives the image the language of its alt text where it is not the page's", () => {
-    renderInRouter(
-      <FullScreenMedia
-        item={{ kind: "image", src: IMAGE, alt: "Stempelsatz", altLanguage: "de", caption: "" }}
-        autoPlay={false}
-      />,
-      "/en/articles/hafenkino",
-    );
-    expect(screen.getByRole("img", { name: "Stempelsatz" }).getAttribute("lang")).toBe("de");
   });
 });

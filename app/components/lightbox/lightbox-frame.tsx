@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { Picture } from "~/components/lazy-image/lazy-image";
 import { useLangOf, useUiText } from "~/hooks/use-language";
-import { fullScreenSources, mediaSizeStyle, type LightboxItem } from "./lightbox-item";
+import { mediaSizeStyle, type LightboxItem } from "./lightbox-item";
 
 const ICON_PATHS = {
   close: "M6 6l12 12M18 6L6 18",
@@ -19,19 +18,10 @@ export function LightboxIcon({ name }: { name: keyof typeof ICON_PATHS }) {
 
 /**
  * A video of the view: with controls and sound allowed, drawn at its own
- * proportions, looping as every video of the site does (SPEC 2, 5). The
- * dialog's starts at once (`autoPlay`) and loads its metadata; a
- * prerendered figure's loads nothing while hidden.
+ * proportions, looping as every video of the site does (SPEC 2, 5). It loads
+ * nothing while hidden; app/behaviours/lightbox.ts plays it once shown.
  */
-export function LightboxVideo({
-  item,
-  autoPlay,
-  preload,
-}: {
-  item: LightboxItem;
-  autoPlay?: boolean;
-  preload: "none" | "metadata";
-}) {
+export function LightboxVideo({ item }: { item: LightboxItem }) {
   return (
     <video
       data-part="media"
@@ -40,37 +30,9 @@ export function LightboxVideo({
       controls
       loop
       playsInline
-      autoPlay={autoPlay}
-      preload={preload}
+      preload="none"
       aria-label={item.alt || item.caption || undefined}
     />
-  );
-}
-
-/**
- * The medium at full-screen size in the dialog: the image's largest rendition the screen needs, or the video
- * with controls and sound (the prerendered figures have their own, PrerenderedMedia).
- */
-export function FullScreenMedia({ item, autoPlay }: { item: LightboxItem; autoPlay: boolean }) {
-  const langOf = useLangOf();
-  if (item.kind === "video") return <LightboxVideo item={item} autoPlay={autoPlay} preload="metadata" />;
-  const style = mediaSizeStyle(item.src);
-  const sources = fullScreenSources(item.src);
-  return (
-    <Picture sources={sources.sources} sizes={sources.sizes}>
-      <img
-        data-part="media"
-        lang={langOf(item.altLanguage)}
-        style={style}
-        src={sources.src}
-        srcSet={sources.srcSet}
-        sizes={sources.sizes}
-        alt={item.alt ?? ""}
-        decoding="async"
-        // a drag across the image is a swipe, not the start of dragging the image out of the page
-        draggable={false}
-      />
-    </Picture>
   );
 }
 
@@ -86,7 +48,7 @@ interface LightboxFrameProps {
   next: ReactNode;
 }
 
-/** What both forms of the view show: "3 / 9" and close, the medium, then previous, caption and next. */
+/** What a figure of the view shows: "3 / 9" and close, the medium, then previous, caption and next. */
 export function LightboxFrame({ item, position, count, media, close, previous, next }: LightboxFrameProps) {
   const text = useUiText();
   const langOf = useLangOf();

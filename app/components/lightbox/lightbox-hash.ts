@@ -1,15 +1,11 @@
 /**
  * Each medium of the full-screen view has a URL fragment (`#media-3`): the
  * id of its prerendered figure, and what the page's URL names while it is
- * open. Kept apart from the view's code: the tiles' links need only this.
+ * open.
  */
 
-/**
- * A fragment that names no element: following it ends `:target` without
- * scrolling the page (a fragment of an element would scroll to it, `#`
- * to the top). The close controls of the prerendered figures point here.
- */
-export const CLOSED_HASH = "#media";
+/** The fragment that names nothing, which the close controls point to (app/behaviours/lightbox.ts). */
+export { CLOSED_HASH } from "~/behaviours/lightbox";
 
 /**
  * The element id of the `index`th medium (0-based) of the page's `set`th
@@ -24,5 +20,3 @@ export function lightboxId(index: number, set = 1): string {
 export function lightboxHref(index: number, set = 1): string {
   return `#${lightboxId(index, set)}`;
 }
-
-// Reading a fragment back is the view's alone: lightbox-hash-index.ts, out of the tiles' first-load code.

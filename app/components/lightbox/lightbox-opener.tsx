@@ -15,8 +15,7 @@ interface LightboxOpenerProps {
 
 /**
  * A tile's medium as the link that opens it full-screen: a link to its
- * prerendered figure (`#media-3`), so that it works before hydration and
- * without JavaScript; once hydrated, LightboxHost takes the click. An
+ * figure (`#media-3`, LightboxTargets), which the fragment shows. An
  * image is the link's content (its alt text names it). A video keeps its
  * own element, which may show controls, and the link lies over it.
  */

@@ -4,6 +4,8 @@ import { assetDimensions } from "~/content/image-service";
 import { LightboxFrame, LightboxIcon, LightboxVideo } from "./lightbox-frame";
 import { CLOSED_HASH, lightboxHref, lightboxId } from "./lightbox-hash";
 import { fullScreenSources, mediaSizeStyle, stillStyle, type LightboxItem } from "./lightbox-item";
+import styles from "./lightbox.module.css";
+import { neighboursIn } from "~/behaviours/masonry";
 
 /**
  * A prerendered figure's medium, which loads nothing while hidden: its image is fetched by the page's lazy
@@ -13,7 +15,7 @@ import { fullScreenSources, mediaSizeStyle, stillStyle, type LightboxItem } from
  */
 function PrerenderedMedia({ item }: { item: LightboxItem }) {
   const langOf = useLangOf();
-  if (item.kind === "video") return <LightboxVideo item={item} preload="none" />;
+  if (item.kind === "video") return <LightboxVideo item={item} />;
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
   const size = assetDimensions(item.src);
@@ -66,21 +68,36 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
 }
 
 /**
- * The full-screen view as the prerendered page has it, before its scripts
- * run and without JavaScript (docs/decisions/0006): one hidden figure per
- * medium, shown by CSS while the URL's fragment names it (`:target`). A
- * tile is a link to its figure, and the figure's controls are links too:
- * previous and next to their figures, close (and a tap beside the medium)
- * to a fragment that names nothing, which hides it without scrolling.
- * Hidden, a figure's lazy image and its video load nothing.
+ * The full-screen view (docs/decisions/0006), the same with React, before
+ * the page runs and without JavaScript: one hidden figure per medium, shown
+ * by CSS while the URL's fragment names it (`:target`). A tile is a link to
+ * its figure, and the figure's controls are links too: previous and next to
+ * their figures, close (and a tap beside the medium) to a fragment that
+ * names nothing, which hides it without scrolling. Hidden, a figure's lazy
+ * image and its video load nothing. What links cannot do (keys, swipes,
+ * focus, the modal's semantics) is app/behaviours/lightbox.ts's, on every
+ * page. The wrapper's class brings the view's stylesheet into the page's.
+ *
+ * A figure of a medium in `order` (the grid's shown media, which its filter
+ * chooses) steps through and counts within those; any other (a shared link
+ * may name one filtered away) within all.
  */
-export function LightboxTargets({ items, set }: { items: readonly LightboxItem[]; set?: number }) {
+export function LightboxTargets({
+  items,
+  set,
+  order,
+}: {
+  items: readonly LightboxItem[];
+  /** the grid's place among the page's grids with a view, from 1: names its media's fragments (lightbox-hash.ts) */
+  set?: number;
+  order?: readonly number[];
+}) {
   const text = useUiText();
-  const count = items.length;
-  if (count === 0) return null;
-  const link = (index: number, direction: "previous" | "next") => (
+  if (items.length === 0) return null;
+  const all = items.map((_, index) => index);
+  const link = (target: number, direction: "previous" | "next") => (
     <a
-      href={lightboxHref((index + (direction === "next" ? 1 : count - 1)) % count, set)}
+      href={lightboxHref(target, set)}
       data-part="control"
       data-direction={direction}
       aria-label={direction === "next" ? text.lightboxNext : text.lightboxPrevious}
@@ -89,25 +106,29 @@ export function LightboxTargets({ items, set }: { items: readonly LightboxItem[]
     </a>
   );
   return (
-    <>
-      {items.map((item, index) => (
-        <figure key={lightboxId(index, set)} id={lightboxId(index, set)} aria-label={text.lightboxLabel}>
-          <a href={CLOSED_HASH} data-part="backdrop" tabIndex={-1} aria-hidden="true" />
-          <LightboxFrame
-            item={item}
-            position={index + 1}
-            count={count}
-            media={<PrerenderedMedia item={item} />}
-            close={
-              <a href={CLOSED_HASH} data-part="control" aria-label={text.lightboxClose}>
-                <LightboxIcon name="close" />
-              </a>
-            }
-            previous={count > 1 ? link(index, "previous") : null}
-            next={count > 1 ? link(index, "next") : null}
-          />
-        </figure>
-      ))}
-    </>
+    <div className={styles.lightbox}>
+      {items.map((item, index) => {
+        const sequence = order?.includes(index) ? order : all;
+        const neighbours = neighboursIn(sequence, index)!;
+        return (
+          <figure key={lightboxId(index, set)} id={lightboxId(index, set)} aria-label={text.lightboxLabel}>
+            <a href={CLOSED_HASH} data-part="backdrop" tabIndex={-1} aria-hidden="true" />
+            <LightboxFrame
+              item={item}
+              position={sequence.indexOf(index) + 1}
+              count={sequence.length}
+              media={<PrerenderedMedia item={item} />}
+              close={
+                <a href={CLOSED_HASH} data-part="control" aria-label={text.lightboxClose}>
+                  <LightboxIcon name="close" />
+                </a>
+              }
+              previous={sequence.length > 1 ? link(neighbours.previous, "previous") : null}
+              next={sequence.length > 1 ? link(neighbours.next, "next") : null}
+            />
+          </figure>
+        );
+      })}
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseMasonry } from "~/content/about";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import { filterTiles, MasonryGrid } from "./masonry-grid";
+
+/** The grid's list: the full-screen view's figures beside it hold the same media and texts. */
+const grid = () => within(screen.getByRole("list"));
 
 const tile = (uid: string, file: string, tags: string[]) => ({
   _uid: uid,
@@ -45,24 +48,24 @@ describe("MasonryGrid", () => {
       ],
     });
     render(<MasonryGrid tiles={marked.tiles} selected={[]} />);
-    expect(screen.getByText("Screens for Loop Lab", { selector: "figcaption" }).getAttribute("lang")).toBe("en");
-    expect(screen.getByRole("img", { name: "Alt e" }).getAttribute("lang")).toBe("en");
-    expect(screen.getByText("Info g", { selector: "figcaption" }).hasAttribute("lang")).toBe(false);
-    expect(screen.getByRole("img", { name: "Alt g" }).hasAttribute("lang")).toBe(false);
+    expect(grid().getByText("Screens for Loop Lab", { selector: "figcaption" }).getAttribute("lang")).toBe("en");
+    expect(grid().getByRole("img", { name: "Alt e" }).getAttribute("lang")).toBe("en");
+    expect(grid().getByText("Info g", { selector: "figcaption" }).hasAttribute("lang")).toBe(false);
+    expect(grid().getByRole("img", { name: "Alt g" }).hasAttribute("lang")).toBe(false);
   });
 
   it("shows each tile's medium with its info text as an overlay caption, focusable for keyboards", () => {
     const { container } = render(<MasonryGrid tiles={view.tiles} selected={[]} />);
-    expect(screen.getByRole("img", { name: "Alt a" }).closest("figure")?.textContent).toBe("Info a");
+    expect(grid().getByRole("img", { name: "Alt a" }).closest("figure")?.textContent).toBe("Info a");
     expect(container.querySelector("video")).not.toBeNull();
-    const caption = screen.getByText("Info a");
+    const caption = grid().getByText("Info a");
     expect(caption.tagName).toBe("FIGCAPTION");
     expect(caption.className).toBe("overlay");
     // keyboards reach the tile by the link that opens it full-screen; the overlay shows while it has focus
-    const opener = screen.getByRole("link", { name: "Alt a" });
+    const opener = grid().getByRole("link", { name: "Alt a" });
     expect(opener.getAttribute("href")).toBe("#media-1");
     expect(caption.closest("figure")?.contains(opener)).toBe(true);
-    expect(screen.getByRole("link", { name: "Alt b" }).getAttribute("href")).toBe("#media-2");
+    expect(grid().getByRole("link", { name: "Alt b" }).getAttribute("href")).toBe("#media-2");
     expect(container.querySelector("ul")?.className).toBe("grid");
   });
 
@@ -71,7 +74,7 @@ describe("MasonryGrid", () => {
       Tiles: [{ ...tile("u", "u.webp", []), Media: { filename: tile("u", "u.webp", []).Media.filename, alt: "" } }],
     });
     render(<MasonryGrid tiles={untitled.tiles} selected={[]} lightboxSet={2} />);
-    expect(screen.getByRole("link", { name: "Info u" }).getAttribute("href")).toBe("#media-2-1");
+    expect(grid().getByRole("link", { name: "Info u" }).getAttribute("href")).toBe("#media-2-1");
   });
 
   it("shows only the tiles of the selected tags", () => {

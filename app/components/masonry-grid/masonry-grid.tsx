@@ -1,8 +1,7 @@
-import { useRef } from "react";
 import { AboutMedia } from "~/components/about-media/about-media";
-import { LightboxHost } from "~/components/lightbox/lightbox-host";
 import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
+import { LightboxTargets } from "~/components/lightbox/lightbox-targets";
 import { FilterBeforeHydration, tileTagsAttribute } from "~/components/tag-filter/filter-before-hydration";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLangOf } from "~/hooks/use-language";
@@ -32,7 +31,7 @@ function lightboxItemOf(tile: MasonryTile): LightboxItem {
  * A masonry of media tiles in CSS columns: 4 wide, 2 at 1024 px and
  * 768 px, 1 at 480 px. Each tile shows its info text over the medium on
  * hover and on keyboard focus, and opens the medium full-screen on a
- * click (LightboxHost), which steps through the tiles the filter shows.
+ * click (LightboxTargets), which steps through the tiles the filter shows.
  */
 export function MasonryGrid({
   tiles,
@@ -49,14 +48,12 @@ export function MasonryGrid({
   const firstImage = tiles.find((tile) => tile.media.kind === "image");
   // until hydration CSS filters the tiles by the pills beside the grid (the same parent), React after it
   const hydrated = useHydrated();
-  const grid = useRef<HTMLUListElement>(null);
   const langOf = useLangOf();
   // numbered over all tiles, so that a medium's fragment stays the same whatever the filter shows
   const media = tiles.map(lightboxItemOf);
   return (
     <>
       <ul
-        ref={grid}
         className={styles.grid}
         // before data-hydrated, which hydration adds: the attributes keep one order in every render
         {...behaviour("masonry", "lightbox")}
@@ -91,7 +88,7 @@ export function MasonryGrid({
         tiles={`.${styles.grid}:not([data-hydrated])>li`}
         tags={tiles.flatMap((tile) => tile.tags)}
       />
-      {media.length > 0 ? <LightboxHost items={media} tiles={grid} set={lightboxSet} /> : null}
+      <LightboxTargets items={media} set={lightboxSet} order={shown.map((tile) => tiles.indexOf(tile))} />
     </>
   );
 }

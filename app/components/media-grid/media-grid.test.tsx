@@ -1,9 +1,12 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { articleMedia, type ArticleMediaItem } from "~/content/article-media";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import { expectAttributes, renderInRouter } from "~/test/render-in-router";
 import { MediaGrid } from "./media-grid";
+
+/** The grid's list: the full-screen view's figures beside it hold the same media and texts. */
+const grid = () => within(screen.getByRole("list"));
 
 const IMAGE = "https://a.storyblok.com/f/287401/1200x800/abc/detail.webp";
 const entry = (
@@ -42,14 +45,14 @@ describe("MediaGrid", () => {
 
   it("renders images with alt, caption, size, srcset and lazy loading", () => {
     renderGrid(articleMedia(content(entry("a"))));
-    expectAttributes(screen.getByRole("img", { name: "Alt a" }), {
+    expectAttributes(grid().getByRole("img", { name: "Alt a" }), {
       width: "1200",
       height: "800",
       "data-lazy": "",
       "data-srcset": "/m/480x0/filters:quality(75):format(webp) 480w",
       sizes: "(max-width: 768px) 100vw, 50vw",
     });
-    expect(screen.getByText("Caption a").tagName).toBe("FIGCAPTION");
+    expect(grid().getByText("Caption a").tagName).toBe("FIGCAPTION");
   });
 
   it("credits an image with its copyright under its caption, in the page's language, and no other", () => {
@@ -79,14 +82,14 @@ describe("MediaGrid", () => {
     );
     const german = entry("g", {}, { filename: IMAGE, alt: "Hafenkino: Stempelsatz", name: "Stempelsatz" });
     renderGrid(articleMedia(content(english, german)));
-    expect(screen.getByRole("img", { name: "Hafenkino: Exhibition wall, 1:20" }).getAttribute("lang")).toBe("en");
-    const caption = screen.getByText("Exhibition wall, 1:20");
+    expect(grid().getByRole("img", { name: "Hafenkino: Exhibition wall, 1:20" }).getAttribute("lang")).toBe("en");
+    const caption = grid().getByText("Exhibition wall, 1:20");
     expect(caption.getAttribute("lang")).toBe("en");
     expect(caption.closest("figcaption")!.querySelector("small")!.closest("[lang]")).toBeNull();
     // German text on the German page says nothing
-    expect(screen.getByRole("img", { name: "Hafenkino: Stempelsatz" }).hasAttribute("lang")).toBe(false);
-    expect(screen.getByText("Stempelsatz").tagName).toBe("FIGCAPTION");
-    expect(screen.getByText("Stempelsatz").hasAttribute("lang")).toBe(false);
+    expect(grid().getByRole("img", { name: "Hafenkino: Stempelsatz" }).hasAttribute("lang")).toBe(false);
+    expect(grid().getByText("Stempelsatz").tagName).toBe("FIGCAPTION");
+    expect(grid().getByText("Stempelsatz").hasAttribute("lang")).toBe(false);
   });
 
   it("on the English page marks the untranslated German caption and alt text, not the English ones", () => {
@@ -97,10 +100,10 @@ describe("MediaGrid", () => {
     );
     const german = entry("g", {}, { filename: IMAGE, alt: "Hafenkino: Stempelsatz", name: "Stempelsatz" });
     renderInRouter(<MediaGrid items={articleMedia(content(english, german), "", "en")} />, "/en/articles/koernung");
-    expect(screen.getByRole("img", { name: "Hafenkino: Stempelsatz" }).getAttribute("lang")).toBe("de");
-    expect(screen.getByText("Stempelsatz").getAttribute("lang")).toBe("de");
-    expect(screen.getByRole("img", { name: "Wall" }).hasAttribute("lang")).toBe(false);
-    expect(screen.getByText("Wall").hasAttribute("lang")).toBe(false);
+    expect(grid().getByRole("img", { name: "Hafenkino: Stempelsatz" }).getAttribute("lang")).toBe("de");
+    expect(grid().getByText("Stempelsatz").getAttribute("lang")).toBe("de");
+    expect(grid().getByRole("img", { name: "Wall" }).hasAttribute("lang")).toBe(false);
+    expect(grid().getByText("Wall").hasAttribute("lang")).toBe(false);
   });
 
   it("renders a video entry as a silent looping video", () => {
@@ -113,14 +116,14 @@ describe("MediaGrid", () => {
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(video.hasAttribute("playsinline")).toBe(true);
-    expect(screen.getByText("Loop", { selector: "figcaption" }).tagName).toBe("FIGCAPTION");
+    expect(grid().getByText("Loop", { selector: "figcaption" }).tagName).toBe("FIGCAPTION");
     // the link over it that opens it full-screen is named by its label too
-    expect(screen.getByRole("link", { name: "Loop" }).getAttribute("href")).toBe("#media-1");
+    expect(grid().getByRole("link", { name: "Loop" }).getAttribute("href")).toBe("#media-1");
   });
 
   it("shows 'no Image' for an article without a Wrapper list", () => {
     renderGrid(articleMedia({}));
-    expect(screen.getByText("no Image").className).toBe("message");
+    expect(grid().getByText("no Image").className).toBe("message");
     expect(screen.queryByRole("img")).toBeNull();
   });
 

@@ -1,8 +1,7 @@
-import { useRef } from "react";
 import { StandaloneVideo } from "~/components/autoplay-video/autoplay-video";
-import { LightboxHost } from "~/components/lightbox/lightbox-host";
 import type { LightboxItem } from "~/components/lightbox/lightbox-item";
 import { LightboxOpener } from "~/components/lightbox/lightbox-opener";
+import { LightboxTargets } from "~/components/lightbox/lightbox-targets";
 import { IMAGE_SLOTS, ResponsiveImage } from "~/components/responsive-image/responsive-image";
 import type { ArticleMediaItem, MediaLayout } from "~/content/article-media";
 import { useLangOf, useUiText } from "~/hooks/use-language";
@@ -51,10 +50,9 @@ function lightboxItemOf(item: ArticleMediaItem): LightboxItem | null {
  * phones). Fullsize spans both columns, right is 60 % wide on the right,
  * vertical is a portrait cell, default a plain cell. Entries without a
  * usable file show the spec's message in their place. A click on an image
- * or a video opens it full-screen (LightboxHost).
+ * or a video opens it full-screen (LightboxTargets).
  */
 export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
-  const tiles = useRef<HTMLUListElement>(null);
   const text = useUiText();
   const langOf = useLangOf();
   if (items.length === 0) return null;
@@ -97,10 +95,10 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
   });
   return (
     <>
-      <ul ref={tiles} className={styles.grid} {...(media.length > 0 ? behaviour("lightbox") : {})}>
+      <ul className={styles.grid} {...(media.length > 0 ? behaviour("lightbox") : {})}>
         {cells}
       </ul>
-      {media.length > 0 ? <LightboxHost items={media} tiles={tiles} /> : null}
+      <LightboxTargets items={media} />
     </>
   );
 }
