@@ -24,8 +24,8 @@ import {
  * still. Expected values come from the content service (`expectations`).
  */
 
-/** The page's own videos and the stills of those that cannot play; not the lightbox's (its media have data-part). */
-const PAGE_VIDEOS = "main video:not([data-part]), main [data-unplayable-video]";
+/** The page's own videos and the labels of those that cannot play (each hidden beside its label); not the lightbox's (data-part). */
+const PAGE_VIDEOS = "main video:not([data-part]):not([data-unplayable]), main [data-unplayable-video]";
 const ROUTES = ["/", "/about", "/index", "/imprint", "ARTICLE", "/en", "/en/about", "/en/index"];
 
 function currentDot(page: EnginePage): Promise<number> {

@@ -17,13 +17,14 @@
  * its row `data-carousel-track`.
  */
 
+import { reducedMotionList } from "./media-queries";
+
 /** SPEC 9: a horizontal wheel movement of more than 150 px changes the slide ... */
 export const WHEEL_THRESHOLD_PX = 150;
 /** ... and further wheel input is ignored for 300 ms after a change. */
 export const WHEEL_PAUSE_MS = 300;
 
 const LINE_HEIGHT_PX = 16;
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 /** The slide whose centre is nearest the centre of the visible row. */
 export function slideNearestCentre(track: HTMLElement): number {
@@ -121,7 +122,7 @@ export function followCarousel(carousel: HTMLElement): () => void {
   const track = carousel.querySelector<HTMLElement>("[data-carousel-track]");
   if (!track) return () => {};
   const dots = [...carousel.querySelectorAll<HTMLAnchorElement>("a[data-carousel-dot]")];
-  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  const motion = reducedMotionList();
   let selected = 0;
   const select = (index: number) => {
     selected = index;

@@ -20,6 +20,7 @@
  * the filter's boxes are the page's `input[name="tag"]`.
  */
 
+import { reducedMotionList } from "./media-queries";
 import { checkedTokens, placeTiles, showsWithTags, tileTokens } from "./tag-match";
 
 /** SPEC 9: six tiles per page. */
@@ -28,8 +29,6 @@ export const GALLERY_PAGE_SIZE = 6;
 export const TILE_EXIT_MS = 400;
 /** The entrance plays once the gallery is this far inside the viewport's bottom edge. */
 export const ENTRANCE_ROOT_MARGIN = "0px 0px -10% 0px";
-
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 /** How many of `matching` tiles show after `pages` pages, and whether there are more. */
 export function pageOf(matching: number, pages: number): { shown: number; hasMore: boolean } {
@@ -125,7 +124,7 @@ export function followGallery(gallery: HTMLElement): () => void {
   const tiles = [...grid.children] as HTMLElement[];
   const boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="tag"]')];
   const sentinel = gallery.querySelector("[data-gallery-sentinel]");
-  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  const motion = reducedMotionList();
   const { exits, exit, stopExit } = tileExits();
   let pages = 1;
   let stopWatch = () => {};

@@ -6,13 +6,13 @@
  * the stylesheet's fixed weight wins and the variable stays where it is.
  */
 
+import { reducedMotionList } from "./media-queries";
+
 /** SPEC 9: the weight follows the scroll position from 100 px (weight 100) to 800 px (weight 800). */
 export const MIN_WEIGHT = 100;
 export const MAX_WEIGHT = 800;
 /** The weight shown when motion is reduced. */
 export const STATIC_WEIGHT = 500;
-
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 export function weightForScroll(scrollY: number): number {
   if (!Number.isFinite(scrollY)) return MIN_WEIGHT;
@@ -21,7 +21,7 @@ export function weightForScroll(scrollY: number): number {
 
 /** Follows the window's scroll for `headline`; returns the function that stops it. */
 export function followScroll(headline: HTMLElement): () => void {
-  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  const motion = reducedMotionList();
   let frame = 0;
   const apply = () => {
     frame = 0;

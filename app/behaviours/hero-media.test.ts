@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockMatchMedia } from "~/test/browser-mocks";
-import { PHONE_QUERY, start } from "./hero-media";
+import { start } from "./hero-media";
+import { PHONE_QUERY } from "./media-queries";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,10 +35,5 @@ describe("a home hero's media by the window's width without React", () => {
     phone = true;
     media.notifyChange();
     expect(frame.getAttribute("aria-label")).toBe("Hochkant");
-  });
-
-  it("is the hook's phone query (SPEC 9: 768 px)", async () => {
-    expect(PHONE_QUERY).toBe("(max-width: 768px)");
-    expect((await import("~/hooks/use-media-query")).PHONE_QUERY).toBe(PHONE_QUERY);
   });
 });

@@ -17,8 +17,7 @@
  * (`[data-behaviour~="hero-media"]`).
  */
 
-/** SPEC 9: phones are 768 px wide or narrower. */
-export const PHONE_QUERY = "(max-width: 768px)";
+import { PHONE_QUERY } from "./media-queries";
 
 export type HeroScreen = "phone" | "desktop";
 

@@ -30,6 +30,8 @@
  * the figures are those whose id is a tile's fragment.
  */
 
+import { reducedMotionList } from "./media-queries";
+
 /** How far a finger (or a dragged pointer) travels sideways to step. */
 export const SWIPE_DISTANCE_PX = 40;
 /**
@@ -132,7 +134,7 @@ function modalPresenter(document: Document) {
     markControls(figure);
     modal = { figure, inert: makeSurroundingsInert(figure, document.body) };
     const video = figure.querySelector("video");
-    if (video && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    if (video && !reducedMotionList()?.matches) {
       video.muted = false;
       // a browser that refuses sound without a gesture leaves it to the controls
       video.play()?.catch(() => {});

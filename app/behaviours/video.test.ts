@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockIntersectionObserver, mockMatchMedia } from "~/test/browser-mocks";
-import * as component from "~/components/autoplay-video/autoplay-video";
-import { NEAR_VIEWPORT, start } from "./video";
+import { followVideo, NEAR_VIEWPORT, start } from "./video";
 
 let play: ReturnType<typeof vi.fn>;
 let pause: ReturnType<typeof vi.fn>;
@@ -36,9 +35,8 @@ function video(attributes = "") {
   return document.querySelector("video")!;
 }
 
-describe("background videos without React", () => {
+describe("background videos", () => {
   it("starts loading and playing near the viewport and pauses out of it", () => {
-    expect(NEAR_VIEWPORT).toBe(component.NEAR_VIEWPORT);
     playsMp4();
     mockMatchMedia(() => false);
     const io = mockIntersectionObserver();
@@ -68,15 +66,36 @@ describe("background videos without React", () => {
     expect(element.hasAttribute("aria-hidden")).toBe(false);
   });
 
-  it("becomes its label where the browser plays none of its files", () => {
+  it("gives its place to its label where the browser plays none of its files, and takes it back when stopped", () => {
     playsMp4(["video/webm"]);
     mockMatchMedia(() => false);
     mockIntersectionObserver();
-    video('class="tile" width="16" height="9"');
+    const element = video('class="tile" width="16" height="9"');
+    const stop = followVideo(element);
+    // hidden, not removed: React removes the element it rendered
+    expect([element.isConnected, element.style.display, element.hasAttribute("data-unplayable")]).toEqual([
+      true,
+      "none",
+      true,
+    ]);
+    const box = element.nextElementSibling as HTMLElement;
+    expect([box.hasAttribute("data-unplayable-video"), box.textContent, box.className]).toEqual([true, "Loop", "tile"]);
+    expect(box.style.aspectRatio).toBe("16 / 9");
+    stop();
+    expect(document.querySelector("[data-unplayable-video]")).toBeNull();
+    expect([element.style.display, element.hasAttribute("data-unplayable")]).toEqual(["", false]);
+  });
+
+  it("gives its place to its label once its last file fails to load", () => {
+    playsMp4();
+    mockMatchMedia(() => false);
+    mockIntersectionObserver();
+    const element = video();
     start(document);
-    expect(document.querySelector("video")).toBeNull();
-    const box = document.querySelector("[data-unplayable-video]")!;
-    expect(box.textContent).toBe("Loop");
-    expect(box.className).toBe("tile");
+    expect(document.querySelector("[data-unplayable-video]")).toBeNull();
+    element.querySelector("source")!.dispatchEvent(new Event("error"));
+    element.querySelector("source")!.dispatchEvent(new Event("error"));
+    expect(document.querySelectorAll("[data-unplayable-video]")).toHaveLength(1);
+    expect(element.style.display).toBe("none");
   });
 });

@@ -1,17 +1,19 @@
 /**
  * Background videos play while near the viewport, on a page without React
- * (app/components/autoplay-video does the same once hydrated). The
+ * and, by followVideo, on a hydrated one (app/components/autoplay-video). The
  * prerendered `<video data-behaviour="video">` loads nothing
  * (`preload="none"`, no autoplay) and assumes reduced motion; this starts it
  * within NEAR_VIEWPORT of the viewport (with `data-visible-fraction`, once
  * that much of it shows) and pauses it out of it. Under reduced motion it
  * stays still, a standalone one (`data-standalone-label`) with the
- * browser's controls. A video no source of which this browser plays becomes
- * its label (`data-unplayable-label`), as the component renders it.
+ * browser's controls. A video no source of which this browser plays gives
+ * its place to its label (`data-unplayable-label`): it stays in the page,
+ * hidden (`data-unplayable`), the element React rendered.
  */
 
+import { reducedMotionList } from "./media-queries";
+
 export const NEAR_VIEWPORT = "200px";
-const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 function playable(video: HTMLVideoElement): boolean {
   const types = [...video.querySelectorAll("source")].map((source) => source.type).filter(Boolean);
@@ -20,8 +22,8 @@ function playable(video: HTMLVideoElement): boolean {
   return types.length === 0 || types.some((type) => video.canPlayType(type) !== "");
 }
 
-/** The video's stand-in where it cannot play: its label in a box of its size. */
-function replaceWithLabel(video: HTMLVideoElement): void {
+/** The video's stand-in where it cannot play: its label in a box of its size; returns the function that removes it. */
+function showLabel(video: HTMLVideoElement): () => void {
   const box = video.ownerDocument.createElement("span");
   box.className = video.className;
   box.setAttribute("data-unplayable-video", "");
@@ -31,18 +33,23 @@ function replaceWithLabel(video: HTMLVideoElement): void {
   const height = video.getAttribute("height");
   if (width && height) box.style.aspectRatio = `${width} / ${height}`;
   box.textContent = video.getAttribute("data-unplayable-label") ?? "";
-  video.replaceWith(box);
+  // hidden, not removed: React removes the element it rendered when the component goes
+  video.setAttribute("data-unplayable", "");
+  video.style.display = "none";
+  video.after(box);
+  return () => {
+    box.remove();
+    video.removeAttribute("data-unplayable");
+    video.style.removeProperty("display");
+  };
 }
 
 /** Follows one video; returns the function that stops it. */
 export function followVideo(video: HTMLVideoElement): () => void {
-  if (!playable(video)) {
-    replaceWithLabel(video);
-    return () => {};
-  }
+  if (!playable(video)) return showLabel(video);
   // a decorative loop is no picture-in-picture video; the property, because HTML has no such attribute
   video.disablePictureInPicture = true;
-  const motion = typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  const motion = reducedMotionList();
   const standaloneLabel = video.getAttribute("data-standalone-label");
   const fraction = Number(video.getAttribute("data-visible-fraction") ?? 0);
   let near = typeof IntersectionObserver !== "function";
@@ -84,13 +91,17 @@ export function followVideo(video: HTMLVideoElement): () => void {
   motion?.addEventListener?.("change", update);
   // the last source failing means none could play
   const last = [...video.querySelectorAll("source")].at(-1);
-  const onError = () => replaceWithLabel(video);
+  let label: (() => void) | null = null;
+  const onError = () => {
+    label ??= showLabel(video);
+  };
   last?.addEventListener("error", onError);
   update();
   return () => {
     observer?.disconnect();
     motion?.removeEventListener?.("change", update);
     last?.removeEventListener("error", onError);
+    label?.();
   };
 }
 

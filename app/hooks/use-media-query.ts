@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { REDUCED_MOTION_QUERY } from "~/behaviours/media-queries";
 import { useAfterHydration } from "./use-hydrated";
 
 function matches(query: string, fallback: boolean): boolean {
@@ -24,9 +25,6 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   }, [query, setValue]);
   return value;
 }
-
-export { PHONE_QUERY } from "~/behaviours/hero-media";
-export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
 export function usePrefersReducedMotion(): boolean {
   return useMediaQuery(REDUCED_MOTION_QUERY);

@@ -11,7 +11,8 @@ import {
 import { focalObjectPosition } from "~/content/focal-point";
 import { assetDimensions } from "~/content/image-service";
 import { isMp4 } from "~/content/media-type";
-import { PHONE_QUERY, useMediaQuery } from "~/hooks/use-media-query";
+import { useMediaQuery } from "~/hooks/use-media-query";
+import { PHONE_QUERY } from "~/behaviours/media-queries";
 import { behaviour } from "~/behaviours/markers";
 import { heroScreen, type HeroScreen } from "~/behaviours/hero-media";
 import { useAssetTextLang, useUiText } from "~/hooks/use-language";
