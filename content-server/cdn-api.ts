@@ -1,7 +1,7 @@
 import escapeHtml from "escape-html";
 import type { Version } from "./content-files";
 import type { ContentStore } from "./content-store";
-import { HttpError, notFound } from "./errors";
+import { HttpError, notFound, unauthorized } from "./errors";
 import { jsonReply, type Reply } from "./http-utils";
 import { getEnum, getString, type QueryObject } from "./query";
 import type { RateLimiter } from "./rate-limit";
@@ -47,12 +47,12 @@ export interface Access {
 /** Token first (401), then the version it may read. */
 export function authorize(store: ContentStore, query: QueryObject): Access {
   const token = getString(query, "token");
-  if (!token) throw new HttpError(401, { error: "Unauthorized" });
+  if (!token) throw unauthorized();
   const isPreview = token === store.previewToken;
-  if (!isPreview && token !== store.publicToken) throw new HttpError(401, { error: "Unauthorized" });
+  if (!isPreview && token !== store.publicToken) throw unauthorized();
   const version = getEnum(query, "version", ["draft", "published"] as const) ?? "published";
   // a public token reads published content only
-  if (version === "draft" && !isPreview) throw new HttpError(401, { error: "Unauthorized" });
+  if (version === "draft" && !isPreview) throw unauthorized();
   return { token, version };
 }
 

@@ -44,8 +44,3 @@ export const BEHAVIOUR_ATTRIBUTE = "data-behaviour";
 export function behaviour(...names: Behaviour[]): { "data-behaviour": string } {
   return { [BEHAVIOUR_ATTRIBUTE]: names.join(" ") } as { "data-behaviour": string };
 }
-
-/** The CSS selector of the elements marked with `name`. */
-export function behaviourSelector(name: Behaviour): string {
-  return `[${BEHAVIOUR_ATTRIBUTE}~="${name}"]`;
-}

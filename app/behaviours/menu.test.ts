@@ -36,7 +36,7 @@ const byId = (id: string) => document.getElementById(id)!;
 const key = (init: KeyboardEventInit) =>
   document.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...init }));
 
-describe("the menu's focus without React", () => {
+describe("the menu's focus", () => {
   it("gives the close button focus when the menu opens, and tells the burger", () => {
     expect(byId("burger").getAttribute("aria-expanded")).toBe("false");
     setOpen(byId("menu"), true);
@@ -63,5 +63,20 @@ describe("the menu's focus without React", () => {
     byId("last").focus();
     key({ key: "Tab" });
     expect(document.activeElement).toBe(byId("last"));
+  });
+
+  it("gives focus back to the burger when the platform closes the menu with the focus inside it", () => {
+    setOpen(byId("menu"), true);
+    byId("first").focus();
+    // a light dismiss: the popover closes before any listener of the page has seen the key
+    setOpen(byId("menu"), false);
+    expect(document.activeElement).toBe(byId("burger"));
+  });
+
+  it("leaves the focus where it went when the menu closes with the focus outside it", () => {
+    setOpen(byId("menu"), true);
+    byId("menu").ownerDocument.querySelector<HTMLElement>("header > a")!.focus();
+    setOpen(byId("menu"), false);
+    expect(document.activeElement?.textContent).toBe("Logo");
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The menu overlay's focus handling on a page without React (the header,
- * app/bloks/header/header.tsx, does the same once hydrated). The overlay is a
+ * The menu overlay's focus handling, on a page without React and, by
+ * followMenu, on a hydrated one (app/bloks/header/header.tsx). The overlay is a
  * native popover that opens and closes without script; this adds what the
  * platform does not: the close button takes focus when it opens, Tab stays
  * inside it, and Escape or the close button give focus back to the burger.
@@ -19,9 +19,9 @@ function isOpen(overlay: HTMLElement): boolean {
 
 /**
  * Tab and Shift+Tab go round the focusable elements of `overlay` and never leave it (focus outside comes back to
- * its first). The header's menu does the same once hydrated (app/bloks/header/header.tsx imports it).
+ * its first).
  */
-export function keepFocusInside(overlay: HTMLElement, event: KeyboardEvent): void {
+function keepFocusInside(overlay: HTMLElement, event: KeyboardEvent): void {
   if (event.key !== "Tab") return;
   const items = Array.from(overlay.querySelectorAll<HTMLElement>(FOCUSABLE));
   const first = items[0];
@@ -70,6 +70,8 @@ export function followMenu(overlay: HTMLElement): () => void {
       document.addEventListener("keydown", onKeyDown);
     } else {
       document.removeEventListener("keydown", onKeyDown);
+      // closed with the focus left inside (a light dismiss the platform handled before this listener saw the key)
+      if (overlay.contains(document.activeElement)) burger?.focus();
     }
   };
   const onToggle = (event: Event) => follow((event as ToggleEvent).newState === "open");

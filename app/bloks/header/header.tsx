@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { isAboutPath } from "~/content/about-variant";
 import type { HeaderView, SiteLink } from "~/content/layout";
@@ -7,7 +7,7 @@ import { localizedPath } from "~/language";
 import { MenuIcon } from "~/components/menu-icon/menu-icon";
 import styles from "./header.module.css";
 import { behaviour } from "~/behaviours/markers";
-import { keepFocusInside } from "~/behaviours/menu";
+import { followMenu } from "~/behaviours/menu";
 
 function navClassName({ isActive }: { isActive: boolean }): string {
   return isActive ? `${styles.link} ${styles.active}` : (styles.link ?? "");
@@ -44,63 +44,31 @@ function LanguageLink({ label, onChoose }: { label: string; onChoose?: () => voi
   );
 }
 
-/** Whether a popover is showing; false where the platform does not know popovers. */
-function isPopoverOpen(element: HTMLElement): boolean {
-  try {
-    return element.matches(":popover-open");
-  } catch {
-    return false;
-  }
-}
-
-/** The burger menu's state: open or not, and, once hydrated, its focus and its closing on navigation. */
+/**
+ * The burger menu once hydrated: app/behaviours/menu.ts follows its popover (the close button's focus, Tab kept
+ * inside, Escape, the burger's `aria-expanded`), as on a page without React, from the moment the overlay is in
+ * the page (a menu opened before hydration included); a client navigation, or a link chosen in it, closes it.
+ */
 function useMenuOverlay() {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  // Until hydration the platform reports the burger's expanded state itself.
-  const [hydrated, setHydrated] = useState(false);
-  const burgerRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  const closeMenu = useCallback((restoreFocus: boolean) => {
-    const dialog = dialogRef.current;
-    if (dialog && isPopoverOpen(dialog)) dialog.hidePopover();
-    setOpen(false);
-    if (restoreFocus) burgerRef.current?.focus();
+  const overlay = useRef<HTMLDivElement | null>(null);
+  // a ref's cleanup (React 19) stops following an overlay that goes
+  const follow = useCallback((element: HTMLDivElement) => {
+    overlay.current = element;
+    return followMenu(element);
   }, []);
-
-  // A menu opened before hydration stays open, and React takes it over.
-  useEffect(() => {
-    setHydrated(true);
-    if (dialogRef.current && isPopoverOpen(dialogRef.current)) setOpen(true);
+  const close = useCallback(() => {
+    const element = overlay.current;
+    if (element?.matches(":popover-open")) element.hidePopover();
   }, []);
-
-  // Any navigation closes the menu (not the first render: a menu opened before hydration stays).
+  // not on the first render: a menu opened before hydration stays open
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    closeMenu(false);
-  }, [pathname, closeMenu]);
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        closeMenu(true);
-        return;
-      }
-      // Keep focus inside the open overlay (the same function a page without React runs).
-      if (dialogRef.current) keepFocusInside(dialogRef.current, event);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open, closeMenu]);
-
-  return { open, setOpen, hydrated, burgerRef, closeRef, dialogRef, closeMenu };
+    close();
+  }, [pathname, close]);
+  return { follow, close };
 }
 
 type MenuOverlay = ReturnType<typeof useMenuOverlay>;
@@ -127,10 +95,9 @@ function HeaderLogo({ blok }: { blok: HeaderView }) {
 /** The full-screen menu behind the burger: a native popover with its close button and the links. */
 function MenuOverlayDialog({ blok, menu, menuId }: { blok: HeaderView; menu: MenuOverlay; menuId: string }) {
   const text = useUiText();
-  const { setOpen, burgerRef, closeRef, dialogRef, closeMenu } = menu;
   return (
     <div
-      ref={dialogRef}
+      ref={menu.follow}
       id={menuId}
       className={styles.overlay}
       popover="auto"
@@ -138,16 +105,13 @@ function MenuOverlayDialog({ blok, menu, menuId }: { blok: HeaderView; menu: Men
       role="dialog"
       aria-modal="true"
       aria-label={text.menu}
-      onToggle={(event) => setOpen(event.newState === "open")}
     >
       <button
-        ref={closeRef}
         type="button"
         className={`${styles.menuButton} ${styles.closeButton}`}
         aria-label={text.closeMenu}
         popoverTarget={menuId}
         popoverTargetAction="hide"
-        onClick={() => burgerRef.current?.focus()}
       >
         <MenuIcon image={blok.closeIcon} kind="close" />
       </button>
@@ -155,11 +119,11 @@ function MenuOverlayDialog({ blok, menu, menuId }: { blok: HeaderView; menu: Men
         <ul className={styles.overlayLinks} role="list">
           {blok.links.map((link) => (
             <li key={link.href}>
-              <HeaderLink link={link} onChoose={() => closeMenu(false)} />
+              <HeaderLink link={link} onChoose={menu.close} />
             </li>
           ))}
           <li>
-            <LanguageLink label={blok.languageLabel} onChoose={() => closeMenu(false)} />
+            <LanguageLink label={blok.languageLabel} onChoose={menu.close} />
           </li>
         </ul>
       </nav>
@@ -173,9 +137,8 @@ function MenuOverlayDialog({ blok, menu, menuId }: { blok: HeaderView; menu: Men
  *
  * The overlay is a native popover: the burger and the close button open and
  * close it through `popovertarget`, and Escape closes it, all without script,
- * so the menu works from the first paint, before the page has hydrated.
- * After hydration React follows the popover's `toggle` events to focus the
- * close button, keep focus inside, and close the menu on navigation.
+ * so the menu works from the first paint, before the page has hydrated;
+ * what script adds is app/behaviours/menu.ts's, with React or without.
  */
 export function Header({ blok }: { blok: HeaderView | null }) {
   const text = useUiText();
@@ -213,11 +176,9 @@ export function Header({ blok }: { blok: HeaderView | null }) {
           </ul>
         </nav>
         <button
-          ref={menu.burgerRef}
           type="button"
           className={styles.menuButton}
           aria-label={text.openMenu}
-          aria-expanded={menu.hydrated ? menu.open : undefined}
           aria-controls={menuId}
           popoverTarget={menuId}
           popoverTargetAction="show"
