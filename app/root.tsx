@@ -26,6 +26,7 @@ import { JsonLdScript } from "./components/json-ld/json-ld";
 import { DevLazyImageLoader } from "./components/lazy-image/lazy-image";
 import { prerenderedOrFresh } from "./routing/client-loader";
 import { siteClient } from "./routing/site-client";
+import { createScrollKey } from "./routing/scroll-key";
 import { SiteShell } from "./components/site-shell/site-shell";
 import { isVisualEditorSearch } from "./content/bridge";
 import { contentConfig } from "./content/content-config";
@@ -148,6 +149,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(PREVIEW_BUILD ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
+/** One for the document: it remembers the page the full-screen view opens over (routing/scroll-key.ts). */
+const scrollKey = createScrollKey();
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const language = useLanguage();
@@ -166,7 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollKey} />
         <Scripts />
       </body>
     </html>

@@ -167,21 +167,28 @@ test("the full-screen view of a hydrated page is the one a page without React ha
   const article = await builtArticle(createContentApi());
   await visit(page, "/");
   await page.evaluate(() => (window.__sameDocument = true));
-  await page
-    .locator(`main a[href="${articlePath(article.full_slug)}"]`)
-    .first()
-    .click();
+  const articleLink = page.locator(`main a[href="${articlePath(article.full_slug)}"]`).first();
+  await articleLink.scrollIntoViewIfNeeded();
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  // where the home page is left: React Router keeps it for the session's first entry
+  const homeY = await scrollY();
+  await articleLink.click();
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
   // the grid came after app/behaviours/lightbox.ts started (app/root.tsx): a tile opens its figure as a dialog
   const tile = (position: number) => page.locator(`main ul a[href="#media-${position}"]`);
   await tile(1).scrollIntoViewIfNeeded();
+  const behind = await scrollY();
+  // restoring the first entry's position for the view's entry (the browser's, without a key) would show as a jump
+  expect(behind).not.toBe(homeY);
   await tile(1).click();
   const view = page.getByRole("dialog", { name: "Großansicht" });
   await expect(view.getByText(/^1 \/ \d+$/)).toBeVisible();
+  expect(await scrollY(), "the page behind the view stands still").toBe(behind);
   await expect(view.getByRole("button", { name: "Schließen" })).toBeFocused();
   await page.keyboard.press("ArrowRight");
   await expect(view.getByText(/^2 \/ \d+$/)).toBeVisible();
   expect(new URL(page.url()).hash).toBe("#media-2");
+  expect(await scrollY()).toBe(behind);
   await page.keyboard.press("Escape");
   await expect(view).toBeHidden();
   await expect(tile(2)).toBeFocused();

@@ -24,6 +24,8 @@
  * cross-document view transitions fire neither event.
  */
 
+import { REDUCED_MOTION_QUERY } from "./media-queries";
+
 export const MORPH_WITH_ATTRIBUTE = "data-morph-with";
 /** What the tile's and the hero's CSS modules give `view-transition-name: article-hero`. */
 export const NAMED_ATTRIBUTE = "data-view-transition";
@@ -74,7 +76,7 @@ function cameFrom(win: Window): string | null {
 export function revealMorph(win: Window): void {
   const { document } = win;
   if (!("PageRevealEvent" in win)) return;
-  if (cameFrom(win) !== null && !win.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+  if (cameFrom(win) !== null && !win.matchMedia(REDUCED_MOTION_QUERY).matches) {
     const expect = document.createElement("link");
     expect.rel = "expect";
     expect.href = "#main";

@@ -143,6 +143,16 @@ describe("the full-screen view without React", () => {
     expect(document.activeElement?.getAttribute("aria-label")).toBe("close");
   });
 
+  it("lets the page go when React removes the figure shown (a live edit), rather than leave it inert", async () => {
+    location.hash = "#media-2";
+    await settled();
+    expect(document.querySelectorAll("body > [inert]").length).toBeGreaterThan(0);
+    document.getElementById("media-2")!.remove();
+    // a mutation observer's callback is a microtask
+    await settled();
+    expect(document.querySelectorAll("[inert]")).toHaveLength(0);
+  });
+
   it("presses a control with Space, as a button", async () => {
     location.hash = "#media-1";
     await settled();

@@ -101,6 +101,11 @@ function modalPresenter(document: Document) {
   const root = document.documentElement;
   /** The figure shown as a modal dialog, and what it made inert. */
   let modal: { figure: HTMLElement; inert: Element[] } | null = null;
+  // React may remove or replace the figure shown (a live edit; a new element is no :target, so hidden): the page
+  // must not stay inert behind a figure gone
+  const watch = new MutationObserver(() => {
+    if (modal && !modal.figure.isConnected) present(null);
+  });
   const measureScrollbar = () => {
     // while a view is open the page has no scrollbar to measure, but for a page opened on a figure's address,
     // not measured yet: its gutter (kept by CSS until then) is the scrollbar's width
@@ -120,6 +125,7 @@ function modalPresenter(document: Document) {
       modal.figure.removeAttribute("aria-modal");
       for (const element of modal.inert) element.removeAttribute("inert");
       modal = null;
+      watch.disconnect();
     }
     // the window may have changed while the view was open: the padding must be the page's scrollbar as it is now
     if (!figure) {
@@ -133,6 +139,7 @@ function modalPresenter(document: Document) {
     // (a figure React rendered after this started has not been marked yet)
     markControls(figure);
     modal = { figure, inert: makeSurroundingsInert(figure, document.body) };
+    watch.observe(document.body, { childList: true, subtree: true });
     const video = figure.querySelector("video");
     if (video && !reducedMotionList()?.matches) {
       video.muted = false;
@@ -141,6 +148,7 @@ function modalPresenter(document: Document) {
     }
   };
   const forget = () => {
+    watch.disconnect();
     root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
     root.removeAttribute("data-lightbox-scrollbar");
   };

@@ -9,7 +9,8 @@
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-function isOpen(overlay: HTMLElement): boolean {
+/** Whether the popover `overlay` shows; false where the platform knows no popovers (the selector throws there). */
+export function isPopoverOpen(overlay: HTMLElement): boolean {
   try {
     return overlay.matches(":popover-open");
   } catch {
@@ -50,7 +51,7 @@ export function followMenu(overlay: HTMLElement): () => void {
   const close = overlay.querySelector<HTMLElement>('[popovertargetaction="hide"]');
 
   const hide = (restoreFocus: boolean) => {
-    if (isOpen(overlay)) overlay.hidePopover();
+    if (isPopoverOpen(overlay)) overlay.hidePopover();
     if (restoreFocus) burger?.focus();
   };
 
@@ -80,7 +81,7 @@ export function followMenu(overlay: HTMLElement): () => void {
   overlay.addEventListener("toggle", onToggle);
   close?.addEventListener("click", onClose);
   // a menu opened before this module ran is followed from now on
-  follow(isOpen(overlay));
+  follow(isPopoverOpen(overlay));
   return () => {
     overlay.removeEventListener("toggle", onToggle);
     close?.removeEventListener("click", onClose);

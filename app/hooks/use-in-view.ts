@@ -16,7 +16,7 @@ export interface InViewOptions {
  * (clipped by scrolling ancestors, such as a carousel's row), not merely
  * some of it, which is all the observer's `isIntersecting` says.
  */
-export function useInView<T extends Element>({ rootMargin, threshold, once = false }: InViewOptions = {}) {
+function useInView<T extends Element>({ rootMargin, threshold, once = false }: InViewOptions = {}) {
   const [element, setElement] = useState<T | null>(null);
   const [inView, setInView] = useState<boolean | undefined>(undefined);
   const ref = useCallback((node: T | null) => setElement(node), []);

@@ -7,7 +7,7 @@ import { localizedPath } from "~/language";
 import { MenuIcon } from "~/components/menu-icon/menu-icon";
 import styles from "./header.module.css";
 import { behaviour } from "~/behaviours/markers";
-import { followMenu } from "~/behaviours/menu";
+import { followMenu, isPopoverOpen } from "~/behaviours/menu";
 
 function navClassName({ isActive }: { isActive: boolean }): string {
   return isActive ? `${styles.link} ${styles.active}` : (styles.link ?? "");
@@ -59,7 +59,7 @@ function useMenuOverlay() {
   }, []);
   const close = useCallback(() => {
     const element = overlay.current;
-    if (element?.matches(":popover-open")) element.hidePopover();
+    if (element && isPopoverOpen(element)) element.hidePopover();
   }, []);
   // not on the first render: a menu opened before hydration stays open
   const shownPath = useRef(pathname);

@@ -76,7 +76,7 @@ describe("AutoplayVideo", () => {
     expect(slide!.preload).toBe("none");
   });
 
-  it("shows its label in place of a video the browser cannot play, and tries a live edit's new file anew", () => {
+  it("shows its label in place of a video the browser cannot play, follows a live edit of it, and tries a new file anew", () => {
     mockMatchMedia();
     vi.spyOn(HTMLMediaElement.prototype, "canPlayType").mockImplementation((type) =>
       type === "video/mp4" ? "probably" : "",
@@ -85,6 +85,11 @@ describe("AutoplayVideo", () => {
     const still = container.querySelector<HTMLElement>("[data-unplayable-video]")!;
     expect([still.textContent, still.style.aspectRatio]).toEqual(["Motion", "480 / 600"]);
     expect(container.querySelector("video")!.style.display).toBe("none");
+    // a live edit of the label alone: the same element, followed anew
+    rerender(<AutoplayVideo src="/loop.webm" label="Film" width={480} height={600} />);
+    expect([...container.querySelectorAll("[data-unplayable-video]")].map((label) => label.textContent)).toEqual([
+      "Film",
+    ]);
     rerender(<AutoplayVideo src="/loop.mp4" label="Motion" />);
     expect(container.querySelector("[data-unplayable-video]")).toBeNull();
     const videos = [...container.querySelectorAll("video")];

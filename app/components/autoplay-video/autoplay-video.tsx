@@ -84,9 +84,13 @@ export function AutoplayVideo({
   const text = useUiText();
   const video = useRef<HTMLVideoElement>(null);
   const files = phoneSrc === undefined ? src : `${phoneSrc} ${src}`;
-  // the behaviour module's own follower: one way to play a video, with React or without; a live edit's new file
-  // is a new element, followed (and tried) anew
-  useEffect(() => (video.current ? followVideo(video.current) : undefined), [files]);
+  const unplayableLabel = label || text.unknownFormat;
+  // the behaviour module's own follower: one way to play a video, with React or without. It reads the element's
+  // data attributes when it starts: a live edit of any of them starts it anew (a new file is a new element)
+  useEffect(
+    () => (video.current ? followVideo(video.current) : undefined),
+    [files, standalone, label, visibleFraction, preload, unplayableLabel],
+  );
 
   const sources = <VideoSources src={src} phoneSrc={phoneSrc} />;
   // SPEC 2: muted, looping, inline; the same in the <noscript> copy
@@ -106,7 +110,7 @@ export function AutoplayVideo({
         data-preload={preload}
         data-visible-fraction={visibleFraction}
         data-standalone-label={standalone ? (label ?? "") : undefined}
-        data-unplayable-label={label || text.unknownFormat}
+        data-unplayable-label={unplayableLabel}
       >
         {sources}
       </video>
