@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import {
   articlePath,
   articleVersions,
@@ -7,7 +8,7 @@ import {
   text,
   type LayoutExpectations,
 } from "./content";
-import { scrollThroughShowingImages, shellLinks, visit, waitForHydration } from "./page-helpers";
+import { animationFrames, scrollThroughShowingImages, shellLinks, visit, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
 
@@ -167,33 +168,52 @@ test("the full-screen view of a hydrated page is the one a page without React ha
   const article = await builtArticle(createContentApi());
   await visit(page, "/");
   await page.evaluate(() => (window.__sameDocument = true));
-  const articleLink = page.locator(`main a[href="${articlePath(article.full_slug)}"]`).first();
-  await articleLink.scrollIntoViewIfNeeded();
-  const scrollY = () => page.evaluate(() => window.scrollY);
-  // where the home page is left: React Router keeps it for the session's first entry
-  const homeY = await scrollY();
-  await articleLink.click();
+  await page
+    .locator(`main a[href="${articlePath(article.full_slug)}"]`)
+    .first()
+    .click();
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
-  // the grid came after app/behaviours/lightbox.ts started (app/root.tsx): a tile opens its figure as a dialog
-  const tile = (position: number) => page.locator(`main ul a[href="#media-${position}"]`);
-  await tile(1).scrollIntoViewIfNeeded();
-  const behind = await scrollY();
-  // restoring the first entry's position for the view's entry (the browser's, without a key) would show as a jump
-  expect(behind).not.toBe(homeY);
-  await tile(1).click();
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  /** Scrolls `tile` into view; the headline's weight follows a frame later and its line breaks move what lies below (scroll anchoring): the position once two frames pass without a change. */
+  const scrolledTo = async (tile: Locator) => {
+    await tile.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        const before = await scrollY();
+        await animationFrames(page, 2);
+        return (await scrollY()) === before;
+      })
+      .toBe(true);
+    return scrollY();
+  };
   const view = page.getByRole("dialog", { name: "Großansicht" });
+  const tiles = page.locator('main ul a[href^="#media-"]');
+
+  // the grid came after app/behaviours/lightbox.ts started (app/root.tsx): a tile opens its figure as a dialog
+  const first = await scrolledTo(tiles.first());
+  await tiles.first().click();
   await expect(view.getByText(/^1 \/ \d+$/)).toBeVisible();
-  expect(await scrollY(), "the page behind the view stands still").toBe(behind);
   await expect(view.getByRole("button", { name: "Schließen" })).toBeFocused();
+  expect(await scrollY(), "the page behind the view stands still").toBe(first);
   await page.keyboard.press("ArrowRight");
   await expect(view.getByText(/^2 \/ \d+$/)).toBeVisible();
   expect(new URL(page.url()).hash).toBe("#media-2");
-  expect(await scrollY()).toBe(behind);
   await page.keyboard.press("Escape");
   await expect(view).toBeHidden();
-  await expect(tile(2)).toBeFocused();
+  await expect(tiles.nth(1)).toBeFocused();
   expect(new URL(page.url()).hash).toBe("");
-  // opening added one entry, the step replaced it, closing went back: Back now leaves the article
+
+  // opened again further down: the browser's entries for the view have no key of their own, and React Router
+  // restored the position of the last one (the first opening's) until they shared the page's (routing/scroll-key.ts)
+  const last = await scrolledTo(tiles.last());
+  expect(last).not.toBe(first);
+  await tiles.last().click();
+  await expect(view.getByText(/^(\d+) \/ \1$/)).toBeVisible();
+  expect(await scrollY(), "the page behind the view stands still").toBe(last);
+  await page.keyboard.press("Escape");
+  await expect(view).toBeHidden();
+
+  // each opening added one entry, the step replaced it, closing went back: Back now leaves the article
   await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === "/");
   expect(await page.evaluate(() => window.__sameDocument), "no full reload").toBe(true);

@@ -25,7 +25,7 @@ describe("the scroll restoration key", () => {
     expect(scrollKey(at("#hero-slide-2", "k4"))).toBe("k4");
   });
 
-  it("keeps a view opened by the session's first page load on that entry's key", () => {
+  it("keeps a view the page was loaded with on its own key: there is no page entry beneath it", () => {
     expect(createScrollKey()(at("#media-2", "default"))).toBe("default");
   });
 });
