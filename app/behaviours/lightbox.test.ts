@@ -90,6 +90,17 @@ describe("the full-screen view without React", () => {
     expect(document.activeElement?.id).toBe("tile-3");
   });
 
+  it("gives the focus to the tile of the figure it closed when Escape comes before the step's hashchange", async () => {
+    location.hash = "#media-1";
+    await settled();
+    // a browser may deliver a key ahead of the task that tells the page of the step before it
+    key("ArrowRight");
+    key("Escape");
+    await settled();
+    expect(location.hash).toBe("");
+    expect(document.activeElement?.id).toBe("tile-2");
+  });
+
   it("loads the previous and the next media while one is shown, not the others", async () => {
     document.body.insertAdjacentHTML("beforeend", figure(4).replace(/media-4/, "media-9"));
     location.hash = "#media-1";

@@ -160,8 +160,12 @@ function markControls(figure: Element): void {
   for (const control of figure.querySelectorAll('a[data-part="control"]')) control.setAttribute("role", "button");
 }
 
-/** Steps to the figure the control in `direction` links to, in place of the shown one's history entry. */
-function step(figure: HTMLElement, direction: "previous" | "next"): void {
+/**
+ * Steps to the figure the control in `direction` links to, in place of the shown one's history entry, and follows
+ * it now (then `shown`): a key may reach the page before the step's hashchange does, and an Escape then must give
+ * the focus to the tile of the figure it closed.
+ */
+function step(figure: HTMLElement, direction: "previous" | "next", shown: () => void): void {
   const link = figure.querySelector<HTMLAnchorElement>(`a[data-part="control"][data-direction="${direction}"]`);
   const href = link?.getAttribute("href");
   if (!href) return;
@@ -169,6 +173,7 @@ function step(figure: HTMLElement, direction: "previous" | "next"): void {
   location.replace(href);
   // the replaced entry keeps what it was: opened here or not
   history.replaceState(state, "");
+  shown();
 }
 
 /** Closes the view: Back when a tile of this page opened it, else the fragment is dropped in place (then `shown`). */
@@ -224,7 +229,7 @@ function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () =>
       const direction = link.getAttribute("data-direction");
       if (link.getAttribute("data-part") === "control" && (direction === "previous" || direction === "next")) {
         event.preventDefault();
-        step(figure, direction);
+        step(figure, direction, shown);
       } else if (link.getAttribute("href") === CLOSED_HASH) {
         event.preventDefault();
         close(shown);
@@ -259,7 +264,7 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
       if (!event.repeat) event.target.click();
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
-      step(figure, event.key === "ArrowRight" ? "next" : "previous");
+      step(figure, event.key === "ArrowRight" ? "next" : "previous", shown);
     } else if (event.key === "Tab") {
       keepTabInside(document, figure, event);
     }
@@ -267,7 +272,7 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
 }
 
 /** Sideways swipes on a shown figure step. */
-function swipeHandlers({ shownFigure }: LightboxPage) {
+function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void) {
   let swipe: { x: number; y: number } | null = null;
   const onPointerDown = (event: PointerEvent) => {
     const figure = shownFigure();
@@ -286,7 +291,7 @@ function swipeHandlers({ shownFigure }: LightboxPage) {
     if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
     // the click that ends the drag is no tap beside the medium
     addEventListener("click", (click) => click.preventDefault(), { once: true, capture: true });
-    step(figure, dx < 0 ? "next" : "previous");
+    step(figure, dx < 0 ? "next" : "previous", shown);
   };
   const onPointerCancel = () => (swipe = null);
   return { onPointerDown, onPointerUp, onPointerCancel };
@@ -319,7 +324,7 @@ export function followLightbox(document: Document): () => void {
   // one signal takes every listener off again
   const listening = new AbortController();
   const { signal } = listening;
-  const swipes = swipeHandlers(page);
+  const swipes = swipeHandlers(page, shown);
   document.addEventListener("click", clickHandler(page, shown), { signal });
   document.addEventListener("keydown", keyHandler(page, shown), { signal });
   document.addEventListener("pointerdown", swipes.onPointerDown, { signal });
