@@ -16,16 +16,16 @@ describe("startPage", () => {
     }
   });
 
-  it("starts nothing for a marker that names a property every object has", async () => {
+  it("starts nothing for a marker that names a property every object has", () => {
     document.body.innerHTML = '<div data-behaviour="constructor __defineGetter__"></div>';
     const reported = vi.fn();
     vi.stubGlobal("reportError", reported);
-    await startPage(document, {});
+    startPage(document, {});
     // Object.prototype.__defineGetter__(document) would throw, and be reported
     expect(reported).not.toHaveBeenCalled();
   });
 
-  it("starts each behaviour the page marks, once, in the order its markers come, and no other", async () => {
+  it("starts each behaviour the page marks, once, in the order its markers come, and no other", () => {
     document.body.innerHTML =
       '<header data-behaviour="menu"></header><h1 data-behaviour="headline-weight video"></h1>' +
       '<div data-behaviour="menu other-projects"></div>';
@@ -33,17 +33,17 @@ describe("startPage", () => {
     const starts = Object.fromEntries(
       ["menu", "headline-weight", "video", "gallery"].map((name) => [name, () => void started.push(name)]),
     );
-    await startPage(document, starts);
+    startPage(document, starts);
     expect(started).toEqual(["menu", "headline-weight", "video"]);
   });
 
-  it("reports a behaviour that throws and starts the ones after it", async () => {
+  it("reports a behaviour that throws and starts the ones after it", () => {
     document.body.innerHTML = '<div data-behaviour="menu"></div><div data-behaviour="video"></div>';
     const failure = new Error("menu broke");
     const reported = vi.fn();
     vi.stubGlobal("reportError", reported);
     const video = vi.fn();
-    await startPage(document, {
+    startPage(document, {
       menu: () => {
         throw failure;
       },
@@ -51,27 +51,5 @@ describe("startPage", () => {
     });
     expect(reported).toHaveBeenCalledWith(failure);
     expect(video).toHaveBeenCalledWith(document);
-  });
-
-  it("starts each behaviour in a task of its own, the first in the module's", async () => {
-    document.body.innerHTML = '<div data-behaviour="menu video masonry"></div>';
-    vi.useFakeTimers();
-    try {
-      const started: string[] = [];
-      const starts = Object.fromEntries(
-        ["menu", "video", "masonry"].map((name) => [name, () => void started.push(name)]),
-      );
-      vi.stubGlobal("scheduler", undefined);
-      const done = startPage(document, starts);
-      await Promise.resolve();
-      expect(started).toEqual(["menu"]);
-      await vi.runOnlyPendingTimersAsync();
-      expect(started).toEqual(["menu", "video"]);
-      await vi.runOnlyPendingTimersAsync();
-      await done;
-      expect(started).toEqual(["menu", "video", "masonry"]);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

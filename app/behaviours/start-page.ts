@@ -36,38 +36,23 @@ export const STARTS: Record<BehaviourModule, (document: Document) => void> = {
   video: video.start,
 };
 
-/** The end of the task: the browser may paint and answer input before the next behaviour's start. */
-function nextTask(): Promise<void> {
-  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * Starts each behaviour `document` marks, once, in the order its markers come (as the modules ran when each
- * was a script of its own), each in a task of its own: together in the module's evaluation they were one task of
- * 30-45 ms on /about at 4x CPU slowdown (the masonry 5-18 ms, the lightbox 3-14, the videos 1-20), which
- * Lighthouse counted as blocking. One that throws is reported and does not stop the others.
+ * was a script of its own); one that throws is reported and does not stop the others.
  */
-export async function startPage(
-  document: Document,
-  starts: Partial<Record<string, (document: Document) => void>> = STARTS,
-): Promise<void> {
-  const marked = new Map<string, (document: Document) => void>();
+export function startPage(document: Document, starts: Partial<Record<string, (document: Document) => void>> = STARTS) {
+  const started = new Set<string>();
   for (const element of document.querySelectorAll(`[${BEHAVIOUR_ATTRIBUTE}]`)) {
     for (const name of (element.getAttribute(BEHAVIOUR_ATTRIBUTE) ?? "").split(/\s+/)) {
       // own entries only: a marker named `constructor` is no behaviour
       const start = Object.hasOwn(starts, name) ? starts[name] : undefined;
-      if (start && !marked.has(name)) marked.set(name, start);
-    }
-  }
-  let first = true;
-  for (const start of marked.values()) {
-    if (!first) await nextTask();
-    first = false;
-    try {
-      start(document);
-    } catch (error) {
-      reportError(error);
+      if (!start || started.has(name)) continue;
+      started.add(name);
+      try {
+        start(document);
+      } catch (error) {
+        reportError(error);
+      }
     }
   }
 }

@@ -20,9 +20,8 @@ export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
  * as the placeholder; should React write the placeholder
  * back onto a shown image, the loader puts the real `srcset` back at once).
  * It runs as an inline script at the top of every page, before the body is
- * parsed, and stays the one mechanism for the page's whole life: it finds
- * the images the parser added at the first paint and once parsing is done,
- * and from then on a MutationObserver finds those the hydrated app (client
+ * parsed, and stays the one mechanism for the page's whole life: a
+ * MutationObserver finds the images the parser, the hydrated app (client
  * navigations, live updates, the visual editor) or anything else adds, and
  * follows changes of their `data-srcset`.
  *
@@ -109,7 +108,7 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     observer?.unobserve(img);
   };
 
-  const mutations = new win.MutationObserver((records) => {
+  new win.MutationObserver((records) => {
     const added: Node[] = [];
     let removed = false;
     for (const record of records) {
@@ -128,27 +127,21 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     }
     // an image that is moved (removed and added in one batch) stays tracked
     if (removed) [...pending].forEach((img) => img.isConnected || forget(img));
-    // a navigation, a filter, a live update: a few subtrees of a page that may be long
-    added.forEach((node) => imagesIn(node).forEach(track));
+    if (added.length === 0) return;
+    // While the parser adds the page, one query per batch: its batches hold every node of a long page, and
+    // querying each node's subtree walked the page once per level of depth (47.6 ms on /index at 4x CPU
+    // slowdown, 1-10 ms with one query). Later batches (a navigation, a filter, a live update) add a few subtrees
+    // of a page that may be long, so only those are searched.
+    if (doc.readyState === "loading") doc.querySelectorAll(selector).forEach(track);
+    else added.forEach((node) => imagesIn(node).forEach(track));
+  }).observe(doc.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    // srcset: a re-render that writes the placeholder back onto a shown image
+    attributeFilter: ["data-lazy", "data-srcset", "srcset"],
   });
-  const trackPage = () => imagesIn(doc.documentElement).forEach(track);
-  const followChanges = () => {
-    trackPage();
-    mutations.observe(doc.documentElement, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      // srcset: a re-render that writes the placeholder back onto a shown image
-      attributeFilter: ["data-lazy", "data-srcset", "srcset"],
-    });
-  };
-  // While the parser adds the page nothing else changes it (scripts that would run after it): its images are
-  // found by one query at the first paint and one when it is done. Observing its every node made a record each,
-  // and their callbacks (4 ms of each 15 ms chunk of parsing /about at 4x CPU slowdown) held the parser's tasks.
-  if (doc.readyState === "loading") {
-    trackPage();
-    doc.addEventListener("readystatechange", followChanges, { once: true });
-  } else followChanges();
+  imagesIn(doc.documentElement).forEach(track);
 
   const interactions = ["scroll", "pointerdown", "touchstart", "keydown", "wheel"];
   const release = () => {
@@ -163,8 +156,6 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
   const afterFirstPaint = () => {
     if (painted) return;
     painted = true;
-    // what the parser has added so far
-    if (doc.readyState === "loading") trackPage();
     observePending();
   };
   const Paint = win.PerformanceObserver;
