@@ -101,6 +101,28 @@ describe("the full-screen view without React", () => {
     expect(document.activeElement?.id).toBe("tile-2");
   });
 
+  it("opens a tile's figure at once, its entry marked: an Escape before the hashchange goes Back to the page", async () => {
+    const back = vi.spyOn(history, "back").mockImplementation(() => {});
+    const entries = history.length;
+    document.getElementById("tile-1")!.click();
+    expect([location.hash, history.length]).toEqual(["#media-1", entries + 1]);
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("close");
+    key("Escape");
+    expect(back).toHaveBeenCalledTimes(1);
+    back.mockRestore();
+    await settled();
+  });
+
+  it("leaves the focus where a Tab took it when the step's hashchange comes after it", async () => {
+    location.hash = "#media-1";
+    await settled();
+    key("ArrowRight");
+    const next = document.querySelector<HTMLElement>('#media-2 a[data-direction="next"]')!;
+    next.focus();
+    await settled();
+    expect(document.activeElement).toBe(next);
+  });
+
   it("loads the previous and the next media while one is shown, not the others", async () => {
     document.body.insertAdjacentHTML("beforeend", figure(4).replace(/media-4/, "media-9"));
     location.hash = "#media-1";
@@ -187,6 +209,10 @@ describe("the full-screen view without React", () => {
     next.focus();
     key("Tab");
     expect(document.activeElement?.getAttribute("aria-label")).toBe("close");
+    document.activeElement!.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "Tab", shiftKey: true, bubbles: true, cancelable: true }),
+    );
+    expect(document.activeElement).toBe(next);
   });
 
   it("steps on a sideways swipe, not on a short or a vertical one", async () => {

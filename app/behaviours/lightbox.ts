@@ -217,7 +217,7 @@ function keepTabInside(document: Document, figure: HTMLElement, event: KeyboardE
   }
 }
 
-/** A click on a shown figure's controls steps or closes; a click on a tile marks the entry it adds as opened here. */
+/** A click on a shown figure's controls steps or closes; a click on a tile opens its figure, the entry marked as opened here. */
 function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () => void) {
   return (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
@@ -236,10 +236,13 @@ function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () =>
       }
       return;
     }
-    // a tile: the browser adds the entry, marked once it is there
+    // a tile: its entry is added and marked now, not at its hashchange, which a key (Escape) may come before
     const href = link.getAttribute("href");
-    if (href && grids().some((grid) => grid.contains(link)) && tileOf(href)) {
-      addEventListener("hashchange", () => history.replaceState({ [OPENED_HERE]: true }, ""), { once: true });
+    if (href && href !== location.hash && grids().some((grid) => grid.contains(link)) && tileOf(href)) {
+      event.preventDefault();
+      location.hash = href;
+      history.replaceState({ [OPENED_HERE]: true }, "");
+      shown();
     }
   };
 }
@@ -312,7 +315,11 @@ export function followLightbox(document: Document): () => void {
     if (figure) {
       lastShown = `#${figure.id}`;
       prefetchNeighbours(document, figure);
-      figure.querySelector<HTMLElement>('a[data-part="control"]:not([data-direction])')?.focus({ preventScroll: true });
+      // once: a step follows at once and again at its hashchange, and a Tab between them stays where it went
+      if (!figure.contains(document.activeElement))
+        figure
+          .querySelector<HTMLElement>('a[data-part="control"]:not([data-direction])')
+          ?.focus({ preventScroll: true });
       return;
     }
     if (lastShown === null) return;
