@@ -120,16 +120,46 @@ async function startSession(serverUrl: string, install: WebKitInstall, scripts: 
   return { driver, version };
 }
 
-/** The page's inner size; right after a resize WebKitGTK can answer a zero one (seen once in CI), so wait for one. */
-async function innerSize(driver: WebDriver, width: number, height: number): Promise<number[]> {
-  return (await driver.wait(
-    async () => {
-      const size = (await driver.executeScript("return [innerWidth, innerHeight]")) as number[] | null;
-      return size && size[0]! > 0 && size[1]! > 0 ? size : false;
-    },
-    5_000,
-    `WebKit's window reports no inner size after resizing it to ${width}x${height}`,
-  )) as number[];
+/** The page's inner size, or null while WebKitGTK answers a zero one (seen right after a resize). */
+async function readInnerSize(driver: WebDriver): Promise<[number, number] | null> {
+  const size = (await driver.executeScript("return [innerWidth, innerHeight]")) as [number, number] | null;
+  return size && size[0] > 0 && size[1] > 0 ? size : null;
+}
+
+/**
+ * Sizes the window so that the page gets `width` x `height`. The window holds the toolbar too, and
+ * setRect answers before the page has its new size: a size read then can be the previous one's
+ * (a correction computed from it asked 1161 x 1216 for 768 x 1024). So each try waits for the exact
+ * size, and only a size read after that wait corrects the toolbar's allowance. Returns the allowance.
+ */
+async function fitViewport(
+  driver: WebDriver,
+  width: number,
+  height: number,
+  allowance: { width: number; height: number },
+): Promise<{ width: number; height: number }> {
+  let chrome = allowance;
+  // written by the wait's condition, so held in an object: a `let` would read as never assigned
+  const read: { size: [number, number] | null } = { size: null };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await driver
+      .manage()
+      .window()
+      .setRect({ x: 0, y: 0, width: width + chrome.width, height: height + chrome.height });
+    const fitted = await driver
+      .wait(async () => {
+        read.size = await readInnerSize(driver);
+        return read.size?.[0] === width && read.size[1] === height;
+      }, 2_000)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (fitted) return chrome;
+    if (read.size)
+      chrome = { width: chrome.width + width - read.size[0], height: chrome.height + height - read.size[1] };
+  }
+  throw new Error(`WebKit's page is ${read.size?.join("x") ?? "of no size"}, not ${width}x${height}, after 4 tries`);
 }
 
 /** `scripts: false`: the page's own scripts never run (WebKit's setting; the driver's scripts still do). */
@@ -149,18 +179,14 @@ export async function launchWebKit(
     throw error;
   }
   const { driver, version } = session;
+  // what the window needs beyond the page's size (MiniBrowser's toolbar), learnt by the first fit
+  let toolbarAllowance = { width: 0, height: 0 };
 
   return {
     engine: "webkit",
     version,
     async setViewport(width, height) {
-      // the window holds the toolbar too: size it, measure what the page got, and correct once
-      await driver.manage().window().setRect({ x: 0, y: 0, width, height });
-      const [innerWidth, innerHeight] = await innerSize(driver, width, height);
-      await driver
-        .manage()
-        .window()
-        .setRect({ x: 0, y: 0, width: width + (width - innerWidth!), height: height + (height - innerHeight!) });
+      toolbarAllowance = await fitViewport(driver, width, height, toolbarAllowance);
     },
     async open(pagePath) {
       await driver.get(new URL(pagePath, origin).href);
