@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LayoutData } from "./content/layout";
 import { parseFooterContent, parseHeaderContent } from "./content/layout";
+import { useHydrated } from "./hooks/use-hydrated";
 import { ErrorBoundary, HydrateFallback, clientLoader, shouldRevalidate } from "./root";
 
 const layout: LayoutData = {
@@ -124,6 +125,21 @@ describe("root HydrateFallback", () => {
       "/index",
     );
     expect(screen.getByRole("contentinfo").textContent).toContain("© Studio");
+  });
+
+  it("counts the page hydrated though nothing on it reads a value after hydration, so the next page starts from the client's values", () => {
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <HydrateFallback loaderData={layout as never} params={{}} /> },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    // a component of the page a client navigation renders next: its filter `<style>` is for the prerendered HTML only
+    const seen: boolean[] = [];
+    function NextPage() {
+      seen.push(useHydrated());
+      return null;
+    }
+    render(<NextPage />);
+    expect(seen[0]).toBe(true);
   });
 
   it("offers a skip link to the main content", () => {

@@ -36,6 +36,7 @@ import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from ".
 import { organizationJsonLd } from "./content/structured-data";
 import { followLightbox } from "./behaviours/lightbox";
 import { useLanguage, useUiText } from "./hooks/use-language";
+import { useMarkHydrated } from "./hooks/use-hydrated";
 import { languageOfPath, type Language } from "./language";
 
 if (typeof window !== "undefined") installChunkErrorRecovery(window);
@@ -210,6 +211,7 @@ function LiveShell({ layout, children }: { layout: LayoutData; children: ReactNo
 
 /** The site shell with the header and footer bloks; without their data they show their loading states. */
 function Shell({ layout, children }: { layout: Partial<LayoutData> | undefined; children: ReactNode }) {
+  useMarkHydrated();
   return (
     <SiteShell header={<Header blok={layout?.header ?? null} />} footer={<Footer blok={layout?.footer ?? null} />}>
       {children}

@@ -38,6 +38,19 @@ export function useAfterHydration<T>(serverValue: T, clientValue: () => T): [T, 
 }
 
 /**
+ * Marks the page hydrated from the root's shell, which every page renders:
+ * a page none of whose components reads a value after hydration (the SPA
+ * fallback's "not found" screen) still counts as hydrated, so the page a
+ * client navigation renders next starts from the client's values, not the
+ * prerendered HTML's (whose filter `<style>` the page's CSP would refuse).
+ */
+export function useMarkHydrated(): void {
+  useEffect(() => {
+    hydrationDone = true;
+  }, []);
+}
+
+/**
  * False in the prerendered HTML and while React hydrates it, true from the
  * render right after hydration (and in every render of a client
  * navigation). Markup that serves only the page before its scripts run
