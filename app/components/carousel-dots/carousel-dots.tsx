@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./carousel-dots.module.css";
@@ -17,6 +18,11 @@ interface CarouselDotsProps {
  * browser itself scrolls the snapping row to it; afterwards the carousel
  * moves it (smoothly, without touching the URL).
  */
+/** The name of a slide's view timeline, which its dot follows before hydration (the slide's carousel declares it). */
+export function slideTimeline(slideId: string): string {
+  return `--${slideId}`;
+}
+
 export function CarouselDots({ slideIds, selected, onSelect, controls }: CarouselDotsProps) {
   const text = useUiText();
   // before hydration CSS draws the dot of the slide a dot's link made the :target as the current one
@@ -35,6 +41,7 @@ export function CarouselDots({ slideIds, selected, onSelect, controls }: Carouse
           href={`#${slideId}`}
           className={styles.dot}
           data-carousel-dot=""
+          style={{ "--slide-timeline": slideTimeline(slideId) } as CSSProperties}
           aria-label={text.carouselDotLabel(index + 1, slideIds.length)}
           aria-current={index === selected ? "true" : undefined}
           aria-controls={controls}

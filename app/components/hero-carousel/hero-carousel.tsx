@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { CarouselDots } from "~/components/carousel-dots/carousel-dots";
+import { CarouselDots, slideTimeline } from "~/components/carousel-dots/carousel-dots";
 import { ContentLink } from "~/components/content-link/content-link";
 import { HeroMedia } from "~/components/hero-media/hero-media";
 import type { HeroSlide } from "~/content/home";
@@ -79,6 +79,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       aria-roledescription="carousel"
       aria-label={text.carouselLabel}
       {...behaviour("carousel")}
+      // the slides' view timelines, which the dots follow before hydration, reach the dots (carousel-dots.module.css)
+      style={{ timelineScope: slideIds.map(slideTimeline).join(", ") }}
     >
       <div
         id={trackId}
@@ -98,6 +100,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             role="group"
             aria-roledescription="slide"
             aria-label={text.carouselSlideLabel(index + 1, slides.length)}
+            style={{ viewTimeline: `${slideTimeline(slideIds[index]!)} inline` }}
             {...slide.editable}
           >
             <ContentLink link={slide.link} className={styles.link}>
