@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ArgsError, growthTimeoutMs, parseArgs, parseSizes } from "./args";
+import { ArgsError, growthTimeoutMs, parseArgs, parseSizes, selectRoutes } from "./args";
 
 describe("parseArgs", () => {
   it("runs every section with the defaults", () => {
@@ -52,6 +52,18 @@ describe("parseArgs", () => {
     expect(() => parseArgs([], { BENCH_RUNS: "0" })).toThrow(ArgsError);
     expect(parseArgs([], { BENCH_BASELINE: " a9833ae " }).baseline).toBe("a9833ae");
     expect(parseArgs([], { BENCH_BASELINE: "main~3" }).baseline).toBe("main~3");
+  });
+  it("reads BENCH_ROUTES as route labels, and selects those routes in the bench's order", () => {
+    expect(parseArgs([], {}).routes).toBeNull();
+    expect(parseArgs([], { BENCH_ROUTES: " , " }).routes).toBeNull();
+    const labels = parseArgs([], { BENCH_ROUTES: "en article, article" }).routes;
+    expect(labels).toEqual(["en article", "article"]);
+    const routes = ["/", "article", "/about", "en article"].map((label) => ({ path: `/${label}`, label }));
+    expect(selectRoutes(routes, labels).map((route) => route.label)).toEqual(["article", "en article"]);
+    expect(selectRoutes(routes, null)).toBe(routes);
+    expect(() => selectRoutes(routes, ["article", "artikel"])).toThrow(
+      'BENCH_ROUTES: no route "artikel"; the routes are "/", "article", "/about", "en article"',
+    );
   });
   it("refuses a baseline git would read as an option or several words", () => {
     expect(() => parseArgs([], { BENCH_BASELINE: "--output=/tmp/x" })).toThrow(ArgsError);

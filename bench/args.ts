@@ -1,3 +1,4 @@
+import type { Route } from "./context";
 import { SECTION_IDS, type SectionId } from "./report";
 
 /** Command line and environment of `npm run bench`; pure, tested in args.test.ts. */
@@ -14,6 +15,8 @@ export interface BenchArgs {
   growthTimeoutMinutes: number | null;
   /** A git revision the growth section also builds, beside the work tree, on the same content; null: none. */
   baseline: string | null;
+  /** The labels of the routes the page-level sections measure (BENCH_ROUTES); null: every route. */
+  routes: string[] | null;
   help: boolean;
 }
 
@@ -34,6 +37,7 @@ Environment:
   BENCH_LOAD_SECONDS=10             duration of the content service load test
   BENCH_CONNECTIONS=50              its concurrent connections
   BENCH_CONTENT_VERSION=published   content version of the builds (draft = the preview build)
+  BENCH_ROUTES=                     only these routes, by their labels in the tables ("article,en article"; default: all)
   CHROME_PATH=                      the Chromium to drive (default: Debian's, installed if missing)`;
 
 const ALIASES: Record<string, SectionId> = {
@@ -95,6 +99,26 @@ export function parseBaseline(raw: string | undefined): string | null {
   return revision;
 }
 
+/** BENCH_ROUTES: comma-separated route labels (checked against the routes once the content is listed). */
+export function parseRoutes(raw: string | undefined): string[] | null {
+  const labels = (raw ?? "")
+    .split(",")
+    .map((label) => label.trim())
+    .filter(Boolean);
+  return labels.length > 0 ? labels : null;
+}
+
+/** The routes of `labels` (all for null); a label no route has is an error that names the ones there are. */
+export function selectRoutes(routes: Route[], labels: readonly string[] | null): Route[] {
+  if (!labels) return routes;
+  const unknown = labels.filter((label) => !routes.some((route) => route.label === label));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_ROUTES: no route "${unknown.join('", "')}"; the routes are ${routes.map((r) => `"${r.label}"`).join(", ")}`,
+    );
+  return routes.filter((route) => labels.includes(route.label));
+}
+
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): BenchArgs {
   let sections: SectionId[] = [...SECTION_IDS];
   let help = false;
@@ -118,6 +142,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Benc
     loadConnections: positiveInt("BENCH_CONNECTIONS", env.BENCH_CONNECTIONS, 50),
     growthTimeoutMinutes: timeout ? positiveInt("BENCH_GROWTH_TIMEOUT_MIN", timeout, 15) : null,
     baseline: parseBaseline(env.BENCH_BASELINE),
+    routes: parseRoutes(env.BENCH_ROUTES),
     help,
   };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { startSiteServer, type SiteServer } from "../site-server/site-server";
 import { precompress } from "../pipeline/precompress";
 import { freePort } from "../tools/processes";
+import { selectRoutes } from "./args";
 import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
@@ -21,6 +22,8 @@ export interface BenchOptions {
   growthTimeoutMs: (articles: number) => number;
   /** A git revision the growth section builds beside the work tree (BENCH_BASELINE); null: none. */
   baseline: string | null;
+  /** The labels of the routes to measure (BENCH_ROUTES); null: all. */
+  routes: string[] | null;
 }
 
 export interface Route {
@@ -246,7 +249,7 @@ export class BenchContext {
       buildRequestKinds,
       precompressMs,
       env,
-      routes: measuredRoutes(first),
+      routes: selectRoutes(measuredRoutes(first), this.options.routes),
       articles,
       indexReferences: countIndexReferences(indexStory),
     };

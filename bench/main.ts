@@ -178,6 +178,7 @@ async function main(): Promise<number> {
       loadConnections: args.loadConnections,
       growthTimeoutMs: (articles) => growthTimeoutMs(articles, args.growthTimeoutMinutes),
       baseline: args.baseline,
+      routes: args.routes,
     },
     chromePath,
     tempDir,
