@@ -12,17 +12,17 @@ interface CarouselDotsProps {
   controls?: string;
 }
 
+/** The name of a slide's view timeline, which its dot follows before hydration (the slide's carousel declares it). */
+export function slideTimeline(slideId: string): string {
+  return `--${slideId}`;
+}
+
 /**
  * Round dots under a carousel: the current one dark, the others light grey.
  * Each dot is a link to its slide, so before the page has hydrated the
  * browser itself scrolls the snapping row to it; afterwards the carousel
  * moves it (smoothly, without touching the URL).
  */
-/** The name of a slide's view timeline, which its dot follows before hydration (the slide's carousel declares it). */
-export function slideTimeline(slideId: string): string {
-  return `--${slideId}`;
-}
-
 export function CarouselDots({ slideIds, selected, onSelect, controls }: CarouselDotsProps) {
   const text = useUiText();
   // before hydration CSS draws the dot of the slide a dot's link made the :target as the current one
