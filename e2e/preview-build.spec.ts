@@ -25,6 +25,7 @@ import type { StoryJson } from "./fixtures";
 declare global {
   interface Window {
     __sameDocument?: boolean;
+    __scrollAtClick?: number;
   }
 }
 
@@ -174,11 +175,15 @@ test("the full-screen view of a hydrated page is the one a page without React ha
     .click();
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(text(article.content.Headline));
   const scrollY = () => page.evaluate(() => window.scrollY);
-  /** Scrolls `tile` into view; the headline's weight follows a frame later and its line breaks move what lies below (scroll anchoring): the position once two frames pass without a change. */
+  /**
+   * Scrolls `tile` into view, again on each try: the headline's weight follows a frame later and its line breaks move
+   * what lies below (scroll anchoring), and React Router's restoring of the page's position after a close may come
+   * after a scroll. Done once the tile is in view and two frames pass without a change.
+   */
   const scrolledTo = async (tile: Locator) => {
-    await tile.scrollIntoViewIfNeeded();
     await expect
       .poll(async () => {
+        await tile.scrollIntoViewIfNeeded();
         const before = await scrollY();
         await animationFrames(page, 2);
         return (await scrollY()) === before;
@@ -186,12 +191,24 @@ test("the full-screen view of a hydrated page is the one a page without React ha
       .toBe(true);
     return scrollY();
   };
+  /**
+   * Clicks `tile`; answers the page's position when the click came. Playwright may scroll before it clicks (it
+   * scrolls again when a first look at the point it aims for fails): what must stand still is the page from the
+   * click on.
+   */
+  const clickedAt = async (tile: Locator) => {
+    await page.evaluate(() =>
+      addEventListener("click", () => (window.__scrollAtClick = window.scrollY), { capture: true, once: true }),
+    );
+    await tile.click();
+    return page.evaluate(() => window.__scrollAtClick);
+  };
   const view = page.getByRole("dialog", { name: "Großansicht" });
   const tiles = page.locator('main ul a[href^="#media-"]');
 
   // the grid came after app/behaviours/lightbox.ts started (app/root.tsx): a tile opens its figure as a dialog
-  const first = await scrolledTo(tiles.first());
-  await tiles.first().click();
+  await scrolledTo(tiles.first());
+  const first = await clickedAt(tiles.first());
   await expect(view.getByText(/^1 \/ \d+$/)).toBeVisible();
   await expect(view.getByRole("button", { name: "Schließen" })).toBeFocused();
   expect(await scrollY(), "the page behind the view stands still").toBe(first);
@@ -205,9 +222,9 @@ test("the full-screen view of a hydrated page is the one a page without React ha
 
   // opened again further down: the browser's entries for the view have no key of their own, and React Router
   // restored the position of the last one (the first opening's) until they shared the page's (routing/scroll-key.ts)
-  const last = await scrolledTo(tiles.last());
+  await scrolledTo(tiles.last());
+  const last = await clickedAt(tiles.last());
   expect(last).not.toBe(first);
-  await tiles.last().click();
   await expect(view.getByText(/^(\d+) \/ \1$/)).toBeVisible();
   expect(await scrollY(), "the page behind the view stands still").toBe(last);
   await page.keyboard.press("Escape");
