@@ -211,6 +211,8 @@ export class BenchContext {
   }
 
   private async buildMain(): Promise<MainBuild> {
+    // the labels do not depend on the content: an unknown one is refused before the build, not after it
+    selectRoutes(measuredRoutes("first"), this.options.routes);
     const workspace = await createWorkspace(path.join(this.tempDir, "main"));
     const contentDir = path.join(workspace, "content");
     const content = await startContentService({
