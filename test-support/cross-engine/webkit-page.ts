@@ -77,6 +77,17 @@ new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
 }).observe(document.documentElement, { childList: true, subtree: true });`;
 
+/**
+ * The longest a command may take: past the driver's own limits (a page load 30 s, a script 20 s), for what they
+ * do not bound. A click waits for the web process, and a deadlocked one (above) never answers: the check then
+ * fails naming the command, not at the test's time limit.
+ */
+const COMMAND_LIMIT_MS = 40_000;
+
+function limited<T>(what: string, command: () => Promise<T>): Promise<T> {
+  return withTimeLimit(command(), COMMAND_LIMIT_MS, `webkit: ${what}`);
+}
+
 /** The display, MiniBrowser's GTK config and WebKitWebDriver on a free port; `stopAll` stops them all again. */
 async function startDriverProcess(install: WebKitInstall) {
   const xvfb = await startXvfb(install.xvfb);
@@ -162,6 +173,41 @@ async function fitViewport(
   throw new Error(`WebKit's page is ${read.size?.join("x") ?? "of no size"}, not ${width}x${height}, after 4 tries`);
 }
 
+/** What a check does in the page, each command within COMMAND_LIMIT_MS. */
+function pageCommands(driver: WebDriver, origin: string): Pick<EnginePage, "open" | "evaluate" | "click" | "hover"> {
+  return {
+    open(pagePath) {
+      return limited(`opening ${pagePath}`, async () => {
+        await driver.get(new URL(pagePath, origin).href);
+        await driver.executeScript(installErrorCollector);
+        await driver.executeScript(stopVideoLoops);
+      });
+    },
+    evaluate(fn, ...args) {
+      // WebDriver calls a function script with `arguments`; a returned promise is awaited by the driver
+      return limited(
+        "a script",
+        async () => (await driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args)) as never,
+      );
+    },
+    click(selector) {
+      return limited(`a click on ${selector}`, async () => {
+        const element = await driver.findElement(By.css(selector));
+        // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
+        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+        await element.click();
+      });
+    },
+    hover(selector) {
+      return limited(`hovering ${selector}`, async () => {
+        const element = await driver.findElement(By.css(selector));
+        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+        await driver.actions().move({ origin: element }).perform();
+      });
+    },
+  };
+}
+
 /** `scripts: false`: the page's own scripts never run (WebKit's setting; the driver's scripts still do). */
 export async function launchWebKit(
   install: WebKitInstall,
@@ -188,26 +234,7 @@ export async function launchWebKit(
     async setViewport(width, height) {
       toolbarAllowance = await fitViewport(driver, width, height, toolbarAllowance);
     },
-    async open(pagePath) {
-      await driver.get(new URL(pagePath, origin).href);
-      await driver.executeScript(installErrorCollector);
-      await driver.executeScript(stopVideoLoops);
-    },
-    async evaluate(fn, ...args) {
-      // WebDriver calls a function script with `arguments`; a returned promise is awaited by the driver
-      return (await driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args)) as never;
-    },
-    async click(selector) {
-      const element = await driver.findElement(By.css(selector));
-      // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
-      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
-      await element.click();
-    },
-    async hover(selector) {
-      const element = await driver.findElement(By.css(selector));
-      await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
-      await driver.actions().move({ origin: element }).perform();
-    },
+    ...pageCommands(driver, origin),
     async screenshot(file) {
       await writeFile(file, await driver.takeScreenshot(), "base64");
     },
