@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures";
  * navigation: view-transitions.spec.ts.)
  *
  * Each document records, from before its own scripts: the elements that carry a view transition name when it is
- * left (`pagehide`, after the page's `pageswap` named them) and, when it is revealed, whether a transition
+ * left (`pageswap`, after the page's own listeners named them) and, when it is revealed, whether a transition
  * revealed it, the named elements of its new state and the `article-hero` group's first and last boxes.
  */
 
@@ -48,14 +48,19 @@ async function recordTransitions(page: Page): Promise<void> {
       namedElements().map((element) =>
         `${element.localName} ${element.closest("a")?.getAttribute("href") ?? ""}`.trim(),
       );
-    // `pagehide` comes after `pageswap`, whose listeners name what leaves: the names and boxes of the old state
-    window.addEventListener("pagehide", () => {
-      const boxes = namedElements().map((element) => {
-        const { x, y, width, height } = element.getBoundingClientRect();
-        return { x, y, width, height };
-      });
-      sessionStorage.setItem(leftKey, JSON.stringify({ named: named(), boxes }));
-    });
+    // The names and boxes of the old state, read in `pageswap` after the page's own listeners have named what
+    // leaves (the browser captures the old state right after them): this listener is added once the page's
+    // modules, which add theirs, have run. (Read at `pagehide`, later, a fresh clone's run once found nothing named while
+    // the new page's transition morphed the hero into its tile.)
+    document.addEventListener("DOMContentLoaded", () =>
+      window.addEventListener("pageswap", () => {
+        const boxes = namedElements().map((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return { x, y, width, height };
+        });
+        sessionStorage.setItem(leftKey, JSON.stringify({ named: named(), boxes }));
+      }),
+    );
     const box = (style: Record<string, unknown> | undefined): Box | null => {
       if (!style?.transform) return null;
       const matrix = new DOMMatrixReadOnly(String(style.transform));
