@@ -71,7 +71,7 @@ async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
  * (they stop on their last frame); an iPhone's WebKit plays through AVFoundation, not GStreamer.
  *
  * It does so as soon as the new page exists (the session's page load strategy is "none", and `open` asks until
- * the page is no longer the blank one it starts from), not at `load`: the about page's two 3-second clips in view at 1280 px had played
+ * the page is the new one), not at `load`: the about page's two 3-second clips in view at 1280 px had played
  * 2.04 and 2.61-2.83 s by its load (3.4-3.7 s), so a slower load looped them first (a fresh clone's run hung
  * there once). ("eager" would answer at DOMContentLoaded, but WebKitWebDriver 2.50 then lets the next command
  * wait out the page-load limit.)
@@ -83,9 +83,9 @@ new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
 }).observe(document, { childList: true, subtree: true });`;
 
-/** Where `open` starts from, and whether the page is still that one. */
-const BLANK_PAGE = "about:blank";
-const IS_BLANK = `return location.href === "${BLANK_PAGE}"`;
+/** Marks the page shown before a navigation: the next one has no mark. */
+const MARK_PAGE = "window.__enginePageLeft = true";
+const IS_NEW_PAGE = "return window.__enginePageLeft !== true";
 
 /**
  * The longest a command may take: past the driver's script limit (20 s) and `open`'s waits for a page, for what
@@ -202,13 +202,14 @@ function pageCommands(driver: WebDriver, origin: string): Pick<EnginePage, "open
   return {
     open(pagePath) {
       return limited(`opening ${pagePath}`, async () => {
-        // from a blank page, so that a new page always comes: WebKit loads its own address again but may keep
-        // the page for a fragment of it, and with no wait of the driver's ("none") the two would differ
-        await driver.get(BLANK_PAGE);
-        await until(driver, IS_BLANK, "blank page");
+        const url = new URL(pagePath, origin);
+        const current = new URL(await driver.getCurrentUrl());
+        // a fragment of the page shown stays in it (WebDriver's navigation to a fragment): no new page comes
+        const samePage = url.hash !== "" && url.href.split("#")[0] === current.href.split("#")[0];
+        if (!samePage) await driver.executeScript(MARK_PAGE);
         // answered at once ("none"): the loops go as soon as the new page is there, then its load is waited for
-        await driver.get(new URL(pagePath, origin).href);
-        await until(driver, `return location.href !== "${BLANK_PAGE}"`, "new page");
+        await driver.get(url.href);
+        if (!samePage) await until(driver, IS_NEW_PAGE, "new page");
         await driver.executeScript(stopVideoLoops);
         await until(driver, 'return document.readyState === "complete"', "load of the page");
         await driver.executeScript(installErrorCollector);
