@@ -69,32 +69,20 @@ async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
  * `gst_element_send_event` (seen with gdb), and every later command times out. The home page at 1280 px,
  * its gallery's videos playing, hung 5 runs of 6 that way (with either playbin). The suite turns looping off
  * (they stop on their last frame); an iPhone's WebKit plays through AVFoundation, not GStreamer.
- *
- * It does so as soon as the new page exists (the session's page load strategy is "none", and `open` asks until
- * the page is the new one), not at `load`: the about page's two 3-second clips in view at 1280 px had played
- * 2.04 and 2.61-2.83 s by its load (3.4-3.7 s), so a slower load looped them first (a fresh clone's run hung
- * there once). ("eager" would answer at DOMContentLoaded, but WebKitWebDriver 2.50 then lets the next command
- * wait out the page-load limit.)
  */
 const stopVideoLoops = `
 const unloop = (root) => root.querySelectorAll?.("video[loop]").forEach((video) => { video.loop = false; });
 unloop(document);
 new MutationObserver((changes) => {
   for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
-}).observe(document, { childList: true, subtree: true });`;
-
-/** Marks the page shown before a navigation: the next one has no mark. */
-const MARK_PAGE = "window.__enginePageLeft = true";
-const IS_NEW_PAGE = "return window.__enginePageLeft !== true";
+}).observe(document.documentElement, { childList: true, subtree: true });`;
 
 /**
- * The longest a command may take: past the driver's script limit (20 s) and `open`'s waits for a page, for what
- * they do not bound. A click waits for the web process, and a deadlocked one (above) never answers: the check
- * then fails naming the command, not at the test's time limit.
+ * The longest a command may take: past the driver's own limits (a page load 30 s, a script 20 s), for what they
+ * do not bound. A click waits for the web process, and a deadlocked one (above) never answers: the check then
+ * fails naming the command, not at the test's time limit.
  */
 const COMMAND_LIMIT_MS = 40_000;
-/** The longest a page may take to load (the driver's page-load limit, and each of `open`'s waits). */
-const PAGE_LOAD_MS = 30_000;
 
 function limited<T>(what: string, command: () => Promise<T>): Promise<T> {
   return withTimeLimit(command(), COMMAND_LIMIT_MS, `webkit: ${what}`);
@@ -134,12 +122,10 @@ async function startSession(serverUrl: string, install: WebKitInstall, scripts: 
         // MiniBrowser takes WebKitSettings as options
         args: ["--automation", ...(scripts ? [] : ["--enable-javascript=false"])],
       },
-      // a navigation is answered at once: `open` stops the videos' loops before it waits for the load
-      pageLoadStrategy: "none",
     })
     .build();
   // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it
-  await driver.manage().setTimeouts({ pageLoad: PAGE_LOAD_MS, script: 20_000 });
+  await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
   // WebKitGTK's version: MiniBrowser and the driver have no --version
   const version = `WebKitGTK ${String((await driver.getCapabilities()).get("browserVersion") ?? "unknown")}`;
   return { driver, version };
@@ -187,32 +173,14 @@ async function fitViewport(
   throw new Error(`WebKit's page is ${read.size?.join("x") ?? "of no size"}, not ${width}x${height}, after 4 tries`);
 }
 
-/** Asks `script` until it answers true, as long as a page load may take (the driver's commands wait for none). */
-async function until(driver: WebDriver, script: string, what: string): Promise<void> {
-  const deadline = Date.now() + PAGE_LOAD_MS;
-  // a page that is being left or is starting may not answer: asked again
-  while (!(await driver.executeScript(script).catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`webkit: no ${what} within ${PAGE_LOAD_MS / 1000} s`);
-    await sleep(20);
-  }
-}
-
 /** What a check does in the page, each command within COMMAND_LIMIT_MS. */
 function pageCommands(driver: WebDriver, origin: string): Pick<EnginePage, "open" | "evaluate" | "click" | "hover"> {
   return {
     open(pagePath) {
       return limited(`opening ${pagePath}`, async () => {
-        const url = new URL(pagePath, origin);
-        const current = new URL(await driver.getCurrentUrl());
-        // a fragment of the page shown stays in it (WebDriver's navigation to a fragment): no new page comes
-        const samePage = url.hash !== "" && url.href.split("#")[0] === current.href.split("#")[0];
-        if (!samePage) await driver.executeScript(MARK_PAGE);
-        // answered at once ("none"): the loops go as soon as the new page is there, then its load is waited for
-        await driver.get(url.href);
-        if (!samePage) await until(driver, IS_NEW_PAGE, "new page");
-        await driver.executeScript(stopVideoLoops);
-        await until(driver, 'return document.readyState === "complete"', "load of the page");
+        await driver.get(new URL(pagePath, origin).href);
         await driver.executeScript(installErrorCollector);
+        await driver.executeScript(stopVideoLoops);
       });
     },
     evaluate(fn, ...args) {
