@@ -69,6 +69,12 @@ async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
  * `gst_element_send_event` (seen with gdb), and every later command times out. The home page at 1280 px,
  * its gallery's videos playing, hung 5 runs of 6 that way (with either playbin). The suite turns looping off
  * (they stop on their last frame); an iPhone's WebKit plays through AVFoundation, not GStreamer.
+ *
+ * Not yet safe: it does so at `load`, and the about page's two 3-second clips in view at 1280 px had played 2.04
+ * and 2.61-2.83 s by then (load at 3.4-3.7 s), so a slower load may loop one first (the likely cause of a hang
+ * in a fresh clone's run). Tried and reverted: the page load strategy "eager" (WebKitWebDriver 2.50 then lets
+ * the next command wait out the page-load limit) and "none" with `open` waiting for the new page itself (the
+ * loops went at 139-474 ms, but a whole run then hung twice in `open("/")`).
  */
 const stopVideoLoops = `
 const unloop = (root) => root.querySelectorAll?.("video[loop]").forEach((video) => { video.loop = false; });
