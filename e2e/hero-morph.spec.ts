@@ -50,8 +50,8 @@ async function recordTransitions(page: Page): Promise<void> {
       );
     // The names and boxes of the old state, read in `pageswap` after the page's own listeners have named what
     // leaves (the browser captures the old state right after them): this listener is added once the page's
-    // modules, which add theirs, have run. (Read at `pagehide`, later, a fresh clone's run once found nothing named while
-    // the new page's transition morphed the hero into its tile.)
+    // modules, which add theirs, have run. (Read at `pagehide`, later, a fresh clone's run once found nothing
+    // named while the new page's transition morphed the hero into its tile.)
     document.addEventListener("DOMContentLoaded", () =>
       window.addEventListener("pageswap", () => {
         const boxes = namedElements().map((element) => {
