@@ -75,6 +75,14 @@ async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
  * in a fresh clone's run). Tried and reverted: the page load strategy "eager" (WebKitWebDriver 2.50 then lets
  * the next command wait out the page-load limit) and "none" with `open` waiting for the new page itself (the
  * loops went at 139-474 ms, but a whole run then hung twice in `open("/")`).
+ *
+ * Why the load comes so late (measured 4 Dec 2026 with listeners put into a copy of /about): the GStreamer
+ * port keeps a `preload="none"` video "loading" (fixed upstream after 2.50: WebKit pull request 56561), so each
+ * video the page does not play holds the load event until its 3-second stall timer fires (`stalled` at
+ * 3.70-3.84 s, `load` at 3.84 s; with no video the load came at 0.14 s). The clips in view were `playing` from
+ * 1.09-1.17 s, so a clip that plays through ends about 0.25 s after the load. The MP4 one stalls at 2.04 s
+ * whichever H.264 decoder plays it, so the WebM one is the one that can loop. With the strategy "normal" a
+ * shorter page-load limit does not help: the next script then waits for the load too, and times out.
  */
 const stopVideoLoops = `
 const unloop = (root) => root.querySelectorAll?.("video[loop]").forEach((video) => { video.loop = false; });
