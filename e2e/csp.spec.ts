@@ -85,9 +85,9 @@ async function expectPolicyFitsPage(response: Response | null, path: string) {
   }
 }
 
-async function expectNoViolations(page: Page, path: string, settle: "load" | "networkidle" = "networkidle") {
-  // late resources (lazy images, videos) report too
-  await page.waitForLoadState(settle);
+/** `settle`: what to wait for before reading the violations, so that late resources (lazy images, videos) report too. */
+async function expectNoViolations(page: Page, path: string, settle: () => Promise<void>) {
+  await settle();
   expect(await page.evaluate(() => window.__cspViolations ?? []), `CSP violations on ${path}`).toEqual([]);
 }
 
@@ -97,13 +97,16 @@ async function expectNavigation(page: Page, to: string) {
 }
 
 for (const path of ["/", "/index", "/about", "/imprint", "/no/such/page"]) {
-  test(`no CSP violation on ${path}, where its scripts run and a link opens the next page`, async ({ page }) => {
+  test(`no CSP violation on ${path}, where its scripts run and a link opens the next page`, async ({
+    page,
+    quietNetwork,
+  }) => {
     const response = await page.goto(path);
     await expectPolicyFitsPage(response, path);
     await waitForHydration(page);
-    await expectNoViolations(page, path);
+    await expectNoViolations(page, path, quietNetwork);
     await expectNavigation(page, path === "/index" ? "/" : "/index");
-    await expectNoViolations(page, `${path} after navigating`);
+    await expectNoViolations(page, `${path} after navigating`, quietNetwork);
   });
 }
 
@@ -119,8 +122,8 @@ test("no CSP violation on any article page", async ({ page, contentApi }) => {
     const response = await page.goto(path);
     await expectPolicyFitsPage(response, path);
     await waitForHydration(page);
-    // "load", not "networkidle": the article videos keep streaming
-    await expectNoViolations(page, path, "load");
+    // the load, not a quiet network: the article videos keep streaming
+    await expectNoViolations(page, path, () => page.waitForLoadState("load"));
   }
 });
 

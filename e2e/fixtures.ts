@@ -193,6 +193,11 @@ export function isAllowedUrl(url: string, origins: Set<string>): boolean {
   }
 }
 
+/** Playwright's own "networkidle": no request open for this long. */
+const QUIET_NETWORK_MS = 500;
+/** The longest a wait for a quiet network may take (Playwright's for "networkidle" in csp.spec.ts was 15 s). */
+const QUIET_NETWORK_TIMEOUT_MS = 15_000;
+
 interface Guard {
   consoleLog: string[];
   expectConsoleError(pattern: RegExp): void;
@@ -202,6 +207,8 @@ interface Guard {
   requests: string[];
   /** Requests the page started and that neither finished nor failed yet, with when they started (for a failure's log). */
   openRequests: Map<Request, number>;
+  /** When a request last started, finished or failed (`performance.now()`). */
+  networkChangedAt: number;
 }
 
 /** Set per project (playwright.config.ts): the build the project's server serves. */
@@ -219,6 +226,13 @@ type Fixtures = {
   requestLog: string[];
   /** The requests of the test's browser context that are still in flight, as they go. */
   openRequests: () => Request[];
+  /**
+   * Waits until no request of the test's browser context has been open for QUIET_NETWORK_MS: Playwright's
+   * "networkidle", counted from the requests the context reports. Playwright's own once never came after a
+   * navigation that the speculation rules' prefetch served, though every request had finished (a fresh clone's
+   * run of aa5e579, csp.spec.ts on /imprint).
+   */
+  quietNetwork: () => Promise<void>;
   /** What the page logged so far, one line a message: `[type] text (url:line)`, and `[pageerror] ...`. */
   consoleLog: string[];
   contentApi: ContentApi;
@@ -283,6 +297,7 @@ export const test = base.extend<Fixtures & BuildOptions>({
         foreignRequests: [],
         requests: [],
         openRequests: new Map(),
+        networkChangedAt: performance.now(),
         expectConsoleError: (pattern) => expected.push(pattern),
         allowOrigin: (url) => origins.add(new URL(url).origin),
       };
@@ -295,10 +310,15 @@ export const test = base.extend<Fixtures & BuildOptions>({
         const url = request.url();
         guard.requests.push(`${request.method()} ${url}`);
         guard.openRequests.set(request, performance.now());
+        guard.networkChangedAt = performance.now();
         if (!isAllowedUrl(url, origins)) guard.foreignRequests.push(url);
       });
-      context.on("requestfinished", (request) => guard.openRequests.delete(request));
-      context.on("requestfailed", (request) => guard.openRequests.delete(request));
+      const ended = (request: Request) => {
+        guard.openRequests.delete(request);
+        guard.networkChangedAt = performance.now();
+      };
+      context.on("requestfinished", ended);
+      context.on("requestfailed", ended);
       page.on("websocket", (socket) => {
         if (!isAllowedUrl(socket.url().replace(/^ws/, "http"), origins)) guard.foreignRequests.push(socket.url());
       });
@@ -366,6 +386,17 @@ export const test = base.extend<Fixtures & BuildOptions>({
 
   openRequests: async ({ guard }, provide) => {
     await provide(() => [...guard.openRequests.keys()]);
+  },
+
+  quietNetwork: async ({ guard }, provide) => {
+    await provide(() =>
+      expect
+        .poll(() => guard.openRequests.size === 0 && performance.now() - guard.networkChangedAt >= QUIET_NETWORK_MS, {
+          message: `no request open for ${QUIET_NETWORK_MS} ms (open-requests.log lists those that were)`,
+          timeout: QUIET_NETWORK_TIMEOUT_MS,
+        })
+        .toBe(true),
+    );
   },
 
   contentApi: async ({ contentVersion }, provide) => {
