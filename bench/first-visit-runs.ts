@@ -1,4 +1,5 @@
-import type { Browser, BrowserContextOptions, CDPSession, Page, Request } from "@playwright/test";
+import type { Browser, BrowserContextOptions, CDPSession, Page } from "@playwright/test";
+import { inflightTracker } from "../test-support/inflight-requests";
 import type { Route } from "./context";
 import { median, medianIndex, tallyRuns, type RunTally } from "./stats";
 import { analyseTrace, LONG_TASK_MS, startTrace, stopTrace, type TraceTask } from "./trace";
@@ -18,8 +19,6 @@ export const SCREENS: Record<Screen, BrowserContextOptions> = {
   "1280 px": { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 };
 
-/** Playwright's "networkidle": no request in flight for this long. */
-export const QUIET_MS = 500;
 /**
  * After the network is idle the trace runs on this long, for the tasks the last responses start (module
  * evaluation, hydration); a framework page not hydrated by its end is visited anew with twice the time (at
@@ -136,34 +135,6 @@ export async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
     uploadThroughput: SLOW_PHONE.uploadBytesPerS,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
-}
-
-/** Requests in flight on a page, to wait for Playwright's "networkidle" at any later moment (its own fires once). */
-export function inflightTracker(page: Page) {
-  const inflight = new Set<Request>();
-  let lastChange = performance.now();
-  const start = (request: Request) => {
-    inflight.add(request);
-    lastChange = performance.now();
-  };
-  const end = (request: Request) => {
-    inflight.delete(request);
-    lastChange = performance.now();
-  };
-  page.on("request", start);
-  page.on("requestfinished", end);
-  page.on("requestfailed", end);
-  return {
-    /** Resolves true once no request has been in flight for QUIET_MS, false at the timeout. */
-    async idle(timeoutMs: number): Promise<boolean> {
-      const deadline = performance.now() + timeoutMs;
-      for (;;) {
-        if (inflight.size === 0 && performance.now() - lastChange >= QUIET_MS) return true;
-        if (performance.now() > deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
 }
 
 /** Whether React has hydrated `main` (a fiber key on it); null on a page without a framework (pipeline/islands.ts). */

@@ -1,5 +1,6 @@
 import type { Browser, Locator } from "@playwright/test";
-import { inflightTracker, SCREENS, throttleToSlowPhone, waitForHydration } from "./first-visit-runs";
+import { inflightTracker } from "../test-support/inflight-requests";
+import { SCREENS, throttleToSlowPhone, waitForHydration } from "./first-visit-runs";
 import { median, tallyRuns, type RunTally } from "./stats";
 import { atMost, type Verdict } from "./targets";
 

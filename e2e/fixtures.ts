@@ -3,6 +3,7 @@ import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import type { ConsoleMessage, Page, Request, TestInfo } from "@playwright/test";
 import type { FaultConfig } from "../content-server/faults";
+import { inflightTracker, QUIET_MS } from "../test-support/inflight-requests";
 
 /**
  * The `test` every spec uses. For each test it
@@ -193,8 +194,6 @@ export function isAllowedUrl(url: string, origins: Set<string>): boolean {
   }
 }
 
-/** Playwright's own "networkidle": no request open for this long. */
-const QUIET_NETWORK_MS = 500;
 /** The longest a wait for a quiet network may take (Playwright's for "networkidle" in csp.spec.ts was 15 s). */
 const QUIET_NETWORK_TIMEOUT_MS = 15_000;
 
@@ -205,10 +204,8 @@ interface Guard {
   allowOrigin(url: string): void;
   foreignRequests: string[];
   requests: string[];
-  /** Requests the page started and that neither finished nor failed yet, with when they started (for a failure's log). */
-  openRequests: Map<Request, number>;
-  /** When a request last started, finished or failed (`performance.now()`). */
-  networkChangedAt: number;
+  /** The context's requests in flight, with when they started (for a failure's log and quietNetwork). */
+  network: ReturnType<typeof inflightTracker>;
 }
 
 /** Set per project (playwright.config.ts): the build the project's server serves. */
@@ -226,12 +223,7 @@ type Fixtures = {
   requestLog: string[];
   /** The requests of the test's browser context that are still in flight, as they go. */
   openRequests: () => Request[];
-  /**
-   * Waits until no request of the test's browser context has been open for QUIET_NETWORK_MS: Playwright's
-   * "networkidle", counted from the requests the context reports. Playwright's own once never came after a
-   * navigation that the speculation rules' prefetch served, though every request had finished (a fresh clone's
-   * run of aa5e579, csp.spec.ts on /imprint).
-   */
+  /** Waits until no request of the test's browser context has been in flight for QUIET_MS (inflightTracker). */
   quietNetwork: () => Promise<void>;
   /** What the page logged so far, one line a message: `[type] text (url:line)`, and `[pageerror] ...`. */
   consoleLog: string[];
@@ -269,7 +261,7 @@ async function attachOnFailure(page: Page, testInfo: TestInfo, guard: Guard, own
     // what a wait for the network to be idle was waiting for
     [
       "open-requests.log",
-      [...guard.openRequests].map(
+      [...guard.network.open].map(
         ([request, started]) =>
           `${request.method()} ${request.url()} (open for ${Math.round(performance.now() - started)} ms)`,
       ),
@@ -296,8 +288,7 @@ export const test = base.extend<Fixtures & BuildOptions>({
         consoleLog: [],
         foreignRequests: [],
         requests: [],
-        openRequests: new Map(),
-        networkChangedAt: performance.now(),
+        network: inflightTracker(context),
         expectConsoleError: (pattern) => expected.push(pattern),
         allowOrigin: (url) => origins.add(new URL(url).origin),
       };
@@ -309,16 +300,8 @@ export const test = base.extend<Fixtures & BuildOptions>({
       context.on("request", (request) => {
         const url = request.url();
         guard.requests.push(`${request.method()} ${url}`);
-        guard.openRequests.set(request, performance.now());
-        guard.networkChangedAt = performance.now();
         if (!isAllowedUrl(url, origins)) guard.foreignRequests.push(url);
       });
-      const ended = (request: Request) => {
-        guard.openRequests.delete(request);
-        guard.networkChangedAt = performance.now();
-      };
-      context.on("requestfinished", ended);
-      context.on("requestfailed", ended);
       page.on("websocket", (socket) => {
         if (!isAllowedUrl(socket.url().replace(/^ws/, "http"), origins)) guard.foreignRequests.push(socket.url());
       });
@@ -385,17 +368,15 @@ export const test = base.extend<Fixtures & BuildOptions>({
   },
 
   openRequests: async ({ guard }, provide) => {
-    await provide(() => [...guard.openRequests.keys()]);
+    await provide(() => [...guard.network.open.keys()]);
   },
 
   quietNetwork: async ({ guard }, provide) => {
-    await provide(() =>
-      expect
-        .poll(() => guard.openRequests.size === 0 && performance.now() - guard.networkChangedAt >= QUIET_NETWORK_MS, {
-          message: `no request open for ${QUIET_NETWORK_MS} ms (open-requests.log lists those that were)`,
-          timeout: QUIET_NETWORK_TIMEOUT_MS,
-        })
-        .toBe(true),
+    await provide(async () =>
+      expect(
+        await guard.network.idle(QUIET_NETWORK_TIMEOUT_MS),
+        `no request in flight for ${QUIET_MS} ms within ${QUIET_NETWORK_TIMEOUT_MS} ms (open-requests.log lists those that were)`,
+      ).toBe(true),
     );
   },
 

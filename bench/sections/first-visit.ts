@@ -6,7 +6,6 @@ import { atMost, TARGETS } from "../targets";
 import {
   aggregateSlow,
   bytesRun,
-  QUIET_MS,
   SCREENS,
   SETTLE_ATTEMPTS,
   SETTLE_MS,
@@ -18,6 +17,7 @@ import {
   type SlowRun,
 } from "../first-visit-runs";
 import type { SummaryRow } from "../report";
+import { QUIET_MS } from "../../test-support/inflight-requests";
 import type { SectionOutput } from "./section";
 
 /**
