@@ -17,6 +17,9 @@ describe("the footer's wave without React", () => {
     expect(word.dataset.wave).toBeUndefined();
     const [observer] = io.observing(word);
     expect(observer!.options?.rootMargin).toBe(WAVE_ROOT_MARGIN);
+    // out of view from the start: left unmarked (paused by the stylesheet), no write while the page loads
+    observer!.trigger(false);
+    expect(word.dataset.wave).toBeUndefined();
     observer!.trigger(true);
     expect(word.dataset.wave).toBe("running");
     observer!.trigger(false);

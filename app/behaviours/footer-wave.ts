@@ -22,7 +22,11 @@ export function observeWave(word: HTMLElement | null): (() => void) | undefined 
   const observer = new IntersectionObserver(
     (entries) => {
       const entry = entries[entries.length - 1];
-      if (entry) word.dataset.wave = entry.isIntersecting ? "running" : "paused";
+      if (!entry) return;
+      // the first answer for a word out of view changes nothing the stylesheet shows (unmarked is paused), and a
+      // write would restyle the word while the page is still loading
+      if (entry.isIntersecting) word.dataset.wave = "running";
+      else if (word.dataset.wave) word.dataset.wave = "paused";
     },
     { rootMargin: WAVE_ROOT_MARGIN },
   );

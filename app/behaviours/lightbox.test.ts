@@ -42,20 +42,28 @@ const key = (name: string) =>
   document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
 
 describe("the full-screen view without React", () => {
-  it("reads the layout for the scrollbar's width in a task of its own, not while the page's modules start", async () => {
+  it("leaves the layout and the root's style alone while the page loads, and measures the scrollbar at a tile's click", async () => {
     stop();
     const root = document.documentElement;
+    root.removeAttribute("data-lightbox-scrollbar");
+    root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
     const reads = vi.spyOn(root, "clientWidth", "get");
     stop = followLightbox(document);
-    // at the end of the page's parsing a read would lay out, and the root's new style restyle, the whole page
+    await settled();
+    // a read would lay out, and the root's new style restyle, the whole page while it loads
     expect(reads).not.toHaveBeenCalled();
     expect(root.hasAttribute("data-lightbox-scrollbar")).toBe(false);
-    await settled();
+    dispatchEvent(new Event("resize"));
+    expect(reads).not.toHaveBeenCalled();
+    // the click reads before the fragment changes (the view hides the scrollbar at once)
+    reads.mockImplementation(() => (location.hash === "" ? innerWidth - 15 : innerWidth));
+    document.getElementById("tile-1")!.click();
     expect(reads).toHaveBeenCalledTimes(1);
+    expect(location.hash).toBe("#media-1");
     expect([
       root.style.getPropertyValue(SCROLLBAR_WIDTH_PROPERTY),
       root.hasAttribute("data-lightbox-scrollbar"),
-    ]).toEqual([`${innerWidth - root.clientWidth}px`, true]);
+    ]).toEqual(["15px", true]);
     reads.mockRestore();
   });
 

@@ -21,7 +21,9 @@
  * - the page behind keeps its width: the root's
  *   scrollbar width is measured (`--lightbox-scrollbar-width`) and kept as
  *   padding rather than as the gutter CSS alone keeps (which viewport units
- *   lose), `data-lightbox-scrollbar` (lightbox.module.css);
+ *   lose), `data-lightbox-scrollbar` (lightbox.module.css); measured when a
+ *   view opens, never while the page loads (a change to the root's style
+ *   restyles the whole page);
  * - a figure's video plays with sound while it is shown, unless motion is
  *   unwelcome, and pauses when it goes;
  * - the previous and the next media load while one is shown.
@@ -95,7 +97,9 @@ function makeSurroundingsInert(figure: HTMLElement, body: HTMLElement): Element[
 
 /**
  * The figure shown as a modal dialog (its role, the page beside it inert, its video playing with sound), and the
- * page's scrollbar width while the view is closed, kept as padding while it is open.
+ * page's scrollbar width while the view is closed, kept as padding while it is open: measured at a tile's click
+ * (before the view hides the scrollbar), at a view opened otherwise (its gutter), at its closing and, once
+ * measured, at a resize.
  */
 function modalPresenter(document: Document) {
   const root = document.documentElement;
@@ -107,8 +111,8 @@ function modalPresenter(document: Document) {
     if (modal && !modal.figure.isConnected) present(null);
   });
   const measureScrollbar = () => {
-    // while a view is open the page has no scrollbar to measure, but for a page opened on a figure's address,
-    // not measured yet: its gutter (kept by CSS until then) is the scrollbar's width
+    // while a view is open the page has no scrollbar to measure, but for a view opened before any measure:
+    // its gutter (kept by CSS until then) is the scrollbar's width
     if (modal && root.hasAttribute("data-lightbox-scrollbar")) return;
     const width = `${innerWidth - root.clientWidth}px`;
     // a change to the root's style restyles the whole page: only when there is one
@@ -132,7 +136,8 @@ function modalPresenter(document: Document) {
       if (closing) measureScrollbar();
       return;
     }
-    // a page opened on a figure's address has not measured yet: its gutter (kept by CSS until then) is the width
+    // a view no tile's click opened (the page's address, Back, Forward) may find nothing measured yet: its
+    // gutter (kept by CSS until then) is the width
     if (!root.hasAttribute("data-lightbox-scrollbar")) measureScrollbar();
     figure.setAttribute("role", "dialog");
     figure.setAttribute("aria-modal", "true");
@@ -152,7 +157,10 @@ function modalPresenter(document: Document) {
     root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
     root.removeAttribute("data-lightbox-scrollbar");
   };
-  return { present, measureScrollbar, forget };
+  const measureAgain = () => {
+    if (root.hasAttribute("data-lightbox-scrollbar")) measureScrollbar();
+  };
+  return { present, measureScrollbar, measureAgain, forget };
 }
 
 /** A figure's controls are buttons while this runs (Space presses them, keyHandler). */
@@ -217,8 +225,11 @@ function keepTabInside(document: Document, figure: HTMLElement, event: KeyboardE
   }
 }
 
-/** A click on a shown figure's controls steps or closes; a click on a tile opens its figure, the entry marked as opened here. */
-function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () => void) {
+/**
+ * A click on a shown figure's controls steps or closes; a click on a tile opens its figure, the entry marked as
+ * opened here, the page's scrollbar measured first (`measureScrollbar`), while it still shows.
+ */
+function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () => void, measureScrollbar: () => void) {
   return (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -240,6 +251,7 @@ function clickHandler({ grids, tileOf, shownFigure }: LightboxPage, shown: () =>
     const href = link.getAttribute("href");
     if (href && href !== location.hash && grids().some((grid) => grid.contains(link)) && tileOf(href)) {
       event.preventDefault();
+      measureScrollbar();
       location.hash = href;
       history.replaceState({ [OPENED_HERE]: true }, "");
       shown();
@@ -332,22 +344,18 @@ export function followLightbox(document: Document): () => void {
   const listening = new AbortController();
   const { signal } = listening;
   const swipes = swipeHandlers(page, shown);
-  document.addEventListener("click", clickHandler(page, shown), { signal });
+  document.addEventListener("click", clickHandler(page, shown, modal.measureScrollbar), { signal });
   document.addEventListener("keydown", keyHandler(page, shown), { signal });
   document.addEventListener("pointerdown", swipes.onPointerDown, { signal });
   document.addEventListener("pointerup", swipes.onPointerUp, { signal });
   document.addEventListener("pointercancel", swipes.onPointerCancel, { signal });
   addEventListener("hashchange", shown, { signal });
-  addEventListener("resize", modal.measureScrollbar, { signal });
-  // in a task of its own: read here, while the page's modules run at the end of its parsing, the layout (and the
-  // whole page's restyle the root's new style asks for) made that one task 40-66 ms on a slow phone's /about
-  const measuring = page.grids().length > 0 ? setTimeout(modal.measureScrollbar, 0) : undefined;
+  addEventListener("resize", modal.measureAgain, { signal });
   // a figure the URL named when the page loaded (a shared link, a tap before this module ran); the browser may
   // match `:target` (and show it, focusable) only once the page has loaded
   shown();
   if (document.readyState !== "complete") addEventListener("load", () => shown(), { once: true, signal });
   return () => {
-    clearTimeout(measuring);
     listening.abort();
     modal.forget();
   };

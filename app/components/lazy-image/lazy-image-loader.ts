@@ -20,8 +20,10 @@ export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
  * as the placeholder; should React write the placeholder
  * back onto a shown image, the loader puts the real `srcset` back at once).
  * It runs as an inline script at the top of every page, before the body is
- * parsed, and stays the one mechanism for the page's whole life: a
- * MutationObserver finds the images the parser, the hydrated app (client
+ * parsed, and stays the one mechanism for the page's whole life: the images
+ * the parser adds are found by a query at the first paint and at the end of
+ * the parse, and from then on (before the page's deferred and module scripts
+ * run) a MutationObserver finds the images the hydrated app (client
  * navigations, live updates, the visual editor) or anything else adds, and
  * follows changes of their `data-srcset`.
  *
@@ -108,7 +110,7 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     observer?.unobserve(img);
   };
 
-  new win.MutationObserver((records) => {
+  const mutations = new win.MutationObserver((records) => {
     const added: Node[] = [];
     let removed = false;
     for (const record of records) {
@@ -127,21 +129,24 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
     }
     // an image that is moved (removed and added in one batch) stays tracked
     if (removed) [...pending].forEach((img) => img.isConnected || forget(img));
-    if (added.length === 0) return;
-    // While the parser adds the page, one query per batch: its batches hold every node of a long page, and
-    // querying each node's subtree walked the page once per level of depth (47.6 ms on /index at 4x CPU
-    // slowdown, 1-10 ms with one query). Later batches (a navigation, a filter, a live update) add a few subtrees
-    // of a page that may be long, so only those are searched.
-    if (doc.readyState === "loading") doc.querySelectorAll(selector).forEach(track);
-    else added.forEach((node) => imagesIn(node).forEach(track));
-  }).observe(doc.documentElement, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    // srcset: a re-render that writes the placeholder back onto a shown image
-    attributeFilter: ["data-lazy", "data-srcset", "srcset"],
+    // a few subtrees (a navigation, a filter, a live update) of a page that may be long: only those are searched
+    added.forEach((node) => imagesIn(node).forEach(track));
   });
-  imagesIn(doc.documentElement).forEach(track);
+  const follow = () => {
+    doc.querySelectorAll(selector).forEach(track);
+    mutations.observe(doc.documentElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      // srcset: a re-render that writes the placeholder back onto a shown image
+      attributeFilter: ["data-lazy", "data-srcset", "srcset"],
+    });
+  };
+  // Not while the parser adds the page: an observer of the whole tree gets a record of every node it inserts,
+  // tasks of their own between the parser's (issue 42), and nothing loads before the first paint anyway. The
+  // parse ends (readyState "interactive") before the page's deferred and module scripts run.
+  if (doc.readyState === "loading") doc.addEventListener("readystatechange", follow, { once: true });
+  else follow();
 
   const interactions = ["scroll", "pointerdown", "touchstart", "keydown", "wheel"];
   const release = () => {
@@ -156,6 +161,8 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
   const afterFirstPaint = () => {
     if (painted) return;
     painted = true;
+    // a first paint before the parse has ended: the images it has added so far
+    if (doc.readyState === "loading") doc.querySelectorAll(selector).forEach(track);
     observePending();
   };
   const Paint = win.PerformanceObserver;
