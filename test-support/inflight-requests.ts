@@ -7,18 +7,23 @@ export const QUIET_MS = 500;
  * The requests in flight on a page or in a browser context, from its own request events, to wait for
  * Playwright's "networkidle" at any later moment: its own fires once per navigation, and once never came after a
  * navigation that the speculation rules' prefetch served, though every request had finished (a fresh clone's
- * run of aa5e579, e2e/csp.spec.ts on /imprint).
+ * run of aa5e579, e2e/csp.spec.ts on /imprint). `ignore` leaves requests out, such as a video's, which streams
+ * for as long as the video plays.
  */
-export function inflightTracker(source: Page | BrowserContext) {
+export function inflightTracker(
+  source: Page | BrowserContext,
+  { ignore }: { ignore?: (request: Request) => boolean } = {},
+) {
   /** Each request in flight, with when it started (`performance.now()`). */
   const open = new Map<Request, number>();
   let lastChange = performance.now();
   const start = (request: Request) => {
+    if (ignore?.(request)) return;
     open.set(request, performance.now());
     lastChange = performance.now();
   };
   const end = (request: Request) => {
-    open.delete(request);
+    if (!open.delete(request)) return;
     lastChange = performance.now();
   };
   source.on("request", start);
