@@ -7,8 +7,8 @@ export const QUIET_MS = 500;
  * The requests in flight on a page or in a browser context, from its own request events, to wait for
  * Playwright's "networkidle" at any later moment: its own fires once per navigation, and once never came after a
  * navigation that the speculation rules' prefetch served, though every request had finished (a fresh clone's
- * run of aa5e579, e2e/csp.spec.ts on /imprint). `ignore` leaves requests out, such as a video's, which streams
- * for as long as the video plays.
+ * run of aa5e579, e2e/csp.spec.ts on /imprint). `ignore` leaves requests out, such as a video's, which may
+ * stream for as long as the video plays.
  */
 export function inflightTracker(
   source: Page | BrowserContext,
