@@ -3,7 +3,7 @@ import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 import type { ConsoleMessage, Page, Request, TestInfo } from "@playwright/test";
 import type { FaultConfig } from "../content-server/faults";
-import { inflightTracker, QUIET_MS } from "../test-support/inflight-requests";
+import { inflightTracker, type IgnoredRequests, QUIET_MS } from "../test-support/inflight-requests";
 
 /**
  * The `test` every spec uses. For each test it
@@ -223,8 +223,11 @@ type Fixtures = {
   requestLog: string[];
   /** The requests of the test's browser context that are still in flight, as they go. */
   openRequests: () => Request[];
-  /** Waits until no request of the test's browser context has been in flight for QUIET_MS (inflightTracker). */
-  quietNetwork: () => Promise<void>;
+  /**
+   * Waits until no request of the test's browser context, but those `ignore` leaves out, has been in flight for
+   * QUIET_MS (inflightTracker).
+   */
+  quietNetwork: (ignore?: IgnoredRequests) => Promise<void>;
   /** What the page logged so far, one line a message: `[type] text (url:line)`, and `[pageerror] ...`. */
   consoleLog: string[];
   contentApi: ContentApi;
@@ -372,10 +375,10 @@ export const test = base.extend<Fixtures & BuildOptions>({
   },
 
   quietNetwork: async ({ guard }, provide) => {
-    await provide(async () =>
+    await provide(async (ignore) =>
       expect(
-        await guard.network.idle(QUIET_NETWORK_TIMEOUT_MS),
-        `no request in flight for ${QUIET_MS} ms within ${QUIET_NETWORK_TIMEOUT_MS} ms (open-requests.log lists those that were)`,
+        await guard.network.idle(QUIET_NETWORK_TIMEOUT_MS, ignore),
+        `no request${ignore ? " that counts" : ""} in flight for ${QUIET_MS} ms within ${QUIET_NETWORK_TIMEOUT_MS} ms (open-requests.log lists those that were)`,
       ).toBe(true),
     );
   },

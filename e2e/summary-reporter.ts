@@ -1,33 +1,55 @@
-import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { writeFileSync } from "node:fs";
+import type { FullResult, Reporter, TestCase, TestError, TestResult } from "@playwright/test/reporter";
+import { E2E_SUMMARY_FILE_VARIABLE, type StageSummary, firstLineOf } from "../test-support/stage-summary";
 
-/** One line at the end: counts, wall time and the titles of failed tests. */
+/**
+ * One line at the end: counts, wall time and the titles of failed tests. With E2E_SUMMARY_FILE set (run-e2e sets
+ * it per stage), the same as JSON, with each failure's first line, for run-e2e's recap at the end of a whole run:
+ * a log's tail then names what failed in every stage, not only in the last.
+ */
 export default class SummaryReporter implements Reporter {
   private readonly outcomes = new Map<TestCase, TestResult>();
+  /** Errors outside any test: a web server that did not start, a global setup that threw. */
+  private readonly runErrors: string[] = [];
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.outcomes.set(test, result);
   }
 
+  onError(error: TestError): void {
+    this.runErrors.push(firstLineOf(error.message ?? error.value ?? "unknown error"));
+  }
+
   onEnd(result: FullResult): void {
-    const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
-    const failed: string[] = [];
-    for (const test of this.outcomes.keys()) {
+    const summary: StageSummary = {
+      status: result.status,
+      seconds: result.duration / 1000,
+      passed: 0,
+      flaky: 0,
+      skipped: 0,
+      failed: [],
+      errors: this.runErrors,
+    };
+    for (const [test, last] of this.outcomes) {
       const outcome = test.outcome();
-      if (outcome === "expected") counts.passed++;
-      else if (outcome === "flaky") counts.flaky++;
-      else if (outcome === "skipped") counts.skipped++;
+      if (outcome === "expected") summary.passed++;
+      else if (outcome === "flaky") summary.flaky++;
+      else if (outcome === "skipped") summary.skipped++;
       else {
-        counts.failed++;
         // the project too: the engines' projects run the same tests in Firefox and in WebKit
         const [project, ...titles] = test.titlePath().filter(Boolean);
-        failed.push(`[${project}] ${titles.join(" > ")}`);
+        summary.failed.push({
+          title: `[${project}] ${titles.join(" > ")}`,
+          error: firstLineOf(last.error?.message ?? last.status),
+        });
       }
     }
-    const seconds = (result.duration / 1000).toFixed(1);
     console.info(
-      `e2e summary: ${result.status}, ${counts.passed} passed, ${counts.failed} failed, ${counts.flaky} flaky, ${counts.skipped} skipped in ${seconds} s`,
+      `e2e summary: ${summary.status}, ${summary.passed} passed, ${summary.failed.length} failed, ${summary.flaky} flaky, ${summary.skipped} skipped in ${summary.seconds.toFixed(1)} s`,
     );
-    for (const title of failed) console.info(`  failed: ${title}`);
+    for (const { title } of summary.failed) console.info(`  failed: ${title}`);
+    const file = process.env[E2E_SUMMARY_FILE_VARIABLE];
+    if (file) writeFileSync(file, JSON.stringify(summary));
   }
 
   printsToStdio(): boolean {

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium";
 import { ENGINES_STAGE_VARIABLE, ensureFirefox, ensureWebKit } from "./ensure-engines";
 import { ensureHostTools } from "./ensure-host-tools";
 import { ensureNginx } from "./ensure-nginx";
+import { E2E_SUMMARY_FILE_VARIABLE, readStageSummary, recapLines } from "./stage-summary";
 
 /**
  * `npm run test:e2e [-- playwright args]`: the browser tests end to end. Playwright starts and stops the
@@ -138,28 +141,40 @@ async function main(): Promise<number> {
     if (process.platform === "linux") log(`WebKitGTK: ${(await ensureWebKit()).browser}`);
   }
   let code = 0;
+  // each stage's summary (e2e/summary-reporter.ts), for the recap at the end
+  const summaries = await mkdtemp(path.join(tmpdir(), "studio-e2e-summaries-"));
+  const recap: string[] = [];
   for (const [index, stage] of stages.entries()) {
     if (interruptedBy) break;
+    const name = `stage ${index + 1} (${projectsOf(stage.args).join(", ") || "every project"})`;
     let tools: NodeJS.ProcessEnv = {};
     try {
       if (stage.env.E2E_HOSTS === "1" && hostToolsEnv) tools = await hostToolsEnv;
     } catch (error) {
       // this stage fails; the next still runs
-      console.error(`run-e2e: the hosts' tools: ${error instanceof Error ? error.message : String(error)}`);
+      const message = `the hosts' tools: ${error instanceof Error ? error.message : String(error)}`;
+      console.error(`run-e2e: ${message}`);
+      recap.push(`${name}: not run: ${message}`);
       code = 1;
       continue;
     }
+    const summaryFile = path.join(summaries, `stage-${index + 1}.json`);
     const env: NodeJS.ProcessEnv = {
       ...stage.env,
       CHROME_PATH: chromePath,
       ...tools,
+      [E2E_SUMMARY_FILE_VARIABLE]: summaryFile,
       // the first stage makes the builds; the later ones serve them
       ...(index > 0 ? { E2E_SKIP_BUILD: "1" } : {}),
     };
     // every stage runs, whatever the one before gave (`code ||= await ...` would skip it after a failure)
     const stageCode = await playwright(stage.args, env);
     code ||= stageCode;
+    recap.push(...recapLines(`${name}, exit code ${stageCode}`, await readStageSummary(summaryFile)));
   }
+  await rm(summaries, { recursive: true, force: true });
+  // a log's tail (all a CI page may show) names what failed in every stage, not only in the last
+  if (stages.length > 1) for (const line of recap) log(line);
   return code;
 }
 

@@ -1,0 +1,46 @@
+import { readFile } from "node:fs/promises";
+import { stripVTControlCharacters } from "node:util";
+import * as v from "valibot";
+import { parseJsonWith } from "../settings/parse-json";
+
+/** Where e2e/summary-reporter.ts writes a Playwright run's summary (run-e2e sets it for each stage). */
+export const E2E_SUMMARY_FILE_VARIABLE = "E2E_SUMMARY_FILE";
+
+/** A Playwright run's outcome as the summary reporter writes it and run-e2e reads it. */
+const StageSummarySchema = v.object({
+  status: v.picklist(["passed", "failed", "timedout", "interrupted"]),
+  seconds: v.number(),
+  passed: v.number(),
+  flaky: v.number(),
+  skipped: v.number(),
+  /** Each failed test: its project and titles, and the first line of its error. */
+  failed: v.array(v.object({ title: v.string(), error: v.string() })),
+  /** Errors outside any test (a web server, a global setup). */
+  errors: v.array(v.string()),
+});
+export type StageSummary = v.InferOutput<typeof StageSummarySchema>;
+
+/** The first non-empty line of an error message, without its terminal colours. */
+export function firstLineOf(message: string): string {
+  const lines = stripVTControlCharacters(message)
+    .split("\n")
+    .map((line) => line.trim());
+  return lines.find((line) => line !== "") ?? "";
+}
+
+/** A stage's summary, or undefined when its Playwright run wrote none (it ended before its reporters did). */
+export async function readStageSummary(file: string): Promise<StageSummary | undefined> {
+  const text = await readFile(file, "utf8").catch(() => undefined);
+  return text === undefined ? undefined : parseJsonWith(StageSummarySchema, text, file, "a Playwright run's summary");
+}
+
+/** The recap's lines for one stage. */
+export function recapLines(name: string, summary: StageSummary | undefined): string[] {
+  if (!summary) return [`${name}: no summary (Playwright ended before its reporters did)`];
+  const { status, passed, failed, flaky, skipped, seconds, errors } = summary;
+  return [
+    `${name}: ${status}, ${passed} passed, ${failed.length} failed, ${flaky} flaky, ${skipped} skipped in ${seconds.toFixed(1)} s`,
+    ...failed.map(({ title, error }) => `  failed: ${title}: ${error}`),
+    ...errors.map((error) => `  error: ${error}`),
+  ];
+}
