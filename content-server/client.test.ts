@@ -1,5 +1,5 @@
 import StoryblokClient from "storyblok-js-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
 import { createFixture, PREVIEW_TOKEN, PUBLIC_TOKEN, uuidFor, type Fixture } from "./test-fixture";
 
@@ -24,14 +24,6 @@ function client(accessToken: string, extra: Record<string, unknown> = {}) {
     fetch: countingFetch,
     ...extra,
   });
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 beforeAll(async () => {
@@ -173,7 +165,7 @@ describe("storyblok-js-client against the content service", () => {
 
     const edited = (await client(PREVIEW_TOKEN).get("cdn/stories/header", { version: "draft" })).data.story;
     await fx.writeStory("header", { story: { ...edited, name: "Header v2" } });
-    await waitFor(() => server.cv() !== cv);
+    await vi.waitFor(() => expect(server.cv()).not.toBe(cv), { timeout: 3000 });
 
     // the same call is still answered from the client's memory cache ...
     expect((await c.get("cdn/stories/header")).data.story.name).toBe("Header");

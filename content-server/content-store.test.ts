@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
 import { parseStoryFile } from "./content-files";
 import { ContentStore } from "./content-store";
@@ -18,14 +18,6 @@ async function fixture(articles = 3): Promise<Fixture> {
   const fx = await createFixture({ articles, assets: false });
   cleanups.push(fx.cleanup);
   return fx;
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 function article(n: number, fullSlug: string, name = `Story ${n}`) {
@@ -102,23 +94,23 @@ describe("content store", () => {
 
     let cv = store.cv;
     await fx.writeStory("about", article(2, "about", "About edited"));
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.cv).toBeGreaterThan(cv);
     expect(store.view("published").bySlug.get("about")?.story.name).toBe("About edited");
 
     cv = store.cv;
     await fx.writeStory("news/2026/hello", article(77, "news/2026/hello"));
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.view("draft").bySlug.get("news/2026/hello")?.story.id).toBe(77);
 
     cv = store.cv;
     await fx.writeStory("news/2026/again", article(78, "news/2026/again"));
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.view("draft").byId.get(78)?.story.full_slug).toBe("news/2026/again");
 
     cv = store.cv;
     await rm(path.join(fx.dir, "stories/news"), { recursive: true });
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.view("draft").byId.get(77)).toBeUndefined();
 
     cv = store.cv;
@@ -130,7 +122,7 @@ describe("content store", () => {
         datasource_entries: [{ id: 2, name: "red", value: "#f00" }],
       }),
     );
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.datasources().map((d) => [d.slug, d.entries.length])).toEqual([["colours", 1]]);
 
     cv = store.cv;
@@ -138,7 +130,7 @@ describe("content store", () => {
       path.join(fx.dir, "folders.json"),
       JSON.stringify({ folders: [{ id: 900, uuid: "f-900", name: "All articles", full_slug: "articles" }] }),
     );
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.folders().find((f) => f.full_slug === "articles")).toMatchObject({ id: 900, name: "All articles" });
 
     cv = store.cv;
@@ -151,7 +143,7 @@ describe("content store", () => {
         publicToken: "q-123456",
       }),
     );
-    await waitFor(() => store.cv !== cv);
+    await vi.waitFor(() => expect(store.cv).not.toBe(cv), { timeout: 3000 });
     expect(store.space.name).toBe("Renamed");
     expect(store.previewToken).toBe("p-123456");
   });
