@@ -82,8 +82,12 @@ describe("startReadLoad", () => {
     const load = startReadLoad(base, ["/hang"], { connections: 1, requestTimeoutMs: 100 });
     await requestArrived;
     const result = await load.stop();
-    expect(result.requests).toBe(1);
-    expect(result.failed).toEqual([expect.stringMatching(/^\/hang: .*(timeout|abort)/i)]);
+    // one request, or more where the machine was slow enough for the first to time out before the server saw it
+    // (a clone's run with the machine loaded: 2): each one a failure by its timeout
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.failed).toEqual(
+      Array.from({ length: result.requests }, () => expect.stringMatching(/^\/hang: .*(timeout|abort)/i)),
+    );
     server.closeAllConnections();
   });
 });
