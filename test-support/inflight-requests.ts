@@ -28,7 +28,7 @@ export function inflightTracker(source: Page | BrowserContext) {
   };
   source.on("requestfinished", end);
   source.on("requestfailed", end);
-  /** When the last request that counts started or ended, or undefined while one is in flight. */
+  /** When the last request that counts ended (or tracking began), or undefined while one is in flight. */
   const lastChange = (counts: (request: Request) => boolean): number | undefined => {
     let last = tracked;
     for (const request of open.keys()) if (counts(request)) return undefined;
