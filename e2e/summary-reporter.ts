@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from "@playwright/test/reporter";
-import { E2E_SUMMARY_FILE_VARIABLE, type StageSummary, firstLineOf } from "../test-support/stage-summary";
+import { E2E_SUMMARY_FILE_VARIABLE, type StageSummary, firstLineOf, outcomeLine } from "../test-support/stage-summary";
 
 /**
  * One line at the end: counts, wall time and the titles of failed tests. With E2E_SUMMARY_FILE set (run-e2e sets
@@ -44,9 +44,7 @@ export default class SummaryReporter implements Reporter {
         });
       }
     }
-    console.info(
-      `e2e summary: ${summary.status}, ${summary.passed} passed, ${summary.failed.length} failed, ${summary.flaky} flaky, ${summary.skipped} skipped in ${summary.seconds.toFixed(1)} s`,
-    );
+    console.info(`e2e summary: ${outcomeLine(summary)}`);
     for (const { title } of summary.failed) console.info(`  failed: ${title}`);
     const file = process.env[E2E_SUMMARY_FILE_VARIABLE];
     if (file) writeFileSync(file, JSON.stringify(summary));

@@ -34,13 +34,17 @@ export async function readStageSummary(file: string): Promise<StageSummary | und
   return text === undefined ? undefined : parseJsonWith(StageSummarySchema, text, file, "a Playwright run's summary");
 }
 
+/** A run's outcome in one line: its status, counts and wall time (the reporter's line and the recap's). */
+export function outcomeLine({ status, passed, failed, flaky, skipped, seconds }: StageSummary): string {
+  return `${status}, ${passed} passed, ${failed.length} failed, ${flaky} flaky, ${skipped} skipped in ${seconds.toFixed(1)} s`;
+}
+
 /** The recap's lines for one stage. */
 export function recapLines(name: string, summary: StageSummary | undefined): string[] {
   if (!summary) return [`${name}: no summary (Playwright ended before its reporters did)`];
-  const { status, passed, failed, flaky, skipped, seconds, errors } = summary;
   return [
-    `${name}: ${status}, ${passed} passed, ${failed.length} failed, ${flaky} flaky, ${skipped} skipped in ${seconds.toFixed(1)} s`,
-    ...failed.map(({ title, error }) => `  failed: ${title}: ${error}`),
-    ...errors.map((error) => `  error: ${error}`),
+    `${name}: ${outcomeLine(summary)}`,
+    ...summary.failed.map(({ title, error }) => `  failed: ${title}: ${error}`),
+    ...summary.errors.map((error) => `  error: ${error}`),
   ];
 }
