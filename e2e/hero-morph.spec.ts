@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { visit } from "./page-helpers";
 import { expect, test } from "./fixtures";
 
@@ -38,69 +38,80 @@ interface Reveal {
 
 const LEFT_KEY = "e2e-named-when-left";
 
-async function recordTransitions(page: Page): Promise<void> {
-  await page.addInitScript((leftKey) => {
-    const namedElements = () =>
-      Array.from(document.querySelectorAll("body *"))
-        .filter((element) => element.getClientRects().length > 0)
-        .filter((element) => getComputedStyle(element).viewTransitionName !== "none");
-    const named = () =>
-      namedElements().map((element) =>
-        `${element.localName} ${element.closest("a")?.getAttribute("href") ?? ""}`.trim(),
-      );
-    // The names and boxes of the old state, read in `pageswap` after the page's own listeners have named what
-    // leaves (the browser captures the old state right after them): this listener is added once the page's
-    // modules, which add theirs, have run. (Read at `pagehide`, later, a fresh clone's run once found nothing
-    // named while the new page's transition morphed the hero into its tile.)
-    document.addEventListener("DOMContentLoaded", () =>
-      window.addEventListener("pageswap", () => {
-        const boxes = namedElements().map((element) => {
-          const { x, y, width, height } = element.getBoundingClientRect();
-          return { x, y, width, height };
-        });
-        sessionStorage.setItem(leftKey, JSON.stringify({ named: named(), boxes }));
-      }),
-    );
-    const box = (style: Record<string, unknown> | undefined): Box | null => {
-      if (!style?.transform) return null;
-      const matrix = new DOMMatrixReadOnly(String(style.transform));
-      return {
-        x: matrix.e,
-        y: matrix.f,
-        width: parseFloat(String(style.width)),
-        height: parseFloat(String(style.height)),
-      };
-    };
-    const reveals: Reveal[] = [];
-    (window as unknown as { reveals: Reveal[] }).reveals = reveals;
-    window.addEventListener("pagereveal", (event) => {
-      const transition = (event as PageRevealEvent).viewTransition;
-      const reveal: Reveal = {
-        at: Date.now(),
-        transition: Boolean(transition),
-        named: [],
-        groups: [],
-        from: null,
-        finished: false,
-      };
-      reveals.push(reveal);
-      if (!transition) return;
-      void transition.ready.then(() => {
-        reveal.named = named();
-        const animations = document
-          .getAnimations()
-          .filter((animation) =>
-            (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith("::view-transition"),
-          );
-        reveal.groups = animations.map((animation) => (animation.effect as KeyframeEffect).pseudoElement!);
-        const group = animations.find(
-          (animation) => (animation.effect as KeyframeEffect).pseudoElement === "::view-transition-group(article-hero)",
+/**
+ * Records what each document names and reveals (above); with `slow`, an arriving transition's animations run at
+ * 1/20 of their speed (the 0.45 s morph takes 9 s), so that the test can leave the page while it runs.
+ */
+async function recordTransitions(page: Page, { slow = false } = {}): Promise<void> {
+  await page.addInitScript(
+    ({ leftKey, slowly }) => {
+      const namedElements = () =>
+        Array.from(document.querySelectorAll("body *"))
+          .filter((element) => element.getClientRects().length > 0)
+          .filter((element) => getComputedStyle(element).viewTransitionName !== "none");
+      const named = () =>
+        namedElements().map((element) =>
+          `${element.localName} ${element.closest("a")?.getAttribute("href") ?? ""}`.trim(),
         );
-        reveal.from = box((group?.effect as KeyframeEffect | undefined)?.getKeyframes()[0] as Record<string, unknown>);
+      // The names and boxes of the old state, read in `pageswap` after the page's own listeners have named what
+      // leaves (the browser captures the old state right after them): this listener is added once the page's
+      // modules, which add theirs, have run. (Read at `pagehide`, later, a fresh clone's run once found nothing
+      // named while the new page's transition morphed the hero into its tile.)
+      document.addEventListener("DOMContentLoaded", () =>
+        window.addEventListener("pageswap", () => {
+          const boxes = namedElements().map((element) => {
+            const { x, y, width, height } = element.getBoundingClientRect();
+            return { x, y, width, height };
+          });
+          sessionStorage.setItem(leftKey, JSON.stringify({ named: named(), boxes }));
+        }),
+      );
+      const box = (style: Record<string, unknown> | undefined): Box | null => {
+        if (!style?.transform) return null;
+        const matrix = new DOMMatrixReadOnly(String(style.transform));
+        return {
+          x: matrix.e,
+          y: matrix.f,
+          width: parseFloat(String(style.width)),
+          height: parseFloat(String(style.height)),
+        };
+      };
+      const reveals: Reveal[] = [];
+      (window as unknown as { reveals: Reveal[] }).reveals = reveals;
+      window.addEventListener("pagereveal", (event) => {
+        const transition = (event as PageRevealEvent).viewTransition;
+        const reveal: Reveal = {
+          at: Date.now(),
+          transition: Boolean(transition),
+          named: [],
+          groups: [],
+          from: null,
+          finished: false,
+        };
+        reveals.push(reveal);
+        if (!transition) return;
+        void transition.ready.then(() => {
+          reveal.named = named();
+          const animations = document
+            .getAnimations()
+            .filter((animation) =>
+              (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith("::view-transition"),
+            );
+          if (slowly) for (const animation of animations) animation.playbackRate = 0.05;
+          reveal.groups = animations.map((animation) => (animation.effect as KeyframeEffect).pseudoElement!);
+          const group = animations.find(
+            (animation) =>
+              (animation.effect as KeyframeEffect).pseudoElement === "::view-transition-group(article-hero)",
+          );
+          reveal.from = box(
+            (group?.effect as KeyframeEffect | undefined)?.getKeyframes()[0] as Record<string, unknown>,
+          );
+        });
+        void transition.finished.finally(() => (reveal.finished = true));
       });
-      void transition.finished.finally(() => (reveal.finished = true));
-    });
-  }, LEFT_KEY);
+    },
+    { leftKey: LEFT_KEY, slowly: slow },
+  );
 }
 
 /** The page's last reveal after `since` (Date.now()), once there is one. */
@@ -172,6 +183,32 @@ async function navigateWithTransition(
   }
 }
 
+/** Clicks the tile once it stands still: its gallery's entrance and fade-ins have run and its hover has settled. */
+async function clickWhenSettled(page: Page, tile: { link: Locator; href: string }): Promise<void> {
+  await page.locator(`main section ul > li a[href="${tile.href}"]`).first().scrollIntoViewIfNeeded();
+  // the gallery's entrance and the tiles' fade-in move the tile: clicked once they have run
+  await expect(page.locator("main section[data-entrance]").first()).not.toHaveAttribute("data-entrance", "waiting");
+  await page
+    .locator("main section")
+    .first()
+    .evaluate((gallery) =>
+      Promise.all(
+        gallery
+          .getAnimations({ subtree: true })
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
+  // the medium's hover scale (gallery-tile.module.css, .link:hover .fill) settled before the click: the
+  // snapshot the transition starts from and the box the page measured as it left must show the same frame
+  // (a click mid-transition left them 4.8 px apart at 1280 px, on CI)
+  await tile.link.hover();
+  await tile.link.evaluate((link) =>
+    Promise.all(link.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  await tile.link.click();
+}
+
 /** The article's hero: the first image of its page. */
 const HERO = "main img >> nth=0";
 
@@ -185,33 +222,7 @@ for (const width of [1280, 768, 375]) {
       await recordTransitions(page);
       await visit(page, "/");
       const tile = await articleTile(page);
-      const toArticle = async () => {
-        await page.locator(`main section ul > li a[href="${tile.href}"]`).first().scrollIntoViewIfNeeded();
-        // the gallery's entrance and the tiles' fade-in move the tile: clicked once they have run
-        await expect(page.locator("main section[data-entrance]").first()).not.toHaveAttribute(
-          "data-entrance",
-          "waiting",
-        );
-        await page
-          .locator("main section")
-          .first()
-          .evaluate((gallery) =>
-            Promise.all(
-              gallery
-                .getAnimations({ subtree: true })
-                .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-                .map((animation) => animation.finished),
-            ),
-          );
-        // the medium's hover scale (gallery-tile.module.css, .link:hover .fill) settled before the click: the
-        // snapshot the transition starts from and the box the page measured as it left must show the same frame
-        // (a click mid-transition left them 4.8 px apart at 1280 px, on CI)
-        await tile.link.hover();
-        await tile.link.evaluate((link) =>
-          Promise.all(link.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-        );
-        await tile.link.click();
-      };
+      const toArticle = () => clickWhenSettled(page, tile);
       const arrived = await navigateWithTransition(page, toArticle, tile.href, () => page.goBack());
       expect(arrived.transition).toBe(true);
       // the clicked tile's medium alone left with the name, and the hero alone took it
@@ -241,6 +252,33 @@ for (const width of [1280, 768, 375]) {
     });
   });
 }
+
+test("Back during the morph shrinks the hero into its tile all the same", async ({ page }) => {
+  await recordTransitions(page, { slow: true });
+  await visit(page, "/");
+  const tile = await articleTile(page);
+  const arrived = await navigateWithTransition(
+    page,
+    () => clickWhenSettled(page, tile),
+    tile.href,
+    () => page.goBack(),
+  );
+  expect(arrived.transition).toBe(true);
+  expect(arrived.named).toEqual(["img"]);
+  // Back while the morph still runs (it was cut short as the page was left, and unnamed the hero: a fresh
+  // clone's run saw the article leave with nothing named)
+  expect((await revealAfter(page, arrived.at)).finished).toBe(false);
+  const back = await navigateWithTransition(
+    page,
+    () => page.goBack(),
+    "/",
+    () => page.goForward(),
+  );
+  expect(back.transition).toBe(true);
+  expect(await namedWhenLeft(page)).toEqual(["img"]);
+  expect(back.named).toEqual([`span ${tile.href}`]);
+  expect(back.groups).toContain("::view-transition-group(article-hero)");
+});
 
 test("under reduced motion nothing is named and no transition runs, either way", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });

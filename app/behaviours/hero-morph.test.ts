@@ -106,6 +106,22 @@ describe("the incoming page (the head script)", () => {
     expect(named()).toEqual([]);
   });
 
+  it("keeps the name the outgoing side gave when the page is left during the transition (Back mid-morph)", async () => {
+    const win = headScriptWindow({ reveal: true, from: "http://localhost/articles/b" });
+    revealMorph(win);
+    const { viewTransition, finish } = transition();
+    reveal(win, viewTransition);
+    // leaving cuts the transition short: it settles after the outgoing side (start) has named its element
+    win.dispatchEvent(new Event("pageswap"));
+    finish();
+    await viewTransition.finished;
+    await Promise.resolve();
+    expect(named()).toEqual(["other"]);
+    // back from the back/forward cache, without a transition: nothing named
+    reveal(win, null);
+    expect(named()).toEqual([]);
+  });
+
   it("names nothing when no transition reveals the page", () => {
     const win = headScriptWindow({ reveal: true, from: "http://localhost/articles/b", reducedMotion: true });
     revealMorph(win);

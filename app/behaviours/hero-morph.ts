@@ -18,6 +18,7 @@
  *   the head script, pipeline/head-script.ts: a module runs too late for
  *   it), and no element once its transition has finished. An element named
  *   there has `data-arrived`: the hero does not fade in over the morph.
+ *   (Unless the page is left first: Back during the morph shrinks it back.)
  *
  * Nothing is named without a transition: under reduced motion the stylesheet
  * declares none (`event.viewTransition` is null), and engines without
@@ -83,7 +84,12 @@ export function revealMorph(win: Window): void {
     expect.setAttribute("blocking", "render");
     document.head.append(expect);
   }
+  // Back pressed during the morph cuts its transition short as the page is left: that settles `finished` within
+  // `pageswap`, after start's listener named the element for the page to come, and that name stays
+  let leaving = false;
+  win.addEventListener("pageswap", () => (leaving = true));
   win.addEventListener("pagereveal", (event) => {
+    leaving = false;
     // a page back from the back/forward cache keeps the name it left with
     nameForMorph(document, null);
     const from = cameFrom(win);
@@ -92,7 +98,9 @@ export function revealMorph(win: Window): void {
     if (!partner) return;
     nameForMorph(document, partner);
     partner.setAttribute(ARRIVED_ATTRIBUTE, "");
-    void event.viewTransition.finished.finally(() => nameForMorph(document, null));
+    void event.viewTransition.finished.finally(() => {
+      if (!leaving) nameForMorph(document, null);
+    });
   });
 }
 
