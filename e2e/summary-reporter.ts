@@ -1,10 +1,17 @@
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from "@playwright/test/reporter";
-import { E2E_SUMMARY_FILE_VARIABLE, type StageSummary, firstLineOf, outcomeLine } from "../test-support/stage-summary";
+import {
+  E2E_SUMMARY_FILE_VARIABLE,
+  type StageSummary,
+  detailOf,
+  firstLineOf,
+  outcomeLine,
+} from "../test-support/stage-summary";
 
 /**
  * One line at the end: counts, wall time and the titles of failed tests. With E2E_SUMMARY_FILE set (run-e2e sets
- * it per stage), the same as JSON, with each failure's first line, for run-e2e's recap at the end of a whole run:
+ * it per stage), the same as JSON, with each failure's first lines and place, for run-e2e's recap at the end of a whole run:
  * a log's tail then names what failed in every stage, not only in the last.
  */
 export default class SummaryReporter implements Reporter {
@@ -38,9 +45,13 @@ export default class SummaryReporter implements Reporter {
       else {
         // the project too: the engines' projects run the same tests in Firefox and in WebKit
         const [project, ...titles] = test.titlePath().filter(Boolean);
+        const message = last.error?.message ?? last.status;
+        const location = last.error?.location;
         summary.failed.push({
           title: `[${project}] ${titles.join(" > ")}`,
-          error: firstLineOf(last.error?.message ?? last.status),
+          error: firstLineOf(message),
+          ...(location && { at: `${path.relative(process.cwd(), location.file)}:${location.line}` }),
+          detail: detailOf(message),
         });
       }
     }

@@ -3,7 +3,14 @@ import { writeFile } from "node:fs/promises";
 import type { FullResult, TestCase, TestResult } from "@playwright/test/reporter";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import SummaryReporter from "../e2e/summary-reporter";
-import { E2E_SUMMARY_FILE_VARIABLE, firstLineOf, readStageSummary, recapLines } from "./stage-summary";
+import {
+  DETAIL_LINES,
+  E2E_SUMMARY_FILE_VARIABLE,
+  detailOf,
+  firstLineOf,
+  readStageSummary,
+  recapLines,
+} from "./stage-summary";
 import { tempDirOfTests } from "./temp-dir";
 
 /** A test as the reporter sees it: its outcome and its title path (root, project, file, titles). */
@@ -11,8 +18,10 @@ function testCase(outcome: ReturnType<TestCase["outcome"]>, ...titles: string[])
   return { outcome: () => outcome, titlePath: () => ["", "browser", "a.spec.ts", ...titles] } as unknown as TestCase;
 }
 
-function result(status: TestResult["status"], message?: string): TestResult {
-  return { status, error: message === undefined ? undefined : { message } } as unknown as TestResult;
+function result(status: TestResult["status"], message?: string, line?: number): TestResult {
+  const location =
+    line === undefined ? undefined : { file: path.join(process.cwd(), "e2e/a.spec.ts"), line, column: 3 };
+  return { status, error: message === undefined ? undefined : { message, location } } as unknown as TestResult;
 }
 
 describe("a stage's summary, from the reporter to run-e2e's recap", () => {
@@ -22,7 +31,7 @@ describe("a stage's summary, from the reporter to run-e2e's recap", () => {
     vi.restoreAllMocks();
   });
 
-  it("names each failed test with its error's first line, and errors outside any test", async () => {
+  it("names each failed test with its error's first lines and the spec's line that threw, and errors outside any test", async () => {
     const file = path.join(dir(), "stage.json");
     vi.stubEnv(E2E_SUMMARY_FILE_VARIABLE, file);
     vi.spyOn(console, "info").mockImplementation(() => undefined);
@@ -31,7 +40,11 @@ describe("a stage's summary, from the reporter to run-e2e's recap", () => {
     reporter.onTestEnd(testCase("skipped", "is skipped"), result("skipped"));
     reporter.onTestEnd(
       testCase("unexpected", "a group", "fails"),
-      result("failed", "\u001b[31mError: expect(received).toBe(expected)\u001b[39m\n\nExpected: true"),
+      result(
+        "failed",
+        "\u001b[31mError: expect(received).toBe(expected)\u001b[39m\n\nExpected: \u001b[32mtrue\u001b[39m\nReceived: false",
+        12,
+      ),
     );
     reporter.onTestEnd(testCase("unexpected", "runs out of time"), result("timedOut"));
     reporter.onError({ message: "\nError: Timed out waiting 120000ms from config.webServer." });
@@ -40,6 +53,9 @@ describe("a stage's summary, from the reporter to run-e2e's recap", () => {
     expect(recapLines("stage 1", await readStageSummary(file))).toEqual([
       "stage 1: failed, 1 passed, 2 failed, 0 flaky, 1 skipped in 12.3 s",
       "  failed: [browser] a.spec.ts > a group > fails: Error: expect(received).toBe(expected)",
+      "    at e2e/a.spec.ts:12",
+      "    | Expected: true",
+      "    | Received: false",
       "  failed: [browser] a.spec.ts > runs out of time: timedOut",
       "  error: Error: Timed out waiting 120000ms from config.webServer.",
     ]);
@@ -62,10 +78,12 @@ describe("a stage's summary, from the reporter to run-e2e's recap", () => {
     await expect(readStageSummary(file)).rejects.toThrow(`${file} is not a Playwright run's summary`);
   });
 
-  it("takes an error's first non-empty line without its colours", () => {
+  it("takes an error's first non-empty line without its colours, and at most DETAIL_LINES after it", () => {
     expect(firstLineOf("\n  \u001b[2mexpect(locator).toBeVisible()\u001b[22m failed\nLocator: x")).toBe(
       "expect(locator).toBeVisible() failed",
     );
     expect(firstLineOf("")).toBe("");
+    const diff = ["Error: toEqual", "", "  Array [", ...Array.from({ length: 20 }, (_, i) => `-   ${i}`), "  ]"];
+    expect(detailOf(diff.join("\n"))).toEqual(diff.slice(2, 2 + DETAIL_LINES));
   });
 });

@@ -13,19 +13,37 @@ const StageSummarySchema = v.object({
   passed: v.number(),
   flaky: v.number(),
   skipped: v.number(),
-  /** Each failed test: its project and titles, and the first line of its error. */
-  failed: v.array(v.object({ title: v.string(), error: v.string() })),
+  /**
+   * Each failed test: its project and titles, its error's first line, where it was thrown (file:line, from the
+   * repository's root) and the message's next lines (an assertion's expected and received values).
+   */
+  failed: v.array(
+    v.object({ title: v.string(), error: v.string(), at: v.optional(v.string()), detail: v.array(v.string()) }),
+  ),
   /** Errors outside any test (a web server, a global setup). */
   errors: v.array(v.string()),
 });
 export type StageSummary = v.InferOutput<typeof StageSummarySchema>;
 
+/** How many of a failure's lines after the first the recap shows: a short diff whole, a long one's start. */
+export const DETAIL_LINES = 12;
+
+/** The non-empty lines of an error message, without their terminal colours. */
+function linesOf(message: string): string[] {
+  return stripVTControlCharacters(message)
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "");
+}
+
 /** The first non-empty line of an error message, without its terminal colours. */
 export function firstLineOf(message: string): string {
-  const lines = stripVTControlCharacters(message)
-    .split("\n")
-    .map((line) => line.trim());
-  return lines.find((line) => line !== "") ?? "";
+  return linesOf(message)[0]?.trim() ?? "";
+}
+
+/** The lines of an error message after its first, at most DETAIL_LINES of them. */
+export function detailOf(message: string): string[] {
+  return linesOf(message).slice(1, 1 + DETAIL_LINES);
 }
 
 /** A stage's summary, or undefined when its Playwright run wrote none (it ended before its reporters did). */
@@ -44,7 +62,11 @@ export function recapLines(name: string, summary: StageSummary | undefined): str
   if (!summary) return [`${name}: no summary (Playwright ended before its reporters did)`];
   return [
     `${name}: ${outcomeLine(summary)}`,
-    ...summary.failed.map(({ title, error }) => `  failed: ${title}: ${error}`),
+    ...summary.failed.flatMap(({ title, error, at, detail }) => [
+      `  failed: ${title}: ${error}`,
+      ...(at === undefined ? [] : [`    at ${at}`]),
+      ...detail.map((line) => `    | ${line}`),
+    ]),
     ...summary.errors.map((error) => `  error: ${error}`),
   ];
 }
