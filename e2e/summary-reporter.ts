@@ -11,8 +11,8 @@ import {
 
 /**
  * One line at the end: counts, wall time and the titles of failed tests. With E2E_SUMMARY_FILE set (run-e2e sets
- * it per stage), the same as JSON, with each failure's first lines and place, for run-e2e's recap at the end of a whole run:
- * a log's tail then names what failed in every stage, not only in the last.
+ * it per stage), the same as JSON, with each failure's first lines and the spec's line that threw, for run-e2e's
+ * recap at the end of a whole run: a log's tail then names what failed in every stage, not only in the last.
  */
 export default class SummaryReporter implements Reporter {
   private readonly outcomes = new Map<TestCase, TestResult>();
