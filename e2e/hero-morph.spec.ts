@@ -209,6 +209,24 @@ async function clickWhenSettled(page: Page, tile: { link: Locator; href: string 
   await tile.link.click();
 }
 
+/**
+ * Goes Back from the article to the gallery by a view transition: the article leaves with its hero alone named,
+ * and the gallery's transition morphs it into the tile that links `href`.
+ */
+async function backIntoTile(page: Page, href: string): Promise<Reveal> {
+  const back = await navigateWithTransition(
+    page,
+    () => page.goBack(),
+    "/",
+    () => page.goForward(),
+  );
+  expect(back.transition).toBe(true);
+  expect(await namedWhenLeft(page)).toEqual(["img"]);
+  expect(back.named).toEqual([`span ${href}`]);
+  expect(back.groups).toContain("::view-transition-group(article-hero)");
+  return back;
+}
+
 /** The article's hero: the first image of its page. */
 const HERO = "main img >> nth=0";
 
@@ -236,16 +254,7 @@ for (const width of [1280, 768, 375]) {
       expect(await namedNow(page)).toBe(0);
       await expect(page.locator(HERO)).toHaveCSS("animation-name", "none");
 
-      const back = await navigateWithTransition(
-        page,
-        () => page.goBack(),
-        "/",
-        () => page.goForward(),
-      );
-      expect(back.transition).toBe(true);
-      expect(await namedWhenLeft(page)).toEqual(["img"]);
-      expect(back.named).toEqual([`span ${tile.href}`]);
-      expect(back.groups).toContain("::view-transition-group(article-hero)");
+      const back = await backIntoTile(page, tile.href);
       expectNear(back.from, (await leftState(page))!.boxes[0]!);
       await expect.poll(async () => (await revealAfter(page, back.at)).finished).toBe(true);
       expect(await namedNow(page)).toBe(0);
@@ -268,16 +277,7 @@ test("Back during the morph shrinks the hero into its tile all the same", async 
   // Back while the morph still runs (it was cut short as the page was left, and unnamed the hero: a fresh
   // clone's run saw the article leave with nothing named)
   expect((await revealAfter(page, arrived.at)).finished).toBe(false);
-  const back = await navigateWithTransition(
-    page,
-    () => page.goBack(),
-    "/",
-    () => page.goForward(),
-  );
-  expect(back.transition).toBe(true);
-  expect(await namedWhenLeft(page)).toEqual(["img"]);
-  expect(back.named).toEqual([`span ${tile.href}`]);
-  expect(back.groups).toContain("::view-transition-group(article-hero)");
+  await backIntoTile(page, tile.href);
 });
 
 test("under reduced motion nothing is named and no transition runs, either way", async ({ page }) => {
