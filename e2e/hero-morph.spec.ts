@@ -34,6 +34,8 @@ interface Reveal {
   /** the article-hero group's box where it starts (its animation's first keyframe), in the viewport */
   from: Box | null;
   finished: boolean;
+  /** The document as the reveal found it, for a failure's message: what the head script's naming relies on. */
+  state: { from: string | null; expectLink: boolean; mainParsed: boolean; partnersShown: number };
 }
 
 const LEFT_KEY = "e2e-named-when-left";
@@ -87,6 +89,16 @@ async function recordTransitions(page: Page, { slow = false } = {}): Promise<voi
           groups: [],
           from: null,
           finished: false,
+          state: {
+            from:
+              (window as { navigation?: { activation?: { from?: { url?: string } | null } } }).navigation?.activation
+                ?.from?.url ?? null,
+            expectLink: document.querySelector('link[rel="expect"]') !== null,
+            mainParsed: document.getElementById("main")?.nextElementSibling != null,
+            partnersShown: [...document.querySelectorAll("[data-morph-with]")].filter(
+              (element) => element.getClientRects().length > 0,
+            ).length,
+          },
         };
         reveals.push(reveal);
         if (!transition) return;
@@ -245,7 +257,7 @@ for (const width of [1280, 768, 375]) {
       expect(arrived.transition).toBe(true);
       // the clicked tile's medium alone left with the name, and the hero alone took it
       expect(await namedWhenLeft(page)).toEqual([`span ${tile.href}`]);
-      expect(arrived.named).toEqual(["img"]);
+      expect(arrived.named, `named at ready; at the reveal: ${JSON.stringify(arrived.state)}`).toEqual(["img"]);
       // its group starts where the tile was when the gallery was left
       expect(arrived.groups).toContain("::view-transition-group(article-hero)");
       expectNear(arrived.from, (await leftState(page))!.boxes[0]!);
