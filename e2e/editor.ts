@@ -1,6 +1,7 @@
 import type { Frame, Page, Request, Response } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
 import { e2eEnv, expect, test } from "./fixtures";
+import { RESENDS_AFTER_RESET } from "../test-support/resending-resets";
 import type { ContentApi, StoryJson } from "./fixtures";
 
 /**
@@ -78,7 +79,8 @@ export async function openInEditor(
     (url) => url.origin === framed.origin && url.pathname === framed.pathname,
     async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
-      const response = await route.fetch();
+      // sent again once after a connection reset, as the browser would (test-support/resending-resets.ts)
+      const response = await route.fetch({ maxRetries: RESENDS_AFTER_RESET });
       const headers = response.headers();
       const policy = headers["content-security-policy"];
       if (policy) {

@@ -4,6 +4,7 @@ import { test as base, expect } from "@playwright/test";
 import type { ConsoleMessage, Page, Request, TestInfo } from "@playwright/test";
 import type { FaultConfig } from "../content-server/faults";
 import { inflightTracker, type IgnoredRequests, QUIET_MS } from "../test-support/inflight-requests";
+import { resendingResets } from "../test-support/resending-resets";
 
 /**
  * The `test` every spec uses. For each test it
@@ -279,6 +280,10 @@ async function attachOnFailure(page: Page, testInfo: TestInfo, guard: Guard, own
 
 export const test = base.extend<Fixtures & BuildOptions>({
   contentVersion: ["published", { option: true }],
+
+  request: async ({ request }, provide) => {
+    await provide(resendingResets(request));
+  },
 
   guard: [
     async ({ page, context, baseURL }, provide, testInfo) => {

@@ -1,6 +1,7 @@
 import type { Frame, Locator, Page, Request } from "@playwright/test";
 import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
+import { resendingResets } from "../test-support/resending-resets";
 import type { LayoutExpectations } from "./content";
 
 /** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
@@ -148,7 +149,7 @@ export const LOAD_EVERY_IMAGE_MS = 120_000;
 
 /** The text of the first `<h1>` of the page the server answers for `path` (its prerendered HTML), spaces collapsed. */
 export async function servedHeading(page: Page, path: string): Promise<string> {
-  const response = await page.request.get(path);
+  const response = await resendingResets(page.request).get(path);
   expect(response.status(), path).toBe(200);
   const html = parseHtml(await response.text());
   const [heading] = html.elementsNamed("h1");
