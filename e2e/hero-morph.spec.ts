@@ -35,7 +35,7 @@ interface Reveal {
   from: Box | null;
   finished: boolean;
   /** The document as the reveal found it, for a failure's message: what the head script's naming relies on. */
-  state: { from: string | null; expectLink: boolean; mainParsed: boolean; partnersShown: number };
+  state: { activationFrom: string | null; expectLink: boolean; mainParsed: boolean; partnersShown: number };
 }
 
 const LEFT_KEY = "e2e-named-when-left";
@@ -90,7 +90,7 @@ async function recordTransitions(page: Page, { slow = false } = {}): Promise<voi
           from: null,
           finished: false,
           state: {
-            from:
+            activationFrom:
               (window as { navigation?: { activation?: { from?: { url?: string } | null } } }).navigation?.activation
                 ?.from?.url ?? null,
             expectLink: document.querySelector('link[rel="expect"]') !== null,
@@ -239,6 +239,11 @@ async function backIntoTile(page: Page, href: string): Promise<Reveal> {
   return back;
 }
 
+/** The article's hero alone is named when its transition is ready; a failure says what the naming found. */
+function expectHeroNamedOnArrival(arrived: Reveal): void {
+  expect(arrived.named, `named at ready; at the reveal: ${JSON.stringify(arrived.state)}`).toEqual(["img"]);
+}
+
 /** The article's hero: the first image of its page. */
 const HERO = "main img >> nth=0";
 
@@ -257,7 +262,7 @@ for (const width of [1280, 768, 375]) {
       expect(arrived.transition).toBe(true);
       // the clicked tile's medium alone left with the name, and the hero alone took it
       expect(await namedWhenLeft(page)).toEqual([`span ${tile.href}`]);
-      expect(arrived.named, `named at ready; at the reveal: ${JSON.stringify(arrived.state)}`).toEqual(["img"]);
+      expectHeroNamedOnArrival(arrived);
       // its group starts where the tile was when the gallery was left
       expect(arrived.groups).toContain("::view-transition-group(article-hero)");
       expectNear(arrived.from, (await leftState(page))!.boxes[0]!);
@@ -285,7 +290,7 @@ test("Back during the morph shrinks the hero into its tile all the same", async 
     () => page.goBack(),
   );
   expect(arrived.transition).toBe(true);
-  expect(arrived.named).toEqual(["img"]);
+  expectHeroNamedOnArrival(arrived);
   // Back while the morph still runs (it was cut short as the page was left, and unnamed the hero: a fresh
   // clone's run saw the article leave with nothing named)
   expect((await revealAfter(page, arrived.at)).finished).toBe(false);
