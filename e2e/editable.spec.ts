@@ -70,9 +70,14 @@ function inEditor(path: string, story: StoryJson): string {
   return `${path}?_storyblok=${story.id}&_storyblok_tk[token]=e2e`;
 }
 
-/** The home gallery shows six tiles a page: scrolls its sentinel into view until all `count` are there. */
+/**
+ * The home gallery shows six tiles a page: scrolls its sentinel into view until all `count` are there. Until
+ * React's switch after hydration (a transition, after hydration's commit) every tile is in the list, and the
+ * switch leaves six: the count means something only from the grid's `data-hydrated` on.
+ */
 async function showAllTiles(page: Page, count: number) {
   const gallery = page.getByRole("main").getByRole("region", { name: "Projekte" });
+  await expect(gallery.locator("> ul[data-hydrated]")).toBeAttached();
   const tiles = gallery.locator("> ul > li");
   for (let shown = await tiles.count(); shown < count; shown = await tiles.count()) {
     await gallery
