@@ -234,7 +234,7 @@ async function backIntoTile(page: Page, href: string): Promise<Reveal> {
   );
   expect(back.transition).toBe(true);
   expect(await namedWhenLeft(page)).toEqual(["img"]);
-  expect(back.named).toEqual([`span ${href}`]);
+  expect(back.named, `named at ready; at the reveal: ${JSON.stringify(back.state)}`).toEqual([`span ${href}`]);
   expect(back.groups).toContain("::view-transition-group(article-hero)");
   return back;
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ARRIVED_ATTRIBUTE, NAMED_ATTRIBUTE, morphPartner, revealMorph, start } from "./hero-morph";
+import { AFTER_MAIN_ID, ARRIVED_ATTRIBUTE, NAMED_ATTRIBUTE, morphPartner, revealMorph, start } from "./hero-morph";
 
 /** Two tiles of one article, one of another, and a hidden one (filtered away); jsdom lays nothing out. */
 function gallery(): void {
@@ -90,9 +90,9 @@ describe("the incoming page (the head script)", () => {
   it("names the element for the page it came from while the transition runs, and keeps its fade away", async () => {
     const win = headScriptWindow({ reveal: true, from: "http://localhost/articles/b" });
     revealMorph(win);
-    // the first rendering waits for <main>, where the element is
+    // the first rendering waits for the element after <main> (so for all of <main>, where the element is)
     expect(expectLinks().map((link) => [link.getAttribute("href"), link.getAttribute("blocking")])).toEqual([
-      ["#main", "render"],
+      [`#${AFTER_MAIN_ID}`, "render"],
     ]);
     // a tile that left with the name (the page back from the back/forward cache) loses it
     document.querySelector("#first span")!.setAttribute(NAMED_ATTRIBUTE, "");

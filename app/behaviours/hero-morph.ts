@@ -32,6 +32,13 @@ export const MORPH_WITH_ATTRIBUTE = "data-morph-with";
 export const NAMED_ATTRIBUTE = "data-view-transition";
 /** What the hero's CSS module keeps from fading in: the morph has grown it into place. */
 export const ARRIVED_ATTRIBUTE = "data-arrived";
+/**
+ * The id of the empty element the page shell puts right after `<main>` (site-shell.tsx): the incoming page's
+ * first rendering waits for it. Chromium ends a `rel=expect` wait when its element is inserted, not when it is
+ * parsed to its end (measured on Chromium 156: nothing of `<main>` after its first chunk was there at
+ * `pagereveal`), so waiting for `<main>` itself left the element to name unparsed at times.
+ */
+export const AFTER_MAIN_ID = "after-main";
 
 /** A URL's path on the site, without a trailing slash ("/en/" and "/en" are one page). */
 function pathOf(url: string, base: string): string {
@@ -72,7 +79,8 @@ function cameFrom(win: Window): string | null {
  * The incoming side, from the head script, before the page's first rendering: on `pagereveal` with a view
  * transition, names the element that morphs with the page it came from (unnamed again once the transition has
  * finished). A page loaded from another of the site's pages also holds its first rendering until `<main>` is
- * parsed (`rel=expect`), so that the element is there to name (the old page stays on screen meanwhile).
+ * parsed (`rel=expect` on the element after it), so that the element is there to name (the old page stays on
+ * screen meanwhile).
  */
 export function revealMorph(win: Window): void {
   const { document } = win;
@@ -80,7 +88,7 @@ export function revealMorph(win: Window): void {
   if (cameFrom(win) !== null && !win.matchMedia(REDUCED_MOTION_QUERY).matches) {
     const expect = document.createElement("link");
     expect.rel = "expect";
-    expect.href = "#main";
+    expect.href = `#${AFTER_MAIN_ID}`;
     expect.setAttribute("blocking", "render");
     document.head.append(expect);
   }

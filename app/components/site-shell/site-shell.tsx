@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import { NavigationProgress, useSlowNavigation } from "~/components/navigation-progress/navigation-progress";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./site-shell.module.css";
+import { AFTER_MAIN_ID } from "~/behaviours/hero-morph";
 
 /**
  * Every page's frame: skip link, header, the page in <main id="main">, footer.
@@ -23,6 +24,8 @@ export function SiteShell({ header, footer, children }: { header: ReactNode; foo
       <main id="main" className={styles.main} tabIndex={-1} aria-busy={slowNavigation || revalidating || undefined}>
         {children}
       </main>
+      {/* parsed once <main> is whole: a page arriving by a view transition shows when it is (hero-morph.ts) */}
+      <div id={AFTER_MAIN_ID} hidden />
       {footer}
     </div>
   );
