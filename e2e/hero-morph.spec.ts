@@ -234,14 +234,14 @@ async function backIntoTile(page: Page, href: string): Promise<Reveal> {
   );
   expect(back.transition).toBe(true);
   expect(await namedWhenLeft(page)).toEqual(["img"]);
-  expect(back.named, `named at ready; at the reveal: ${JSON.stringify(back.state)}`).toEqual([`span ${href}`]);
+  expectNamedAtReady(back, [`span ${href}`]);
   expect(back.groups).toContain("::view-transition-group(article-hero)");
   return back;
 }
 
-/** The article's hero alone is named when its transition is ready; a failure says what the naming found. */
-function expectHeroNamedOnArrival(arrived: Reveal): void {
-  expect(arrived.named, `named at ready; at the reveal: ${JSON.stringify(arrived.state)}`).toEqual(["img"]);
+/** What the page named when its transition was ready; a failure says what the naming found at the reveal. */
+function expectNamedAtReady(reveal: Reveal, named: string[]): void {
+  expect(reveal.named, `named at ready; at the reveal: ${JSON.stringify(reveal.state)}`).toEqual(named);
 }
 
 /** The article's hero: the first image of its page. */
@@ -262,7 +262,7 @@ for (const width of [1280, 768, 375]) {
       expect(arrived.transition).toBe(true);
       // the clicked tile's medium alone left with the name, and the hero alone took it
       expect(await namedWhenLeft(page)).toEqual([`span ${tile.href}`]);
-      expectHeroNamedOnArrival(arrived);
+      expectNamedAtReady(arrived, ["img"]);
       // its group starts where the tile was when the gallery was left
       expect(arrived.groups).toContain("::view-transition-group(article-hero)");
       expectNear(arrived.from, (await leftState(page))!.boxes[0]!);
@@ -290,7 +290,7 @@ test("Back during the morph shrinks the hero into its tile all the same", async 
     () => page.goBack(),
   );
   expect(arrived.transition).toBe(true);
-  expectHeroNamedOnArrival(arrived);
+  expectNamedAtReady(arrived, ["img"]);
   // Back while the morph still runs (it was cut short as the page was left, and unnamed the hero: a fresh
   // clone's run saw the article leave with nothing named)
   expect((await revealAfter(page, arrived.at)).finished).toBe(false);
