@@ -71,16 +71,17 @@ async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
  * (they stop on their last frame); an iPhone's WebKit plays through AVFoundation, not GStreamer.
  *
  * Not yet safe: it does so at `load`, and the about page's two 3-second clips in view at 1280 px had played 2.04
- * and 2.61-2.83 s by then (load at 3.4-3.7 s), so a slower load may loop one first (the likely cause of a hang
- * in a fresh clone's run). Tried and reverted: the page load strategy "eager" (WebKitWebDriver 2.50 then lets
- * the next command wait out the page-load limit) and "none" with `open` waiting for the new page itself (the
- * loops went at 139-474 ms, but a whole run then hung twice in `open("/")`).
+ * and 2.61-2.83 s by then (load at 3.4-3.7 s), so a slower load may loop one first. Two fresh clones' runs in a
+ * row lost the web process while opening /about at 1280 px (`unknownDriverError` below), which is what that
+ * would do; 338 runs of the same checks on a quiet machine never did. Tried and reverted: the page load strategy
+ * "eager" (WebKitWebDriver 2.50 then lets the next command wait out the page-load limit), "none" with `open`
+ * waiting for the new page itself (a whole run then hung twice in `open("/")`), and the site starting its clips
+ * at `load` (their pipelines then start under the check's clicks: the full-screen view's check hung 1 run of 8).
  *
  * Why the load comes so late (measured 4 Dec 2026 with listeners put into a copy of /about): the GStreamer
  * port keeps a `preload="none"` video "loading" (fixed upstream after 2.50: WebKit pull request 56561), so each
  * video the page does not play holds the load event until its 3-second stall timer fires (`stalled` at
- * 3.70-3.84 s, `load` at 3.84 s; with no video the load came at 0.14 s). The clips in view were `playing` from
- * 1.09-1.17 s, so a clip that plays through ends about 0.25 s after the load. The MP4 one stalls at 2.04 s
+ * 3.70-3.84 s, `load` at 3.84 s; with no video the load came at 0.14 s). The MP4 clip stalls at 2.04 s
  * whichever H.264 decoder plays it, so the WebM one is the one that can loop. With the strategy "normal" a
  * shorter page-load limit does not help: the next script then waits for the load too, and times out.
  */
@@ -98,8 +99,24 @@ new MutationObserver((changes) => {
  */
 const COMMAND_LIMIT_MS = 40_000;
 
+/**
+ * WebKitWebDriver answers "unknown error" with no message when the web process is gone mid-command (a probe that
+ * killed it during a `get` met exactly that; the next command then finds the session deleted "because of page
+ * crash or hang"): the check says so instead of an empty WebDriverError.
+ */
+function unknownDriverError(what: string, error: unknown): unknown {
+  if (!(error instanceof Error) || error.name !== "WebDriverError" || error.message !== "") return error;
+  return new Error(`webkit: ${what}: the web process crashed or was ended as hung (the driver's unknown error)`, {
+    cause: error,
+  });
+}
+
 function limited<T>(what: string, command: () => Promise<T>): Promise<T> {
-  return withTimeLimit(command(), COMMAND_LIMIT_MS, `webkit: ${what}`);
+  return withTimeLimit(
+    command().catch((error: unknown) => Promise.reject(unknownDriverError(what, error))),
+    COMMAND_LIMIT_MS,
+    `webkit: ${what}`,
+  );
 }
 
 /** The display, MiniBrowser's GTK config and WebKitWebDriver on a free port; `stopAll` stops them all again. */
