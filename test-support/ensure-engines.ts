@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
@@ -6,16 +6,17 @@ import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from ".
 /**
  * Finds the other engines the engines' Playwright projects drive (e2e/engines.ts, test-support/cross-engine/),
  * as test-support/ensure-chromium.ts does for Chromium: Debian's Firefox ESR
- * (driven over WebDriver BiDi) and WebKitGTK (WebKitWebDriver with its
- * MiniBrowser, in a virtual X server). On a Debian/Ubuntu machine running as
- * root it installs the missing packages with apt. FIREFOX_PATH,
- * WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH and XVFB_PATH point at other builds.
+ * (driven over WebDriver BiDi) and WebKitGTK (WebKitWebDriver with the
+ * suite's window, cross-engine/webkit-shell.py, through PyGObject, in a
+ * virtual X server). On a Debian/Ubuntu machine running as root it installs
+ * the missing packages with apt. FIREFOX_PATH, WEBKIT_WEBDRIVER_PATH and
+ * XVFB_PATH point at other builds.
  */
 
 export interface WebKitInstall {
   /** WebKitWebDriver */
   driver: string;
-  /** the WebKitGTK MiniBrowser the driver starts */
+  /** the window the driver starts: webkit-shell.py, once Python can load WebKitGTK */
   browser: string;
   /** Xvfb: WebKitGTK draws into an X display, there is no headless mode */
   xvfb: string;
@@ -24,6 +25,9 @@ export interface WebKitInstall {
 const FIREFOX_CANDIDATES = ["/usr/bin/firefox-esr", "/usr/bin/firefox"];
 const WEBKIT_DRIVER_CANDIDATES = ["/usr/bin/WebKitWebDriver"];
 const XVFB_CANDIDATES = ["/usr/bin/Xvfb"];
+const WEBKIT_SHELL = fileURLToPath(new URL("cross-engine/webkit-shell.py", import.meta.url));
+/** What webkit-shell.py imports: Debian's Python with GObject's bindings of GTK 3 and WebKitGTK 4.1. */
+const SHELL_PACKAGES = ["python3-gi", "gir1.2-webkit2-4.1"];
 /** WebKitGTK's video plays through GStreamer: without these plugins no .mp4 or .webm decodes. */
 const MEDIA_PACKAGES = ["gstreamer1.0-plugins-base", "gstreamer1.0-plugins-good", "gstreamer1.0-libav"];
 
@@ -32,26 +36,15 @@ const FIREFOX_HINT =
   "elsewhere set FIREFOX_PATH to a Firefox (115 or later, for WebDriver BiDi).";
 const WEBKIT_HINT =
   "Install WebKitGTK's driver and Xvfb and try again: on Debian/Ubuntu " +
-  `\`sudo apt-get install -y --no-install-recommends webkit2gtk-driver xvfb ${MEDIA_PACKAGES.join(" ")}\`, ` +
-  "elsewhere set WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH and XVFB_PATH.";
+  `\`sudo apt-get install -y --no-install-recommends webkit2gtk-driver xvfb ${[...SHELL_PACKAGES, ...MEDIA_PACKAGES].join(" ")}\`, ` +
+  "elsewhere set WEBKIT_WEBDRIVER_PATH and XVFB_PATH (and give /usr/bin/python3 PyGObject and WebKit2 4.1).";
 
-/** MiniBrowser lives in the multiarch library folder of libwebkit2gtk (e.g. /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1). */
-async function findMiniBrowser(): Promise<string | undefined> {
-  const roots = ["/usr/lib", "/usr/libexec"];
-  for (const root of roots) {
-    const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-    const folders = [
-      root,
-      ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(root, entry.name)),
-    ];
-    for (const folder of folders) {
-      for (const version of ["webkit2gtk-4.1", "webkit2gtk-4.0", "webkitgtk-6.0"]) {
-        const candidate = path.join(folder, version, "MiniBrowser");
-        if (await isExecutable(candidate)) return candidate;
-      }
-    }
-  }
-  return undefined;
+/** webkit-shell.py's path, when its Python loads GTK 3 and WebKitGTK 4.1. */
+function findShell(): Promise<string | undefined> {
+  const probe = 'import gi; gi.require_version("Gtk", "3.0"); gi.require_version("WebKit2", "4.1")';
+  return new Promise((resolve) =>
+    execFile("/usr/bin/python3", ["-c", probe], (error) => resolve(error ? undefined : WEBKIT_SHELL)),
+  );
 }
 
 async function fromEnv(name: string, hint: string): Promise<string | undefined> {
@@ -77,7 +70,7 @@ export async function ensureFirefox(): Promise<string> {
 async function findWebKit(): Promise<Partial<WebKitInstall>> {
   return {
     driver: (await fromEnv("WEBKIT_WEBDRIVER_PATH", WEBKIT_HINT)) ?? (await firstExecutable(WEBKIT_DRIVER_CANDIDATES)),
-    browser: (await fromEnv("MINIBROWSER_PATH", WEBKIT_HINT)) ?? (await findMiniBrowser()),
+    browser: await findShell(),
     xvfb: (await fromEnv("XVFB_PATH", WEBKIT_HINT)) ?? (await firstExecutable(XVFB_CANDIDATES)),
   };
 }
@@ -86,13 +79,14 @@ function isComplete(install: Partial<WebKitInstall>): install is WebKitInstall {
   return Boolean(install.driver && install.browser && install.xvfb);
 }
 
-/** WebKitWebDriver, MiniBrowser and Xvfb; installs Debian's packages (and GStreamer's codecs) when it can. */
+/** WebKitWebDriver, the shell and Xvfb; installs Debian's packages (and GStreamer's codecs) when it can. */
 export async function ensureWebKit(): Promise<WebKitInstall> {
   let found = await findWebKit();
   if (isComplete(found)) return found;
   if (await canInstallPackages()) {
     const packages = [
-      ...(found.driver && found.browser ? [] : ["webkit2gtk-driver"]),
+      ...(found.driver ? [] : ["webkit2gtk-driver"]),
+      ...(found.browser ? [] : SHELL_PACKAGES),
       ...(found.xvfb ? [] : ["xvfb"]),
       ...MEDIA_PACKAGES,
     ];

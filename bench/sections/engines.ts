@@ -152,10 +152,10 @@ function methodMarkdown(main: MainBuild, preview: SiteBuild, runs: number): stri
   return [
     "A first visit to each route of the work tree's preview build (draft content, React Router hydrating every page, " +
       `as in the visual editor), served by the bench's site server (\`${preview.site.url}\`), ` +
-      "in Firefox ESR (puppeteer-core over WebDriver BiDi, headless) and WebKitGTK (MiniBrowser through WebKitWebDriver, " +
+      "in Firefox ESR (puppeteer-core over WebDriver BiDi, headless) and WebKitGTK (the suite's webkit-shell.py through WebKitWebDriver, " +
       "in Xvfb), with the cross-engine suite's drivers (test-support/cross-engine/). " +
       `Median of ${runs} run(s) per route, interleaved over the routes; each run starts a new browser, so the cache is empty ` +
-      "(Firefox: a new temporary profile; MiniBrowser in automation mode: ephemeral website data). " +
+      "(Firefox: a new temporary profile; the WebKit shell: ephemeral website data). " +
       `${PHONE.width} × ${PHONE.height} px CSS viewport (device scale 1, no touch emulation: EnginePage sets neither).`,
     "",
     "**Unthrottled:** WebDriver BiDi in Firefox and WebKitWebDriver offer no CPU or network throttling, so these are the " +

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,16 +8,13 @@ import type { WebKitInstall } from "../ensure-engines";
 import { drainCollectedErrors, installErrorCollector, sleep, withTimeLimit, type EnginePage } from "./engine-page";
 
 /**
- * WebKitGTK's MiniBrowser driven by WebKitWebDriver (W3C WebDriver classic;
- * this driver speaks no BiDi and reports no console), drawn into its own
- * Xvfb display. Errors are collected in the page from `load` on, plus the
- * load's CSP violations (engine-page.ts, installErrorCollector).
+ * WebKitGTK driven by WebKitWebDriver (W3C WebDriver classic; this driver
+ * speaks no BiDi and reports no console) in a bare window of the suite's
+ * (webkit-shell.py: MiniBrowser runs no script of ours before the page's),
+ * drawn into its own Xvfb display. Errors are collected in the page from
+ * `load` on, plus the load's CSP violations (engine-page.ts,
+ * installErrorCollector).
  */
-
-/** MiniBrowser's toolbar keeps its window at least 447 px wide; shrunk, the window reaches a phone's 375. */
-const NARROW_CHROME_CSS =
-  "toolbar, toolbar *, entry, button, box > label { min-width: 0; min-height: 0; padding: 0; margin: 0; " +
-  "font-size: 1px; border-width: 0; }\n";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,27 +67,28 @@ async function waitForDriver(url: string, driver: ChildProcess): Promise<void> {
  * its gallery's videos playing, hung 5 runs of 6 that way (with either playbin). The suite turns looping off
  * (they stop on their last frame); an iPhone's WebKit plays through AVFoundation, not GStreamer.
  *
- * Not yet safe: it does so at `load`, and the about page's two 3-second clips in view at 1280 px had played 2.04
- * and 2.61-2.83 s by then (load at 3.4-3.7 s), so a slower load may loop one first. Two fresh clones' runs in a
- * row lost the web process while opening /about at 1280 px (`unknownDriverError` below), which is what that
- * would do; 338 runs of the same checks on a quiet machine never did. Tried and reverted: the page load strategy
- * "eager" (WebKitWebDriver 2.50 then lets the next command wait out the page-load limit), "none" with `open`
- * waiting for the new page itself (a whole run then hung twice in `open("/")`), and the site starting its clips
- * at `load` (their pipelines then start under the check's clicks: the full-screen view's check hung 1 run of 8).
+ * It does so from each document's start (webkit-shell.py's init script), before the page's own scripts can play
+ * a clip. It did so at `load` once, from the driver, and the about page's two 3-second clips in view at 1280 px
+ * had played 2.04 and 2.61-2.83 s by then (load at 3.4-3.7 s): two fresh clones' runs in a row lost the web
+ * process while opening /about at 1280 px (`unknownDriverError` below), a slower load having let one loop
+ * first; 338 runs of the same checks on a quiet machine never did. Tried before the shell and reverted: the
+ * page load strategy "eager" (WebKitWebDriver 2.50 then lets the next command wait out the page-load limit),
+ * "none" with `open` waiting for the new page itself (a whole run then hung twice in `open("/")`), and the
+ * site starting its clips at `load` (their pipelines then start under the check's clicks: one hang in 8 runs).
  *
  * Why the load comes so late (measured 4 Dec 2026 with listeners put into a copy of /about): the GStreamer
  * port keeps a `preload="none"` video "loading" (fixed upstream after 2.50: WebKit pull request 56561), so each
  * video the page does not play holds the load event until its 3-second stall timer fires (`stalled` at
- * 3.70-3.84 s, `load` at 3.84 s; with no video the load came at 0.14 s). The MP4 clip stalls at 2.04 s
- * whichever H.264 decoder plays it, so the WebM one is the one that can loop. With the strategy "normal" a
- * shorter page-load limit does not help: the next script then waits for the load too, and times out.
+ * 3.70-3.84 s, `load` at 3.84 s; with no video the load came at 0.14 s).
  */
-const stopVideoLoops = `
-const unloop = (root) => root.querySelectorAll?.("video[loop]").forEach((video) => { video.loop = false; });
-unloop(document);
+const STOP_VIDEO_LOOPS = `
 new MutationObserver((changes) => {
-  for (const change of changes) for (const node of change.addedNodes) { if (node.matches?.("video")) node.loop = false; unloop(node); }
-}).observe(document.documentElement, { childList: true, subtree: true });`;
+  for (const change of changes)
+    for (const node of change.addedNodes) {
+      if (node.matches?.("video")) node.loop = false;
+      node.querySelectorAll?.("video").forEach((video) => { video.loop = false; });
+    }
+}).observe(document, { childList: true, subtree: true });`;
 
 /**
  * The longest a command may take: past the driver's own limits (a page load 30 s, a script 20 s), for what they
@@ -119,45 +117,44 @@ function limited<T>(what: string, command: () => Promise<T>): Promise<T> {
   );
 }
 
-/** The display, MiniBrowser's GTK config and WebKitWebDriver on a free port; `stopAll` stops them all again. */
+/** The display, the shell's init script and WebKitWebDriver on a free port; `stopAll` stops them all again. */
 async function startDriverProcess(install: WebKitInstall) {
   const xvfb = await startXvfb(install.xvfb);
-  const configDir = await mkdtemp(path.join(tmpdir(), "webkit-gtk-config-"));
-  await mkdir(path.join(configDir, "gtk-3.0"));
-  await writeFile(path.join(configDir, "gtk-3.0", "gtk.css"), NARROW_CHROME_CSS);
+  const scriptDir = await mkdtemp(path.join(tmpdir(), "webkit-shell-"));
+  const initScript = path.join(scriptDir, "init.js");
+  await writeFile(initScript, STOP_VIDEO_LOOPS);
   const port = await freePort();
   const driverProcess = spawn(install.driver, [`--port=${port}`, "--host=local"], {
     env: {
       ...process.env,
       DISPLAY: xvfb.display,
-      XDG_CONFIG_HOME: configDir,
     },
     stdio: "ignore",
   });
   const stopAll = async () => {
     driverProcess.kill("SIGTERM");
     xvfb.process.kill("SIGTERM");
-    await rm(configDir, { recursive: true, force: true });
+    await rm(scriptDir, { recursive: true, force: true });
   };
-  return { port, driverProcess, stopAll };
+  return { port, driverProcess, initScript, stopAll };
 }
 
-/** A WebDriver session with MiniBrowser, its time limits set, and WebKitGTK's version. */
-async function startSession(serverUrl: string, install: WebKitInstall, scripts: boolean) {
+/** A WebDriver session with the shell, its time limits set, and WebKitGTK's version. */
+async function startSession(serverUrl: string, install: WebKitInstall, initScript: string, scripts: boolean) {
   const driver = await new Builder()
     .usingServer(serverUrl)
     .withCapabilities({
-      browserName: "MiniBrowser",
+      // the name the shell gives the driver
+      browserName: "webkit-shell",
       "webkitgtk:browserOptions": {
         binary: install.browser,
-        // MiniBrowser takes WebKitSettings as options
-        args: ["--automation", ...(scripts ? [] : ["--enable-javascript=false"])],
+        args: ["--automation", "--init-script", initScript, ...(scripts ? [] : ["--enable-javascript=false"])],
       },
     })
     .build();
   // a page that never finishes loading, or a script that never returns, fails its check instead of hanging it
   await driver.manage().setTimeouts({ pageLoad: 30_000, script: 20_000 });
-  // WebKitGTK's version: MiniBrowser and the driver have no --version
+  // WebKitGTK's version, as the shell tells the driver
   const version = `WebKitGTK ${String((await driver.getCapabilities()).get("browserVersion") ?? "unknown")}`;
   return { driver, version };
 }
@@ -169,10 +166,10 @@ async function readInnerSize(driver: WebDriver): Promise<[number, number] | null
 }
 
 /**
- * Sizes the window so that the page gets `width` x `height`. The window holds the toolbar too, and
+ * Sizes the window so that the page gets `width` x `height`. The window can hold more than the page, and
  * setRect answers before the page has its new size: a size read then can be the previous one's
  * (a correction computed from it asked 1161 x 1216 for 768 x 1024). So each try waits for the exact
- * size, and only a size read after that wait corrects the toolbar's allowance. Returns the allowance.
+ * size, and only a size read after that wait corrects that allowance. Returns the allowance.
  */
 async function fitViewport(
   driver: WebDriver,
@@ -211,7 +208,6 @@ function pageCommands(driver: WebDriver, origin: string): Pick<EnginePage, "open
       return limited(`opening ${pagePath}`, async () => {
         await driver.get(new URL(pagePath, origin).href);
         await driver.executeScript(installErrorCollector);
-        await driver.executeScript(stopVideoLoops);
       });
     },
     evaluate(fn, ...args) {
@@ -245,25 +241,25 @@ export async function launchWebKit(
   origin: string,
   { scripts = true }: { scripts?: boolean } = {},
 ): Promise<EnginePage> {
-  const { port, driverProcess, stopAll } = await startDriverProcess(install);
+  const { port, driverProcess, initScript, stopAll } = await startDriverProcess(install);
   let session: { driver: WebDriver; version: string };
   try {
     const serverUrl = `http://127.0.0.1:${port}`;
     await waitForDriver(serverUrl, driverProcess);
-    session = await startSession(serverUrl, install, scripts);
+    session = await startSession(serverUrl, install, initScript, scripts);
   } catch (error) {
     await stopAll();
     throw error;
   }
   const { driver, version } = session;
-  // what the window needs beyond the page's size (MiniBrowser's toolbar), learnt by the first fit
-  let toolbarAllowance = { width: 0, height: 0 };
+  // what the window needs beyond the page's size (none without a window manager), learnt by the first fit
+  let frameAllowance = { width: 0, height: 0 };
 
   return {
     engine: "webkit",
     version,
     async setViewport(width, height) {
-      toolbarAllowance = await fitViewport(driver, width, height, toolbarAllowance);
+      frameAllowance = await fitViewport(driver, width, height, frameAllowance);
     },
     ...pageCommands(driver, origin),
     async screenshot(file) {
@@ -275,7 +271,7 @@ export async function launchWebKit(
     async close() {
       try {
         // a hung web process can keep the driver from answering: the driver and the display are stopped anyway,
-        // and MiniBrowser ends with its display
+        // and the shell ends with its display
         await withTimeLimit(driver.quit(), 10_000, "quitting WebKitWebDriver");
       } finally {
         await stopAll();
