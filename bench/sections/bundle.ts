@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { inflightTracker } from "../../test-support/inflight-requests";
 import { launchPlaywright } from "../browser";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import { sideBySideTable } from "../side-by-side";
@@ -135,9 +136,9 @@ async function firstVisitTransfer(ctx: BenchContext, url: string): Promise<Trans
           .catch(() => undefined),
       );
     });
+    const network = inflightTracker(page);
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-    await page.waitForLoadState("networkidle", { timeout: 20_000 }).catch(() => undefined);
-    await page.waitForTimeout(1000);
+    if (!(await network.idle(20_000))) throw new Error(`${url}: the network was not idle 20 s after the load`);
     await Promise.all(pending);
     await context.close();
   } finally {

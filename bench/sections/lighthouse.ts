@@ -8,6 +8,7 @@ import {
   type LighthouseRun,
   type Preset,
 } from "../browser";
+import { inflightTracker, mediaRequests } from "../../test-support/inflight-requests";
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import type { SummaryRow } from "../report";
@@ -131,10 +132,19 @@ async function warmUp(
         isMobile: VIEWPORTS[preset].isMobile,
       });
       const page = await context.newPage();
+      const network = inflightTracker(page);
       for (const variant of variants) {
         for (const route of routes) {
-          await page.goto(urlOf(variant, route), { waitUntil: "load", timeout: 60_000 }).catch(() => undefined);
-          await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => undefined);
+          // a warm-up that fails is logged, not fatal: the measured runs that follow report the page's failure
+          const url = urlOf(variant, route);
+          const quiet = await page.goto(url, { waitUntil: "load", timeout: 60_000 }).then(
+            () => network.idle(15_000, mediaRequests),
+            (error: unknown) => {
+              ctx.log(`lighthouse: warm-up of ${url} failed: ${String(error)}`);
+              return true;
+            },
+          );
+          if (!quiet) ctx.log(`lighthouse: warm-up of ${url}: the network was not quiet after 15 s`);
         }
       }
       await context.close();
