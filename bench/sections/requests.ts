@@ -13,8 +13,8 @@ import type { SectionOutput } from "./section";
  * of the demo content (counted by the service), for a visitor's first load and
  * for a navigation to each route (counted in a Playwright-driven Chromium: a
  * client-side one where the page runs React Router, the browser's own where it
- * runs no framework, as production pages do), beside what the spec's original approach makes for the same
- * content (spec-requests.ts).
+ * runs no framework, as production pages do), beside what the spec's original
+ * approach makes for the same content (spec-requests.ts).
  */
 
 interface PageCount {
