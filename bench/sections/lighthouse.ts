@@ -137,14 +137,14 @@ async function warmUp(
         for (const route of routes) {
           // a warm-up that fails is logged, not fatal: the measured runs that follow report the page's failure
           const url = urlOf(variant, route);
-          const quiet = await page.goto(url, { waitUntil: "load", timeout: 60_000 }).then(
-            () => network.idle(15_000, mediaRequests),
-            (error: unknown) => {
-              ctx.log(`lighthouse: warm-up of ${url} failed: ${String(error)}`);
-              return true;
-            },
-          );
-          if (!quiet) ctx.log(`lighthouse: warm-up of ${url}: the network was not quiet after 15 s`);
+          try {
+            await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+            if (!(await network.idle(15_000, mediaRequests))) {
+              ctx.log(`lighthouse: warm-up of ${url}: the network was not quiet after 15 s`);
+            }
+          } catch (error) {
+            ctx.log(`lighthouse: warm-up of ${url} failed: ${String(error)}`);
+          }
         }
       }
       await context.close();
