@@ -336,27 +336,38 @@ test("reduced motion drops the zoom", async ({ page }) => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("a swipe steps to the next and the previous medium", async ({ page }) => {
+  test("a swipe steps to the next and the previous medium, and the next tap is the visitor's own", async ({ page }) => {
     await visitWithView(page, route);
     await tile(page, 1).scrollIntoViewIfNeeded();
     await tile(page, 1).tap();
     const dialog = view(page);
     await expect(dialog.getByText(`1 / ${media.length}`, { exact: true })).toBeVisible();
     const cdp = await page.context().newCDPSession(page);
+    // a finger that moves for 80 ms, then rests 300 ms before it lifts (the events' own times): a swipe that
+    // lifts while moving flings, and Chromium takes the next tap as the fling's stop, with no click
     const swipe = async (fromX: number, toX: number) => {
       const y = 370;
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: fromX, y }] });
-      for (let step = 1; step <= 5; step += 1) {
-        const x = fromX + ((toX - fromX) * step) / 5;
-        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
-      }
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      const start = Date.now() / 1000;
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number | null, seconds: number) =>
+        cdp.send("Input.dispatchTouchEvent", {
+          type,
+          touchPoints: x === null ? [] : [{ x, y }],
+          timestamp: start + seconds,
+        });
+      await touch("touchStart", fromX, 0);
+      for (let step = 1; step <= 5; step += 1)
+        await touch("touchMove", fromX + ((toX - fromX) * step) / 5, step * 0.016);
+      await touch("touchMove", toX, 0.38);
+      await touch("touchEnd", null, 0.4);
     };
     await swipe(300, 80);
     await expect(dialog.getByText(`2 / ${media.length}`, { exact: true })).toBeVisible();
     await swipe(80, 300);
     await expect(dialog.getByText(`1 / ${media.length}`, { exact: true })).toBeVisible();
     await expect(dialog).toBeVisible();
+    // a touch's swipe ends in no click: one tap on the close button closes the view
+    await dialog.getByRole("button", { name: "Schließen" }).tap();
+    await expect(dialog).toBeHidden();
   });
 });
 

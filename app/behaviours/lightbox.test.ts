@@ -242,4 +242,67 @@ describe("the full-screen view without React", () => {
     await settled();
     expect(location.hash).toBe("#media-2");
   });
+
+  it("cancels the click a mouse's swipe ends in, and not the next tap after a touch's swipe, which ends in none", async () => {
+    location.hash = "#media-1";
+    await settled();
+    const pointer = (type: string, x: number) =>
+      Object.assign(new MouseEvent(type, { clientX: x, clientY: 300, bubbles: true }), { isPrimary: true });
+    const swipe = (image: Element) => {
+      image.dispatchEvent(pointer("pointerdown", 200));
+      image.dispatchEvent(pointer("pointerup", 140));
+    };
+    const click = (target: Element) => {
+      const event = new MouseEvent("click", { bubbles: true, cancelable: true });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const tap = (target: Element) => {
+      target.dispatchEvent(pointer("pointerdown", 10));
+      target.dispatchEvent(pointer("pointerup", 10));
+      return click(target);
+    };
+    const outside = document.body.appendChild(document.createElement("p"));
+    swipe(document.querySelector("#media-1 img")!);
+    await settled();
+    expect([location.hash, click(outside), click(outside)]).toEqual(["#media-2", true, false]);
+    swipe(document.querySelector("#media-2 img")!);
+    await settled();
+    expect([location.hash, tap(outside)]).toEqual(["#media-3", false]);
+  });
+
+  it("closes on Escape while the figure's video has the focus, and leaves the arrow keys to the video", async () => {
+    const video = document.getElementById("media-1")!.appendChild(document.createElement("video"));
+    video.tabIndex = 0;
+    // jsdom plays no media
+    video.play = () => Promise.resolve();
+    video.pause = () => {};
+    location.hash = "#media-1";
+    await settled();
+    video.focus();
+    key("ArrowRight");
+    await settled();
+    expect(location.hash).toBe("#media-1");
+    key("Escape");
+    await settled();
+    expect([location.hash, document.activeElement?.id]).toEqual(["", "tile-1"]);
+  });
+
+  it("shows nothing for a fragment that is no percent-encoding, and keeps following the page", async () => {
+    location.hash = "#100%";
+    await settled();
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    document.getElementById("tile-2")!.click();
+    expect(document.getElementById("media-2")!.getAttribute("role")).toBe("dialog");
+  });
+
+  it("leaves the page as it was when it stops while a figure shows", async () => {
+    location.hash = "#media-1";
+    await settled();
+    expect(document.querySelector("ul")!.hasAttribute("inert")).toBe(true);
+    stop();
+    expect([document.querySelectorAll("[inert]").length, document.querySelectorAll("[role=dialog]").length]).toEqual([
+      0, 0,
+    ]);
+  });
 });

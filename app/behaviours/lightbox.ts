@@ -63,6 +63,15 @@ interface LightboxPage {
   shownFigure: () => HTMLElement | null;
 }
 
+/** The URL's fragment decoded, or null for one that is no percent-encoding (`#100%`): no figure's. */
+function decodedHash(): string | null {
+  try {
+    return decodeURIComponent(location.hash);
+  } catch {
+    return null;
+  }
+}
+
 function lightboxPage(document: Document): LightboxPage {
   const grids = () => [...document.querySelectorAll<HTMLElement>('[data-behaviour~="lightbox"]')];
   const tileOf = (hash: string) =>
@@ -70,8 +79,8 @@ function lightboxPage(document: Document): LightboxPage {
       .flatMap((grid) => [...grid.querySelectorAll<HTMLAnchorElement>("a[href]")])
       .find((link) => link.getAttribute("href") === hash) ?? null;
   const shownFigure = (): HTMLElement | null => {
-    const hash = decodeURIComponent(location.hash);
-    if (hash.length < 2 || !tileOf(hash)) return null;
+    const hash = decodedHash();
+    if (hash === null || hash.length < 2 || !tileOf(hash)) return null;
     const figure = document.getElementById(hash.slice(1));
     return figure?.localName === "figure" ? figure : null;
   };
@@ -153,7 +162,8 @@ function modalPresenter(document: Document) {
     }
   };
   const forget = () => {
-    watch.disconnect();
+    // the page must not stay inert behind a view nothing follows any more (a remount follows it anew)
+    present(null);
     root.style.removeProperty(SCROLLBAR_WIDTH_PROPERTY);
     root.removeAttribute("data-lightbox-scrollbar");
   };
@@ -264,8 +274,6 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
   return (event: KeyboardEvent) => {
     const figure = shownFigure();
     if (!figure || event.defaultPrevented) return;
-    // a focused video seeks with the arrow keys
-    if (event.target instanceof HTMLVideoElement) return;
     if (event.key === "Escape") {
       event.preventDefault();
       close(shown);
@@ -277,7 +285,11 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
       // a button's key: the control's link is followed as a click, once however long the key is held
       event.preventDefault();
       if (!event.repeat) event.target.click();
-    } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+    } else if (
+      (event.key === "ArrowRight" || event.key === "ArrowLeft") &&
+      !(event.target instanceof HTMLVideoElement)
+    ) {
+      // (a focused video seeks with them)
       event.preventDefault();
       step(figure, event.key === "ArrowRight" ? "next" : "previous", shown);
     } else if (event.key === "Tab") {
@@ -286,8 +298,28 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
   };
 }
 
+/**
+ * Cancels the click that a mouse's drag ends in, should one come before the next press: a touch's swipe ends in
+ * none, and the visitor's next tap must keep its own.
+ */
+function cancelDragClick(signal: AbortSignal): void {
+  const armed = new AbortController();
+  const disarm = () => armed.abort();
+  signal.addEventListener("abort", disarm, { once: true, signal: armed.signal });
+  const options = { capture: true, once: true, signal: armed.signal };
+  addEventListener(
+    "click",
+    (click) => {
+      click.preventDefault();
+      disarm();
+    },
+    options,
+  );
+  addEventListener("pointerdown", disarm, options);
+}
+
 /** Sideways swipes on a shown figure step. */
-function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void) {
+function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void, signal: AbortSignal) {
   let swipe: { x: number; y: number } | null = null;
   const onPointerDown = (event: PointerEvent) => {
     const figure = shownFigure();
@@ -304,8 +336,8 @@ function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void) {
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    // the click that ends the drag is no tap beside the medium
-    addEventListener("click", (click) => click.preventDefault(), { once: true, capture: true });
+    // the click that ends a drag is no tap beside the medium
+    cancelDragClick(signal);
     step(figure, dx < 0 ? "next" : "previous", shown);
   };
   const onPointerCancel = () => (swipe = null);
@@ -343,7 +375,7 @@ export function followLightbox(document: Document): () => void {
   // one signal takes every listener off again
   const listening = new AbortController();
   const { signal } = listening;
-  const swipes = swipeHandlers(page, shown);
+  const swipes = swipeHandlers(page, shown, signal);
   document.addEventListener("click", clickHandler(page, shown, modal.measureScrollbar), { signal });
   document.addEventListener("keydown", keyHandler(page, shown), { signal });
   document.addEventListener("pointerdown", swipes.onPointerDown, { signal });
