@@ -25,6 +25,8 @@ beforeEach(() => {
       ? overlay.hasAttribute("data-test-open")
       : Element.prototype.matches.call(overlay, selector);
   overlay.hidePopover = () => setOpen(overlay, false);
+  // drawn while open, as a browser's own style sheet has it below 768 px (jsdom's hides a popover it thinks closed)
+  overlay.style.display = "block";
   start(document);
 });
 
@@ -63,6 +65,17 @@ describe("the menu's focus", () => {
     byId("last").focus();
     key({ key: "Tab" });
     expect(document.activeElement).toBe(byId("last"));
+  });
+
+  it("leaves Tab and Escape to the page while the open menu is not shown (the window grew past the breakpoint)", () => {
+    setOpen(byId("menu"), true);
+    // as header.module.css has it above 768 px
+    byId("menu").style.display = "none";
+    // the focused close button is no longer rendered: the browser's focus went back to the body
+    byId("close").blur();
+    expect([key({ key: "Tab" }), key({ key: "Escape" })]).toEqual([true, true]);
+    expect(byId("menu").hasAttribute("data-test-open")).toBe(true);
+    expect(document.activeElement).toBe(document.body);
   });
 
   it("gives focus back to the burger when the platform closes the menu with the focus inside it", () => {

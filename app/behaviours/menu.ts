@@ -56,6 +56,8 @@ export function followMenu(overlay: HTMLElement): () => void {
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // open but not shown (the window grew past the tablet breakpoint, header.module.css): the keys are the page's
+    if (getComputedStyle(overlay).display === "none") return;
     if (event.key === "Escape") {
       event.preventDefault();
       hide(true);
