@@ -21,7 +21,9 @@ afterEach(() => {
 
 /** A prerendered carousel of four 95 % slides in a 1000 px row, its layout and scrolling played here (jsdom has none). */
 function carousel() {
-  const slides = [1, 2, 3, 4].map((number) => `<div id="hero-slide-${number}"></div>`).join("");
+  const slides = [1, 2, 3, 4]
+    .map((number) => `<div id="hero-slide-${number}"><a href="/projects/${number}">slide ${number}</a></div>`)
+    .join("");
   const dots = [1, 2, 3, 4].map((number) => `<a href="#hero-slide-${number}" data-carousel-dot=""></a>`).join("");
   document.body.innerHTML = `<section data-behaviour="carousel"><div data-carousel-track="" tabindex="0">${slides}</div><div>${dots}</div></section>`;
   const track = document.querySelector<HTMLElement>("[data-carousel-track]")!;
@@ -105,7 +107,55 @@ describe("the hero carousel without React", () => {
     press("Home");
     expect(row.current()).toBe(0);
     expect(press("a")).toBe(false);
-    expect(slideForKey("ArrowLeft", 0, 4)).toBe(-1);
+    expect(slideForKey({ key: "ArrowLeft", altKey: false, ctrlKey: false, metaKey: false }, 0, 4)).toBe(-1);
+  });
+
+  it("goes on from the slide it is heading for while a smooth scroll runs, and follows the row again once there or taken", () => {
+    mockMatchMedia(() => false);
+    const row = carousel();
+    // a smooth scroll: the row moves in steps after the call
+    row.track.scrollTo = vi.fn() as unknown as typeof row.track.scrollTo;
+    const press = (key: string) =>
+      row.track.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    press("ArrowRight");
+    row.scrollBy(row.centred(0) + 100);
+    expect(row.current(), "on its way, the dot stays on the target").toBe(1);
+    press("ArrowRight");
+    expect(row.current()).toBe(2);
+    row.scrollBy(row.centred(2));
+    row.scrollBy(row.centred(1));
+    expect(row.current(), "arrived: the row's position again").toBe(1);
+    press("End");
+    row.track.dispatchEvent(new Event("pointerdown"));
+    row.scrollBy(row.centred(1) + 10);
+    expect(row.current(), "taken by the visitor").toBe(1);
+    press("Home");
+    row.track.dispatchEvent(new Event("scrollend"));
+    expect(row.current(), "its scrolling ended short of the target").toBe(1);
+  });
+
+  it("takes the focus along from a slide's link, keeps it on the row, and leaves keys held with Alt to the browser", () => {
+    mockMatchMedia(() => false);
+    const row = carousel();
+    const press = (target: HTMLElement, init: KeyboardEventInit) => {
+      const event = new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const link = (index: number) => row.track.children[index]!.querySelector("a")!;
+    link(0).focus();
+    press(link(0), { key: "ArrowRight" });
+    expect([row.current(), document.activeElement]).toEqual([1, link(1)]);
+    press(link(1), { key: "ArrowRight" });
+    press(link(2), { key: "End" });
+    press(link(3), { key: "ArrowRight" });
+    expect([row.current(), document.activeElement]).toEqual([3, link(3)]);
+    row.track.focus();
+    press(row.track, { key: "Home" });
+    expect([row.current(), document.activeElement]).toEqual([0, row.track]);
+    // Alt+ArrowLeft is Back
+    expect(press(row.track, { key: "ArrowRight", altKey: true })).toBe(false);
+    expect(row.current()).toBe(0);
   });
 
   it("changes the slide after more than 150 px of horizontal wheel movement, then ignores the wheel for 300 ms", () => {

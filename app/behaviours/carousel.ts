@@ -9,7 +9,9 @@
  *   `data-hydrated`, which ends the CSS drawing of the current dot);
  * - a dot moves the row to its slide without touching the URL, smoothly
  *   unless the visitor prefers reduced motion;
- * - the arrow keys, Home and End move it while it has the focus;
+ * - the arrow keys, Home and End move it while it or a slide's link has the
+ *   focus (the focus goes along from a link), and a key pressed while it
+ *   still moves goes on from where it is heading;
  * - horizontal wheel movement of more than WHEEL_THRESHOLD_PX changes the
  *   slide, then the wheel is ignored for WHEEL_PAUSE_MS.
  *
@@ -49,17 +51,42 @@ export function wheelPixels(event: WheelEvent, pageWidth: number): number {
   return event.deltaX;
 }
 
-/** The slide a key moves to from `selected`, or undefined for a key that moves nothing. */
-export function slideForKey(key: string, selected: number, count: number): number | undefined {
+/** What slideForKey reads of a key event. */
+type SlideKey = Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey">;
+
+/**
+ * The slide a key moves to from `selected`, or undefined for a key that moves nothing: one held with Alt, Ctrl or
+ * Meta is the browser's (Alt+ArrowLeft goes Back).
+ */
+export function slideForKey(event: SlideKey, selected: number, count: number): number | undefined {
+  if (event.altKey || event.ctrlKey || event.metaKey) return undefined;
   const moves: Record<string, number> = { ArrowLeft: selected - 1, ArrowRight: selected + 1, Home: 0, End: count - 1 };
-  return moves[key];
+  return moves[event.key];
 }
+
+/**
+ * After a key moved the row from a slide's link, the focus goes to the link of slide `index` (clamped), as the row
+ * scrolls it into view: Enter opens what is shown. A key pressed on the row itself leaves the focus there.
+ */
+export function focusFollowsKey(track: HTMLElement, from: EventTarget | null, index: number): void {
+  if (from === track || !(from instanceof Node) || !track.contains(from)) return;
+  const slide = track.children[Math.min(Math.max(index, 0), track.children.length - 1)];
+  slide?.querySelector<HTMLElement>("a[href]")?.focus({ preventScroll: true });
+}
+
+/**
+ * The slide each row is on its way to (scrollToSlide) until it arrives there, the visitor takes the row or its
+ * scrolling ends: while a smooth scroll runs the slide nearest the centre is still the one it left, and a second
+ * key pressed then must move on from the target, and the dot stay on it.
+ */
+const headings = new WeakMap<HTMLElement, number>();
 
 /** Scrolls the row so that slide `index` (clamped) is centred; returns the slide it moved to, or null. */
 export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: boolean): number | null {
   const target = Math.min(Math.max(index, 0), track.children.length - 1);
   const slide = track.children[target] as HTMLElement | undefined;
   if (!slide) return null;
+  headings.set(track, target);
   track.scrollTo({
     left: Math.max(0, slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2),
     behavior: reducedMotion ? "auto" : "smooth",
@@ -72,15 +99,32 @@ export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: 
  * returns the function that stops it.
  */
 export function followScrollPosition(track: HTMLElement, onSelect: (index: number) => void): () => void {
-  onSelect(slideNearestCentre(track));
+  const report = () => {
+    const nearest = slideNearestCentre(track);
+    const heading = headings.get(track);
+    if (heading === nearest) headings.delete(track);
+    onSelect(heading ?? nearest);
+  };
+  report();
   let frame = 0;
   const onScroll = () => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => onSelect(slideNearestCentre(track)));
+    frame = requestAnimationFrame(report);
   };
-  track.addEventListener("scroll", onScroll, { passive: true });
+  const letGo = () => headings.delete(track);
+  const onScrollEnd = () => {
+    letGo();
+    report();
+  };
+  const listening = new AbortController();
+  const options = { passive: true, signal: listening.signal };
+  track.addEventListener("scroll", onScroll, options);
+  // (an engine without scrollend lets go when the row arrives or the visitor takes it)
+  track.addEventListener("scrollend", onScrollEnd, options);
+  track.addEventListener("pointerdown", letGo, options);
+  track.addEventListener("touchstart", letGo, options);
   return () => {
-    track.removeEventListener("scroll", onScroll);
+    listening.abort();
     cancelAnimationFrame(frame);
   };
 }
@@ -140,10 +184,11 @@ export function followCarousel(carousel: HTMLElement): () => void {
   const stopScroll = followScrollPosition(track, select);
   const stopWheel = followWheel(track, (direction) => goTo(selected + direction));
   const onKeyDown = (event: KeyboardEvent) => {
-    const target = slideForKey(event.key, selected, track.children.length);
+    const target = slideForKey(event, selected, track.children.length);
     if (target === undefined) return;
     event.preventDefault();
     goTo(target);
+    focusFollowsKey(track, event.target, target);
   };
   track.addEventListener("keydown", onKeyDown);
   const onDot = (event: MouseEvent) => {

@@ -187,6 +187,15 @@ describe("HeroCarousel", () => {
     fireEvent.keyDown(track, { key: "ArrowLeft" });
     expect(currentDot()).toBe("Slide 2 von 3");
     expect(scrollTo).toHaveBeenLastCalledWith({ left: centred(1), behavior: "smooth" });
+    expect(document.activeElement).toBe(track);
+  });
+
+  it("takes the focus along when a key on a slide's link moves the row", () => {
+    const { track } = renderCarousel(3);
+    const links = [...track.querySelectorAll("a")];
+    links[0]!.focus();
+    fireEvent.keyDown(links[0]!, { key: "ArrowRight" });
+    expect([currentDot(), document.activeElement]).toEqual(["Slide 2 von 3", links[1]]);
   });
 
   it("keeps the spec's slide width and snapping in its stylesheet", () => {

@@ -7,7 +7,7 @@ import { usePrefersReducedMotion } from "~/hooks/use-media-query";
 import { useUiText } from "~/hooks/use-language";
 import styles from "./hero-carousel.module.css";
 import { behaviour } from "~/behaviours/markers";
-import { followScrollPosition, followWheel, scrollToSlide, slideForKey } from "~/behaviours/carousel";
+import { focusFollowsKey, followScrollPosition, followWheel, scrollToSlide, slideForKey } from "~/behaviours/carousel";
 
 export { WHEEL_PAUSE_MS, WHEEL_THRESHOLD_PX } from "~/behaviours/carousel";
 
@@ -67,10 +67,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const { track, selected, goTo } = useCarouselTrack();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = slideForKey(event.key, selected, slides.length);
+    const target = slideForKey(event, selected, slides.length);
     if (target === undefined) return;
     event.preventDefault();
     goTo(target);
+    focusFollowsKey(event.currentTarget, event.target, target);
   };
 
   return (
