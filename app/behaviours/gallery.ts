@@ -49,7 +49,8 @@ export function watchSentinel(sentinel: Element, onVisible: () => void): () => v
   if (typeof IntersectionObserver === "undefined") return () => {};
   const observer = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
+      // (an observer reports at once, and when the sentinel only touches the edge: that is no page yet)
+      if (!entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= 1)) return;
       observer.disconnect();
       onVisible();
     },

@@ -44,7 +44,13 @@ describe("headline weight without React", () => {
     mockMatchMedia(() => false);
     start(document);
     expect(weight()).toBe("100");
-    scrollTo(450);
+    // two scroll events within a frame: one write, at the frame
+    window.scrollY = 300;
+    window.dispatchEvent(new Event("scroll"));
+    window.scrollY = 450;
+    window.dispatchEvent(new Event("scroll"));
+    expect([weight(), frames.length]).toEqual(["100", 1]);
+    for (const frame of frames.splice(0)) frame(0);
     expect(weight()).toBe("450");
     scrollTo(5000);
     expect(weight()).toBe("800");
