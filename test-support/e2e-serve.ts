@@ -9,7 +9,7 @@ import { buildStamp, e2eDirs, readBuildInfo, type E2EPlan, type E2EServer } from
 import { ensureHostTools } from "./ensure-host-tools";
 import { ensureNginx } from "./ensure-nginx";
 import { startCloudflare, startNetlify } from "./host-runtimes";
-import { linkTree } from "./link-tree";
+import { linkTree } from "../live-update/link-tree";
 import { startNginx } from "./nginx-server";
 
 /**

@@ -7,7 +7,7 @@ import type { HostTools } from "./ensure-host-tools";
 import { exitOf, freePort, stopChild } from "../tools/processes";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { writeHostFiles } from "../pipeline/host-config";
-import { linkTree } from "./link-tree";
+import { linkTree } from "../live-update/link-tree";
 
 /**
  * A production build served by the static hosts' own local runtimes, as the
