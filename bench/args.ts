@@ -13,7 +13,7 @@ export interface BenchArgs {
   loadConnections: number;
   /** Minutes; overrides the per-size default for every growth build. */
   growthTimeoutMinutes: number | null;
-  /** A git revision the growth section also builds, beside the work tree, on the same content; null: none. */
+  /** A git revision built beside the work tree on the same content, for growth and the page-level sections; null: none. */
   baseline: string | null;
   /** The labels of the routes the page-level sections measure (BENCH_ROUTES); null: every route. */
   routes: string[] | null;
@@ -33,7 +33,7 @@ Environment:
   BENCH_SIZES=30,300,1000,10000     article counts of the growth section
   BENCH_PUBLISH_SIZES=30,1000,10000 article counts of the publish section
   BENCH_GROWTH_TIMEOUT_MIN=         hard timeout per growth build (default: max(5 min, 90 ms per article))
-  BENCH_BASELINE=                   a commit the growth section builds beside the work tree, on the same content
+  BENCH_BASELINE=                   a commit built beside the work tree, on the same content (growth, lighthouse, first-visit, navigation, bundle)
   BENCH_LOAD_SECONDS=10             duration of the content service load test
   BENCH_CONNECTIONS=50              its concurrent connections
   BENCH_CONTENT_VERSION=published   content version of the builds (draft = the preview build)

@@ -15,7 +15,7 @@ export const SITE_SERVER_VARIABLES = {
   HOST: envVariable(
     textOr(DEFAULT_HOST),
     `\`${DEFAULT_HOST}\``,
-    "address the site binds to; `0.0.0.0` to reach it from other machines (media and API are forwarded on the site's origin, see `npm start`)",
+    "address the site binds to; `0.0.0.0` to reach it from other machines (media and API are forwarded on the site's origin, see `npm start`; `npm run dev`: Vite's, default localhost)",
   ),
   STORYBLOK_WEBHOOK_SECRET,
 } as const;

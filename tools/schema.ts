@@ -1,6 +1,7 @@
 // Writes storyblok/components.json (Storyblok's component definitions, for the
 // official CLI) and the field tables of docs/content-model.md from the component
-// schemas in app/content/schema. `npm test` fails when either is stale.
+// schemas in app/content/schema, and README.md's table of environment variables
+// from the programs' settings schemas. `npm test` fails when one is stale.
 //
 //   npm run schema
 import { readFile, writeFile } from "node:fs/promises";
