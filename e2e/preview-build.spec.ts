@@ -10,6 +10,7 @@ import {
 } from "./content";
 import { animationFrames, scrollThroughShowingImages, shellLinks, visit, waitForHydration } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
+import { FIRST_SCREEN_WAIT_MS } from "../pipeline/defer-hydration";
 import type { StoryJson } from "./fixtures";
 
 /**
@@ -78,7 +79,12 @@ test("a prerendered page loads its scripts only after it has loaded and its larg
           buffered: true,
         }),
       );
-      return { loadEnd: navigation.loadEventEnd, scripts, largestPaint: Math.max(...largestPaints) };
+      return {
+        loadStart: navigation.loadEventStart,
+        loadEnd: navigation.loadEventEnd,
+        scripts,
+        largestPaint: Math.max(...largestPaints),
+      };
     });
     expect(timing.scripts.length, path).toBeGreaterThan(0);
     // no script competes with the page's own images and fonts (docs/decisions/0005-hydrate-after-load.md)
@@ -86,9 +92,13 @@ test("a prerendered page loads its scripts only after it has loaded and its larg
     // nor with the largest paint: the hero's fade and /about's first block count from their first frame.
     // A paint's time is when its frame was presented, which can trail the frame's own callbacks by a frame
     // on a busy machine: one frame of slack (before the first screen's wait, scripts started 30-100 ms early).
-    expect(Math.min(...timing.scripts), `${path}: scripts after the largest paint`).toBeGreaterThan(
-      timing.largestPaint - FRAME_MS,
-    );
+    // A first screen still not shown FIRST_SCREEN_WAIT_MS after load starts them regardless, by design (a CI
+    // run's / painted its hero 1,256 ms in, scripts had started at 1,117): not before that.
+    const notBefore = Math.min(timing.largestPaint - FRAME_MS, timing.loadStart + FIRST_SCREEN_WAIT_MS - 1);
+    expect(
+      Math.min(...timing.scripts),
+      `${path}: scripts after the largest paint or the first screen's wait (${JSON.stringify(timing)})`,
+    ).toBeGreaterThan(notBefore);
     const preloadsInHtml = await page.evaluate(
       async () => (await (await fetch(location.href)).text()).match(/rel="modulepreload"/g)?.length ?? 0,
     );
