@@ -43,7 +43,7 @@ const host = "127.0.0.1";
 async function serveContent(): Promise<Started> {
   const removeCopy = () => rm(path.dirname(plan.contentDir), { recursive: true, force: true });
   try {
-    // story files are copied (tests edit them); the media are hard-linked (copied where a link fails)
+    // story files are copied (tests edit them); the media are hard-linked (copied across file systems)
     const source = path.join(repo, "content");
     const filter = (file: string) => file !== path.join(source, "assets");
     await cp(source, plan.contentDir, { recursive: true, preserveTimestamps: true, filter });

@@ -95,8 +95,9 @@ export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: 
 }
 
 /**
- * Calls `onSelect` with the slide nearest the centre once per frame while the row scrolls, and once now;
- * returns the function that stops it.
+ * Calls `onSelect` with the slide nearest the centre (or the one scrollToSlide is heading for, until the row gets
+ * there, the visitor takes it or its scrolling ends) once per frame while the row scrolls, at `scrollend`, and
+ * once now; returns the function that stops it.
  */
 export function followScrollPosition(track: HTMLElement, onSelect: (index: number) => void): () => void {
   const report = () => {
