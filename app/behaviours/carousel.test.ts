@@ -30,6 +30,7 @@ function carousel() {
   let scrollLeft = 0;
   Object.defineProperty(track, "scrollLeft", { get: () => scrollLeft, configurable: true });
   Object.defineProperty(track, "clientWidth", { value: ROW_WIDTH, configurable: true });
+  Object.defineProperty(track, "scrollWidth", { value: 4 * SLIDE_WIDTH, configurable: true });
   [...track.children].forEach((slide, index) => {
     Object.defineProperty(slide, "offsetLeft", { value: index * SLIDE_WIDTH });
     Object.defineProperty(slide, "offsetWidth", { value: SLIDE_WIDTH });
@@ -134,6 +135,26 @@ describe("the hero carousel without React", () => {
     expect(row.current(), "its scrolling ended short of the target").toBe(1);
   });
 
+  it("leaves no heading behind for a key that finds the row already there, and still stops a scroll not yet begun", () => {
+    mockMatchMedia(() => false);
+    const row = carousel();
+    row.track.scrollTo = vi.fn() as unknown as typeof row.track.scrollTo;
+    const press = (key: string) =>
+      row.track.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    press("Home");
+    expect(row.track.scrollTo).not.toHaveBeenCalled();
+    row.scrollBy(row.centred(2));
+    expect(row.current(), "a trackpad's scroll, with no scrollend to follow").toBe(2);
+    row.scrollBy(4 * SLIDE_WIDTH - ROW_WIDTH);
+    press("End");
+    row.scrollBy(row.centred(1));
+    expect(row.current(), "End on the last slide, which the row cannot centre").toBe(1);
+    press("ArrowRight");
+    press("ArrowLeft");
+    expect(row.track.scrollTo).toHaveBeenLastCalledWith({ left: row.centred(1), behavior: "smooth" });
+    expect(row.current()).toBe(1);
+  });
+
   it("takes the focus along from a slide's link, keeps it on the row, and leaves keys held with Alt to the browser", () => {
     mockMatchMedia(() => false);
     const row = carousel();
@@ -156,6 +177,11 @@ describe("the hero carousel without React", () => {
     // Alt+ArrowLeft is Back
     expect(press(row.track, { key: "ArrowRight", altKey: true })).toBe(false);
     expect(row.current()).toBe(0);
+    // a slide whose story has no link is shown as a block: the focus goes to the row, not stays behind
+    link(1).replaceWith(Object.assign(document.createElement("div"), { textContent: "slide 2" }));
+    link(0).focus();
+    press(link(0), { key: "ArrowRight" });
+    expect([row.current(), document.activeElement]).toEqual([1, row.track]);
   });
 
   it("changes the slide after more than 150 px of horizontal wheel movement, then ignores the wheel for 300 ms", () => {

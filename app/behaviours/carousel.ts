@@ -65,13 +65,15 @@ export function slideForKey(event: SlideKey, selected: number, count: number): n
 }
 
 /**
- * After a key moved the row from a slide's link, the focus goes to the link of slide `index` (clamped), as the row
- * scrolls it into view: Enter opens what is shown. A key pressed on the row itself leaves the focus there.
+ * After a key moved the row from a slide's link, the focus goes to the link of slide `index` (clamped), or to the row
+ * where that slide has none, as the row scrolls it into view: Enter opens what is shown. A key pressed on the row
+ * itself leaves the focus there.
  */
 export function focusFollowsKey(track: HTMLElement, from: EventTarget | null, index: number): void {
   if (from === track || !(from instanceof Node) || !track.contains(from)) return;
   const slide = track.children[Math.min(Math.max(index, 0), track.children.length - 1)];
-  slide?.querySelector<HTMLElement>("a[href]")?.focus({ preventScroll: true });
+  // a slide without a link (its story has none): the row, rather than a link scrolled out of view
+  (slide?.querySelector<HTMLElement>("a[href]") ?? track).focus({ preventScroll: true });
 }
 
 /**
@@ -86,11 +88,14 @@ export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: 
   const target = Math.min(Math.max(index, 0), track.children.length - 1);
   const slide = track.children[target] as HTMLElement | undefined;
   if (!slide) return null;
-  headings.set(track, target);
-  track.scrollTo({
-    left: Math.max(0, slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2),
-    behavior: reducedMotion ? "auto" : "smooth",
-  });
+  const furthest = Math.max(0, track.scrollWidth - track.clientWidth);
+  const left = Math.min(Math.max(0, slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2), furthest);
+  const wasMoving = headings.delete(track);
+  // a row already there fires no scroll and no scrollend, which would keep the heading for good; it still stops a
+  // smooth scroll that has not left yet
+  if (Math.abs(left - track.scrollLeft) >= 1) headings.set(track, target);
+  else if (!wasMoving) return target;
+  track.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
   return target;
 }
 
