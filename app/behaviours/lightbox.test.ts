@@ -243,14 +243,17 @@ describe("the full-screen view without React", () => {
     expect(location.hash).toBe("#media-2");
   });
 
-  it("cancels the click a mouse's swipe ends in, and not the next tap after a touch's swipe, which ends in none", async () => {
+  it("cancels the click a mouse's swipe ends in, and no click after a touch's swipe, which ends in none, nor a key's", async () => {
     location.hash = "#media-1";
     await settled();
-    const pointer = (type: string, x: number) =>
-      Object.assign(new MouseEvent(type, { clientX: x, clientY: 300, bubbles: true }), { isPrimary: true });
-    const swipe = (image: Element) => {
-      image.dispatchEvent(pointer("pointerdown", 200));
-      image.dispatchEvent(pointer("pointerup", 140));
+    const pointer = (type: string, x: number, pointerType = "mouse") =>
+      Object.assign(new MouseEvent(type, { clientX: x, clientY: 300, bubbles: true }), {
+        isPrimary: true,
+        pointerType,
+      });
+    const swipe = (image: Element, pointerType?: string, dx = -60) => {
+      image.dispatchEvent(pointer("pointerdown", 200, pointerType));
+      image.dispatchEvent(pointer("pointerup", 200 + dx, pointerType));
     };
     const click = (target: Element) => {
       const event = new MouseEvent("click", { bubbles: true, cancelable: true });
@@ -269,6 +272,14 @@ describe("the full-screen view without React", () => {
     swipe(document.querySelector("#media-2 img")!);
     await settled();
     expect([location.hash, tap(outside)]).toEqual(["#media-3", false]);
+    // a screen reader's click comes with no press before it
+    swipe(document.querySelector("#media-3 img")!, "touch", 60);
+    await settled();
+    expect([location.hash, click(outside)]).toEqual(["#media-2", false]);
+    // Enter on a link, Space on a button: the key comes before its click
+    swipe(document.querySelector("#media-2 img")!);
+    outside.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(click(outside)).toBe(false);
   });
 
   it("closes on Escape while the figure's video has the focus, and leaves the arrow keys to the video", async () => {

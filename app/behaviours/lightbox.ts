@@ -299,8 +299,8 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
 }
 
 /**
- * Cancels the click that a mouse's drag ends in, should one come before the next press: a touch's swipe ends in
- * none, and the visitor's next tap must keep its own.
+ * Cancels the click that a mouse's drag ends in, should one come before the next press or key: the visitor's next
+ * click, a key's or a screen reader's included, keeps its own. (A touch's swipe ends in no click: not armed.)
  */
 function cancelDragClick(signal: AbortSignal): void {
   const armed = new AbortController();
@@ -316,6 +316,7 @@ function cancelDragClick(signal: AbortSignal): void {
     options,
   );
   addEventListener("pointerdown", disarm, options);
+  addEventListener("keydown", disarm, options);
 }
 
 /** Sideways swipes on a shown figure step. */
@@ -336,8 +337,8 @@ function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void, signal:
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    // the click that ends a drag is no tap beside the medium
-    cancelDragClick(signal);
+    // the click that ends a mouse's drag is no tap beside the medium
+    if (event.pointerType !== "touch") cancelDragClick(signal);
     step(figure, dx < 0 ? "next" : "previous", shown);
   };
   const onPointerCancel = () => (swipe = null);
