@@ -304,6 +304,22 @@ describe("installLazyImages", () => {
     }
   });
 
+  it("finds a fragment link's target by its id as written, then percent-decoded, and by none where that fails", () => {
+    const { win, byId } = setup();
+    win.document.body.insertAdjacentHTML(
+      "beforeend",
+      `<div id="100%"><img id="literal" data-lazy data-srcset="/l.webp 480w" src="data:," /></div>
+      <div id="café"><img id="encoded" data-lazy data-srcset="/e.webp 480w" src="data:," /></div>
+      <a id="to-literal" href="#100%">a</a><a id="to-encoded" href="#caf%C3%A9">b</a><a id="to-none" href="#%E0%A4%A">c</a>`,
+    );
+    for (const link of ["to-literal", "to-encoded", "to-none"])
+      byId(link).dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect([byId("literal").getAttribute("srcset"), byId("encoded").getAttribute("srcset")]).toEqual([
+      "/l.webp 480w",
+      "/e.webp 480w",
+    ]);
+  });
+
   it("loads every image before printing", () => {
     const { win, byId } = setup();
     win.dispatchEvent(new Event("beforeprint"));

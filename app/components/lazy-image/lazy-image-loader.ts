@@ -181,11 +181,20 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
   if (doc.readyState === "complete") release();
   else win.addEventListener("load", release);
 
+  // the element a fragment names, as the browser finds it: the id as written, then percent-decoded (where it is
+  // not valid percent-encoding, no element)
+  const fragmentTarget = (id: string) => {
+    try {
+      return doc.getElementById(id) ?? doc.getElementById(decodeURIComponent(id));
+    } catch {
+      return null;
+    }
+  };
   // a dot (a link to its slide) is pressed or focused before it is followed: its slide loads now
   const loadLinkTarget = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
     const id = link?.getAttribute("href")?.slice(1);
-    const target = id ? doc.getElementById(decodeURIComponent(id)) : null;
+    const target = id ? fragmentTarget(id) : null;
     // images not rendered (display: none, e.g. the other screen size's file) stay unloaded
     if (target) imagesIn(target).forEach((img) => img.getClientRects().length > 0 && !shown.has(img) && load(img));
   };
