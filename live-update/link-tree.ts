@@ -6,7 +6,8 @@ import path from "node:path";
  * and free of extra space. Whoever changes a file of the copy must replace
  * it (write a new file, rename it over the old name), never write into it,
  * or the original changes too. A file that cannot be linked there (another
- * file system: the tests' temp folders) is copied, its times kept.
+ * file system, as the tests' temp folders, or one without hard links) is
+ * copied, its times kept.
  */
 export async function linkTree(from: string, to: string, concurrency = 32): Promise<number> {
   const entries = await readdir(from, { withFileTypes: true, recursive: true });
