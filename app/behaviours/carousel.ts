@@ -83,7 +83,10 @@ export function focusFollowsKey(track: HTMLElement, from: EventTarget | null, in
  */
 const headings = new WeakMap<HTMLElement, number>();
 
-/** Scrolls the row so that slide `index` (clamped) is centred; returns the slide it moved to, or null. */
+/**
+ * Scrolls the row so that slide `index` (clamped) is centred, or as near as the row's ends let it, unless it is
+ * there already; returns that slide, or null.
+ */
 export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: boolean): number | null {
   const target = Math.min(Math.max(index, 0), track.children.length - 1);
   const slide = track.children[target] as HTMLElement | undefined;
@@ -91,8 +94,8 @@ export function scrollToSlide(track: HTMLElement, index: number, reducedMotion: 
   const furthest = Math.max(0, track.scrollWidth - track.clientWidth);
   const left = Math.min(Math.max(0, slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2), furthest);
   const wasMoving = headings.delete(track);
-  // a row already there fires no scroll and no scrollend, which would keep the heading for good; it still stops a
-  // smooth scroll that has not left yet
+  // a row already there fires no scroll and no scrollend, which would keep the heading until the row next stops on
+  // that slide; it still stops a smooth scroll that has not left yet
   if (Math.abs(left - track.scrollLeft) >= 1) headings.set(track, target);
   else if (!wasMoving) return target;
   track.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });

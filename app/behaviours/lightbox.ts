@@ -299,7 +299,7 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
 }
 
 /**
- * Cancels the click that a mouse's drag ends in, should one come before the next press or key: the visitor's next
+ * Cancels the click that a mouse's (or a pen's) drag ends in, should one come before the next press or key: the visitor's next
  * click, a key's or a screen reader's included, keeps its own. (A touch's swipe ends in no click: not armed.)
  */
 function cancelDragClick(signal: AbortSignal): void {
@@ -337,7 +337,7 @@ function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void, signal:
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (Math.abs(dx) < SWIPE_DISTANCE_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    // the click that ends a mouse's drag is no tap beside the medium
+    // the click that ends a mouse's or a pen's drag is no tap beside the medium
     if (event.pointerType !== "touch") cancelDragClick(signal);
     step(figure, dx < 0 ? "next" : "previous", shown);
   };

@@ -173,10 +173,20 @@ describe("HeroCarousel", () => {
     vi.useFakeTimers();
     const { track, scrollTo } = renderCarousel(2);
     act(() => {
+      wheel(track, 200);
+      vi.advanceTimersByTime(WHEEL_PAUSE_MS);
       wheel(track, -200);
     });
-    // already there: nothing to scroll
-    expect(scrollTo).not.toHaveBeenCalled();
+    expect(scrollTo).toHaveBeenLastCalledWith({ left: centred(0), behavior: "smooth" });
+    expect(currentDot()).toBe("Slide 1 von 2");
+    act(() => {
+      // the row arrives
+      fireEvent(track, new Event("scrollend"));
+      vi.advanceTimersByTime(WHEEL_PAUSE_MS);
+      wheel(track, -200);
+    });
+    // already at the first: nothing to scroll
+    expect(scrollTo).toHaveBeenCalledTimes(2);
     expect(currentDot()).toBe("Slide 1 von 2");
   });
 

@@ -305,19 +305,34 @@ describe("installLazyImages", () => {
   });
 
   it("finds a fragment link's target by its id as written, then percent-decoded, and by none where that fails", () => {
-    const { win, byId } = setup();
-    win.document.body.insertAdjacentHTML(
+    FakeObserver.all = [];
+    const win = pageWindow();
+    // the listeners themselves (the press's and the release's): a document without a window swallows what its
+    // listeners throw
+    const pressed: ((event: Event) => void)[] = [];
+    const listen = win.addEventListener;
+    win.addEventListener = ((type: string, listener: (event: Event) => void, options?: AddEventListenerOptions) => {
+      if (type === "pointerdown") pressed.push(listener);
+      listen(type, listener, options);
+    }) as typeof win.addEventListener;
+    installLazyImages(win, MARGIN);
+    const doc = win.document;
+    doc.body.insertAdjacentHTML(
       "beforeend",
       `<div id="100%"><img id="literal" data-lazy data-srcset="/l.webp 480w" src="data:," /></div>
       <div id="café"><img id="encoded" data-lazy data-srcset="/e.webp 480w" src="data:," /></div>
       <a id="to-literal" href="#100%">a</a><a id="to-encoded" href="#caf%C3%A9">b</a><a id="to-none" href="#%E0%A4%A">c</a>`,
     );
-    for (const link of ["to-literal", "to-encoded", "to-none"])
-      byId(link).dispatchEvent(new Event("pointerdown", { bubbles: true }));
-    expect([byId("literal").getAttribute("srcset"), byId("encoded").getAttribute("srcset")]).toEqual([
-      "/l.webp 480w",
-      "/e.webp 480w",
-    ]);
+    const press = (id: string) => () => {
+      for (const listener of pressed) listener({ target: doc.getElementById(id) } as unknown as Event);
+    };
+    expect(press("to-none")).not.toThrow();
+    press("to-literal")();
+    press("to-encoded")();
+    expect([
+      doc.getElementById("literal")!.getAttribute("srcset"),
+      doc.getElementById("encoded")!.getAttribute("srcset"),
+    ]).toEqual(["/l.webp 480w", "/e.webp 480w"]);
   });
 
   it("loads every image before printing", () => {

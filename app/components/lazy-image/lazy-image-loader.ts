@@ -181,8 +181,8 @@ export function installLazyImages(win: Window & typeof globalThis, marginPx: num
   if (doc.readyState === "complete") release();
   else win.addEventListener("load", release);
 
-  // the element a fragment names, as the browser finds it: the id as written, then percent-decoded (where it is
-  // not valid percent-encoding, no element)
+  // the element a fragment names: the id as written, then percent-decoded (a browser decodes the valid escapes of
+  // an id that is not valid percent-encoding as a whole; this finds none: its images load when they come in view)
   const fragmentTarget = (id: string) => {
     try {
       return doc.getElementById(id) ?? doc.getElementById(decodeURIComponent(id));
