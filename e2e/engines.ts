@@ -5,6 +5,7 @@ import { launchWebKit } from "../test-support/cross-engine/webkit-page";
 import { ensureFirefox, ensureWebKit } from "../test-support/ensure-engines";
 import { articlePath, homeGallery, publishedArticles, type GalleryItemExpectation } from "./content";
 import { createContentApi, e2eEnv } from "./fixtures";
+import { BEHAVIOURS, scriptsDone } from "./page-helpers";
 
 /**
  * The `test` of the engines' specs (`*.engines.spec.ts`): the site in
@@ -150,24 +151,9 @@ export async function expectEventually(
   throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
 }
 
-/**
- * Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them: React has hydrated it (its
- * fiber on <main>), or it is a production page without a framework (no React Router context, docs/decisions/0014)
- * whose behaviour modules have run (deferred modules run before DOMContentLoaded ends).
- */
+/** Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them (`scriptsDone`). */
 export function waitForHydration(page: EnginePage): Promise<void> {
-  return expectEventually(
-    page,
-    "hydration or the behaviour modules",
-    () =>
-      page.evaluate(() => {
-        const node = document.querySelector("main") ?? document.body;
-        if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
-        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-        return !("__reactRouterContext" in window) && (navigation?.domContentLoadedEventEnd ?? 0) > 0;
-      }),
-    15_000,
-  );
+  return expectEventually(page, "hydration or the behaviours", () => page.evaluate(scriptsDone, BEHAVIOURS), 15_000);
 }
 
 export async function openHydrated(page: EnginePage, path: string): Promise<void> {

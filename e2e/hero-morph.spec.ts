@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { BEHAVIOURS_STARTED_MARK } from "../app/behaviours/markers";
 import { visit } from "./page-helpers";
 import { expect, test } from "./fixtures";
 
@@ -46,7 +47,7 @@ const LEFT_KEY = "e2e-named-when-left";
  */
 async function recordTransitions(page: Page, { slow = false } = {}): Promise<void> {
   await page.addInitScript(
-    ({ leftKey, slowly }) => {
+    ({ leftKey, slowly, startedMark }) => {
       const namedElements = () =>
         Array.from(document.querySelectorAll("body *"))
           .filter((element) => element.getClientRects().length > 0)
@@ -57,17 +58,19 @@ async function recordTransitions(page: Page, { slow = false } = {}): Promise<voi
         );
       // The names and boxes of the old state, read in `pageswap` after the page's own listeners have named what
       // leaves (the browser captures the old state right after them): this listener is added once the page's
-      // modules, which add theirs, have run. (Read at `pagehide`, later, a fresh clone's run once found nothing
-      // named while the new page's transition morphed the hero into its tile.)
-      document.addEventListener("DOMContentLoaded", () =>
+      // behaviours, which add theirs, have all started (their mark). (Read at `pagehide`, later, a fresh clone's
+      // run once found nothing named while the new page's transition morphed the hero into its tile.)
+      new PerformanceObserver((marks, observer) => {
+        if (marks.getEntriesByName(startedMark).length === 0) return;
+        observer.disconnect();
         window.addEventListener("pageswap", () => {
           const boxes = namedElements().map((element) => {
             const { x, y, width, height } = element.getBoundingClientRect();
             return { x, y, width, height };
           });
           sessionStorage.setItem(leftKey, JSON.stringify({ named: named(), boxes }));
-        }),
-      );
+        });
+      }).observe({ type: "mark" });
       const box = (style: Record<string, unknown> | undefined): Box | null => {
         if (!style?.transform) return null;
         const matrix = new DOMMatrixReadOnly(String(style.transform));
@@ -122,7 +125,7 @@ async function recordTransitions(page: Page, { slow = false } = {}): Promise<voi
         void transition.finished.finally(() => (reveal.finished = true));
       });
     },
-    { leftKey: LEFT_KEY, slowly: slow },
+    { leftKey: LEFT_KEY, slowly: slow, startedMark: BEHAVIOURS_STARTED_MARK },
   );
 }
 

@@ -59,7 +59,7 @@ for (const path of ["article", "/about", "/index"]) {
     await page.addInitScript(() => {
       Math.random = () => 0.99;
     });
-    // the parser is done: a page without a framework holds DOMContentLoaded and `load` for its behaviour modules
+    // the parser is done: a page without a framework holds DOMContentLoaded and `load` for its behaviours' module
     await page.goto(route, { waitUntil: "commit" });
     await page.waitForFunction(() => document.readyState !== "loading");
     await scrollThrough(page);

@@ -1,4 +1,5 @@
 import type { Frame, Locator, Page, Request } from "@playwright/test";
+import { BEHAVIOURS_STARTED_MARK, BEHAVIOUR_ATTRIBUTE, BEHAVIOUR_MODULES } from "../app/behaviours/markers";
 import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
 import { resendingResets } from "../test-support/resending-resets";
@@ -17,22 +18,35 @@ export function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(hydrated);
 }
 
+/** What scriptsDone needs to know of the behaviours (app/behaviours/markers.ts), passed into the page. */
+export const BEHAVIOURS = {
+  attribute: BEHAVIOUR_ATTRIBUTE,
+  modules: [...BEHAVIOUR_MODULES] as string[],
+  startedMark: BEHAVIOURS_STARTED_MARK,
+};
+
 /**
  * Whether the page's scripts have run: React has hydrated it, or it is a production page without a framework
- * (pipeline/islands.ts: no React Router context) whose behaviour modules have run. They are deferred: they run
- * after the parser is done (`readyState` is "interactive" already) and before DOMContentLoaded, whose end marks them
- * run.
+ * (pipeline/islands.ts: no React Router context) whose behaviours have all started (start-page.ts starts them a
+ * task each, after the parser, and marks the last: DOMContentLoaded comes after the first), or that marks none and
+ * is parsed. Runs in the page (Playwright's, or an engine's: e2e/engines.ts).
  */
-function scriptsDone(): boolean {
+export function scriptsDone(behaviours: typeof BEHAVIOURS): boolean {
   const node = document.querySelector("main") ?? document.body;
   if (Object.keys(node).some((key) => key.startsWith("__reactFiber"))) return true;
+  if ("__reactRouterContext" in window) return false;
+  const marks = Array.from(document.querySelectorAll(`[${behaviours.attribute}]`), (element) =>
+    (element.getAttribute(behaviours.attribute) ?? "").split(/\s+/),
+  ).flat();
+  if (marks.some((name) => behaviours.modules.includes(name)))
+    return performance.getEntriesByName(behaviours.startedMark, "mark").length > 0;
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  return !("__reactRouterContext" in window) && (navigation?.domContentLoadedEventEnd ?? 0) > 0;
+  return (navigation?.domContentLoadedEventEnd ?? 0) > 0;
 }
 
-/** Resolves once React has hydrated the document, or, on a page without a framework, its behaviour modules have run. */
+/** Resolves once React has hydrated the document, or, on a page without a framework, its behaviours have started. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(scriptsDone);
+  await page.waitForFunction(scriptsDone, BEHAVIOURS);
 }
 
 /**

@@ -40,7 +40,7 @@ export function behaviourEntriesPlugin(behavioursDir: string): Plugin {
     load(id) {
       if (id !== RESOLVED) return null;
       const file = path.join(behavioursDir, "start-page.ts");
-      return `import { startPage } from ${JSON.stringify(file)};\nstartPage(document);\n`;
+      return `import { startPage } from ${JSON.stringify(file)};\nvoid startPage(document);\n`;
     },
     generateBundle(_options, bundle) {
       if (!client) return;

@@ -35,6 +35,12 @@ export const INLINE_BEHAVIOURS = ["other-projects"] as const;
  */
 export const HYDRATED_BEHAVIOURS = [] as const;
 
+/**
+ * The User Timing mark start-page.ts sets once it has started every behaviour the page marks (each in a task of its
+ * own): what a test or a trace waits for, where DOMContentLoaded comes after the first one only.
+ */
+export const BEHAVIOURS_STARTED_MARK = "behaviours-started";
+
 export type BehaviourModule = (typeof BEHAVIOUR_MODULES)[number];
 export type Behaviour = BehaviourModule | (typeof INLINE_BEHAVIOURS)[number] | (typeof HYDRATED_BEHAVIOURS)[number];
 
