@@ -47,7 +47,8 @@ export interface PageTimes {
   firstLook: number;
   /**
    * Whether the page runs React Router (its context on window): a production page without a framework
-   * (pipeline/islands.ts) has none and no hydration to wait for; its behaviour modules ran before `load`.
+   * (pipeline/islands.ts) has none and no hydration to wait for; its behaviours start in the tasks after its parse
+   * (app/behaviours/start-page.ts) and fetch no content.
    */
   framework: boolean;
 }

@@ -148,7 +148,8 @@ async function hydrated(page: Page): Promise<boolean | null> {
 
 /**
  * Waits until React has hydrated `main`, polled from the page (a script in it: only where nothing is measured,
- * the bytes); at once on a page without a framework, whose behaviour modules ran before `load`.
+ * the bytes); at once on a page without a framework, whose behaviours start in the tasks after its parse
+ * (app/behaviours/start-page.ts) and fetch no content.
  */
 export async function waitForHydration(page: Page, timeoutMs: number): Promise<void> {
   if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;

@@ -63,6 +63,7 @@ async function recordTransitions(page: Page, { slow = false } = {}): Promise<voi
       new PerformanceObserver((marks, observer) => {
         if (marks.getEntriesByName(startedMark).length === 0) return;
         observer.disconnect();
+        (window as { leaveRecorded?: boolean }).leaveRecorded = true;
         window.addEventListener("pageswap", () => {
           const boxes = namedElements().map((element) => {
             const { x, y, width, height } = element.getBoundingClientRect();
@@ -225,10 +226,20 @@ async function clickWhenSettled(page: Page, tile: { link: Locator; href: string 
 }
 
 /**
+ * Resolves once the page's behaviours have started (hero-morph's pageswap listener) and the recorder's listener
+ * after them: a navigation before it would find the last page's record (Back may come while the arrival's morph
+ * still runs).
+ */
+async function leaveRecorded(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { leaveRecorded?: boolean }).leaveRecorded === true);
+}
+
+/**
  * Goes Back from the article to the gallery by a view transition: the article leaves with its hero alone named,
  * and the gallery's transition morphs it into the tile that links `href`.
  */
 async function backIntoTile(page: Page, href: string): Promise<Reveal> {
+  await leaveRecorded(page);
   const back = await navigateWithTransition(
     page,
     () => page.goBack(),
@@ -261,6 +272,7 @@ for (const width of [1280, 768, 375]) {
       await visit(page, "/");
       const tile = await articleTile(page);
       const toArticle = () => clickWhenSettled(page, tile);
+      await leaveRecorded(page);
       const arrived = await navigateWithTransition(page, toArticle, tile.href, () => page.goBack());
       expect(arrived.transition).toBe(true);
       // the clicked tile's medium alone left with the name, and the hero alone took it
@@ -286,6 +298,7 @@ test("Back during the morph shrinks the hero into its tile all the same", async 
   await recordTransitions(page, { slow: true });
   await visit(page, "/");
   const tile = await articleTile(page);
+  await leaveRecorded(page);
   const arrived = await navigateWithTransition(
     page,
     () => clickWhenSettled(page, tile),
@@ -305,6 +318,7 @@ test("under reduced motion nothing is named and no transition runs, either way",
   await recordTransitions(page);
   await visit(page, "/");
   const tile = await articleTile(page);
+  await leaveRecorded(page);
   let since = Date.now();
   await tile.link.click();
   await expect(page).toHaveURL((url) => url.pathname === tile.href);
@@ -312,6 +326,7 @@ test("under reduced motion nothing is named and no transition runs, either way",
   expect(await namedWhenLeft(page)).toEqual([]);
   expect(await namedNow(page)).toBe(0);
 
+  await leaveRecorded(page);
   since = Date.now();
   await page.goBack();
   await expect(page).toHaveURL((url) => url.pathname === "/");

@@ -7,7 +7,7 @@ import { body, filterGallery, homeGallery, homeHero, records, type GalleryItemEx
 import type { StoryJson } from "./fixtures";
 import { hostsEnv, prerenderedPaths } from "./hosts";
 import { CLIENT_DIR } from "../release/layout";
-import { centredSlideIndex } from "./page-helpers";
+import { centredSlideIndex, waitForHydration } from "./page-helpers";
 
 /**
  * Production pages without a framework runtime (docs/decisions/0014), checked on the production build as
@@ -121,6 +121,7 @@ test.describe("at 375 px, on a page without a framework", () => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(`${env.cloudflareUrl}/imprint`, { waitUntil: "load" });
+    await waitForHydration(page);
     expect(
       // the behaviours' module and its chunk (behaviours-shared)
       scripts.every((script) => /^\/assets\/behaviours-/.test(script)),
@@ -181,6 +182,7 @@ test("an article's full-screen view: keys step in place, Escape closes it and gi
   expect(article, "an article with two media or more").toBeDefined();
   const problems = problemsOf(page);
   await page.goto(`${env.cloudflareUrl}${article}`, { waitUntil: "load" });
+  await waitForHydration(page);
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   const first = page.locator('main a[href="#media-1"]').first();
   await first.scrollIntoViewIfNeeded();
@@ -217,6 +219,8 @@ async function visitWithoutFramework(page: Page, pagePath: string): Promise<stri
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto(`${env.cloudflareUrl}${pagePath}`, { waitUntil: "load" });
+  // a task each: `load` may come before the last has started
+  await waitForHydration(page);
   expect(scripts.length, `${pagePath}: its behaviour modules`).toBeGreaterThan(0);
   expect(
     scripts.filter((script) => /\/(first-load|entry\.client|root)-/.test(script)),

@@ -46,7 +46,8 @@ export function scriptsDone(behaviours: typeof BEHAVIOURS): boolean {
 
 /** Resolves once React has hydrated the document, or, on a page without a framework, its behaviours have started. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(scriptsDone, BEHAVIOURS);
+  // (a module that never runs would hold it to the test's end)
+  await page.waitForFunction(scriptsDone, BEHAVIOURS, { timeout: 15_000 });
 }
 
 /**

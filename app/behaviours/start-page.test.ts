@@ -22,6 +22,8 @@ describe("startPage", () => {
     const reported = vi.fn();
     vi.stubGlobal("reportError", reported);
     await startPage(document, {});
+    // a page whose markers name no behaviour is done too
+    expect(performance.getEntriesByName(BEHAVIOURS_STARTED_MARK, "mark")).toHaveLength(1);
     // Object.prototype.__defineGetter__(document) would throw, and be reported
     expect(reported).not.toHaveBeenCalled();
   });
@@ -90,5 +92,6 @@ describe("startPage", () => {
     });
     expect(reported).toHaveBeenCalledWith(failure);
     expect(video).toHaveBeenCalledWith(document);
+    expect(performance.getEntriesByName(BEHAVIOURS_STARTED_MARK, "mark")).toHaveLength(1);
   });
 });
