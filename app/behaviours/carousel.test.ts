@@ -59,6 +59,12 @@ function carousel() {
       scrollLeft = left;
       track.dispatchEvent(new Event("scroll"));
     },
+    /** A key pressed on `target` (the row); whether the carousel took it. */
+    press: (key: string, target: HTMLElement = track, init: KeyboardEventInit = {}) => {
+      const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    },
   };
 }
 
@@ -94,20 +100,15 @@ describe("the hero carousel without React", () => {
   it("moves by the arrow keys, Home and End while focused, and stays within the slides", () => {
     mockMatchMedia(() => false);
     const row = carousel();
-    const press = (key: string) => {
-      const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
-      row.track.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(press("ArrowRight")).toBe(true);
+    expect(row.press("ArrowRight")).toBe(true);
     expect(row.current()).toBe(1);
-    press("End");
+    row.press("End");
     expect(row.current()).toBe(3);
-    press("ArrowRight");
+    row.press("ArrowRight");
     expect(row.current()).toBe(3);
-    press("Home");
+    row.press("Home");
     expect(row.current()).toBe(0);
-    expect(press("a")).toBe(false);
+    expect(row.press("a")).toBe(false);
     expect(slideForKey({ key: "ArrowLeft", altKey: false, ctrlKey: false, metaKey: false }, 0, 4)).toBe(-1);
   });
 
@@ -116,21 +117,19 @@ describe("the hero carousel without React", () => {
     const row = carousel();
     // a smooth scroll: the row moves in steps after the call
     row.track.scrollTo = vi.fn() as unknown as typeof row.track.scrollTo;
-    const press = (key: string) =>
-      row.track.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
-    press("ArrowRight");
+    row.press("ArrowRight");
     row.scrollBy(row.centred(0) + 100);
     expect(row.current(), "on its way, the dot stays on the target").toBe(1);
-    press("ArrowRight");
+    row.press("ArrowRight");
     expect(row.current()).toBe(2);
     row.scrollBy(row.centred(2));
     row.scrollBy(row.centred(1));
     expect(row.current(), "arrived: the row's position again").toBe(1);
-    press("End");
+    row.press("End");
     row.track.dispatchEvent(new Event("pointerdown"));
     row.scrollBy(row.centred(1) + 10);
     expect(row.current(), "taken by the visitor").toBe(1);
-    press("Home");
+    row.press("Home");
     row.track.dispatchEvent(new Event("scrollend"));
     expect(row.current(), "its scrolling ended short of the target").toBe(1);
   });
@@ -139,18 +138,16 @@ describe("the hero carousel without React", () => {
     mockMatchMedia(() => false);
     const row = carousel();
     row.track.scrollTo = vi.fn() as unknown as typeof row.track.scrollTo;
-    const press = (key: string) =>
-      row.track.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
-    press("Home");
+    row.press("Home");
     expect(row.track.scrollTo).not.toHaveBeenCalled();
     row.scrollBy(row.centred(2));
     expect(row.current(), "a trackpad's scroll, with no scrollend to follow").toBe(2);
     row.scrollBy(4 * SLIDE_WIDTH - ROW_WIDTH);
-    press("End");
+    row.press("End");
     row.scrollBy(row.centred(1));
     expect(row.current(), "End on the last slide, which the row cannot centre").toBe(1);
-    press("ArrowRight");
-    press("ArrowLeft");
+    row.press("ArrowRight");
+    row.press("ArrowLeft");
     expect(row.track.scrollTo).toHaveBeenLastCalledWith({ left: row.centred(1), behavior: "smooth" });
     expect(row.current()).toBe(1);
   });
@@ -158,29 +155,24 @@ describe("the hero carousel without React", () => {
   it("takes the focus along from a slide's link, keeps it on the row, and leaves keys held with Alt to the browser", () => {
     mockMatchMedia(() => false);
     const row = carousel();
-    const press = (target: HTMLElement, init: KeyboardEventInit) => {
-      const event = new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...init });
-      target.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
     const link = (index: number) => row.track.children[index]!.querySelector("a")!;
     link(0).focus();
-    press(link(0), { key: "ArrowRight" });
+    row.press("ArrowRight", link(0));
     expect([row.current(), document.activeElement]).toEqual([1, link(1)]);
-    press(link(1), { key: "ArrowRight" });
-    press(link(2), { key: "End" });
-    press(link(3), { key: "ArrowRight" });
+    row.press("ArrowRight", link(1));
+    row.press("End", link(2));
+    row.press("ArrowRight", link(3));
     expect([row.current(), document.activeElement]).toEqual([3, link(3)]);
     row.track.focus();
-    press(row.track, { key: "Home" });
+    row.press("Home", row.track);
     expect([row.current(), document.activeElement]).toEqual([0, row.track]);
     // Alt+ArrowLeft is Back
-    expect(press(row.track, { key: "ArrowRight", altKey: true })).toBe(false);
+    expect(row.press("ArrowRight", row.track, { altKey: true })).toBe(false);
     expect(row.current()).toBe(0);
     // a slide whose story has no link is shown as a block: the focus goes to the row, not stays behind
     link(1).replaceWith(Object.assign(document.createElement("div"), { textContent: "slide 2" }));
     link(0).focus();
-    press(link(0), { key: "ArrowRight" });
+    row.press("ArrowRight", link(0));
     expect([row.current(), document.activeElement]).toEqual([1, row.track]);
   });
 
