@@ -299,8 +299,9 @@ function keyHandler({ document, shownFigure }: LightboxPage, shown: () => void) 
 }
 
 /**
- * Cancels the click that a mouse's (or a pen's) drag ends in, should one come before the next press or key: the visitor's next
- * click, a key's or a screen reader's included, keeps its own. (A touch's swipe ends in no click: not armed.)
+ * Cancels the click that a mouse's (or a pen's) drag ends in, should one come before the next press or key: the
+ * visitor's next click, a key's or a screen reader's included, keeps its own. (A touch's swipe ends in no click:
+ * not armed.)
  */
 function cancelDragClick(signal: AbortSignal): void {
   const armed = new AbortController();

@@ -45,7 +45,8 @@ function nextTask(): Promise<void> {
 /**
  * Starts each behaviour `document` marks, once, in the order its markers come (as the modules ran when each
  * was a script of its own), each in a task of its own, between which the browser can paint and answer input:
- * together they were one task of up to 114 ms of script on the slow phone under load (docs/benchmarks.md, 5 Dec). One that throws is reported and does not stop the others. Sets BEHAVIOURS_STARTED_MARK when all have
+ * together they were one task of up to 114 ms of script on the slow phone under load (docs/benchmarks.md, 5
+ * Dec). One that throws is reported and does not stop the others. Sets BEHAVIOURS_STARTED_MARK when all have
  * started.
  */
 export async function startPage(
