@@ -190,6 +190,7 @@ async function navigateWithTransition(
   undo: () => Promise<unknown>,
 ): Promise<Reveal> {
   for (let attempt = 1; ; attempt += 1) {
+    await leaveRecorded(page);
     const since = Date.now();
     await go();
     await expect(page).toHaveURL((url) => url.pathname === path);
@@ -239,7 +240,6 @@ async function leaveRecorded(page: Page): Promise<void> {
  * and the gallery's transition morphs it into the tile that links `href`.
  */
 async function backIntoTile(page: Page, href: string): Promise<Reveal> {
-  await leaveRecorded(page);
   const back = await navigateWithTransition(
     page,
     () => page.goBack(),
@@ -272,7 +272,6 @@ for (const width of [1280, 768, 375]) {
       await visit(page, "/");
       const tile = await articleTile(page);
       const toArticle = () => clickWhenSettled(page, tile);
-      await leaveRecorded(page);
       const arrived = await navigateWithTransition(page, toArticle, tile.href, () => page.goBack());
       expect(arrived.transition).toBe(true);
       // the clicked tile's medium alone left with the name, and the hero alone took it
@@ -298,7 +297,6 @@ test("Back during the morph shrinks the hero into its tile all the same", async 
   await recordTransitions(page, { slow: true });
   await visit(page, "/");
   const tile = await articleTile(page);
-  await leaveRecorded(page);
   const arrived = await navigateWithTransition(
     page,
     () => clickWhenSettled(page, tile),

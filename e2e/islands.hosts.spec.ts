@@ -7,7 +7,7 @@ import { body, filterGallery, homeGallery, homeHero, records, type GalleryItemEx
 import type { StoryJson } from "./fixtures";
 import { hostsEnv, prerenderedPaths } from "./hosts";
 import { CLIENT_DIR } from "../release/layout";
-import { centredSlideIndex, waitForHydration } from "./page-helpers";
+import { centredSlideIndex, visit } from "./page-helpers";
 
 /**
  * Production pages without a framework runtime (docs/decisions/0014), checked on the production build as
@@ -120,8 +120,7 @@ test.describe("at 375 px, on a page without a framework", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${env.cloudflareUrl}/imprint`, { waitUntil: "load" });
-    await waitForHydration(page);
+    await visit(page, `${env.cloudflareUrl}/imprint`, { waitUntil: "load" });
     expect(
       // the behaviours' module and its chunk (behaviours-shared)
       scripts.every((script) => /^\/assets\/behaviours-/.test(script)),
@@ -181,8 +180,7 @@ test("an article's full-screen view: keys step in place, Escape closes it and gi
   }
   expect(article, "an article with two media or more").toBeDefined();
   const problems = problemsOf(page);
-  await page.goto(`${env.cloudflareUrl}${article}`, { waitUntil: "load" });
-  await waitForHydration(page);
+  await visit(page, `${env.cloudflareUrl}${article}`, { waitUntil: "load" });
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   const first = page.locator('main a[href="#media-1"]').first();
   await first.scrollIntoViewIfNeeded();
@@ -218,9 +216,8 @@ async function visitWithoutFramework(page: Page, pagePath: string): Promise<stri
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(`${env.cloudflareUrl}${pagePath}`, { waitUntil: "load" });
-  // a task each: `load` may come before the last has started
-  await waitForHydration(page);
+  // (and its behaviours started: a task each, `load` may come before the last)
+  await visit(page, `${env.cloudflareUrl}${pagePath}`, { waitUntil: "load" });
   expect(scripts.length, `${pagePath}: its behaviour modules`).toBeGreaterThan(0);
   expect(
     scripts.filter((script) => /\/(first-load|entry\.client|root)-/.test(script)),

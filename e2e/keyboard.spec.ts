@@ -142,17 +142,20 @@ test("the hero carousel follows the arrow keys, Home and End", async ({ page }) 
   await page.keyboard.press("Home");
   await expectSlide(0);
   await expect(track).toBeFocused();
+  // at rest: the same position over three frames
+  const rowAtRest = () =>
+    track.evaluate(async (element) => {
+      for (let still = 0, last = NaN; still < 3;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        still = element.scrollLeft === last ? still + 1 : 0;
+        last = element.scrollLeft;
+      }
+    });
+  await rowAtRest();
   // A second key pressed in the frame where the dots first follow the row's smooth scroll to slide 2, while the
   // slide nearest the centre is still the first, goes on from slide 2, and the dot stays. Pressed in the page: a
   // key sent from here comes a round trip late, maybe once the row is past halfway.
   const beforeHalfway = await track.evaluate(async (element) => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    // at rest: the same position over three frames
-    for (let still = 0, last = NaN; still < 3;) {
-      await frame();
-      still = element.scrollLeft === last ? still + 1 : 0;
-      last = element.scrollLeft;
-    }
     const centre = (index: number) => {
       const slide = element.children[index] as HTMLElement;
       return slide.offsetLeft + slide.offsetWidth / 2;
@@ -177,14 +180,7 @@ test("the hero carousel follows the arrow keys, Home and End", async ({ page }) 
   });
   expect(beforeHalfway, "the second key came before the row was halfway").toBe(true);
   await expectSlide(2);
-  // once the row is at rest there
-  await track.evaluate(async (element) => {
-    for (let still = 0, last = NaN; still < 3;) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      still = element.scrollLeft === last ? still + 1 : 0;
-      last = element.scrollLeft;
-    }
-  });
+  await rowAtRest();
   expect(await current(), "once the row is there").toBe(2);
 });
 
