@@ -130,13 +130,13 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
         ))}
       </ul>
       <FilterBeforeHydration
-        scope=":root"
+        // the tag filter is before the gallery's wrapper (routes/home.tsx)
         boxes='input[name="tag"]'
-        tiles={`.${styles.grid}:not([data-hydrated])>li`}
+        tiles={`* .${styles.grid}:not([data-hydrated])>li`}
         tags={tagsOfTiles}
         pageSize={GALLERY_PAGE_SIZE}
         // by its href: its class names are two (it composes the way home's)
-        showAll={{ target: GALLERY_ALL_ID, link: `a[href="#${GALLERY_ALL_ID}"]` }}
+        showAll={{ target: GALLERY_ALL_ID, link: `* a[href="#${GALLERY_ALL_ID}"]` }}
       />
       {/* without scripts nothing adds the next pages: a link shows them all (the rules above hide it when done) */}
       {items.length > GALLERY_PAGE_SIZE ? (

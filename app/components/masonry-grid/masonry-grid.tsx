@@ -83,7 +83,7 @@ export function MasonryGrid({
         })}
       </ul>
       <FilterBeforeHydration
-        scope={`:has(>.${styles.grid})`}
+        // the pills are before the grid, in the same parent (bloks/masonry)
         boxes='input[type="checkbox"]'
         tiles={`.${styles.grid}:not([data-hydrated])>li`}
         tags={tiles.flatMap((tile) => tile.tags)}

@@ -9,9 +9,8 @@ import {
 } from "./filter-before-hydration";
 
 const options = {
-  scope: ":root",
   boxes: 'input[name="tag"]',
-  tiles: ".grid:not([data-hydrated])>li",
+  tiles: "* .grid:not([data-hydrated])>li",
   tags: ["Poster", "Type font", "Poster"],
   pageSize: 6,
 };
@@ -39,24 +38,47 @@ describe("filterBeforeHydrationCss", () => {
 
   it("hides, once a box is checked, every tile having none of the checked tags", () => {
     expect(rules[0]).toBe(
-      ':root:has(input[name="tag"]:checked) .grid:not([data-hydrated])>li:not(:is(' +
-        ':root:has(input[name="tag"][value="Poster"]:checked) .grid:not([data-hydrated])>li[data-tags~="Poster"],' +
-        ':root:has(input[name="tag"][value="Type font"]:checked) .grid:not([data-hydrated])>li[data-tags~="Type%20font"]' +
+      ':has(input[name="tag"]:checked) ~ * .grid:not([data-hydrated])>li:not(:is(' +
+        ':has(input[name="tag"][value="Poster"]:checked) ~ * .grid:not([data-hydrated])>li[data-tags~="Poster"],' +
+        ':has(input[name="tag"][value="Type font"]:checked) ~ * .grid:not([data-hydrated])>li[data-tags~="Type%20font"]' +
         ")){display:none}",
     );
   });
 
   it("shows the first page only: of all tiles with no box checked, else of the matching ones", () => {
     expect(rules[1]).toBe(
-      ':root:not(:has(input[name="tag"]:checked)) .grid:not([data-hydrated])>li:nth-child(n+7){display:none}',
+      ':has(input[name="tag"]):not(:has(input[name="tag"]:checked)) ~ * .grid:not([data-hydrated])>li:nth-child(n+7){display:none}',
     );
-    expect(rules[2]).toMatch(/^\.grid:not\(\[data-hydrated\]\)>li:nth-child\(n\+7 of :is\(:root:has\(/);
+    expect(rules[2]).toMatch(/^\* \.grid:not\(\[data-hydrated\]\)>li:nth-child\(n\+7 of :is\(:has\(/);
     expect(rules).toHaveLength(3);
+  });
+
+  it("anchors each :has() on an element before the tiles (~), none on an ancestor of them", () => {
+    const withLink = filterBeforeHydrationCss({ ...options, showAll: { target: "all", link: "* .more" } });
+    let anchors = 0;
+    for (let at = withLink.indexOf(":has("); at >= 0; at = withLink.indexOf(":has(", at + 1)) {
+      // one inside another pseudo-class (:not(:has(...))) belongs to the compound the outer one ends
+      if (withLink.slice(at - 5, at) === ":not(") continue;
+      // past this compound's pseudo-classes (each a balanced parenthesis): the next combinator is ~
+      let end = at;
+      while (withLink[end] === ":") {
+        let depth = 0;
+        do {
+          end++;
+          if (withLink[end] === "(") depth++;
+          if (withLink[end] === ")") depth--;
+        } while (depth > 0 || withLink[end] !== ")");
+        end++;
+      }
+      expect(withLink.slice(end, end + 3), withLink.slice(at, end)).toBe(" ~ ");
+      anchors++;
+    }
+    expect(anchors).toBeGreaterThan(0);
   });
 
   it("hides every tile once a box is checked when no tile has a tag", () => {
     const none = filterBeforeHydrationCss({ ...options, tags: [] });
-    expect(none).toContain(':root:has(input[name="tag"]:checked) .grid:not([data-hydrated])>li{display:none}');
+    expect(none).toContain(':has(input[name="tag"]:checked) ~ * .grid:not([data-hydrated])>li{display:none}');
     expect(none).not.toContain(" of ");
   });
 
@@ -65,19 +87,17 @@ describe("filterBeforeHydrationCss", () => {
   });
 
   it("with a link to all tiles: shows every matching tile while its target is the fragment, and hides the link then", () => {
-    const withLink = filterBeforeHydrationCss({ ...options, showAll: { target: "all", link: ".more" } });
+    const withLink = filterBeforeHydrationCss({ ...options, showAll: { target: "all", link: "* .more" } });
     const lines = withLink.split("\n");
     expect(lines[1]).toBe(
-      ':root:not(:has(#all:target)):not(:has(input[name="tag"]:checked)) .grid:not([data-hydrated])>li:nth-child(n+7){display:none}',
+      ':has(input[name="tag"]):not(:has(input[name="tag"]:checked)) ~ * .grid:not([data-hydrated])>li:nth-child(n+7):not(#all:target *){display:none}',
     );
-    expect(lines[2]).toMatch(
-      /^:root:not\(:has\(#all:target\)\) \.grid:not\(\[data-hydrated\]\)>li:nth-child\(n\+7 of /,
-    );
-    expect(lines[3]).toBe(":root:has(#all:target) .more{display:none}");
+    expect(lines[2]).toMatch(/^\* \.grid:not\(\[data-hydrated\]\)>li:nth-child\(n\+7 of .*\):not\(#all:target \*\)\{/);
+    expect(lines[3]).toBe("* .more:is(#all:target ~ * *){display:none}");
     // "Poster" has 2 tiles, "Type font" 1: with either alone checked, nothing is beyond the page
     expect(lines.slice(4, 6)).toEqual([
-      ':root:has(input[name="tag"][value="Poster"]:checked):not(:has(input[name="tag"]:checked:not([value="Poster"]))) .more{display:none}',
-      ':root:has(input[name="tag"][value="Type font"]:checked):not(:has(input[name="tag"]:checked:not([value="Type font"]))) .more{display:none}',
+      ':has(input[name="tag"][value="Poster"]:checked):not(:has(input[name="tag"]:checked:not([value="Poster"]))) ~ * .more{display:none}',
+      ':has(input[name="tag"][value="Type font"]:checked):not(:has(input[name="tag"]:checked:not([value="Type font"]))) ~ * .more{display:none}',
     ]);
   });
 });

@@ -26,46 +26,46 @@ export function cssString(value: string): string {
   return `"${escaped}"`;
 }
 
+/**
+ * The rules reach the tiles from the holder, the element holding the checkboxes (`:has(boxes)`), by `~`: it
+ * comes before the tiles' list, as its sibling or an ancestor's. They do not anchor `:has()` on a common ancestor: Chromium checks an
+ * ancestor's `:has()` again each time the parser inserts a node below it, and restyled every tile then, at
+ * each chunk of HTML after the first paint (4x slowed CPU: 25-40 ms a chunk on the home page).
+ */
 export interface FilterRulesOptions {
-  /** the element holding both the pills and the tiles (`:root` for the whole page) */
-  scope: string;
   /** the pills' checkboxes, whose `value` is their tag */
   boxes: string;
-  /** the tiles, each with a `data-tags` attribute (tileTagsAttribute) */
+  /** the tiles as found after `holder ~ ` (each with a `data-tags` attribute, tileTagsAttribute) */
   tiles: string;
   /** every tag a tile has */
   tags: readonly string[];
   /** show only this many matching tiles (the list's first page); all when unset */
   pageSize?: number;
   /**
-   * A link to all tiles, for a page without scripts (where nothing adds the next pages): while the element with
-   * the id `target` (letters, digits and hyphens) is the URL's fragment (`:target`), every matching tile shows. `link` selects the link, which
-   * hides then, and when a single checked tag has no more tiles than a page.
+   * A link to all tiles, for a page without scripts (where nothing adds the next pages): while the tiles' list,
+   * whose id is `target` (letters, digits and hyphens), is the URL's fragment (`:target`), every matching tile
+   * shows. `link` selects the link as found after `holder ~ `; it is inside an element after the list (its
+   * `noscript`), and it hides once followed, and when a single checked tag has no more tiles than a page.
    */
   showAll?: { target: string; link: string };
 }
 
 export function filterBeforeHydrationCss(options: FilterRulesOptions): string {
-  const { scope, boxes, tiles, tags, pageSize, showAll } = options;
-  const anyChecked = `${scope}:has(${boxes}:checked)`;
+  const { boxes, tiles, tags, pageSize, showAll } = options;
+  const anyChecked = `:has(${boxes}:checked) ~ `;
   const uniqueTags = [...new Set(tags)];
   const matching = uniqueTags
-    .map(
-      (tag) =>
-        `${scope}:has(${boxes}[value=${cssString(tag)}]:checked) ${tiles}[data-tags~=${cssString(tagToken(tag))}]`,
-    )
+    .map((tag) => `:has(${boxes}[value=${cssString(tag)}]:checked) ~ ${tiles}[data-tags~=${cssString(tagToken(tag))}]`)
     .join(",");
   const hidden = "{display:none}";
-  const rules = [
-    matching ? `${anyChecked} ${tiles}:not(:is(${matching}))${hidden}` : `${anyChecked} ${tiles}${hidden}`,
-  ];
+  const rules = [matching ? `${anyChecked}${tiles}:not(:is(${matching}))${hidden}` : `${anyChecked}${tiles}${hidden}`];
   if (pageSize !== undefined) {
     const beyondPage = `n+${pageSize + 1}`;
-    // with the link to all tiles followed, no tile is beyond the page
-    const notAll = showAll ? `${scope}:not(:has(#${showAll.target}:target))` : undefined;
-    rules.push(`${notAll ?? scope}:not(:has(${boxes}:checked)) ${tiles}:nth-child(${beyondPage})${hidden}`);
-    const beyondMatching = `${tiles}:nth-child(${beyondPage} of :is(${matching}))${hidden}`;
-    if (matching) rules.push(notAll ? `${notAll} ${beyondMatching}` : beyondMatching);
+    // with the link to all tiles followed (the list is the fragment), no tile is beyond the page
+    const notAll = showAll ? `:not(#${showAll.target}:target *)` : "";
+    // the holder: an element before them with boxes, none checked
+    rules.push(`:has(${boxes}):not(:has(${boxes}:checked)) ~ ${tiles}:nth-child(${beyondPage})${notAll}${hidden}`);
+    if (matching) rules.push(`${tiles}:nth-child(${beyondPage} of :is(${matching}))${notAll}${hidden}`);
     if (showAll) rules.push(...showAllRules(options, showAll, pageSize));
   }
   return rules.join("\n");
@@ -76,19 +76,17 @@ export function filterBeforeHydrationCss(options: FilterRulesOptions): string {
  * (a count each tag's tiles give; with several tags checked it stays, and shows them all).
  */
 function showAllRules(
-  { scope, boxes, tags }: FilterRulesOptions,
+  { boxes, tags }: FilterRulesOptions,
   { target, link }: NonNullable<FilterRulesOptions["showAll"]>,
   pageSize: number,
 ): string[] {
   const counts = new Map<string, number>();
   for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   const fewTags = [...counts].filter(([, count]) => count <= pageSize).map(([tag]) => tag);
-  const rules = [`${scope}:has(#${target}:target) ${link}{display:none}`];
+  const rules = [`${link}:is(#${target}:target ~ * *){display:none}`];
   for (const tag of fewTags) {
     const value = `[value=${cssString(tag)}]`;
-    rules.push(
-      `${scope}:has(${boxes}${value}:checked):not(:has(${boxes}:checked:not(${value}))) ${link}{display:none}`,
-    );
+    rules.push(`:has(${boxes}${value}:checked):not(:has(${boxes}:checked:not(${value}))) ~ ${link}{display:none}`);
   }
   return rules;
 }
