@@ -1,16 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import type { AnsweredRequest } from "../content-server/content-server";
 import { stopChild } from "../tools/processes";
 
 /**
  * Starts the content service (content-server/content-server.ts, unchanged)
- * in a child process on 127.0.0.1 and a free port. With `logRequests` the
- * service logs each request it served ("GET /v2/... 200 1.2ms"); this
- * handle counts those lines, which is how the bench knows how many API
- * requests a build or a browser made.
+ * in a child process on 127.0.0.1 and a free port (content-service-child.ts,
+ * with an IPC channel). With `countRequests` the child sends a message per
+ * request the service answered; this handle counts them, which is how the
+ * bench knows how many API requests a build or a browser made.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,7 +19,8 @@ const repo = path.resolve(here, "..");
 export interface ContentServiceOptions {
   contentDir: string;
   imageCacheDir?: string;
-  logRequests?: boolean;
+  /** Count the requests answered (checkpoint, apiRequestKinds, recentApiRequests). */
+  countRequests?: boolean;
   /** A fixed port (a build has its content service's address built in); 0 or unset: a free one. */
   port?: number;
   /** Follow edits of the story files (default false). */
@@ -35,15 +36,15 @@ export interface ContentService {
   publicToken: string;
   stories: number;
   imageCacheDir: string;
-  /** API requests (/v2/...) served so far, as logged. */
+  /** API requests (/v2/...) answered so far. */
   readonly apiRequests: number;
   /**
    * Waits until every request answered before this call has been counted
-   * (by sending a marker request and waiting for its log line); resolves
-   * to the API request count at that point.
+   * (by sending a marker request and waiting for its message); resolves to
+   * the API request count at that point.
    */
   checkpoint(): Promise<number>;
-  /** The last logged API request lines (for the report's examples). */
+  /** The last API requests answered, as "GET /v2/... 200" (for the report's examples). */
   recentApiRequests(): string[];
   /** API requests so far by kind (classifyApiRequest). */
   apiRequestKinds(): Record<string, number>;
@@ -59,6 +60,9 @@ interface ReadyInfo {
   stories: number;
   imageCacheDir: string;
 }
+
+/** What the child sends: once `ready`, then (with countRequests) an `answer` per request answered. */
+export type ChildMessage = ({ type: "ready" } & ReadyInfo) | ({ type: "answer" } & Omit<AnsweredRequest, "ms">);
 
 /** What kind of API call a request target is, for the report ("listing", "by_uuids", "story by slug", ...). */
 export function classifyApiRequest(target: string): string {
@@ -79,49 +83,46 @@ export function classifyApiRequest(target: string): string {
   return path;
 }
 
-const LOG_LINE = /^(GET|HEAD|OPTIONS|POST|PUT|DELETE|PATCH) (\S+) (\d{3}) [\d.]+ms$/;
-
 function spawnServiceChild(options: ContentServiceOptions): ChildProcess {
+  // the child's BENCH_CONTENT_OPTIONS
+  const childOptions: ContentServiceOptions = {
+    contentDir: options.contentDir,
+    imageCacheDir: options.imageCacheDir,
+    countRequests: options.countRequests ?? false,
+    port: options.port ?? 0,
+    watch: options.watch ?? false,
+  };
   return spawn(process.execPath, ["--import", "tsx", path.join(here, "content-service-child.ts")], {
     cwd: repo,
-    env: {
-      ...process.env,
-      BENCH_CONTENT_OPTIONS: JSON.stringify({
-        contentDir: options.contentDir,
-        imageCacheDir: options.imageCacheDir,
-        logRequests: options.logRequests ?? false,
-        port: options.port ?? 0,
-        watch: options.watch ?? false,
-      }),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, BENCH_CONTENT_OPTIONS: JSON.stringify(childOptions) },
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
 }
 
-/** What the service's request log tells: its API requests (counted, by kind, the last 200) and the markers seen. */
-function requestLog() {
-  const log = { apiRequests: 0, recent: [] as string[], kinds: new Map<string, number>() };
+/** What the service answered: its API requests (counted, by kind, the last 200) and the markers seen. */
+function requestCount() {
+  const counted = { apiRequests: 0, recent: [] as string[], kinds: new Map<string, number>() };
   const markers = new Map<string, () => void>();
-  const onLine = (line: string) => {
-    const match = LOG_LINE.exec(line);
-    if (!match) return;
-    const target = match[2] ?? "";
+  const onAnswer = ({ method, target, status }: Extract<ChildMessage, { type: "answer" }>) => {
     if (target.startsWith("/v2/") || target === "/v2") {
-      log.apiRequests += 1;
+      counted.apiRequests += 1;
       const kind = classifyApiRequest(target);
-      log.kinds.set(kind, (log.kinds.get(kind) ?? 0) + 1);
-      log.recent.push(`${match[1]} ${target} ${match[3]}`);
-      if (log.recent.length > 200) log.recent.shift();
+      counted.kinds.set(kind, (counted.kinds.get(kind) ?? 0) + 1);
+      counted.recent.push(`${method} ${target} ${status}`);
+      if (counted.recent.length > 200) counted.recent.shift();
       return;
     }
     const marker = /[?&]bench-marker=([\w-]+)/.exec(target)?.[1];
     if (marker) markers.get(marker)?.();
   };
-  return { log, markers, onLine };
+  return { counted, markers, onAnswer };
 }
 
-/** The child's READY line; every other line goes to `onLine`. */
-function readyInfo(child: ChildProcess, onLine: (line: string) => void): Promise<ReadyInfo> {
+/** The child's ready message; every answer message goes to `onAnswer`. */
+function readyInfo(
+  child: ChildProcess,
+  onAnswer: (message: Extract<ChildMessage, { type: "answer" }>) => void,
+): Promise<ReadyInfo> {
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -133,28 +134,28 @@ function readyInfo(child: ChildProcess, onLine: (line: string) => void): Promise
       reject(new Error(`content service exited before it was ready (${signal ?? code}): ${stderr.trim()}`));
     });
     child.once("error", reject);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on("line", (line) => {
-      if (!line.startsWith("READY ")) return onLine(line);
+    child.on("message", (message: ChildMessage) => {
+      if (message.type === "answer") return onAnswer(message);
       clearTimeout(timer);
-      resolve(JSON.parse(line.slice(6)) as ReadyInfo);
+      const { type: _type, ...info } = message;
+      resolve(info);
     });
   });
 }
 
 export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
   const child = spawnServiceChild(options);
-  const { log, markers, onLine } = requestLog();
-  const info = await readyInfo(child, onLine);
+  const { counted, markers, onAnswer } = requestCount();
+  const info = await readyInfo(child, onAnswer);
 
   return {
     ...info,
     pid: child.pid ?? -1,
     get apiRequests() {
-      return log.apiRequests;
+      return counted.apiRequests;
     },
     async checkpoint() {
-      if (!options.logRequests) throw new Error("checkpoint() needs logRequests");
+      if (!options.countRequests) throw new Error("checkpoint() needs countRequests");
       const id = randomBytes(8).toString("hex");
       const seen = new Promise<void>((resolve) => markers.set(id, resolve));
       const response = await fetch(`${info.url}/__health?bench-marker=${id}`);
@@ -162,14 +163,14 @@ export async function startContentService(options: ContentServiceOptions): Promi
       await Promise.race([
         seen,
         new Promise((_, reject) =>
-          setTimeout(() => reject(new Error("content service log marker not seen in 10 s")), 10_000),
+          setTimeout(() => reject(new Error("content service marker answer not seen in 10 s")), 10_000),
         ),
       ]);
       markers.delete(id);
-      return log.apiRequests;
+      return counted.apiRequests;
     },
-    recentApiRequests: () => [...log.recent],
-    apiRequestKinds: () => Object.fromEntries(log.kinds),
+    recentApiRequests: () => [...counted.recent],
+    apiRequestKinds: () => Object.fromEntries(counted.kinds),
     close: () => stopChild(child),
   };
 }

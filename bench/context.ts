@@ -217,7 +217,7 @@ export class BenchContext {
     const contentDir = path.join(workspace, "content");
     const content = await startContentService({
       contentDir,
-      logRequests: true,
+      countRequests: true,
       // renders are deterministic: keep them across bench runs, as the service does by default
       imageCacheDir: path.join(os.tmpdir(), "content-server-image-cache", "studio-bench"),
     });

@@ -64,7 +64,7 @@ export async function measureEachSize<R extends SizeOutcome>(
       ctx.log(`${label}: ${fmtInt(generated.stories)} stories in ${fmtMs(generateMs)}`);
       const content = await startContentService({
         contentDir,
-        logRequests: true,
+        countRequests: true,
         watch: options.watch ?? false,
         imageCacheDir: path.join(ctx.tempDir, `${options.section}-image-cache`),
       });

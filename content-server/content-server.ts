@@ -61,8 +61,10 @@ export interface ContentServerOptions {
   imageRenderTimeoutMs?: number;
   /** Watch the content folder (default true); "poll" re-scans every 2 s. */
   watch?: boolean | "poll";
-  /** Log every request to stderr (default false). */
+  /** Print a line per answered request to stdout (default false). */
   logRequests?: boolean;
+  /** Told each answered request, in this process (the bench's child counts them: bench/content-service.ts). */
+  onAnswer?: (answer: AnsweredRequest) => void;
   /** URLs that get Storyblok's story webhooks when a story file changes (default none). */
   webhooks?: readonly string[];
   /** Secret that signs the webhooks (`webhook-signature`); unset, they are not signed. */
@@ -78,6 +80,15 @@ export interface ContentServerOptions {
    * caches for a week.
    */
   publicOrigin?: string;
+}
+
+/** A request the service answered: what `logRequests` prints and `onAnswer` is told. */
+export interface AnsweredRequest {
+  method: string;
+  /** the request target as sent (path and query) */
+  target: string;
+  status: number;
+  ms: number;
 }
 
 export interface ContentServerHandle {
@@ -162,7 +173,7 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
   // 60 s (by 61 s). Node checks both only every connectionsCheckingInterval (30 s by default).
   const server: Server = createServer(
     { maxHeaderSize: 64 * 1024, headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 },
-    requestListener(service, options.logRequests ?? false),
+    requestListener(service, answerListener(options)),
   );
   server.keepAliveTimeout = 5_000;
   server.on("clientError", answerClientError);
@@ -211,13 +222,30 @@ async function openService(contentDir: string, options: ContentServerOptions): P
   };
 }
 
-/** Each request routed; with `logRequests` one line per answer; an error answered as JSON. */
-function requestListener(service: Service, logRequests: boolean): (req: IncomingMessage, res: ServerResponse) => void {
+/** What is told of each answer (`logRequests`, `onAnswer`), or null when nobody listens. */
+function answerListener({ logRequests, onAnswer }: ContentServerOptions): ((answer: AnsweredRequest) => void) | null {
+  if (!logRequests) return onAnswer ?? null;
+  return (answer) => {
+    console.info(`${answer.method} ${answer.target} ${answer.status} ${answer.ms.toFixed(1)}ms`);
+    onAnswer?.(answer);
+  };
+}
+
+/** Each request routed; each answer told to `onAnswer`; an error answered as JSON. */
+function requestListener(
+  service: Service,
+  onAnswer: ((answer: AnsweredRequest) => void) | null,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const started = logRequests ? performance.now() : 0;
-    if (logRequests) {
+    if (onAnswer) {
+      const started = performance.now();
       res.on("finish", () =>
-        console.info(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+        onAnswer({
+          method: req.method ?? "GET",
+          target: req.url ?? "",
+          status: res.statusCode,
+          ms: performance.now() - started,
+        }),
       );
     }
     route(service, req, res).catch((err: unknown) => {

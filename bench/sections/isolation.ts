@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { REPO } from "../build";
+import type { IsolationReady } from "../isolation-child";
 import type { BenchContext } from "../context";
 import { fmtMB, fmtMs, markdownTable } from "../format";
 import { parseProcStat } from "../proc-tree";
@@ -10,24 +10,14 @@ import type { SectionOutput } from "./section";
 
 /**
  * The site's pages while the content service behind it works hard, as under
- * `npm start`: page latency (GET /robots.txt, one request at a time) idle and
- * while two clients send the heaviest API listing through the site's forward
- * and a burst of new image renditions runs, for the content service in the
- * site's own event loop (`shared`, as before) and in a process of its own
- * (`separate`, as now), side by side on the same build. Then how long the
- * content service's CPU stays busy after the load stops, and its RSS.
+ * `npm start` (the content service in a process of its own): page latency
+ * (GET /robots.txt, one request at a time) idle and while two clients send
+ * the heaviest API listing through the site's forward and a burst of new
+ * image renditions runs. Then how long the content service's CPU stays busy
+ * after the load stops, and its RSS.
  */
 
-type Mode = "shared" | "separate";
-
-interface Ready {
-  siteUrl: string;
-  publicToken: string;
-  contentPid: number;
-}
-
-interface ModeResult {
-  mode: Mode;
+interface IsolationResult {
   idle: Latency;
   loaded: Latency;
   apiRequests: number;
@@ -110,28 +100,22 @@ async function cpuSeconds(pid: number): Promise<{ cpu: number; rss: number }> {
   return { cpu: stat ? stat.cpuTicks / 100 : Number.NaN, rss: rssKb * 1024 };
 }
 
-async function startSystem(
-  mode: Mode,
-  clientDir: string,
-  contentDir: string,
-): Promise<{ child: ChildProcess } & Ready> {
+async function startSystem(clientDir: string, contentDir: string): Promise<{ child: ChildProcess } & IsolationReady> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO, "bench", "isolation-child.ts")], {
     cwd: REPO,
-    env: { ...process.env, BENCH_ISOLATION: JSON.stringify({ mode, clientDir, contentDir }) },
-    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, BENCH_ISOLATION: JSON.stringify({ clientDir, contentDir }) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
     detached: true,
   });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the ${mode} site exited before it was ready (${code})`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.startsWith("READY ")) resolve(JSON.parse(line.slice(6)) as Ready);
-    });
+  const ready = await new Promise<IsolationReady>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the site exited before it was ready (${code})`)));
+    child.once("message", (message: IsolationReady) => resolve(message));
   });
   return { child, ...ready };
 }
 
-async function measureMode(mode: Mode, clientDir: string, contentDir: string, sources: string[]): Promise<ModeResult> {
-  const system = await startSystem(mode, clientDir, contentDir);
+async function measure(clientDir: string, contentDir: string, sources: string[]): Promise<IsolationResult> {
+  const system = await startSystem(clientDir, contentDir);
   try {
     const idle = await samplePages(system.siteUrl, IDLE_MS);
     let running = true;
@@ -166,7 +150,6 @@ async function measureMode(mode: Mode, clientDir: string, contentDir: string, so
     await new Promise((resolve) => setTimeout(resolve, AFTER_MS));
     const after = await cpuSeconds(system.contentPid);
     return {
-      mode,
       idle,
       loaded,
       apiRequests,
@@ -186,29 +169,22 @@ async function measureMode(mode: Mode, clientDir: string, contentDir: string, so
 export async function isolationSection(ctx: BenchContext): Promise<SectionOutput> {
   const main = await ctx.mainBuild();
   const sources = await rasterSources(main.contentDir);
-  const results: ModeResult[] = [];
-  for (const mode of ["shared", "separate"] as const) {
-    ctx.log(`isolation: ${mode} event loop ...`);
-    results.push(await measureMode(mode, main.clientDir, main.contentDir, sources));
-  }
-  const label = (mode: Mode) => (mode === "shared" ? "one event loop (before)" : "own process (now)");
-  const rows = results.map((r) => [
-    label(r.mode),
-    `${fmtMs(r.idle.p50)} / ${fmtMs(r.idle.p99)}`,
-    `${fmtMs(r.loaded.p50)} / ${fmtMs(r.loaded.p99)} (max ${fmtMs(r.loaded.max)})`,
-    String(r.apiRequests),
-    `${r.renditions.answered} of ${r.renditions.started}`,
-    `${r.cpuAfterSeconds.toFixed(2)} s`,
-    fmtMB(r.rssAfterBytes),
-  ]);
-  const separate = results.find((r) => r.mode === "separate")!;
-  const shared = results.find((r) => r.mode === "shared")!;
+  ctx.log("isolation: content service in its own process ...");
+  const result = await measure(main.clientDir, main.contentDir, sources);
+  const row = [
+    `${fmtMs(result.idle.p50)} / ${fmtMs(result.idle.p99)}`,
+    `${fmtMs(result.loaded.p50)} / ${fmtMs(result.loaded.p99)} (max ${fmtMs(result.loaded.max)})`,
+    String(result.apiRequests),
+    `${result.renditions.answered} of ${result.renditions.started}`,
+    `${result.cpuAfterSeconds.toFixed(2)} s`,
+    fmtMB(result.rssAfterBytes),
+  ];
   return {
     summary: [
       {
         figure: "page p50 / p99 under API and image load, content service in its own process",
-        value: `${fmtMs(separate.loaded.p50)} / ${fmtMs(separate.loaded.p99)}`,
-        target: `in one event loop: ${fmtMs(shared.loaded.p50)} / ${fmtMs(shared.loaded.p99)}`,
+        value: `${fmtMs(result.loaded.p50)} / ${fmtMs(result.loaded.p99)}`,
+        target: `idle: ${fmtMs(result.idle.p50)} / ${fmtMs(result.idle.p99)}`,
         verdict: "info",
       },
     ],
@@ -220,7 +196,6 @@ export async function isolationSection(ctx: BenchContext): Promise<SectionOutput
       "",
       markdownTable(
         [
-          "content service",
           "page p50 / p99 idle",
           "page p50 / p99 under load",
           "API answers",
@@ -228,9 +203,9 @@ export async function isolationSection(ctx: BenchContext): Promise<SectionOutput
           "CPU after",
           "RSS after",
         ],
-        rows,
+        [row],
       ),
     ].join("\n"),
-    data: results,
+    data: result,
   };
 }
