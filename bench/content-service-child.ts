@@ -10,7 +10,8 @@ import type { ChildMessage, ContentServiceOptions } from "./content-service";
  */
 
 const options = JSON.parse(process.env.BENCH_CONTENT_OPTIONS ?? "{}") as ContentServiceOptions;
-const send = (message: ChildMessage) => process.send?.(message);
+// with a callback: once the parent is gone, a closed channel is its error, not an uncaught exception
+const send = (message: ChildMessage) => process.connected && process.send?.(message, undefined, {}, () => undefined);
 
 const server = await startContentServer({
   port: options.port ?? 0,

@@ -62,7 +62,8 @@ interface ReadyInfo {
 }
 
 /** What the child sends: once `ready`, then (with countRequests) an `answer` per request answered. */
-export type ChildMessage = ({ type: "ready" } & ReadyInfo) | ({ type: "answer" } & Omit<AnsweredRequest, "ms">);
+export type ChildMessage = ({ type: "ready" } & ReadyInfo) | AnswerMessage;
+type AnswerMessage = { type: "answer" } & Omit<AnsweredRequest, "ms">;
 
 /** What kind of API call a request target is, for the report ("listing", "by_uuids", "story by slug", ...). */
 export function classifyApiRequest(target: string): string {
@@ -103,7 +104,7 @@ function spawnServiceChild(options: ContentServiceOptions): ChildProcess {
 function requestCount() {
   const counted = { apiRequests: 0, recent: [] as string[], kinds: new Map<string, number>() };
   const markers = new Map<string, () => void>();
-  const onAnswer = ({ method, target, status }: Extract<ChildMessage, { type: "answer" }>) => {
+  const onAnswer = ({ method, target, status }: AnswerMessage) => {
     if (target.startsWith("/v2/") || target === "/v2") {
       counted.apiRequests += 1;
       const kind = classifyApiRequest(target);
@@ -119,10 +120,7 @@ function requestCount() {
 }
 
 /** The child's ready message; every answer message goes to `onAnswer`. */
-function readyInfo(
-  child: ChildProcess,
-  onAnswer: (message: Extract<ChildMessage, { type: "answer" }>) => void,
-): Promise<ReadyInfo> {
+function readyInfo(child: ChildProcess, onAnswer: (message: AnswerMessage) => void): Promise<ReadyInfo> {
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -133,11 +131,15 @@ function readyInfo(
       clearTimeout(timer);
       reject(new Error(`content service exited before it was ready (${signal ?? code}): ${stderr.trim()}`));
     });
-    child.once("error", reject);
-    child.on("message", (message: ChildMessage) => {
-      if (message.type === "answer") return onAnswer(message);
+    child.once("error", (error) => {
       clearTimeout(timer);
-      const { type: _type, ...info } = message;
+      reject(error);
+    });
+    child.on("message", (message: Partial<ChildMessage>) => {
+      if (message?.type === "answer") return onAnswer(message as AnswerMessage);
+      if (message?.type !== "ready") return;
+      clearTimeout(timer);
+      const { type: _type, ...info } = message as ChildMessage & { type: "ready" };
       resolve(info);
     });
   });
@@ -146,7 +148,11 @@ function readyInfo(
 export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
   const child = spawnServiceChild(options);
   const { counted, markers, onAnswer } = requestCount();
-  const info = await readyInfo(child, onAnswer);
+  const info = await readyInfo(child, onAnswer).catch(async (error: unknown) => {
+    // late or failed: not left running
+    await stopChild(child);
+    throw error;
+  });
 
   return {
     ...info,

@@ -13,6 +13,7 @@ import { startSiteServer } from "../site-server/site-server";
 
 /** The message the parent gets once both listen. */
 export interface IsolationReady {
+  type: "ready";
   siteUrl: string;
   publicToken: string;
   contentPid: number;
@@ -32,11 +33,13 @@ const site = await startSiteServer({
   contentPublicToken: content.publicToken,
 });
 const ready: IsolationReady = {
+  type: "ready",
   siteUrl: site.url,
   publicToken: content.publicToken,
   contentPid: content.child.pid ?? 0,
 };
-process.send?.(ready);
+// with a callback: a channel closed meanwhile is its error, not an uncaught exception
+process.send?.(ready, undefined, {}, () => undefined);
 
 const stop = () => {
   setTimeout(() => process.exit(1), 5000).unref();

@@ -239,14 +239,15 @@ function requestListener(
   return (req, res) => {
     if (onAnswer) {
       const started = performance.now();
-      res.on("finish", () =>
-        onAnswer({
-          method: req.method ?? "GET",
-          target: req.url ?? "",
-          status: res.statusCode,
-          ms: performance.now() - started,
-        }),
-      );
+      res.on("finish", () => {
+        const answer = { method: req.method ?? "GET", target: req.url ?? "", status: res.statusCode };
+        try {
+          onAnswer({ ...answer, ms: performance.now() - started });
+        } catch (err) {
+          // a listener's fault: the service goes on serving
+          console.error("content-server: onAnswer failed:", err);
+        }
+      });
     }
     route(service, req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {

@@ -347,7 +347,7 @@ function growthSummary(
 function sizesMarkdown(results: readonly SizeResult[]): string[] {
   return [
     "Each size: `generateContent({ articles: N, media: { from: content/assets } })` into a temp folder, a content service " +
-      "on it (requests counted from its request log), and `react-router build` of a snapshot of the project against it " +
+      "on it (requests counted from its answers), and `react-router build` of a snapshot of the project against it " +
       "(wall time of the build command; peak RSS = the largest sum of resident memory over the build process and all its " +
       "descendants, sampled from /proc every 100 ms; split at the build's `prerender-start` event into Vite's " +
       "bundling with the listing of all stories, then at its `content-requests` event into the pages and the last step: " +

@@ -6,6 +6,7 @@ import type { IsolationReady } from "../isolation-child";
 import type { BenchContext } from "../context";
 import { fmtMB, fmtMs, markdownTable } from "../format";
 import { parseProcStat } from "../proc-tree";
+import { stopChild } from "../../tools/processes";
 import type { SectionOutput } from "./section";
 
 /**
@@ -38,6 +39,8 @@ const IDLE_MS = 4_000;
 const LOAD_MS = 10_000;
 const AFTER_MS = 5_000;
 const HEAVY_CLIENTS = 2;
+/** Longest wait for the site and its content service to listen. */
+const READY_MS = 60_000;
 const RENDITION_CLIENTS = 40;
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -107,11 +110,19 @@ async function startSystem(clientDir: string, contentDir: string): Promise<{ chi
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     detached: true,
   });
-  const ready = await new Promise<IsolationReady>((resolve, reject) => {
+  const ready = new Promise<IsolationReady>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the site exited before it was ready (${code})`)));
-    child.once("message", (message: IsolationReady) => resolve(message));
+    child.on("message", (message: Partial<IsolationReady>) => {
+      if (message?.type === "ready") resolve(message as IsolationReady);
+    });
+    setTimeout(() => reject(new Error(`the site was not ready within ${READY_MS / 1000} s`)), READY_MS).unref();
   });
-  return { child, ...ready };
+  try {
+    return { child, ...(await ready) };
+  } catch (error) {
+    await stopChild(child, { group: true });
+    throw error;
+  }
 }
 
 async function measure(clientDir: string, contentDir: string, sources: string[]): Promise<IsolationResult> {
@@ -158,11 +169,7 @@ async function measure(clientDir: string, contentDir: string, sources: string[])
       rssAfterBytes: after.rss,
     };
   } finally {
-    try {
-      process.kill(-system.child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
+    await stopChild(system.child, { group: true });
   }
 }
 

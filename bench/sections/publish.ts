@@ -21,7 +21,7 @@ import type { SectionOutput } from "./section";
  * pages refer to is edited and
  * Storyblok's webhook posted; measured: seconds from the webhook to the new
  * headline in the prerendered HTML, the content API requests of that update
- * (from the content service's log), its pages, and what a load reading `/`
+ * (counted from the content service's answers), its pages, and what a load reading `/`
  * and the article saw meanwhile (4 loops of requests, failures counted).
  * The whole build's time is the alternative the update is weighed against.
  */

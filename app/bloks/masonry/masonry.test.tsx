@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseMasonry } from "~/content/about";
@@ -56,5 +57,32 @@ describe("Masonry blok", () => {
   it("renders nothing without tiles", () => {
     const { container } = render(<Masonry blok={parseMasonry({ Tiles: [] })} />);
     expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("Masonry blok before scripts", () => {
+  it("filters each of two blocks by its own pills: the rules of one leave the other's tiles alone", () => {
+    const first = parseMasonry({ Tiles: [tile("a", ["Poster"]), tile("b", ["Sound"])] }, 1);
+    const second = parseMasonry({ Tiles: [tile("c", ["Research"]), tile("d", ["Sound"])] }, 2);
+    // a parsed page runs no scripts: the prerendered rules apply
+    document.body.innerHTML = renderToString(
+      <>
+        <Masonry blok={first} />
+        <Masonry blok={second} />
+      </>,
+    );
+    const rules = [...document.querySelectorAll("div[hidden] > style")].flatMap((style) =>
+      style.textContent!.split("\n").map((rule) => rule.replace(/\{display:none\}$/, "")),
+    );
+    const shown = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-behaviour~="masonry"] > li')].map(
+        (tile) => !rules.some((rule) => tile.matches(rule)),
+      );
+    expect(shown()).toEqual([true, true, true, true]);
+    // "Research" checked in the second block: its other tile hides, the first block's stay
+    const research = document.querySelectorAll<HTMLInputElement>('input[value="Research"]');
+    expect(research).toHaveLength(1);
+    research[0]!.checked = true;
+    expect(shown()).toEqual([true, true, true, false]);
   });
 });

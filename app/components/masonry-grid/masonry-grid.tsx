@@ -36,11 +36,11 @@ function lightboxItemOf(tile: MasonryTile): LightboxItem {
 export function MasonryGrid({
   tiles,
   selected,
-  lightboxSet,
+  lightboxSet = 1,
 }: {
   tiles: readonly MasonryTile[];
   selected: readonly string[];
-  /** the grid's place among the page's grids with a full-screen view (lightbox-hash.ts) */
+  /** the grid's place among the page's grids with a full-screen view (lightbox-hash.ts; default 1) */
   lightboxSet?: number;
 }) {
   const shown = filterTiles(tiles, selected);
@@ -57,6 +57,8 @@ export function MasonryGrid({
         className={styles.grid}
         // before data-hydrated, which hydration adds: the attributes keep one order in every render
         {...behaviour("masonry", "lightbox")}
+        // tells this grid's tiles from another masonry's on the page, for its rules before scripts
+        data-lightbox-set={lightboxSet}
         data-hydrated={hydrated ? "" : undefined}
       >
         {shown.map((tile) => {
@@ -85,7 +87,7 @@ export function MasonryGrid({
       <FilterBeforeHydration
         // the pills are before the grid, in the same parent (bloks/masonry)
         boxes='input[type="checkbox"]'
-        tiles={`.${styles.grid}:not([data-hydrated])>li`}
+        tiles={`.${styles.grid}[data-lightbox-set="${lightboxSet}"]:not([data-hydrated])>li`}
         tags={tiles.flatMap((tile) => tile.tags)}
       />
       <LightboxTargets items={media} set={lightboxSet} order={shown.map((tile) => tiles.indexOf(tile))} />

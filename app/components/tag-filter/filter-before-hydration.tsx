@@ -27,15 +27,18 @@ export function cssString(value: string): string {
 }
 
 /**
- * The rules reach the tiles from the holder, the element holding the checkboxes (`:has(boxes)`), by `~`: it
- * comes before the tiles' list, as its sibling or an ancestor's. They do not anchor `:has()` on a common ancestor: Chromium checks an
- * ancestor's `:has()` again each time the parser inserts a node below it, and restyled every tile then, at
- * each chunk of HTML after the first paint (4x slowed CPU: 25-40 ms a chunk on the home page).
+ * The rules reach the tiles by `~` from the holder, the element holding the checkboxes, which comes before the
+ * tiles' list as its sibling or an ancestor's. They anchor no `:has()` on a common ancestor: Chromium checks an
+ * ancestor's `:has()` again each time the parser inserts a node below it, and restyled every tile then, at each
+ * chunk of HTML after the first paint (4x slowed CPU: 25-40 ms a chunk on the home page).
  */
 export interface FilterRulesOptions {
   /** the pills' checkboxes, whose `value` is their tag */
   boxes: string;
-  /** the tiles as found after `holder ~ ` (each with a `data-tags` attribute, tileTagsAttribute) */
+  /**
+   * the tiles as found after `holder ~ ` (each with a `data-tags` attribute, tileTagsAttribute), of this list
+   * only where a page has several (another list's rules would hide these tiles by that list's tags)
+   */
   tiles: string;
   /** every tag a tile has */
   tags: readonly string[];
@@ -63,8 +66,9 @@ export function filterBeforeHydrationCss(options: FilterRulesOptions): string {
     const beyondPage = `n+${pageSize + 1}`;
     // with the link to all tiles followed (the list is the fragment), no tile is beyond the page
     const notAll = showAll ? `:not(#${showAll.target}:target *)` : "";
-    // the holder: an element before them with boxes, none checked
-    rules.push(`:has(${boxes}):not(:has(${boxes}:checked)) ~ ${tiles}:nth-child(${beyondPage})${notAll}${hidden}`);
+    // none checked: no holder with a checked box before the tile (stated from the tile's side, so that it holds
+    // also where no element holds boxes, a filter with no tags)
+    rules.push(`${tiles}:nth-child(${beyondPage}):not(:is(${anyChecked}${tiles}))${notAll}${hidden}`);
     if (matching) rules.push(`${tiles}:nth-child(${beyondPage} of :is(${matching}))${notAll}${hidden}`);
     if (showAll) rules.push(...showAllRules(options, showAll, pageSize));
   }
