@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import {
-  startContentServer,
-  type AnsweredRequest,
-  type ContentServerHandle,
-  type ContentServerOptions,
-} from "./content-server";
-import { createFixture, PUBLIC_TOKEN, type Fixture } from "./test-fixture";
+import type { AnsweredRequest, ContentServerHandle, ContentServerOptions } from "./content-server";
+import { createFixture, PUBLIC_TOKEN, startOnFixture, type Fixture } from "./test-fixture";
 
 /** `onAnswer` is told every answer once it is sent (the bench counts API requests by it); `logRequests` prints it. */
 
@@ -30,17 +25,7 @@ afterAll(async () => {
   failed.mockRestore();
 });
 
-async function start(options: ContentServerOptions): Promise<ContentServerHandle> {
-  const server = await startContentServer({
-    port: 0,
-    contentDir: fx.dir,
-    imageCacheDir: `${fx.dir}/.image-cache`,
-    watch: false,
-    ...options,
-  });
-  servers.push(server);
-  return server;
-}
+const start = (options: ContentServerOptions) => startOnFixture(fx, servers, options);
 
 /** A listing and a HEAD of a missing story, each with the cv (no redirect to it first); their targets. */
 async function askTwice(server: ContentServerHandle): Promise<[string, string]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startContentServer, type ContentServerHandle, type ContentServerOptions } from "./content-server";
+import type { ContentServerHandle, ContentServerOptions } from "./content-server";
 import {
   createFixture,
   HERO_PATH,
@@ -8,6 +8,7 @@ import {
   rawRequest,
   type Fixture,
   type RawResponse,
+  startOnFixture,
 } from "./test-fixture";
 
 /**
@@ -29,17 +30,7 @@ afterAll(async () => {
   await fx?.cleanup();
 });
 
-async function start(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
-  const server = await startContentServer({
-    port: 0,
-    contentDir: fx.dir,
-    imageCacheDir: `${fx.dir}/.image-cache`,
-    watch: false,
-    ...options,
-  });
-  servers.push(server);
-  return server;
-}
+const start = (options: ContentServerOptions = {}) => startOnFixture(fx, servers, options);
 
 const HOSTILE = {
   Host: "evil.example",

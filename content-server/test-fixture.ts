@@ -3,6 +3,7 @@ import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { startContentServer, type ContentServerHandle, type ContentServerOptions } from "./content-server";
 
 /**
  * A small content folder for the tests, built in a temporary directory:
@@ -28,6 +29,23 @@ export interface Fixture {
   articles: Array<{ id: number; uuid: string; full_slug: string }>;
   writeStory(fullSlug: string, data: unknown): Promise<void>;
   cleanup(): Promise<void>;
+}
+
+/** The service on `fx` (a free port, not watching, its renders in the fixture), with `options` over those; pushed to `servers` to close. */
+export async function startOnFixture(
+  fx: Fixture,
+  servers: ContentServerHandle[],
+  options: ContentServerOptions = {},
+): Promise<ContentServerHandle> {
+  const server = await startContentServer({
+    port: 0,
+    contentDir: fx.dir,
+    imageCacheDir: `${fx.dir}/.image-cache`,
+    watch: false,
+    ...options,
+  });
+  servers.push(server);
+  return server;
 }
 
 export function uuidFor(n: number): string {
