@@ -1,20 +1,19 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnContentService } from "../content-server/child-process";
 import type { AnsweredRequest } from "../content-server/content-server";
-import { stopChild } from "../tools/processes";
 
 /**
- * Starts the content service (content-server/content-server.ts, unchanged)
- * in a child process on 127.0.0.1 and a free port (content-service-child.ts,
- * with an IPC channel). With `countRequests` the child sends a message per
- * request the service answered; this handle counts them, which is how the
- * bench knows how many API requests a build or a browser made.
+ * Starts the content service in its own process, as `npm start` runs it
+ * (content-server/child-process.ts), on 127.0.0.1 and a free port, so that
+ * load tests and browsers do not share its event loop. With `countRequests`
+ * the service tells each request it answered over IPC; this handle counts
+ * them, which is how the bench knows how many API requests a build or a
+ * browser made.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "..");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface ContentServiceOptions {
   contentDir: string;
@@ -31,11 +30,9 @@ export interface ContentService {
   url: string;
   apiUrl: string;
   port: number;
-  pid: number;
   previewToken: string;
   publicToken: string;
   stories: number;
-  imageCacheDir: string;
   /** API requests (/v2/...) answered so far. */
   readonly apiRequests: number;
   /**
@@ -50,20 +47,6 @@ export interface ContentService {
   apiRequestKinds(): Record<string, number>;
   close(): Promise<void>;
 }
-
-interface ReadyInfo {
-  url: string;
-  apiUrl: string;
-  port: number;
-  previewToken: string;
-  publicToken: string;
-  stories: number;
-  imageCacheDir: string;
-}
-
-/** What the child sends: once `ready`, then (with countRequests) an `answer` per request answered. */
-export type ChildMessage = ({ type: "ready" } & ReadyInfo) | AnswerMessage;
-type AnswerMessage = { type: "answer" } & Omit<AnsweredRequest, "ms">;
 
 /** What kind of API call a request target is, for the report ("listing", "by_uuids", "story by slug", ...). */
 export function classifyApiRequest(target: string): string {
@@ -84,27 +67,11 @@ export function classifyApiRequest(target: string): string {
   return path;
 }
 
-function spawnServiceChild(options: ContentServiceOptions): ChildProcess {
-  // the child's BENCH_CONTENT_OPTIONS
-  const childOptions: ContentServiceOptions = {
-    contentDir: options.contentDir,
-    imageCacheDir: options.imageCacheDir,
-    countRequests: options.countRequests ?? false,
-    port: options.port ?? 0,
-    watch: options.watch ?? false,
-  };
-  return spawn(process.execPath, ["--import", "tsx", path.join(here, "content-service-child.ts")], {
-    cwd: repo,
-    env: { ...process.env, BENCH_CONTENT_OPTIONS: JSON.stringify(childOptions) },
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
-}
-
 /** What the service answered: its API requests (counted, by kind, the last 200) and the markers seen. */
 function requestCount() {
   const counted = { apiRequests: 0, recent: [] as string[], kinds: new Map<string, number>() };
   const markers = new Map<string, () => void>();
-  const onAnswer = ({ method, target, status }: AnswerMessage) => {
+  const onAnswer = ({ method, target, status }: AnsweredRequest) => {
     if (target.startsWith("/v2/") || target === "/v2") {
       counted.apiRequests += 1;
       const kind = classifyApiRequest(target);
@@ -119,44 +86,29 @@ function requestCount() {
   return { counted, markers, onAnswer };
 }
 
-/** The child's ready message; every answer message goes to `onAnswer`. */
-function readyInfo(child: ChildProcess, onAnswer: (message: AnswerMessage) => void): Promise<ReadyInfo> {
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  return new Promise<ReadyInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`content service did not start in 60 s: ${stderr}`)), 60_000);
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`content service exited before it was ready (${signal ?? code}): ${stderr.trim()}`));
-    });
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("message", (message: Partial<ChildMessage>) => {
-      if (message?.type === "answer") return onAnswer(message as AnswerMessage);
-      if (message?.type !== "ready") return;
-      clearTimeout(timer);
-      const { type: _type, ...info } = message as ChildMessage & { type: "ready" };
-      resolve(info);
-    });
-  });
-}
-
 export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
-  const child = spawnServiceChild(options);
   const { counted, markers, onAnswer } = requestCount();
-  const info = await readyInfo(child, onAnswer).catch(async (error: unknown) => {
-    // late or failed: not left running
-    await stopChild(child);
-    throw error;
+  const service = await spawnContentService({
+    cwd: repo,
+    options: {
+      port: options.port ?? 0,
+      host: "127.0.0.1",
+      contentDir: options.contentDir,
+      imageCacheDir: options.imageCacheDir,
+      watch: options.watch ?? false,
+      rateLimit: "off",
+    },
+    onAnswer: options.countRequests ? onAnswer : undefined,
   });
+  const { url } = service;
 
   return {
-    ...info,
-    pid: child.pid ?? -1,
+    url,
+    apiUrl: service.apiUrl,
+    port: service.port,
+    previewToken: service.previewToken,
+    publicToken: service.publicToken,
+    stories: service.storyCount,
     get apiRequests() {
       return counted.apiRequests;
     },
@@ -164,7 +116,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
       if (!options.countRequests) throw new Error("checkpoint() needs countRequests");
       const id = randomBytes(8).toString("hex");
       const seen = new Promise<void>((resolve) => markers.set(id, resolve));
-      const response = await fetch(`${info.url}/__health?bench-marker=${id}`);
+      const response = await fetch(`${url}/__health?bench-marker=${id}`);
       await response.arrayBuffer();
       await Promise.race([
         seen,
@@ -177,6 +129,6 @@ export async function startContentService(options: ContentServiceOptions): Promi
     },
     recentApiRequests: () => [...counted.recent],
     apiRequestKinds: () => Object.fromEntries(counted.kinds),
-    close: () => stopChild(child),
+    close: () => service.stop(),
   };
 }

@@ -38,7 +38,7 @@ describe("matchingTops", () => {
       10: "node tsx/dist/cli.mjs live-update/render-pages.ts a b",
       11: "node --import tsx live-update/render-pages.ts a b",
       12: "esbuild --service",
-      20: "node content-service-child.ts",
+      20: "node --import tsx content-server/main.ts",
       30: "node tsx/dist/cli.mjs live-update/render-pages.ts elsewhere",
     };
     const tops = matchingTops(

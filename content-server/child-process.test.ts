@@ -3,9 +3,9 @@ import { cp, readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { spawnContentService, type ContentServiceProcess, type ContentServiceReady } from "./child-process";
-import type { ContentServerOptions } from "./content-server";
+import type { AnsweredRequest, ContentServerOptions } from "./content-server";
 import { tempDirOfTests } from "../test-support/temp-dir";
 
 /**
@@ -107,6 +107,37 @@ describe("spawnContentService", () => {
       expect(commandLine).not.toContain(secrets.adminToken);
     } finally {
       await service.stop();
+    }
+  }, 60_000);
+
+  it("with onAnswer, tells each request answered over IPC; without it, sends no answer at all", async () => {
+    const answers: AnsweredRequest[] = [];
+    const told = await spawnContentService({
+      options: serviceOptions(),
+      cwd: repo,
+      onStderr: () => {},
+      onAnswer: (answer) => answers.push(answer),
+    });
+    const silent = await spawnContentService({ options: serviceOptions(), cwd: repo, onStderr: () => {} });
+    const silentMessages: unknown[] = [];
+    silent.child.on("message", (message) => silentMessages.push(message));
+    try {
+      const target = `/v2/cdn/spaces/me?token=${told.publicToken}`;
+      for (const service of [told, silent]) {
+        await (await fetch(`${service.url}${target}`)).arrayBuffer();
+        await (await fetch(`${service.url}/no-such-route`, { method: "HEAD" })).arrayBuffer();
+      }
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      expect(answers.map(({ method, target, status }) => ({ method, target, status }))).toEqual([
+        { method: "GET", target, status: 200 },
+        { method: "HEAD", target: "/no-such-route", status: 404 },
+      ]);
+      expect(answers[0]!.ms).toBeGreaterThanOrEqual(0);
+      // a message sent before the exit arrives before it
+      await silent.stop();
+      expect(silentMessages).toEqual([]);
+    } finally {
+      await Promise.all([told.stop(), silent.stop()]);
     }
   }, 60_000);
 

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ContentServerOptions } from "./content-server";
-import { OPTIONS_VARIABLE } from "./settings";
+import type { AnsweredRequest, ContentServerOptions } from "./content-server";
+import { OPTIONS_VARIABLE, type ServiceProcessSettings } from "./settings";
 
 /**
  * The parent's side of the content service's process (main.ts): spawns
@@ -35,6 +35,11 @@ export interface ContentServiceReady {
   adminToken: string;
 }
 
+/** With `onAnswer`: a message per request the service answered (the bench counts API requests by them). */
+export interface ContentServiceAnswer extends AnsweredRequest {
+  type: "answer";
+}
+
 export interface SpawnContentServiceOptions {
   /** The service's settings, handed to it serialized (main.ts, OPTIONS_VARIABLE). */
   options: ContentServerOptions;
@@ -44,6 +49,8 @@ export interface SpawnContentServiceOptions {
   readyTimeoutMs?: number;
   /** Gets the child's stderr (its errors and warnings); default: written to this process's stderr. */
   onStderr?: (text: string) => void;
+  /** Told each request the service answers (sent over IPC). */
+  onAnswer?: (answer: AnsweredRequest) => void;
 }
 
 export interface ContentServiceProcess extends Omit<ContentServiceReady, "type"> {
@@ -70,9 +77,10 @@ const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;
 
 export function spawnContentService(options: SpawnContentServiceOptions): Promise<ContentServiceProcess> {
   const onStderr = options.onStderr ?? ((text: string) => process.stderr.write(text));
+  const settings: ServiceProcessSettings = { options: options.options, answersToParent: Boolean(options.onAnswer) };
   const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN], {
     cwd: options.cwd ?? process.cwd(),
-    env: { ...MALLOC_ENV, ...process.env, [OPTIONS_VARIABLE]: JSON.stringify(options.options) },
+    env: { ...MALLOC_ENV, ...process.env, [OPTIONS_VARIABLE]: JSON.stringify(settings) },
     // stdout: only CONTENT_LOG's request lines
     stdio: ["ignore", "inherit", "pipe", "ipc"],
   });
@@ -82,6 +90,14 @@ export function spawnContentService(options: SpawnContentServiceOptions): Promis
     stderrTail = (stderrTail + text).slice(-STDERR_TAIL);
     onStderr(text);
   });
+  const { onAnswer } = options;
+  if (onAnswer) {
+    child.on("message", (message: Partial<ContentServiceAnswer>) => {
+      if (message?.type !== "answer") return;
+      const { type: _type, ...answer } = message as ContentServiceAnswer;
+      onAnswer(answer);
+    });
+  }
   const exited = exitOf(child);
   const stop = stopperOf(child, exited);
   const tail = () => (stderrTail.trim() ? `:\n${stderrTail.trim()}` : "");

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { contentServerOptionsOfProcess } from "./settings";
-import type { ContentServiceReady } from "./child-process";
+import { serviceProcessSettings, type ServiceProcessSettings } from "./settings";
+import type { ContentServiceAnswer, ContentServiceReady } from "./child-process";
 import { startContentServer, type ContentServerHandle, type ContentServerOptions } from "./content-server";
 
 /**
@@ -11,8 +11,9 @@ import { startContentServer, type ContentServerHandle, type ContentServerOptions
  * variable and exit code 2).
  *
  * Started with an IPC channel (`process.send`), it sends one ContentServiceReady
- * message once listening, prints nothing but errors and warnings (the parent
- * prints the URLs), and stops when the parent goes away. Without one it prints
+ * message once listening (and, if asked, a ContentServiceAnswer per request
+ * answered), prints nothing but errors and warnings (the parent prints the
+ * URLs), and stops when the parent goes away. Without one it prints
  * its URLs and tokens. SIGTERM / SIGINT close it within 5 s.
  */
 
@@ -21,7 +22,16 @@ const STOP_WITHIN_MS = 4_500;
 
 const viaIpc = typeof process.send === "function";
 
-async function main(options: ContentServerOptions): Promise<void> {
+/** To the parent, with a callback: once it is gone, a closed channel is an error of the send, not an uncaught exception (`disconnect` stops the service). */
+function sendToParent(message: ContentServiceReady | ContentServiceAnswer): void {
+  if (process.connected) process.send?.(message, undefined, undefined, () => undefined);
+}
+
+async function main({ options: serverOptions, answersToParent }: ServiceProcessSettings): Promise<void> {
+  const options: ContentServerOptions =
+    viaIpc && answersToParent
+      ? { ...serverOptions, onAnswer: (answer) => sendToParent({ type: "answer", ...answer }) }
+      : serverOptions;
   let stopRequested: string | undefined;
   let stop = (reason: string) => {
     if (stopRequested) return;
@@ -93,8 +103,7 @@ function tellParent(server: ContentServerHandle): void {
     publicToken: server.publicToken,
     adminToken: server.adminToken,
   };
-  // the parent may be gone already: then `disconnect` stops the service
-  process.send?.(ready, undefined, undefined, () => undefined);
+  sendToParent(ready);
 }
 
 function printAddresses(server: ContentServerHandle, options: ContentServerOptions, loadMs: number): void {
@@ -116,4 +125,4 @@ function printAddresses(server: ContentServerHandle, options: ContentServerOptio
   }
 }
 
-void main(contentServerOptionsOfProcess());
+void main(serviceProcessSettings());

@@ -134,11 +134,18 @@ export function contentServerOptionsOrExit(env: NodeJS.ProcessEnv = process.env)
 export const OPTIONS_VARIABLE = "CONTENT_SERVER_OPTIONS_JSON";
 
 /**
- * main.ts's settings: the options a parent serialized in OPTIONS_VARIABLE (it parsed them from its own
- * environment), else the environment's.
+ * What a parent hands the service's process, serialized in OPTIONS_VARIABLE: the options (it parsed them from
+ * its own environment) and whether to send each answer to the parent over IPC (options' `onAnswer` is a
+ * function, which does not serialize).
  */
-export function contentServerOptionsOfProcess(env: NodeJS.ProcessEnv = process.env): ContentServerOptions {
+export interface ServiceProcessSettings {
+  options: ContentServerOptions;
+  answersToParent: boolean;
+}
+
+/** main.ts's settings: what a parent serialized in OPTIONS_VARIABLE, else the environment's. */
+export function serviceProcessSettings(env: NodeJS.ProcessEnv = process.env): ServiceProcessSettings {
   const serialized = env[OPTIONS_VARIABLE];
-  if (serialized === undefined) return contentServerOptionsOrExit(env);
-  return JSON.parse(serialized) as ContentServerOptions;
+  if (serialized === undefined) return { options: contentServerOptionsOrExit(env), answersToParent: false };
+  return JSON.parse(serialized) as ServiceProcessSettings;
 }
