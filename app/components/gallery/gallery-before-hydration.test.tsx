@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { parseGallery } from "~/content/home";
 import { Gallery } from "./gallery";
 
-function prerender(count: number): Document {
+/**
+ * The gallery of `count` tiles prerendered (even ones tagged Poster, odd ones "Type font" and Sound), in a
+ * home-like page: its wrapper after the tag filter's checkboxes (`checked` checked), as routes/home.tsx places
+ * them. A parsed document runs no scripts: its `<noscript>` holds elements.
+ */
+function prerender(count: number, checked: string[] = []): Document {
   const list = parseGallery({
     ImageData: Array.from({ length: count }, (_, n) => ({
       _uid: `item-${n}`,
@@ -16,7 +21,30 @@ function prerender(count: number): Document {
     })),
   }).items;
   const Stub = createRoutesStub([{ path: "/", Component: () => <Gallery items={list} selectedTags={[]} /> }]);
-  return new DOMParser().parseFromString(renderToString(<Stub initialEntries={["/"]} />), "text/html");
+  const boxes = ["Poster", "Type font", "Sound"]
+    .map((tag) => `<label><input type="checkbox" name="tag" value="${tag}"${checked.includes(tag) ? " checked" : ""}>`)
+    .join("</label>");
+  const gallery = renderToString(<Stub initialEntries={["/"]} />);
+  const html = `<main><h1>Studio</h1><div class="pills">${boxes}</label></div><div>${gallery}</div></main>`;
+  return new DOMParser().parseFromString(html, "text/html");
+}
+
+/**
+ * The indexes of the tiles, and whether the link to all, that no rule hides (jsdom lacks `:nth-child(An+B of S)`),
+ * with `parsed`'s body as the window's page (a parsed document has no location for `:target`).
+ */
+function shownBefore(parsed: Document) {
+  document.body.replaceChildren(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)));
+  const page = document;
+  const rules = page
+    .querySelector("div[hidden] > style")!
+    .textContent!.split("\n")
+    .filter((rule) => !rule.includes(" of "))
+    .map((rule) => rule.replace(/\{display:none\}$/, ""));
+  const shown = (element: Element) => !rules.some((selector) => element.matches(selector));
+  const tiles = [...page.querySelectorAll("ul > li")].flatMap((tile, index) => (shown(tile) ? [index] : []));
+  const link = page.querySelector("section > noscript > a");
+  return { tiles, link: link ? shown(link) : null };
 }
 
 describe("Gallery before hydration", () => {
@@ -35,7 +63,6 @@ describe("Gallery before hydration", () => {
   });
 
   it("links to all its tiles for a page without scripts, where it has more than a page", () => {
-    // a parsed document runs no scripts: its <noscript> holds elements
     const link = prerender(14).querySelector("section > noscript > a")!;
     expect(link.getAttribute("href")).toBe("#alle-projekte");
     expect(link.textContent).toBe("Alle Projekte zeigen");
@@ -45,7 +72,14 @@ describe("Gallery before hydration", () => {
     // every tile shows while the list is the fragment
     expect(css).toContain(":not(#alle-projekte:target *)");
     // the link hides once followed: a selector that matches it (one class name would not, it has two)
-    expect(css).toContain('* a[href="#alle-projekte"]:is(#alle-projekte:target ~ * *){display:none}');
+    expect(css).toContain('> noscript > a[href="#alle-projekte"]:is(#alle-projekte:target ~ * *){display:none}');
+  });
+
+  it("its rules reach its tiles and its link from the tag filter before its wrapper, as on the home page", () => {
+    expect(shownBefore(prerender(12))).toEqual({ tiles: [0, 1, 2, 3, 4, 5], link: true });
+    // the six Poster tiles are all there are: no link to more
+    expect(shownBefore(prerender(12, ["Poster"]))).toEqual({ tiles: [0, 2, 4, 6, 8, 10], link: false });
+    expect(shownBefore(prerender(12, ["Poster", "Sound"]))).toEqual({ tiles: [...Array(12).keys()], link: true });
   });
 
   it("carries the rules that show the first page of six of the checked tags", () => {

@@ -130,13 +130,14 @@ function GalleryGrid({ items, selectedTags }: { items: GalleryItem[]; selectedTa
         ))}
       </ul>
       <FilterBeforeHydration
-        // the tag filter is before the gallery's wrapper (routes/home.tsx)
+        // the tag filter is the sibling before the gallery's wrapper (routes/home.tsx); child combinators all the
+        // way, so that matching a tile walks no ancestor but the known ones
         boxes='input[name="tag"]'
-        tiles={`* .${styles.grid}:not([data-hydrated])>li`}
+        tiles={`* > .${styles.gallery} > .${styles.grid}:not([data-hydrated])>li`}
         tags={tagsOfTiles}
         pageSize={GALLERY_PAGE_SIZE}
         // by its href: its class names are two (it composes the way home's)
-        showAll={{ target: GALLERY_ALL_ID, link: `* a[href="#${GALLERY_ALL_ID}"]` }}
+        showAll={{ target: GALLERY_ALL_ID, link: `* > .${styles.gallery} > noscript > a[href="#${GALLERY_ALL_ID}"]` }}
       />
       {/* without scripts nothing adds the next pages: a link shows them all (the rules above hide it when done) */}
       {items.length > GALLERY_PAGE_SIZE ? (
