@@ -133,11 +133,39 @@ describe("spawnContentService", () => {
         { method: "HEAD", target: "/no-such-route", status: 404 },
       ]);
       expect(answers[0]!.ms).toBeGreaterThanOrEqual(0);
-      // a message sent before the exit arrives before it
+      // the service is told whether to send answers (the IPC messages' order against the exit is not assured)
+      const handed = async ({ child }: ContentServiceProcess) =>
+        (await readFile(`/proc/${child.pid}/environ`, "utf8"))
+          .split("\0")
+          .find((entry) => entry.startsWith("CONTENT_SERVER_OPTIONS_JSON="));
+      expect(await handed(told)).toContain('"answersToParent":true');
+      expect(await handed(silent)).toContain('"answersToParent":false');
       await silent.stop();
       expect(silentMessages).toEqual([]);
     } finally {
       await Promise.all([told.stop(), silent.stop()]);
+    }
+  }, 60_000);
+
+  it("a throwing onAnswer is logged, and the next answers still come", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const targets: string[] = [];
+    const service = await spawnContentService({
+      options: serviceOptions(),
+      cwd: repo,
+      onStderr: () => {},
+      onAnswer: ({ target }) => {
+        targets.push(target);
+        if (targets.length === 1) throw new Error("listener broke");
+      },
+    });
+    try {
+      for (const target of ["/__health", "/__health?again"]) await (await fetch(`${service.url}${target}`)).text();
+      await vi.waitFor(() => expect(targets).toEqual(["/__health", "/__health?again"]));
+      expect(logged).toHaveBeenCalledWith("content service: onAnswer failed:", new Error("listener broke"));
+    } finally {
+      logged.mockRestore();
+      await service.stop();
     }
   }, 60_000);
 
@@ -209,6 +237,15 @@ describe("content-server/main.ts", () => {
     expect(await proc.exited).toEqual({ code: 2, signal: null });
     expect(proc.stderr()).toMatch(
       /^content-server: CONTENT_PUBLIC_ORIGIN must be an http\(s\) origin .*, not "evil.example"\n$/,
+    );
+  }, 60_000);
+
+  it("exits with code 2 and a message for settings handed over in another shape (an older parent's)", async () => {
+    const older = JSON.stringify({ port: 0, contentDir });
+    const proc = run(true, { ...serviceEnv(), CONTENT_SERVER_OPTIONS_JSON: older });
+    expect(await proc.exited).toEqual({ code: 2, signal: null });
+    expect(proc.stderr()).toBe(
+      "content-server: CONTENT_SERVER_OPTIONS_JSON must be { options: {...}, answersToParent: boolean } in JSON\n",
     );
   }, 60_000);
 

@@ -95,7 +95,12 @@ export function spawnContentService(options: SpawnContentServiceOptions): Promis
     child.on("message", (message: Partial<ContentServiceAnswer>) => {
       if (message?.type !== "answer") return;
       const { type: _type, ...answer } = message as ContentServiceAnswer;
-      onAnswer(answer);
+      try {
+        onAnswer(answer);
+      } catch (error) {
+        // the listener's fault, not the service's: it keeps running, as in-process (content-server.ts)
+        console.error("content service: onAnswer failed:", error);
+      }
     });
   }
   const exited = exitOf(child);

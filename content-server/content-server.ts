@@ -63,7 +63,7 @@ export interface ContentServerOptions {
   watch?: boolean | "poll";
   /** Print a line per answered request to stdout (default false). */
   logRequests?: boolean;
-  /** Told each answered request, in this process (the bench's child counts them: bench/content-service.ts). */
+  /** Told each answered request, in this process (main.ts sends them to a parent that asked: child-process.ts). */
   onAnswer?: (answer: AnsweredRequest) => void;
   /** URLs that get Storyblok's story webhooks when a story file changes (default none). */
   webhooks?: readonly string[];

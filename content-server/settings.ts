@@ -143,9 +143,25 @@ export interface ServiceProcessSettings {
   answersToParent: boolean;
 }
 
-/** main.ts's settings: what a parent serialized in OPTIONS_VARIABLE, else the environment's. */
+/**
+ * main.ts's settings: what a parent serialized in OPTIONS_VARIABLE (the options as it parsed them; only their
+ * envelope is checked here), else the environment's. Not of that shape: a message and exit code 2.
+ */
 export function serviceProcessSettings(env: NodeJS.ProcessEnv = process.env): ServiceProcessSettings {
   const serialized = env[OPTIONS_VARIABLE];
   if (serialized === undefined) return { options: contentServerOptionsOrExit(env), answersToParent: false };
-  return JSON.parse(serialized) as ServiceProcessSettings;
+  const handed = v.safeParse(SERIALIZED_SETTINGS, parsedJson(serialized));
+  if (handed.success) return handed.output as ServiceProcessSettings;
+  console.error(`content-server: ${OPTIONS_VARIABLE} must be { options: {...}, answersToParent: boolean } in JSON`);
+  process.exit(2);
+}
+
+const SERIALIZED_SETTINGS = v.object({ options: v.looseObject({}), answersToParent: v.boolean() });
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

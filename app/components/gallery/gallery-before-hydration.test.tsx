@@ -30,20 +30,36 @@ function prerender(count: number, checked: string[] = []): Document {
 }
 
 /**
- * The indexes of the tiles, and whether the link to all, that no rule hides (jsdom lacks `:nth-child(An+B of S)`),
- * with `parsed`'s body as the window's page (a parsed document has no location for `:target`).
+ * Whether `element` matches `selector`. jsdom lacks `:nth-child(n+B of S)`: a selector with one is matched
+ * without it, and then by counting the element's earlier siblings that match S.
+ */
+function matches(element: Element, selector: string): boolean {
+  const at = selector.search(/:nth-child\(n\+\d+ of /);
+  if (at < 0) return element.matches(selector);
+  let end = at + ":nth-child(".length;
+  for (let depth = 1; depth > 0; end += 1) depth += selector[end] === "(" ? 1 : selector[end] === ")" ? -1 : 0;
+  const [, from, of] = /^:nth-child\(n\+(\d+) of (.*)\)$/.exec(selector.slice(at, end))!;
+  if (!element.matches(selector.slice(0, at) + selector.slice(end)) || !element.matches(of!)) return false;
+  let rank = 1;
+  for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+    if (sibling.matches(of!)) rank += 1;
+  }
+  return rank >= Number(from);
+}
+
+/**
+ * The indexes of the tiles, and whether the link to all, that no rule hides, with `parsed`'s body as the
+ * window's page (a parsed document has no location for `:target`).
  */
 function shownBefore(parsed: Document) {
   document.body.replaceChildren(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)));
-  const page = document;
-  const rules = page
+  const rules = document
     .querySelector("div[hidden] > style")!
     .textContent!.split("\n")
-    .filter((rule) => !rule.includes(" of "))
     .map((rule) => rule.replace(/\{display:none\}$/, ""));
-  const shown = (element: Element) => !rules.some((selector) => element.matches(selector));
-  const tiles = [...page.querySelectorAll("ul > li")].flatMap((tile, index) => (shown(tile) ? [index] : []));
-  const link = page.querySelector("section > noscript > a");
+  const shown = (element: Element) => !rules.some((selector) => matches(element, selector));
+  const tiles = [...document.querySelectorAll("ul > li")].flatMap((tile, index) => (shown(tile) ? [index] : []));
+  const link = document.querySelector("section > noscript > a");
   return { tiles, link: link ? shown(link) : null };
 }
 
@@ -79,7 +95,10 @@ describe("Gallery before hydration", () => {
     expect(shownBefore(prerender(12))).toEqual({ tiles: [0, 1, 2, 3, 4, 5], link: true });
     // the six Poster tiles are all there are: no link to more
     expect(shownBefore(prerender(12, ["Poster"]))).toEqual({ tiles: [0, 2, 4, 6, 8, 10], link: false });
-    expect(shownBefore(prerender(12, ["Poster", "Sound"]))).toEqual({ tiles: [...Array(12).keys()], link: true });
+    // every tile has Poster or Sound: the first page of them, and the link to all
+    expect(shownBefore(prerender(12, ["Poster", "Sound"]))).toEqual({ tiles: [0, 1, 2, 3, 4, 5], link: true });
+    // Sound's six tiles are the odd ones: the first page of six is all of them
+    expect(shownBefore(prerender(14, ["Sound"]))).toEqual({ tiles: [1, 3, 5, 7, 9, 11], link: true });
   });
 
   it("carries the rules that show the first page of six of the checked tags", () => {

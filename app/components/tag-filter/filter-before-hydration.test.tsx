@@ -10,7 +10,7 @@ import {
 
 const options = {
   boxes: 'input[name="tag"]',
-  tiles: "* .grid:not([data-hydrated])>li",
+  tiles: "* > section > .grid:not([data-hydrated])>li",
   tags: ["Poster", "Type font", "Poster"],
   pageSize: 6,
 };
@@ -94,7 +94,7 @@ describe("filterBeforeHydrationCss", () => {
   it("pages the matching tiles by :nth-child(... of ...), which only a browser checks (e2e without-javascript)", () => {
     const rules = css.split("\n");
     expect(rules.filter((rule) => rule.includes(" of "))).toEqual([
-      expect.stringMatching(/^\* \.grid:not\(\[data-hydrated\]\)>li:nth-child\(n\+7 of :is\(:has\(/),
+      expect.stringMatching(/^\* > section > \.grid:not\(\[data-hydrated\]\)>li:nth-child\(n\+7 of :is\(:has\(/),
     ]);
     expect(rules).toHaveLength(3);
   });
@@ -152,7 +152,11 @@ describe("filterBeforeHydrationCss", () => {
   });
 
   it("leaves another list alone: a rule of one reaches only the tiles its tiles selector scopes", () => {
-    const ofFirst = filterBeforeHydrationCss({ ...options, tiles: '* .grid[data-set="1"]>li', tags: ["Poster"] });
+    const ofFirst = filterBeforeHydrationCss({
+      ...options,
+      tiles: '* > section > .grid[data-set="1"]>li',
+      tags: ["Poster"],
+    });
     const { tiles } = page([["Type font"], ["Poster"]], { checked: ["Type font"] });
     tiles[0]!.parentElement!.setAttribute("data-set", "2");
     expect(shown(ofFirst, tiles)).toEqual([true, true]);
