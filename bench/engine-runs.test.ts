@@ -187,6 +187,7 @@ function fakePage(behaviour: { hangOpen?: boolean; times?: PageTimes }) {
     },
     async click() {},
     async hover() {},
+    async wheel() {},
     async screenshot() {},
     async takeErrors() {
       return [];

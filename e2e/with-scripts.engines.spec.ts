@@ -36,6 +36,28 @@ function currentDot(page: EnginePage): Promise<number> {
   );
 }
 
+/**
+ * The page's scroll offset once a wheel's scroll has settled: no `scroll` event for 300 ms (a wheel scrolls
+ * smoothly, over several frames).
+ */
+function settledScrollY(page: EnginePage): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const done = () => {
+          removeEventListener("scroll", again);
+          resolve(Math.round(scrollY));
+        };
+        let timer = setTimeout(done, 300);
+        function again() {
+          clearTimeout(timer);
+          timer = setTimeout(done, 300);
+        }
+        addEventListener("scroll", again);
+      }),
+  );
+}
+
 async function openMenu(page: EnginePage): Promise<void> {
   await page.click('header button[popovertargetaction="show"]');
   await expectEventually(page, "the menu to open", () =>
@@ -150,6 +172,16 @@ for (const width of WIDTHS) {
         await expectEventually(page, "the menu to close", () =>
           page.evaluate(() => document.querySelector("header [popover]")?.matches(":popover-open") === false),
         );
+      });
+      test("the page behind the open menu stays where it is under a wheel", async ({ enginePage: page }) => {
+        await openHydrated(page, "/");
+        // the same wheel over the page itself scrolls it: what the open menu must stop
+        await page.wheel("main", 600);
+        expect(await settledScrollY(page), "px a wheel scrolls the page").toBeGreaterThan(0);
+        await page.evaluate(() => scrollTo(0, 0));
+        await openMenu(page);
+        await page.wheel("header [popover]", 600);
+        expect(await settledScrollY(page), "px the page behind the open menu scrolled").toBe(0);
       });
     }
 

@@ -19,6 +19,8 @@ export interface EnginePage {
   click(selector: string): Promise<void>;
   /** Moves the driver's pointer onto the middle of the first element matching `selector` (`:hover`). */
   hover(selector: string): Promise<void>;
+  /** Turns the driver's wheel by `deltaY` CSS px with the pointer on the middle of the first element matching `selector`. */
+  wheel(selector: string, deltaY: number): Promise<void>;
   /** PNG of the viewport. */
   screenshot(file: string): Promise<void>;
   /** Console errors, uncaught errors and CSP violations since the last call (and the last `open`). */

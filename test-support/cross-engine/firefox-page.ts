@@ -73,6 +73,10 @@ export async function launchFirefox(
     async hover(selector) {
       await page.hover(selector);
     },
+    async wheel(selector, deltaY) {
+      await page.hover(selector);
+      await page.mouse.wheel({ deltaY });
+    },
     async screenshot(file) {
       await page.screenshot({ path: file as `${string}.png` });
     },

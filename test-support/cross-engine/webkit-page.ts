@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Builder, By, type WebDriver } from "selenium-webdriver";
+import { Builder, By, type WebDriver, type WebElement } from "selenium-webdriver";
 import type { WebKitInstall } from "../ensure-engines";
 import { drainCollectedErrors, installErrorCollector, sleep, withTimeLimit, type EnginePage } from "./engine-page";
 
@@ -201,8 +201,16 @@ async function fitViewport(
   throw new Error(`WebKit's page is ${read.size?.join("x") ?? "of no size"}, not ${width}x${height}, after 4 tries`);
 }
 
+/** selenium-webdriver's wheel action (lib/input.js `Actions#scroll`), missing from @types/selenium-webdriver. */
+interface WheelActions {
+  scroll(x: number, y: number, deltaX: number, deltaY: number, origin: WebElement): { perform(): Promise<void> };
+}
+
 /** What a check does in the page, each command within COMMAND_LIMIT_MS. */
-function pageCommands(driver: WebDriver, origin: string): Pick<EnginePage, "open" | "evaluate" | "click" | "hover"> {
+function pageCommands(
+  driver: WebDriver,
+  origin: string,
+): Pick<EnginePage, "open" | "evaluate" | "click" | "hover" | "wheel"> {
   return {
     open(pagePath) {
       return limited(`opening ${pagePath}`, async () => {
@@ -230,6 +238,15 @@ function pageCommands(driver: WebDriver, origin: string): Pick<EnginePage, "open
         const element = await driver.findElement(By.css(selector));
         await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
         await driver.actions().move({ origin: element }).perform();
+      });
+    },
+    wheel(selector, deltaY) {
+      return limited(`a wheel over ${selector}`, async () => {
+        const element = await driver.findElement(By.css(selector));
+        // from the element's middle (WebDriver's wheel action scrolls what is under that point); selenium has
+        // `scroll` since 4.2, its types do not
+        const actions = driver.actions() as unknown as WheelActions;
+        await actions.scroll(0, 0, 0, deltaY, element).perform();
       });
     },
   };
