@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseMasonry } from "~/content/about";
+import { hiddenByRules } from "~/test/hidden-by-rules";
 import { mockMatchMedia } from "~/test/browser-mocks";
 import { Masonry } from "./masonry";
 
@@ -71,12 +72,10 @@ describe("Masonry blok before scripts", () => {
         <Masonry blok={second} />
       </>,
     );
-    const rules = [...document.querySelectorAll("div[hidden] > style")].flatMap((style) =>
-      style.textContent!.split("\n").map((rule) => rule.replace(/\{display:none\}$/, "")),
-    );
+    const css = [...document.querySelectorAll("div[hidden] > style")].map((style) => style.textContent!).join("\n");
     const shown = () =>
       [...document.querySelectorAll<HTMLElement>('[data-behaviour~="masonry"] > li')].map(
-        (tile) => !rules.some((rule) => tile.matches(rule)),
+        (tile) => !hiddenByRules(css, tile),
       );
     expect(shown()).toEqual([true, true, true, true]);
     // "Research" checked in the second block: its other tile hides, the first block's stay

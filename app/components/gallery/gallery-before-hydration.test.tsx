@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseGallery } from "~/content/home";
+import { hiddenByRules } from "~/test/hidden-by-rules";
 import { Gallery } from "./gallery";
 
 /**
@@ -30,34 +31,13 @@ function prerender(count: number, checked: string[] = []): Document {
 }
 
 /**
- * Whether `element` matches `selector`. jsdom lacks `:nth-child(n+B of S)`: a selector with one is matched
- * without it, and then by counting the element's earlier siblings that match S.
- */
-function matches(element: Element, selector: string): boolean {
-  const at = selector.search(/:nth-child\(n\+\d+ of /);
-  if (at < 0) return element.matches(selector);
-  let end = at + ":nth-child(".length;
-  for (let depth = 1; depth > 0; end += 1) depth += selector[end] === "(" ? 1 : selector[end] === ")" ? -1 : 0;
-  const [, from, of] = /^:nth-child\(n\+(\d+) of (.*)\)$/.exec(selector.slice(at, end))!;
-  if (!element.matches(selector.slice(0, at) + selector.slice(end)) || !element.matches(of!)) return false;
-  let rank = 1;
-  for (let sibling = element.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
-    if (sibling.matches(of!)) rank += 1;
-  }
-  return rank >= Number(from);
-}
-
-/**
  * The indexes of the tiles, and whether the link to all, that no rule hides, with `parsed`'s body as the
  * window's page (a parsed document has no location for `:target`).
  */
 function shownBefore(parsed: Document) {
   document.body.replaceChildren(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)));
-  const rules = document
-    .querySelector("div[hidden] > style")!
-    .textContent!.split("\n")
-    .map((rule) => rule.replace(/\{display:none\}$/, ""));
-  const shown = (element: Element) => !rules.some((selector) => matches(element, selector));
+  const css = document.querySelector("div[hidden] > style")!.textContent!;
+  const shown = (element: Element) => !hiddenByRules(css, element);
   const tiles = [...document.querySelectorAll("ul > li")].flatMap((tile, index) => (shown(tile) ? [index] : []));
   const link = document.querySelector("section > noscript > a");
   return { tiles, link: link ? shown(link) : null };

@@ -7,6 +7,7 @@ import {
   filterBeforeHydrationCss,
   tileTagsAttribute,
 } from "./filter-before-hydration";
+import { hiddenByRules } from "~/test/hidden-by-rules";
 
 const options = {
   boxes: 'input[name="tag"]',
@@ -48,15 +49,7 @@ function page(tileTags: string[][], { checked = [] as string[], boxes = true } =
   return { tiles: [...document.querySelectorAll("li")], link: document.querySelector(".more")! };
 }
 
-/** Whether a rule hides `element` (jsdom's selectors lack `:nth-child(An+B of S)`: those rules are left out). */
-function hiddenBy(css: string, element: Element): boolean {
-  return css
-    .split("\n")
-    .filter((rule) => !rule.includes(" of "))
-    .some((rule) => element.matches(rule.replace(/\{display:none\}$/, "")));
-}
-
-const shown = (css: string, elements: Element[]) => elements.map((element) => !hiddenBy(css, element));
+const shown = (css: string, elements: Element[]) => elements.map((element) => !hiddenByRules(css, element));
 
 describe("filterBeforeHydrationCss", () => {
   const css = filterBeforeHydrationCss(options);
@@ -147,8 +140,8 @@ describe("filterBeforeHydrationCss", () => {
 
   it("hides the link while one checked tag has no more tiles than a page; with two checked it stays", () => {
     const withLink = filterBeforeHydrationCss({ ...options, showAll: { target: "all", link: "* .more" } });
-    expect(hiddenBy(withLink, page(eight, { checked: ["Poster"] }).link)).toBe(true);
-    expect(hiddenBy(withLink, page(eight, { checked: ["Poster", "Type font"] }).link)).toBe(false);
+    expect(hiddenByRules(withLink, page(eight, { checked: ["Poster"] }).link)).toBe(true);
+    expect(hiddenByRules(withLink, page(eight, { checked: ["Poster", "Type font"] }).link)).toBe(false);
   });
 
   it("leaves another list alone: a rule of one reaches only the tiles its tiles selector scopes", () => {
