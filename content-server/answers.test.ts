@@ -52,7 +52,7 @@ it("tells each answer's method, target as sent and status, errors included, and 
   ]);
 });
 
-it("tells the answers without printing them when only onAnswer is set (the bench's child)", async () => {
+it("tells the answers without printing them when only onAnswer is set (as main.ts sets it for a parent that asked)", async () => {
   const answers: AnsweredRequest[] = [];
   const [listing, missing] = await askTwice(await start({ onAnswer: (answer) => answers.push(answer) }));
   await expect.poll(() => answers.map((answer) => answer.target)).toEqual([listing, missing]);
