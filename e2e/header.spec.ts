@@ -134,10 +134,14 @@ for (const band of bands) {
         await expect(burger).toBeVisible();
         await expect(burger).toHaveAttribute("aria-expanded", "false");
         await expect(overlay(page)).toBeHidden();
+        // the page behind the open menu does not scroll (header.module.css)
+        const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+        expect(await rootOverflow()).not.toBe("hidden");
 
         await burger.click();
         await expect(burger).toHaveAttribute("aria-expanded", "true");
         await expect(overlay(page)).toBeVisible();
+        await expect.poll(rootOverflow).toBe("hidden");
         // full screen
         const box = await overlay(page).boundingBox();
         expect(box?.width).toBeGreaterThanOrEqual(band.width - 1);
@@ -150,6 +154,7 @@ for (const band of bands) {
         await overlay(page).getByRole("button").click();
         await expect(overlay(page)).toBeHidden();
         await expect(burger).toHaveAttribute("aria-expanded", "false");
+        await expect.poll(rootOverflow).not.toBe("hidden");
       });
 
       test("choosing a link in the overlay navigates and closes it, and marks the page", async ({ page }) => {

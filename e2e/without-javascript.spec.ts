@@ -93,6 +93,26 @@ async function expectEveryVideoFramed(page: Page, expectedCount?: number) {
   }
 }
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the open menu holds the page behind it still, and lets go once it closes", async ({ page }) => {
+    await page.goto("/");
+    const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+    expect(await rootOverflow()).not.toBe("hidden");
+    // the burger is a popover's button: it opens the menu without a script
+    await page.getByRole("banner").locator('button[popovertargetaction="show"]').click();
+    await expect(page.locator("[popover]:popover-open")).toBeVisible();
+    // without the head script's mark on the root (app/behaviours/menu.ts), the `:has()` rule holds it
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-menu"))).toBe(false);
+    expect(await rootOverflow()).toBe("hidden");
+    // Escape is the popover's own light dismiss
+    await page.keyboard.press("Escape");
+    await expect(page.locator("[popover]:popover-open")).toHaveCount(0);
+    expect(await rootOverflow()).not.toBe("hidden");
+  });
+});
+
 test("every video tile of the gallery shows its first frame", async ({ page }) => {
   await page.goto("/");
   await showAll(page).click();

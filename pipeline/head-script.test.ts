@@ -9,12 +9,14 @@ const PAGE =
   '<img id="card" data-lazy="" data-srcset="/card.webp 480w" src="data:,"></picture></body></html>';
 
 describe("headScript", () => {
-  it("is the loader, the skipped transitions' listener and the morph's reveal, minified, with nothing from the process that made it", async () => {
+  it("is the loader, the skipped transitions' listener, the morph's reveal and the menu's mark, minified, with nothing from the process that made it", async () => {
     const script = await headScript();
     expect(script.length).toBeGreaterThan(500);
-    // 2.7 KB for the loader and the listener, 1 KB for the morph's reveal (app/behaviours/hero-morph.ts)
-    expect(script.length).toBeLessThan(4000);
+    // 2.7 KB for the loader and the listener, 1 KB for the morph's reveal (app/behaviours/hero-morph.ts), 0.3 KB for
+    // the menu's mark (app/behaviours/menu.ts)
+    expect(script.length).toBeLessThan(4400);
     expect(script).toContain("pagereveal");
+    expect(script).toContain('"toggle"');
     expect(script).not.toMatch(/__name|\bexport\b|\bimport\b|\n/);
   });
 
@@ -35,6 +37,25 @@ describe("headScript", () => {
       const other = rejection(new window.Error("not ours to quiet"));
       window.dispatchEvent(other);
       expect(other.defaultPrevented).toBe(false);
+    } finally {
+      dom.window.close();
+    }
+  });
+
+  it("marks the root before the body is parsed, and the mark follows the page's menu", async () => {
+    const menu = '<div id="menu" popover="auto" data-behaviour="menu"></div>';
+    const html = addHeadScript(
+      PAGE.replace("<body>", `<body><script>window.markAtBody = document.documentElement.dataset.menu</script>${menu}`),
+      await headScript(),
+    );
+    const dom = new JSDOM(html, { runScripts: "dangerously" });
+    try {
+      const { window } = dom;
+      // what the scroll lock's `:has()` asks before the first style (app/bloks/header/header.module.css)
+      expect((window as unknown as { markAtBody: unknown }).markAtBody).toBe("closed");
+      const toggle = Object.assign(new window.Event("toggle"), { newState: "open" });
+      window.document.getElementById("menu")!.dispatchEvent(toggle);
+      expect(window.document.documentElement.dataset.menu).toBe("open");
     } finally {
       dom.window.close();
     }

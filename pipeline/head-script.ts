@@ -11,7 +11,9 @@ import { parseHtml, rawTextElement, type HtmlEdit, type HtmlPage } from "./html"
  * quiets the view transitions Chromium skips itself
  * (app/behaviours/skipped-view-transitions.ts) and the incoming side of the
  * tile-to-hero morph across documents (app/behaviours/hero-morph.ts: a
- * `pagereveal` listener must be there before the first rendering). It is written by the build
+ * `pagereveal` listener must be there before the first rendering) and the
+ * root's mark of the open menu (app/behaviours/menu.ts: there before the
+ * first style, so the scroll lock's `:has()` is never evaluated). It is written by the build
  * (and by the live update, live-update/render-pages.ts) rather than rendered
  * by React: the browser bundle then carries none of it. React 19 hydrates the head past
  * an element it did not render, as it does the critical CSS's style.
@@ -28,7 +30,7 @@ export class HeadScriptError extends Error {}
 // module-level: bundled once per process, for every page of the build or the live update
 let scriptText: Promise<string> | undefined;
 
-/** The loader with the site's margin, the skipped transitions' listener and the morph's reveal, minified; made once per process. */
+/** The loader with the site's margin, the skipped transitions' listener, the morph's reveal and the menu's mark, minified; made once per process. */
 export function headScript(): Promise<string> {
   scriptText ??= build({
     stdin: {
@@ -36,10 +38,12 @@ export function headScript(): Promise<string> {
         'import { installLazyImages, LAZY_IMAGE_MARGIN_PX } from "./components/lazy-image/lazy-image-loader";\n' +
         'import { quietSkippedViewTransitions } from "./behaviours/skipped-view-transitions";\n' +
         'import { revealMorph } from "./behaviours/hero-morph";\n' +
+        'import { markMenuOnRoot } from "./behaviours/menu";\n' +
         // the images first: the rest is polish, and nothing it could throw may keep a page's images from loading
         "installLazyImages(window, LAZY_IMAGE_MARGIN_PX);\n" +
         "quietSkippedViewTransitions(window);\n" +
-        "revealMorph(window);",
+        "revealMorph(window);\n" +
+        "markMenuOnRoot(window);",
       resolveDir: APP_DIR,
       loader: "ts",
     },

@@ -1,5 +1,6 @@
+import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { start } from "./menu";
+import { markMenuOnRoot, start } from "./menu";
 
 /** jsdom has no popovers: the overlay's state and its toggle events are played here. */
 function setOpen(overlay: HTMLElement, open: boolean) {
@@ -91,5 +92,50 @@ describe("the menu's focus", () => {
     byId("menu").ownerDocument.querySelector<HTMLElement>("header > a")!.focus();
     setOpen(byId("menu"), false);
     expect(document.activeElement?.textContent).toBe("Logo");
+  });
+});
+
+describe("the root's mark of the open menu (the head script's part)", () => {
+  /** A page of its own, as the head script sees it: its listener stays with that window. */
+  function pageWithMenu() {
+    const { window } = new JSDOM(
+      '<!DOCTYPE html><html><body><div id="menu" popover="auto" data-behaviour="menu"></div>' +
+        '<div id="other" popover="auto"></div></body></html>',
+    );
+    const toggle = (id: string, open: boolean) => {
+      const event = new window.Event("toggle");
+      Object.assign(event, { newState: open ? "open" : "closed", oldState: open ? "closed" : "open" });
+      window.document.getElementById(id)!.dispatchEvent(event);
+    };
+    return { window, toggle, mark: () => window.document.documentElement.dataset.menu };
+  }
+
+  it("says closed at once, open while the menu shows and closed again after", () => {
+    const page = pageWithMenu();
+    expect(page.mark()).toBeUndefined();
+    markMenuOnRoot(page.window as unknown as Window);
+    expect(page.mark()).toBe("closed");
+    page.toggle("menu", true);
+    expect(page.mark()).toBe("open");
+    page.toggle("menu", false);
+    expect(page.mark()).toBe("closed");
+  });
+
+  it("leaves the mark alone when another popover opens", () => {
+    const page = pageWithMenu();
+    markMenuOnRoot(page.window as unknown as Window);
+    page.toggle("other", true);
+    expect(page.mark()).toBe("closed");
+  });
+
+  it("follows an overlay put in after it ran (the hydrated app renders its own)", () => {
+    const page = pageWithMenu();
+    markMenuOnRoot(page.window as unknown as Window);
+    const later = page.window.document.createElement("div");
+    Object.assign(later, { id: "later" });
+    later.setAttribute("data-behaviour", "menu");
+    page.window.document.body.append(later);
+    page.toggle("later", true);
+    expect(page.mark()).toBe("open");
   });
 });

@@ -5,8 +5,13 @@
  * platform does not: the close button takes focus when it opens, Tab stays
  * inside it, and Escape or the close button give focus back to the burger.
  * The burger's `aria-expanded` follows the overlay.
+ *
+ * The page behind the open menu does not scroll (header.module.css). From the
+ * head script, `markMenuOnRoot` keeps the root's `data-menu` with the overlay
+ * for that rule; without scripts a `:has()` on the root does it.
  */
 
+const MENU_OVERLAY = '[data-behaviour~="menu"]';
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Whether the popover `overlay` shows; false where the platform knows no popovers (the selector throws there). */
@@ -92,5 +97,26 @@ export function followMenu(overlay: HTMLElement): () => void {
 }
 
 export function start(document: Document): void {
-  for (const overlay of document.querySelectorAll<HTMLElement>('[data-behaviour~="menu"]')) followMenu(overlay);
+  for (const overlay of document.querySelectorAll<HTMLElement>(MENU_OVERLAY)) followMenu(overlay);
+}
+
+/**
+ * From the head script (pipeline/head-script.ts), before the page's first style: the root's `data-menu` says
+ * whether a menu overlay shows ("open") or not ("closed"), by a `toggle` listener in the capture phase (the event
+ * does not bubble), so it follows every overlay, even one the hydrated app puts in later. With the attribute
+ * there from the start, Chromium never evaluates the scroll lock's `:has()` on the root, which it would re-check
+ * after every node the parser adds below it (decision 0006).
+ */
+export function markMenuOnRoot(win: Window): void {
+  const root = win.document.documentElement;
+  root.dataset.menu = "closed";
+  win.document.addEventListener(
+    "toggle",
+    (event) => {
+      // a toggle event's target is the popover, `<details>` or `<dialog>` that toggled: an element
+      if (!(event.target as Element).matches(MENU_OVERLAY)) return;
+      root.dataset.menu = (event as ToggleEvent).newState === "open" ? "open" : "closed";
+    },
+    { capture: true },
+  );
 }
