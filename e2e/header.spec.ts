@@ -141,6 +141,8 @@ for (const band of bands) {
         await burger.click();
         await expect(burger).toHaveAttribute("aria-expanded", "true");
         await expect(overlay(page)).toBeVisible();
+        // by the head script's mark (app/behaviours/menu.ts), not the `:has()` kept for pages without scripts
+        await expect(page.locator("html")).toHaveAttribute("data-menu", "open");
         await expect.poll(rootOverflow).toBe("hidden");
         // full screen
         const box = await overlay(page).boundingBox();
@@ -154,6 +156,7 @@ for (const band of bands) {
         await overlay(page).getByRole("button").click();
         await expect(overlay(page)).toBeHidden();
         await expect(burger).toHaveAttribute("aria-expanded", "false");
+        await expect(page.locator("html")).toHaveAttribute("data-menu", "closed");
         await expect.poll(rootOverflow).not.toBe("hidden");
       });
 

@@ -17,7 +17,7 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found
  * live update (live-update/render-pages.ts) alike.
  * The build goes over its pages twice, because the text face's subset
  * needs every page's characters before any page's inline style can declare
- * it: `preparePage` (the head script: the lazy image loader, hydration after load) in the
+ * it: `preparePage` (the head script of pipeline/head-script.ts, hydration after load) in the
  * first pass, which collects the characters; `styledPage` (critical CSS
  * with the subset's @font-face) in the second, which also hashes the page
  * into its CSP and writes its `.br` and `.gz`; the other files are compressed
@@ -90,7 +90,7 @@ function prepare(relative: string, html: string, headScript: string, behaviours:
 
 /**
  * First pass over one page (`relative` to the client folder, "/" separators):
- * the head script (the lazy image loader) at the top of its head (the SPA fallback too: its
+ * the head script (pipeline/head-script.ts) at the top of its head (the SPA fallback too: its
  * app renders lazy images); then, on a production build (`behaviours`, its
  * client build's behaviour modules), the page without React where its
  * behaviours allow (pipeline/islands.ts); else its hydration put off until

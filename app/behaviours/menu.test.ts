@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { markMenuOnRoot, start } from "./menu";
+import { followMenu, markMenuOnRoot, start } from "./menu";
 
 /** jsdom has no popovers: the overlay's state and its toggle events are played here. */
 function setOpen(overlay: HTMLElement, open: boolean) {
@@ -96,18 +96,29 @@ describe("the menu's focus", () => {
 });
 
 describe("the root's mark of the open menu (the head script's part)", () => {
-  /** A page of its own, as the head script sees it: its listener stays with that window. */
+  const windows: Window[] = [];
+  afterEach(() => windows.splice(0).forEach((window) => window.close()));
+
+  /**
+   * A page of its own, as the head script sees it (its listener stays with that window); jsdom has no popovers,
+   * so `data-test-open` plays an overlay's state, and `toggle` its event, which comes after the state changed.
+   */
   function pageWithMenu() {
     const { window } = new JSDOM(
       '<!DOCTYPE html><html><body><div id="menu" popover="auto" data-behaviour="menu"></div>' +
         '<div id="other" popover="auto"></div></body></html>',
     );
-    const toggle = (id: string, open: boolean) => {
-      const event = new window.Event("toggle");
-      Object.assign(event, { newState: open ? "open" : "closed", oldState: open ? "closed" : "open" });
-      window.document.getElementById(id)!.dispatchEvent(event);
+    windows.push(window as unknown as Window);
+    const matches = window.Element.prototype.matches;
+    window.Element.prototype.matches = function (this: Element, selector: string) {
+      return selector === ":popover-open" ? this.hasAttribute("data-test-open") : matches.call(this, selector);
     };
-    return { window, toggle, mark: () => window.document.documentElement.dataset.menu };
+    const byId = (id: string) => window.document.getElementById(id)!;
+    const toggle = (id: string, open: boolean) => {
+      byId(id).toggleAttribute("data-test-open", open);
+      byId(id).dispatchEvent(new window.Event("toggle"));
+    };
+    return { window, byId, toggle, mark: () => window.document.documentElement.dataset.menu };
   }
 
   it("says closed at once, open while the menu shows and closed again after", () => {
@@ -121,10 +132,13 @@ describe("the root's mark of the open menu (the head script's part)", () => {
     expect(page.mark()).toBe("closed");
   });
 
-  it("leaves the mark alone when another popover opens", () => {
+  it("leaves the mark alone when another popover opens, or a toggle event comes from the document", () => {
     const page = pageWithMenu();
     markMenuOnRoot(page.window as unknown as Window);
     page.toggle("other", true);
+    expect(page.mark()).toBe("closed");
+    // not an element: no `matches` to ask
+    page.window.document.dispatchEvent(new page.window.Event("toggle"));
     expect(page.mark()).toBe("closed");
   });
 
@@ -132,10 +146,30 @@ describe("the root's mark of the open menu (the head script's part)", () => {
     const page = pageWithMenu();
     markMenuOnRoot(page.window as unknown as Window);
     const later = page.window.document.createElement("div");
-    Object.assign(later, { id: "later" });
+    later.id = "later";
     later.setAttribute("data-behaviour", "menu");
     page.window.document.body.append(later);
     page.toggle("later", true);
     expect(page.mark()).toBe("open");
+  });
+
+  it("lets go when an open overlay leaves the page (no toggle event then): its follower's stop marks it closed", () => {
+    const page = pageWithMenu();
+    markMenuOnRoot(page.window as unknown as Window);
+    const stop = followMenu(page.byId("menu"));
+    page.toggle("menu", true);
+    expect(page.mark()).toBe("open");
+    // React stops following in the ref's cleanup, while the overlay is still in the page and open
+    stop();
+    page.byId("menu").remove();
+    expect(page.mark()).toBe("closed");
+  });
+
+  it("adds no mark where the head script did not run (the dev server: the :has() rule holds the lock there)", () => {
+    const page = pageWithMenu();
+    const stop = followMenu(page.byId("menu"));
+    page.toggle("menu", true);
+    stop();
+    expect(page.mark()).toBeUndefined();
   });
 });

@@ -93,6 +93,8 @@ export function followMenu(overlay: HTMLElement): () => void {
     overlay.removeEventListener("toggle", onToggle);
     close?.removeEventListener("click", onClose);
     document.removeEventListener("keydown", onKeyDown);
+    // an open popover taken out of the page closes without a `toggle` event: the root's mark must not stay "open"
+    markMenuFromPage(document, overlay);
   };
 }
 
@@ -108,15 +110,24 @@ export function start(document: Document): void {
  * after every node the parser adds below it (decision 0006).
  */
 export function markMenuOnRoot(win: Window): void {
-  const root = win.document.documentElement;
-  root.dataset.menu = "closed";
+  win.document.documentElement.dataset.menu = "closed";
   win.document.addEventListener(
     "toggle",
     (event) => {
-      // a toggle event's target is the popover, `<details>` or `<dialog>` that toggled: an element
-      if (!(event.target as Element).matches(MENU_OVERLAY)) return;
-      root.dataset.menu = (event as ToggleEvent).newState === "open" ? "open" : "closed";
+      // a popover's, a `<details>`'s or a `<dialog>`'s: an element, unless someone dispatched one elsewhere
+      if ((event.target as Partial<Element> | null)?.matches?.(MENU_OVERLAY)) markMenuFromPage(win.document);
     },
     { capture: true },
   );
+}
+
+/**
+ * The root's mark from the overlays that show, `leaving` left out (it is on its way out of the page); only where
+ * the head script marks the root (the dev server's pages have no mark, and there the `:has()` holds the lock).
+ */
+function markMenuFromPage(document: Document, leaving?: HTMLElement): void {
+  const root = document.documentElement;
+  if (!root.hasAttribute("data-menu")) return;
+  const overlays = [...document.querySelectorAll<HTMLElement>(MENU_OVERLAY)];
+  root.dataset.menu = overlays.some((overlay) => overlay !== leaving && isPopoverOpen(overlay)) ? "open" : "closed";
 }
