@@ -89,6 +89,8 @@ export interface SlowRun {
   /** elements restyled by every Recalculate Style after the first contentful paint, and by the largest one */
   restyled: number | null;
   largestRestyle: number | null;
+  /** ms of style, layout and paint in the whole visit, before the first paint too (trace.ts, visitRendering) */
+  rendering: number | null;
   /** every long task of the page after the first paint (start, duration, work) */
   allLongTasks: TraceTask[];
   idleTimedOut: boolean;
@@ -106,6 +108,7 @@ export interface SlowRoute extends RunTally {
   beyond50: number | null;
   restyled: number | null;
   largestRestyle: number | null;
+  rendering: number | null;
   /** the longest task's work in the run with the median longest task */
   longestWork: string;
 }
@@ -201,6 +204,7 @@ function emptySlowRun(route: Route, run: number, build: string): SlowRun {
     longestWork: "–",
     restyled: null,
     largestRestyle: null,
+    rendering: null,
     allLongTasks: [],
     idleTimedOut: false,
   };
@@ -265,6 +269,7 @@ async function slowVisit(
       result.longestWork = taskWork(longest);
       result.restyled = trace.styleRecalcs.reduce((sum, recalc) => sum + recalc.elementCount, 0);
       result.largestRestyle = trace.largestRecalc?.elementCount ?? 0;
+      result.rendering = trace.visitRendering;
     }
     result.ok = problems.length === 0;
     if (!result.ok) result.error = problems.join("; ");
@@ -291,6 +296,7 @@ export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
     beyond50: median(ok.map((r) => r.longTasks?.beyond50)),
     restyled: median(ok.map((r) => r.restyled)),
     largestRestyle: median(ok.map((r) => r.largestRestyle)),
+    rendering: median(ok.map((r) => r.rendering)),
     longestWork: rep?.longestWork ?? "–",
   };
 }

@@ -104,6 +104,27 @@ describe("analyseTrace", () => {
     expect(figures.longest).toBe(0);
   });
 
+  it("sums style, layout and paint of every task of the visit, wherever the first paint falls", () => {
+    const visit = (paintAt: number) =>
+      analyseTrace([
+        navigationStart(),
+        fcp(paintAt),
+        task(100, 60),
+        ...recalc(100, 20, 30),
+        complete("Layout", 120, 15),
+        complete("Paint", 135, 10),
+        complete("FunctionCall", 145, 15), // script: not rendering
+        task(400, 40),
+        complete("PrePaint", 400, 5),
+        complete("Layerize", 405, 5),
+        task(900, 30, { pid: 9, tid: 1 }), // another process
+        complete("Layout", 800, 50), // in no task of the page
+      ]).visitRendering;
+    expect(visit(90)).toBe(20 + 15 + 10 + 5 + 5);
+    expect(visit(300)).toBe(visit(90));
+    expect(visit(500)).toBe(visit(90));
+  });
+
   it("has no figures without the page's navigation", () => {
     expect(analyseTrace([task(0, 500)])).toMatchObject({ fcp: null, longest: 0, longTasks: [] });
   });

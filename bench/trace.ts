@@ -77,6 +77,11 @@ export interface TraceFigures {
   styleRecalcs: StyleRecalc[];
   /** the largest of those, by elements */
   largestRecalc: StyleRecalc | null;
+  /**
+   * ms of style, layout and paint in all the main frame's tasks from its navigation to the trace's end: unlike the
+   * figures after the first paint, it does not move when the paint comes earlier or later in the parse
+   */
+  visitRendering: number;
 }
 
 const ms = (us: number) => us / 1000;
@@ -158,11 +163,35 @@ function elementCount(event: TraceEvent): number {
   return typeof count === "number" ? count : 0;
 }
 
+/** A task's time by the outermost kind of work (nested time counted once), from its events that start at `first`. */
+function workInside(
+  task: TraceEvent,
+  inside: readonly TraceEvent[],
+  first: number,
+): { work: Partial<Record<WorkKind, number>>; elementsRestyled: number } {
+  const work: Partial<Record<WorkKind, number>> = {};
+  let elementsRestyled = 0;
+  let coveredUntil = task.ts;
+  const taskEnd = task.ts + (task.dur ?? 0);
+  for (let i = first; i < inside.length && inside[i]!.ts <= taskEnd; i++) {
+    const event = inside[i]!;
+    if (event.name === "UpdateLayoutTree") elementsRestyled += elementCount(event);
+    const kind = workKind(event.name);
+    if (!kind || event.ts + (event.dur ?? 0) <= coveredUntil) continue;
+    const from = Math.max(event.ts, coveredUntil);
+    const to = Math.min(event.ts + (event.dur ?? 0), taskEnd);
+    if (to > from) work[kind] = (work[kind] ?? 0) + ms(to - from);
+    coveredUntil = Math.max(coveredUntil, to);
+  }
+  return { work, elementsRestyled };
+}
+
 /**
  * The figures of one page load: its main frame's tasks (`RunTask` on the
  * renderer's main thread) and Recalculate Style events, in ms from the main
  * frame's navigation start. Tasks before the first contentful paint are left
- * out, a task spanning it counts with its part after it, as in Lighthouse's TBT.
+ * out, a task spanning it counts with its part after it, as in Lighthouse's TBT;
+ * only `visitRendering` counts every task.
  */
 export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
   const figures: TraceFigures = {
@@ -172,6 +201,7 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
     beyond50: 0,
     styleRecalcs: [],
     largestRecalc: null,
+    visitRendering: 0,
   };
   const main = mainThread(events);
   if (!main) return figures;
@@ -195,23 +225,12 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
   for (const task of tasks) {
     const start = at(task.ts);
     const end = at(task.ts + (task.dur ?? 0));
-    if (end <= paint) continue;
-    const duration = end - Math.max(start, paint);
     // the events inside this task, outermost first (sorted by start, longer first)
     while (next < inside.length && inside[next]!.ts < task.ts) next += 1;
-    const work: Partial<Record<WorkKind, number>> = {};
-    let elementsRestyled = 0;
-    let coveredUntil = task.ts;
-    for (let i = next; i < inside.length && inside[i]!.ts <= task.ts + (task.dur ?? 0); i++) {
-      const event = inside[i]!;
-      if (event.name === "UpdateLayoutTree") elementsRestyled += elementCount(event);
-      const kind = workKind(event.name);
-      if (!kind || event.ts + (event.dur ?? 0) <= coveredUntil) continue;
-      const from = Math.max(event.ts, coveredUntil);
-      const to = Math.min(event.ts + (event.dur ?? 0), task.ts + (task.dur ?? 0));
-      if (to > from) work[kind] = (work[kind] ?? 0) + ms(to - from);
-      coveredUntil = Math.max(coveredUntil, to);
-    }
+    const { work, elementsRestyled } = workInside(task, inside, next);
+    figures.visitRendering += (work.style ?? 0) + (work.layout ?? 0) + (work.paint ?? 0);
+    if (end <= paint) continue;
+    const duration = end - Math.max(start, paint);
     if (duration > LONG_TASK_MS) {
       figures.longTasks.push({ start: Math.max(start, paint), duration, work, elementsRestyled });
       figures.longest = Math.max(figures.longest, duration);

@@ -18,6 +18,7 @@ const route = (name: string, framework: boolean, hydrationStartAfterLoad: number
   beyond50: 0,
   restyled: 0,
   largestRestyle: 0,
+  rendering: 0,
   longestWork: "–",
 });
 

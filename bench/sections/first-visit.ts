@@ -266,7 +266,10 @@ function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): strin
       "beyond 50 ms = the sum of (duration − 50 ms); the longest one's work by kind (style = Recalculate Style and stylesheet " +
       "parsing, layout, script, parse = HTML, paint) from the median run. Restyled = the elements of every Recalculate Style " +
       "(`UpdateLayoutTree`) after the first paint, summed, and of the largest one: counts, not times, so they do not move with " +
-      "the machine's load. Hydration start after load = `startTime` of the first resource named `entry.client` − the " +
+      "the machine's load, but they move with where the first paint falls in the parse (a page painted earlier restyles " +
+      "more after it). Style, layout and paint, whole visit = their time in every task of the page's main thread from " +
+      "its navigation to the trace's end, before the first paint too: a time, so it moves with the load, but not with " +
+      "where the first paint falls. Hydration start after load = `startTime` of the first resource named `entry.client` − the " +
       "navigation's `loadEventStart` (read after the trace), on the pages that still run React.",
     "",
     sideBySideTable(
@@ -283,6 +286,7 @@ function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): strin
         { header: "beyond 50 ms", value: (r) => r.beyond50, format: fmtMs },
         { header: "elements restyled", value: (r) => r.restyled, format: fmtInt },
         { header: "largest restyle", value: (r) => r.largestRestyle, format: fmtInt },
+        { header: "style, layout and paint, whole visit", value: (r) => r.rendering, format: fmtMs },
       ],
     ),
     "",
