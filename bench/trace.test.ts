@@ -109,6 +109,8 @@ describe("analyseTrace", () => {
       analyseTrace([
         navigationStart(),
         fcp(paintAt),
+        task(-300, 20), // before the navigation
+        complete("Layout", -300, 10),
         task(100, 60),
         ...recalc(100, 20, 30),
         complete("Layout", 120, 15),

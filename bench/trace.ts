@@ -228,7 +228,8 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
     // the events inside this task, outermost first (sorted by start, longer first)
     while (next < inside.length && inside[next]!.ts < task.ts) next += 1;
     const { work, elementsRestyled } = workInside(task, inside, next);
-    figures.visitRendering += (work.style ?? 0) + (work.layout ?? 0) + (work.paint ?? 0);
+    // from the page's navigation on (the renderer may have drawn about:blank before it)
+    if (end > 0) figures.visitRendering += (work.style ?? 0) + (work.layout ?? 0) + (work.paint ?? 0);
     if (end <= paint) continue;
     const duration = end - Math.max(start, paint);
     if (duration > LONG_TASK_MS) {
