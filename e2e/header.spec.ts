@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { layoutExpectations } from "./content";
-import { visit } from "./page-helpers";
+import { rootOverflowY, visit } from "./page-helpers";
 import type { LayoutExpectations } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 
@@ -135,15 +135,14 @@ for (const band of bands) {
         await expect(burger).toHaveAttribute("aria-expanded", "false");
         await expect(overlay(page)).toBeHidden();
         // the page behind the open menu does not scroll (header.module.css)
-        const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
-        expect(await rootOverflow()).not.toBe("hidden");
+        expect(await rootOverflowY(page)).not.toBe("hidden");
 
         await burger.click();
         await expect(burger).toHaveAttribute("aria-expanded", "true");
         await expect(overlay(page)).toBeVisible();
         // by the head script's mark (app/behaviours/menu.ts), not the `:has()` kept for pages without scripts
         await expect(page.locator("html")).toHaveAttribute("data-menu", "open");
-        await expect.poll(rootOverflow).toBe("hidden");
+        await expect.poll(() => rootOverflowY(page)).toBe("hidden");
         // full screen
         const box = await overlay(page).boundingBox();
         expect(box?.width).toBeGreaterThanOrEqual(band.width - 1);
@@ -157,7 +156,7 @@ for (const band of bands) {
         await expect(overlay(page)).toBeHidden();
         await expect(burger).toHaveAttribute("aria-expanded", "false");
         await expect(page.locator("html")).toHaveAttribute("data-menu", "closed");
-        await expect.poll(rootOverflow).not.toBe("hidden");
+        await expect.poll(() => rootOverflowY(page)).not.toBe("hidden");
       });
 
       test("choosing a link in the overlay navigates and closes it, and marks the page", async ({ page }) => {

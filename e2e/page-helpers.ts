@@ -295,3 +295,8 @@ export function boxesChanged(before: LazyImageBox[], after: LazyImageBox[], indi
       : [`image ${index}: ${was.width} × ${was.height} → ${is.width} × ${is.height}`];
   });
 }
+
+/** The root's `overflow-y`: "hidden" while the open menu holds the page behind it still (header.module.css). */
+export function rootOverflowY(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+}

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { extensionOf, filterGallery, homeGallery, VIDEO_EXTENSIONS } from "./content";
 import type { GalleryItemExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
-import { IMAGE_FILE_TIMEOUT_MS } from "./page-helpers";
+import { IMAGE_FILE_TIMEOUT_MS, rootOverflowY } from "./page-helpers";
 
 /**
  * Issue 40, item 3: a visitor without JavaScript (a privacy browser, a
@@ -98,18 +98,17 @@ test.describe("on a phone", () => {
 
   test("the open menu holds the page behind it still, and lets go once it closes", async ({ page }) => {
     await page.goto("/");
-    const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
-    expect(await rootOverflow()).not.toBe("hidden");
+    expect(await rootOverflowY(page)).not.toBe("hidden");
     // the burger is a popover's button: it opens the menu without a script
     await page.getByRole("banner").locator('button[popovertargetaction="show"]').click();
     await expect(page.locator("[popover]:popover-open")).toBeVisible();
     // without the head script's mark on the root (app/behaviours/menu.ts), the `:has()` rule holds it
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-menu"))).toBe(false);
-    expect(await rootOverflow()).toBe("hidden");
+    expect(await rootOverflowY(page)).toBe("hidden");
     // Escape is the popover's own light dismiss
     await page.keyboard.press("Escape");
     await expect(page.locator("[popover]:popover-open")).toHaveCount(0);
-    expect(await rootOverflow()).not.toBe("hidden");
+    expect(await rootOverflowY(page)).not.toBe("hidden");
   });
 });
 

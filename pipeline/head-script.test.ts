@@ -43,9 +43,12 @@ describe("headScript", () => {
   });
 
   it("marks the root before the body is parsed, and the mark follows the page's menu", async () => {
-    const menu = '<div id="menu" popover="auto" data-behaviour="menu"></div>';
+    const menuMarkup = '<div id="menu" popover="auto" data-behaviour="menu"></div>';
     const html = addHeadScript(
-      PAGE.replace("<body>", `<body><script>window.markAtBody = document.documentElement.dataset.menu</script>${menu}`),
+      PAGE.replace(
+        "<body>",
+        `<body><script>window.markAtBody = document.documentElement.dataset.menu</script>${menuMarkup}`,
+      ),
       await headScript(),
     );
     const dom = new JSDOM(html, { runScripts: "dangerously" });
