@@ -114,8 +114,9 @@ describe("assets", () => {
       const res = await rawRequest(server.url, VIDEO_PATH, { headers: { Range: range } });
       const ms = performance.now() - started;
       expect([200, 206, 416]).toContain(res.status);
-      // the regular expression this replaced held the event loop for 4.4 s on the first one
-      expect(ms, `${range.slice(0, 12)}...`).toBeLessThan(500);
+      // the regular expression this replaced held the event loop for 4.4 s on the first one (a bound well under
+      // that, and well over a loaded machine's answer)
+      expect(ms, `${range.slice(0, 12)}...`).toBeLessThan(2000);
     }
   });
 

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startContentServer, type ContentServerHandle } from "./content-server";
 import { parseStoryFile } from "./content-files";
@@ -158,8 +158,9 @@ describe("content store", () => {
   });
 });
 
-const demo = path.resolve("content");
-describe.skipIf(!existsSync(path.join(demo, "space.json")))("the demo content folder", () => {
+// the repository's own demo content, wherever the tests are started from
+const demo = fileURLToPath(new URL("../content", import.meta.url));
+describe("the demo content folder", () => {
   let server: ContentServerHandle;
   afterEach(async () => server?.close());
 

@@ -43,6 +43,8 @@ test.beforeAll(async () => {
   articleRoute = articlePath(article.full_slug);
   articleHeadline = text(article.content.Headline);
   categories = await categoryTags(api);
+  // the checks below look for each category's checkbox, and its label: none would check nothing
+  expect(categories.length, "the demo's articles have tags").toBeGreaterThan(0);
   firstGalleryPath = homeGallery(await api.story("home"))[0]!.path;
   indexTitle = text(firstBody(await api.story("index")).Title) || "Index";
   // the pages are opened as the visual editor's preview, which shows the about draft it edits

@@ -173,12 +173,14 @@ test("Escape, the close button and a tap beside the medium close it; focus retur
     async () => page.mouse.click(4, (await page.evaluate(() => window.innerHeight)) / 2),
   ];
   for (const close of closings) {
-    await page.evaluate(() =>
+    await page.evaluate(() => {
+      // each opening is measured at its own click, not the one before
+      window.__layoutAtClick = undefined;
       addEventListener("click", () => (window.__layoutAtClick = window.__pageLayout!()), {
         capture: true,
         once: true,
-      }),
-    );
+      });
+    });
     const dialog = await open(page, 2);
     const before = await layoutAtClick();
     expect(before, "the click was measured").toBeDefined();

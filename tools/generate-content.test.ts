@@ -303,7 +303,8 @@ describe("generate-content", () => {
     expect(hafenkino.HeadlineLanguage).toBe("en");
     // a German headline, translated on the English page
     expect(pixelweide.HeadlineLanguage).toBe("");
-    expect(pixelweide.Headline__i18n__en).toBeDefined();
+    expect(pixelweide.Headline__i18n__en).toEqual(expect.stringMatching(/\S/));
+    expect(pixelweide.Headline__i18n__en).not.toBe(pixelweide.Headline);
     // every English run carries the style option; a mixed paragraph is split at its sentences
     const runs: { text: string; english: boolean }[] = [];
     for (const a of articles()) {
