@@ -439,8 +439,19 @@ if (shotsFolder) {
       for (const route of SHOT_ROUTES) {
         const routePath = route === "ARTICLE" ? expectations.articlePath : route;
         await openHydrated(page, routePath);
-        // the entrance animations of the first screen
-        await new Promise((resolve) => setTimeout(resolve, 2500));
+        // the first screen's entrances end: the running animations of time (not a scroll's, nor the endless ones;
+        // a paused one waits below the fold for the visitor)
+        await page.evaluate(async () => {
+          const entrances = document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === "running" &&
+                animation.timeline === document.timeline &&
+                animation.effect?.getComputedTiming().endTime !== Infinity,
+            );
+          await Promise.all(entrances.map((animation) => animation.finished.catch(() => undefined)));
+        });
         await page.screenshot(path.join(folder, `${page.engine}-${width}-${slug(routePath) || "home"}.png`));
       }
     }
