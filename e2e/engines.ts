@@ -156,6 +156,24 @@ export function waitForHydration(page: EnginePage): Promise<void> {
   return expectEventually(page, "hydration or the behaviours", () => page.evaluate(scriptsDone, BEHAVIOURS), 15_000);
 }
 
+/**
+ * Waits until the first screen's entrances have ended: the running animations of the document's timeline that have
+ * an end (not a scroll's, nor the endless ones; a paused one waits below the fold for the visitor).
+ */
+export function entrancesEnded(page: EnginePage): Promise<void> {
+  return page.evaluate(async () => {
+    const entrances = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === "running" &&
+          animation.timeline === document.timeline &&
+          animation.effect?.getComputedTiming().endTime !== Infinity,
+      );
+    await Promise.all(entrances.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 export async function openHydrated(page: EnginePage, path: string): Promise<void> {
   await page.open(path);
   await waitForHydration(page);
