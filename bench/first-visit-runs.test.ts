@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { byteKind, longTaskFigures, taskWork } from "./first-visit-runs";
 import type { TraceTask } from "./trace";
 
-const task = (start: number, duration: number, work: TraceTask["work"] = {}, elementsRestyled = 0): TraceTask => ({
-  start,
-  duration,
-  work,
-  elementsRestyled,
-});
+const task = (
+  start: number,
+  duration: number,
+  work: TraceTask["work"] = {},
+  elementsRestyled = 0,
+  cpu: number | null = null,
+): TraceTask => ({ start, duration, work, elementsRestyled, cpu });
 
 describe("longTaskFigures", () => {
   it("counts the long tasks from a moment on and what lies beyond 50 ms", () => {
@@ -29,6 +30,12 @@ describe("taskWork", () => {
       "style 41 ms, layout 12 ms (187 elements restyled)",
     );
     expect(taskWork(task(0, 60))).toBe("no known work");
+  });
+  it("adds the task's time on a CPU where the trace has it", () => {
+    expect(taskWork(task(0, 90, { layout: 40.2 }, 12, 61.4))).toBe(
+      "layout 40 ms (12 elements restyled; on a CPU 61 ms)",
+    );
+    expect(taskWork(task(0, 73, {}, 0, 5))).toBe("no known work (on a CPU 5 ms)");
     expect(taskWork(undefined)).toBe("–");
   });
 });

@@ -64,7 +64,11 @@ export function taskWork(task: TraceTask | undefined): string {
     .filter(([, ms]) => (ms ?? 0) >= 1)
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0))
     .map(([kind, ms]) => `${kind} ${Math.round(ms ?? 0)} ms`);
-  return `${parts.join(", ") || "no known work"}${task.elementsRestyled ? ` (${task.elementsRestyled} elements restyled)` : ""}`;
+  const notes = [
+    ...(task.elementsRestyled ? [`${task.elementsRestyled} elements restyled`] : []),
+    ...(task.cpu === null ? [] : [`on a CPU ${Math.round(task.cpu)} ms`]),
+  ];
+  return `${parts.join(", ") || "no known work"}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`;
 }
 
 export interface SlowRun {

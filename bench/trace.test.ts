@@ -43,6 +43,21 @@ const complete = (name: string, start: number, dur: number): TraceEvent => ({
 });
 
 describe("analyseTrace", () => {
+  it("gives a long task's time on a CPU from its thread time, and none where the trace has no thread time", () => {
+    const figures = analyseTrace([
+      navigationStart(),
+      fcp(1000),
+      { ...task(1200, 80), tdur: 61_000 },
+      task(2000, 130),
+      { name: "RunTask", ph: "B", ts: us(3000), tts: 500_000, ...PAGE },
+      { name: "RunTask", ph: "E", ts: us(3090), tts: 505_000, ...PAGE },
+    ]);
+    expect(figures.longTasks.map((t) => [t.start, t.cpu])).toEqual([
+      [1200, 61],
+      [2000, null],
+      [3000, 5],
+    ]);
+  });
   it("finds the long tasks after the first paint on the page's main thread, clipped at the paint as TBT does", () => {
     const figures = analyseTrace([
       navigationStart(),

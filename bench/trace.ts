@@ -30,6 +30,10 @@ export interface TraceEvent {
   ts: number;
   /** microseconds, for complete ("X") events */
   dur?: number;
+  /** microseconds of thread time at the event (begin and end events) */
+  tts?: number;
+  /** microseconds the thread ran on a CPU during a complete event (thread time, where the trace records it) */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: Record<string, unknown> & {
@@ -55,6 +59,14 @@ export interface TraceTask {
   work: Partial<Record<WorkKind, number>>;
   /** elements restyled by the task's Recalculate Style events */
   elementsRestyled: number;
+  /**
+   * ms the thread ran on a CPU in the whole task (its thread time; null where the trace has none). Chromium's CPU
+   * throttling busy-waits in a signal handler on the page's thread (Blink's ThreadCPUThrottler), so the slow
+   * phone's waits count here too: what the duration has beyond this is time the thread was off the CPU, given to
+   * the machine's other processes (or waiting). The throttler measures its turns on the wall clock, so it adds up
+   * to 3 times that again as waits of its own
+   */
+  cpu: number | null;
 }
 
 export interface StyleRecalc {
@@ -150,7 +162,13 @@ function completeEvents(events: readonly TraceEvent[]): TraceEvent[] {
       const stack = open.get(`${event.pid}:${event.tid}`);
       const begin = stack?.pop();
       if (begin && begin.name === event.name)
-        out.push({ ...begin, ph: "X", dur: event.ts - begin.ts, args: { ...begin.args, ...event.args } });
+        out.push({
+          ...begin,
+          ph: "X",
+          dur: event.ts - begin.ts,
+          ...(begin.tts !== undefined && event.tts !== undefined ? { tdur: event.tts - begin.tts } : {}),
+          args: { ...begin.args, ...event.args },
+        });
     }
   }
   return out;
@@ -233,7 +251,8 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
     if (end <= paint) continue;
     const duration = end - Math.max(start, paint);
     if (duration > LONG_TASK_MS) {
-      figures.longTasks.push({ start: Math.max(start, paint), duration, work, elementsRestyled });
+      const cpu = task.tdur === undefined ? null : ms(task.tdur);
+      figures.longTasks.push({ start: Math.max(start, paint), duration, work, elementsRestyled, cpu });
       figures.longest = Math.max(figures.longest, duration);
       figures.beyond50 += duration - LONG_TASK_MS;
     }
