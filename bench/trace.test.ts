@@ -43,16 +43,18 @@ const complete = (name: string, start: number, dur: number): TraceEvent => ({
 });
 
 describe("analyseTrace", () => {
-  it("gives a long task's time on a CPU from its thread time, and none where the trace has no thread time", () => {
+  it("gives a long task's time on a CPU from its thread time (after the paint, in proportion), none where the trace has none", () => {
     const figures = analyseTrace([
       navigationStart(),
       fcp(1000),
+      { ...task(900, 200), tdur: 120_000 }, // spans the paint: 100 of its 200 ms after it
       { ...task(1200, 80), tdur: 61_000 },
       task(2000, 130),
       { name: "RunTask", ph: "B", ts: us(3000), tts: 500_000, ...PAGE },
       { name: "RunTask", ph: "E", ts: us(3090), tts: 505_000, ...PAGE },
     ]);
     expect(figures.longTasks.map((t) => [t.start, t.cpu])).toEqual([
+      [1000, 60],
       [1200, 61],
       [2000, null],
       [3000, 5],

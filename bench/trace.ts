@@ -60,11 +60,12 @@ export interface TraceTask {
   /** elements restyled by the task's Recalculate Style events */
   elementsRestyled: number;
   /**
-   * ms the thread ran on a CPU in the whole task (its thread time; null where the trace has none). Chromium's CPU
-   * throttling busy-waits in a signal handler on the page's thread (Blink's ThreadCPUThrottler), so the slow
-   * phone's waits count here too: what the duration has beyond this is time the thread was off the CPU, given to
-   * the machine's other processes (or waiting). The throttler measures its turns on the wall clock, so it adds up
-   * to 3 times that again as waits of its own
+   * ms the thread ran on a CPU in the task (its thread time, for a task spanning the paint its part after it in
+   * proportion; null where the trace has none). Chromium's CPU throttling busy-waits in a signal handler on the
+   * page's thread (Blink's ThreadCPUThrottler), so the slow phone's waits count here too: what the duration has
+   * beyond this is time the thread did not run, given to the machine's other processes or waiting (on IPC, a
+   * lock). The throttler times its turns on the wall clock, so it triples such a gap of up to 1 ms a turn as its
+   * own wait
    */
   cpu: number | null;
 }
@@ -251,7 +252,8 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
     if (end <= paint) continue;
     const duration = end - Math.max(start, paint);
     if (duration > LONG_TASK_MS) {
-      const cpu = task.tdur === undefined ? null : ms(task.tdur);
+      // a task spanning the paint: its part after it, in proportion
+      const cpu = task.tdur === undefined ? null : ms(task.tdur) * (duration / (end - start));
       figures.longTasks.push({ start: Math.max(start, paint), duration, work, elementsRestyled, cpu });
       figures.longest = Math.max(figures.longest, duration);
       figures.beyond50 += duration - LONG_TASK_MS;
