@@ -11,7 +11,7 @@ import {
   text,
   VIDEO_EXTENSIONS,
 } from "./content";
-import { visit } from "./page-helpers";
+import { overviewMediaOffsets, visit } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
 
@@ -154,13 +154,7 @@ test("overview items show images and videos by extension, and nothing for other 
   for (const { element, item } of entries) {
     await expect(element.getByRole("heading", { name: text(item.Headline), exact: true })).toBeVisible();
   }
-  // an item's medium is its first box, at its top (a <picture>'s <source> spaced like an item pushed images 12 px)
-  const mediaOffsets = await section.evaluate((node) =>
-    Array.from(node.querySelectorAll(":scope > ul > li"))
-      .map((item) => [item, item.querySelector("img, video")] as const)
-      .filter(([, media]) => media !== null)
-      .map(([item, media]) => Math.round(media!.getBoundingClientRect().top - item.getBoundingClientRect().top)),
-  );
+  const mediaOffsets = await page.evaluate(overviewMediaOffsets);
   expect(mediaOffsets.length, "items with a medium").toBeGreaterThan(1);
   expect(mediaOffsets, "px from each item's top to its medium").toEqual(mediaOffsets.map(() => 0));
   for (const { element, file } of entries.filter((_, index) => kinds[index] === "image")) {

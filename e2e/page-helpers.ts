@@ -300,3 +300,17 @@ export function boxesChanged(before: LazyImageBox[], after: LazyImageBox[], indi
 export function rootOverflowY(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
 }
+
+/**
+ * In the page: px from each of the about overview's items (a list item with an image or a video) to its medium's
+ * top; an item's medium is its first box (a <picture>'s <source> once spaced like a flex item pushed images 12 px).
+ */
+export function overviewMediaOffsets(): number[] {
+  const overview = Array.from(document.querySelectorAll("main section")).find((section) =>
+    section.querySelector(":scope > ul > li video"),
+  );
+  return Array.from(overview?.querySelectorAll(":scope > ul > li") ?? [])
+    .map((item) => [item, item.querySelector("img, video")] as const)
+    .filter(([, media]) => media !== null)
+    .map(([item, media]) => Math.round(media!.getBoundingClientRect().top - item.getBoundingClientRect().top));
+}

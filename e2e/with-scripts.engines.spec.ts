@@ -2,7 +2,14 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { EnginePage } from "../test-support/cross-engine/engine-page";
-import { LOAD_EVERY_IMAGE_MS, boxesChanged, centredSlideIndex, lazyImageBoxes, stillLoading } from "./page-helpers";
+import {
+  LOAD_EVERY_IMAGE_MS,
+  boxesChanged,
+  centredSlideIndex,
+  lazyImageBoxes,
+  overviewMediaOffsets,
+  stillLoading,
+} from "./page-helpers";
 import {
   DESKTOP_WIDTH,
   PAGE_SIZE,
@@ -337,15 +344,9 @@ for (const width of WIDTHS) {
       });
     });
 
-    test("the about page's list items begin with their medium, at their top", async ({ enginePage: page }) => {
+    test("the about overview's items begin with their medium, at their top", async ({ enginePage: page }) => {
       await openHydrated(page, "/about");
-      // Firefox and WebKit made a <picture>'s <source> an empty flex item, spaced 12 px above the image
-      const offsets = await page.evaluate(() =>
-        Array.from(document.querySelectorAll("main section > ul > li"))
-          .map((item) => [item, item.querySelector("img, video")] as const)
-          .filter(([, media]) => media !== null)
-          .map(([item, media]) => Math.round(media!.getBoundingClientRect().top - item.getBoundingClientRect().top)),
-      );
+      const offsets = await page.evaluate(overviewMediaOffsets);
       expect(offsets.length, "the overview's items with a medium").toBeGreaterThan(1);
       expect(offsets, "px from each item's top to its medium").toEqual(offsets.map(() => 0));
     });
