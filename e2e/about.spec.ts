@@ -11,7 +11,7 @@ import {
   text,
   VIDEO_EXTENSIONS,
 } from "./content";
-import { overviewMediaOffsets, visit } from "./page-helpers";
+import { ABOUT_OVERVIEW, overviewMediaOffsets, visit } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
 
@@ -154,7 +154,7 @@ test("overview items show images and videos by extension, and nothing for other 
   for (const { element, item } of entries) {
     await expect(element.getByRole("heading", { name: text(item.Headline), exact: true })).toBeVisible();
   }
-  const mediaOffsets = await page.evaluate(overviewMediaOffsets);
+  const mediaOffsets = await page.evaluate(overviewMediaOffsets, ABOUT_OVERVIEW);
   expect(mediaOffsets.length, "items with a medium").toBeGreaterThan(1);
   expect(mediaOffsets, "px from each item's top to its medium").toEqual(mediaOffsets.map(() => 0));
   for (const { element, file } of entries.filter((_, index) => kinds[index] === "image")) {

@@ -301,14 +301,16 @@ export function rootOverflowY(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
 }
 
+/** The about page's overview: the first section of main whose list holds a video (its items an image or a video each). */
+export const ABOUT_OVERVIEW = "main section:has(> ul > li video)";
+
 /**
- * In the page: px from each of the about overview's items (a list item with an image or a video) to its medium's
- * top; an item's medium is its first box (a <picture>'s <source> once spaced like a flex item pushed images 12 px).
+ * In the page: px from each of the overview's items (`overviewSelector`, ABOUT_OVERVIEW) with an image or a video to
+ * its medium's top; an item's medium is its first box (a <picture>'s <source> once spaced like a flex item pushed
+ * images 12 px).
  */
-export function overviewMediaOffsets(): number[] {
-  const overview = Array.from(document.querySelectorAll("main section")).find((section) =>
-    section.querySelector(":scope > ul > li video"),
-  );
+export function overviewMediaOffsets(overviewSelector: string): number[] {
+  const overview = document.querySelector(overviewSelector);
   return Array.from(overview?.querySelectorAll(":scope > ul > li") ?? [])
     .map((item) => [item, item.querySelector("img, video")] as const)
     .filter(([, media]) => media !== null)
