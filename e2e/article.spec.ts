@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { articleMediaEntries, articlePath, articleVersions, builtArticle, richTextBlocks, text } from "./content";
+import {
+  articleMediaEntries,
+  articleMediaVideos,
+  articlePath,
+  articleVersions,
+  builtArticle,
+  richTextBlocks,
+  text,
+} from "./content";
 import { visit } from "./page-helpers";
 import type { ArticleMediaExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
@@ -103,6 +111,35 @@ test("media layouts: Fullsize spans both columns, right is 60 % wide on the righ
       expected[entry.layout],
     );
   }
+});
+
+test("a video of the media grid loads nothing until it nears the window, plays there and pauses out of it", async ({
+  page,
+}) => {
+  // on a phone it is a cell far below the first screen, laid out only as it nears (content-visibility: auto)
+  await page.setViewportSize({ width: 375, height: 740 });
+  const chosen = versions
+    .map((version) => version.published)
+    .find((story) => story && articleMediaVideos(story).length === 1);
+  expect(chosen, "a published article with one video in its media").toBeDefined();
+  await visit(page, articlePath(chosen!.full_slug));
+  const video = page.locator("main article > ul > li video");
+  await expect(video).toHaveCount(1);
+  const state = () =>
+    video.evaluate((element: HTMLVideoElement) => ({
+      playing: !element.paused && element.currentTime > 0,
+      loaded: element.readyState > 0,
+    }));
+  expect(await state(), "far below the window, after the page's scripts started").toEqual({
+    playing: false,
+    loaded: false,
+  });
+  await video.scrollIntoViewIfNeeded();
+  await expect.poll(state, { message: "in the window" }).toEqual({ playing: true, loaded: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.paused), { message: "back at the top" })
+    .toBe(true);
 });
 
 test("Other Projects: two other articles that link to their pages; following one lands at the top", async ({

@@ -298,6 +298,11 @@ export function articleMediaEntries(story: StoryJson): ArticleMediaExpectation[]
     }));
 }
 
+/** The videos among an article's media entries (none for an article without Wrapper). */
+export function articleMediaVideos(story: StoryJson): ArticleMediaExpectation[] {
+  return (articleMediaEntries(story) ?? []).filter((entry) => VIDEO_EXTENSIONS.includes(extensionOf(entry.filename)));
+}
+
 /** A story file written into the content service's folder; removed again by `remove()`. */
 export interface AddedArticle {
   slug: string;

@@ -3,8 +3,14 @@ import { sleep, withTimeLimit, type EnginePage } from "../test-support/cross-eng
 import { launchFirefox } from "../test-support/cross-engine/firefox-page";
 import { launchWebKit } from "../test-support/cross-engine/webkit-page";
 import { ensureFirefox, ensureWebKit } from "../test-support/ensure-engines";
-import { articlePath, homeGallery, publishedArticles, type GalleryItemExpectation } from "./content";
-import { createContentApi, e2eEnv } from "./fixtures";
+import {
+  articleMediaVideos,
+  articlePath,
+  homeGallery,
+  publishedArticles,
+  type GalleryItemExpectation,
+} from "./content";
+import { createContentApi, e2eEnv, type StoryJson } from "./fixtures";
 import { BEHAVIOURS, scriptsDone } from "./page-helpers";
 
 /**
@@ -40,21 +46,30 @@ export const PAGE_SIZE = 6;
 export interface Expectations {
   /** a prerendered article's path */
   articlePath: string;
+  /** a prerendered article with a video in its media, or null where none has one */
+  videoArticlePath: string | null;
   /** the home gallery in content order */
   gallery: GalleryItemExpectation[];
 }
 
-/** The home gallery and the first published article the build prerendered. */
+/** The home gallery, the first published article the build prerendered and the first with a video in its media. */
 async function readExpectations(): Promise<Expectations> {
   const env = e2eEnv();
   const api = createContentApi(env, "published");
   const gallery = homeGallery(await api.story("home"));
+  const prerendered: StoryJson[] = [];
   for (const story of await publishedArticles(api)) {
-    const path = articlePath(story.full_slug);
-    const page = await fetch(new URL(path, env.baseURL), { method: "HEAD" });
-    if (page.ok) return { gallery, articlePath: path };
+    const page = await fetch(new URL(articlePath(story.full_slug), env.baseURL), { method: "HEAD" });
+    if (page.ok) prerendered.push(story);
   }
-  throw new Error("the site has no prerendered article");
+  const [first] = prerendered;
+  if (!first) throw new Error("the site has no prerendered article");
+  const withVideo = prerendered.find((story) => articleMediaVideos(story).length > 0);
+  return {
+    gallery,
+    articlePath: articlePath(first.full_slug),
+    videoArticlePath: withVideo ? articlePath(withVideo.full_slug) : null,
+  };
 }
 
 async function launchEngine(engine: EngineName, origin: string, scripts: boolean): Promise<EnginePage> {

@@ -38,6 +38,34 @@ import {
 const PAGE_VIDEOS = "main video:not([data-part]):not([data-unplayable]), main [data-unplayable-video]";
 const ROUTES = ["/", "/about", "/index", "/imprint", "ARTICLE", "/en", "/en/about", "/en/index"];
 
+/**
+ * Opens `path` and scrolls each of its videos into the window in turn: each shows a frame (a video's
+ * `preload="none"` loads none until its behaviour starts it near the window), or its label where it cannot play.
+ */
+async function expectVideoFrames(page: EnginePage, path: string): Promise<void> {
+  await openHydrated(page, path);
+  const count = await page.evaluate((selector) => document.querySelectorAll(selector).length, PAGE_VIDEOS);
+  expect(count, `the videos of ${path}`).toBeGreaterThan(0);
+  for (let index = 0; index < count; index++) {
+    await expectEventually(
+      page,
+      `video ${index + 1} of ${count} on ${path} to show a frame`,
+      () =>
+        page.evaluate(
+          (selector, position) => {
+            const element = document.querySelectorAll(selector)[position]!;
+            element.scrollIntoView({ block: "center" });
+            if (!(element instanceof HTMLVideoElement)) return element.textContent!.trim().length > 0;
+            return element.readyState >= 2 && element.videoWidth > 0;
+          },
+          PAGE_VIDEOS,
+          index,
+        ),
+      15_000,
+    );
+  }
+}
+
 function currentDot(page: EnginePage): Promise<number> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll('main [aria-roledescription="carousel"] > [role="group"] > a')).findIndex(
@@ -352,30 +380,12 @@ for (const width of WIDTHS) {
       expect(offsets, "px from each item's top to its medium").toEqual(offsets.map(() => 0));
     });
 
-    test("every video on the about page shows a frame, or its still where it cannot play", async ({
+    test("every video of the about page and of an article's media shows a frame, or its still where it cannot play", async ({
       enginePage: page,
+      expectations,
     }) => {
-      await openHydrated(page, "/about");
-      const count = await page.evaluate((selector) => document.querySelectorAll(selector).length, PAGE_VIDEOS);
-      expect(count, "the about page's videos").toBeGreaterThan(0);
-      for (let index = 0; index < count; index++) {
-        await expectEventually(
-          page,
-          `video ${index + 1} of ${count} to show a frame`,
-          () =>
-            page.evaluate(
-              (selector, position) => {
-                const element = document.querySelectorAll(selector)[position]!;
-                element.scrollIntoView({ block: "center" });
-                if (!(element instanceof HTMLVideoElement)) return element.textContent!.trim().length > 0;
-                return element.readyState >= 2 && element.videoWidth > 0;
-              },
-              PAGE_VIDEOS,
-              index,
-            ),
-          15_000,
-        );
-      }
+      expect(expectations.videoArticlePath, "an article with a video in its media").not.toBeNull();
+      for (const path of ["/about", expectations.videoArticlePath!]) await expectVideoFrames(page, path);
     });
 
     test("the about page's full-screen view is a modal dialog: focus moves in, Tab stays, Escape gives it back", async ({

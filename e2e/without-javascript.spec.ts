@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { extensionOf, filterGallery, homeGallery, VIDEO_EXTENSIONS } from "./content";
+import {
+  articleMediaVideos,
+  articlePath,
+  extensionOf,
+  filterGallery,
+  homeGallery,
+  publishedArticles,
+  VIDEO_EXTENSIONS,
+} from "./content";
 import type { GalleryItemExpectation } from "./content";
 import { createContentApi, expect, test } from "./fixtures";
 import { IMAGE_FILE_TIMEOUT_MS, rootOverflowY } from "./page-helpers";
@@ -124,6 +132,13 @@ test("every video tile of the gallery shows its first frame", async ({ page }) =
 test("every video of the about page shows its first frame", async ({ page }) => {
   await page.goto("/about");
   await expectEveryVideoFramed(page);
+});
+
+test("every video of an article's media shows its first frame", async ({ page, contentApi }) => {
+  const article = (await publishedArticles(contentApi)).find((story) => articleMediaVideos(story).length > 0);
+  expect(article, "a published article with a video in its media").toBeDefined();
+  await page.goto(articlePath(article!.full_slug));
+  await expectEveryVideoFramed(page, articleMediaVideos(article!).length);
 });
 
 for (const { path, heading, text, home, href } of [

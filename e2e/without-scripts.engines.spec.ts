@@ -59,10 +59,12 @@ for (const width of WIDTHS) {
       await expectEventually(page, `every tile of ${tag}`, async () => sameList(await shownTiles(page), filtered));
     });
 
-    test("without scripts: every video of the gallery and the about page shows its first frame", async ({
+    test("without scripts: every video of the gallery, the about page and an article's media shows its first frame", async ({
       enginePage: page,
+      expectations,
     }) => {
-      for (const path of ["/#alle-projekte", "/about"]) {
+      expect(expectations.videoArticlePath, "an article with a video in its media").not.toBeNull();
+      for (const path of ["/#alle-projekte", "/about", expectations.videoArticlePath!]) {
         await page.open(path);
         const count = await page.evaluate(
           () =>

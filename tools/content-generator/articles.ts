@@ -1,6 +1,6 @@
 import { createRngClone, type ArticlePlan } from "./article-plans";
 import { articleText } from "./article-text";
-import { DETAIL_LANDSCAPE, DETAIL_PORTRAIT, FILES } from "./media";
+import { DETAIL_LANDSCAPE, DETAIL_PORTRAIT, FILES, PROJECT_CLIPS } from "./media";
 import { bold, paragraph, text, type RichTextNode } from "./richtext";
 import type { Builder } from "./story-builder";
 import { ARTICLES_FOLDER_ID, DAY, storyShell, type Blok, type Ref, type StoryFile } from "./story-shape";
@@ -29,10 +29,10 @@ interface ImagePools {
   portrait: string[];
 }
 
-function mediaBlok(a: ArticlePlan, b: Builder, layout: Layout, pools: ImagePools): Blok {
+function mediaBlok(a: ArticlePlan, b: Builder, layout: Layout, pools: ImagePools, clip?: string): Blok {
   const portrait = layout === "vertical";
   const pool = portrait ? pools.portrait : pools.landscape;
-  const file = pool.shift() ?? (portrait ? DETAIL_PORTRAIT[0] : DETAIL_LANDSCAPE[0]) ?? FILES.workshop;
+  const file = clip ?? pool.shift() ?? (portrait ? DETAIL_PORTRAIT[0] : DETAIL_LANDSCAPE[0]) ?? FILES.workshop;
   const alt = `${a.name}: ${b.file(file).alt}`;
   return {
     _uid: a.rng.uuid(),
@@ -73,9 +73,14 @@ function articleContent(
     const first = LAYOUT_PATTERNS[a.index % LAYOUT_PATTERNS.length] ?? [];
     const blocks = [first];
     if (a.index % 3 !== 2) blocks.push(LAYOUT_PATTERNS[(a.index + 1) % LAYOUT_PATTERNS.length] ?? []);
+    // the project's clip, if it has one, in the last portrait cell: below the first screen on every width
+    const clipCell = Object.hasOwn(PROJECT_CLIPS, a.slug) ? blocks.flat().lastIndexOf("vertical") : -1;
+    let cell = 0;
     content.Wrapper = blocks.map((layouts) => ({
       _uid: a.rng.uuid(),
-      media: layouts.map((layout) => mediaBlok(a, b, layout, pools)),
+      media: layouts.map((layout) =>
+        mediaBlok(a, b, layout, pools, cell++ === clipCell ? PROJECT_CLIPS[a.slug] : undefined),
+      ),
       component: "ImagesArticle",
     }));
   }

@@ -157,6 +157,8 @@ export const FILES = {
 } as const;
 
 export const headerFile = (slug: string): string => `${slug}-header.webp`;
+/** A project's video of its work, by its slug: its article shows it in the last portrait cell of its media. */
+export const PROJECT_CLIPS: Readonly<Record<string, string>> = { "bewegte-lettern": FILES.letterLoopMp4 };
 export const heroFiles = (slug: string) => ({ desktop: `${slug}-hero-desktop.webp`, phone: `${slug}-hero-phone.webp` });
 
 const DETAIL_STYLES: ArtStyle[] = ["bauhaus", "halftone", "poster", "orbs", "waves", "specimen", "moire"];
