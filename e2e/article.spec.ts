@@ -113,10 +113,36 @@ test("media layouts: Fullsize spans both columns, right is 60 % wide on the righ
   }
 });
 
+test("each link of the media grid stays where a scroll puts it: no cell above it changes its height a frame later", async ({
+  page,
+}) => {
+  const [chosen] = versions
+    .flatMap((version) => (version.published ? [version.published] : []))
+    .sort((a, b) => (articleMediaEntries(b)?.length ?? 0) - (articleMediaEntries(a)?.length ?? 0));
+  const media = chosen ? (articleMediaEntries(chosen) ?? []) : [];
+  expect(media.length, "a published article with media").toBeGreaterThan(1);
+  const links = page.locator("main article > ul > li a");
+  for (let index = 0; index < media.length; index++) {
+    // a fresh page each time: the jump passes over cells not yet drawn near the window (a fragment, a Tab)
+    await visit(page, articlePath(chosen!.full_slug));
+    await expect(links).toHaveCount(media.length);
+    const tops = await links.nth(index).evaluate(async (link) => {
+      link.scrollIntoView({ block: "center" });
+      const seen = [Math.round(link.getBoundingClientRect().top)];
+      for (let frame = 0; frame < 5; frame++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        seen.push(Math.round(link.getBoundingClientRect().top));
+      }
+      return seen;
+    });
+    expect(new Set(tops).size, `link ${index + 1}'s top over six frames: ${tops.join(", ")}`).toBe(1);
+  }
+});
+
 test("a video of the media grid loads nothing until it nears the window, plays there and pauses out of it", async ({
   page,
 }) => {
-  // on a phone it is a cell far below the first screen, laid out only as it nears (content-visibility: auto)
+  // on a phone it is a cell far below the first screen
   await page.setViewportSize({ width: 375, height: 740 });
   const chosen = versions
     .map((version) => version.published)
