@@ -11,7 +11,7 @@ import {
   text,
   VIDEO_EXTENSIONS,
 } from "./content";
-import { ABOUT_OVERVIEW, overviewMediaOffsets, visit } from "./page-helpers";
+import { ABOUT_OVERVIEW, linksMovedAfterScroll, overviewMediaOffsets, visit } from "./page-helpers";
 import { createContentApi, expect, test } from "./fixtures";
 import type { StoryJson } from "./fixtures";
 
@@ -241,6 +241,31 @@ test("the masonry has 4 columns wide, 2 at 1024 and 768 px, 1 at 480 px", async 
     await expect
       .poll(layout, { message: `${width} px` })
       .toEqual({ columnCount: String(columns), distinctColumns: columns });
+  }
+});
+
+test("each link of the page, the masonry's tiles and the footer's, stays where a scroll puts it: no block above it changes its height a frame later", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  // a browser context of its own for each link, 30 to 40 visits: 1-1.4 min alone, 2.5 min beside the suite
+  test.setTimeout(300_000);
+  await visit(page, "/about");
+  const tiles = await masonryTiles(page).count();
+  // four columns, and one: the masonry's height is 1,500 px at 1280 px, 5,600 px at 375 px
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 375, height: 740 },
+  ]) {
+    // the blocks' entrances slide them in as they come into view: without them only a late layout moves a link
+    const { shown, moved } = await linksMovedAfterScroll(browser, new URL("/about", baseURL).href, {
+      selector: "main a, footer a",
+      viewport,
+      reducedMotion: "reduce",
+    });
+    expect(shown, `${viewport.width} px: the tiles' links and the footer's`).toBeGreaterThanOrEqual(tiles + 1);
+    expect(moved, `${viewport.width} px`).toEqual([]);
   }
 });
 

@@ -1,4 +1,4 @@
-import type { Frame, Locator, Page, Request } from "@playwright/test";
+import type { Browser, Frame, Locator, Page, Request } from "@playwright/test";
 import { BEHAVIOURS_STARTED_MARK, BEHAVIOUR_ATTRIBUTE, BEHAVIOUR_MODULES } from "../app/behaviours/markers";
 import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
@@ -315,4 +315,65 @@ export function overviewMediaOffsets(overviewSelector: string): number[] {
     .map((item) => [item, item.querySelector("img, video")] as const)
     .filter(([, media]) => media !== null)
     .map(([item, media]) => Math.round(media!.getBoundingClientRect().top - item.getBoundingClientRect().top));
+}
+
+/** Where a link shown on a page is after a scroll brought it into view: its top in six frames running. */
+export interface LinkAfterScroll {
+  /** How many links the selector finds shown (the lightbox's hidden views and the like left out). */
+  shown: number;
+  /** The link's top, px from the window's, right after `scrollIntoView` and in each of the next five frames. */
+  tops: number[];
+}
+
+/**
+ * In the page: scrolls the `index`th shown link of `selector` to the window's middle and follows its top. A part of
+ * the page laid out only near the window (`content-visibility: auto`) stands in with an estimate until then: when
+ * the real height differs, everything below it, and anything at the page's end, moves a frame after the scroll.
+ */
+export async function linkAfterScroll({
+  selector,
+  index,
+}: {
+  selector: string;
+  index: number;
+}): Promise<LinkAfterScroll> {
+  const links = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+    (link) => link.getClientRects().length > 0,
+  );
+  const link = links[index];
+  if (!link) return { shown: links.length, tops: [] };
+  link.scrollIntoView({ block: "center" });
+  const tops = [Math.round(link.getBoundingClientRect().top)];
+  for (let frame = 0; frame < 5; frame++) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    tops.push(Math.round(link.getBoundingClientRect().top));
+  }
+  return { shown: links.length, tops };
+}
+
+/**
+ * The shown links of `selector` at `url` that move more than a pixel in the six frames after a scroll brought them
+ * into view (a pixel: a headline above whose weight follows the scroll), as "link 3 of 12: 359, 359, 291, ...";
+ * and how many were shown. Each link in a browser context of its own, as a visitor arriving with nothing cached:
+ * with the site cached the about page's blocks had been drawn before the scroll in every visit, fresh in half.
+ */
+export async function linksMovedAfterScroll(
+  browser: Browser,
+  url: string,
+  options: { selector: string; viewport: { width: number; height: number }; reducedMotion?: "reduce" },
+): Promise<{ shown: number; moved: string[] }> {
+  const moved: string[] = [];
+  let shown = 1;
+  for (let index = 0; index < shown; index++) {
+    const context = await browser.newContext({ viewport: options.viewport, reducedMotion: options.reducedMotion });
+    const page = await context.newPage();
+    await visit(page, url);
+    const link = await page.evaluate(linkAfterScroll, { selector: options.selector, index });
+    await context.close();
+    shown = link.shown;
+    if (link.tops.length === 0 || Math.max(...link.tops) - Math.min(...link.tops) > 1) {
+      moved.push(`link ${index + 1} of ${shown}: ${link.tops.join(", ") || "not found"}`);
+    }
+  }
+  return { shown, moved };
 }
