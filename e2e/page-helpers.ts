@@ -366,10 +366,14 @@ export async function linksMovedAfterScroll(
   let shown = 1;
   for (let index = 0; index < shown; index++) {
     const context = await browser.newContext({ viewport: options.viewport, reducedMotion: options.reducedMotion });
-    const page = await context.newPage();
-    await visit(page, url);
-    const link = await page.evaluate(linkAfterScroll, { selector: options.selector, index });
-    await context.close();
+    let link: LinkAfterScroll;
+    try {
+      const page = await context.newPage();
+      await visit(page, url);
+      link = await page.evaluate(linkAfterScroll, { selector: options.selector, index });
+    } finally {
+      await context.close();
+    }
     shown = link.shown;
     if (link.tops.length === 0 || Math.max(...link.tops) - Math.min(...link.tops) > 1) {
       moved.push(`link ${index + 1} of ${shown}: ${link.tops.join(", ") || "not found"}`);

@@ -24,12 +24,6 @@ const UNKNOWN_CSS: ReadonlyArray<{ message: string; extract?: RegExp; why: strin
   { message: "CSS: “font-size”: Parse Error.", why: "calc() nested in clamp() with var()" },
   { message: "CSS: “width”: Parse Error.", why: "calc() nested in min() with var()" },
   {
-    // the footer's big word: its estimate is its height, 0.78 × its font size (footer.module.css)
-    message: "CSS: “contain-intrinsic-block-size”: Parse Error.",
-    extract: /\* \.6\),28rem\)\)/,
-    why: "min() nested in calc() with var()",
-  },
-  {
     message: "CSS: “animation-timeline”: Property “animation-timeline” doesn't exist.",
     why: "scroll-driven animations",
   },
