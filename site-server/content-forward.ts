@@ -237,8 +237,7 @@ export async function forwardToContent(
   const target = /^https?:\/\//i.test(rawTarget) ? new URL(rawTarget).pathname + new URL(rawTarget).search : rawTarget;
   const refused = refusal(req, target, forward);
   if (refused) {
-    for (const [name, value] of Object.entries(refused.headers ?? {})) res.setHeader(name, value);
-    sendJson(forward.mode, req, res, refused.status, refused.body);
+    sendJson(forward.mode, req, res, refused.status, refused.body, refused.headers);
     return;
   }
 

@@ -42,59 +42,48 @@ function headerValue(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(",") : (value ?? "");
 }
 
-/** A short plain-text answer (errors, refusals) with the site's headers; never cached. */
+/** Headers of an answer besides the site's own (`Allow`, `Connection: close`, `Location`). */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
+/** An answer of our own with the site's headers and `headers`; never cached unless `headers` say otherwise. */
+function sendBody(
+  mode: SiteMode | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: AnswerHeaders,
+): void {
+  const security = securityHeaders({ mode, https: isHttpsRequest(req) });
+  res.statusCode = status;
+  for (const [name, value] of Object.entries({ ...security, "Cache-Control": "no-store", ...headers })) {
+    res.setHeader(name, value);
+  }
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A short plain-text answer (errors, refusals, redirects) with the site's headers. */
 export function sendText(
   mode: SiteMode | undefined,
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   message: string,
+  headers: AnswerHeaders = {},
 ): void {
-  const body = `${message}\n`;
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(securityHeaders({ mode, https: isHttpsRequest(req) }))) {
-    res.setHeader(name, value);
-  }
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(body));
-  res.setHeader("Cache-Control", "no-store");
-  res.end(req.method === "HEAD" ? undefined : body);
+  sendBody(mode, req, res, status, `${message}\n`, { "Content-Type": "text/plain; charset=utf-8", ...headers });
 }
 
-/** A permanent redirect (301) to a path of the site, with the site's headers; revalidated like a page. */
-export function sendRedirect(
-  mode: SiteMode | undefined,
-  req: IncomingMessage,
-  res: ServerResponse,
-  location: string,
-): void {
-  const body = `Moved Permanently: ${location}\n`;
-  res.statusCode = 301;
-  for (const [name, value] of Object.entries(securityHeaders({ mode, https: isHttpsRequest(req) }))) {
-    res.setHeader(name, value);
-  }
-  res.setHeader("Location", location);
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(body));
-  res.setHeader("Cache-Control", "no-cache");
-  res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/** A JSON answer (the webhook's), with the site's headers; never cached. */
+/** A JSON answer (the webhook's, the content forward's refusals) with the site's headers. */
 export function sendJson(
   mode: SiteMode | undefined,
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   body: unknown,
+  headers: AnswerHeaders = {},
 ): void {
-  const text = `${JSON.stringify(body)}\n`;
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(securityHeaders({ mode, https: isHttpsRequest(req) }))) {
-    res.setHeader(name, value);
-  }
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(text));
-  res.setHeader("Cache-Control", "no-store");
-  res.end(req.method === "HEAD" ? undefined : text);
+  const json = `${JSON.stringify(body)}\n`;
+  sendBody(mode, req, res, status, json, { "Content-Type": "application/json; charset=utf-8", ...headers });
 }

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { forwardToContent, isContentPath } from "./content-forward";
-import { sendJson, sendRedirect, sendText } from "./http-answers";
+import { sendJson, sendText } from "./http-answers";
 import { canonicalRedirect, loadSite, parsePath, resolveFile, sendSiteFile, type Site } from "./static-files";
 import { DEFAULT_HOST } from "../settings/defaults";
 import {
@@ -16,9 +16,6 @@ import {
   type StoryblokEvent,
   type WebhookTriage,
 } from "./storyblok-webhook";
-
-export { parsePath } from "./static-files";
-export { isHttpsRequest, securityHeaders, type SecurityContext } from "./http-answers";
 
 /**
  * Production server of the prerendered React Router build (`build/client`):
@@ -214,16 +211,19 @@ async function handleRequest(
   }
   const method = req.method ?? "";
   if (method !== "GET" && method !== "HEAD") {
-    res.setHeader("Allow", ALLOWED_METHODS);
     // answered at once: closing the connection spares reading a body nobody wants
-    res.setHeader("Connection", "close");
-    sendText(mode, req, res, 405, "Method Not Allowed");
+    sendText(mode, req, res, 405, "Method Not Allowed", { Allow: ALLOWED_METHODS, Connection: "close" });
     return;
   }
   const canonical = await canonicalRedirect(site, target.segments, target.trailingSlash);
   if (canonical !== null) {
     const search = rawUrl.includes("?") ? rawUrl.slice(rawUrl.indexOf("?")).replace(/#.*$/, "") : "";
-    sendRedirect(mode, req, res, `${canonical}${search}`);
+    // a permanent redirect, revalidated like a page
+    const location = `${canonical}${search}`;
+    sendText(mode, req, res, 301, `Moved Permanently: ${location}`, {
+      Location: location,
+      "Cache-Control": "no-cache",
+    });
     return;
   }
   const resolution = await resolveFile(site, target.segments, target.trailingSlash);
@@ -244,8 +244,7 @@ async function handleWebhook(
 ): Promise<void> {
   const mode = site.manifest.mode;
   if (req.method !== "POST") {
-    res.setHeader("Allow", "POST");
-    sendJson(mode, req, res, 405, { error: "Storyblok's webhook is a POST" });
+    sendJson(mode, req, res, 405, { error: "Storyblok's webhook is a POST" }, { Allow: "POST" });
     return;
   }
   let body: Buffer;
@@ -254,8 +253,7 @@ async function handleWebhook(
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       // readBody keeps draining the request: the answer is written, then the server closes the socket
-      res.setHeader("Connection", "close");
-      sendJson(mode, req, res, 413, { error: error.message });
+      sendJson(mode, req, res, 413, { error: error.message }, { Connection: "close" });
     } else {
       res.destroy();
     }
@@ -286,8 +284,7 @@ async function handleWebhook(
   }
   const triage = webhook.triage?.(event) ?? "new";
   if (triage === "stopping") {
-    res.setHeader("Connection", "close");
-    sendJson(mode, req, res, 503, { error: "The site is stopping; nothing was queued" });
+    sendJson(mode, req, res, 503, { error: "The site is stopping; nothing was queued" }, { Connection: "close" });
     return;
   }
   if (triage === "duplicate") {
