@@ -209,14 +209,6 @@ function insertAt(offset: number, text: string): HtmlEdit {
   return { start: offset, end: offset, text };
 }
 
-export function insertBefore(element: HtmlElement, markup: string): HtmlEdit {
-  return insertAt(element.start, markup);
-}
-
-export function insertAfter(element: HtmlElement, markup: string): HtmlEdit {
-  return insertAt(element.end, markup);
-}
-
 /** Markup at the start of an element's content. */
 export function prependContent(element: HtmlElement, markup: string): HtmlEdit {
   return insertAt(element.contentStart, markup);
@@ -225,16 +217,6 @@ export function prependContent(element: HtmlElement, markup: string): HtmlEdit {
 /** Markup at the end of an element's content. */
 export function appendContent(element: HtmlElement, markup: string): HtmlEdit {
   return insertAt(element.contentEnd, markup);
-}
-
-/** The elements from `first` to `last` (siblings, in order) put inside a new element. */
-export function wrapNodes(
-  first: HtmlElement,
-  last: HtmlElement,
-  name: string,
-  attributes: Readonly<Record<string, string | true>> = {},
-): [HtmlEdit, HtmlEdit] {
-  return [insertBefore(first, startTag(name, attributes)), insertAfter(last, `</${name}>`)];
 }
 
 export function replaceNode(element: HtmlElement, markup: string): HtmlEdit {
@@ -248,15 +230,6 @@ export function removeNode(element: HtmlElement): HtmlEdit {
 /** Everything between the element's tags replaced (a script's text, say); the tags stay as they are. */
 export function replaceContent(element: HtmlElement, text: string): HtmlEdit {
   return { start: element.contentStart, end: element.contentEnd, text };
-}
-
-/** The attribute and the white space before it taken out of the start tag; null when the element has none. */
-export function removeAttribute(page: HtmlPage, element: HtmlElement, name: string): HtmlEdit | null {
-  const found = element.attributes.find((candidate) => candidate.name === name);
-  if (!found) return null;
-  let start = found.start;
-  while (start > element.start && /[\t\n\f\r ]/.test(page.source[start - 1]!)) start -= 1;
-  return { start, end: found.end, text: "" };
 }
 
 /**
