@@ -29,6 +29,9 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE 
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** The bodies of 404 answers (`error_page`), never answers of their own. */
+const NOT_FOUND_PAGES = [NOT_FOUND_PAGE, ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE];
+
 function quoted(value: string): string {
   return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
@@ -203,19 +206,7 @@ function nginxServerLocations(): string {
         error_page 404 /${EN_ARTICLES_NOT_FOUND_PAGE};
         try_files $uri $uri/index.html =404;
     }
-    location = /${NOT_FOUND_PAGE} {
-        internal;
-    }
-    location = /${ARTICLES_NOT_FOUND_PAGE} {
-        internal;
-    }
-    location = /${EN_NOT_FOUND_PAGE} {
-        internal;
-    }
-    location = /${EN_ARTICLES_NOT_FOUND_PAGE} {
-        internal;
-    }
-    # first (regular expressions are tried in order): dotfiles (the headers manifest) and the static
+${NOT_FOUND_PAGES.map((page) => `    location = /${page} {\n        internal;\n    }\n`).join("")}    # first (regular expressions are tried in order): dotfiles (the headers manifest) and the static
     # hosts' files are build metadata, never served
     location ~ /\\.(?!well-known/) {
         return 404;
