@@ -8,6 +8,19 @@ import type { Plugin } from "vite";
  * build's folder.
  */
 export function beforePrerender(name: string, action: (serverOutDir: string) => void | Promise<void>): Plugin {
+  return serverWriteBundle(name, "pre", action);
+}
+
+/** `action` once React Router has prerendered: a "post" `writeBundle` of the server build (React Router's is unordered). */
+export function afterPrerender(name: string, action: (serverOutDir: string) => void | Promise<void>): Plugin {
+  return serverWriteBundle(name, "post", action);
+}
+
+function serverWriteBundle(
+  name: string,
+  order: "pre" | "post",
+  action: (serverOutDir: string) => void | Promise<void>,
+): Plugin {
   let outDir = "";
   let ssr = false;
   return {
@@ -18,7 +31,7 @@ export function beforePrerender(name: string, action: (serverOutDir: string) => 
       outDir = config.build.outDir;
     },
     writeBundle: {
-      order: "pre",
+      order,
       sequential: true,
       async handler() {
         if (ssr) await action(outDir);

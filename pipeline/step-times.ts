@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Plugin } from "vite";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
-import { beforePrerender } from "./before-prerender";
+import { afterPrerender, beforePrerender } from "./before-prerender";
 import { buildEventWriter, type BuildEventWriter } from "./build-events";
 import { buildSettingsFrom } from "./build-settings";
 
@@ -86,7 +86,7 @@ export const AFTER_PRERENDER_STEPS = "all steps after prerendering";
  * one); the SPA fallback is in it. Its events: `prerender-start` before it,
  * and after it a `page` for each HTML file it wrote, then its `step`.
  * The build's events file is its settings' (BUILD_EVENTS_FILE), parsed when
- * the server build starts.
+ * the prerendering starts.
  */
 export function prerenderStepTime(
   eventsFrom: () => BuildEventWriter = () => buildEventWriter(buildSettingsFrom(process.env).BUILD_EVENTS_FILE),
@@ -96,36 +96,23 @@ export function prerenderStepTime(
 ): Plugin[] {
   let started: number | null = null;
   let cpuStarted = 0;
-  let ssr = false;
-  let clientDir = "";
   let events: BuildEventWriter = () => {};
   return [
     beforePrerender("studio:prerender-start", () => {
+      events = eventsFrom();
       started = performance.now();
       cpuStarted = cpuClock();
       events({ event: "prerender-start" });
     }),
-    {
-      name: "studio:prerender-end",
-      apply: "build",
-      configResolved(config) {
-        ssr = Boolean(config.build.ssr);
-        if (!ssr) return;
-        // the server bundle goes to {build}/server, the pages to {build}/client
-        clientDir = path.join(path.dirname(config.build.outDir), CLIENT_DIR);
-        events = eventsFrom();
-      },
-      writeBundle: {
-        order: "post",
-        sequential: true,
-        async handler() {
-          if (!ssr || started === null) return;
-          const ms = performance.now() - started;
-          const cpuMs = cpuClock() - cpuStarted;
-          for (const file of await listHtmlFiles(clientDir)) events({ event: "page", file });
-          stepRecorder(events, log, peakRss)({ step: PRERENDER_STEP, ms, cpuMs });
-        },
-      },
-    },
+    afterPrerender("studio:prerender-end", async (serverOutDir) => {
+      if (started === null) return;
+      const ms = performance.now() - started;
+      const cpuMs = cpuClock() - cpuStarted;
+      // the server bundle goes to {build}/server, the pages to {build}/client
+      for (const file of await listHtmlFiles(path.join(path.dirname(serverOutDir), CLIENT_DIR))) {
+        events({ event: "page", file });
+      }
+      stepRecorder(events, log, peakRss)({ step: PRERENDER_STEP, ms, cpuMs });
+    }),
   ];
 }
