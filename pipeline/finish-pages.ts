@@ -5,8 +5,8 @@ import { pagesInOrder } from "./build-files";
 import { CriticalCssError, criticalCssEdits, type InlineStyling, type Stylesheets } from "./critical-css";
 import { DeferHydrationError, SPA_FALLBACK, deferHydrationEdits } from "./defer-hydration";
 import { CharacterSet } from "./font-subset";
-import { parseHtml, type HtmlEdit, type HtmlPage } from "./html";
-import { IslandsError, islandsEdits, type BehaviourFiles, type IslandsPlan } from "./islands";
+import { parseHtml, type HtmlPage } from "./html";
+import { IslandsError, islandsEdits, type BehaviourFiles } from "./islands";
 import type { PageWorkers } from "./page-workers";
 import { HeadScriptError, headScriptEdit } from "./head-script";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE } from "./not-found-pages";
@@ -36,47 +36,34 @@ function failedOn(relative: string, error: unknown, Kind: new (message: string, 
   return new Kind(`${relative}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
-interface Prepared {
-  html: string;
-  withHeadScript: boolean;
-  deferred: boolean;
-  /** Whether the page now runs no framework code (pipeline/islands.ts). */
-  withoutFramework: boolean;
-  /** The behaviours that kept a production page hydrated. */
-  needsReact: string[];
+/** `run` on the page `relative`, its error made a `Kind` that names the page. */
+function onPage<T>(relative: string, Kind: new (message: string, options?: ErrorOptions) => Error, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw failedOn(relative, error, Kind);
+  }
 }
+
+/** The page as the first pass leaves it, and what it learnt of it. */
+type Prepared = Omit<PreparedPage, "newCharacters"> & { html: string };
 
 /** The page's edits on one parse of it: a build's pages are parsed once in this pass, not once an edit. */
 function prepare(relative: string, html: string, headScript: string, behaviours: BehaviourFiles | null): Prepared {
   const unchanged = { html, withHeadScript: false, deferred: false, withoutFramework: false, needsReact: [] };
   if (isAsset(relative)) return unchanged;
   const page = parseHtml(html);
-  let headScriptAt: HtmlEdit | null;
-  try {
-    headScriptAt = headScriptEdit(page, headScript);
-  } catch (error) {
-    throw failedOn(relative, error, HeadScriptError);
-  }
+  const headScriptAt = onPage(relative, HeadScriptError, () => headScriptEdit(page, headScript));
   if (path.posix.basename(relative) === SPA_FALLBACK)
     return {
       ...unchanged,
       html: headScriptAt ? page.edit([headScriptAt]) : html,
       withHeadScript: headScriptAt !== null,
     };
-  let islands: IslandsPlan;
-  try {
-    islands = islandsEdits(page, behaviours);
-  } catch (error) {
-    throw failedOn(relative, error, IslandsError);
-  }
-  let deferral: HtmlEdit[] | null = null;
-  if (!islands.withoutFramework) {
-    try {
-      deferral = deferHydrationEdits(page);
-    } catch (error) {
-      throw failedOn(relative, error, DeferHydrationError);
-    }
-  }
+  const islands = onPage(relative, IslandsError, () => islandsEdits(page, behaviours));
+  const deferral = islands.withoutFramework
+    ? null
+    : onPage(relative, DeferHydrationError, () => deferHydrationEdits(page));
   const edits = [headScriptAt, ...islands.edits, ...(deferral ?? [])];
   if (edits.every((edit) => edit === null)) return { ...unchanged, needsReact: islands.needsReact };
   return {
@@ -151,7 +138,9 @@ export interface PreparedBuild {
 export interface PreparedPage {
   withHeadScript: boolean;
   deferred: boolean;
+  /** Whether the page now runs no framework code (pipeline/islands.ts). */
   withoutFramework: boolean;
+  /** The behaviours that kept a production page hydrated. */
   needsReact: string[];
   /** The page's characters that `characters` had not met yet (`preparePageFile`), in the order met. */
   newCharacters: number[];
@@ -174,17 +163,11 @@ export async function preparePageFile(
 ): Promise<PreparedPage> {
   const file = path.join(clientDir, relative);
   const html = await readFile(file, "utf8");
-  const page = prepare(relative, html, headScript, behaviours);
-  if (page.html !== html) await writeFile(file, page.html);
+  const { html: prepared, ...learnt } = prepare(relative, html, headScript, behaviours);
+  if (prepared !== html) await writeFile(file, prepared);
   const known = characters.codePoints.size;
-  characters.addPage(page.html);
-  return {
-    withHeadScript: page.withHeadScript,
-    deferred: page.deferred,
-    withoutFramework: page.withoutFramework,
-    needsReact: page.needsReact,
-    newCharacters: [...characters.codePoints].slice(known),
-  };
+  characters.addPage(prepared);
+  return { ...learnt, newCharacters: [...characters.codePoints].slice(known) };
 }
 
 /**
