@@ -140,27 +140,25 @@ export class CharacterSet {
       if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < length) {
         const low = html.charCodeAt(index + 1);
         if (low >= 0xdc00 && low <= 0xdfff) {
-          this.codePoints.add(((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
+          this.add(((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000);
           index += 1;
           continue;
         }
       }
       // a character of the BMP, or a lone surrogate (a code point of its own, as the string iterator gives it)
-      if (this.#seen[unit] === 0) {
-        this.#seen[unit] = 1;
-        this.codePoints.add(unit);
-      }
+      this.add(unit);
     }
   }
 
   private addText(text: string): void {
-    for (const character of text) {
-      const codePoint = character.codePointAt(0)!;
-      if (codePoint > 0xffff) this.codePoints.add(codePoint);
-      else if (this.#seen[codePoint] === 0) {
-        this.#seen[codePoint] = 1;
-        this.codePoints.add(codePoint);
-      }
+    for (const character of text) this.add(character.codePointAt(0)!);
+  }
+
+  private add(codePoint: number): void {
+    if (codePoint > 0xffff) this.codePoints.add(codePoint);
+    else if (this.#seen[codePoint] === 0) {
+      this.#seen[codePoint] = 1;
+      this.codePoints.add(codePoint);
     }
   }
 }
