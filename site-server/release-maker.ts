@@ -3,6 +3,7 @@ import { link, mkdir, readdir, readFile, rm, stat, symlink } from "node:fs/promi
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
+import type { RenderSummary } from "../live-update/render-pages";
 import type { StoryChange } from "../live-update/update-plan";
 import { buildCommand as wholeBuildCommand } from "../pipeline/build-command";
 import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
@@ -110,24 +111,18 @@ function tail(output: string, lines = 15): string {
 }
 
 /** Hashed assets of the live release that the new one lacks: pages open in browsers still load them. */
-async function carryOverAssets(from: string, to: string): Promise<number> {
+async function carryOverAssets(from: string, to: string): Promise<void> {
   const source = path.join(from, CLIENT_DIR, "assets");
   const target = path.join(to, CLIENT_DIR, "assets");
   const entries = await readdir(source, { withFileTypes: true }).catch(() => []);
   await mkdir(target, { recursive: true });
-  let carried = 0;
   for (const entry of entries) {
     if (!entry.isFile()) continue;
-    const linked = await link(path.join(source, entry.name), path.join(target, entry.name)).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === "EEXIST") return false;
-        throw error;
-      },
-    );
-    if (linked) carried += 1;
+    // the new build's own file of that name is the same content (the name is its hash)
+    await link(path.join(source, entry.name), path.join(target, entry.name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
   }
-  return carried;
 }
 
 /** `tsx live-update/render-pages.ts FROM TO CHANGES`: an update's process. */
@@ -155,11 +150,10 @@ async function newReleaseDir(releasesDir: string, repo: string, sequence: number
 async function updateOutcome(dir: string, result: RunResult): Promise<ReleaseResult | "build"> {
   const summary =
     result.code === 0
-      ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(JSON.parse, () => null)) as {
-          rendered: string[];
-          removed: string[];
-          requests: number;
-        } | null)
+      ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(
+          JSON.parse,
+          () => null,
+        )) as RenderSummary | null)
       : null;
   if (summary) {
     const { rendered, removed, requests } = summary;
