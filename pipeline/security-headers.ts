@@ -17,7 +17,6 @@ import { isLinkWithRel, parseHtml } from "./html";
 import { pageOf, type HtmlSource } from "./html-source";
 import { pageStyling, type PageStyles } from "./finish-pages";
 import type { PageWorkers } from "./page-workers";
-import { HEADERS_FILE } from "../release/host-files";
 import { HeadersFilesWriter, comparePagePaths } from "./headers-files";
 import { nginxMapKeys } from "./host-config";
 import { articleHrefs } from "./release-info";
@@ -44,7 +43,6 @@ export interface SecurityHeadersResult {
   documents: number;
   /** Problems the policy will cause in a browser (blocked event handlers, media from origins it does not allow). */
   warnings: string[];
-  headersFile: string;
   /** Pages given their critical CSS, and its size in all. */
   styled: { pages: number; bytes: number };
   /** Each HTML file's article hrefs (`articleHrefs`), by its path relative to the client folder. */
@@ -177,14 +175,7 @@ export async function writeSecurityHeaders(
     throw error;
   }
   const { documents } = await writer.close();
-  return {
-    mode: inputs.mode,
-    documents,
-    warnings,
-    headersFile: path.join(clientDir, HEADERS_FILE),
-    styled,
-    articleHrefs: hrefs,
-  };
+  return { mode: inputs.mode, documents, warnings, styled, articleHrefs: hrefs };
 }
 
 /** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */
