@@ -31,11 +31,6 @@ export function isContentPath(pathname: string): boolean {
   return pathname === "/v2" || pathname.startsWith(API_PREFIX) || pathname.startsWith(ASSET_PREFIX);
 }
 
-/** An asset or image service target (`/f/...`), as the content service routes it: by its raw path. */
-function isAssetTarget(target: string): boolean {
-  return target.startsWith(ASSET_PREFIX);
-}
-
 export interface ContentForward {
   /** The content service, e.g. http://127.0.0.1:4100 */
   origin: URL;
@@ -264,7 +259,8 @@ export async function forwardToContent(
     const answer = await answered;
     const status = answer.statusCode ?? 502;
     const headers = endToEnd(answer.headers);
-    res.writeHead(status, isAssetTarget(target) ? assetAnswerHeaders(status, headers) : headers);
+    // an asset or image service target (`/f/...`), as the content service routes it: by its raw path
+    res.writeHead(status, target.startsWith(ASSET_PREFIX) ? assetAnswerHeaders(status, headers) : headers);
     await pipeline(answer, res);
   } catch (error) {
     if (res.headersSent) {

@@ -157,14 +157,7 @@ export class Publisher {
     this.pending.clear();
     this.wholeBuildPending = false;
     await this.options.maker.stop?.();
-    if (this.running) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.options.stopTimeoutMs ?? 1000);
-      });
-      await Promise.race([this.running, timeout]);
-      clearTimeout(timer);
-    }
+    if (this.running) await atMost(this.running, this.options.stopTimeoutMs ?? 1000);
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
@@ -222,6 +215,13 @@ export class Publisher {
     );
     await maker.prune([this.live, this.previous]).catch((error: unknown) => this.log(`pruning: ${describe(error)}`));
   }
+}
+
+/** Waits for `work`, at most `ms`. */
+export async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 function describe(error: unknown): string {

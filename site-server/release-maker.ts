@@ -6,7 +6,7 @@ import { x } from "tinyexec";
 import type { RenderSummary } from "../live-update/render-pages";
 import type { StoryChange } from "../live-update/update-plan";
 import { buildCommand as wholeBuildCommand } from "../pipeline/build-command";
-import type { Release, ReleaseMaker, ReleaseResult } from "./publisher";
+import { atMost, type Release, type ReleaseMaker, type ReleaseResult } from "./publisher";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
@@ -200,15 +200,8 @@ async function stopReleases(
   const kill = setTimeout(() => {
     for (const child of children) signalGroup(child, "SIGKILL");
   }, killGraceMs);
-  let waited: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.allSettled(inFlight.values()),
-    new Promise((resolve) => {
-      waited = setTimeout(resolve, killGraceMs + 1000);
-    }),
-  ]);
+  await atMost(Promise.allSettled(inFlight.values()), killGraceMs + 1000);
   clearTimeout(kill);
-  clearTimeout(waited);
   // what outlived SIGTERM in a group whose leader is gone (it held no pipe), and folders whose work
   // did not end (a process that left its group keeps the pipes open)
   for (const child of children) signalGroup(child, "SIGKILL");
