@@ -46,11 +46,7 @@ export const BUILD_VARIABLES = {
     "the full API base instead, e.g. `https://api-us.storyblok.com/v2`",
   ),
   CONTENT_VERSION: envVariable(
-    v.pipe(
-      v.optional(v.string()),
-      v.transform((raw) => raw?.trim() || "draft"),
-      v.picklist(["draft", "published"], "must be draft or published"),
-    ),
+    v.pipe(textOr("draft"), v.picklist(["draft", "published"], "must be draft or published")),
     "`draft`",
     "`draft`: a preview build (the spec's default); `published`: a production build (below)",
   ),
@@ -61,8 +57,7 @@ export const BUILD_VARIABLES = {
   ),
   SITE_URL: envVariable(
     v.pipe(
-      v.optional(v.string()),
-      v.transform((raw) => raw?.trim() ?? ""),
+      textOr(""),
       v.check((url) => url === "" || /^https?:\/\/[^/\s]+/i.test(url), "must be an absolute http(s) URL"),
       v.transform((url) => url.replace(/\/+$/, "")),
     ),
