@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MANIFEST_FILE } from "../release/headers-manifest";
@@ -14,7 +15,7 @@ import { listHtmlFiles } from "../release/layout";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
 import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersResult } from "./security-headers";
-import { PageWorkers, pageThreads } from "./page-workers";
+import { PageWorkers } from "./page-workers";
 import { stepRecorder, timedStep, type StepRecorder } from "./step-times";
 import { buildEventWriter, warnBuild, type BuildEventWriter } from "./build-events";
 
@@ -45,7 +46,7 @@ export async function finishBuild(
   // a production build's pages run its behaviour modules instead of React where they can (pipeline/islands.ts)
   const behaviours = config.version === "published" ? await readBehaviourFiles(clientDir) : null;
   // both passes on one worker thread per core (decision 0015), none on a single core
-  const threads = pageThreads();
+  const threads = availableParallelism();
   const workers = threads > 1 ? await PageWorkers.start(threads) : null;
   try {
     return await finishPages(clientDir, { config, settings, events, record }, pageHeadScript, behaviours, workers);

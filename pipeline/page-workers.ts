@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { PolicyInputs } from "../release/headers-manifest";
 import type { PreparedPage } from "./finish-pages";
@@ -40,11 +39,6 @@ export type PageRequest = { setup: PassSetup } | { id: number; relative: string 
 
 export type PageAnswer =
   { ready: true } | { id: number; page: PreparedPage | FinishedPage } | { id: number; error: string };
-
-/** Worker threads worth starting here: one per core, none on a single core. */
-export function pageThreads(): number {
-  return availableParallelism();
-}
 
 const ENTRY = new URL("./page-worker.ts", import.meta.url).href;
 const BOOTSTRAP = new URL("./typescript-worker.mjs", import.meta.url);
