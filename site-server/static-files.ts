@@ -196,11 +196,6 @@ async function statInside(root: string, file: string): Promise<Found | undefined
   }
 }
 
-const ENCODINGS = [
-  { name: "br", suffix: ".br" },
-  { name: "gzip", suffix: ".gz" },
-] as const;
-
 interface Variant extends Found {
   encoding?: "br" | "gzip";
 }
@@ -217,14 +212,14 @@ export function preferredEncodings(req: Pick<IncomingMessage, "headers">): strin
 /** The precompressed sibling the client prefers (Accept-Encoding, negotiated by `negotiator`), else the file itself. */
 async function chooseVariant(req: IncomingMessage, file: string, stats: Stats): Promise<Variant> {
   if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase())) return { file, stats };
-  const preferred = preferredEncodings(req);
-  for (const name of preferred) {
-    const encoding = ENCODINGS.find((candidate) => candidate.name === name);
-    if (!encoding) return { file, stats };
-    const sibling = await stat(file + encoding.suffix).catch(() => undefined);
+  for (const encoding of preferredEncodings(req)) {
+    // identity preferred to the codings after it: the file itself
+    if (encoding !== "br" && encoding !== "gzip") break;
+    const sibling = `${file}${encoding === "br" ? ".br" : ".gz"}`;
+    const siblingStats = await stat(sibling).catch(() => undefined);
     // a sibling older than its original is stale (left over from an earlier build)
-    if (sibling?.isFile() && sibling.mtimeMs >= stats.mtimeMs) {
-      return { file: file + encoding.suffix, stats: sibling, encoding: encoding.name };
+    if (siblingStats?.isFile() && siblingStats.mtimeMs >= stats.mtimeMs) {
+      return { file: sibling, stats: siblingStats, encoding };
     }
   }
   return { file, stats };
