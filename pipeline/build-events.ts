@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import * as v from "valibot";
+import { unlessMissing } from "../release/layout";
 import { parseJsonWith } from "../settings/parse-json";
 
 /**
@@ -98,10 +99,7 @@ export function followBuildEvents(
   let reading: Promise<void> = Promise.resolve();
 
   const readNew = async () => {
-    const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return null;
-      throw error;
-    });
+    const handle = await unlessMissing(open(file, "r"));
     if (!handle) return;
     try {
       const { size } = await handle.stat();

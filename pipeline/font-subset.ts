@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { createFontStack } from "@capsizecss/core";
+import { unlessMissing } from "../release/layout";
 
 /**
  * The text face, cut to what the site says. The variable Epilogue's Latin
@@ -246,10 +247,5 @@ async function subsetInThread(font: Buffer, text: string): Promise<Buffer> {
 
 /** The faces a build wrote (for live updates of single pages), or null for a build without them. */
 export async function readBuildFontFaces(clientDir: string): Promise<string | null> {
-  try {
-    return (await readFile(path.join(clientDir, FONT_FACES_FILE), "utf8")).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  return (await unlessMissing(readFile(path.join(clientDir, FONT_FACES_FILE), "utf8")))?.trim() ?? null;
 }

@@ -1,7 +1,8 @@
-import { open, type FileHandle } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { parser } from "stream-json";
 import Assembler from "stream-json/assembler.js";
+import { unlessMissing } from "./layout";
 
 /**
  * The security headers of a build as every server of it sends them: the
@@ -90,7 +91,7 @@ export async function readManifestEntries(
   file: string,
   onDocument: (relative: string, csp: string) => void | Promise<void>,
 ): Promise<ManifestHeader | null> {
-  const handle = await openIfExists(file);
+  const handle = await unlessMissing(open(file));
   if (!handle) return null;
   const source = handle.createReadStream();
   const tokens = parser.asStream({ streamValues: false });
@@ -144,16 +145,6 @@ export async function readManifestEntries(
   }
   if (documents !== "after") throw notAManifest();
   return checkedHeader(fields, notAManifest);
-}
-
-/** The file opened for reading; null when it does not exist. */
-async function openIfExists(file: string): Promise<FileHandle | null> {
-  try {
-    return await open(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
 }
 
 /** A manifest's fields besides its documents, checked. */

@@ -30,3 +30,11 @@ export async function listHtmlFiles(clientDir: string): Promise<string[]> {
     .filter((relative) => !relative.split("/").some((segment) => segment.startsWith(".")))
     .sort();
 }
+
+/** What reading one of a build's optional files gives; null when the file does not exist (any other error is thrown). */
+export function unlessMissing<T>(reading: Promise<T>): Promise<T | null> {
+  return reading.catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+}
