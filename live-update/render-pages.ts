@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pLimit from "p-limit";
@@ -20,7 +20,7 @@ import { nginxMapKeys } from "../pipeline/host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "../pipeline/precompress";
 import { PRERENDER_DIR, writeSiteListing, type PrerenderListing } from "../pipeline/prerender-paths";
-import { CLIENT_DIR, RENDERER_DIR, dataFile, pageFile } from "../release/layout";
+import { CLIENT_DIR, RENDERER_DIR, dataFile, pageFile, replaceFile } from "../release/layout";
 import { readReleaseInfo, writeReleaseInfo, type ReleaseInfo } from "../release/release-info";
 import { describePage } from "../pipeline/release-info";
 import { sitemapXml } from "../pipeline/site-url";
@@ -63,15 +63,10 @@ interface ServerBuild {
 
 type Handler = (request: Request) => Promise<Response>;
 
-async function replaceFile(file: string, data: string | Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, data);
-  await rename(`${file}.tmp`, file);
-}
-
 /** A new page or data file: its old .br/.gz are gone until precompressFiles writes new ones (nginx does not compare dates). */
 async function replaceServedFile(file: string, data: string): Promise<void> {
   await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
+  await mkdir(path.dirname(file), { recursive: true });
   await replaceFile(file, data);
 }
 

@@ -1,7 +1,7 @@
-import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contentType } from "mime-types";
 import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "../release/headers-manifest";
+import { replaceFile } from "../release/layout";
 import { ASSETS_IGNORE_FILE, NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, REDIRECTS_FILE } from "../release/host-files";
 import { NOT_FOUND_PAGE, NO_PAGE_EXTENSIONS, SERVED_EXTENSIONS, contentTypeOf } from "../release/served-files";
 import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE } from "./not-found-pages";
@@ -290,8 +290,6 @@ export async function writeHostFiles(clientDir: string, relative: readonly strin
     [REDIRECTS_FILE, redirectsText(relative, host)],
     [ASSETS_IGNORE_FILE, ASSETS_IGNORE_TEXT],
   ] as const) {
-    const file = path.join(clientDir, name);
-    await writeFile(`${file}.tmp`, text);
-    await rename(`${file}.tmp`, file);
+    await replaceFile(path.join(clientDir, name), text);
   }
 }

@@ -1,9 +1,9 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { NOT_FOUND_PAGE } from "../release/served-files";
 import { SPA_FALLBACK } from "./defer-hydration";
-import { RENDERER_DIR } from "../release/layout";
+import { RENDERER_DIR, replaceFile } from "../release/layout";
 import { addHeadScript } from "./head-script";
 
 /**
@@ -93,6 +93,5 @@ export async function placeArticlesNotFoundPage(clientDir: string, headScript: s
 async function writeAtomically(target: string, data: string | Buffer): Promise<void> {
   // a build without any article has no articles/ folder yet
   await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(`${target}.tmp`, data);
-  await rename(`${target}.tmp`, target);
+  await replaceFile(target, data);
 }

@@ -1,10 +1,11 @@
-import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import pLimit from "p-limit";
+import { replaceFile } from "../release/layout";
 import { COMPRESSIBLE_EXTENSIONS } from "../release/served-files";
 
 /**
@@ -143,15 +144,6 @@ function windowBits(size: number): number {
     constants.BROTLI_DEFAULT_WINDOW,
     Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(Math.max(1, size)))),
   );
-}
-
-/**
- * A new file under the old name: a build made by linking the files of the
- * live one (an incremental update) must never write into a file they share.
- */
-async function replaceFile(file: string, data: Buffer): Promise<void> {
-  await writeFile(`${file}.tmp`, data);
-  await rename(`${file}.tmp`, file);
 }
 
 /** Both siblings exist and are not older than the file (the site server's own test for a usable sibling). */

@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -37,4 +37,13 @@ export function unlessMissing<T>(reading: Promise<T>): Promise<T | null> {
     if (error.code === "ENOENT") return null;
     throw error;
   });
+}
+
+/**
+ * A new file under the old name, written beside it and renamed into place: a release made by linking the files of
+ * the live one (an incremental update, live-update/link-tree.ts) must never write into a file they share.
+ */
+export async function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
+  await writeFile(`${file}.tmp`, data);
+  await rename(`${file}.tmp`, file);
 }

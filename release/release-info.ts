@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { replaceFile } from "./layout";
 
 /**
  * What a build knows about itself, for the next update of the live site
@@ -33,8 +34,7 @@ export interface ReleaseInfo {
 
 export async function writeReleaseInfo(releaseDir: string, info: ReleaseInfo): Promise<void> {
   const file = path.join(releaseDir, RELEASE_FILE);
-  await writeFile(`${file}.tmp`, `${JSON.stringify(info)}\n`);
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, `${JSON.stringify(info)}\n`);
 }
 
 /** The release's record, or null for a build made without it (or by an older version). */
