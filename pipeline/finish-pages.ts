@@ -146,9 +146,6 @@ export interface PreparedPage {
   newCharacters: number[];
 }
 
-/** The characters met so far, by one thread (pipeline/font-subset.ts). */
-export type PageCharacters = CharacterSet;
-
 /**
  * The first pass over one HTML file (`relative` to `clientDir`), written back when it changed. Its characters go
  * into `characters`; those new to it come back, so that the pages' characters can be merged in page order from
@@ -159,7 +156,7 @@ export async function preparePageFile(
   relative: string,
   headScript: string,
   behaviours: BehaviourFiles | null,
-  characters: PageCharacters,
+  characters: CharacterSet,
 ): Promise<PreparedPage> {
   const file = path.join(clientDir, relative);
   const html = await readFile(file, "utf8");

@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { collectGarbage } from "./build-memory";
 import { createStylesheets } from "./critical-css";
-import { preparePageFile, type PageCharacters, type PageStyles } from "./finish-pages";
+import { preparePageFile, type PageStyles } from "./finish-pages";
 import { CharacterSet } from "./font-subset";
 import type { PageRequest, PassSetup } from "./page-workers";
 import { finishPageFile } from "./security-headers";
@@ -16,7 +16,7 @@ function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
     // the characters this worker has met: its pages come in page order, so the build's thread merges them in order,
     // provided they are also done in that order: one page at a time (two in flight would meet their characters in
     // whichever order their reads finish)
-    const characters: PageCharacters = new CharacterSet();
+    const characters = new CharacterSet();
     let previous: Promise<unknown> = Promise.resolve();
     return (relative) => {
       const page = previous.then(() =>

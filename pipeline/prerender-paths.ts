@@ -45,15 +45,6 @@ interface ListedStory {
   publishedAt: string;
 }
 
-/** All stories (articles and the fixed pages' stories), 100 a request. */
-async function readStories<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    throw new Error(`Listing the articles failed: ${describeContentError(error)}`, { cause: error });
-  }
-}
-
 function listedStories(stories: unknown): ListedStory[] {
   const listed: ListedStory[] = [];
   for (const story of Array.isArray(stories) ? stories : []) {
@@ -108,13 +99,16 @@ export async function writeSiteListing(
   client: StoryblokClient,
   version: ContentConfig["version"],
 ): Promise<PrerenderListing> {
-  return readStories(async () =>
-    mergeListings(
+  // all stories (articles and the fixed pages' stories), 100 a request
+  try {
+    return mergeListings(
       await Promise.all(
         LANGUAGES.map(async (language) => pagesOf(await writeBuildListing(dir, client, version, language), language)),
       ),
-    ),
-  );
+    );
+  } catch (error) {
+    throw new Error(`Listing the articles failed: ${describeContentError(error)}`, { cause: error });
+  }
 }
 
 /** The site's pages from the listing `writeSiteListing` left in `dir`; null when it left none. */
