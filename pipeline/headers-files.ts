@@ -85,9 +85,7 @@ class PieceFile {
 
   async finish(): Promise<void> {
     if (this.failure) throw this.failure;
-    await new Promise<void>((resolve, reject) =>
-      this.stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
+    await once(this.stream.end(), "finish");
     await rename(`${this.file}.tmp`, this.file);
   }
 

@@ -1,5 +1,6 @@
+import { once } from "node:events";
 import { createServer } from "node:http";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { forwardToContent, isContentPath } from "./content-forward";
 import { sendJson, sendText } from "./http-answers";
@@ -126,7 +127,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   });
   server.on("clientError", answerClientError);
 
-  await listen(server, options.port ?? 0, host);
+  // rejects with the server's error (a port in use) instead
+  await once(server.listen(options.port ?? 0, host), "listening");
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
 
@@ -166,16 +168,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: HttpSocket): vo
       ? "431 Request Header Fields Too Large"
       : "400 Bad Request";
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
 }
 
 function pathnameOf(target: { segments: string[]; trailingSlash: boolean }): string {
