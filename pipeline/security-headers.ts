@@ -181,13 +181,9 @@ export async function writeSecurityHeaders(
 /** Origins of the images and videos an HTML file loads (src, srcset, poster, image preloads). */
 export function mediaOrigins(html: HtmlSource): string[] {
   const origins = new Set<string>();
+  // an absolute http(s) URL: one that does not parse is none the browser would load either
   const add = (url: string) => {
-    if (!/^https?:\/\//i.test(url)) return;
-    try {
-      origins.add(new URL(url).origin);
-    } catch {
-      // not a URL the browser would load either
-    }
+    if (/^https?:\/\//i.test(url) && URL.canParse(url)) origins.add(new URL(url).origin);
   };
   for (const element of pageOf(html).elements) {
     if (!MEDIA_ELEMENTS.has(element.name)) continue;
