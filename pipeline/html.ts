@@ -101,10 +101,6 @@ export class HtmlPage {
     return this.elements.find((element) => element.name === "head");
   }
 
-  get body(): HtmlElement | undefined {
-    return this.elements.find((element) => element.name === "body");
-  }
-
   /** `<script>` elements with their code in the page (no `src`), of any type. */
   inlineScripts(): HtmlElement[] {
     return this.elements.filter((element) => element.name === "script" && attribute(element, "src") === undefined);
@@ -132,11 +128,6 @@ export class HtmlPage {
 
   linksWithRel(rel: string): HtmlElement[] {
     return this.elements.filter((element) => isLinkWithRel(element, rel));
-  }
-
-  /** The children of `parent` that are elements, in order. */
-  childElements(parent: HtmlElement): HtmlElement[] {
-    return this.elements.filter((element) => element.parent === parent);
   }
 
   /** An element's content as it is in the source (a script's or style's text, raw). */

@@ -125,7 +125,7 @@ describe("writeSecurityHeaders", () => {
       const policy = metas[0]!.attributes.find((a) => a.name === "content")!.value;
       const expected = manifest.documents[file]!.split("; ").filter((d) => !d.startsWith("frame-ancestors"));
       expect(policy.split("; "), file).toEqual(expected);
-      const headChildren = page.childElements(page.head!);
+      const headChildren = page.elements.filter((element) => element.parent === page.head);
       expect(headChildren[1], file).toBe(metas[0]);
       expect(page.outerHtml(headChildren[0]!), file).toMatch(/^<meta charSet="utf-8"\/?>$/i);
     }
