@@ -194,11 +194,11 @@ export class Publisher {
             this.log(`updating the pages failed, building the whole site instead: ${describe(error)}`);
             return "build" as const;
           });
-      if (updated === "build" && this.stopped) throw new Error("the site is stopping");
+      if (updated === "build" && this.stopped) throw stoppingError();
       result = updated === "build" ? await maker.build(this.live) : updated;
       if (this.stopped) {
         await maker.discard?.(result.release);
-        throw new Error("the site is stopping");
+        throw stoppingError();
       }
       await this.options.swap(result.release);
     } catch (error) {
@@ -215,6 +215,11 @@ export class Publisher {
     );
     await maker.prune([this.live, this.previous]).catch((error: unknown) => this.log(`pruning: ${describe(error)}`));
   }
+}
+
+/** What a release that the site's stop ended fails with (the publisher's history records its message). */
+export function stoppingError(): Error {
+  return new Error("the site is stopping");
 }
 
 /** Waits for `work`, at most `ms`. */

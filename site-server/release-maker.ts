@@ -6,7 +6,7 @@ import { x } from "tinyexec";
 import type { RenderSummary } from "../live-update/render-pages";
 import type { StoryChange } from "../live-update/update-plan";
 import { buildCommand as wholeBuildCommand } from "../pipeline/build-command";
-import { atMost, type Release, type ReleaseMaker, type ReleaseResult } from "./publisher";
+import { atMost, stoppingError, type Release, type ReleaseMaker, type ReleaseResult } from "./publisher";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
@@ -49,12 +49,6 @@ interface RunResult {
   code: number | null;
   output: string;
   ms: number;
-}
-
-class StoppingError extends Error {
-  constructor() {
-    super("the site is stopping");
-  }
 }
 
 /**
@@ -178,11 +172,11 @@ async function buildOutcome(live: Release, dir: string, result: RunResult): Prom
 async function madeOrRemoved<T>(make: (dir: string) => Promise<T>, dir: string, isStopping: () => boolean): Promise<T> {
   try {
     const made = await make(dir);
-    if (isStopping()) throw new StoppingError();
+    if (isStopping()) throw stoppingError();
     return made;
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    throw isStopping() ? new StoppingError() : error;
+    throw isStopping() ? stoppingError() : error;
   }
 }
 
@@ -235,13 +229,13 @@ export function createReleaseMaker(options: ReleaseMakerOptions): ReleaseMaker {
   let counter = 0;
 
   function runChild(commandLine: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunResult> {
-    if (stopping) return Promise.reject(new StoppingError());
+    if (stopping) return Promise.reject(stoppingError());
     return run(commandLine, env, repo, timeoutMs, running);
   }
 
   /** Makes a release in a new folder; the folder goes when making it fails or the site stops meanwhile. */
   async function inNewFolder<T>(make: (dir: string) => Promise<T>): Promise<T> {
-    if (stopping) throw new StoppingError();
+    if (stopping) throw stoppingError();
     counter += 1;
     const dir = await newReleaseDir(options.releasesDir, repo, counter);
     const work = madeOrRemoved(make, dir, () => stopping);
