@@ -47,6 +47,8 @@ export async function loadSite(root: string): Promise<Site> {
 
 type ParsedPath = { segments: string[]; trailingSlash: boolean } | { status: number; message: string };
 
+const BAD_REQUEST = { status: 400, message: "Bad Request" };
+
 /**
  * Decodes and vets the path of a request target: origin-form (`/about`) or,
  * as RFC 9112 3.2.2 asks a server to accept, absolute-form
@@ -56,29 +58,24 @@ type ParsedPath = { segments: string[]; trailingSlash: boolean } | { status: num
 export function parsePath(rawUrl: string): ParsedPath {
   let target = rawUrl;
   if (/^https?:\/\//i.test(target)) {
-    try {
-      const url = new URL(target);
-      target = `${url.pathname}${url.search}`;
-    } catch {
-      return { status: 400, message: "Bad Request" };
-    }
+    if (!URL.canParse(target)) return BAD_REQUEST;
+    const url = new URL(target);
+    target = `${url.pathname}${url.search}`;
   }
-  if (!target.startsWith("/")) return { status: 400, message: "Bad Request" };
+  if (!target.startsWith("/")) return BAD_REQUEST;
   const end = target.search(/[?#]/);
   const rawPath = end === -1 ? target : target.slice(0, end);
   // encoded separators and NUL are never part of a file name we serve
-  if (/%2f|%5c|%00|\\|\0/i.test(rawPath)) return { status: 400, message: "Bad Request" };
+  if (/%2f|%5c|%00|\\|\0/i.test(rawPath)) return BAD_REQUEST;
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);
   } catch {
     return { status: 400, message: "Bad Request: malformed percent-encoding" };
   }
-  if (decoded.includes("\0") || decoded.includes("\\")) return { status: 400, message: "Bad Request" };
+  if (decoded.includes("\0") || decoded.includes("\\")) return BAD_REQUEST;
   const segments = decoded.split("/").filter((segment) => segment !== "");
-  if (segments.some((segment) => segment === "." || segment === "..")) {
-    return { status: 400, message: "Bad Request" };
-  }
+  if (segments.some((segment) => segment === "." || segment === "..")) return BAD_REQUEST;
   return { segments, trailingSlash: decoded.endsWith("/") };
 }
 
