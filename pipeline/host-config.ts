@@ -1,5 +1,4 @@
 import path from "node:path";
-import { contentType } from "mime-types";
 import { HSTS, NON_DOCUMENT_CSP, commonSecurityHeaders, type SiteMode } from "../release/headers-manifest";
 import { replaceFile } from "../release/layout";
 import { ASSETS_IGNORE_FILE, NGINX_LISTEN_MARKER, NGINX_ROOT_MARKER, REDIRECTS_FILE } from "../release/host-files";
@@ -55,7 +54,8 @@ function typesBlock(): { types: string[]; charsetTypes: string[] } {
   const byType = new Map<string, string[]>();
   const charsetTypes = new Set<string>();
   for (const extension of SERVED_EXTENSIONS) {
-    const full = contentTypeOf(`x${extension}`) || contentType(extension) || "application/octet-stream";
+    // the site server's own type of the extension (release/served-files.ts)
+    const full = contentTypeOf(`x${extension}`);
     const [type = "application/octet-stream", ...params] = full.split(";").map((part) => part.trim());
     if (params.some((param) => /^charset=utf-8$/i.test(param))) charsetTypes.add(type);
     byType.set(type, [...(byType.get(type) ?? []), extension.slice(1)]);
