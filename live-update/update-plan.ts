@@ -52,10 +52,7 @@ function storyIdOfSlug(fullSlug: string | null, ...pageLists: Array<Iterable<[st
 
 /** The pages that show a story: one per language. */
 function pathsOfStory(id: number | null, pages: Iterable<[string, number | null]>): string[] {
-  if (id === null) return [];
-  const found: string[] = [];
-  for (const [pagePath, storyId] of pages) if (storyId === id) found.push(pagePath);
-  return found;
+  return id === null ? [] : [...pages].filter(([, storyId]) => storyId === id).map(([pagePath]) => pagePath);
 }
 
 export function planUpdate(
