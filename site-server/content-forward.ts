@@ -272,14 +272,9 @@ export async function forwardToContent(
     console.error(
       `site-server: ${req.method} ${target.slice(0, 200)} -> content service ${forward.origin.origin}: ${error instanceof Error ? error.message : String(error)}`,
     );
-    sendJson(
-      forward.mode,
-      req,
-      res,
-      timedOut ? 504 : 502,
-      timedOut
-        ? { error: "The content service did not answer in time" }
-        : { error: "The content service could not be reached" },
-    );
+    const problem = timedOut
+      ? "The content service did not answer in time"
+      : "The content service could not be reached";
+    sendJson(forward.mode, req, res, timedOut ? 504 : 502, { error: problem });
   }
 }
