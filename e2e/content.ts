@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { attribute, parseHtml } from "../pipeline/html";
 import { e2eEnv, expect } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 
@@ -138,7 +139,7 @@ export function visibleHtmlText(html: string): string {
   return normalise(decodeEntities(withoutCode.replace(/<[^>]*>/g, " ")));
 }
 
-export function decodeEntities(value: string): string {
+function decodeEntities(value: string): string {
   const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
   return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, code: string) => {
     if (code[0] === "#") {
@@ -150,11 +151,9 @@ export function decodeEntities(value: string): string {
 }
 
 /** Attribute values in an HTML document (e.g. every href), decoded. */
-export function htmlAttributeValues(html: string, attribute: string): string[] {
-  const pattern = new RegExp(`\\s${attribute}="([^"]*)"`, "gi");
-  return [...html.replace(/<script\b[\s\S]*?<\/script>/gi, " ").matchAll(pattern)].map((match) =>
-    decodeEntities(match[1] ?? ""),
-  );
+export function htmlAttributeValues(html: string, name: string): string[] {
+  const elements = parseHtml(html).elementsWithAttribute(name);
+  return elements.map((element) => attribute(element, name)!);
 }
 
 /* ------------------------------------------------------------------ */
