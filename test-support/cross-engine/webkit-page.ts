@@ -198,6 +198,13 @@ function pageCommands(
   driver: WebDriver,
   origin: string,
 ): Pick<EnginePage, "open" | "evaluate" | "click" | "hover" | "wheel"> {
+  /** The first element matching `selector`, scrolled to the window's middle. */
+  const centred = async (selector: string) => {
+    const element = await driver.findElement(By.css(selector));
+    // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
+    await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+    return element;
+  };
   return {
     open(pagePath) {
       return limited(`opening ${pagePath}`, async () => {
@@ -213,17 +220,11 @@ function pageCommands(
       );
     },
     click(selector) {
-      return limited(`a click on ${selector}`, async () => {
-        const element = await driver.findElement(By.css(selector));
-        // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
-        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
-        await element.click();
-      });
+      return limited(`a click on ${selector}`, async () => (await centred(selector)).click());
     },
     hover(selector) {
       return limited(`hovering ${selector}`, async () => {
-        const element = await driver.findElement(By.css(selector));
-        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+        const element = await centred(selector);
         await driver.actions().move({ origin: element }).perform();
       });
     },
