@@ -97,11 +97,7 @@ export async function publishedArticles(api: ContentApi): Promise<StoryJson[]> {
  * story references. (Listings may also hold stories tests add at run time.)
  */
 export async function builtArticle(api: ContentApi): Promise<StoryJson> {
-  const uuids = firstBody(await api.story("index")).Articles;
-  const list = Array.isArray(uuids) ? (uuids as string[]) : [];
-  const published = await api.stories({ by_uuids: list.join(","), version: "published" });
-  const byUuid = new Map(published.map((story) => [story.uuid, story]));
-  const first = list.map((uuid) => byUuid.get(uuid)).find((story) => story !== undefined);
+  const [first] = (await indexReferences(api)).published;
   if (!first) throw new Error("the index story references no published article");
   return api.story(first.full_slug);
 }

@@ -163,10 +163,8 @@ function allowedOrigins(env: E2EEnv, ...more: Array<string | undefined>): Set<st
     const parsed = new URL(url);
     origins.add(parsed.origin);
     // the same loopback server may be addressed as localhost or 127.0.0.1
-    for (const alias of ["localhost", "127.0.0.1"]) {
-      if (parsed.hostname === "localhost" || parsed.hostname === "127.0.0.1") {
-        origins.add(`${parsed.protocol}//${alias}:${parsed.port}`);
-      }
+    if (parsed.hostname === "localhost" || parsed.hostname === "127.0.0.1") {
+      for (const alias of ["localhost", "127.0.0.1"]) origins.add(`${parsed.protocol}//${alias}:${parsed.port}`);
     }
   }
   return origins;
@@ -275,7 +273,6 @@ export const test = base.extend<Fixtures & BuildOptions>({
       // the project's server: the site server, or nginx serving the same build
       const origins = allowedOrigins(e2eEnv(), baseURL, process.env.E2E_NGINX_URL);
       const expected: RegExp[] = [];
-      const unexpectedErrors: string[] = [];
       const pageErrors: string[] = [];
       const guard: Guard = {
         consoleLog: [],
@@ -326,12 +323,11 @@ export const test = base.extend<Fixtures & BuildOptions>({
 
       const problems: string[] = [];
       if (pageErrors.length) problems.push(`uncaught page errors:\n  ${pageErrors.join("\n  ")}`);
-      for (const { text, url } of consoleErrors) {
+      const notAnnounced = consoleErrors
         // the honest status of a page that is not there is not an error of the page
-        const isNotFoundDocument = notFoundDocuments.has(url) && /status of 404/.test(text);
-        if (!isNotFoundDocument) unexpectedErrors.push(text);
-      }
-      const notAnnounced = unexpectedErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
+        .filter(({ text, url }) => !(notFoundDocuments.has(url) && /status of 404/.test(text)))
+        .map(({ text }) => text)
+        .filter((text) => !expected.some((pattern) => pattern.test(text)));
       if (notAnnounced.length) problems.push(`unexpected console errors:\n  ${notAnnounced.join("\n  ")}`);
       if (guard.foreignRequests.length) {
         problems.push(
