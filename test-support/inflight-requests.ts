@@ -37,6 +37,7 @@ export function inflightTracker(source: Page | BrowserContext) {
   };
   return {
     open: open as ReadonlyMap<Request, number>,
+    ended: ended as ReadonlyMap<Request, number>,
     /** Resolves true once no request but the ignored ones has been in flight for `quietMs`, false at the timeout. */
     async idle(timeoutMs: number, ignore?: IgnoredRequests, quietMs = QUIET_MS): Promise<boolean> {
       const counts = (request: Request) => !ignore?.(request);
