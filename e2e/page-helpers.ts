@@ -4,7 +4,7 @@ import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
 import { inflightTracker } from "../test-support/inflight-requests";
 import { resendingResets } from "../test-support/resending-resets";
-import type { LayoutExpectations } from "./content";
+import { normalise, type LayoutExpectations } from "./content";
 
 /** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
 
@@ -156,7 +156,7 @@ export async function servedHeading(page: Page, path: string): Promise<string> {
   const html = parseHtml(await response.text());
   const [heading] = html.elementsNamed("h1");
   expect(heading, `${path} has a heading`).toBeDefined();
-  return html.textContent(heading!).replace(/\s+/g, " ").trim();
+  return normalise(html.textContent(heading!));
 }
 
 /**
