@@ -1,10 +1,10 @@
-import { spawn, type SpawnOptions } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostTools } from "./ensure-host-tools";
-import { exitOf, freePort, stopChild, type StopOptions } from "../tools/processes";
+import { freePort } from "../tools/processes";
+import { startServerProcess, type ServerProcess } from "./server-process";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { writeHostFiles } from "../pipeline/host-config";
 import { linkTree } from "../live-update/link-tree";
@@ -28,39 +28,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  */
 export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
 
-/** A server program the tests started, in the foreground (it is ready when it answers: the caller waits). */
-export interface ServerProcess {
-  /** Resolves once it has exited, with what it printed. */
-  ended: Promise<string>;
-  /** Stops it (`stop`: how), then removes its temp folder; resolves once both are done. */
-  close(): Promise<void>;
-}
-
 export interface HostRuntime extends ServerProcess {
   name: string;
   url: string;
-}
-
-/** Starts `command` with its output kept for `ended`; `tempDir` is its own, removed by `close`. */
-export function startServerProcess(
-  name: string,
-  command: string,
-  args: string[],
-  options: SpawnOptions & { stop: StopOptions; tempDir: string },
-): ServerProcess {
-  const { stop, tempDir, ...spawnOptions } = options;
-  const child = spawn(command, args, { ...spawnOptions, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  let closing: Promise<void> | undefined;
-  return {
-    ended: exitOf(child).then((code) => `${name} exited with code ${code}:\n${output}`),
-    close() {
-      closing ??= stopChild(child, stop).then(() => rm(tempDir, { recursive: true, force: true }));
-      return closing;
-    },
-  };
 }
 
 /** A host's CLI in its own process group (netlify dev starts a static server and Deno, wrangler starts workerd). */

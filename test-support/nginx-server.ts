@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
 import type { NginxInstall } from "./ensure-nginx";
-import { startServerProcess, type ServerProcess } from "./host-runtimes";
+import { startServerProcess, type ServerProcess } from "./server-process";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
@@ -80,9 +80,9 @@ export async function startNginx(nginx: NginxInstall, buildDir: string, port: nu
   });
   const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
   return {
+    ...nginxProcess,
     url: `http://127.0.0.1:${port}`,
     errorLog,
     ended: nginxProcess.ended.then(async (output) => `${output}${await errorLog()}`),
-    close: nginxProcess.close,
   };
 }

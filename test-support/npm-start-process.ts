@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import type { EventEmitter } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readStartReady, type StartReady } from "../tools/start-ready";
-import { stopChild } from "../tools/processes";
+import { startServerProcess } from "./server-process";
 
 /**
  * `npm start` (tools/start.ts) in a child process, for the checks that
@@ -54,26 +53,15 @@ export async function waitForStartReady(
 export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): NpmStartProcess {
   const readyDir = mkdtempSync(path.join(tmpdir(), "npm-start-ready-"));
   const readyFile = path.join(readyDir, "ready.json");
-  const child = spawn("npm", ["start"], {
+  const npm = startServerProcess("npm start", "npm", ["start"], {
     cwd: options.cwd,
     env: { ...options.env, START_READY_FILE: readyFile },
-    stdio: ["ignore", "pipe", "pipe"],
     detached: true,
+    stop: { signal: "SIGINT", graceMs: 10_000, group: true },
+    tempDir: readyDir,
   });
-  let output = "";
-  const onData = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout.on("data", onData);
-  child.stderr.on("data", onData);
-  const ready = waitForStartReady(readyFile, child, { timeoutMs: options.timeoutMs, output: () => output });
+  const ready = waitForStartReady(readyFile, npm.child, { timeoutMs: options.timeoutMs, output: npm.output });
   // a caller that stops before it is ready has its answer from stop()
   ready.catch(() => undefined);
-  return {
-    pid: child.pid ?? 0,
-    ready,
-    output: () => output,
-    stop: async () => {
-      await stopChild(child, { signal: "SIGINT", graceMs: 10_000, group: true });
-      rmSync(readyDir, { recursive: true, force: true });
-    },
-  };
+  return { pid: npm.child.pid ?? 0, ready, output: npm.output, stop: npm.close };
 }
