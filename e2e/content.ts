@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Parser } from "htmlparser2";
 import { attribute, parseHtml } from "../pipeline/html";
 import { e2eEnv, expect } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
@@ -135,15 +136,11 @@ export function visibleHtmlText(html: string): string {
   return normalise(decodeEntities(withoutCode.replace(/<[^>]*>/g, " ")));
 }
 
+/** Character references decoded as a browser does (htmlparser2's table): `value` holds no markup. */
 function decodeEntities(value: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, code: string) => {
-    if (code[0] === "#") {
-      const point = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(point) ? String.fromCodePoint(point) : entity;
-    }
-    return named[code.toLowerCase()] ?? entity;
-  });
+  let text = "";
+  new Parser({ ontext: (data) => (text += data) }).end(value);
+  return text;
 }
 
 /** Attribute values in an HTML document (e.g. every href), decoded. */
