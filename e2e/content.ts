@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Parser } from "htmlparser2";
+import { attribute, parseHtml } from "../pipeline/html";
 import { e2eEnv, expect } from "./fixtures";
 import type { ContentApi, StoryJson } from "./fixtures";
 
@@ -96,11 +98,7 @@ export async function publishedArticles(api: ContentApi): Promise<StoryJson[]> {
  * story references. (Listings may also hold stories tests add at run time.)
  */
 export async function builtArticle(api: ContentApi): Promise<StoryJson> {
-  const uuids = firstBody(await api.story("index")).Articles;
-  const list = Array.isArray(uuids) ? (uuids as string[]) : [];
-  const published = await api.stories({ by_uuids: list.join(","), version: "published" });
-  const byUuid = new Map(published.map((story) => [story.uuid, story]));
-  const first = list.map((uuid) => byUuid.get(uuid)).find((story) => story !== undefined);
+  const [first] = (await indexReferences(api)).published;
   if (!first) throw new Error("the index story references no published article");
   return api.story(first.full_slug);
 }
@@ -138,23 +136,17 @@ export function visibleHtmlText(html: string): string {
   return normalise(decodeEntities(withoutCode.replace(/<[^>]*>/g, " ")));
 }
 
-export function decodeEntities(value: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, code: string) => {
-    if (code[0] === "#") {
-      const point = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(point) ? String.fromCodePoint(point) : entity;
-    }
-    return named[code.toLowerCase()] ?? entity;
-  });
+/** Character references decoded as a browser does (htmlparser2's table): `value` holds no markup. */
+function decodeEntities(value: string): string {
+  let text = "";
+  new Parser({ ontext: (data) => (text += data) }).end(value);
+  return text;
 }
 
 /** Attribute values in an HTML document (e.g. every href), decoded. */
-export function htmlAttributeValues(html: string, attribute: string): string[] {
-  const pattern = new RegExp(`\\s${attribute}="([^"]*)"`, "gi");
-  return [...html.replace(/<script\b[\s\S]*?<\/script>/gi, " ").matchAll(pattern)].map((match) =>
-    decodeEntities(match[1] ?? ""),
-  );
+export function htmlAttributeValues(html: string, name: string): string[] {
+  const elements = parseHtml(html).elementsWithAttribute(name);
+  return elements.map((element) => attribute(element, name)!);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,6 +1,7 @@
 import type { Frame, Page, Request, Response } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../test-support/ensure-chromium";
 import { e2eEnv, expect, test } from "./fixtures";
+import { inflightTracker } from "../test-support/inflight-requests";
 import { RESENDS_AFTER_RESET } from "../test-support/resending-resets";
 import type { ContentApi, StoryJson } from "./fixtures";
 
@@ -96,7 +97,7 @@ export async function openInEditor(
   const bridgeCode = page.waitForResponse(isBridgeCode);
   await page.goto(`${contentOrigin}/v2/cdn/spaces/me?token=${previewToken}`);
   // after the page of an earlier call has gone, with its frame
-  const drafts = followDraftRequests(page);
+  const requests = inflightTracker(page);
   await page.setContent(
     `<!doctype html><title>editor</title><style>body{margin:0}</style><iframe src="${framed.href}" style="border:0;width:100vw;height:100vh"></iframe>`,
   );
@@ -113,33 +114,8 @@ export async function openInEditor(
       `frame-ancestors lets ${EDITOR_ORIGIN} frame the preview`,
     ).toBe(true);
   }
-  await draftsShown(frame, drafts);
-  drafts.stop();
+  await draftsShown(frame, requests);
   return frame;
-}
-
-/** The framed page's requests for drafts: how many it has made, and how many are still open. */
-function followDraftRequests(page: Page): { made: number; open: number; stop: () => void } {
-  const drafts = { made: 0, open: 0, stop: () => {} };
-  const isDraft = (request: Request) =>
-    request.frame() !== page.mainFrame() && new URL(request.url()).searchParams.get("version") === "draft";
-  const settled = (request: Request) => {
-    if (isDraft(request)) drafts.open -= 1;
-  };
-  const made = (request: Request) => {
-    if (!isDraft(request)) return;
-    drafts.made += 1;
-    drafts.open += 1;
-  };
-  page.on("request", made);
-  page.on("requestfinished", settled);
-  page.on("requestfailed", settled);
-  drafts.stop = () => {
-    page.off("request", made);
-    page.off("requestfinished", settled);
-    page.off("requestfailed", settled);
-  };
-  return drafts;
 }
 
 /**
@@ -148,10 +124,12 @@ function followDraftRequests(page: Page): { made: number; open: number; stop: ()
  * different draw of it). Waits until those requests have answered and no loading state is left: the shell's
  * <main> is aria-busy until React has rendered the drafts (site-shell.tsx), which comes after their answers.
  */
-async function draftsShown(frame: Frame, drafts: { made: number; open: number }): Promise<void> {
-  await expect
-    .poll(() => drafts.made > 0 && drafts.open === 0, { message: "the preview has asked for its drafts" })
-    .toBe(true);
+async function draftsShown(frame: Frame, requests: ReturnType<typeof inflightTracker>): Promise<void> {
+  // the framed page's requests for drafts: some made, none still open
+  const isDraft = (request: Request) =>
+    new URL(request.url()).searchParams.get("version") === "draft" && request.frame() !== frame.page().mainFrame();
+  const answered = () => [...requests.ended.keys()].some(isDraft) && ![...requests.open.keys()].some(isDraft);
+  await expect.poll(answered, { message: "the preview has asked for its drafts" }).toBe(true);
   await expect(frame.locator('[role="status"], [aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -14,7 +14,7 @@ import { resendingResets } from "../test-support/resending-resets";
  *   content service, and fails the test if there were any;
  * - on failure attaches a screenshot, the console log and the request log.
  * Helpers: `contentApi` reads the content service (so expected values come
- * from the API, not from copies), `faults` drives its fault injection.
+ * from the API, not from copies), `setFaults` drives its fault injection.
  */
 
 export interface E2EEnv {
@@ -72,13 +72,6 @@ export interface StoryJson {
   tag_list: string[];
   published_at: string | null;
   content: Record<string, unknown> & { component: string };
-}
-
-export interface Faults {
-  set(faults: FaultConfig): Promise<void>;
-  clear(): Promise<void>;
-  /** Makes the content service re-read its folder now (it also does so on its own when files change). */
-  reloadContent(): Promise<number>;
 }
 
 /** Which version of the content a build shows: a preview build the drafts, a production build the published stories. */
@@ -152,22 +145,15 @@ export function createContentApi(env: E2EEnv = e2eEnv(), version?: ContentVersio
   return api;
 }
 
-export function createFaults(env: E2EEnv = e2eEnv()): Faults {
-  const admin = async (route: string, method: string, body?: unknown): Promise<unknown> => {
-    const res = await fetch(`${env.contentOrigin}/__admin/${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${env.adminToken}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /__admin/${route} failed: ${res.status} ${text}`);
-    return JSON.parse(text) as unknown;
-  };
-  return {
-    set: async (faults) => void (await admin("faults", "PUT", faults)),
-    clear: async () => void (await admin("faults", "DELETE")),
-    reloadContent: async () => ((await admin("reload", "POST")) as { cv: number }).cv,
-  };
+/** Sets (PUT) or clears (DELETE) the content service's faults. */
+async function adminFaults(method: "PUT" | "DELETE", faults?: FaultConfig): Promise<void> {
+  const env = e2eEnv();
+  const res = await fetch(`${env.contentOrigin}/__admin/faults`, {
+    method,
+    headers: { Authorization: `Bearer ${env.adminToken}`, "Content-Type": "application/json" },
+    body: faults === undefined ? undefined : JSON.stringify(faults),
+  });
+  if (!res.ok) throw new Error(`${method} /__admin/faults failed: ${res.status} ${await res.text()}`);
 }
 
 /** Origins (scheme://host:port) the pages may talk to. */
@@ -177,10 +163,8 @@ function allowedOrigins(env: E2EEnv, ...more: Array<string | undefined>): Set<st
     const parsed = new URL(url);
     origins.add(parsed.origin);
     // the same loopback server may be addressed as localhost or 127.0.0.1
-    for (const alias of ["localhost", "127.0.0.1"]) {
-      if (parsed.hostname === "localhost" || parsed.hostname === "127.0.0.1") {
-        origins.add(`${parsed.protocol}//${alias}:${parsed.port}`);
-      }
+    if (parsed.hostname === "localhost" || parsed.hostname === "127.0.0.1") {
+      for (const alias of ["localhost", "127.0.0.1"]) origins.add(`${parsed.protocol}//${alias}:${parsed.port}`);
     }
   }
   return origins;
@@ -232,9 +216,8 @@ type Fixtures = {
   /** What the page logged so far, one line a message: `[type] text (url:line)`, and `[pageerror] ...`. */
   consoleLog: string[];
   contentApi: ContentApi;
-  faults: Faults;
-  setFaults: Faults["set"];
-  clearFaults: Faults["clear"];
+  /** Sets the content service's faults; they are cleared after the test. */
+  setFaults: (faults: FaultConfig) => Promise<void>;
 };
 
 function describeConsole(message: ConsoleMessage): string {
@@ -290,7 +273,6 @@ export const test = base.extend<Fixtures & BuildOptions>({
       // the project's server: the site server, or nginx serving the same build
       const origins = allowedOrigins(e2eEnv(), baseURL, process.env.E2E_NGINX_URL);
       const expected: RegExp[] = [];
-      const unexpectedErrors: string[] = [];
       const pageErrors: string[] = [];
       const guard: Guard = {
         consoleLog: [],
@@ -341,12 +323,11 @@ export const test = base.extend<Fixtures & BuildOptions>({
 
       const problems: string[] = [];
       if (pageErrors.length) problems.push(`uncaught page errors:\n  ${pageErrors.join("\n  ")}`);
-      for (const { text, url } of consoleErrors) {
+      const notAnnounced = consoleErrors
         // the honest status of a page that is not there is not an error of the page
-        const isNotFoundDocument = notFoundDocuments.has(url) && /status of 404/.test(text);
-        if (!isNotFoundDocument) unexpectedErrors.push(text);
-      }
-      const notAnnounced = unexpectedErrors.filter((text) => !expected.some((pattern) => pattern.test(text)));
+        .filter(({ text, url }) => !(notFoundDocuments.has(url) && /status of 404/.test(text)))
+        .map(({ text }) => text)
+        .filter((text) => !expected.some((pattern) => pattern.test(text)));
       if (notAnnounced.length) problems.push(`unexpected console errors:\n  ${notAnnounced.join("\n  ")}`);
       if (guard.foreignRequests.length) {
         problems.push(
@@ -393,19 +374,10 @@ export const test = base.extend<Fixtures & BuildOptions>({
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-  faults: async ({}, provide) => {
-    const faults = createFaults();
-    await provide(faults);
+  setFaults: async ({}, provide) => {
+    await provide((faults) => adminFaults("PUT", faults));
     // never leave faults behind for the next test
-    await faults.clear();
-  },
-
-  setFaults: async ({ faults }, provide) => {
-    await provide(faults.set);
-  },
-
-  clearFaults: async ({ faults }, provide) => {
-    await provide(faults.clear);
+    await adminFaults("DELETE");
   },
 });
 

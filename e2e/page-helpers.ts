@@ -2,8 +2,9 @@ import type { Browser, Frame, Locator, Page, Request } from "@playwright/test";
 import { BEHAVIOURS_STARTED_MARK, BEHAVIOUR_ATTRIBUTE, BEHAVIOUR_MODULES } from "../app/behaviours/markers";
 import { parseHtml } from "../pipeline/html";
 import { expect } from "./fixtures";
+import { inflightTracker } from "../test-support/inflight-requests";
 import { resendingResets } from "../test-support/resending-resets";
-import type { LayoutExpectations } from "./content";
+import { normalise, type LayoutExpectations } from "./content";
 
 /** What specs do with a page while it runs: wait for hydration, frames, observers, content reads; scroll; visit. */
 
@@ -115,35 +116,21 @@ function frameGone(request: Request): boolean {
 /**
  * Follows the page's content reads from now on, in any frame: requests to a content API (`/v2/` on a loopback
  * port) and for route data (`.data`, which a revalidation asks for before its loaders read the API);
- * `settled()` resolves once none has been in flight for `quietMs`, and fails naming them after `timeoutMs`.
+ * `settled()` resolves once none has been in flight for 300 ms, and fails naming them after 10 s.
  */
-export function trackContentReads(page: Page): { settled(quietMs?: number, timeoutMs?: number): Promise<void> } {
-  const pending = new Set<Request>();
-  let last = Date.now();
+export function trackContentReads(page: Page): { settled(): Promise<void> } {
+  const requests = inflightTracker(page);
   const isRead = (url: string) =>
     /^https?:\/\/(localhost|127\.0\.0\.1):\d+\/v2\//.test(url) || new URL(url).pathname.endsWith(".data");
-  page.on("request", (request) => {
-    if (!isRead(request.url())) return;
-    pending.add(request);
-    last = Date.now();
-  });
-  const done = (request: Request) => {
-    if (pending.delete(request)) last = Date.now();
-  };
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
+  // a request of a frame that is gone (a preview the editor replaced) ends with it, reported or not
+  const notARead = (request: Request) => !isRead(request.url()) || frameGone(request);
   return {
-    async settled(quietMs = 300, timeoutMs = 10_000) {
-      await expect
-        .poll(
-          () => ({
-            // a request of a frame that is gone (a preview the editor replaced) ends with it, reported or not
-            inFlight: [...pending].filter((request) => !frameGone(request)).map((request) => request.url()),
-            quiet: Date.now() - last >= quietMs,
-          }),
-          { message: "content reads settle", timeout: timeoutMs, intervals: [50] },
-        )
-        .toEqual({ inFlight: [], quiet: true });
+    async settled() {
+      const settled = await requests.idle(10_000, notARead, 300);
+      const inFlight = [...requests.open.keys()]
+        .filter((request) => !notARead(request))
+        .map((request) => request.url());
+      expect(settled, `content reads settle (in flight: ${inFlight.join(", ")})`).toBe(true);
     },
   };
 }
@@ -169,7 +156,7 @@ export async function servedHeading(page: Page, path: string): Promise<string> {
   const html = parseHtml(await response.text());
   const [heading] = html.elementsNamed("h1");
   expect(heading, `${path} has a heading`).toBeDefined();
-  return html.textContent(heading!).replace(/\s+/g, " ").trim();
+  return normalise(html.textContent(heading!));
 }
 
 /**

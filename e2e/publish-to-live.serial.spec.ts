@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultImageCacheDir } from "../content-server/content-server";
-import { spawnNpmStart, type NpmStartAddresses, type NpmStartProcess } from "../test-support/npm-start-process";
+import { spawnNpmStart, type NpmStartProcess } from "../test-support/npm-start-process";
+import type { StartReady } from "../tools/start-ready";
 import { startReadLoad } from "../test-support/read-load";
 import { WEBHOOK_PATH } from "../site-server/storyblok-webhook";
 import { addArticleAfterBuild, articlePath, builtArticle, visibleHtmlText } from "./content";
@@ -26,7 +27,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let workDir: string;
 let contentDir: string;
 let npmStart: NpmStartProcess | undefined;
-let started: NpmStartAddresses;
+let started: StartReady;
 let contentApi: ContentApi;
 
 test.describe.configure({ mode: "serial" });

@@ -8,16 +8,29 @@ import { x } from "tinyexec";
  * once fail on dpkg's lock, and the package lists are updated once.
  */
 
-export async function isExecutable(file: string): Promise<boolean> {
-  return access(file, constants.X_OK).then(
+/** Whether this process may run `file` (or, with `mode`, access it so: `constants.R_OK` to read it). */
+export async function isExecutable(file: string, mode = constants.X_OK): Promise<boolean> {
+  return access(file, mode).then(
     () => true,
     () => false,
   );
 }
 
-export async function firstExecutable(candidates: readonly string[]): Promise<string | undefined> {
-  for (const candidate of candidates) if (await isExecutable(candidate)) return candidate;
+/** The first of `candidates` this process may run (or access so, with `mode`). */
+export async function firstExecutable(
+  candidates: readonly string[],
+  mode = constants.X_OK,
+): Promise<string | undefined> {
+  for (const candidate of candidates) if (await isExecutable(candidate, mode)) return candidate;
   return undefined;
+}
+
+/** The executable the variable `name` names; undefined when it is unset, an error (with `hint`) when it is no executable. */
+export async function executableFromEnv(name: string, hint: string): Promise<string | undefined> {
+  const value = process.env[name];
+  if (!value) return undefined;
+  if (await isExecutable(value)) return value;
+  throw new Error(`${name} is set to ${value}, which is not an executable file. ${hint}`);
 }
 
 async function isDebianLike(): Promise<boolean> {
@@ -57,4 +70,26 @@ export function aptInstall(who: string, packages: readonly string[]): Promise<vo
   });
   aptQueue = install.catch(() => undefined);
   return install;
+}
+
+/**
+ * One program of the tests: the executable `envName` names, else the first of `candidates`; where none is, Debian's
+ * `packages` installed when this process may, then the first of `candidates`. `what` names it, `hint` says how to
+ * get it by hand.
+ */
+export async function ensureExecutable(
+  who: string,
+  program: { what: string; envName: string; candidates: readonly string[]; packages: string[]; hint: string },
+): Promise<string> {
+  const { what, envName, candidates, packages, hint } = program;
+  const found = (await executableFromEnv(envName, hint)) ?? (await firstExecutable(candidates));
+  if (found) return found;
+  if (await canInstallPackages()) {
+    console.info(`${who}: no ${what} found; installing Debian's ${packages.join(", ")}`);
+    await aptInstall(who, packages);
+    const installed = await firstExecutable(candidates);
+    if (installed) return installed;
+    throw new Error(`apt-get installed ${packages.join(", ")}, but none of ${candidates.join(", ")} exists. ${hint}`);
+  }
+  throw new Error(`No ${what} found (looked at ${envName}, ${candidates.join(", ")}). ${hint}`);
 }

@@ -28,16 +28,10 @@ if (!process.env.E2E_PLAN)
   );
 const plan = JSON.parse(process.env.E2E_PLAN) as E2EPlan;
 // its port is in the plan: the config made this entry from it
-const port: number = portOf(plan, server);
-
-function portOf(plan: E2EPlan, server: E2EServer): number {
-  const planned = plan.ports[server];
-  if (planned === undefined)
-    throw new Error(
-      `e2e-serve.ts: "${server}" is not one of the plan's servers (${Object.keys(plan.ports).join(", ")})`,
-    );
-  return planned;
-}
+const planned = plan.ports[server];
+if (planned === undefined)
+  throw new Error(`e2e-serve.ts: "${server}" is not one of the plan's servers (${Object.keys(plan.ports).join(", ")})`);
+const port: number = planned;
 const host = "127.0.0.1";
 
 async function serveContent(): Promise<Started> {

@@ -1,6 +1,4 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { aptInstall, canInstallPackages, isExecutable } from "./debian-packages";
+import { ensureExecutable } from "./debian-packages";
 
 /**
  * Finds the Chromium the browser tests drive (Playwright's own browser
@@ -26,39 +24,13 @@ const INSTALL_HINT =
   "Install Chromium and try again: on Debian/Ubuntu `sudo apt-get install -y --no-install-recommends chromium`, " +
   "elsewhere install Chromium or Chrome and set CHROME_PATH to its executable.";
 
-async function findChromium(): Promise<string | undefined> {
-  for (const candidate of CANDIDATES) {
-    if (await isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
 /** The path of a usable Chromium executable; installs Debian's package when it can. */
-export async function ensureChromium(): Promise<string> {
-  const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv) {
-    if (await isExecutable(fromEnv)) return fromEnv;
-    throw new Error(`CHROME_PATH is set to ${fromEnv}, which is not an executable file. ${INSTALL_HINT}`);
-  }
-  const found = await findChromium();
-  if (found) return found;
-
-  if (await canInstallPackages()) {
-    console.info("ensure-chromium: no Chromium found; installing the Debian package");
-    await aptInstall("ensure-chromium", ["chromium"]);
-    const installed = await findChromium();
-    if (installed) return installed;
-    throw new Error(`apt-get installed chromium, but none of ${CANDIDATES.join(", ")} exists. ${INSTALL_HINT}`);
-  }
-  throw new Error(`No Chromium found (looked at CHROME_PATH, ${CANDIDATES.join(", ")}). ${INSTALL_HINT}`);
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  ensureChromium().then(
-    (chromium) => console.info(chromium),
-    (error: unknown) => {
-      console.error(`ensure-chromium: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
+export function ensureChromium(): Promise<string> {
+  return ensureExecutable("ensure-chromium", {
+    what: "Chromium",
+    envName: "CHROME_PATH",
+    candidates: CANDIDATES,
+    packages: ["chromium"],
+    hint: INSTALL_HINT,
+  });
 }

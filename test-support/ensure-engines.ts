@@ -1,7 +1,12 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
+import {
+  aptInstall,
+  canInstallPackages,
+  ensureExecutable,
+  executableFromEnv,
+  firstExecutable,
+} from "./debian-packages";
 
 /**
  * Finds the other engines the engines' Playwright projects drive (e2e/engines.ts, test-support/cross-engine/),
@@ -47,31 +52,24 @@ function findShell(): Promise<string | undefined> {
   );
 }
 
-async function fromEnv(name: string, hint: string): Promise<string | undefined> {
-  const value = process.env[name];
-  if (!value) return undefined;
-  if (await isExecutable(value)) return value;
-  throw new Error(`${name} is set to ${value}, which is not an executable file. ${hint}`);
-}
-
 /** The path of a Firefox that speaks WebDriver BiDi; installs Debian's firefox-esr when it can. */
-export async function ensureFirefox(): Promise<string> {
-  const found = (await fromEnv("FIREFOX_PATH", FIREFOX_HINT)) ?? (await firstExecutable(FIREFOX_CANDIDATES));
-  if (found) return found;
-  if (await canInstallPackages()) {
-    console.info("ensure-engines: no Firefox found; installing Debian's firefox-esr");
-    await aptInstall("ensure-engines", ["firefox-esr"]);
-    const installed = await firstExecutable(FIREFOX_CANDIDATES);
-    if (installed) return installed;
-  }
-  throw new Error(`No Firefox found (looked at FIREFOX_PATH, ${FIREFOX_CANDIDATES.join(", ")}). ${FIREFOX_HINT}`);
+export function ensureFirefox(): Promise<string> {
+  return ensureExecutable("ensure-engines", {
+    what: "Firefox",
+    envName: "FIREFOX_PATH",
+    candidates: FIREFOX_CANDIDATES,
+    packages: ["firefox-esr"],
+    hint: FIREFOX_HINT,
+  });
 }
 
 async function findWebKit(): Promise<Partial<WebKitInstall>> {
   return {
-    driver: (await fromEnv("WEBKIT_WEBDRIVER_PATH", WEBKIT_HINT)) ?? (await firstExecutable(WEBKIT_DRIVER_CANDIDATES)),
+    driver:
+      (await executableFromEnv("WEBKIT_WEBDRIVER_PATH", WEBKIT_HINT)) ??
+      (await firstExecutable(WEBKIT_DRIVER_CANDIDATES)),
     browser: await findShell(),
-    xvfb: (await fromEnv("XVFB_PATH", WEBKIT_HINT)) ?? (await firstExecutable(XVFB_CANDIDATES)),
+    xvfb: (await executableFromEnv("XVFB_PATH", WEBKIT_HINT)) ?? (await firstExecutable(XVFB_CANDIDATES)),
   };
 }
 
@@ -97,17 +95,6 @@ export async function ensureWebKit(): Promise<WebKitInstall> {
   }
   const missing = (["driver", "browser", "xvfb"] as const).filter((key) => !found[key]);
   throw new Error(`WebKit is not complete here (missing: ${missing.join(", ")}). ${WEBKIT_HINT}`);
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  Promise.all([ensureFirefox(), ensureWebKit()]).then(
-    ([firefox, webkit]) =>
-      console.info(`Firefox: ${firefox}\nWebKit: ${webkit.driver}, ${webkit.browser}, ${webkit.xvfb}`),
-    (error: unknown) => {
-      console.error(`ensure-engines: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
 }
 
 /**

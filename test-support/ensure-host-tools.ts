@@ -3,7 +3,7 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
-import { aptInstall, canInstallPackages, firstExecutable, isExecutable } from "./debian-packages";
+import { ensureExecutable, isExecutable } from "./debian-packages";
 
 /**
  * The tools the browser tests check the production build with, which the
@@ -59,24 +59,16 @@ async function npmCi(): Promise<void> {
   await writeFile(STAMP_FILE, `${await lockfileHash()}\n`);
 }
 
-async function ensureJava(): Promise<string> {
-  if (process.env.JAVA_PATH) {
-    if (await isExecutable(process.env.JAVA_PATH)) return process.env.JAVA_PATH;
-    throw new Error(`JAVA_PATH is set to ${process.env.JAVA_PATH}, which is not an executable file`);
-  }
-  let java = await firstExecutable(JAVA_CANDIDATES);
-  if (!java && (await canInstallPackages())) {
-    console.info("ensure-host-tools: no Java found; installing Debian's default-jre-headless");
-    await aptInstall("ensure-host-tools", ["default-jre-headless"]);
-    java = await firstExecutable(JAVA_CANDIDATES);
-  }
-  if (!java) {
-    throw new Error(
+function ensureJava(): Promise<string> {
+  return ensureExecutable("ensure-host-tools", {
+    what: "Java",
+    envName: "JAVA_PATH",
+    candidates: JAVA_CANDIDATES,
+    packages: ["default-jre-headless"],
+    hint:
       "The Nu Html Checker needs Java 11 or later: on Debian/Ubuntu `sudo apt-get install -y default-jre-headless`; " +
-        "elsewhere set JAVA_PATH to a java binary.",
-    );
-  }
-  return java;
+      "elsewhere set JAVA_PATH to a java binary.",
+  });
 }
 
 /** The host tools, installed when missing or when their lockfile changed. */
@@ -98,14 +90,4 @@ export async function ensureHostTools(): Promise<HostTools> {
     if (!(await isExecutable(file))) throw new Error(`ensure-host-tools: ${file} is missing after the install`);
   }
   return tools;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  ensureHostTools().then(
-    (tools) => console.info(JSON.stringify(tools, null, 2)),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
 }

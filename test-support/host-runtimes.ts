@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostTools } from "./ensure-host-tools";
-import { exitOf, freePort, stopChild } from "../tools/processes";
+import { freePort } from "../tools/processes";
+import { startServerProcess, type ServerProcess } from "./server-process";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { writeHostFiles } from "../pipeline/host-config";
 import { linkTree } from "../live-update/link-tree";
@@ -28,43 +28,22 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  */
 export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
 
-export interface HostRuntime {
+export interface HostRuntime extends ServerProcess {
   name: string;
   url: string;
-  /** Resolves once it has exited, with what it printed (it is ready when it answers: the caller waits). */
-  ended: Promise<string>;
-  close(): Promise<void>;
 }
 
+/** A host's CLI in its own process group (netlify dev starts a static server and Deno, wrangler starts workerd). */
 function startRuntime(
   name: string,
   command: string,
   args: string[],
   options: { env: NodeJS.ProcessEnv; port: number; stateDir: string; cwd?: string },
 ): HostRuntime {
-  // its own process group: netlify dev starts a static server and Deno, wrangler starts workerd
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? repo,
-    env: options.env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  let closing: Promise<void> | undefined;
-  return {
-    name,
-    url: `http://127.0.0.1:${options.port}`,
-    ended: exitOf(child).then((code) => `${name} exited with code ${code}:\n${output}`),
-    close() {
-      closing ??= (async () => {
-        await stopChild(child, { group: true, graceMs: 5_000 });
-        await rm(options.stateDir, { recursive: true, force: true });
-      })();
-      return closing;
-    },
-  };
+  const { env, port, stateDir, cwd = repo } = options;
+  const stop = { group: true, graceMs: 5_000 };
+  const runtime = startServerProcess(name, command, args, { cwd, env, detached: true, stop, tempDir: stateDir });
+  return { name, url: `http://127.0.0.1:${port}`, ...runtime };
 }
 
 /** The hosts' CLIs' environment: no telemetry, no update checks, no prompts, Deno on PATH. */
@@ -132,5 +111,10 @@ export async function startNetlify(tools: HostTools, clientDir: string, port: nu
     String(staticPort),
     "--no-open",
   ];
-  return startRuntime("netlify dev", tools.netlify, args, { env: hostEnv(tools, stateDir), port, stateDir, cwd: site });
+  return startRuntime("netlify dev", tools.netlify, args, {
+    env: hostEnv(tools, stateDir),
+    port,
+    stateDir,
+    cwd: site,
+  });
 }

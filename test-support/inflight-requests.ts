@@ -37,13 +37,14 @@ export function inflightTracker(source: Page | BrowserContext) {
   };
   return {
     open: open as ReadonlyMap<Request, number>,
-    /** Resolves true once no request but the ignored ones has been in flight for QUIET_MS, false at the timeout. */
-    async idle(timeoutMs: number, ignore?: IgnoredRequests): Promise<boolean> {
+    ended: ended as ReadonlyMap<Request, number>,
+    /** Resolves true once no request but the ignored ones has been in flight for `quietMs`, false at the timeout. */
+    async idle(timeoutMs: number, ignore?: IgnoredRequests, quietMs = QUIET_MS): Promise<boolean> {
       const counts = (request: Request) => !ignore?.(request);
       const deadline = performance.now() + timeoutMs;
       for (;;) {
         const last = lastChange(counts);
-        if (last !== undefined && performance.now() - last >= QUIET_MS) return true;
+        if (last !== undefined && performance.now() - last >= quietMs) return true;
         if (performance.now() > deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

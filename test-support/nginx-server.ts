@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chown, cp, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
 import type { NginxInstall } from "./ensure-nginx";
-import { exitOf, stopChild } from "../tools/processes";
+import { startServerProcess, type ServerProcess } from "./server-process";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
@@ -15,13 +14,10 @@ import { CLIENT_DIR } from "../release/layout";
  * started as root) as the unprivileged user `nobody`.
  */
 
-export interface NginxServer {
+export interface NginxServer extends ServerProcess {
   url: string;
   /** nginx's error log so far (the test runner prints it when something fails). */
   errorLog(): Promise<string>;
-  /** Resolves once nginx has exited, with what it printed (it is ready when it answers: the caller waits). */
-  ended: Promise<string>;
-  close(): Promise<void>;
 }
 
 const UNPRIVILEGED_ID = 65534;
@@ -76,27 +72,17 @@ export async function startNginx(nginx: NginxInstall, buildDir: string, port: nu
     }
   }
   const args = ["-p", prefix, "-c", configFile, "-e", path.join(prefix, "logs", "error.log"), "-g", "daemon off;"];
-  let output = "";
-  const child: ChildProcess = spawn(nginx.binary, args, {
-    stdio: ["ignore", "pipe", "pipe"],
+  const nginxProcess = startServerProcess("nginx", nginx.binary, args, {
     ...(asRoot ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : {}),
+    // SIGQUIT: finish the requests in progress, then stop
+    stop: { signal: "SIGQUIT" },
+    tempDir: prefix,
   });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const errorLog = () => readFile(path.join(prefix, "logs", "error.log"), "utf8").catch(() => "");
-
-  let closing: Promise<void> | undefined;
   return {
+    ...nginxProcess,
     url: `http://127.0.0.1:${port}`,
     errorLog,
-    ended: exitOf(child).then(async (code) => `nginx exited with code ${code}:\n${output}${await errorLog()}`),
-    close() {
-      closing ??= (async () => {
-        // SIGQUIT: finish the requests in progress, then stop
-        await stopChild(child, { signal: "SIGQUIT" });
-        await rm(prefix, { recursive: true, force: true });
-      })();
-      return closing;
-    },
+    ended: nginxProcess.ended.then(async (output) => `${output}${await errorLog()}`),
   };
 }

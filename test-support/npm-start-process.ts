@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import type { EventEmitter } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readStartReady, type StartReady } from "../tools/start-ready";
-import { stopChild } from "../tools/processes";
+import { startServerProcess } from "./server-process";
 
 /**
  * `npm start` (tools/start.ts) in a child process, for the checks that
@@ -15,14 +14,11 @@ import { stopChild } from "../tools/processes";
  * in a temp folder of its own; its output is kept for error messages.
  */
 
-/** npm start's ready file: the site's address and the content service's origin. */
-export type NpmStartAddresses = StartReady;
-
 export interface NpmStartProcess {
   /** The process id of npm itself, the leader of the process group everything npm start runs in. */
   pid: number;
   /** Resolves once the site is served with publish to live wired (npm start's ready file). */
-  ready: Promise<NpmStartAddresses>;
+  ready: Promise<StartReady>;
   /** Everything it printed so far, stdout and stderr. */
   output(): string;
   /** Ctrl-C (SIGINT to the group), SIGKILL after 10 s; resolves once it has exited. */
@@ -33,63 +29,39 @@ export interface NpmStartProcess {
  * The ready file's addresses once `child` has written it, read every `pollMs`; rejects, with its output, when it
  * exits first or after `timeoutMs`, and with the file's fault when it is not the schema's.
  */
-export function waitForStartReady(
+export async function waitForStartReady(
   file: string,
   child: EventEmitter,
   options: { timeoutMs: number; output: () => string; pollMs?: number },
-): Promise<NpmStartAddresses> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearInterval(poll);
-      outcome();
-    };
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(new Error(`npm start served no site within ${options.timeoutMs / 1000} s:\n${options.output()}`)),
-        ),
-      options.timeoutMs,
-    );
-    const poll = setInterval(() => {
-      readStartReady(file).then(
-        (ready) => ready && settle(() => resolve(ready)),
-        (error: unknown) => settle(() => reject(error)),
-      );
-    }, options.pollMs ?? 100);
-    child.once("error", (error: Error) => settle(() => reject(error)));
-    child.once("exit", (code: number | null) =>
-      settle(() => reject(new Error(`npm start exited with ${code} before it served the site:\n${options.output()}`))),
-    );
+): Promise<StartReady> {
+  let ended: Error | undefined;
+  child.once("error", (error: Error) => (ended ??= error));
+  child.once("exit", (code: number | null) => {
+    ended ??= new Error(`npm start exited with ${code} before it served the site:\n${options.output()}`);
   });
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const ready = await readStartReady(file);
+    if (ready) return ready;
+    if (ended) throw ended;
+    if (Date.now() > deadline)
+      throw new Error(`npm start served no site within ${options.timeoutMs / 1000} s:\n${options.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+  }
 }
 
 export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): NpmStartProcess {
   const readyDir = mkdtempSync(path.join(tmpdir(), "npm-start-ready-"));
   const readyFile = path.join(readyDir, "ready.json");
-  const child = spawn("npm", ["start"], {
+  const npm = startServerProcess("npm start", "npm", ["start"], {
     cwd: options.cwd,
     env: { ...options.env, START_READY_FILE: readyFile },
-    stdio: ["ignore", "pipe", "pipe"],
     detached: true,
+    stop: { signal: "SIGINT", graceMs: 10_000, group: true },
+    tempDir: readyDir,
   });
-  let output = "";
-  const onData = (chunk: Buffer) => (output += chunk.toString());
-  child.stdout.on("data", onData);
-  child.stderr.on("data", onData);
-  const ready = waitForStartReady(readyFile, child, { timeoutMs: options.timeoutMs, output: () => output });
+  const ready = waitForStartReady(readyFile, npm.child, { timeoutMs: options.timeoutMs, output: npm.output });
   // a caller that stops before it is ready has its answer from stop()
   ready.catch(() => undefined);
-  return {
-    pid: child.pid ?? 0,
-    ready,
-    output: () => output,
-    stop: async () => {
-      await stopChild(child, { signal: "SIGINT", graceMs: 10_000, group: true });
-      rmSync(readyDir, { recursive: true, force: true });
-    },
-  };
+  return { pid: npm.child.pid ?? 0, ready, output: npm.output, stop: npm.close };
 }

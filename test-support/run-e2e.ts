@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { x, type Result } from "tinyexec";
 import { ensureChromium } from "./ensure-chromium";
 import { ENGINES_STAGE_VARIABLE, ensureFirefox, ensureWebKit } from "./ensure-engines";
 import { ensureHostTools } from "./ensure-host-tools";
@@ -34,7 +34,7 @@ import { E2E_SUMMARY_FILE_VARIABLE, readStageSummary, recapLines } from "./stage
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const started = performance.now();
 // module-level: the signal handlers interrupt the stage that runs and start no other
-let child: ChildProcess | undefined;
+let child: Result | undefined;
 let interruptedBy: NodeJS.Signals | undefined;
 
 function log(message: string) {
@@ -50,18 +50,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-/** One Playwright run with these arguments and variables; resolves with its exit code. */
-function playwright(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** One Playwright run with these arguments and variables (laid over this process's); resolves with its exit code. */
+async function playwright(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   log(`playwright test ${args.join(" ")}`.trim());
-  return new Promise((resolve, reject) => {
-    child = spawn(path.join(repo, "node_modules", ".bin", "playwright"), ["test", ...args], {
-      cwd: repo,
-      env: { ...process.env, ...env },
-      stdio: "inherit",
-    });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  const run = x(path.join(repo, "node_modules", ".bin", "playwright"), ["test", ...args], {
+    nodePath: false,
+    nodeOptions: { cwd: repo, env, stdio: "inherit" },
   });
+  child = run;
+  await run;
+  return run.exitCode ?? (run.signalCode ? 128 : 1);
 }
 
 /** The projects Playwright's arguments name (none: every project). */

@@ -1,10 +1,10 @@
-import { cleanup, render } from "@testing-library/react";
+import { cleanup } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createRoutesStub } from "react-router";
 import { expect } from "vitest";
 import { mockIntersectionObserver, mockMatchMedia } from "./browser-mocks";
 import { domProblems, tokensInInput, unexpectedConsoleErrors } from "./dom-invariants";
 import { fuzzTestFile } from "./fuzz-file";
+import { renderInRouter } from "./render-in-router";
 
 /**
  * The fuzz tests of the pages: each generated story goes through the page's
@@ -31,8 +31,7 @@ export function pageFuzzFile(file: string) {
     fuzz.consoleErrors().mockClear();
     try {
       // routes read the location and the root loader data
-      const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
-      const { container } = render(<Stub initialEntries={[path]} />);
+      const { container } = renderInRouter(element, path);
       expect(domProblems(container, { allowedTokens: tokensInInput(input), allowJsonLd: true })).toEqual([]);
       expect(unexpectedConsoleErrors(fuzz.consoleErrors().mock.calls)).toEqual([]);
       return inspect?.(container);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { isRecord } from "~/content/is-record";
 import { fuzzParameters } from "./arbitraries/fuzz-budget";
-import { tokensInInput } from "./dom-invariants";
+import { LEAK_TOKENS, tokensInInput } from "./dom-invariants";
 import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /**
@@ -85,8 +85,8 @@ export function viewModelProblems(model: unknown, input: unknown): string[] {
         if (!Number.isFinite(value)) problems.push(`${path} is ${value}`);
         break;
       case "string":
-        for (const token of ["undefined", "[object Object]", "NaN"]) {
-          if (!allowed.has(token as "NaN") && value.includes(token))
+        for (const token of LEAK_TOKENS) {
+          if (!allowed.has(token) && value.includes(token))
             problems.push(`${path} shows ${token}: ${JSON.stringify(value.slice(0, 80))}`);
         }
         if (URL_KEYS.has(key)) {

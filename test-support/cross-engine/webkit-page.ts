@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Builder, By, type WebDriver, type WebElement } from "selenium-webdriver";
+import { freePort } from "../../tools/processes";
 import type { WebKitInstall } from "../ensure-engines";
 import { drainCollectedErrors, installErrorCollector, sleep, withTimeLimit, type EnginePage } from "./engine-page";
 
@@ -15,19 +15,6 @@ import { drainCollectedErrors, installErrorCollector, sleep, withTimeLimit, type
  * `load` on, plus the load's CSP violations (engine-page.ts,
  * installErrorCollector).
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** Starts Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
 function startXvfb(binary: string): Promise<{ display: string; process: ChildProcess }> {
@@ -211,6 +198,13 @@ function pageCommands(
   driver: WebDriver,
   origin: string,
 ): Pick<EnginePage, "open" | "evaluate" | "click" | "hover" | "wheel"> {
+  /** The first element matching `selector`, scrolled to the window's middle. */
+  const centred = async (selector: string) => {
+    const element = await driver.findElement(By.css(selector));
+    // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
+    await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+    return element;
+  };
   return {
     open(pagePath) {
       return limited(`opening ${pagePath}`, async () => {
@@ -226,17 +220,11 @@ function pageCommands(
       );
     },
     click(selector) {
-      return limited(`a click on ${selector}`, async () => {
-        const element = await driver.findElement(By.css(selector));
-        // the driver scrolls an element only to the viewport's edge, where the sticky header can cover it
-        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
-        await element.click();
-      });
+      return limited(`a click on ${selector}`, async () => (await centred(selector)).click());
     },
     hover(selector) {
       return limited(`hovering ${selector}`, async () => {
-        const element = await driver.findElement(By.css(selector));
-        await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' })", element);
+        const element = await centred(selector);
         await driver.actions().move({ origin: element }).perform();
       });
     },

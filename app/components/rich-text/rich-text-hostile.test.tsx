@@ -6,7 +6,7 @@ import { richTextFieldArb } from "~/test/arbitraries/rich-text";
 import { domProblems, isRichTextStyle, tokensInInput, unexpectedConsoleErrors } from "~/test/dom-invariants";
 import { fuzzTestFile } from "~/test/fuzz-file";
 import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text/corpus";
-import { renderRichText } from "~/test/render-rich-text";
+import { renderRichText } from "~/test/render-in-router";
 import { LINK_SCHEMES, MEDIA_SCHEMES } from "~/test/url-schemes";
 
 /**

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { doc, linkMark as link, paragraph, text } from "~/test/hostile-rich-text/documents";
-import { renderRichText as renderDocument } from "~/test/render-rich-text";
+import { renderRichText as renderDocument } from "~/test/render-in-router";
 
 describe("RichText against hostile content", () => {
   const hostileHrefs = [
