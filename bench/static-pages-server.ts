@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** Serves a few in-memory HTML pages (the floor pages) on 127.0.0.1 and a free port. */
@@ -29,6 +29,11 @@ export async function startPagesServer(pages: ReadonlyMap<string, string>): Prom
     });
     res.end(req.method === "HEAD" ? undefined : body);
   });
+  return listenLocally(server);
+}
+
+/** `server` listening on 127.0.0.1 and a free port; its close ends the open connections too. */
+export async function listenLocally(server: Server): Promise<PagesServer> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

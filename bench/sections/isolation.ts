@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { REPO } from "../build";
 import type { IsolationReady } from "../isolation-child";
+import { rasterAssets, spaceIdOf } from "../content-service";
 import type { BenchContext } from "../context";
 import { fmtMB, fmtMs, markdownTable } from "../format";
 import { parseProcStat } from "../proc-tree";
@@ -64,17 +65,8 @@ async function samplePages(siteUrl: string, ms: number): Promise<Latency> {
 
 /** Raster sources of the demo content, as /f/ paths the image service renders. */
 async function rasterSources(contentDir: string): Promise<string[]> {
-  const space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as { space?: { id?: number } };
-  const assets = path.join(contentDir, "assets");
-  const found: string[] = [];
-  for (const size of await readdir(assets)) {
-    if (!/^\d+x\d+$/.test(size)) continue;
-    for (const hash of await readdir(path.join(assets, size))) {
-      for (const file of await readdir(path.join(assets, size, hash))) {
-        if (/\.(jpe?g|png|webp)$/i.test(file)) found.push(`/f/${space.space?.id ?? 0}/${size}/${hash}/${file}`);
-      }
-    }
-  }
+  const spaceId = await spaceIdOf(contentDir);
+  const found = (await rasterAssets(contentDir)).map((asset) => `/f/${spaceId}/${asset.rel}`);
   if (found.length === 0) throw new Error("the content has no raster image to render");
   return found.sort();
 }
