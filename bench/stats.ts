@@ -66,3 +66,19 @@ export function tallyRuns<R extends { ok: boolean; run: number; error?: string }
     },
   };
 }
+
+/**
+ * `measure` of every case, `runs` times, interleaved (run 1 of each case, then run 2, ...) so that drift of the
+ * machine hits every case alike: each case's results, in the order of `cases`.
+ */
+export async function interleavedRuns<C, R>(
+  cases: readonly C[],
+  runs: number,
+  measure: (item: C, run: number) => Promise<R>,
+): Promise<R[][]> {
+  const results = cases.map((): R[] => []);
+  for (let run = 1; run <= runs; run++) {
+    for (const [i, item] of cases.entries()) results[i]!.push(await measure(item, run));
+  }
+  return results;
+}

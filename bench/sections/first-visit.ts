@@ -1,6 +1,6 @@
 import { launchPlaywright } from "../browser";
-import type { BenchContext, Route } from "../context";
-import { fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
+import type { BenchContext, MainBuild, Route, SiteBuild } from "../context";
+import { columnTable, fmtInt, fmtKB, fmtMs, markdownTable, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { atMost, TARGETS } from "../targets";
 import {
@@ -17,6 +17,7 @@ import {
   type SlowRun,
 } from "../first-visit-runs";
 import type { SummaryRow } from "../report";
+import { interleavedRuns } from "../stats";
 import { QUIET_MS } from "../../test-support/inflight-requests";
 import type { SectionOutput } from "./section";
 
@@ -33,12 +34,16 @@ import type { SectionOutput } from "./section";
  * without scrolling, split into images, scripts and the rest.
  */
 
+/** A bytes run's total and its kinds. */
+const bytesText = ({ total, byKind }: BytesRun) =>
+  `${fmtKB(total)} (images ${fmtKB(byKind.images)}, scripts ${fmtKB(byKind.scripts)}, rest ${fmtKB(byKind.rest)})`;
+
 /** One line of the log per bytes run. */
 function logBytesRun(ctx: BenchContext, screen: Screen, route: Route, result: BytesRun): void {
   ctx.log(
     `first-visit bytes ${screen} ${route.label}: ` +
       (result.ok
-        ? `${fmtKB(result.total)} (images ${fmtKB(result.byKind.images)}, scripts ${fmtKB(result.byKind.scripts)}, rest ${fmtKB(result.byKind.rest)})${result.idleTimedOut ? ", network never idle" : ""}`
+        ? `${bytesText(result)}${result.idleTimedOut ? ", network never idle" : ""}`
         : `failed: ${result.error}`),
   );
 }
@@ -59,9 +64,6 @@ function logSlowRun(ctx: BenchContext, label: string, route: Route, run: number,
   );
 }
 
-type MainBuild = Awaited<ReturnType<BenchContext["mainBuild"]>>;
-type SiteBuild = Awaited<ReturnType<BenchContext["siteBuilds"]>>[number];
-
 /** The unthrottled bytes runs, then the slow-phone runs of each build; runs by build label and route label. */
 async function measureFirstVisits(ctx: BenchContext, main: MainBuild, builds: SiteBuild[], runs: number) {
   const bytes: BytesRun[] = [];
@@ -76,16 +78,14 @@ async function measureFirstVisits(ctx: BenchContext, main: MainBuild, builds: Si
         logBytesRun(ctx, screen, route, result);
       }
     }
-    // runs interleaved over the routes and the builds, so that drift of the machine hits each alike
-    for (let run = 1; run <= runs; run++) {
-      for (const route of main.routes) {
-        for (const build of builds) {
-          const result = await slowRun(browser, `${build.site.url}${route.path}`, route, run, build.label);
-          slow.set(slowKey(build.label, route.label), [...(slow.get(slowKey(build.label, route.label)) ?? []), result]);
-          logSlowRun(ctx, build.label, route, run, runs, result);
-        }
-      }
-    }
+    // runs interleaved over the routes and the builds
+    const cases = main.routes.flatMap((route) => builds.map((build) => ({ route, build })));
+    const results = await interleavedRuns(cases, runs, async ({ route, build }, run) => {
+      const result = await slowRun(browser, `${build.site.url}${route.path}`, route, run, build.label);
+      logSlowRun(ctx, build.label, route, run, runs, result);
+      return result;
+    });
+    for (const [i, { route, build }] of cases.entries()) slow.set(slowKey(build.label, route.label), results[i]!);
   } finally {
     await browser.close();
   }
@@ -132,25 +132,26 @@ export function hydrationRow(measured: readonly SlowRoute[]): SummaryRow {
   };
 }
 
+const measuredRoutes = (byRoute: Map<string, SlowRoute>) => [...byRoute.values()].filter((r) => r.runsOk > 0);
+
+/** The route with the highest figure, the first of those with it. */
+function worstBy(routes: readonly SlowRoute[], pick: (r: SlowRoute) => number | null): SlowRoute | undefined {
+  let worst: SlowRoute | undefined;
+  for (const r of routes) if (worst === undefined || (pick(r) ?? -Infinity) > (pick(worst) ?? -Infinity)) worst = r;
+  return worst;
+}
+
 function firstVisitSummary({
   baseline,
   nowByRoute,
   baselineByRoute,
   homeBytes,
 }: FirstVisitFigures): SectionOutput["summary"] {
-  const measured = [...nowByRoute.values()].filter((r) => r.runsOk > 0);
-  /** The route with the highest figure (of those measured). */
-  const worstBy = (pick: (r: SlowRoute) => number | null): SlowRoute | undefined => {
-    let worst: SlowRoute | undefined;
-    for (const r of measured) if (worst === undefined || (pick(r) ?? -Infinity) > (pick(worst) ?? -Infinity)) worst = r;
-    return worst;
-  };
-  const longest = worstBy((r) => r.longest);
-  const mostBlocking = worstBy((r) => r.beyond50);
+  const measured = measuredRoutes(nowByRoute);
+  const longest = worstBy(measured, (r) => r.longest);
+  const mostBlocking = worstBy(measured, (r) => r.beyond50);
   const noneMeasured = measured.length === 0;
-  const baselineLongest = baselineByRoute
-    ? [...baselineByRoute.values()].filter((r) => r.runsOk > 0).sort((a, b) => (b.longest ?? 0) - (a.longest ?? 0))[0]
-    : undefined;
+  const baselineLongest = baselineByRoute ? worstBy(measuredRoutes(baselineByRoute), (r) => r.longest) : undefined;
   return [
     {
       figure: "Longest long task after FCP, slow phone, all routes (medians)",
@@ -174,9 +175,7 @@ function firstVisitSummary({
     hydrationRow(measured),
     {
       figure: "Bytes of a first visit to / at 375 px",
-      value: homeBytes?.ok
-        ? `${fmtKB(homeBytes.total)} (images ${fmtKB(homeBytes.byKind.images)}, scripts ${fmtKB(homeBytes.byKind.scripts)}, rest ${fmtKB(homeBytes.byKind.rest)})`
-        : `not measured${homeBytes?.error ? `: ${homeBytes.error}` : ""}`,
+      value: homeBytes?.ok ? bytesText(homeBytes) : `not measured${homeBytes?.error ? `: ${homeBytes.error}` : ""}`,
       target: "–",
       verdict: homeBytes?.ok ? "info" : "error",
     },
@@ -185,34 +184,22 @@ function firstVisitSummary({
 
 /** Every route's slow-phone figures, the baseline's first. */
 function slowRunsTable(nowByRoute: Map<string, SlowRoute>, baselineByRoute: Map<string, SlowRoute> | null): string {
-  return markdownTable(
+  const builds = [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const];
+  const count = (n: number | null) => (n === null ? "–" : String(n));
+  return columnTable(
+    builds.flatMap(([build, byRoute]) => [...byRoute.values()].map((r) => ({ ...r, build }))),
     [
-      "route",
-      "build",
-      "FCP",
-      "load",
-      "hydration start after load",
-      "long tasks",
-      "of them from hydration start",
-      "longest",
-      "its work",
-      "runs ok",
+      ["route", (r) => r.route],
+      ["build", (r) => r.build],
+      ["FCP", (r) => fmtMs(r.fcp)],
+      ["load", (r) => fmtMs(r.loadEventStart)],
+      ["hydration start after load", (r) => fmtMs(r.hydrationStartAfterLoad)],
+      ["long tasks", (r) => count(r.count)],
+      ["of them from hydration start", (r) => count(r.countFromHydration)],
+      ["longest", (r) => fmtMs(r.longest)],
+      ["its work", (r) => r.longestWork],
+      ["runs ok", (r) => `${r.runsOk}/${r.runs}`],
     ],
-    [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const].flatMap(
-      ([build, byRoute]) =>
-        [...byRoute.values()].map((r) => [
-          r.route,
-          build,
-          fmtMs(r.fcp),
-          fmtMs(r.loadEventStart),
-          fmtMs(r.hydrationStartAfterLoad),
-          r.count === null ? "–" : String(r.count),
-          r.countFromHydration === null ? "–" : String(r.countFromHydration),
-          fmtMs(r.longest),
-          r.longestWork,
-          `${r.runsOk}/${r.runs}`,
-        ]),
-    ),
   );
 }
 
@@ -245,7 +232,7 @@ function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): strin
     `A first visit to each route of the main build, served by the bench's site server (\`${main.site.url}\`), ` +
       "in Playwright's Chromium, a fresh browser context (empty cache) per run.",
     "",
-    "Routes: " + main.routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
+    routesLine(main.routes),
     "",
     "### Slow phone: long tasks, restyles and hydration start",
     "",
@@ -337,9 +324,7 @@ function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
   if (homeBytes?.ok) {
     md.push(
       "Largest responses of `/` at 375 px: " +
-        homeBytes.largest
-          .map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` (${l.type}) ${fmtKB(l.bytes)}`)
-          .join(", ") +
+        homeBytes.largest.map((l) => `\`${pathOf(l.url).slice(0, 100)}\` (${l.type}) ${fmtKB(l.bytes)}`).join(", ") +
         ".",
       "",
     );

@@ -9,8 +9,8 @@ import {
   navigationVerdict,
   type NavigationFigures,
   type NavigationKind,
-  type NavigationRun,
 } from "../navigation-runs";
+import { interleavedRuns } from "../stats";
 import { allOf } from "../targets";
 import type { SectionOutput } from "./section";
 
@@ -33,27 +33,22 @@ type Figures = Map<string, NavigationFigures>;
 const keyOf = (build: string, from: string, kind: NavigationKind) => `${build}|${from}|${kind}`;
 
 async function measure(ctx: BenchContext, builds: readonly SiteBuild[], runs: number) {
-  const byKey = new Map<string, NavigationRun[]>();
   const browser = await launchPlaywright(ctx.chromePath);
-  try {
-    // interleaved over the pages, kinds and builds, so that drift of the machine hits each alike
-    for (let run = 1; run <= runs; run++)
-      for (const from of FROM)
-        for (const kind of NAVIGATION_KINDS)
-          for (const build of builds) {
-            const result = await navigationRun(browser, `${build.site.url}${from.path}`, kind, run, build.label);
-            const key = keyOf(build.label, from.label, kind);
-            byKey.set(key, [...(byKey.get(key) ?? []), result]);
-            ctx.log(
-              `navigation ${build.label} ${from.label} ${kind} run ${run}/${runs}: ` +
-                (result.ok
-                  ? `${fmtMs(result.toLcp)} to LCP (${result.lcpElement ?? "?"}, ${result.documentNavigation ? "document" : "client"} navigation to ${result.article})`
-                  : `failed: ${result.error}`),
-            );
-          }
-  } finally {
-    await browser.close();
-  }
+  // interleaved over the pages, kinds and builds
+  const cases = FROM.flatMap((from) =>
+    NAVIGATION_KINDS.flatMap((kind) => builds.map((build) => ({ from, kind, build }))),
+  );
+  const results = await interleavedRuns(cases, runs, async ({ from, kind, build }, run) => {
+    const result = await navigationRun(browser, `${build.site.url}${from.path}`, kind, run, build.label);
+    ctx.log(
+      `navigation ${build.label} ${from.label} ${kind} run ${run}/${runs}: ` +
+        (result.ok
+          ? `${fmtMs(result.toLcp)} to LCP (${result.lcpElement ?? "?"}, ${result.documentNavigation ? "document" : "client"} navigation to ${result.article})`
+          : `failed: ${result.error}`),
+    );
+    return result;
+  }).finally(() => browser.close());
+  const byKey = new Map(cases.map((c, i) => [keyOf(c.build.label, c.from.label, c.kind), results[i]!]));
   const figures: Figures = new Map();
   for (const build of builds)
     for (const from of FROM)
