@@ -171,8 +171,11 @@ async function workspaceBuildCommand(workspace: string): Promise<string[]> {
   return [process.execPath, ...flags, path.join(workspace, REACT_ROUTER_CLI), "build"];
 }
 
-/** The build's environment: the bench's content service, nothing that would point the bundle elsewhere. */
-function buildEnv(options: BuildOptions): NodeJS.ProcessEnv {
+/**
+ * The environment of a build on the bench's content service (`env` on top), nothing that would point the bundle
+ * elsewhere: the bench's own builds', and the live site's in section publish.
+ */
+export function buildEnv(options: Pick<BuildOptions, "contentPort" | "contentDir" | "env">): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CONTENT_PORT: String(options.contentPort),
