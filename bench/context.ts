@@ -8,7 +8,7 @@ import { selectRoutes } from "./args";
 import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
-import { CLIENT_DIR } from "../release/layout";
+import { CLIENT_DIR, pageFile } from "../release/layout";
 
 /** What the sections share: options, the Chromium, temp space, and the build of the demo content. */
 
@@ -260,9 +260,7 @@ export class BenchContext {
 
 /** The prerendered file of a route in a client build. */
 export function prerenderedFile(clientDir: string, route: Route): string {
-  return route.file
-    ? path.join(clientDir, ...route.file.split("/"))
-    : path.join(clientDir, ...route.path.split("/").filter(Boolean), "index.html");
+  return route.file ? path.join(clientDir, ...route.file.split("/")) : pageFile(clientDir, route.path);
 }
 
 export { REPO };

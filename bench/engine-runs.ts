@@ -111,10 +111,6 @@ export function errorLine(error: unknown): string {
   return (text.split("\n")[0] ?? "").slice(0, 300) || "unknown error";
 }
 
-export function failedRun(id: RunId, error: unknown): EngineRun {
-  return { ...emptyRun(id), error: errorLine(error) };
-}
-
 /** A run's figures from what the page reported; it fails without load, or, on a page with a framework, without entry.client or hydration. */
 export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMITS.hydrationMs): EngineRun {
   const result: EngineRun = {
@@ -200,7 +196,7 @@ export async function engineRun(
     };
     result = runFromTimes(id, await withTimeLimit(measured(), limits.runMs, "the run"), limits.hydrationMs);
   } catch (error) {
-    result = failedRun(id, error);
+    result = { ...emptyRun(id), error: errorLine(error) };
   }
   gaveUp = page === undefined;
   if (page) {

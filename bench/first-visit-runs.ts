@@ -144,13 +144,14 @@ export async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
 }
 
-/** Whether React has hydrated `main` (a fiber key on it); null on a page without a framework (pipeline/islands.ts). */
-async function hydrated(page: Page): Promise<boolean | null> {
-  return page.evaluate(() => {
-    if (!("__reactRouterContext" in window)) return null;
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+/**
+ * Whether React has hydrated `main` (a fiber key on it); null on a page without a framework (pipeline/islands.ts).
+ * Runs in the page.
+ */
+function mainHydrated(): boolean | null {
+  if (!("__reactRouterContext" in window)) return null;
+  const main = document.querySelector("main");
+  return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
 }
 
 /**
@@ -159,15 +160,8 @@ async function hydrated(page: Page): Promise<boolean | null> {
  * (app/behaviours/start-page.ts) and fetch no content.
  */
 export async function waitForHydration(page: Page, timeoutMs: number): Promise<void> {
-  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
-  await page.waitForFunction(
-    () => {
-      const main = document.querySelector("main");
-      return main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-    },
-    undefined,
-    { polling: 100, timeout: timeoutMs },
-  );
+  if ((await page.evaluate(mainHydrated)) === null) return;
+  await page.waitForFunction(mainHydrated, undefined, { polling: 100, timeout: timeoutMs });
 }
 
 /**
@@ -249,7 +243,7 @@ async function slowVisit(
     }
     const trace = analyseTrace(events);
     // read after the trace: these scripts are not measured
-    const isHydrated = await hydrated(page);
+    const isHydrated = await page.evaluate(mainHydrated);
     const measured = await loadTimings(page);
     await cdp.detach().catch(() => undefined);
     result.framework = isHydrated !== null;

@@ -169,22 +169,11 @@ async function main(): Promise<number> {
   const chromium = await chromiumVersion(chromePath);
   tempDir = await mkdtemp(path.join(os.tmpdir(), "studio-bench-"));
   await mkdir(reportDir, { recursive: true });
-  context = new BenchContext(
-    {
-      runs: args.runs,
-      sizes: args.sizes,
-      publishSizes: args.publishSizes,
-      loadSeconds: args.loadSeconds,
-      loadConnections: args.loadConnections,
-      growthTimeoutMs: (articles) => growthTimeoutMs(articles, args.growthTimeoutMinutes),
-      baseline: args.baseline,
-      routes: args.routes,
-    },
-    chromePath,
-    tempDir,
-    reportDir,
-    log,
-  );
+  const options = {
+    ...args,
+    growthTimeoutMs: (articles: number) => growthTimeoutMs(articles, args.growthTimeoutMinutes),
+  };
+  context = new BenchContext(options, chromePath, tempDir, reportDir, log);
   log(
     `sections: ${args.sections.join(", ")}; ${args.runs} Lighthouse run(s); sizes ${args.sizes.join(", ")}; ${chromium}; temp ${tempDir}`,
   );

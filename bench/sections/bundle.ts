@@ -5,7 +5,7 @@ import { inflightTracker } from "../../test-support/inflight-requests";
 import { launchPlaywright } from "../browser";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import { sideBySideTable } from "../side-by-side";
-import { fmtKB, KB, markdownTable } from "../format";
+import { fmtKB, KB, markdownTable, pathOf } from "../format";
 import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
 import type { SectionOutput } from "./section";
@@ -161,13 +161,10 @@ interface BundleFigures {
 const typesByBytes = (transfer: Transfer) => Object.entries(transfer.byType).sort((a, b) => b[1].bytes - a[1].bytes);
 
 function bundleSummary({ baseline, bundles, baselineBundles, transfer }: BundleFigures): SectionOutput["summary"] {
+  const jsCss = (b: RouteBundle | undefined) => `JS ${fmtKB(b?.jsGzip)} · CSS ${fmtKB(b?.cssGzip)}`;
   const summary: SectionOutput["summary"] = bundles.map((b) => ({
     figure: `First-load JS / CSS (gzip), ${b.route}`,
-    value:
-      `JS ${fmtKB(b.jsGzip)} · CSS ${fmtKB(b.cssGzip)}` +
-      (baseline
-        ? `; baseline JS ${fmtKB(baselineBundles.find((x) => x.route === b.route)?.jsGzip)} · CSS ${fmtKB(baselineBundles.find((x) => x.route === b.route)?.cssGzip)}`
-        : ""),
+    value: jsCss(b) + (baseline ? `; baseline ${jsCss(baselineBundles.find((x) => x.route === b.route))}` : ""),
     target: `JS ≤ ${TARGETS.firstLoadJsMaxKB} KB · CSS ≤ ${TARGETS.firstLoadCssMaxKB} KB`,
     verdict: allOf([
       atMost(b.jsGzip / KB, TARGETS.firstLoadJsMaxKB),
@@ -198,16 +195,12 @@ function baselineMarkdown(ctx: BenchContext, { main, baseline, bundles, baseline
       [
         {
           header: "JS gzip",
-          value: (b) => b.jsGzip / KB,
-          format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
-          verdict: (v) => atMost(v, TARGETS.firstLoadJsMaxKB),
+          value: (b) => b.jsGzip,
+          format: fmtKB,
+          verdict: (v) => atMost(v == null ? v : v / KB, TARGETS.firstLoadJsMaxKB),
         },
-        { header: "CSS gzip", value: (b) => b.cssGzip / KB, format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`) },
-        {
-          header: "HTML gzip",
-          value: (b) => b.htmlGzip / KB,
-          format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
-        },
+        { header: "CSS gzip", value: (b) => b.cssGzip, format: fmtKB },
+        { header: "HTML gzip", value: (b) => b.htmlGzip, format: fmtKB },
       ],
     ),
     "",
@@ -272,9 +265,7 @@ function transferMarkdown(transfer: Transfer): string[] {
     ),
     "",
     "Largest responses: " +
-      transfer.largest
-        .map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` ${fmtKB(l.bytes)}`)
-        .join(", ") +
+      transfer.largest.map((l) => `\`${pathOf(l.url).slice(0, 100)}\` ${fmtKB(l.bytes)}`).join(", ") +
       ".",
   ];
 }
