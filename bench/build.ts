@@ -156,11 +156,6 @@ export function buildScriptNodeFlags(script: string): string[] | null {
   return flags.every((flag) => flag.startsWith("--")) ? flags : null;
 }
 
-/** The HTML files under `clientDir` so far; none where it is missing. */
-async function htmlFilesIn(clientDir: string): Promise<number> {
-  return (await listHtmlFiles(clientDir).catch(() => [])).length;
-}
-
 /** The build's command line in `workspace`: its own script's flags, else this tree's (pipeline/build-command.ts). */
 async function workspaceBuildCommand(workspace: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(path.join(workspace, "package.json"), "utf8")) as {
@@ -326,8 +321,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     },
     phaseMs: phaseDurations(started, output.prerenderAt, output.lastStepAt, ended, exitCode === 0),
     stepTimes: output.stepTimes,
-    // a build stopped while prerendering (or made before the events file) told none: the pages on disk then
-    pagesPrerendered: output.pages || (await htmlFilesIn(path.join(options.workspace, "build", CLIENT_DIR))),
+    // a build stopped while prerendering (or made before the events file) told none: the pages on disk then (if any)
+    pagesPrerendered:
+      output.pages || (await listHtmlFiles(path.join(options.workspace, "build", CLIENT_DIR)).catch(() => [])).length,
     reportedRequests: output.reported,
     outputTail: output.tail.split("\n").slice(-40).join("\n"),
   };

@@ -2,7 +2,7 @@ import { withTimeLimit, type EnginePage } from "../test-support/cross-engine/eng
 import type { Route } from "./context";
 import { fmtMs, markdownTable } from "./format";
 import type { SummaryRow } from "./report";
-import { median, tallyRuns, type RunTally } from "./stats";
+import { maxBy, median, tallyRuns, type RunTally } from "./stats";
 import { allOf, atMost, TARGETS, type Verdict } from "./targets";
 
 /**
@@ -239,12 +239,7 @@ export function startedBeforeLoad(runs: readonly EngineRun[]): { route: string; 
 
 /** The measured route whose median hydration start after load is the latest. */
 export function latestRoute(routes: readonly EngineRoute[]): EngineRoute | undefined {
-  let latest: EngineRoute | undefined;
-  for (const r of routes) {
-    if (r.hydrationStartAfterLoad === null) continue;
-    if (latest === undefined || r.hydrationStartAfterLoad > latest.hydrationStartAfterLoad!) latest = r;
-  }
-  return latest;
+  return maxBy(routes, (r) => r.hydrationStartAfterLoad);
 }
 
 /**

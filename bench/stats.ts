@@ -82,3 +82,13 @@ export async function interleavedRuns<C, R>(
   }
   return results;
 }
+
+/** The first item with the highest figure, of those that have one; undefined when none has. */
+export function maxBy<T>(items: readonly T[], figure: (item: T) => number | null | undefined): T | undefined {
+  let best: { item: T; value: number } | undefined;
+  for (const item of items) {
+    const value = figure(item);
+    if (typeof value === "number" && (best === undefined || value > best.value)) best = { item, value };
+  }
+  return best?.item;
+}

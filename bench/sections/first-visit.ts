@@ -17,7 +17,7 @@ import {
   type SlowRun,
 } from "../first-visit-runs";
 import type { SummaryRow } from "../report";
-import { interleavedRuns } from "../stats";
+import { interleavedRuns, maxBy } from "../stats";
 import { QUIET_MS } from "../../test-support/inflight-requests";
 import type { SectionOutput } from "./section";
 
@@ -121,9 +121,8 @@ export function hydrationRow(measured: readonly SlowRoute[]): SummaryRow {
   const hydrating = measured.filter((r) => r.framework);
   if (hydrating.length === 0)
     return { figure, value: "no route loads a framework: nothing hydrates", target, verdict: "info" };
-  const latest = hydrating.reduce((a, b) =>
-    (b.hydrationStartAfterLoad ?? Infinity) > (a.hydrationStartAfterLoad ?? Infinity) ? b : a,
-  );
+  // a route never seen hydrating is the latest: it fails the target
+  const latest = maxBy(hydrating, (r) => r.hydrationStartAfterLoad ?? Infinity)!;
   return {
     figure,
     value: `${fmtMs(latest.hydrationStartAfterLoad)} (${latest.route}); per route: ${hydrating.map((r) => `${r.route} ${fmtMs(r.hydrationStartAfterLoad)}`).join(" · ")}`,
@@ -134,13 +133,6 @@ export function hydrationRow(measured: readonly SlowRoute[]): SummaryRow {
 
 const measuredRoutes = (byRoute: Map<string, SlowRoute>) => [...byRoute.values()].filter((r) => r.runsOk > 0);
 
-/** The route with the highest figure, the first of those with it. */
-function worstBy(routes: readonly SlowRoute[], pick: (r: SlowRoute) => number | null): SlowRoute | undefined {
-  let worst: SlowRoute | undefined;
-  for (const r of routes) if (worst === undefined || (pick(r) ?? -Infinity) > (pick(worst) ?? -Infinity)) worst = r;
-  return worst;
-}
-
 function firstVisitSummary({
   baseline,
   nowByRoute,
@@ -148,10 +140,10 @@ function firstVisitSummary({
   homeBytes,
 }: FirstVisitFigures): SectionOutput["summary"] {
   const measured = measuredRoutes(nowByRoute);
-  const longest = worstBy(measured, (r) => r.longest);
-  const mostBlocking = worstBy(measured, (r) => r.beyond50);
+  const longest = maxBy(measured, (r) => r.longest);
+  const mostBlocking = maxBy(measured, (r) => r.beyond50);
   const noneMeasured = measured.length === 0;
-  const baselineLongest = baselineByRoute ? worstBy(measuredRoutes(baselineByRoute), (r) => r.longest) : undefined;
+  const baselineLongest = baselineByRoute ? maxBy(measuredRoutes(baselineByRoute), (r) => r.longest) : undefined;
   return [
     {
       figure: "Longest long task after FCP, slow phone, all routes (medians)",

@@ -5,7 +5,7 @@ import { REPO } from "../build";
 import type { IsolationReady } from "../isolation-child";
 import { rasterAssets, spaceIdOf } from "../content-service";
 import type { BenchContext } from "../context";
-import { fmtMB, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtMB, fmtMs } from "../format";
 import { parseProcStat } from "../proc-tree";
 import { stopChild } from "../../tools/processes";
 import type { SectionOutput } from "./section";
@@ -170,14 +170,6 @@ export async function isolationSection(ctx: BenchContext): Promise<SectionOutput
   const sources = await rasterSources(main.contentDir);
   ctx.log("isolation: content service in its own process ...");
   const result = await measure(main.clientDir, main.contentDir, sources);
-  const row = [
-    `${fmtMs(result.idle.p50)} / ${fmtMs(result.idle.p99)}`,
-    `${fmtMs(result.loaded.p50)} / ${fmtMs(result.loaded.p99)} (max ${fmtMs(result.loaded.max)})`,
-    String(result.apiRequests),
-    `${result.renditions.answered} of ${result.renditions.started}`,
-    `${result.cpuAfterSeconds.toFixed(2)} s`,
-    fmtMB(result.rssAfterBytes),
-  ];
   return {
     summary: [
       {
@@ -193,16 +185,16 @@ export async function isolationSection(ctx: BenchContext): Promise<SectionOutput
         `site's forward and ${RENDITION_CLIENTS} clients ask for new image renditions (each leaves after 5 s). ` +
         `CPU: what the content service used in the ${AFTER_MS / 1000} s after the load stopped.`,
       "",
-      markdownTable(
+      columnTable(
+        [result],
         [
-          "page p50 / p99 idle",
-          "page p50 / p99 under load",
-          "API answers",
-          "renditions answered",
-          "CPU after",
-          "RSS after",
+          ["page p50 / p99 idle", ({ idle }) => `${fmtMs(idle.p50)} / ${fmtMs(idle.p99)}`],
+          ["page p50 / p99 under load", ({ loaded: l }) => `${fmtMs(l.p50)} / ${fmtMs(l.p99)} (max ${fmtMs(l.max)})`],
+          ["API answers", (r) => String(r.apiRequests)],
+          ["renditions answered", (r) => `${r.renditions.answered} of ${r.renditions.started}`],
+          ["CPU after", (r) => `${r.cpuAfterSeconds.toFixed(2)} s`],
+          ["RSS after", (r) => fmtMB(r.rssAfterBytes)],
         ],
-        [row],
       ),
     ].join("\n"),
     data: result,
