@@ -4,7 +4,7 @@ import path from "node:path";
 import { startSiteServer, type SiteServer } from "../site-server/site-server";
 import { precompress } from "../pipeline/precompress";
 import { freePort } from "../tools/processes";
-import { selectRoutes } from "./args";
+import { selectRoutes, type BenchArgs } from "./args";
 import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
@@ -12,18 +12,9 @@ import { CLIENT_DIR, pageFile } from "../release/layout";
 
 /** What the sections share: options, the Chromium, temp space, and the build of the demo content. */
 
-export interface BenchOptions {
-  runs: number;
-  sizes: number[];
-  publishSizes: number[];
-  loadSeconds: number;
-  loadConnections: number;
-  /** Hard timeout per growth build, by article count. */
+/** The command line's settings (args.ts), with the hard timeout of a growth build by its article count. */
+export interface BenchOptions extends Omit<BenchArgs, "sections" | "help" | "growthTimeoutMinutes"> {
   growthTimeoutMs: (articles: number) => number;
-  /** A git revision the growth section builds beside the work tree (BENCH_BASELINE); null: none. */
-  baseline: string | null;
-  /** The labels of the routes to measure (BENCH_ROUTES); null: all. */
-  routes: string[] | null;
 }
 
 export interface Route {

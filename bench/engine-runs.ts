@@ -2,7 +2,7 @@ import { withTimeLimit, type EnginePage } from "../test-support/cross-engine/eng
 import type { Route } from "./context";
 import { fmtMs, markdownTable } from "./format";
 import type { SummaryRow } from "./report";
-import { maxBy, median, tallyRuns, type RunTally } from "./stats";
+import { maxBy, mediansOf, tallyRuns, type RunTally } from "./stats";
 import { allOf, atMost, TARGETS, type Verdict } from "./targets";
 
 /**
@@ -210,11 +210,7 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
   const { ok, tally } = tallyRuns(route, runs);
   return {
     ...tally,
-    loadEventStart: median(ok.map((r) => r.loadEventStart)),
-    fcp: median(ok.map((r) => r.fcp)),
-    hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
-    hydratedBy: median(ok.map((r) => r.hydratedBy)),
-    firstLook: median(ok.map((r) => r.firstLook)),
+    ...mediansOf(ok, ["loadEventStart", "fcp", "hydrationStartAfterLoad", "hydratedBy", "firstLook"]),
     withoutFramework: ok.length > 0 && ok.every((r) => r.framework === false),
   };
 }

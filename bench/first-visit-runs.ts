@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, CDPSession, Page } from "@playwright/test";
 import { inflightTracker } from "../test-support/inflight-requests";
 import type { Route } from "./context";
-import { median, medianIndex, tallyRuns, type RunTally } from "./stats";
+import { median, medianIndex, mediansOf, tallyRuns, type RunTally } from "./stats";
 import { analyseTrace, LONG_TASK_MS, startTrace, stopTrace, type TraceTask } from "./trace";
 
 /**
@@ -285,16 +285,12 @@ export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
   return {
     ...tally,
     framework: ok.some((r) => r.framework),
-    fcp: median(ok.map((r) => r.fcp)),
-    loadEventStart: median(ok.map((r) => r.loadEventStart)),
-    hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
+    ...mediansOf(ok, ["fcp", "loadEventStart", "hydrationStartAfterLoad"]),
     count: median(ok.map((r) => r.longTasks?.count)),
     countFromHydration: median(ok.map((r) => r.longTasksFromHydration?.count)),
     longest: median(ok.map((r) => r.longTasks?.longest)),
     beyond50: median(ok.map((r) => r.longTasks?.beyond50)),
-    restyled: median(ok.map((r) => r.restyled)),
-    largestRestyle: median(ok.map((r) => r.largestRestyle)),
-    rendering: median(ok.map((r) => r.rendering)),
+    ...mediansOf(ok, ["restyled", "largestRestyle", "rendering"]),
     longestWork: rep?.longestWork ?? "–",
   };
 }

@@ -30,6 +30,16 @@ export function slope(points: readonly { x: number; y: number }[]): number | nul
   return den === 0 ? null : num / den;
 }
 
+/** The median of each of `fields` over the runs (of their finite values). */
+export function mediansOf<K extends string, R extends Record<K, number | null | undefined>>(
+  runs: readonly R[],
+  fields: readonly K[],
+): Record<K, number | null> {
+  const medians = {} as Record<K, number | null>;
+  for (const field of fields) medians[field] = median(runs.map((run) => run[field]));
+  return medians;
+}
+
 /** The index of the run whose value is the median (the lower one for an even count); -1 if none. */
 export function medianIndex(values: readonly (number | null | undefined)[]): number {
   const indexed = values

@@ -16,7 +16,7 @@ import type { SummaryRow } from "../report";
 import { fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, markdownTable, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
-import { interleavedRuns, median, medianIndex, ratio } from "../stats";
+import { interleavedRuns, median, medianIndex, mediansOf, ratio } from "../stats";
 import { startPagesServer } from "../static-pages-server";
 import { allOf, atLeast, atMost, below, floorVerdict, TARGETS, type Verdict } from "../targets";
 import type { SectionOutput } from "./section";
@@ -76,11 +76,7 @@ function aggregate({ variant, preset, route, url, runs }: Measured): Aggregate {
     runsOk: ok.length,
     runs: runs.length,
     scores,
-    lcp: median(ok.map((r) => r.lcp)),
-    fcp: median(ok.map((r) => r.fcp)),
-    tbt: median(ok.map((r) => r.tbt)),
-    cls: median(ok.map((r) => r.cls)),
-    si: median(ok.map((r) => r.si)),
+    ...mediansOf(ok, ["lcp", "fcp", "tbt", "cls", "si"]),
     representative: rep,
     errors: runs.filter((r) => !r.ok).map((r) => r.error ?? "unknown error"),
   };
