@@ -210,15 +210,12 @@ function baselineMarkdown(ctx: BenchContext, { main, baseline, bundles, baseline
 /** The bundles' part of the report: every route's first-load files, beside the baseline's, and what is missing. */
 function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
   const { bundles } = figures;
-  const md: string[] = [];
-  md.push(
+  const md = [
     "gzip level 9 of each file a route's prerendered `index.html` loads on first visit (`<script src>`, " +
       "`<link rel=modulepreload>`, imports of inline module scripts, `<link rel=stylesheet>`), summed; KB = 1,024 bytes. " +
       "The site server sends brotli where the browser accepts it, which is smaller still. Inline = React Router's inline " +
       "scripts (context and hydration data) inside the HTML.",
     "",
-  );
-  md.push(
     markdownTable(
       ["route", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "inline scripts gzip", "HTML gzip", "files"],
       bundles.map((b) => [
@@ -233,8 +230,8 @@ function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
       ]),
     ),
     "",
-  );
-  md.push(...baselineMarkdown(ctx, figures));
+    ...baselineMarkdown(ctx, figures),
+  ];
   const home = bundles[0];
   if (home) {
     md.push(

@@ -218,9 +218,7 @@ function slowFailures(
 /** The slow phone's part of the report: how it was measured, the builds side by side, every route's figures. */
 function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): string[] {
   const { main, baseline, runs, slow, nowByRoute, baselineByRoute } = figures;
-  const routes = [...nowByRoute.values()];
-  const md: string[] = [];
-  md.push(
+  return [
     `A first visit to each route of the main build, served by the bench's site server (\`${main.site.url}\`), ` +
       "in Playwright's Chromium, a fresh browser context (empty cache) per run.",
     "",
@@ -271,15 +269,13 @@ function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): strin
     "",
     slowRunsTable(nowByRoute, baselineByRoute),
     "",
-  );
-  md.push(...slowFailures(routes, baselineByRoute, slow));
-  return md;
+    ...slowFailures([...nowByRoute.values()], baselineByRoute, slow),
+  ];
 }
 
 /** The bytes' part of the report: per screen, and the largest responses of `/` at 375 px. */
 function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
-  const md: string[] = [];
-  md.push(
+  const md = [
     "### Bytes of a first visit",
     "",
     "Unthrottled, one run each (the bytes do not vary between runs): 375 × 740 px at device scale 2 (mobile, touch) and " +
@@ -288,7 +284,7 @@ function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
       "without scrolling; split by CDP resource type: images (`Image`), scripts (`Script`), the rest (document, stylesheets, " +
       "fonts, media, fetches). KB = 1,024 bytes.",
     "",
-  );
+  ];
   for (const screen of Object.keys(SCREENS) as Screen[]) {
     md.push(
       `#### ${screen}`,
