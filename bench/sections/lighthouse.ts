@@ -194,11 +194,6 @@ type FindAggregate = (variant: Variant, preset: Preset, route: string) => Aggreg
 /** A Lighthouse score (0..1) as the 0..100 figure the targets are in. */
 const score100 = (score: number | null | undefined) => (score == null ? null : Math.round(score * 100));
 
-const aggregateFinder =
-  (aggregates: readonly Aggregate[]): FindAggregate =>
-  (variant, preset, route) =>
-    aggregates.find((a) => a.variant === variant && a.preset === preset && a.route === route);
-
 /** The site's scores and timings on each preset and route against the targets. */
 function scoreRows(find: FindAggregate, routes: readonly Route[]): SummaryRow[] {
   const rows: SummaryRow[] = [];
@@ -388,7 +383,8 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
   await warmUp(ctx, variants, routes, urlOf);
   const measured = await measureRuns(ctx, outDir, variants, routes, urlOf);
   const aggregates = measured.map(aggregate);
-  const find = aggregateFinder(aggregates);
+  const find: FindAggregate = (variant, preset, route) =>
+    aggregates.find((a) => a.variant === variant && a.preset === preset && a.route === route);
 
   const lcp = lcpRows(find, routes, floorKinds);
   const nowFigures = pageFigures(find, routes, "site");

@@ -49,7 +49,7 @@ async function settle(page: Page, network: ReturnType<typeof inflightTracker>): 
 }
 
 function counter(page: Page, contentOrigins: Set<string>) {
-  const count: PageCount = { api: 0, data: 0, apiUrls: [] };
+  let count: PageCount = { api: 0, data: 0, apiUrls: [] };
   page.on("request", (request) => {
     const url = request.url();
     if (isApiRequest(url, contentOrigins)) {
@@ -61,11 +61,9 @@ function counter(page: Page, contentOrigins: Set<string>) {
   });
   return {
     take(): PageCount {
-      const snapshot = { ...count, apiUrls: [...count.apiUrls] };
-      count.api = 0;
-      count.data = 0;
-      count.apiUrls = [];
-      return snapshot;
+      const taken = count;
+      count = { api: 0, data: 0, apiUrls: [] };
+      return taken;
     },
   };
 }
