@@ -151,9 +151,9 @@ export interface LighthouseOptions {
   /** Where the fresh Chromium profile goes (removed afterwards). */
   tempDir: string;
   /** Write the full result (LHR JSON) here. */
-  reportFile?: string;
-  /** Only these categories (default all four). */
-  categories?: readonly Category[];
+  reportFile: string;
+  /** Only these categories. */
+  categories: readonly Category[];
 }
 
 /**
@@ -182,18 +182,13 @@ async function runLighthouseOnce(url: string, preset: Preset, options: Lighthous
     });
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...(options.categories ?? CATEGORIES)] },
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...options.categories] },
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error("Lighthouse returned no result");
     const run = summariseRun(result.lhr, url, preset);
-    if (options.reportFile) {
-      await writeFile(
-        options.reportFile,
-        typeof result.report === "string" ? result.report : JSON.stringify(result.lhr),
-      );
-      run.reportFile = options.reportFile;
-    }
+    await writeFile(options.reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+    run.reportFile = options.reportFile;
     return run;
   } catch (error) {
     return {

@@ -82,14 +82,6 @@ function lighthouseVersion(): string {
   }
 }
 
-async function readPreviousReport(file: string): Promise<Report | null> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as Report;
-  } catch {
-    return null;
-  }
-}
-
 // module-level: the signal handlers clean up what the run has made so far
 let context: BenchContext | undefined;
 let tempDir: string | undefined;
@@ -199,7 +191,10 @@ async function main(): Promise<number> {
 
 async function writeReport(report: Report): Promise<Report> {
   const jsonFile = path.join(reportDir, "report.json");
-  const previous = await readPreviousReport(jsonFile);
+  // none, or unreadable: nothing to keep
+  const previous = await readFile(jsonFile, "utf8")
+    .then((text) => JSON.parse(text) as Report)
+    .catch(() => null);
   // the previous file may be this run's own earlier write: current sections win either way
   const merged = mergeReports(previous, report);
   await writeFile(jsonFile, `${JSON.stringify(merged, null, 2)}\n`);

@@ -93,12 +93,9 @@ export function failedSection(id: SectionId, startedAt: Date, error: unknown): S
   };
 }
 
-export function summaryRows(report: Report): (SummaryRow & { section: SectionId })[] {
-  const rows: (SummaryRow & { section: SectionId })[] = [];
-  for (const id of SECTION_IDS) {
-    for (const row of report.sections[id]?.summary ?? []) rows.push({ ...row, section: id });
-  }
-  return rows;
+/** Every section's summary rows, in the sections' order. */
+export function summaryRows(report: Report): SummaryRow[] {
+  return SECTION_IDS.flatMap((id) => report.sections[id]?.summary ?? []);
 }
 
 export function summaryTable(report: Report): string {
