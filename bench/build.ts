@@ -9,7 +9,7 @@ import { REACT_ROUTER_CLI, buildCommand } from "../pipeline/build-command";
 import { followBuildEvents, type BuildEvent } from "../pipeline/build-events";
 import type { StepTime } from "../pipeline/step-times";
 import { signalChild, stopChild } from "../tools/processes";
-import { sampleTreeRss } from "./proc-tree";
+import { sampleRss, treeRssBytes, type RssSampler } from "./proc-tree";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 
 /**
@@ -192,7 +192,7 @@ export function buildEnv(options: Pick<BuildOptions, "contentPort" | "contentDir
  * What the build's events file tells as it goes (pipeline/build-events.ts): the phases' starts, pages
  * prerendered, step times; its output gives only its last lines, for a failure's report.
  */
-export function buildProgress(sampler: Pick<ReturnType<typeof sampleTreeRss>, "enterPhase">) {
+export function buildProgress(sampler: Pick<RssSampler, "enterPhase">) {
   const progress = {
     tail: "",
     pages: 0,
@@ -279,7 +279,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // own process group, so that a timeout stops the build and everything it started
     detached: true,
   });
-  const sampler = sampleTreeRss(child.pid ?? -1, 100, "bundle");
+  const sampler = sampleRss(() => treeRssBytes(child.pid ?? -1), 100, "bundle");
   const output = buildProgress(sampler);
   // as often as the sampler: the phases start within 100 ms of their event
   const events = followBuildEvents(eventsFile, output.onEvent, { pollMs: 100 });

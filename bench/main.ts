@@ -18,6 +18,7 @@ import {
   summaryTable,
   type Report,
   type SectionId,
+  type SectionOutput,
   type SectionResult,
 } from "./report";
 import { bundleSection } from "./sections/bundle";
@@ -29,7 +30,6 @@ import { lighthouseSection } from "./sections/lighthouse";
 import { navigationSection } from "./sections/navigation";
 import { publishSection } from "./sections/publish";
 import { requestsSection } from "./sections/requests";
-import type { SectionOutput } from "./sections/section";
 import { serviceSection } from "./sections/service";
 import { ensureChromium } from "../test-support/ensure-chromium";
 

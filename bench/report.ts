@@ -26,6 +26,9 @@ export interface SummaryRow {
   verdict: Verdict;
 }
 
+/** What a section hands back; the harness adds status, timing and the title. */
+export type SectionOutput = Pick<SectionResult, "summary" | "markdown"> & { data: unknown };
+
 export interface SectionResult {
   id: SectionId;
   title: string;

@@ -8,7 +8,7 @@ import { sideBySideTable } from "../side-by-side";
 import { fmtKB, KB, markdownTable, pathOf } from "../format";
 import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * First-load JS and CSS per route: the scripts (src, modulepreload, imports

@@ -21,7 +21,7 @@ import {
 } from "../engine-runs";
 import { fmtMs, routesLine } from "../format";
 import { HYDRATION_DEADLINE_MS, LOAD_GRACE_MS } from "../../pipeline/defer-hydration";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * Hydration start after load in the two other engines of the target

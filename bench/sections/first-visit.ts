@@ -16,10 +16,9 @@ import {
   type SlowRoute,
   type SlowRun,
 } from "../first-visit-runs";
-import type { SummaryRow } from "../report";
+import type { SectionOutput, SummaryRow } from "../report";
 import { interleavedRuns, maxBy } from "../stats";
 import { QUIET_MS } from "../../test-support/inflight-requests";
-import type { SectionOutput } from "./section";
 
 /**
  * A visitor's first visit to each route of the main build, served by the

@@ -7,7 +7,7 @@ import { columnTable, countsText, fmtInt, fmtMB, fmtMs, markdownTable, MB } from
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { countIndexReferences, specRequestsForAllPages } from "../spec-requests";
 import { slope } from "../stats";
-import type { SummaryRow } from "../report";
+import type { SectionOutput, SummaryRow } from "../report";
 import {
   atMost,
   below,
@@ -17,7 +17,6 @@ import {
   type MemoryGrowth,
   type Verdict,
 } from "../targets";
-import type { SectionOutput } from "./section";
 
 /**
  * Build time, peak memory of the build's process tree and content API

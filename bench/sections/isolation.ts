@@ -8,7 +8,7 @@ import type { BenchContext } from "../context";
 import { columnTable, fmtMB, fmtMs } from "../format";
 import { parseProcStat } from "../proc-tree";
 import { stopChild } from "../../tools/processes";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * The site's pages while the content service behind it works hard, as under

@@ -12,14 +12,13 @@ import {
 import { inflightTracker, mediaRequests } from "../../test-support/inflight-requests";
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
-import type { SummaryRow } from "../report";
+import type { SectionOutput, SummaryRow } from "../report";
 import { fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, markdownTable, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
 import { interleavedRuns, median, medianIndex, mediansOf, ratio } from "../stats";
 import { startPagesServer } from "../static-pages-server";
 import { allOf, atLeast, atMost, below, floorVerdict, TARGETS, type Verdict } from "../targets";
-import type { SectionOutput } from "./section";
 
 /**
  * Lighthouse 12, mobile (default simulated throttling) and desktop presets,

@@ -12,7 +12,7 @@ import {
 } from "../navigation-runs";
 import { interleavedRuns } from "../stats";
 import { allOf } from "../targets";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * From a gallery tile to its article on the slow phone: the time from the

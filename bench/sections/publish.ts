@@ -12,7 +12,7 @@ import { columnTable, fmtInt, fmtMB, fmtMs } from "../format";
 import { matchingSubtreesRssBytes, sampleRss, type RssSampler } from "../proc-tree";
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { atMost, TARGETS, type Verdict } from "../targets";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * Publish to live (site-server/publisher.ts): for generated content sets

@@ -6,7 +6,7 @@ import type { BenchContext, MainBuild, Route } from "../context";
 import { columnTable, countsText, fmtInt, fmtMs } from "../format";
 import { waitForHydration } from "../first-visit-runs";
 import { SPEC_FORMULA_TEXT, specRequestsForAllPages, specRequestsForPage, specRouteOf } from "../spec-requests";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * Content API requests (to the content service's /v2/): for the whole build

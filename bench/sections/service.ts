@@ -6,7 +6,7 @@ import { rasterAssets, spaceIdOf, startContentService } from "../content-service
 import type { BenchContext } from "../context";
 import { fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
 import { median } from "../stats";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * The content service alone: story reads per second and p99 latency at 50
