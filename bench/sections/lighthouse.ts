@@ -13,7 +13,7 @@ import { inflightTracker, mediaRequests } from "../../test-support/inflight-requ
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import type { SectionOutput, SummaryRow } from "../report";
-import { fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, markdownTable, pathOf, routesLine } from "../format";
+import { columnTable, fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, markdownTable, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
 import { interleavedRuns, median, medianIndex, mediansOf, ratio } from "../stats";
@@ -439,24 +439,22 @@ function presetTables(aggregates: readonly Aggregate[]): string[] {
   return PRESETS.flatMap((preset) => [
     `### ${preset}`,
     "",
-    markdownTable(
-      ["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"],
-      aggregates
-        .filter((a) => a.preset === preset)
-        .map((a) => [
-          a.route,
-          a.variant,
-          fmtScore(a.scores.performance),
-          fmtScore(a.scores.accessibility),
-          fmtScore(a.scores["best-practices"]),
-          fmtScore(a.scores.seo),
-          fmtMs(a.lcp),
-          fmtMs(a.fcp),
-          fmtMs(a.tbt),
-          fmtCls(a.cls),
-          fmtMs(a.si),
-          `${a.runsOk}/${a.runs}`,
-        ]),
+    columnTable(
+      aggregates.filter((a) => a.preset === preset),
+      [
+        ["route", (a) => a.route],
+        ["variant", (a) => a.variant],
+        ["perf", (a) => fmtScore(a.scores.performance)],
+        ["a11y", (a) => fmtScore(a.scores.accessibility)],
+        ["BP", (a) => fmtScore(a.scores["best-practices"])],
+        ["SEO", (a) => fmtScore(a.scores.seo)],
+        ["LCP", (a) => fmtMs(a.lcp)],
+        ["FCP", (a) => fmtMs(a.fcp)],
+        ["TBT", (a) => fmtMs(a.tbt)],
+        ["CLS", (a) => fmtCls(a.cls)],
+        ["SI", (a) => fmtMs(a.si)],
+        ["runs ok", (a) => `${a.runsOk}/${a.runs}`],
+      ],
     ),
     "",
   ]);

@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 import { REPO } from "../build";
 import { rasterAssets, spaceIdOf, startContentService } from "../content-service";
 import type { BenchContext } from "../context";
-import { fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
 import { median } from "../stats";
 import type { SectionOutput } from "../report";
 
@@ -145,21 +145,19 @@ function serviceMarkdown(
       `\`/v2/cdn/stories/articles/{slug}?version=draft\` of all ${articles} articles (median story file ${fmtKB(storyBytes)}); ` +
       `the load generator shares the machine's 2 cores with the service.`,
     "",
-    markdownTable(
-      ["requests", "req/s (mean)", "req/s (min)", "p50", "p90", "p99", "max", "throughput", "non-2xx", "errors"],
+    columnTable(
+      [load],
       [
-        [
-          fmtInt(load.requests.total),
-          fmtInt(load.requests.average),
-          fmtInt(load.requests.min),
-          fmtMs(load.latency.p50),
-          fmtMs(load.latency.p90),
-          fmtMs(load.latency.p99),
-          fmtMs(load.latency.max),
-          `${(load.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
-          String(load.non2xx),
-          String(load.errors),
-        ],
+        ["requests", ({ requests }) => fmtInt(requests.total)],
+        ["req/s (mean)", ({ requests }) => fmtInt(requests.average)],
+        ["req/s (min)", ({ requests }) => fmtInt(requests.min)],
+        ["p50", ({ latency }) => fmtMs(latency.p50)],
+        ["p90", ({ latency }) => fmtMs(latency.p90)],
+        ["p99", ({ latency }) => fmtMs(latency.p99)],
+        ["max", ({ latency }) => fmtMs(latency.max)],
+        ["throughput", ({ throughput }) => `${(throughput.average / 1024 / 1024).toFixed(1)} MB/s`],
+        ["non-2xx", (l) => String(l.non2xx)],
+        ["errors", (l) => String(l.errors)],
       ],
     ),
     "",
