@@ -1,6 +1,6 @@
 import { launchPlaywright } from "../browser";
 import type { BenchContext, MainBuild, Route, SiteBuild } from "../context";
-import { columnTable, fmtInt, fmtKB, fmtMs, markdownTable, pathOf, routesLine } from "../format";
+import { columnTable, fmtInt, fmtKB, fmtMs, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { atMost, TARGETS } from "../targets";
 import {
@@ -284,26 +284,22 @@ function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
       "fonts, media, fetches). KB = 1,024 bytes.",
     "",
   ];
+  // a failed run's row says why in its total, and nothing else
+  const ifOk = (cellOf: (b: BytesRun) => string) => (b: BytesRun) => (b.ok ? cellOf(b) : "–");
   for (const screen of Object.keys(SCREENS) as Screen[]) {
     md.push(
       `#### ${screen}`,
       "",
-      markdownTable(
-        ["route", "total", "images", "scripts", "rest", "responses"],
-        bytes
-          .filter((b) => b.screen === screen)
-          .map((b) =>
-            b.ok
-              ? [
-                  b.route,
-                  fmtKB(b.total),
-                  fmtKB(b.byKind.images),
-                  fmtKB(b.byKind.scripts),
-                  fmtKB(b.byKind.rest),
-                  String(b.requests) + (b.idleTimedOut ? " (network never idle)" : ""),
-                ]
-              : [b.route, `failed: ${b.error ?? "?"}`, "–", "–", "–", "–"],
-          ),
+      columnTable(
+        bytes.filter((b) => b.screen === screen),
+        [
+          ["route", (b) => b.route],
+          ["total", (b) => (b.ok ? fmtKB(b.total) : `failed: ${b.error ?? "?"}`)],
+          ["images", ifOk((b) => fmtKB(b.byKind.images))],
+          ["scripts", ifOk((b) => fmtKB(b.byKind.scripts))],
+          ["rest", ifOk((b) => fmtKB(b.byKind.rest))],
+          ["responses", ifOk((b) => String(b.requests) + (b.idleTimedOut ? " (network never idle)" : ""))],
+        ],
       ),
       "",
     );
