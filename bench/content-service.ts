@@ -38,8 +38,8 @@ export interface ContentService {
    * the API request count at that point.
    */
   checkpoint(): Promise<number>;
-  /** API requests so far by kind (classifyApiRequest). */
-  apiRequestKinds(): Record<string, number>;
+  /** API requests so far by kind (classifyApiRequest); with `since` (an earlier answer of it), those made after it. */
+  apiRequestKinds(since?: Record<string, number>): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -120,7 +120,12 @@ export async function startContentService(options: ContentServiceOptions): Promi
       markers.delete(id);
       return counted.apiRequests;
     },
-    apiRequestKinds: () => Object.fromEntries(counted.kinds),
+    apiRequestKinds(since = {}) {
+      const kinds: Record<string, number> = {};
+      for (const [kind, count] of counted.kinds)
+        if (count > (since[kind] ?? 0)) kinds[kind] = count - (since[kind] ?? 0);
+      return kinds;
+    },
     close: () => service.stop(),
   };
 }

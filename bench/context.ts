@@ -218,10 +218,7 @@ export class BenchContext {
     const kindsBefore = content.apiRequestKinds();
     const { clientDir, site, build, env, precompressMs } = await this.buildSite(workspace, content, contentDir);
     const buildApiRequests = (await content.checkpoint()) - before;
-    const buildRequestKinds: Record<string, number> = {};
-    for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
-      if (count - (kindsBefore[kind] ?? 0) > 0) buildRequestKinds[kind] = count - (kindsBefore[kind] ?? 0);
-    }
+    const buildRequestKinds = content.apiRequestKinds(kindsBefore);
 
     const { first, articles } = await listArticles(content, env.CONTENT_VERSION);
     const indexStory = JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")) as unknown;

@@ -1,6 +1,6 @@
 import { withTimeLimit, type EnginePage } from "../test-support/cross-engine/engine-page";
 import type { Route } from "./context";
-import { fmtMs, markdownTable } from "./format";
+import { columnTable, fmtMs } from "./format";
 import type { SummaryRow } from "./report";
 import { maxBy, mediansOf, tallyRuns, type RunTally } from "./stats";
 import { allOf, atMost, TARGETS, type Verdict } from "./targets";
@@ -270,18 +270,15 @@ export function engineSummaryRow(engine: EngineName, routes: readonly EngineRout
 
 /** The table of an engine: one line per route, medians of the runs that succeeded. */
 export function engineTable(routes: readonly EngineRoute[]): string {
-  return markdownTable(
-    ["route", "load", "FCP", "hydration start after load", "hydrated by", "first look", "runs ok"],
-    routes.map((r) => [
-      r.route,
-      fmtMs(r.loadEventStart),
-      fmtMs(r.fcp),
-      r.withoutFramework ? "no framework" : fmtMs(r.hydrationStartAfterLoad),
-      r.withoutFramework ? "no framework" : fmtMs(r.hydratedBy),
-      fmtMs(r.firstLook),
-      `${r.runsOk}/${r.runs}`,
-    ]),
-  );
+  return columnTable(routes, [
+    ["route", (r) => r.route],
+    ["load", (r) => fmtMs(r.loadEventStart)],
+    ["FCP", (r) => fmtMs(r.fcp)],
+    ["hydration start after load", (r) => (r.withoutFramework ? "no framework" : fmtMs(r.hydrationStartAfterLoad))],
+    ["hydrated by", (r) => (r.withoutFramework ? "no framework" : fmtMs(r.hydratedBy))],
+    ["first look", (r) => fmtMs(r.firstLook)],
+    ["runs ok", (r) => `${r.runsOk}/${r.runs}`],
+  ]);
 }
 
 /** One run for the progress log. */

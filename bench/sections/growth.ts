@@ -91,10 +91,7 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
       ),
   });
   const apiRequests = (await content.checkpoint()) - before;
-  for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
-    const delta = count - (kindsBefore[kind] ?? 0);
-    if (delta > 0) base.requestKinds[kind] = delta;
-  }
+  base.requestKinds = content.apiRequestKinds(kindsBefore);
   base.buildMs = build.durationMs;
   base.peakRssBytes = build.peakRssBytes;
   base.peakRssBytesByPhase = build.peakRssBytesByPhase;
