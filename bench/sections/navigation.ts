@@ -1,6 +1,6 @@
 import { launchPlaywright } from "../browser";
 import type { BenchContext, SiteBuild } from "../context";
-import { fmtInt, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtInt, fmtMs } from "../format";
 import { SLOW_PHONE } from "../first-visit-runs";
 import {
   aggregateNavigation,
@@ -81,25 +81,20 @@ export async function navigationSection(ctx: BenchContext): Promise<SectionOutpu
     };
   });
 
-  const table = markdownTable(
-    ["from", "kind", "build", "tap → LCP", "navigation", "LCP element", "runs ok"],
-    FROM.flatMap((from) =>
-      NAVIGATION_KINDS.flatMap((kind) =>
-        builds.map((build) => {
-          const f = get(build.label, from.label, kind);
-          return [
-            from.label,
-            kind,
-            build.label === "baseline" ? `baseline ${build.commit?.slice(0, 7)}` : "now",
-            fmtMs(f?.toLcp),
-            f?.documentNavigation === null || f === undefined ? "–" : f.documentNavigation ? "document" : "client",
-            f?.lcpElement ?? "–",
-            `${f?.runsOk ?? 0}/${f?.runs ?? 0}`,
-          ];
-        }),
-      ),
+  const rows = FROM.flatMap((from) =>
+    NAVIGATION_KINDS.flatMap((kind) =>
+      builds.map((build) => ({ from, kind, build, f: get(build.label, from.label, kind) })),
     ),
   );
+  const table = columnTable(rows, [
+    ["from", (r) => r.from.label],
+    ["kind", (r) => r.kind],
+    ["build", ({ build }) => (build.label === "baseline" ? `baseline ${build.commit?.slice(0, 7)}` : "now")],
+    ["tap → LCP", (r) => fmtMs(r.f?.toLcp)],
+    ["navigation", ({ f }) => (f?.documentNavigation == null ? "–" : f.documentNavigation ? "document" : "client")],
+    ["LCP element", (r) => r.f?.lcpElement ?? "–"],
+    ["runs ok", (r) => `${r.f?.runsOk ?? 0}/${r.f?.runs ?? 0}`],
+  ]);
   const errors = [...figures.values()].flatMap((f) => f.errors.map((e) => `${f.route} ${f.kind} ${e}`));
   const markdown = [
     `From the first gallery tile of each page to its article, median of ${runs} run(s) per page, kind and build` +
