@@ -349,7 +349,6 @@ export async function bytesRun(browser: Browser, url: string, route: Route, scre
     await cdp?.detach().catch(() => undefined);
     await context.close().catch(() => undefined);
   }
-  result.largest.sort((a, b) => b.bytes - a.bytes);
-  result.largest = result.largest.slice(0, 6);
+  result.largest = result.largest.sort((a, b) => b.bytes - a.bytes).slice(0, 6);
   return result;
 }

@@ -144,8 +144,7 @@ async function firstVisitTransfer(ctx: BenchContext, url: string): Promise<Trans
   } finally {
     await browser.close();
   }
-  transfer.largest.sort((a, b) => b.bytes - a.bytes);
-  transfer.largest = transfer.largest.slice(0, 8);
+  transfer.largest = transfer.largest.sort((a, b) => b.bytes - a.bytes).slice(0, 8);
   return transfer;
 }
 

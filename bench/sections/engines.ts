@@ -220,14 +220,9 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
       viewport: PHONE,
       limits: RUN_LIMITS,
       engines: Object.fromEntries(
-        engines.map((engine) => [
-          engine.name,
-          {
-            version: results[engine.name]?.version ?? null,
-            setupError: engine.setupError,
-            routes: results[engine.name]?.routes ?? [],
-            runs: results[engine.name]?.runs ?? [],
-          },
+        engines.map(({ name, setupError }) => [
+          name,
+          { version: null, setupError, routes: [], runs: [], ...results[name] },
         ]),
       ),
     },
