@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { startSiteServer } from "../site-server/site-server";
-import { listenLocally } from "./static-pages-server";
+import { listenLocally, type LocalServer } from "./static-pages-server";
 
 /**
  * The same build rendered only in the browser, as the spec's original
@@ -12,10 +12,7 @@ import { listenLocally } from "./static-pages-server";
  * server on the same build, so compression and caching are the site's own.
  */
 
-export interface ClientOnlyServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type ClientOnlyServer = LocalServer;
 
 /** Which requests get the SPA fallback: paths without an extension, and .html files. */
 export function isDocumentPath(pathname: string): boolean {
