@@ -124,8 +124,7 @@ export class BenchContext {
 
   /** The demo content, built once per bench run and served by the production site server. */
   mainBuild(): Promise<MainBuild> {
-    this.main ??= this.buildMain();
-    return this.main;
+    return (this.main ??= this.buildMain());
   }
 
   /**
@@ -133,8 +132,7 @@ export class BenchContext {
    * without BENCH_BASELINE): the page-level sections measure both in the same run, before against after.
    */
   baselineBuild(): Promise<SiteBuild | null> {
-    this.baseline ??= this.buildBaseline();
-    return this.baseline;
+    return (this.baseline ??= this.buildBaseline());
   }
 
   /**
@@ -142,8 +140,7 @@ export class BenchContext {
    * build's content and content service, served beside it: what the engines section measures hydration on.
    */
   previewBuild(): Promise<SiteBuild> {
-    this.preview ??= this.buildPreview();
-    return this.preview;
+    return (this.preview ??= this.buildPreview());
   }
 
   /** The main build, and the baseline's after it where there is one: the builds a page-level section compares. */
