@@ -61,12 +61,16 @@ function positiveInt(name: string, raw: string | undefined, fallback: number, mi
   return value;
 }
 
+/** The items of a comma-separated list, trimmed, empty ones left out. */
+const itemsOf = (list: string) =>
+  list
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 export function parseSections(list: string): SectionId[] {
   const ids = new Set<SectionId>();
-  for (const raw of list
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean)) {
+  for (const raw of itemsOf(list.toLowerCase())) {
     const id = (SECTION_IDS as readonly string[]).includes(raw) ? (raw as SectionId) : ALIASES[raw];
     if (!id) throw new ArgsError(`unknown section "${raw}"; sections: ${SECTION_IDS.join(", ")}`);
     ids.add(id);
@@ -77,11 +81,7 @@ export function parseSections(list: string): SectionId[] {
 
 export function parseSizes(raw: string | undefined, defaults: readonly number[] = DEFAULT_SIZES): number[] {
   if (raw === undefined || raw.trim() === "") return [...defaults];
-  const sizes = raw
-    .split(",")
-    .map((s) => s.trim().replace(/[_,]/g, ""))
-    .filter(Boolean)
-    .map(Number);
+  const sizes = itemsOf(raw.replace(/_/g, "")).map(Number);
   for (const size of sizes) {
     // the generator needs at least 10 articles
     if (!Number.isInteger(size) || size < 10)
@@ -101,10 +101,7 @@ export function parseBaseline(raw: string | undefined): string | null {
 
 /** BENCH_ROUTES: comma-separated route labels (checked against the routes once the content is listed). */
 export function parseRoutes(raw: string | undefined): string[] | null {
-  const labels = (raw ?? "")
-    .split(",")
-    .map((label) => label.trim())
-    .filter(Boolean);
+  const labels = itemsOf(raw ?? "");
   return labels.length > 0 ? labels : null;
 }
 

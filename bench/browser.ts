@@ -97,11 +97,9 @@ function summariseRun(lhr: Result, url: string, preset: Preset): LighthouseRun {
     if (category === "performance" || !cat) continue;
     for (const ref of cat.auditRefs) {
       const audit = lhr.audits[ref.id];
-      if (!audit || ref.weight === 0) continue;
-      if (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "numeric") {
-        if (audit.score !== null && audit.score < 1)
-          failedAudits.push({ category, id: audit.id, title: audit.title, score: audit.score });
-      }
+      if (!audit || ref.weight === 0 || !["binary", "numeric"].includes(audit.scoreDisplayMode)) continue;
+      if (audit.score !== null && audit.score < 1)
+        failedAudits.push({ category, id: audit.id, title: audit.title, score: audit.score });
     }
   }
   const opportunities: LighthouseRun["opportunities"] = [];
@@ -109,10 +107,8 @@ function summariseRun(lhr: Result, url: string, preset: Preset): LighthouseRun {
     const savings = (audit as { metricSavings?: { LCP?: number; TBT?: number } }).metricSavings;
     const lcpMs = savings?.LCP ?? 0;
     const tbtMs = savings?.TBT ?? 0;
-    if (audit.id === "largest-contentful-paint-element") continue;
-    if ((lcpMs > 0 || tbtMs > 0) && audit.score !== 1) {
+    if (audit.id !== "largest-contentful-paint-element" && (lcpMs > 0 || tbtMs > 0) && audit.score !== 1)
       opportunities.push({ id: audit.id, title: audit.title, lcpMs, tbtMs, displayValue: audit.displayValue });
-    }
   }
   opportunities.sort((a, b) => b.lcpMs + b.tbtMs - (a.lcpMs + a.tbtMs));
   const bootup = lhr.audits["bootup-time"]?.details as TableDetails | undefined;
@@ -151,9 +147,9 @@ export interface LighthouseOptions {
   /** Where the fresh Chromium profile goes (removed afterwards). */
   tempDir: string;
   /** Write the full result (LHR JSON) here. */
-  reportFile?: string;
-  /** Only these categories (default all four). */
-  categories?: readonly Category[];
+  reportFile: string;
+  /** Only these categories. */
+  categories: readonly Category[];
 }
 
 /**
@@ -182,18 +178,13 @@ async function runLighthouseOnce(url: string, preset: Preset, options: Lighthous
     });
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...(options.categories ?? CATEGORIES)] },
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...options.categories] },
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error("Lighthouse returned no result");
     const run = summariseRun(result.lhr, url, preset);
-    if (options.reportFile) {
-      await writeFile(
-        options.reportFile,
-        typeof result.report === "string" ? result.report : JSON.stringify(result.lhr),
-      );
-      run.reportFile = options.reportFile;
-    }
+    await writeFile(options.reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+    run.reportFile = options.reportFile;
     return run;
   } catch (error) {
     return {

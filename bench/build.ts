@@ -9,7 +9,7 @@ import { REACT_ROUTER_CLI, buildCommand } from "../pipeline/build-command";
 import { followBuildEvents, type BuildEvent } from "../pipeline/build-events";
 import type { StepTime } from "../pipeline/step-times";
 import { signalChild, stopChild } from "../tools/processes";
-import { sampleTreeRss } from "./proc-tree";
+import { sampleRss, treeRssBytes, type RssSampler } from "./proc-tree";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 
 /**
@@ -156,11 +156,6 @@ export function buildScriptNodeFlags(script: string): string[] | null {
   return flags.every((flag) => flag.startsWith("--")) ? flags : null;
 }
 
-/** The HTML files under `clientDir` so far; none where it is missing. */
-async function htmlFilesIn(clientDir: string): Promise<number> {
-  return (await listHtmlFiles(clientDir).catch(() => [])).length;
-}
-
 /** The build's command line in `workspace`: its own script's flags, else this tree's (pipeline/build-command.ts). */
 async function workspaceBuildCommand(workspace: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(path.join(workspace, "package.json"), "utf8")) as {
@@ -171,8 +166,11 @@ async function workspaceBuildCommand(workspace: string): Promise<string[]> {
   return [process.execPath, ...flags, path.join(workspace, REACT_ROUTER_CLI), "build"];
 }
 
-/** The build's environment: the bench's content service, nothing that would point the bundle elsewhere. */
-function buildEnv(options: BuildOptions): NodeJS.ProcessEnv {
+/**
+ * The environment of a build on the bench's content service (`env` on top), nothing that would point the bundle
+ * elsewhere: the bench's own builds', and the live site's in section publish.
+ */
+export function buildEnv(options: Pick<BuildOptions, "contentPort" | "contentDir" | "env">): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CONTENT_PORT: String(options.contentPort),
@@ -194,7 +192,7 @@ function buildEnv(options: BuildOptions): NodeJS.ProcessEnv {
  * What the build's events file tells as it goes (pipeline/build-events.ts): the phases' starts, pages
  * prerendered, step times; its output gives only its last lines, for a failure's report.
  */
-export function buildProgress(sampler: Pick<ReturnType<typeof sampleTreeRss>, "enterPhase">) {
+export function buildProgress(sampler: Pick<RssSampler, "enterPhase">) {
   const progress = {
     tail: "",
     pages: 0,
@@ -281,7 +279,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // own process group, so that a timeout stops the build and everything it started
     detached: true,
   });
-  const sampler = sampleTreeRss(child.pid ?? -1, 100, "bundle");
+  const sampler = sampleRss(() => treeRssBytes(child.pid ?? -1), 100, "bundle");
   const output = buildProgress(sampler);
   // as often as the sampler: the phases start within 100 ms of their event
   const events = followBuildEvents(eventsFile, output.onEvent, { pollMs: 100 });
@@ -323,8 +321,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     },
     phaseMs: phaseDurations(started, output.prerenderAt, output.lastStepAt, ended, exitCode === 0),
     stepTimes: output.stepTimes,
-    // a build stopped while prerendering (or made before the events file) told none: the pages on disk then
-    pagesPrerendered: output.pages || (await htmlFilesIn(path.join(options.workspace, "build", CLIENT_DIR))),
+    // a build stopped while prerendering (or made before the events file) told none: the pages on disk then (if any)
+    pagesPrerendered:
+      output.pages || (await listHtmlFiles(path.join(options.workspace, "build", CLIENT_DIR)).catch(() => [])).length,
     reportedRequests: output.reported,
     outputTail: output.tail.split("\n").slice(-40).join("\n"),
   };

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { startSiteServer } from "../site-server/site-server";
+import { listenLocally, type LocalServer } from "./static-pages-server";
 
 /**
  * The same build rendered only in the browser, as the spec's original
@@ -12,10 +12,7 @@ import { startSiteServer } from "../site-server/site-server";
  * server on the same build, so compression and caching are the site's own.
  */
 
-export interface ClientOnlyServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type ClientOnlyServer = LocalServer;
 
 /** Which requests get the SPA fallback: paths without an extension, and .html files. */
 export function isDocumentPath(pathname: string): boolean {
@@ -58,18 +55,11 @@ export async function startClientOnlyServer(clientDir: string): Promise<ClientOn
     }
     forward(req, res, req.url ?? "/");
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: local.url,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await local.close();
       await site.close();
     },
   };

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { spawnContentService } from "../content-server/child-process";
 import type { AnsweredRequest } from "../content-server/content-server";
+import { REPO } from "./build";
 
 /**
  * Starts the content service in its own process, as `npm start` runs it
@@ -13,15 +14,11 @@ import type { AnsweredRequest } from "../content-server/content-server";
  * browser made.
  */
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
 export interface ContentServiceOptions {
   contentDir: string;
   imageCacheDir?: string;
-  /** Count the requests answered (checkpoint, apiRequestKinds, recentApiRequests). */
+  /** Count the requests answered (checkpoint, apiRequestKinds). */
   countRequests?: boolean;
-  /** A fixed port (a build has its content service's address built in); 0 or unset: a free one. */
-  port?: number;
   /** Follow edits of the story files (default false). */
   watch?: boolean;
 }
@@ -41,10 +38,8 @@ export interface ContentService {
    * the API request count at that point.
    */
   checkpoint(): Promise<number>;
-  /** The last API requests answered, as "GET /v2/... 200" (for the report's examples). */
-  recentApiRequests(): string[];
-  /** API requests so far by kind (classifyApiRequest). */
-  apiRequestKinds(): Record<string, number>;
+  /** API requests so far by kind (classifyApiRequest); with `since` (an earlier answer of it), those made after it. */
+  apiRequestKinds(since?: Record<string, number>): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -67,17 +62,15 @@ export function classifyApiRequest(target: string): string {
   return path;
 }
 
-/** What the service answered: its API requests (counted, by kind, the last 200) and the markers seen. */
+/** What the service answered: its API requests (counted, by kind) and the markers seen. */
 function requestCount() {
-  const counted = { apiRequests: 0, recent: [] as string[], kinds: new Map<string, number>() };
+  const counted = { apiRequests: 0, kinds: new Map<string, number>() };
   const markers = new Map<string, () => void>();
-  const onAnswer = ({ method, target, status }: AnsweredRequest) => {
+  const onAnswer = ({ target }: AnsweredRequest) => {
     if (target.startsWith("/v2/") || target === "/v2") {
       counted.apiRequests += 1;
       const kind = classifyApiRequest(target);
       counted.kinds.set(kind, (counted.kinds.get(kind) ?? 0) + 1);
-      counted.recent.push(`${method} ${target} ${status}`);
-      if (counted.recent.length > 200) counted.recent.shift();
       return;
     }
     const marker = /[?&]bench-marker=([\w-]+)/.exec(target)?.[1];
@@ -89,9 +82,9 @@ function requestCount() {
 export async function startContentService(options: ContentServiceOptions): Promise<ContentService> {
   const { counted, markers, onAnswer } = requestCount();
   const service = await spawnContentService({
-    cwd: repo,
+    cwd: REPO,
     options: {
-      port: options.port ?? 0,
+      port: 0,
       host: "127.0.0.1",
       contentDir: options.contentDir,
       imageCacheDir: options.imageCacheDir,
@@ -127,8 +120,34 @@ export async function startContentService(options: ContentServiceOptions): Promi
       markers.delete(id);
       return counted.apiRequests;
     },
-    recentApiRequests: () => [...counted.recent],
-    apiRequestKinds: () => Object.fromEntries(counted.kinds),
+    apiRequestKinds(since = {}) {
+      const kinds: Record<string, number> = {};
+      for (const [kind, count] of counted.kinds)
+        if (count > (since[kind] ?? 0)) kinds[kind] = count - (since[kind] ?? 0);
+      return kinds;
+    },
     close: () => service.stop(),
   };
+}
+
+/** The content's space id (its space.json), which its asset URLs name. */
+export async function spaceIdOf(contentDir: string): Promise<number> {
+  const space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as { space?: { id?: number } };
+  return space.space?.id ?? 0;
+}
+
+/** The content's raster assets, as `{W}x{H}/{hash}/{file}` with their width. */
+export async function rasterAssets(contentDir: string): Promise<{ rel: string; width: number }[]> {
+  const assets = path.join(contentDir, "assets");
+  const found: { rel: string; width: number }[] = [];
+  for (const size of await readdir(assets)) {
+    const width = /^(\d+)x\d+$/.exec(size)?.[1];
+    if (!width) continue;
+    for (const hash of await readdir(path.join(assets, size))) {
+      for (const file of await readdir(path.join(assets, size, hash))) {
+        if (/\.(jpe?g|png|webp)$/i.test(file)) found.push({ rel: `${size}/${hash}/${file}`, width: Number(width) });
+      }
+    }
+  }
+  return found;
 }

@@ -4,26 +4,17 @@ import path from "node:path";
 import { startSiteServer, type SiteServer } from "../site-server/site-server";
 import { precompress } from "../pipeline/precompress";
 import { freePort } from "../tools/processes";
-import { selectRoutes } from "./args";
+import { selectRoutes, type BenchArgs } from "./args";
 import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
-import { CLIENT_DIR } from "../release/layout";
+import { CLIENT_DIR, pageFile } from "../release/layout";
 
 /** What the sections share: options, the Chromium, temp space, and the build of the demo content. */
 
-export interface BenchOptions {
-  runs: number;
-  sizes: number[];
-  publishSizes: number[];
-  loadSeconds: number;
-  loadConnections: number;
-  /** Hard timeout per growth build, by article count. */
+/** The command line's settings (args.ts), with the hard timeout of a growth build by its article count. */
+export interface BenchOptions extends Omit<BenchArgs, "sections" | "help" | "growthTimeoutMinutes"> {
   growthTimeoutMs: (articles: number) => number;
-  /** A git revision the growth section builds beside the work tree (BENCH_BASELINE); null: none. */
-  baseline: string | null;
-  /** The labels of the routes to measure (BENCH_ROUTES); null: all. */
-  routes: string[] | null;
 }
 
 export interface Route {
@@ -133,8 +124,7 @@ export class BenchContext {
 
   /** The demo content, built once per bench run and served by the production site server. */
   mainBuild(): Promise<MainBuild> {
-    this.main ??= this.buildMain();
-    return this.main;
+    return (this.main ??= this.buildMain());
   }
 
   /**
@@ -142,8 +132,7 @@ export class BenchContext {
    * without BENCH_BASELINE): the page-level sections measure both in the same run, before against after.
    */
   baselineBuild(): Promise<SiteBuild | null> {
-    this.baseline ??= this.buildBaseline();
-    return this.baseline;
+    return (this.baseline ??= this.buildBaseline());
   }
 
   /**
@@ -151,8 +140,7 @@ export class BenchContext {
    * build's content and content service, served beside it: what the engines section measures hydration on.
    */
   previewBuild(): Promise<SiteBuild> {
-    this.preview ??= this.buildPreview();
-    return this.preview;
+    return (this.preview ??= this.buildPreview());
   }
 
   /** The main build, and the baseline's after it where there is one: the builds a page-level section compares. */
@@ -227,10 +215,7 @@ export class BenchContext {
     const kindsBefore = content.apiRequestKinds();
     const { clientDir, site, build, env, precompressMs } = await this.buildSite(workspace, content, contentDir);
     const buildApiRequests = (await content.checkpoint()) - before;
-    const buildRequestKinds: Record<string, number> = {};
-    for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
-      if (count - (kindsBefore[kind] ?? 0) > 0) buildRequestKinds[kind] = count - (kindsBefore[kind] ?? 0);
-    }
+    const buildRequestKinds = content.apiRequestKinds(kindsBefore);
 
     const { first, articles } = await listArticles(content, env.CONTENT_VERSION);
     const indexStory = JSON.parse(await readFile(path.join(contentDir, "stories", "index.json"), "utf8")) as unknown;
@@ -260,9 +245,7 @@ export class BenchContext {
 
 /** The prerendered file of a route in a client build. */
 export function prerenderedFile(clientDir: string, route: Route): string {
-  return route.file
-    ? path.join(clientDir, ...route.file.split("/"))
-    : path.join(clientDir, ...route.path.split("/").filter(Boolean), "index.html");
+  return route.file ? path.join(clientDir, ...route.file.split("/")) : pageFile(clientDir, route.path);
 }
 
 export { REPO };

@@ -1,8 +1,8 @@
 import { withTimeLimit, type EnginePage } from "../test-support/cross-engine/engine-page";
 import type { Route } from "./context";
-import { fmtMs, markdownTable } from "./format";
+import { columnTable, fmtMs } from "./format";
 import type { SummaryRow } from "./report";
-import { median, tallyRuns, type RunTally } from "./stats";
+import { maxBy, mediansOf, tallyRuns, type RunTally } from "./stats";
 import { allOf, atMost, TARGETS, type Verdict } from "./targets";
 
 /**
@@ -111,10 +111,6 @@ export function errorLine(error: unknown): string {
   return (text.split("\n")[0] ?? "").slice(0, 300) || "unknown error";
 }
 
-export function failedRun(id: RunId, error: unknown): EngineRun {
-  return { ...emptyRun(id), error: errorLine(error) };
-}
-
 /** A run's figures from what the page reported; it fails without load, or, on a page with a framework, without entry.client or hydration. */
 export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMITS.hydrationMs): EngineRun {
   const result: EngineRun = {
@@ -200,7 +196,7 @@ export async function engineRun(
     };
     result = runFromTimes(id, await withTimeLimit(measured(), limits.runMs, "the run"), limits.hydrationMs);
   } catch (error) {
-    result = failedRun(id, error);
+    result = { ...emptyRun(id), error: errorLine(error) };
   }
   gaveUp = page === undefined;
   if (page) {
@@ -214,11 +210,7 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
   const { ok, tally } = tallyRuns(route, runs);
   return {
     ...tally,
-    loadEventStart: median(ok.map((r) => r.loadEventStart)),
-    fcp: median(ok.map((r) => r.fcp)),
-    hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
-    hydratedBy: median(ok.map((r) => r.hydratedBy)),
-    firstLook: median(ok.map((r) => r.firstLook)),
+    ...mediansOf(ok, ["loadEventStart", "fcp", "hydrationStartAfterLoad", "hydratedBy", "firstLook"]),
     withoutFramework: ok.length > 0 && ok.every((r) => r.framework === false),
   };
 }
@@ -243,12 +235,7 @@ export function startedBeforeLoad(runs: readonly EngineRun[]): { route: string; 
 
 /** The measured route whose median hydration start after load is the latest. */
 export function latestRoute(routes: readonly EngineRoute[]): EngineRoute | undefined {
-  let latest: EngineRoute | undefined;
-  for (const r of routes) {
-    if (r.hydrationStartAfterLoad === null) continue;
-    if (latest === undefined || r.hydrationStartAfterLoad > latest.hydrationStartAfterLoad!) latest = r;
-  }
-  return latest;
+  return maxBy(routes, (r) => r.hydrationStartAfterLoad);
 }
 
 /**
@@ -283,18 +270,15 @@ export function engineSummaryRow(engine: EngineName, routes: readonly EngineRout
 
 /** The table of an engine: one line per route, medians of the runs that succeeded. */
 export function engineTable(routes: readonly EngineRoute[]): string {
-  return markdownTable(
-    ["route", "load", "FCP", "hydration start after load", "hydrated by", "first look", "runs ok"],
-    routes.map((r) => [
-      r.route,
-      fmtMs(r.loadEventStart),
-      fmtMs(r.fcp),
-      r.withoutFramework ? "no framework" : fmtMs(r.hydrationStartAfterLoad),
-      r.withoutFramework ? "no framework" : fmtMs(r.hydratedBy),
-      fmtMs(r.firstLook),
-      `${r.runsOk}/${r.runs}`,
-    ]),
-  );
+  return columnTable(routes, [
+    ["route", (r) => r.route],
+    ["load", (r) => fmtMs(r.loadEventStart)],
+    ["FCP", (r) => fmtMs(r.fcp)],
+    ["hydration start after load", (r) => (r.withoutFramework ? "no framework" : fmtMs(r.hydrationStartAfterLoad))],
+    ["hydrated by", (r) => (r.withoutFramework ? "no framework" : fmtMs(r.hydratedBy))],
+    ["first look", (r) => fmtMs(r.firstLook)],
+    ["runs ok", (r) => `${r.runsOk}/${r.runs}`],
+  ]);
 }
 
 /** One run for the progress log. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, CDPSession, Page } from "@playwright/test";
 import { inflightTracker } from "../test-support/inflight-requests";
 import type { Route } from "./context";
-import { median, medianIndex, tallyRuns, type RunTally } from "./stats";
+import { median, medianIndex, mediansOf, tallyRuns, type RunTally } from "./stats";
 import { analyseTrace, LONG_TASK_MS, startTrace, stopTrace, type TraceTask } from "./trace";
 
 /**
@@ -144,13 +144,14 @@ export async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
 }
 
-/** Whether React has hydrated `main` (a fiber key on it); null on a page without a framework (pipeline/islands.ts). */
-async function hydrated(page: Page): Promise<boolean | null> {
-  return page.evaluate(() => {
-    if (!("__reactRouterContext" in window)) return null;
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+/**
+ * Whether React has hydrated `main` (a fiber key on it); null on a page without a framework (pipeline/islands.ts).
+ * Runs in the page.
+ */
+function mainHydrated(): boolean | null {
+  if (!("__reactRouterContext" in window)) return null;
+  const main = document.querySelector("main");
+  return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
 }
 
 /**
@@ -159,15 +160,8 @@ async function hydrated(page: Page): Promise<boolean | null> {
  * (app/behaviours/start-page.ts) and fetch no content.
  */
 export async function waitForHydration(page: Page, timeoutMs: number): Promise<void> {
-  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
-  await page.waitForFunction(
-    () => {
-      const main = document.querySelector("main");
-      return main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-    },
-    undefined,
-    { polling: 100, timeout: timeoutMs },
-  );
+  if ((await page.evaluate(mainHydrated)) === null) return;
+  await page.waitForFunction(mainHydrated, undefined, { polling: 100, timeout: timeoutMs });
 }
 
 /**
@@ -249,7 +243,7 @@ async function slowVisit(
     }
     const trace = analyseTrace(events);
     // read after the trace: these scripts are not measured
-    const isHydrated = await hydrated(page);
+    const isHydrated = await page.evaluate(mainHydrated);
     const measured = await loadTimings(page);
     await cdp.detach().catch(() => undefined);
     result.framework = isHydrated !== null;
@@ -291,16 +285,12 @@ export function aggregateSlow(route: Route, runs: SlowRun[]): SlowRoute {
   return {
     ...tally,
     framework: ok.some((r) => r.framework),
-    fcp: median(ok.map((r) => r.fcp)),
-    loadEventStart: median(ok.map((r) => r.loadEventStart)),
-    hydrationStartAfterLoad: median(ok.map((r) => r.hydrationStartAfterLoad)),
+    ...mediansOf(ok, ["fcp", "loadEventStart", "hydrationStartAfterLoad"]),
     count: median(ok.map((r) => r.longTasks?.count)),
     countFromHydration: median(ok.map((r) => r.longTasksFromHydration?.count)),
     longest: median(ok.map((r) => r.longTasks?.longest)),
     beyond50: median(ok.map((r) => r.longTasks?.beyond50)),
-    restyled: median(ok.map((r) => r.restyled)),
-    largestRestyle: median(ok.map((r) => r.largestRestyle)),
-    rendering: median(ok.map((r) => r.rendering)),
+    ...mediansOf(ok, ["restyled", "largestRestyle", "rendering"]),
     longestWork: rep?.longestWork ?? "–",
   };
 }
@@ -359,7 +349,6 @@ export async function bytesRun(browser: Browser, url: string, route: Route, scre
     await cdp?.detach().catch(() => undefined);
     await context.close().catch(() => undefined);
   }
-  result.largest.sort((a, b) => b.bytes - a.bytes);
-  result.largest = result.largest.slice(0, 6);
+  result.largest = result.largest.sort((a, b) => b.bytes - a.bytes).slice(0, 6);
   return result;
 }

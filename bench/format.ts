@@ -6,16 +6,18 @@ export const MB = 1024 * 1024;
 
 const DASH = "–";
 
-export function fmtInt(value: number | null | undefined): string {
-  if (typeof value !== "number" || !Number.isFinite(value)) return DASH;
-  return Math.round(value).toLocaleString("en-US");
-}
+/** A formatter of numbers that shows a dash for a value that is missing or not finite. */
+const orDash =
+  (format: (value: number) => string) =>
+  (value: number | null | undefined): string =>
+    typeof value === "number" && Number.isFinite(value) ? format(value) : DASH;
+
+export const fmtInt = orDash((value) => Math.round(value).toLocaleString("en-US"));
 
 /** Milliseconds as "850 ms", "1.23 s" or "2 min 05 s". */
-export function fmtMs(ms: number | null | undefined): string {
-  if (typeof ms !== "number" || !Number.isFinite(ms)) return DASH;
+function msText(ms: number): string {
   // a difference can be negative (a script requested before load): scaled like its size
-  if (ms < 0) return `-${fmtMs(-ms)}`;
+  if (ms < 0) return `-${msText(-ms)}`;
   if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`;
@@ -23,31 +25,31 @@ export function fmtMs(ms: number | null | undefined): string {
   const seconds = Math.round((ms % 60_000) / 1000);
   return seconds === 60 ? `${minutes + 1} min 00 s` : `${minutes} min ${String(seconds).padStart(2, "0")} s`;
 }
+export const fmtMs = orDash(msText);
 
 /** A Lighthouse score (0..1) as the 0..100 figure Lighthouse shows. */
-export function fmtScore(score: number | null | undefined): string {
-  if (typeof score !== "number" || !Number.isFinite(score)) return DASH;
-  return String(Math.round(score * 100));
+export const fmtScore = orDash((score) => String(Math.round(score * 100)));
+export const fmtKB = orDash((bytes) => `${(bytes / KB).toFixed(1)} KB`);
+export const fmtMB = orDash((bytes) => `${(bytes / MB).toFixed(1)} MB`);
+export const fmtRatio = orDash((value) => `${value.toFixed(2)}×`);
+export const fmtCls = orDash((value) => value.toFixed(3));
+
+/** A URL without its scheme and host: what a report names a response of the page by. */
+export function pathOf(url: string): string {
+  return url.replace(/^https?:\/\/[^/]+/, "");
 }
 
-export function fmtKB(bytes: number | null | undefined, digits = 1): string {
-  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return DASH;
-  return `${(bytes / KB).toFixed(digits)} KB`;
+/** Counts by name, the largest first: "listing 12, story 3". */
+export function countsText(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(", ");
 }
 
-export function fmtMB(bytes: number | null | undefined, digits = 1): string {
-  if (typeof bytes !== "number" || !Number.isFinite(bytes)) return DASH;
-  return `${(bytes / MB).toFixed(digits)} MB`;
-}
-
-export function fmtRatio(value: number | null | undefined): string {
-  if (typeof value !== "number" || !Number.isFinite(value)) return DASH;
-  return `${value.toFixed(2)}×`;
-}
-
-export function fmtCls(value: number | null | undefined): string {
-  if (typeof value !== "number" || !Number.isFinite(value)) return DASH;
-  return value.toFixed(3);
+/** The routes a section measured, as its report lists them. */
+export function routesLine(routes: readonly { label: string; path: string }[]): string {
+  return "Routes: " + routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".";
 }
 
 /** Escapes what would break a Markdown table cell. */
@@ -58,4 +60,15 @@ export function cell(text: string): string {
 export function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
   return [line(headers), `|${headers.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+/** A column of `columnTable`: its header, and its cell of a row. */
+export type TableColumn<T> = readonly [header: string, cell: (row: T) => string];
+
+/** A Markdown table of `rows`, one column per entry of `columns`: each header beside what its cells show. */
+export function columnTable<T>(rows: readonly T[], columns: readonly TableColumn<T>[]): string {
+  return markdownTable(
+    columns.map(([header]) => header),
+    rows.map((row) => columns.map(([, cellOf]) => cellOf(row))),
+  );
 }

@@ -18,6 +18,7 @@ import {
   summaryTable,
   type Report,
   type SectionId,
+  type SectionOutput,
   type SectionResult,
 } from "./report";
 import { bundleSection } from "./sections/bundle";
@@ -29,7 +30,6 @@ import { lighthouseSection } from "./sections/lighthouse";
 import { navigationSection } from "./sections/navigation";
 import { publishSection } from "./sections/publish";
 import { requestsSection } from "./sections/requests";
-import type { SectionOutput } from "./sections/section";
 import { serviceSection } from "./sections/service";
 import { ensureChromium } from "../test-support/ensure-chromium";
 
@@ -79,14 +79,6 @@ function lighthouseVersion(): string {
     return (require("lighthouse/package.json") as { version: string }).version;
   } catch {
     return "unknown";
-  }
-}
-
-async function readPreviousReport(file: string): Promise<Report | null> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as Report;
-  } catch {
-    return null;
   }
 }
 
@@ -169,22 +161,11 @@ async function main(): Promise<number> {
   const chromium = await chromiumVersion(chromePath);
   tempDir = await mkdtemp(path.join(os.tmpdir(), "studio-bench-"));
   await mkdir(reportDir, { recursive: true });
-  context = new BenchContext(
-    {
-      runs: args.runs,
-      sizes: args.sizes,
-      publishSizes: args.publishSizes,
-      loadSeconds: args.loadSeconds,
-      loadConnections: args.loadConnections,
-      growthTimeoutMs: (articles) => growthTimeoutMs(articles, args.growthTimeoutMinutes),
-      baseline: args.baseline,
-      routes: args.routes,
-    },
-    chromePath,
-    tempDir,
-    reportDir,
-    log,
-  );
+  const options = {
+    ...args,
+    growthTimeoutMs: (articles: number) => growthTimeoutMs(articles, args.growthTimeoutMinutes),
+  };
+  context = new BenchContext(options, chromePath, tempDir, reportDir, log);
   log(
     `sections: ${args.sections.join(", ")}; ${args.runs} Lighthouse run(s); sizes ${args.sizes.join(", ")}; ${chromium}; temp ${tempDir}`,
   );
@@ -210,7 +191,10 @@ async function main(): Promise<number> {
 
 async function writeReport(report: Report): Promise<Report> {
   const jsonFile = path.join(reportDir, "report.json");
-  const previous = await readPreviousReport(jsonFile);
+  // none, or unreadable: nothing to keep
+  const previous = await readFile(jsonFile, "utf8")
+    .then((text) => JSON.parse(text) as Report)
+    .catch(() => null);
   // the previous file may be this run's own earlier write: current sections win either way
   const merged = mergeReports(previous, report);
   await writeFile(jsonFile, `${JSON.stringify(merged, null, 2)}\n`);

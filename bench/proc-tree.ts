@@ -109,11 +109,6 @@ export interface RssSampler {
   stop(): Promise<number>;
 }
 
-/** Samples the tree's RSS every `intervalMs` (100 ms) until stopped; resolves to the peak. */
-export function sampleTreeRss(root: number, intervalMs = 100, firstPhase = "start"): RssSampler {
-  return sampleRss(() => treeRssBytes(root), intervalMs, firstPhase);
-}
-
 /** Samples `measure` (bytes) every `intervalMs` until stopped; resolves to the peak. */
 export function sampleRss(measure: () => Promise<number>, intervalMs = 100, firstPhase = "start"): RssSampler {
   let peak = 0;

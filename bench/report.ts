@@ -3,21 +3,8 @@ import { verdictMark, type Verdict } from "./targets";
 
 /** The bench report: one result per section, rendered to report.md and kept as report.json. */
 
-export const SECTION_IDS = [
-  "lighthouse",
-  "first-visit",
-  "navigation",
-  "engines",
-  "requests",
-  "growth",
-  "bundle",
-  "service",
-  "isolation",
-  "publish",
-] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
-
-export const SECTION_TITLES: Record<SectionId, string> = {
+/** The sections in the order they run and are reported, with their titles. */
+export const SECTION_TITLES = {
   lighthouse: "Lighthouse: site, floor and client-only rendering",
   "first-visit": "First visit: long tasks, hydration start and bytes",
   navigation: "From a gallery tile to its article: tap to LCP",
@@ -28,7 +15,9 @@ export const SECTION_TITLES: Record<SectionId, string> = {
   service: "Content service throughput and image service",
   isolation: "Pages while the content service works hard",
   publish: "Publish to live: webhook to prerendered HTML",
-};
+} as const;
+export type SectionId = keyof typeof SECTION_TITLES;
+export const SECTION_IDS = Object.keys(SECTION_TITLES) as readonly SectionId[];
 
 export interface SummaryRow {
   figure: string;
@@ -36,6 +25,9 @@ export interface SummaryRow {
   target: string;
   verdict: Verdict;
 }
+
+/** What a section hands back; the harness adds status, timing and the title. */
+export type SectionOutput = Pick<SectionResult, "summary" | "markdown"> & { data: unknown };
 
 export interface SectionResult {
   id: SectionId;
@@ -94,7 +86,7 @@ export function failedSection(id: SectionId, startedAt: Date, error: unknown): S
     error: message,
     summary: [
       {
-        figure: `${SECTION_TITLES[id]}`,
+        figure: SECTION_TITLES[id],
         value: `section failed: ${firstLine.slice(0, 200)}`,
         target: "",
         verdict: "error",
@@ -104,12 +96,9 @@ export function failedSection(id: SectionId, startedAt: Date, error: unknown): S
   };
 }
 
-export function summaryRows(report: Report): (SummaryRow & { section: SectionId })[] {
-  const rows: (SummaryRow & { section: SectionId })[] = [];
-  for (const id of SECTION_IDS) {
-    for (const row of report.sections[id]?.summary ?? []) rows.push({ ...row, section: id });
-  }
-  return rows;
+/** Every section's summary rows, in the sections' order. */
+export function summaryRows(report: Report): SummaryRow[] {
+  return SECTION_IDS.flatMap((id) => report.sections[id]?.summary ?? []);
 }
 
 export function summaryTable(report: Report): string {

@@ -1,14 +1,15 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** Serves a few in-memory HTML pages (the floor pages) on 127.0.0.1 and a free port. */
 
-export interface PagesServer {
+/** A server of the bench on 127.0.0.1: where it answers, and how to stop it. */
+export interface LocalServer {
   url: string;
   close(): Promise<void>;
 }
 
-export async function startPagesServer(pages: ReadonlyMap<string, string>): Promise<PagesServer> {
+export async function startPagesServer(pages: ReadonlyMap<string, string>): Promise<LocalServer> {
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     const page = pages.get(pathname);
@@ -29,6 +30,11 @@ export async function startPagesServer(pages: ReadonlyMap<string, string>): Prom
     });
     res.end(req.method === "HEAD" ? undefined : body);
   });
+  return listenLocally(server);
+}
+
+/** `server` listening on 127.0.0.1 and a free port; its close ends the open connections too. */
+export async function listenLocally(server: Server): Promise<LocalServer> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

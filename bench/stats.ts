@@ -30,6 +30,16 @@ export function slope(points: readonly { x: number; y: number }[]): number | nul
   return den === 0 ? null : num / den;
 }
 
+/** The median of each of `fields` over the runs (of their finite values). */
+export function mediansOf<K extends string, R extends Record<K, number | null | undefined>>(
+  runs: readonly R[],
+  fields: readonly K[],
+): Record<K, number | null> {
+  const medians = {} as Record<K, number | null>;
+  for (const field of fields) medians[field] = median(runs.map((run) => run[field]));
+  return medians;
+}
+
 /** The index of the run whose value is the median (the lower one for an even count); -1 if none. */
 export function medianIndex(values: readonly (number | null | undefined)[]): number {
   const indexed = values
@@ -65,4 +75,30 @@ export function tallyRuns<R extends { ok: boolean; run: number; error?: string }
       errors: runs.filter((r) => !r.ok).map((r) => `run ${r.run}: ${r.error ?? "unknown error"}`),
     },
   };
+}
+
+/**
+ * `measure` of every case, `runs` times, interleaved (run 1 of each case, then run 2, ...) so that drift of the
+ * machine hits every case alike: each case's results, in the order of `cases`.
+ */
+export async function interleavedRuns<C, R>(
+  cases: readonly C[],
+  runs: number,
+  measure: (item: C, run: number) => Promise<R>,
+): Promise<R[][]> {
+  const results = cases.map((): R[] => []);
+  for (let run = 1; run <= runs; run++) {
+    for (const [i, item] of cases.entries()) results[i]!.push(await measure(item, run));
+  }
+  return results;
+}
+
+/** The first item with the highest figure, of those that have one; undefined when none has. */
+export function maxBy<T>(items: readonly T[], figure: (item: T) => number | null | undefined): T | undefined {
+  let best: { item: T; value: number } | undefined;
+  for (const item of items) {
+    const value = figure(item);
+    if (typeof value === "number" && (best === undefined || value > best.value)) best = { item, value };
+  }
+  return best?.item;
 }

@@ -1,3 +1,5 @@
+import { MB } from "./format";
+
 /**
  * The budgets the bench checks (shared/DESIGN.md "Budgets" and the bench
  * brief), and the verdicts. A missed target is reported, never thrown.
@@ -43,20 +45,14 @@ export const TARGETS = {
   firstLoadCssMaxKB: 20,
 } as const;
 
-export function atMost(value: number | null | undefined, max: number): Verdict {
-  if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
-  return value <= max ? "pass" : "fail";
+/** "pass" when `value` is a finite number that `holds`, else "fail" (a missing value misses the target). */
+function verdictOf(value: number | null | undefined, holds: (value: number) => boolean): Verdict {
+  return typeof value === "number" && Number.isFinite(value) && holds(value) ? "pass" : "fail";
 }
 
-export function below(value: number | null | undefined, limit: number): Verdict {
-  if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
-  return value < limit ? "pass" : "fail";
-}
-
-export function atLeast(value: number | null | undefined, min: number): Verdict {
-  if (typeof value !== "number" || !Number.isFinite(value)) return "fail";
-  return value >= min ? "pass" : "fail";
-}
+export const atMost = (value: number | null | undefined, max: number) => verdictOf(value, (v) => v <= max);
+export const below = (value: number | null | undefined, limit: number) => verdictOf(value, (v) => v < limit);
+export const atLeast = (value: number | null | undefined, min: number) => verdictOf(value, (v) => v >= min);
 
 /**
  * LCP site/floor of one route: within the target against `/`'s floor and
@@ -95,8 +91,6 @@ export interface MemoryGrowth {
   ratio: number;
 }
 
-const MB = 1024 * 1024;
-
 /**
  * Peak memory growth per 1,000 articles from the smallest size that built
  * to each larger one, against the content's JSON growth over the same span:
@@ -132,15 +126,8 @@ export function memoryGrowthVerdict(
   return allOf(growth.map((entry) => atMost(entry.ratio, max)));
 }
 
+const MARKS: Record<Verdict, string> = { pass: "✅ pass", fail: "❌ fail", error: "⚠️ error", info: "–" };
+
 export function verdictMark(verdict: Verdict): string {
-  switch (verdict) {
-    case "pass":
-      return "✅ pass";
-    case "fail":
-      return "❌ fail";
-    case "error":
-      return "⚠️ error";
-    default:
-      return "–";
-  }
+  return MARKS[verdict];
 }

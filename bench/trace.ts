@@ -116,38 +116,31 @@ function isMainFrameNavigation(event: TraceEvent): boolean {
   );
 }
 
+/** The events that stand for a kind of work (and everything nested in them). */
+const WORK_EVENTS: Record<WorkKind, readonly string[]> = {
+  style: ["UpdateLayoutTree", "RecalculateStyles", "ParseAuthorStyleSheet"],
+  layout: ["Layout", "UpdateLayerTree", "IntersectionObserverController::computeIntersections"],
+  script: [
+    "EvaluateScript",
+    "v8.compile",
+    "v8.compileModule",
+    "v8.evaluateModule",
+    "FunctionCall",
+    "TimerFire",
+    "EventDispatch",
+    "v8.run",
+  ],
+  parse: ["ParseHTML"],
+  paint: ["Paint", "PrePaint", "Layerize", "CompositeLayers", "Commit", "UpdateLayer"],
+  other: [],
+};
+const KIND_OF_EVENT = new Map(
+  Object.entries(WORK_EVENTS).flatMap(([kind, names]) => names.map((name) => [name, kind as WorkKind] as const)),
+);
+
 /** The kind of work an event (and everything nested in it) stands for; null for a wrapper. */
 export function workKind(name: string): WorkKind | null {
-  switch (name) {
-    case "UpdateLayoutTree":
-    case "RecalculateStyles":
-    case "ParseAuthorStyleSheet":
-      return "style";
-    case "Layout":
-    case "UpdateLayerTree":
-    case "IntersectionObserverController::computeIntersections":
-      return "layout";
-    case "EvaluateScript":
-    case "v8.compile":
-    case "v8.compileModule":
-    case "v8.evaluateModule":
-    case "FunctionCall":
-    case "TimerFire":
-    case "EventDispatch":
-    case "v8.run":
-      return "script";
-    case "ParseHTML":
-      return "parse";
-    case "Paint":
-    case "PrePaint":
-    case "Layerize":
-    case "CompositeLayers":
-    case "Commit":
-    case "UpdateLayer":
-      return "paint";
-    default:
-      return null;
-  }
+  return KIND_OF_EVENT.get(name) ?? null;
 }
 
 /** Begin/end pairs ("B"/"E") as complete events, per thread in order. */

@@ -5,10 +5,10 @@ import { inflightTracker } from "../../test-support/inflight-requests";
 import { launchPlaywright } from "../browser";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import { sideBySideTable } from "../side-by-side";
-import { fmtKB, KB, markdownTable } from "../format";
+import { fmtKB, KB, markdownTable, pathOf } from "../format";
 import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * First-load JS and CSS per route: the scripts (src, modulepreload, imports
@@ -144,8 +144,7 @@ async function firstVisitTransfer(ctx: BenchContext, url: string): Promise<Trans
   } finally {
     await browser.close();
   }
-  transfer.largest.sort((a, b) => b.bytes - a.bytes);
-  transfer.largest = transfer.largest.slice(0, 8);
+  transfer.largest = transfer.largest.sort((a, b) => b.bytes - a.bytes).slice(0, 8);
   return transfer;
 }
 
@@ -161,13 +160,10 @@ interface BundleFigures {
 const typesByBytes = (transfer: Transfer) => Object.entries(transfer.byType).sort((a, b) => b[1].bytes - a[1].bytes);
 
 function bundleSummary({ baseline, bundles, baselineBundles, transfer }: BundleFigures): SectionOutput["summary"] {
+  const jsCss = (b: RouteBundle | undefined) => `JS ${fmtKB(b?.jsGzip)} · CSS ${fmtKB(b?.cssGzip)}`;
   const summary: SectionOutput["summary"] = bundles.map((b) => ({
     figure: `First-load JS / CSS (gzip), ${b.route}`,
-    value:
-      `JS ${fmtKB(b.jsGzip)} · CSS ${fmtKB(b.cssGzip)}` +
-      (baseline
-        ? `; baseline JS ${fmtKB(baselineBundles.find((x) => x.route === b.route)?.jsGzip)} · CSS ${fmtKB(baselineBundles.find((x) => x.route === b.route)?.cssGzip)}`
-        : ""),
+    value: jsCss(b) + (baseline ? `; baseline ${jsCss(baselineBundles.find((x) => x.route === b.route))}` : ""),
     target: `JS ≤ ${TARGETS.firstLoadJsMaxKB} KB · CSS ≤ ${TARGETS.firstLoadCssMaxKB} KB`,
     verdict: allOf([
       atMost(b.jsGzip / KB, TARGETS.firstLoadJsMaxKB),
@@ -198,16 +194,12 @@ function baselineMarkdown(ctx: BenchContext, { main, baseline, bundles, baseline
       [
         {
           header: "JS gzip",
-          value: (b) => b.jsGzip / KB,
-          format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
-          verdict: (v) => atMost(v, TARGETS.firstLoadJsMaxKB),
+          value: (b) => b.jsGzip,
+          format: fmtKB,
+          verdict: (v) => atMost(v == null ? v : v / KB, TARGETS.firstLoadJsMaxKB),
         },
-        { header: "CSS gzip", value: (b) => b.cssGzip / KB, format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`) },
-        {
-          header: "HTML gzip",
-          value: (b) => b.htmlGzip / KB,
-          format: (v) => (v == null ? "–" : `${v.toFixed(1)} KB`),
-        },
+        { header: "CSS gzip", value: (b) => b.cssGzip, format: fmtKB },
+        { header: "HTML gzip", value: (b) => b.htmlGzip, format: fmtKB },
       ],
     ),
     "",
@@ -217,15 +209,12 @@ function baselineMarkdown(ctx: BenchContext, { main, baseline, bundles, baseline
 /** The bundles' part of the report: every route's first-load files, beside the baseline's, and what is missing. */
 function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
   const { bundles } = figures;
-  const md: string[] = [];
-  md.push(
+  const md = [
     "gzip level 9 of each file a route's prerendered `index.html` loads on first visit (`<script src>`, " +
       "`<link rel=modulepreload>`, imports of inline module scripts, `<link rel=stylesheet>`), summed; KB = 1,024 bytes. " +
       "The site server sends brotli where the browser accepts it, which is smaller still. Inline = React Router's inline " +
       "scripts (context and hydration data) inside the HTML.",
     "",
-  );
-  md.push(
     markdownTable(
       ["route", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "inline scripts gzip", "HTML gzip", "files"],
       bundles.map((b) => [
@@ -240,8 +229,8 @@ function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
       ]),
     ),
     "",
-  );
-  md.push(...baselineMarkdown(ctx, figures));
+    ...baselineMarkdown(ctx, figures),
+  ];
   const home = bundles[0];
   if (home) {
     md.push(
@@ -272,9 +261,7 @@ function transferMarkdown(transfer: Transfer): string[] {
     ),
     "",
     "Largest responses: " +
-      transfer.largest
-        .map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` ${fmtKB(l.bytes)}`)
-        .join(", ") +
+      transfer.largest.map((l) => `\`${pathOf(l.url).slice(0, 100)}\` ${fmtKB(l.bytes)}`).join(", ") +
       ".",
   ];
 }

@@ -19,9 +19,9 @@ import {
   type EngineRoute,
   type EngineRun,
 } from "../engine-runs";
-import { fmtMs } from "../format";
+import { fmtMs, routesLine } from "../format";
 import { HYDRATION_DEADLINE_MS, LOAD_GRACE_MS } from "../../pipeline/defer-hydration";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * Hydration start after load in the two other engines of the target
@@ -34,32 +34,34 @@ import type { SectionOutput } from "./section";
  * CPU nor network: the figures are unthrottled.
  */
 
+type Launch = (origin: string) => Promise<EnginePage>;
+
 interface Engine {
   name: EngineName;
-  launch?: (origin: string) => Promise<EnginePage>;
+  launch?: Launch;
   setupError?: string;
+}
+
+/** An engine found (or installed) by `ensure`, or why it could not be. */
+async function engine<T>(
+  name: EngineName,
+  ensure: () => Promise<T>,
+  launch: (found: T, origin: string) => Promise<EnginePage>,
+): Promise<Engine> {
+  try {
+    const found = await ensure();
+    return { name, launch: (origin) => launch(found, origin) };
+  } catch (error) {
+    return { name, setupError: errorLine(error) };
+  }
 }
 
 /** The engines, found (or installed) one after the other as test-support/run-e2e.ts does: each may run apt. */
 async function findEngines(): Promise<Engine[]> {
-  const engines: Engine[] = [];
-  try {
-    const firefox = await ensureFirefox();
-    engines.push({ name: "firefox", launch: (origin) => launchFirefox(firefox, origin) });
-  } catch (error) {
-    engines.push({ name: "firefox", setupError: errorLine(error) });
-  }
-  if (process.platform !== "linux") {
-    engines.push({ name: "webkit", setupError: "WebKitGTK and Xvfb run on Linux only" });
-    return engines;
-  }
-  try {
-    const webkit = await ensureWebKit();
-    engines.push({ name: "webkit", launch: (origin) => launchWebKit(webkit, origin) });
-  } catch (error) {
-    engines.push({ name: "webkit", setupError: errorLine(error) });
-  }
-  return engines;
+  const firefox = await engine("firefox", ensureFirefox, launchFirefox);
+  if (process.platform !== "linux")
+    return [firefox, { name: "webkit", setupError: "WebKitGTK and Xvfb run on Linux only" }];
+  return [firefox, await engine("webkit", ensureWebKit, launchWebKit)];
 }
 
 interface EngineResult {
@@ -67,8 +69,6 @@ interface EngineResult {
   runs: EngineRun[];
   routes: EngineRoute[];
 }
-
-type Launch = (origin: string) => Promise<EnginePage>;
 
 /**
  * A launcher that keeps the browser of the run in progress, closed by the bench's cleanup too (Ctrl-C):
@@ -162,7 +162,7 @@ function methodMarkdown(main: MainBuild, preview: SiteBuild, runs: number): stri
       "figures of this machine's CPU and loopback network, not of a slow phone; compare them with each other, not with " +
       "first-visit's slow-phone figures.",
     "",
-    "Routes: " + main.routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
+    routesLine(main.routes),
     "",
     "Times from navigation start. Load = the navigation's `loadEventStart`; FCP = the `first-contentful-paint` paint entry " +
       "(– where the engine reports none); hydration start after load = `startTime` of the first resource named " +
@@ -220,14 +220,9 @@ export async function enginesSection(ctx: BenchContext): Promise<SectionOutput> 
       viewport: PHONE,
       limits: RUN_LIMITS,
       engines: Object.fromEntries(
-        engines.map((engine) => [
-          engine.name,
-          {
-            version: results[engine.name]?.version ?? null,
-            setupError: engine.setupError,
-            routes: results[engine.name]?.routes ?? [],
-            runs: results[engine.name]?.runs ?? [],
-          },
+        engines.map(({ name, setupError }) => [
+          name,
+          { version: null, setupError, routes: [], runs: [], ...results[name] },
         ]),
       ),
     },

@@ -1,6 +1,6 @@
 import { launchPlaywright } from "../browser";
-import type { BenchContext, Route } from "../context";
-import { fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
+import type { BenchContext, MainBuild, Route, SiteBuild } from "../context";
+import { columnTable, fmtInt, fmtKB, fmtMs, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { atMost, TARGETS } from "../targets";
 import {
@@ -16,9 +16,9 @@ import {
   type SlowRoute,
   type SlowRun,
 } from "../first-visit-runs";
-import type { SummaryRow } from "../report";
+import type { SectionOutput, SummaryRow } from "../report";
+import { interleavedRuns, maxBy } from "../stats";
 import { QUIET_MS } from "../../test-support/inflight-requests";
-import type { SectionOutput } from "./section";
 
 /**
  * A visitor's first visit to each route of the main build, served by the
@@ -33,12 +33,16 @@ import type { SectionOutput } from "./section";
  * without scrolling, split into images, scripts and the rest.
  */
 
+/** A bytes run's total and its kinds. */
+const bytesText = ({ total, byKind }: BytesRun) =>
+  `${fmtKB(total)} (images ${fmtKB(byKind.images)}, scripts ${fmtKB(byKind.scripts)}, rest ${fmtKB(byKind.rest)})`;
+
 /** One line of the log per bytes run. */
 function logBytesRun(ctx: BenchContext, screen: Screen, route: Route, result: BytesRun): void {
   ctx.log(
     `first-visit bytes ${screen} ${route.label}: ` +
       (result.ok
-        ? `${fmtKB(result.total)} (images ${fmtKB(result.byKind.images)}, scripts ${fmtKB(result.byKind.scripts)}, rest ${fmtKB(result.byKind.rest)})${result.idleTimedOut ? ", network never idle" : ""}`
+        ? `${bytesText(result)}${result.idleTimedOut ? ", network never idle" : ""}`
         : `failed: ${result.error}`),
   );
 }
@@ -59,9 +63,6 @@ function logSlowRun(ctx: BenchContext, label: string, route: Route, run: number,
   );
 }
 
-type MainBuild = Awaited<ReturnType<BenchContext["mainBuild"]>>;
-type SiteBuild = Awaited<ReturnType<BenchContext["siteBuilds"]>>[number];
-
 /** The unthrottled bytes runs, then the slow-phone runs of each build; runs by build label and route label. */
 async function measureFirstVisits(ctx: BenchContext, main: MainBuild, builds: SiteBuild[], runs: number) {
   const bytes: BytesRun[] = [];
@@ -76,16 +77,14 @@ async function measureFirstVisits(ctx: BenchContext, main: MainBuild, builds: Si
         logBytesRun(ctx, screen, route, result);
       }
     }
-    // runs interleaved over the routes and the builds, so that drift of the machine hits each alike
-    for (let run = 1; run <= runs; run++) {
-      for (const route of main.routes) {
-        for (const build of builds) {
-          const result = await slowRun(browser, `${build.site.url}${route.path}`, route, run, build.label);
-          slow.set(slowKey(build.label, route.label), [...(slow.get(slowKey(build.label, route.label)) ?? []), result]);
-          logSlowRun(ctx, build.label, route, run, runs, result);
-        }
-      }
-    }
+    // runs interleaved over the routes and the builds
+    const cases = main.routes.flatMap((route) => builds.map((build) => ({ route, build })));
+    const results = await interleavedRuns(cases, runs, async ({ route, build }, run) => {
+      const result = await slowRun(browser, `${build.site.url}${route.path}`, route, run, build.label);
+      logSlowRun(ctx, build.label, route, run, runs, result);
+      return result;
+    });
+    for (const [i, { route, build }] of cases.entries()) slow.set(slowKey(build.label, route.label), results[i]!);
   } finally {
     await browser.close();
   }
@@ -121,9 +120,8 @@ export function hydrationRow(measured: readonly SlowRoute[]): SummaryRow {
   const hydrating = measured.filter((r) => r.framework);
   if (hydrating.length === 0)
     return { figure, value: "no route loads a framework: nothing hydrates", target, verdict: "info" };
-  const latest = hydrating.reduce((a, b) =>
-    (b.hydrationStartAfterLoad ?? Infinity) > (a.hydrationStartAfterLoad ?? Infinity) ? b : a,
-  );
+  // a route never seen hydrating is the latest: it fails the target
+  const latest = maxBy(hydrating, (r) => r.hydrationStartAfterLoad ?? Infinity)!;
   return {
     figure,
     value: `${fmtMs(latest.hydrationStartAfterLoad)} (${latest.route}); per route: ${hydrating.map((r) => `${r.route} ${fmtMs(r.hydrationStartAfterLoad)}`).join(" · ")}`,
@@ -132,25 +130,19 @@ export function hydrationRow(measured: readonly SlowRoute[]): SummaryRow {
   };
 }
 
+const measuredRoutes = (byRoute: Map<string, SlowRoute>) => [...byRoute.values()].filter((r) => r.runsOk > 0);
+
 function firstVisitSummary({
   baseline,
   nowByRoute,
   baselineByRoute,
   homeBytes,
 }: FirstVisitFigures): SectionOutput["summary"] {
-  const measured = [...nowByRoute.values()].filter((r) => r.runsOk > 0);
-  /** The route with the highest figure (of those measured). */
-  const worstBy = (pick: (r: SlowRoute) => number | null): SlowRoute | undefined => {
-    let worst: SlowRoute | undefined;
-    for (const r of measured) if (worst === undefined || (pick(r) ?? -Infinity) > (pick(worst) ?? -Infinity)) worst = r;
-    return worst;
-  };
-  const longest = worstBy((r) => r.longest);
-  const mostBlocking = worstBy((r) => r.beyond50);
+  const measured = measuredRoutes(nowByRoute);
+  const longest = maxBy(measured, (r) => r.longest);
+  const mostBlocking = maxBy(measured, (r) => r.beyond50);
   const noneMeasured = measured.length === 0;
-  const baselineLongest = baselineByRoute
-    ? [...baselineByRoute.values()].filter((r) => r.runsOk > 0).sort((a, b) => (b.longest ?? 0) - (a.longest ?? 0))[0]
-    : undefined;
+  const baselineLongest = baselineByRoute ? maxBy(measuredRoutes(baselineByRoute), (r) => r.longest) : undefined;
   return [
     {
       figure: "Longest long task after FCP, slow phone, all routes (medians)",
@@ -174,9 +166,7 @@ function firstVisitSummary({
     hydrationRow(measured),
     {
       figure: "Bytes of a first visit to / at 375 px",
-      value: homeBytes?.ok
-        ? `${fmtKB(homeBytes.total)} (images ${fmtKB(homeBytes.byKind.images)}, scripts ${fmtKB(homeBytes.byKind.scripts)}, rest ${fmtKB(homeBytes.byKind.rest)})`
-        : `not measured${homeBytes?.error ? `: ${homeBytes.error}` : ""}`,
+      value: homeBytes?.ok ? bytesText(homeBytes) : `not measured${homeBytes?.error ? `: ${homeBytes.error}` : ""}`,
       target: "–",
       verdict: homeBytes?.ok ? "info" : "error",
     },
@@ -185,34 +175,22 @@ function firstVisitSummary({
 
 /** Every route's slow-phone figures, the baseline's first. */
 function slowRunsTable(nowByRoute: Map<string, SlowRoute>, baselineByRoute: Map<string, SlowRoute> | null): string {
-  return markdownTable(
+  const builds = [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const];
+  const count = (n: number | null) => (n === null ? "–" : String(n));
+  return columnTable(
+    builds.flatMap(([build, byRoute]) => [...byRoute.values()].map((r) => ({ ...r, build }))),
     [
-      "route",
-      "build",
-      "FCP",
-      "load",
-      "hydration start after load",
-      "long tasks",
-      "of them from hydration start",
-      "longest",
-      "its work",
-      "runs ok",
+      ["route", (r) => r.route],
+      ["build", (r) => r.build],
+      ["FCP", (r) => fmtMs(r.fcp)],
+      ["load", (r) => fmtMs(r.loadEventStart)],
+      ["hydration start after load", (r) => fmtMs(r.hydrationStartAfterLoad)],
+      ["long tasks", (r) => count(r.count)],
+      ["of them from hydration start", (r) => count(r.countFromHydration)],
+      ["longest", (r) => fmtMs(r.longest)],
+      ["its work", (r) => r.longestWork],
+      ["runs ok", (r) => `${r.runsOk}/${r.runs}`],
     ],
-    [...(baselineByRoute ? [["baseline", baselineByRoute] as const] : []), ["now", nowByRoute] as const].flatMap(
-      ([build, byRoute]) =>
-        [...byRoute.values()].map((r) => [
-          r.route,
-          build,
-          fmtMs(r.fcp),
-          fmtMs(r.loadEventStart),
-          fmtMs(r.hydrationStartAfterLoad),
-          r.count === null ? "–" : String(r.count),
-          r.countFromHydration === null ? "–" : String(r.countFromHydration),
-          fmtMs(r.longest),
-          r.longestWork,
-          `${r.runsOk}/${r.runs}`,
-        ]),
-    ),
   );
 }
 
@@ -239,13 +217,11 @@ function slowFailures(
 /** The slow phone's part of the report: how it was measured, the builds side by side, every route's figures. */
 function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): string[] {
   const { main, baseline, runs, slow, nowByRoute, baselineByRoute } = figures;
-  const routes = [...nowByRoute.values()];
-  const md: string[] = [];
-  md.push(
+  return [
     `A first visit to each route of the main build, served by the bench's site server (\`${main.site.url}\`), ` +
       "in Playwright's Chromium, a fresh browser context (empty cache) per run.",
     "",
-    "Routes: " + main.routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
+    routesLine(main.routes),
     "",
     "### Slow phone: long tasks, restyles and hydration start",
     "",
@@ -292,15 +268,13 @@ function slowPhoneMarkdown(ctx: BenchContext, figures: FirstVisitFigures): strin
     "",
     slowRunsTable(nowByRoute, baselineByRoute),
     "",
-  );
-  md.push(...slowFailures(routes, baselineByRoute, slow));
-  return md;
+    ...slowFailures([...nowByRoute.values()], baselineByRoute, slow),
+  ];
 }
 
 /** The bytes' part of the report: per screen, and the largest responses of `/` at 375 px. */
 function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
-  const md: string[] = [];
-  md.push(
+  const md = [
     "### Bytes of a first visit",
     "",
     "Unthrottled, one run each (the bytes do not vary between runs): 375 × 740 px at device scale 2 (mobile, touch) and " +
@@ -309,27 +283,23 @@ function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
       "without scrolling; split by CDP resource type: images (`Image`), scripts (`Script`), the rest (document, stylesheets, " +
       "fonts, media, fetches). KB = 1,024 bytes.",
     "",
-  );
+  ];
+  // a failed run's row says why in its total, and nothing else
+  const ifOk = (cellOf: (b: BytesRun) => string) => (b: BytesRun) => (b.ok ? cellOf(b) : "–");
   for (const screen of Object.keys(SCREENS) as Screen[]) {
     md.push(
       `#### ${screen}`,
       "",
-      markdownTable(
-        ["route", "total", "images", "scripts", "rest", "responses"],
-        bytes
-          .filter((b) => b.screen === screen)
-          .map((b) =>
-            b.ok
-              ? [
-                  b.route,
-                  fmtKB(b.total),
-                  fmtKB(b.byKind.images),
-                  fmtKB(b.byKind.scripts),
-                  fmtKB(b.byKind.rest),
-                  String(b.requests) + (b.idleTimedOut ? " (network never idle)" : ""),
-                ]
-              : [b.route, `failed: ${b.error ?? "?"}`, "–", "–", "–", "–"],
-          ),
+      columnTable(
+        bytes.filter((b) => b.screen === screen),
+        [
+          ["route", (b) => b.route],
+          ["total", (b) => (b.ok ? fmtKB(b.total) : `failed: ${b.error ?? "?"}`)],
+          ["images", ifOk((b) => fmtKB(b.byKind.images))],
+          ["scripts", ifOk((b) => fmtKB(b.byKind.scripts))],
+          ["rest", ifOk((b) => fmtKB(b.byKind.rest))],
+          ["responses", ifOk((b) => String(b.requests) + (b.idleTimedOut ? " (network never idle)" : ""))],
+        ],
       ),
       "",
     );
@@ -337,9 +307,7 @@ function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
   if (homeBytes?.ok) {
     md.push(
       "Largest responses of `/` at 375 px: " +
-        homeBytes.largest
-          .map((l) => `\`${l.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 100)}\` (${l.type}) ${fmtKB(l.bytes)}`)
-          .join(", ") +
+        homeBytes.largest.map((l) => `\`${pathOf(l.url).slice(0, 100)}\` (${l.type}) ${fmtKB(l.bytes)}`).join(", ") +
         ".",
       "",
     );

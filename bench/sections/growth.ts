@@ -3,11 +3,11 @@ import path from "node:path";
 import type { StepTime } from "../../pipeline/step-times";
 import { createWorkspaceAt, productionEnv, runBuild, type BuildResult } from "../build";
 import type { BenchContext } from "../context";
-import { fmtInt, fmtMB, fmtMs, markdownTable, MB } from "../format";
+import { columnTable, countsText, fmtInt, fmtMB, fmtMs, markdownTable, MB } from "../format";
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { countIndexReferences, specRequestsForAllPages } from "../spec-requests";
 import { slope } from "../stats";
-import type { SummaryRow } from "../report";
+import type { SectionOutput, SummaryRow } from "../report";
 import {
   atMost,
   below,
@@ -17,7 +17,6 @@ import {
   type MemoryGrowth,
   type Verdict,
 } from "../targets";
-import type { SectionOutput } from "./section";
 
 /**
  * Build time, peak memory of the build's process tree and content API
@@ -92,10 +91,7 @@ async function measureSize(ctx: BenchContext, base: SizeResult, size: GeneratedS
       ),
   });
   const apiRequests = (await content.checkpoint()) - before;
-  for (const [kind, count] of Object.entries(content.apiRequestKinds())) {
-    const delta = count - (kindsBefore[kind] ?? 0);
-    if (delta > 0) base.requestKinds[kind] = delta;
-  }
+  base.requestKinds = content.apiRequestKinds(kindsBefore);
   base.buildMs = build.durationMs;
   base.peakRssBytes = build.peakRssBytes;
   base.peakRssBytesByPhase = build.peakRssBytesByPhase;
@@ -186,17 +182,13 @@ function sideBySideTable(baselines: readonly SizeResult[], results: readonly Siz
     row("after the pages (to the end)", (r) => r.phaseMs.lastStep, fmtMs);
     const steps = [...new Set([...current.stepTimes, ...before.stepTimes].map((time) => time.step))];
     for (const step of steps) {
-      const timeOf = (r: SizeResult) => r.stepTimes.find((time) => time.step === step)?.ms ?? null;
-      row(`step: ${step}`, timeOf, fmtMs);
+      const timeOf = (r: SizeResult) => r.stepTimes.find((time) => time.step === step);
+      row(`step: ${step}`, (r) => timeOf(r)?.ms ?? null, fmtMs);
       // CPU time, which a machine busy with other work does not stretch as it does the wall time
-      const cpuOf = (r: SizeResult) => r.stepTimes.find((time) => time.step === step)?.cpuMs ?? null;
+      const cpuOf = (r: SizeResult) => timeOf(r)?.cpuMs ?? null;
       if ([before, current].some((r) => cpuOf(r) !== null)) row(`step: ${step} (CPU)`, cpuOf, fmtMs);
     }
-    row(
-      "peak RSS",
-      (r) => r.peakRssBytes,
-      (n) => fmtMB(n),
-    );
+    row("peak RSS", (r) => r.peakRssBytes, fmtMB);
     row("API requests", (r) => r.apiRequests, fmtInt);
   }
   const label = baselines[0]?.label ?? "baseline";
@@ -356,38 +348,23 @@ function sizesMarkdown(results: readonly SizeResult[]): string[] {
       results.map((r) => `${fmtInt(r.articles)}: ${fmtMs(r.timeoutMs)}`).join(", ") +
       ".",
     "",
-    markdownTable(
+    columnTable(results, [
+      ["articles", (r) => fmtInt(r.articles)],
+      ["status", (r) => r.status],
+      ["stories", (r) => fmtInt(r.stories)],
+      ["content JSON", (r) => fmtMB(r.contentBytes)],
+      ["generate", (r) => fmtMs(r.generateMs)],
+      ["build", (r) => fmtMs(r.buildMs)],
+      ["peak RSS", (r) => fmtMB(r.peakRssBytes)],
       [
-        "articles",
-        "status",
-        "stories",
-        "content JSON",
-        "generate",
-        "build",
-        "peak RSS",
         "bundling and listing / pages / last step",
-        "API requests (service)",
-        "build's count",
-        "spec approach",
-        "pages",
+        ({ peakRssBytesByPhase: { bundle, pages, lastStep } }) => [bundle, pages, lastStep].map(fmtMB).join(" / "),
       ],
-      results.map((r) => [
-        fmtInt(r.articles),
-        r.status,
-        fmtInt(r.stories),
-        fmtMB(r.contentBytes),
-        fmtMs(r.generateMs),
-        fmtMs(r.buildMs),
-        fmtMB(r.peakRssBytes),
-        [r.peakRssBytesByPhase.bundle, r.peakRssBytesByPhase.pages, r.peakRssBytesByPhase.lastStep]
-          .map(fmtMB)
-          .join(" / "),
-        fmtInt(r.apiRequests),
-        fmtInt(r.reportedRequests),
-        fmtInt(r.specRequests),
-        fmtInt(r.pagesPrerendered),
-      ]),
-    ),
+      ["API requests (service)", (r) => fmtInt(r.apiRequests)],
+      ["build's count", (r) => fmtInt(r.reportedRequests)],
+      ["spec approach", (r) => fmtInt(r.specRequests)],
+      ["pages", (r) => fmtInt(r.pagesPrerendered)],
+    ]),
     "",
   ];
 }
@@ -411,17 +388,7 @@ function memoryMarkdown({ ok, rssSlope, contentSlope, memoryRatio, growthBySize 
 function requestKindsMarkdown(results: readonly SizeResult[]): string[] {
   return [
     "API requests of each build by kind: " +
-      results
-        .map(
-          (r) =>
-            `${fmtInt(r.articles)}: ${
-              Object.entries(r.requestKinds)
-                .sort((a, b) => b[1] - a[1])
-                .map(([k, n]) => `${k} ${n}`)
-                .join(", ") || "–"
-            }`,
-        )
-        .join("; ") +
+      results.map((r) => `${fmtInt(r.articles)}: ${countsText(r.requestKinds) || "–"}`).join("; ") +
       ".",
     "",
   ];

@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { REPO } from "../build";
 import type { IsolationReady } from "../isolation-child";
+import { rasterAssets, spaceIdOf } from "../content-service";
 import type { BenchContext } from "../context";
-import { fmtMB, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtMB, fmtMs } from "../format";
 import { parseProcStat } from "../proc-tree";
 import { stopChild } from "../../tools/processes";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * The site's pages while the content service behind it works hard, as under
@@ -64,17 +65,8 @@ async function samplePages(siteUrl: string, ms: number): Promise<Latency> {
 
 /** Raster sources of the demo content, as /f/ paths the image service renders. */
 async function rasterSources(contentDir: string): Promise<string[]> {
-  const space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as { space?: { id?: number } };
-  const assets = path.join(contentDir, "assets");
-  const found: string[] = [];
-  for (const size of await readdir(assets)) {
-    if (!/^\d+x\d+$/.test(size)) continue;
-    for (const hash of await readdir(path.join(assets, size))) {
-      for (const file of await readdir(path.join(assets, size, hash))) {
-        if (/\.(jpe?g|png|webp)$/i.test(file)) found.push(`/f/${space.space?.id ?? 0}/${size}/${hash}/${file}`);
-      }
-    }
-  }
+  const spaceId = await spaceIdOf(contentDir);
+  const found = (await rasterAssets(contentDir)).map((asset) => `/f/${spaceId}/${asset.rel}`);
   if (found.length === 0) throw new Error("the content has no raster image to render");
   return found.sort();
 }
@@ -178,14 +170,6 @@ export async function isolationSection(ctx: BenchContext): Promise<SectionOutput
   const sources = await rasterSources(main.contentDir);
   ctx.log("isolation: content service in its own process ...");
   const result = await measure(main.clientDir, main.contentDir, sources);
-  const row = [
-    `${fmtMs(result.idle.p50)} / ${fmtMs(result.idle.p99)}`,
-    `${fmtMs(result.loaded.p50)} / ${fmtMs(result.loaded.p99)} (max ${fmtMs(result.loaded.max)})`,
-    String(result.apiRequests),
-    `${result.renditions.answered} of ${result.renditions.started}`,
-    `${result.cpuAfterSeconds.toFixed(2)} s`,
-    fmtMB(result.rssAfterBytes),
-  ];
   return {
     summary: [
       {
@@ -201,16 +185,16 @@ export async function isolationSection(ctx: BenchContext): Promise<SectionOutput
         `site's forward and ${RENDITION_CLIENTS} clients ask for new image renditions (each leaves after 5 s). ` +
         `CPU: what the content service used in the ${AFTER_MS / 1000} s after the load stopped.`,
       "",
-      markdownTable(
+      columnTable(
+        [result],
         [
-          "page p50 / p99 idle",
-          "page p50 / p99 under load",
-          "API answers",
-          "renditions answered",
-          "CPU after",
-          "RSS after",
+          ["page p50 / p99 idle", ({ idle }) => `${fmtMs(idle.p50)} / ${fmtMs(idle.p99)}`],
+          ["page p50 / p99 under load", ({ loaded: l }) => `${fmtMs(l.p50)} / ${fmtMs(l.p99)} (max ${fmtMs(l.max)})`],
+          ["API answers", (r) => String(r.apiRequests)],
+          ["renditions answered", (r) => `${r.renditions.answered} of ${r.renditions.started}`],
+          ["CPU after", (r) => `${r.cpuAfterSeconds.toFixed(2)} s`],
+          ["RSS after", (r) => fmtMB(r.rssAfterBytes)],
         ],
-        [row],
       ),
     ].join("\n"),
     data: result,

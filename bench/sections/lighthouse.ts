@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
+import type { BrowserContextOptions } from "@playwright/test";
 import path from "node:path";
 import {
   CATEGORIES,
@@ -11,14 +12,13 @@ import {
 import { inflightTracker, mediaRequests } from "../../test-support/inflight-requests";
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
-import type { SummaryRow } from "../report";
-import { fmtCls, fmtMs, fmtRatio, fmtScore, markdownTable } from "../format";
+import type { SectionOutput, SummaryRow } from "../report";
+import { columnTable, fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, markdownTable, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
-import { median, medianIndex, ratio } from "../stats";
+import { interleavedRuns, median, medianIndex, mediansOf, ratio } from "../stats";
 import { startPagesServer } from "../static-pages-server";
 import { allOf, atLeast, atMost, below, floorVerdict, TARGETS, type Verdict } from "../targets";
-import type { SectionOutput } from "./section";
 
 /**
  * Lighthouse 12, mobile (default simulated throttling) and desktop presets,
@@ -33,10 +33,19 @@ type Variant = (typeof VARIANTS)[number];
 const PRESETS: Preset[] = ["mobile", "desktop"];
 
 /** Lighthouse's emulated screens: the same image candidates get rendered in the warm-up. */
-const VIEWPORTS: Record<Preset, { width: number; height: number; deviceScaleFactor: number; isMobile: boolean }> = {
-  mobile: { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true },
-  desktop: { width: 1350, height: 940, deviceScaleFactor: 1, isMobile: false },
+const SCREENS: Record<Preset, BrowserContextOptions> = {
+  mobile: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true },
+  desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false },
 };
+
+/** A preset, route and variant measured, and its runs. */
+interface Measured {
+  variant: Variant;
+  preset: Preset;
+  route: Route;
+  url: string;
+  runs: LighthouseRun[];
+}
 
 /** The medians of one route's runs: the same figures as a single run. */
 interface Aggregate extends Pick<LighthouseRun, "scores" | "lcp" | "fcp" | "tbt" | "cls" | "si"> {
@@ -51,7 +60,7 @@ interface Aggregate extends Pick<LighthouseRun, "scores" | "lcp" | "fcp" | "tbt"
   errors: string[];
 }
 
-function aggregate(variant: Variant, preset: Preset, route: string, url: string, runs: LighthouseRun[]): Aggregate {
+function aggregate({ variant, preset, route, url, runs }: Measured): Aggregate {
   const ok = runs.filter((r) => r.ok);
   const scores: Partial<Record<Category, number | null>> = {};
   for (const category of CATEGORIES) {
@@ -61,16 +70,12 @@ function aggregate(variant: Variant, preset: Preset, route: string, url: string,
   return {
     variant,
     preset,
-    route,
+    route: route.label,
     url,
     runsOk: ok.length,
     runs: runs.length,
     scores,
-    lcp: median(ok.map((r) => r.lcp)),
-    fcp: median(ok.map((r) => r.fcp)),
-    tbt: median(ok.map((r) => r.tbt)),
-    cls: median(ok.map((r) => r.cls)),
-    si: median(ok.map((r) => r.si)),
+    ...mediansOf(ok, ["lcp", "fcp", "tbt", "cls", "si"]),
     representative: rep,
     errors: runs.filter((r) => !r.ok).map((r) => r.error ?? "unknown error"),
   };
@@ -126,11 +131,7 @@ async function warmUp(
   const browser = await launchPlaywright(ctx.chromePath);
   try {
     for (const preset of PRESETS) {
-      const context = await browser.newContext({
-        viewport: VIEWPORTS[preset],
-        deviceScaleFactor: VIEWPORTS[preset].deviceScaleFactor,
-        isMobile: VIEWPORTS[preset].isMobile,
-      });
+      const context = await browser.newContext(SCREENS[preset]);
       const page = await context.newPage();
       const network = inflightTracker(page);
       for (const variant of variants) {
@@ -154,81 +155,43 @@ async function warmUp(
   }
 }
 
-const runsKey = (variant: Variant, preset: Preset, route: string) => `${variant}|${preset}|${route}`;
-
-/** Every run, interleaved over the presets, routes and variants; runs by `runsKey`, each one's report in `outDir`. */
+/** Every run, interleaved over the presets, routes and variants, each one's report in `outDir`. */
 async function measureRuns(
   ctx: BenchContext,
   outDir: string,
   variants: readonly Variant[],
   routes: readonly Route[],
   urlOf: UrlOf,
-): Promise<Map<string, LighthouseRun[]>> {
-  const runs = ctx.options.runs;
-  const results = new Map<string, LighthouseRun[]>();
-  const total = runs * PRESETS.length * routes.length * variants.length;
+): Promise<Measured[]> {
+  const cases = PRESETS.flatMap((preset) =>
+    routes.flatMap((route) => variants.map((variant) => ({ variant, preset, route, url: urlOf(variant, route) }))),
+  );
+  const total = ctx.options.runs * cases.length;
   let done = 0;
-  for (let run = 1; run <= runs; run++) {
-    for (const preset of PRESETS) {
-      for (const route of routes) {
-        for (const variant of variants) {
-          const url = urlOf(variant, route);
-          const result = await runLighthouse(url, preset, {
-            chromePath: ctx.chromePath,
-            tempDir: ctx.tempDir,
-            reportFile: path.join(outDir, `${preset}-${variant}-${slugOf(route.path)}-run${run}.json`),
-            // the floor is only there for its timings
-            categories: variant === "floor" ? ["performance"] : CATEGORIES,
-          });
-          done += 1;
-          const list = results.get(runsKey(variant, preset, route.label)) ?? [];
-          list.push(result);
-          results.set(runsKey(variant, preset, route.label), list);
-          ctx.log(
-            `lighthouse ${done}/${total}: ${preset} ${variant} ${route.label} run ${run}: ` +
-              (result.ok
-                ? `perf ${fmtScore(result.scores.performance)}, LCP ${fmtMs(result.lcp)}, TBT ${fmtMs(result.tbt)}, CLS ${fmtCls(result.cls)}`
-                : `failed: ${result.error}`),
-          );
-        }
-      }
-    }
-  }
-  return results;
-}
-
-/** The medians of every preset, route and variant. */
-function aggregateRuns(
-  results: Map<string, LighthouseRun[]>,
-  variants: readonly Variant[],
-  routes: readonly Route[],
-  urlOf: UrlOf,
-): Aggregate[] {
-  const aggregates: Aggregate[] = [];
-  for (const preset of PRESETS) {
-    for (const route of routes) {
-      for (const variant of variants) {
-        aggregates.push(
-          aggregate(
-            variant,
-            preset,
-            route.label,
-            urlOf(variant, route),
-            results.get(runsKey(variant, preset, route.label)) ?? [],
-          ),
-        );
-      }
-    }
-  }
-  return aggregates;
+  const runs = await interleavedRuns(cases, ctx.options.runs, async ({ variant, preset, route, url }, run) => {
+    const result = await runLighthouse(url, preset, {
+      chromePath: ctx.chromePath,
+      tempDir: ctx.tempDir,
+      reportFile: path.join(outDir, `${preset}-${variant}-${slugOf(route.path)}-run${run}.json`),
+      // the floor is only there for its timings
+      categories: variant === "floor" ? ["performance"] : CATEGORIES,
+    });
+    done += 1;
+    ctx.log(
+      `lighthouse ${done}/${total}: ${preset} ${variant} ${route.label} run ${run}: ` +
+        (result.ok
+          ? `perf ${fmtScore(result.scores.performance)}, LCP ${fmtMs(result.lcp)}, TBT ${fmtMs(result.tbt)}, CLS ${fmtCls(result.cls)}`
+          : `failed: ${result.error}`),
+    );
+    return result;
+  });
+  return cases.map((item, i) => ({ ...item, runs: runs[i]! }));
 }
 
 type FindAggregate = (variant: Variant, preset: Preset, route: string) => Aggregate | undefined;
 
-const aggregateFinder =
-  (aggregates: readonly Aggregate[]): FindAggregate =>
-  (variant, preset, route) =>
-    aggregates.find((a) => a.variant === variant && a.preset === preset && a.route === route);
+/** A Lighthouse score (0..1) as the 0..100 figure the targets are in. */
+const score100 = (score: number | null | undefined) => (score == null ? null : Math.round(score * 100));
 
 /** The site's scores and timings on each preset and route against the targets. */
 function scoreRows(find: FindAggregate, routes: readonly Route[]): SummaryRow[] {
@@ -239,13 +202,10 @@ function scoreRows(find: FindAggregate, routes: readonly Route[]): SummaryRow[] 
       if (!a) continue;
       const perf = a.scores.performance;
       const verdicts: Verdict[] = [
-        preset === "mobile"
-          ? atLeast(perf == null ? null : Math.round(perf * 100), TARGETS.mobilePerformance.worst)
-          : "info",
-        ...(["accessibility", "best-practices", "seo"] as const).map((c) => {
-          const s = a.scores[c];
-          return atLeast(s == null ? null : Math.round(s * 100), TARGETS.categoryScore);
-        }),
+        preset === "mobile" ? atLeast(score100(perf), TARGETS.mobilePerformance.worst) : "info",
+        ...(["accessibility", "best-practices", "seo"] as const).map((c) =>
+          atLeast(score100(a.scores[c]), TARGETS.categoryScore),
+        ),
         atMost(a.cls, TARGETS.clsMax),
         preset === "mobile" ? below(a.tbt, TARGETS.mobileTbtBelowMs) : "info",
       ];
@@ -274,16 +234,13 @@ interface LcpRatios {
 }
 
 /**
- * The site's mobile LCP over its floors': the floor is the bare page holding `/`'s LCP image; each route also
- * gets one of its own LCP element (details).
+ * The site's mobile LCP over its floors' (the floor is the bare page holding `/`'s LCP image; each route also
+ * gets one of its own LCP element, details) and over the client-only build's.
  */
-function floorRows(
-  find: FindAggregate,
-  routes: readonly Route[],
-  floorKinds: FloorKinds,
-): { rows: SummaryRow[]; ratios: LcpRatios[] } {
+function lcpRows(find: FindAggregate, routes: readonly Route[], floorKinds: FloorKinds) {
   const heroFloor = find("floor", "mobile", routes[0]?.label ?? "/");
-  const rows: SummaryRow[] = [];
+  const floorRows: SummaryRow[] = [];
+  const clientOnlyRows: SummaryRow[] = [];
   const ratios: LcpRatios[] = [];
   for (const route of routes) {
     const site = find("site", "mobile", route.label);
@@ -291,34 +248,26 @@ function floorRows(
     const co = find("client-only", "mobile", route.label);
     const vsFloor = ratio(site?.lcp, heroFloor?.lcp);
     const vsOwn = ratio(site?.lcp, own?.lcp);
-    ratios.push({ route: route.label, floor: vsFloor, ownFloor: vsOwn, clientOnly: ratio(site?.lcp, co?.lcp) });
+    const vsClient = ratio(site?.lcp, co?.lcp);
+    ratios.push({ route: route.label, floor: vsFloor, ownFloor: vsOwn, clientOnly: vsClient });
     const ownNote =
       own && own !== heroFloor
         ? `; vs a bare page of its own LCP element (${floorKinds[route.label]?.kind ?? "?"}, ${fmtMs(own.lcp)}): ${fmtRatio(vsOwn)}`
         : "";
-    rows.push({
+    floorRows.push({
       figure: `LCP site/floor, mobile ${route.label}`,
       value: `${fmtRatio(vsFloor)} (${fmtMs(site?.lcp)} / ${fmtMs(heroFloor?.lcp)})${ownNote}`,
       target: `≤ ${TARGETS.lcpVsFloorMax}× against each floor`,
       verdict: floorVerdict(vsFloor, own && own !== heroFloor ? vsOwn : undefined),
     });
-  }
-  return { rows, ratios };
-}
-
-/** The site's mobile LCP over the client-only build's. */
-function clientOnlyRows(find: FindAggregate, routes: readonly Route[]): SummaryRow[] {
-  return routes.map((route) => {
-    const site = find("site", "mobile", route.label);
-    const co = find("client-only", "mobile", route.label);
-    const vsClient = ratio(site?.lcp, co?.lcp);
-    return {
+    clientOnlyRows.push({
       figure: `LCP site/client-only, mobile ${route.label}`,
       value: `${fmtRatio(vsClient)} (${fmtMs(site?.lcp)} / ${fmtMs(co?.lcp)})`,
       target: `≤ ${TARGETS.lcpVsClientOnlyMax}×`,
       verdict: atMost(vsClient, TARGETS.lcpVsClientOnlyMax),
-    };
-  });
+    });
+  }
+  return { floorRows, clientOnlyRows, ratios };
 }
 
 /**
@@ -337,11 +286,10 @@ function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Var
     routes.map((route) => {
       const a = find(variant, "mobile", route.label);
       const floor = find("floor", "mobile", route.label);
-      const perf = a?.scores.performance;
       const overFloor = a?.tbt != null && floor?.tbt != null ? a.tbt - floor.tbt : null;
       return [
         route.label,
-        { perf: perf == null ? null : Math.round(perf * 100), tbt: a?.tbt ?? null, overFloor, lcp: a?.lcp ?? null },
+        { perf: score100(a?.scores.performance), tbt: a?.tbt ?? null, overFloor, lcp: a?.lcp ?? null },
       ];
     }),
   );
@@ -385,7 +333,7 @@ function pagesTable(
       {
         header: "perf",
         value: (f) => f.perf,
-        format: (v) => (v == null ? "–" : String(v)),
+        format: fmtInt,
         verdict: (v) => atLeast(v, TARGETS.mobilePerformance.ideal),
       },
       { header: "TBT", value: (f) => f.tbt, format: fmtMs },
@@ -411,8 +359,7 @@ function logRatios(ctx: BenchContext, ratios: readonly LcpRatios[]): void {
 }
 
 /** Lighthouse's CPU benchmark index over all runs, or nothing where no run reported it. */
-function cpuNote(results: Map<string, LighthouseRun[]>): string {
-  const allRuns = [...results.values()].flat();
+function cpuNote(allRuns: readonly LighthouseRun[]): string {
   const benchmarkIndexes = allRuns.map((r) => r.benchmarkIndex).filter((v): v is number => typeof v === "number");
   return benchmarkIndexes.length > 0
     ? `Lighthouse's CPU benchmark index over the runs: median ${Math.round(median(benchmarkIndexes) ?? 0)} ` +
@@ -433,20 +380,21 @@ export async function lighthouseSection(ctx: BenchContext): Promise<SectionOutpu
 
   const { urlOf, floorKinds } = await startVariantServers(ctx, main, baseline, routes);
   await warmUp(ctx, variants, routes, urlOf);
-  const results = await measureRuns(ctx, outDir, variants, routes, urlOf);
-  const aggregates = aggregateRuns(results, variants, routes, urlOf);
-  const find = aggregateFinder(aggregates);
+  const measured = await measureRuns(ctx, outDir, variants, routes, urlOf);
+  const aggregates = measured.map(aggregate);
+  const find: FindAggregate = (variant, preset, route) =>
+    aggregates.find((a) => a.variant === variant && a.preset === preset && a.route === route);
 
-  const floors = floorRows(find, routes, floorKinds);
+  const lcp = lcpRows(find, routes, floorKinds);
   const nowFigures = pageFigures(find, routes, "site");
   const baselineFigures = baseline ? pageFigures(find, routes, "baseline") : null;
   const summary = [
     ...scoreRows(find, routes),
-    ...floors.rows,
-    ...clientOnlyRows(find, routes),
+    ...lcp.floorRows,
+    ...lcp.clientOnlyRows,
     ...pageRows(routes, nowFigures, baselineFigures),
   ];
-  logRatios(ctx, floors.ratios);
+  logRatios(ctx, lcp.ratios);
 
   const runs = ctx.options.runs;
   return {
@@ -458,15 +406,15 @@ Performance score ${TARGETS.mobilePerformance.ideal} and TBT within ${TARGETS.tb
 ${pagesTable(routes, nowFigures, baselineFigures)}
 
 ${renderDetails(aggregates, routes, floorKinds, runs)}
-${cpuNote(results)}
+${cpuNote(measured.flatMap((m) => m.runs))}
 `,
     data: {
       aggregates,
-      ratios: floors.ratios,
+      ratios: lcp.ratios,
       floorKinds,
       baseline: baseline?.commit ?? null,
       pages: { now: Object.fromEntries(nowFigures), baseline: baselineFigures && Object.fromEntries(baselineFigures) },
-      runs: Object.fromEntries(results),
+      runs: Object.fromEntries(measured.map((m) => [`${m.variant}|${m.preset}|${m.route.label}`, m.runs])),
     },
   };
 }
@@ -481,7 +429,7 @@ function methodMarkdown(routes: readonly Route[], runs: number): string[] {
       "are a bare page of that route's own LCP candidate (its high-priority image, else its heading text); client-only = the same build, every document answered " +
       "with `__spa-fallback.html` and `.data` with 404. Full results: `bench-report/lighthouse/*.json`.",
     "",
-    "Routes: " + routes.map((r) => `${r.label} = \`${r.path}\``).join(", ") + ".",
+    routesLine(routes),
     "",
   ];
 }
@@ -491,24 +439,22 @@ function presetTables(aggregates: readonly Aggregate[]): string[] {
   return PRESETS.flatMap((preset) => [
     `### ${preset}`,
     "",
-    markdownTable(
-      ["route", "variant", "perf", "a11y", "BP", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "runs ok"],
-      aggregates
-        .filter((a) => a.preset === preset)
-        .map((a) => [
-          a.route,
-          a.variant,
-          fmtScore(a.scores.performance),
-          fmtScore(a.scores.accessibility),
-          fmtScore(a.scores["best-practices"]),
-          fmtScore(a.scores.seo),
-          fmtMs(a.lcp),
-          fmtMs(a.fcp),
-          fmtMs(a.tbt),
-          fmtCls(a.cls),
-          fmtMs(a.si),
-          `${a.runsOk}/${a.runs}`,
-        ]),
+    columnTable(
+      aggregates.filter((a) => a.preset === preset),
+      [
+        ["route", (a) => a.route],
+        ["variant", (a) => a.variant],
+        ["perf", (a) => fmtScore(a.scores.performance)],
+        ["a11y", (a) => fmtScore(a.scores.accessibility)],
+        ["BP", (a) => fmtScore(a.scores["best-practices"])],
+        ["SEO", (a) => fmtScore(a.scores.seo)],
+        ["LCP", (a) => fmtMs(a.lcp)],
+        ["FCP", (a) => fmtMs(a.fcp)],
+        ["TBT", (a) => fmtMs(a.tbt)],
+        ["CLS", (a) => fmtCls(a.cls)],
+        ["SI", (a) => fmtMs(a.si)],
+        ["runs ok", (a) => `${a.runsOk}/${a.runs}`],
+      ],
     ),
     "",
   ]);
@@ -557,7 +503,7 @@ function costsMarkdown(aggregates: readonly Aggregate[]): string[] {
     const opps = rep.opportunities.map(
       (o) => `${o.id}${o.displayValue ? ` (${o.displayValue})` : ""}: LCP −${fmtMs(o.lcpMs)}, TBT −${fmtMs(o.tbtMs)}`,
     );
-    const scripts = rep.scriptTime.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, "")} ${fmtMs(s.totalMs)}`);
+    const scripts = rep.scriptTime.map((s) => `${pathOf(s.url)} ${fmtMs(s.totalMs)}`);
     out.push(
       `- **${a.route}**: opportunities: ${opps.length ? opps.join("; ") : "none"}. Main-thread time by script: ${scripts.length ? scripts.join(", ") : "–"}.`,
     );

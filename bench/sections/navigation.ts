@@ -1,6 +1,6 @@
 import { launchPlaywright } from "../browser";
 import type { BenchContext, SiteBuild } from "../context";
-import { fmtInt, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtInt, fmtMs } from "../format";
 import { SLOW_PHONE } from "../first-visit-runs";
 import {
   aggregateNavigation,
@@ -9,10 +9,10 @@ import {
   navigationVerdict,
   type NavigationFigures,
   type NavigationKind,
-  type NavigationRun,
 } from "../navigation-runs";
+import { interleavedRuns } from "../stats";
 import { allOf } from "../targets";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * From a gallery tile to its article on the slow phone: the time from the
@@ -33,27 +33,22 @@ type Figures = Map<string, NavigationFigures>;
 const keyOf = (build: string, from: string, kind: NavigationKind) => `${build}|${from}|${kind}`;
 
 async function measure(ctx: BenchContext, builds: readonly SiteBuild[], runs: number) {
-  const byKey = new Map<string, NavigationRun[]>();
   const browser = await launchPlaywright(ctx.chromePath);
-  try {
-    // interleaved over the pages, kinds and builds, so that drift of the machine hits each alike
-    for (let run = 1; run <= runs; run++)
-      for (const from of FROM)
-        for (const kind of NAVIGATION_KINDS)
-          for (const build of builds) {
-            const result = await navigationRun(browser, `${build.site.url}${from.path}`, kind, run, build.label);
-            const key = keyOf(build.label, from.label, kind);
-            byKey.set(key, [...(byKey.get(key) ?? []), result]);
-            ctx.log(
-              `navigation ${build.label} ${from.label} ${kind} run ${run}/${runs}: ` +
-                (result.ok
-                  ? `${fmtMs(result.toLcp)} to LCP (${result.lcpElement ?? "?"}, ${result.documentNavigation ? "document" : "client"} navigation to ${result.article})`
-                  : `failed: ${result.error}`),
-            );
-          }
-  } finally {
-    await browser.close();
-  }
+  // interleaved over the pages, kinds and builds
+  const cases = FROM.flatMap((from) =>
+    NAVIGATION_KINDS.flatMap((kind) => builds.map((build) => ({ from, kind, build }))),
+  );
+  const results = await interleavedRuns(cases, runs, async ({ from, kind, build }, run) => {
+    const result = await navigationRun(browser, `${build.site.url}${from.path}`, kind, run, build.label);
+    ctx.log(
+      `navigation ${build.label} ${from.label} ${kind} run ${run}/${runs}: ` +
+        (result.ok
+          ? `${fmtMs(result.toLcp)} to LCP (${result.lcpElement ?? "?"}, ${result.documentNavigation ? "document" : "client"} navigation to ${result.article})`
+          : `failed: ${result.error}`),
+    );
+    return result;
+  }).finally(() => browser.close());
+  const byKey = new Map(cases.map((c, i) => [keyOf(c.build.label, c.from.label, c.kind), results[i]!]));
   const figures: Figures = new Map();
   for (const build of builds)
     for (const from of FROM)
@@ -86,25 +81,20 @@ export async function navigationSection(ctx: BenchContext): Promise<SectionOutpu
     };
   });
 
-  const table = markdownTable(
-    ["from", "kind", "build", "tap → LCP", "navigation", "LCP element", "runs ok"],
-    FROM.flatMap((from) =>
-      NAVIGATION_KINDS.flatMap((kind) =>
-        builds.map((build) => {
-          const f = get(build.label, from.label, kind);
-          return [
-            from.label,
-            kind,
-            build.label === "baseline" ? `baseline ${build.commit?.slice(0, 7)}` : "now",
-            fmtMs(f?.toLcp),
-            f?.documentNavigation === null || f === undefined ? "–" : f.documentNavigation ? "document" : "client",
-            f?.lcpElement ?? "–",
-            `${f?.runsOk ?? 0}/${f?.runs ?? 0}`,
-          ];
-        }),
-      ),
+  const rows = FROM.flatMap((from) =>
+    NAVIGATION_KINDS.flatMap((kind) =>
+      builds.map((build) => ({ from, kind, build, f: get(build.label, from.label, kind) })),
     ),
   );
+  const table = columnTable(rows, [
+    ["from", (r) => r.from.label],
+    ["kind", (r) => r.kind],
+    ["build", ({ build }) => (build.label === "baseline" ? `baseline ${build.commit?.slice(0, 7)}` : "now")],
+    ["tap → LCP", (r) => fmtMs(r.f?.toLcp)],
+    ["navigation", ({ f }) => (f?.documentNavigation == null ? "–" : f.documentNavigation ? "document" : "client")],
+    ["LCP element", (r) => r.f?.lcpElement ?? "–"],
+    ["runs ok", (r) => `${r.f?.runsOk ?? 0}/${r.f?.runs ?? 0}`],
+  ]);
   const errors = [...figures.values()].flatMap((f) => f.errors.map((e) => `${f.route} ${f.kind} ${e}`));
   const markdown = [
     `From the first gallery tile of each page to its article, median of ${runs} run(s) per page, kind and build` +

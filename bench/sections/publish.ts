@@ -6,13 +6,13 @@ import { webhookSignature } from "../../site-server/storyblok-webhook";
 import { freePort } from "../../tools/processes";
 import { startReadLoad } from "../../test-support/read-load";
 import { readReleaseInfo, RELEASE_FILE } from "../../release/release-info";
-import { productionEnv, runBuild } from "../build";
+import { buildEnv, productionEnv, runBuild } from "../build";
 import type { BenchContext } from "../context";
-import { fmtInt, fmtMB, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtInt, fmtMB, fmtMs } from "../format";
 import { matchingSubtreesRssBytes, sampleRss, type RssSampler } from "../proc-tree";
 import { measureEachSize, type GeneratedSize } from "../generated-sizes";
 import { atMost, TARGETS, type Verdict } from "../targets";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * Publish to live (site-server/publisher.ts): for generated content sets
@@ -77,19 +77,6 @@ function initialResult(articles: number): PublishResult {
   };
 }
 
-/** The environment of the live site's builds: the production build's, on the bench's content service. */
-function liveBuildEnv(env: NodeJS.ProcessEnv, contentPort: number, contentDir: string): NodeJS.ProcessEnv {
-  const buildEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...env,
-    CONTENT_PORT: String(contentPort),
-    CONTENT_DIR: contentDir,
-  };
-  delete buildEnv.STORYBLOK_TOKEN;
-  delete buildEnv.CONTENT_API_URL;
-  return buildEnv;
-}
-
 interface EditedStory {
   story: { id: number; full_slug: string; content: Record<string, unknown> };
 }
@@ -103,12 +90,8 @@ async function editHeadline(
   const headline = `Bench ${Date.now()}`;
   story.story.content.Headline = headline;
   await writeFile(file, `${JSON.stringify(story, null, 2)}\n`);
-  const deadline = Date.now() + 30_000;
   const storyUrl = `${content.apiUrl}/cdn/stories/${story.story.full_slug}?version=published&token=${content.publicToken}`;
-  while (!(await textOf(storyUrl)).includes(headline)) {
-    if (Date.now() > deadline) throw new Error("the content service did not pick up the edit");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitForText(storyUrl, headline, 30_000, "the content service did not pick up the edit");
   return { story, headline };
 }
 
@@ -154,12 +137,11 @@ async function buildWhole(
   return true;
 }
 
-/** Until the page at `url` holds `text`; an error after `timeoutMs`. */
-async function waitForText(url: string, text: string, timeoutMs: number): Promise<void> {
+/** Until the page at `url` holds `text`; the error `failure` after `timeoutMs`. */
+async function waitForText(url: string, text: string, timeoutMs: number, failure: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if ((await textOf(url)).includes(text)) break;
-    if (Date.now() > deadline) throw new Error("the edit did not reach the HTML in time");
+  while (!(await textOf(url)).includes(text)) {
+    if (Date.now() > deadline) throw new Error(failure);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -171,7 +153,7 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
   if (!(await buildWhole(ctx, size, env, result))) return;
   const live = await startLiveSite({
     buildDir: path.join(workspace, "build"),
-    env: liveBuildEnv(env, content.port, contentDir),
+    env: buildEnv({ contentPort: content.port, contentDir, env }),
     repo: workspace,
     webhookSecret: SECRET,
     debounceMs: 100,
@@ -192,7 +174,12 @@ async function measure(ctx: BenchContext, result: PublishResult, size: Generated
     );
     const started = performance.now();
     await postPublishedWebhook(live.webhookUrl, story);
-    await waitForText(`${live.server.url}${pagePath}`, headline, ctx.options.growthTimeoutMs(articles));
+    await waitForText(
+      `${live.server.url}${pagePath}`,
+      headline,
+      ctx.options.growthTimeoutMs(articles),
+      "the edit did not reach the HTML in time",
+    );
     result.webhookToHtmlMs = performance.now() - started;
     await live.publisher.whenIdle();
     result.renderPeakRssBytes = (await renderRss.stop()) || null;
@@ -233,36 +220,20 @@ function publishSummaryRow(r: PublishResult): SectionOutput["summary"][number] {
 
 /** Every size's figures. */
 function publishTable(results: PublishResult[]): string {
-  return markdownTable(
-    [
-      "articles",
-      "status",
-      "whole build",
-      "webhook → HTML",
-      "pages referring to it",
-      "release",
-      "pages rendered",
-      "API requests",
-      "render peak RSS",
-      "load requests",
-      "load failed",
-      "slowest",
-    ],
-    results.map((r) => [
-      fmtInt(r.articles),
-      r.status,
-      fmtMs(r.buildMs),
-      fmtMs(r.webhookToHtmlMs),
-      fmtInt(r.referrers),
-      r.release?.kind ?? "–",
-      fmtInt(r.release?.rendered?.length),
-      fmtInt(r.apiRequests),
-      fmtMB(r.renderPeakRssBytes),
-      fmtInt(r.load?.requests),
-      r.load ? String(r.load.failed) : "–",
-      fmtMs(r.load?.slowestMs),
-    ]),
-  );
+  return columnTable(results, [
+    ["articles", (r) => fmtInt(r.articles)],
+    ["status", (r) => r.status],
+    ["whole build", (r) => fmtMs(r.buildMs)],
+    ["webhook → HTML", (r) => fmtMs(r.webhookToHtmlMs)],
+    ["pages referring to it", (r) => fmtInt(r.referrers)],
+    ["release", (r) => r.release?.kind ?? "–"],
+    ["pages rendered", (r) => fmtInt(r.release?.rendered?.length)],
+    ["API requests", (r) => fmtInt(r.apiRequests)],
+    ["render peak RSS", (r) => fmtMB(r.renderPeakRssBytes)],
+    ["load requests", (r) => fmtInt(r.load?.requests)],
+    ["load failed", (r) => (r.load ? String(r.load.failed) : "–")],
+    ["slowest", (r) => fmtMs(r.load?.slowestMs)],
+  ]);
 }
 
 export async function publishSection(ctx: BenchContext): Promise<SectionOutput> {

@@ -3,10 +3,10 @@ import { inflightTracker, mediaRequests } from "../../test-support/inflight-requ
 import { launchPlaywright } from "../browser";
 import { startClientOnlyServer } from "../client-only-server";
 import type { BenchContext, MainBuild, Route } from "../context";
-import { fmtInt, fmtMs, markdownTable } from "../format";
+import { columnTable, countsText, fmtInt, fmtMs } from "../format";
 import { waitForHydration } from "../first-visit-runs";
 import { SPEC_FORMULA_TEXT, specRequestsForAllPages, specRequestsForPage, specRouteOf } from "../spec-requests";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * Content API requests (to the content service's /v2/): for the whole build
@@ -49,7 +49,7 @@ async function settle(page: Page, network: ReturnType<typeof inflightTracker>): 
 }
 
 function counter(page: Page, contentOrigins: Set<string>) {
-  const count: PageCount = { api: 0, data: 0, apiUrls: [] };
+  let count: PageCount = { api: 0, data: 0, apiUrls: [] };
   page.on("request", (request) => {
     const url = request.url();
     if (isApiRequest(url, contentOrigins)) {
@@ -61,16 +61,20 @@ function counter(page: Page, contentOrigins: Set<string>) {
   });
   return {
     take(): PageCount {
-      const snapshot = { ...count, apiUrls: [...count.apiUrls] };
-      count.api = 0;
-      count.data = 0;
-      count.apiUrls = [];
-      return snapshot;
+      const taken = count;
+      count = { api: 0, data: 0, apiUrls: [] };
+      return taken;
     },
   };
 }
 
-async function firstLoad(browser: Browser, url: string, contentOrigins: Set<string>): Promise<PageCount> {
+/** `url` loaded in a fresh browser context and settled, its requests counted from the start; then `andThen`. */
+async function visit<T>(
+  browser: Browser,
+  url: string,
+  contentOrigins: Set<string>,
+  andThen: (page: Page, count: ReturnType<typeof counter>, network: ReturnType<typeof inflightTracker>) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -78,26 +82,18 @@ async function firstLoad(browser: Browser, url: string, contentOrigins: Set<stri
     const network = inflightTracker(page);
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await settle(page, network);
-    return count.take();
+    return await andThen(page, count, network);
   } finally {
     await context.close();
   }
 }
 
+const firstLoad = (browser: Browser, url: string, contentOrigins: Set<string>) =>
+  visit(browser, url, contentOrigins, async (_page, count) => count.take());
+
 /** A navigation from NAVIGATION_START to `route`, as a link does it: the router's where the page runs one. */
-async function navigation(
-  browser: Browser,
-  origin: string,
-  route: Route,
-  contentOrigins: Set<string>,
-): Promise<PageCount & { kind: NavigationKind }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await context.newPage();
-    const count = counter(page, contentOrigins);
-    const network = inflightTracker(page);
-    await page.goto(`${origin}${NAVIGATION_START}`, { waitUntil: "load", timeout: 60_000 });
-    await settle(page, network);
+function navigation(browser: Browser, origin: string, route: Route, contentOrigins: Set<string>) {
+  return visit(browser, `${origin}${NAVIGATION_START}`, contentOrigins, async (page, count, network) => {
     count.take();
     const kind = await page.evaluate(async (to): Promise<NavigationKind> => {
       const router = (window as unknown as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
@@ -110,9 +106,7 @@ async function navigation(
     await page.waitForURL((u) => u.pathname === route.path, { timeout: 20_000 });
     await settle(page, network);
     return { ...count.take(), kind };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** One route's API requests: the spec's approach, and the browser's on the site and on the client-only build. */
@@ -188,10 +182,7 @@ function buildMarkdown(main: MainBuild, specBuild: number): string[] {
       `(the build's own count: ${fmtInt(main.build.reportedRequests)}), build ${fmtMs(main.build.durationMs)}, ` +
       `precompression ${fmtMs(main.precompressMs)}. The spec's approach renders every page in the browser: ` +
       `${fmtInt(specBuild)} requests to show every page once. The build's requests by kind: ` +
-      Object.entries(main.buildRequestKinds)
-        .sort((a, b) => b[1] - a[1])
-        .map(([kind, n]) => `${kind} ${n}`)
-        .join(", ") +
+      countsText(main.buildRequestKinds) +
       ".",
     "",
     `Spec formula: ${SPEC_FORMULA_TEXT}. A client-side navigation in the original app costs what a first load costs ` +
@@ -209,24 +200,14 @@ function buildMarkdown(main: MainBuild, specBuild: number): string[] {
 /** Every route's counts, then the API requests the browser made (the first of them). */
 function routesMarkdown(rows: readonly RouteRequests[]): string[] {
   const md: string[] = [
-    markdownTable(
-      [
-        "route",
-        "spec approach",
-        "site first load",
-        "site navigation (API / .data, kind)",
-        "client-only first load",
-        "client-only navigation (kind)",
-      ],
-      rows.map((r) => [
-        `\`${r.route.path}\``,
-        String(r.spec),
-        String(r.site.first.api),
-        `${r.site.nav.api} / ${r.site.nav.data}, ${r.site.nav.kind}`,
-        String(r.clientOnly.first.api),
-        `${r.clientOnly.nav.api}, ${r.clientOnly.nav.kind}`,
-      ]),
-    ),
+    columnTable(rows, [
+      ["route", (r) => `\`${r.route.path}\``],
+      ["spec approach", (r) => String(r.spec)],
+      ["site first load", (r) => String(r.site.first.api)],
+      ["site navigation (API / .data, kind)", (r) => `${r.site.nav.api} / ${r.site.nav.data}, ${r.site.nav.kind}`],
+      ["client-only first load", (r) => String(r.clientOnly.first.api)],
+      ["client-only navigation (kind)", (r) => `${r.clientOnly.nav.api}, ${r.clientOnly.nav.kind}`],
+    ]),
     "",
   ];
   const examples = rows.flatMap((r) =>

@@ -1,12 +1,12 @@
-import { cp, readdir, readFile, stat } from "node:fs/promises";
+import { cp, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import { REPO } from "../build";
-import { startContentService } from "../content-service";
+import { rasterAssets, spaceIdOf, startContentService } from "../content-service";
 import type { BenchContext } from "../context";
-import { fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
+import { columnTable, fmtInt, fmtKB, fmtMs, markdownTable } from "../format";
 import { median } from "../stats";
-import type { SectionOutput } from "./section";
+import type { SectionOutput } from "../report";
 
 /**
  * The content service alone: story reads per second and p99 latency at 50
@@ -37,18 +37,11 @@ async function timedGet(url: string): Promise<{ ms: number; bytes: number; statu
 }
 
 /** Raster sources at least 1200 px wide, largest first: {W}x{H}/{hash}/{file}. */
-async function largeSources(assetsDir: string): Promise<string[]> {
-  const found: { rel: string; width: number }[] = [];
-  for (const size of await readdir(assetsDir)) {
-    const match = /^(\d+)x(\d+)$/.exec(size);
-    if (!match || Number(match[1]) < 1200) continue;
-    for (const hash of await readdir(path.join(assetsDir, size))) {
-      for (const file of await readdir(path.join(assetsDir, size, hash))) {
-        if (/\.(jpe?g|png|webp)$/i.test(file)) found.push({ rel: `${size}/${hash}/${file}`, width: Number(match[1]) });
-      }
-    }
-  }
-  return found.sort((a, b) => b.width - a.width || a.rel.localeCompare(b.rel)).map((f) => f.rel);
+async function largeSources(contentDir: string): Promise<string[]> {
+  return (await rasterAssets(contentDir))
+    .filter((asset) => asset.width >= 1200)
+    .sort((a, b) => b.width - a.width || a.rel.localeCompare(b.rel))
+    .map((asset) => asset.rel);
 }
 
 /** A copy of the demo content the service runs on: its folder, its article files and its space's id. */
@@ -56,9 +49,7 @@ async function copyContent(ctx: BenchContext) {
   const contentDir = path.join(ctx.tempDir, "service-content");
   await cp(path.join(REPO, "content"), contentDir, { recursive: true, preserveTimestamps: true });
   const articleFiles = (await readdir(path.join(contentDir, "stories", "articles"))).filter((f) => f.endsWith(".json"));
-  const space = JSON.parse(await readFile(path.join(contentDir, "space.json"), "utf8")) as { space?: { id?: number } };
-  const spaceId = space.space?.id ?? 0;
-  return { contentDir, articleFiles, spaceId };
+  return { contentDir, articleFiles, spaceId: await spaceIdOf(contentDir) };
 }
 
 type ServiceContent = Awaited<ReturnType<typeof copyContent>>;
@@ -100,7 +91,7 @@ async function measureImages(ctx: BenchContext, { contentDir, spaceId }: Service
   });
   const timings: ImageTiming[] = [];
   try {
-    const sources = (await largeSources(path.join(contentDir, "assets"))).slice(0, 3);
+    const sources = (await largeSources(contentDir)).slice(0, 3);
     if (sources.length === 0) throw new Error("no raster asset of 1200 px or more in content/assets");
     for (const source of sources) {
       const url = `${images.url}/f/${spaceId}/${source}/m/1200x0/filters:format(webp)`;
@@ -154,21 +145,19 @@ function serviceMarkdown(
       `\`/v2/cdn/stories/articles/{slug}?version=draft\` of all ${articles} articles (median story file ${fmtKB(storyBytes)}); ` +
       `the load generator shares the machine's 2 cores with the service.`,
     "",
-    markdownTable(
-      ["requests", "req/s (mean)", "req/s (min)", "p50", "p90", "p99", "max", "throughput", "non-2xx", "errors"],
+    columnTable(
+      [load],
       [
-        [
-          fmtInt(load.requests.total),
-          fmtInt(load.requests.average),
-          fmtInt(load.requests.min),
-          fmtMs(load.latency.p50),
-          fmtMs(load.latency.p90),
-          fmtMs(load.latency.p99),
-          fmtMs(load.latency.max),
-          `${(load.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
-          String(load.non2xx),
-          String(load.errors),
-        ],
+        ["requests", ({ requests }) => fmtInt(requests.total)],
+        ["req/s (mean)", ({ requests }) => fmtInt(requests.average)],
+        ["req/s (min)", ({ requests }) => fmtInt(requests.min)],
+        ["p50", ({ latency }) => fmtMs(latency.p50)],
+        ["p90", ({ latency }) => fmtMs(latency.p90)],
+        ["p99", ({ latency }) => fmtMs(latency.p99)],
+        ["max", ({ latency }) => fmtMs(latency.max)],
+        ["throughput", ({ throughput }) => `${(throughput.average / 1024 / 1024).toFixed(1)} MB/s`],
+        ["non-2xx", (l) => String(l.non2xx)],
+        ["errors", (l) => String(l.errors)],
       ],
     ),
     "",
