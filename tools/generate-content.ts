@@ -38,15 +38,6 @@ export interface GenerateResult {
   space: SpaceFile;
 }
 
-async function exists(p: string): Promise<boolean> {
-  try {
-    await lstat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function removeAssets(dir: string): Promise<void> {
   const stat = await lstat(dir).catch(() => null);
   if (!stat) return;
@@ -116,7 +107,7 @@ export async function generateContent(options: GenerateOptions = {}): Promise<Ge
     const from = path.resolve(media.from);
     assets = await findMedia(specs, from);
     // Make the folder self-contained for a content service pointed at it.
-    if (from !== assetsDir && !(await exists(assetsDir))) {
+    if (from !== assetsDir && !(await lstat(assetsDir).catch(() => null))) {
       await mkdir(outDir, { recursive: true });
       await symlink(from, assetsDir, "dir");
     }
