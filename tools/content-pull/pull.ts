@@ -1,6 +1,6 @@
 import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
-import { downloadAssets } from "./asset-downloads";
+import { downloadAssets, type AssetDownloads } from "./asset-downloads";
 import { AssetCollector, STORYBLOK_ASSET_ORIGINS, type AssetScan } from "./assets";
 import { isLoopback, resolveEndpoint, serviceOrigins, type Region } from "./endpoint";
 import { describeError, PullError } from "./errors";
@@ -76,14 +76,9 @@ export interface PullSummary {
   space: { id: number; name: string };
   /** Where space.json's publicToken came from. */
   publicToken: PublicTokenSource;
-  stories: {
+  /** published, changed, unpublished: as PairedStories counts them. */
+  stories: Omit<PairedStories, "files"> & {
     total: number;
-    /** Published and equal to the draft. */
-    published: number;
-    /** Published, with a draft that differs. */
-    changed: number;
-    /** Never published (`published: null`). */
-    unpublished: number;
     written: number;
     unchanged: number;
     /** Story files of an earlier export whose story is gone. */
@@ -94,16 +89,9 @@ export interface PullSummary {
   folders: number;
   /** Files in datasources/. */
   datasources: number;
-  assets: {
+  /** downloaded, skipped, missing, failed, bytes: as downloadAssets counts them. */
+  assets: AssetDownloads & {
     total: number;
-    downloaded: number;
-    skipped: number;
-    /** Referenced, but 404/410 at the source. */
-    missing: string[];
-    /** Could not be downloaded (network, 5xx after retries, 403, ...). */
-    failed: { rel: string; error: string }[];
-    /** Bytes downloaded in this run. */
-    bytes: number;
     /** Asset URLs of the space without the {W}x{H}/{hash}/{file} form (left as they are). */
     unrecognised: string[];
   };
