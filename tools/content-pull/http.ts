@@ -99,6 +99,11 @@ function statusLine(res: Response): string {
   return `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
 }
 
+/** A transient answer (5xx, 408, 429): retried, after its Retry-After if it has one. */
+function answerToRetry(res: Response, detail = ""): RetryableError {
+  return new RetryableError(`${statusLine(res)}${detail}`, retryAfterMs(res.headers.get("retry-after")));
+}
+
 export class HttpClient {
   readonly stats: HttpStats = { api: 0, get: 0, head: 0, retries: 0, maxInFlight: 0 };
   private readonly limit: LimitFunction;
@@ -110,10 +115,7 @@ export class HttpClient {
   }
 
   private signals(own: AbortSignal, extra?: AbortSignal | null): AbortSignal {
-    const list = [own];
-    if (extra) list.push(extra);
-    if (this.options.signal) list.push(this.options.signal);
-    return list.length === 1 ? own : AbortSignal.any(list);
+    return AbortSignal.any([own, extra, this.options.signal].filter((signal) => signal instanceof AbortSignal));
   }
 
   /**
@@ -194,9 +196,7 @@ export class HttpClient {
         this.stats.api++;
         const res = await this.timed(signal, (s) => this.fetchImpl(input, { ...init, signal: s }), `GET ${endpoint}`);
         const text = await res.text();
-        if (retryableStatus(res.status)) {
-          throw new RetryableError(`${statusLine(res)}${snippet(text)}`, retryAfterMs(res.headers.get("retry-after")));
-        }
+        if (retryableStatus(res.status)) throw answerToRetry(res, snippet(text));
         let json = true;
         try {
           JSON.parse(text);
@@ -246,8 +246,7 @@ export class HttpClient {
         `HEAD ${url}`,
       );
       await res.body?.cancel();
-      if (res.status === 429 || retryableStatus(res.status))
-        throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+      if (res.status === 429 || retryableStatus(res.status)) throw answerToRetry(res);
       if (!res.ok) return null;
       return declaredLength(res);
     });
@@ -274,8 +273,7 @@ export class HttpClient {
         }
         if (!res.ok) {
           await res.body?.cancel();
-          if (res.status === 429 || retryableStatus(res.status))
-            throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+          if (res.status === 429 || retryableStatus(res.status)) throw answerToRetry(res);
           throw new AbortError(statusLine(res)); // 403, 400, ...: retrying will not fix it
         }
         const expected = declaredLength(res);
