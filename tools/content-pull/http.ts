@@ -221,18 +221,14 @@ export class HttpClient {
 
   /** Runs `run` with a timer that aborts it after timeoutMs. */
   private async timed<T>(signal: AbortSignal, run: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(timeoutError(this.options.timeoutMs, what)),
-      this.options.timeoutMs,
-    );
+    const timeout = idleTimeout(this.options.timeoutMs, what);
     try {
-      return await run(AbortSignal.any([signal, controller.signal]));
+      return await run(AbortSignal.any([signal, timeout.signal]));
     } catch (err) {
-      if (controller.signal.aborted) throw controller.signal.reason;
+      if (timeout.signal.aborted) throw timeout.signal.reason;
       throw err;
     } finally {
-      clearTimeout(timer);
+      timeout.stop();
     }
   }
 
@@ -260,7 +256,7 @@ export class HttpClient {
   async download(url: string, dest: string): Promise<DownloadResult> {
     return this.withRetries(url, `GET ${redact(url)}`, async (signal) => {
       this.stats.get++;
-      const idle = idleTimeout(this.options.timeoutMs);
+      const idle = idleTimeout(this.options.timeoutMs, "download");
       const tmp = tempPathFor(dest);
       try {
         const res = await this.fetchImpl(url, {
@@ -296,12 +292,12 @@ export class HttpClient {
 }
 
 /**
- * A download's timeout: `timeoutMs` for the answer, then as long again after each piece of the body (`touch`);
- * its signal aborts the download when one passes.
+ * A request's timeout: `timeoutMs` for the answer, then, for a download, as long again after each piece of
+ * the body (`touch`); its signal aborts the request when one passes.
  */
-function idleTimeout(timeoutMs: number) {
+function idleTimeout(timeoutMs: number, what: string) {
   const idle = new AbortController();
-  let timer = setTimeout(() => idle.abort(timeoutError(timeoutMs, "download")), timeoutMs);
+  let timer = setTimeout(() => idle.abort(timeoutError(timeoutMs, what)), timeoutMs);
   const touch = () => {
     clearTimeout(timer);
     timer = setTimeout(() => idle.abort(new Error(`download stalled: no data for ${timeoutMs / 1000} s`)), timeoutMs);
