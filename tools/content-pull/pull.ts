@@ -1,6 +1,6 @@
 import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
-import { downloadAssets, type AssetDownloads } from "./asset-downloads";
+import { downloadAssets, type AssetDownloadOptions, type AssetDownloads } from "./asset-downloads";
 import { AssetCollector, STORYBLOK_ASSET_ORIGINS, type AssetScan } from "./assets";
 import { isLoopback, resolveEndpoint, serviceOrigins, type Region } from "./endpoint";
 import { describeError, PullError } from "./errors";
@@ -169,19 +169,6 @@ function spaceApi(options: PullOptions, { concurrency, retries, endpoint }: Chec
   return { http, api };
 }
 
-/** The space the token reads; an export of another space in the folder stops the pull unless forced. */
-async function readSpace(api: SpaceApi, checked: CheckedOptions, state: OutDirState, force: boolean) {
-  const spaceInfo = await api.readSpace(checked.token);
-  const space = { id: spaceInfo.id, name: spaceInfo.name };
-  if (state.space && state.space.id !== space.id && !force) {
-    throw new PullError(
-      "output",
-      `${checked.outDir} holds an export of space ${state.space.id} (${state.space.name}), but the token reads space ${space.id} (${space.name}). Use another folder, or --force to replace it.`,
-    );
-  }
-  return { spaceInfo, space };
-}
-
 /** Assets are found in the stories as the API sends them; the stories are stored canonical. */
 function scanStories(
   listing: SpaceListing,
@@ -273,7 +260,10 @@ function failOnFailedAssets(summary: PullSummary): void {
   );
 }
 
-/** The space, its listing and the public token space.json will hold. */
+/**
+ * The space the token reads (an export of another space in the folder stops the pull unless forced), its
+ * listing and the public token space.json will hold.
+ */
 async function readSource(
   api: SpaceApi,
   checked: CheckedOptions,
@@ -281,7 +271,14 @@ async function readSource(
   options: PullOptions,
   warn: (message: string) => void,
 ) {
-  const { spaceInfo, space } = await readSpace(api, checked, state, options.force ?? false);
+  const spaceInfo = await api.readSpace(checked.token);
+  const space = { id: spaceInfo.id, name: spaceInfo.name };
+  if (state.space && state.space.id !== space.id && !options.force) {
+    throw new PullError(
+      "output",
+      `${checked.outDir} holds an export of space ${state.space.id} (${state.space.name}), but the token reads space ${space.id} (${space.name}). Use another folder, or --force to replace it.`,
+    );
+  }
   options.onProgress?.({ phase: "space", ...space, endpoint: checked.endpoint });
   const listing = await api.list(checked.token, spaceInfo);
   const publicToken = await choosePublicToken({
@@ -312,24 +309,13 @@ async function writeStoriesAndFiles(
 /** The assets the stories use, downloaded (or kept, resuming); those missing at the source are warned of. */
 async function downloadScannedAssets(
   scan: AssetScan,
-  context: {
-    outDir: string;
-    http: HttpClient;
-    manifest: ManifestWriter;
-    previousAssets: Parameters<typeof downloadAssets>[1]["previous"];
-    checked: CheckedOptions;
-    options: PullOptions;
-    warn: (message: string) => void;
-  },
+  target: Pick<AssetDownloadOptions, "outDir" | "http" | "manifest" | "previous" | "concurrency">,
+  options: PullOptions,
+  warn: (message: string) => void,
 ) {
-  const { outDir, http, manifest, previousAssets, checked, options, warn } = context;
   const assets = await downloadAssets(scan.assets, {
-    outDir,
-    http,
-    manifest,
-    previous: previousAssets,
+    ...target,
     resume: options.resume ?? false,
-    concurrency: checked.concurrency,
     signal: options.signal,
     onProgress: ({ done, downloaded, skipped, bytes }) =>
       options.onProgress?.({ phase: "assets", done, total: scan.assets.size, downloaded, skipped, bytes }),
@@ -373,7 +359,9 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const paired = pairVersions(stories.draft, stories.published, warn);
 
   const { manifest, previousAssets } = await prepareFolder(outDir, state, { source: endpoint, space }, log);
-  const assets = await downloadScannedAssets(scan, { outDir, http, manifest, previousAssets, checked, options, warn });
+  const { concurrency } = checked;
+  const target = { outDir, http, manifest, previous: previousAssets, concurrency };
+  const assets = await downloadScannedAssets(scan, target, options, warn);
 
   const total = paired.files.length;
   const spaceFile = jsonText({ space: spaceInfo.info, previewToken: token, publicToken: publicToken.token });
@@ -385,7 +373,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   );
   await finishManifest(manifest, written.bySlug, assets.failed.length === 0);
 
-  const { published, changed, unpublished } = paired;
+  const { files: _files, ...counts } = paired;
   const summary: PullSummary = {
     outDir,
     endpoint,
@@ -393,9 +381,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     publicToken: publicToken.source,
     stories: {
       total,
-      published,
-      changed,
-      unpublished,
+      ...counts,
       written: written.written,
       unchanged: written.unchanged,
       removed,
