@@ -88,18 +88,13 @@ function articleContent(
 }
 
 export function summarise(a: ArticlePlan): ArticleSummary {
-  if (a.index === SPECIAL.neverPublished)
-    return { slug: a.slug, name: a.name, tags: [...a.tags], state: "never-published", wrapper: true };
+  const summary = { slug: a.slug, name: a.name, tags: [...a.tags], wrapper: a.index !== SPECIAL.noWrapper };
+  if (a.index === SPECIAL.neverPublished) return { ...summary, state: "never-published" };
   if (a.index === SPECIAL.draftChanged) {
-    return {
-      slug: a.slug,
-      name: `${draftName(a)} (draft) / ${a.name} (published)`,
-      tags: [...a.tags, "Digital"],
-      state: "draft-differs",
-      wrapper: true,
-    };
+    const name = `${draftName(a)} (draft) / ${a.name} (published)`;
+    return { ...summary, name, tags: [...a.tags, "Digital"], state: "draft-differs" };
   }
-  return { slug: a.slug, name: a.name, tags: [...a.tags], state: "published", wrapper: a.index !== SPECIAL.noWrapper };
+  return { ...summary, state: "published" };
 }
 
 const draftName = (a: ArticlePlan): string => a.name.replace("2024", "2025");
