@@ -32,7 +32,6 @@ export interface OutDirState {
   /** Visible top-level entries that a content export does not have. */
   foreign: string[];
   space?: { id: number; name: string };
-  previewToken?: string;
   publicToken?: string;
   manifest?: Manifest;
   /** `assets` is a symbolic link (e.g. a `content:generate --no-media` folder). */
@@ -71,7 +70,6 @@ export async function inspectOutDir(dir: string): Promise<OutDirState> {
       id: spaceJson.space.id,
       name: typeof spaceJson.space.name === "string" ? spaceJson.space.name : "",
     };
-    if (typeof spaceJson.previewToken === "string") state.previewToken = spaceJson.previewToken;
     if (typeof spaceJson.publicToken === "string") state.publicToken = spaceJson.publicToken;
   }
   const manifest = parseManifest(await readJson(path.join(dir, MANIFEST_FILE)));
