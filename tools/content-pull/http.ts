@@ -29,7 +29,6 @@ export interface HttpOptions {
   retryBaseMs: number;
   /** API calls: whole request; downloads: longest pause without data. */
   timeoutMs: number;
-  fetch?: typeof fetch;
   /** Aborts everything (Ctrl-C). */
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
@@ -107,11 +106,9 @@ function answerToRetry(res: Response, detail = ""): RetryableError {
 export class HttpClient {
   readonly stats: HttpStats = { api: 0, get: 0, head: 0, retries: 0, maxInFlight: 0 };
   private readonly limit: LimitFunction;
-  private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly options: HttpOptions) {
     this.limit = pLimit(options.concurrency);
-    this.fetchImpl = options.fetch ?? fetch;
   }
 
   private signals(own: AbortSignal, extra?: AbortSignal | null): AbortSignal {
@@ -194,7 +191,7 @@ export class HttpClient {
       `GET ${endpoint}`,
       async (signal) => {
         this.stats.api++;
-        const res = await this.timed(signal, (s) => this.fetchImpl(input, { ...init, signal: s }), `GET ${endpoint}`);
+        const res = await this.timed(signal, (s) => fetch(input, { ...init, signal: s }), `GET ${endpoint}`);
         const text = await res.text();
         if (retryableStatus(res.status)) throw answerToRetry(res, snippet(text));
         let json = true;
@@ -238,7 +235,7 @@ export class HttpClient {
       this.stats.head++;
       const res = await this.timed(
         signal,
-        (s) => this.fetchImpl(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }),
+        (s) => fetch(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }),
         `HEAD ${url}`,
       );
       await res.body?.cancel();
@@ -259,7 +256,7 @@ export class HttpClient {
       const idle = idleTimeout(this.options.timeoutMs, "download");
       const tmp = tempPathFor(dest);
       try {
-        const res = await this.fetchImpl(url, {
+        const res = await fetch(url, {
           headers: { "Accept-Encoding": "identity" },
           signal: AbortSignal.any([signal, idle.signal]),
         });

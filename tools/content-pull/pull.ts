@@ -57,7 +57,6 @@ export interface PullOptions {
   timeoutMs?: number;
   /** Delay between the client's 429 retries in ms (default 1000). */
   rateLimitRetryMs?: number;
-  fetch?: typeof fetch;
   signal?: AbortSignal;
   /** Warnings and notes (default: none). */
   log?: (message: string) => void;
@@ -156,7 +155,6 @@ function spaceApi(options: PullOptions, { concurrency, retries, endpoint }: Chec
     retries,
     retryBaseMs: options.retryBaseMs ?? 500,
     timeoutMs: options.timeoutMs ?? 60_000,
-    fetch: options.fetch,
     signal: options.signal,
     onRetry: (r) => log(`retry ${r.attempt} in ${r.delayMs} ms: ${r.reason}`),
   });
