@@ -35,7 +35,6 @@ export interface HttpOptions {
 }
 
 export interface RetryInfo {
-  url: string;
   attempt: number;
   reason: string;
   delayMs: number;
@@ -121,7 +120,6 @@ export class HttpClient {
    * will not fix) or an unknown host ends it at once.
    */
   private withRetries<T>(
-    url: string,
     what: string,
     attempt: (signal: AbortSignal) => Promise<T>,
     extra?: AbortSignal | null,
@@ -159,7 +157,6 @@ export class HttpClient {
         const hint = error instanceof RetryableError ? error.retryAfterMs : undefined;
         this.stats.retries++;
         this.options.onRetry?.({
-          url: redact(url),
           attempt: attemptNumber,
           reason: describeError(error),
           delayMs: hint ?? 0,
@@ -187,7 +184,6 @@ export class HttpClient {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const endpoint = redact(url).replace(/\?.*$/, "");
     return this.withRetries(
-      url,
       `GET ${endpoint}`,
       async (signal) => {
         this.stats.api++;
@@ -231,7 +227,7 @@ export class HttpClient {
 
   /** HEAD: the size from Content-Length, null when unknown or missing (404). */
   async head(url: string): Promise<number | null> {
-    return this.withRetries(url, `HEAD ${redact(url)}`, async (signal) => {
+    return this.withRetries(`HEAD ${redact(url)}`, async (signal) => {
       this.stats.head++;
       const res = await this.timed(
         signal,
@@ -251,7 +247,7 @@ export class HttpClient {
    * the retries.
    */
   async download(url: string, dest: string): Promise<DownloadResult> {
-    return this.withRetries(url, `GET ${redact(url)}`, async (signal) => {
+    return this.withRetries(`GET ${redact(url)}`, async (signal) => {
       this.stats.get++;
       const idle = idleTimeout(this.options.timeoutMs, "download");
       const tmp = tempPathFor(dest);
