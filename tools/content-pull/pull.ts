@@ -71,7 +71,6 @@ export type ProgressEvent =
 
 export interface PullSummary {
   outDir: string;
-  endpoint: string;
   space: { id: number; name: string };
   /** Where space.json's publicToken came from. */
   publicToken: PublicTokenSource;
@@ -95,7 +94,6 @@ export interface PullSummary {
     unrecognised: string[];
   };
   requests: HttpStats;
-  warnings: string[];
   durationMs: number;
 }
 
@@ -333,11 +331,7 @@ async function finishManifest(manifest: ManifestWriter, storyFiles: Map<string, 
 export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    log(`warning: ${message}`);
-  };
+  const warn = (message: string) => log(`warning: ${message}`);
   const progress = options.onProgress ?? (() => undefined);
   const checked = checkOptions(options, warn);
   const { token, endpoint, outDir } = checked;
@@ -374,7 +368,6 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const { files: _files, ...counts } = paired;
   const summary: PullSummary = {
     outDir,
-    endpoint,
     space,
     publicToken: publicToken.source,
     stories: {
@@ -389,7 +382,6 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     datasources: listing.datasources.length,
     assets: { total: scan.assets.size, ...assets, unrecognised: scan.unrecognised },
     requests: { ...http.stats },
-    warnings,
     durationMs: Math.round(performance.now() - started),
   };
   failOnFailedAssets(summary);
