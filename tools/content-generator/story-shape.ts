@@ -67,7 +67,6 @@ export function storyShell(
     position?: number;
     createdAt: number;
     publishedAt: number | null;
-    firstPublishedAt?: number | null;
     updatedAt?: number;
     tags?: string[];
   },
@@ -91,7 +90,7 @@ export function storyShell(
     parent_id: o.parentId ?? 0,
     meta_data: null,
     group_id: ids.groupId,
-    first_published_at: isoOrNull(o.firstPublishedAt === undefined ? o.publishedAt : o.firstPublishedAt),
+    first_published_at: isoOrNull(o.publishedAt),
     release_id: null,
     lang: "default",
     path: null,
