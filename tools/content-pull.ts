@@ -7,12 +7,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { REGION_HOSTS, type Region } from "./content-pull/endpoint";
+import { checkRegion, type Region } from "./content-pull/endpoint";
 import { PullError } from "./content-pull/errors";
 import { PullFailure, pullContent, type ProgressEvent, type PullOptions, type PullSummary } from "./content-pull/pull";
-
-export { PullError } from "./content-pull/errors";
-export { pullContent, PullFailure, type ProgressEvent, type PullOptions, type PullSummary } from "./content-pull/pull";
 
 export const USAGE = `Usage: npm run content:pull -- --out DIR [options]
 
@@ -69,8 +66,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   let region = values.region?.toLowerCase();
   if (region === undefined && values["api-url"] === undefined && env.STORYBLOK_REGION)
     region = env.STORYBLOK_REGION.toLowerCase();
-  if (region !== undefined && !(region in REGION_HOSTS))
-    throw new PullError("usage", `--region must be one of ${Object.keys(REGION_HOSTS).join(", ")}, got "${region}"`);
+  if (region !== undefined) checkRegion(region);
   let concurrency: number | undefined;
   if (values.concurrency !== undefined) {
     concurrency = /^\d+$/.test(values.concurrency) ? Number(values.concurrency) : NaN;

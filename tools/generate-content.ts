@@ -11,9 +11,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { findMedia, mediaCatalogue, renderMedia, type MediaFile } from "./content-generator/media";
-import type { ArticleSummary } from "./content-generator/articles";
-import { buildStories } from "./content-generator/stories";
-import type { SpaceFile, StoryFile } from "./content-generator/story-shape";
+import { buildStories, type BuildResult } from "./content-generator/stories";
+import type { StoryFile } from "./content-generator/story-shape";
 import { MIN_ARTICLES, PROJECTS } from "./content-generator/texts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,17 +33,7 @@ export interface GenerateResult {
   outDir: string;
   stories: number;
   assets: MediaFile[];
-  articles: ArticleSummary[];
-  space: SpaceFile;
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await lstat(p);
-    return true;
-  } catch {
-    return false;
-  }
+  articles: BuildResult["articles"];
 }
 
 async function removeAssets(dir: string): Promise<void> {
@@ -116,7 +105,7 @@ export async function generateContent(options: GenerateOptions = {}): Promise<Ge
     const from = path.resolve(media.from);
     assets = await findMedia(specs, from);
     // Make the folder self-contained for a content service pointed at it.
-    if (from !== assetsDir && !(await exists(assetsDir))) {
+    if (from !== assetsDir && !(await lstat(assetsDir).catch(() => null))) {
       await mkdir(outDir, { recursive: true });
       await symlink(from, assetsDir, "dir");
     }
@@ -129,7 +118,7 @@ export async function generateContent(options: GenerateOptions = {}): Promise<Ge
   await writeFile(path.join(outDir, "space.json"), `${JSON.stringify(built.space, null, 2)}\n`);
   const stories = await writeAll(storyFiles(storiesDir, built));
   log(`wrote ${stories} stories into ${storiesDir}`);
-  return { outDir, stories, assets, articles: built.articles, space: built.space };
+  return { outDir, stories, assets, articles: built.articles };
 }
 
 function parseCli(argv: string[]): GenerateOptions {

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * What the scripts that start servers and builds share: a free port chosen
@@ -64,7 +65,7 @@ export async function stopChild(child: ChildProcess, options: StopOptions = {}):
     await exited;
   }
   // the leader's exit does not wait for what it started: the group is gone only when no member is left
-  if (options.group && child.pid) await groupGone(child.pid, options.graceMs ?? 5000);
+  if (options.group && child.pid) await groupGone(child.pid, options.graceMs ?? 5000, () => kill("SIGKILL"));
 }
 
 function groupAlive(pgid: number): boolean {
@@ -76,12 +77,12 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-/** Waits until process group `pgid` has no member left, killing what remains after `graceMs`. */
-async function groupGone(pgid: number, graceMs: number): Promise<void> {
+/** Waits until process group `pgid` has no member left, killing what remains (`killGroup`) after `graceMs`. */
+async function groupGone(pgid: number, graceMs: number, killGroup: () => void): Promise<void> {
   const deadline = Date.now() + graceMs;
   while (groupAlive(pgid)) {
     if (Date.now() > deadline) {
-      signalGroup(pgid, "SIGKILL");
+      killGroup();
       // SIGKILL cannot be caught: what is left is only being reaped
       for (let tries = 0; tries < 50 && groupAlive(pgid); tries += 1) await sleep(20);
       return;
@@ -89,13 +90,3 @@ async function groupGone(pgid: number, graceMs: number): Promise<void> {
     await sleep(20);
   }
 }
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,3 @@
-import * as v from "valibot";
 import { CONTENT_SERVER_VARIABLES } from "../content-server/settings";
 import { BUILD_VARIABLES } from "../pipeline/build-settings";
 import { SITE_SERVER_VARIABLES } from "../site-server/settings";
@@ -43,7 +42,7 @@ export const DEV_VARIABLES = {
     "port of Vite's dev server (`react-router dev --port`)",
   ),
   // unset: Vite's own default (localhost)
-  HOST: envVariable(v.pipe(optionalText), "Vite's", "address Vite's dev server binds to (`react-router dev --host`)"),
+  HOST: envVariable(optionalText, "Vite's", "address Vite's dev server binds to (`react-router dev --host`)"),
   STORYBLOK_TOKEN: BUILD_VARIABLES.STORYBLOK_TOKEN,
   ...CONTENT_VARIABLES_OF_DEV,
 } as const;

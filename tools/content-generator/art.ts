@@ -18,8 +18,10 @@ export const PALETTE = {
 
 export type Colour = (typeof PALETTE)[keyof typeof PALETTE];
 
+type Duotone = readonly [bg: Colour, fg: Colour, accent: Colour];
+
 /** Background, foreground, accent: the studio prints in two colours plus one. */
-export const DUOTONES: readonly (readonly [Colour, Colour, Colour])[] = [
+const DUOTONES: readonly Duotone[] = [
   [PALETTE.paper, PALETTE.ink, PALETTE.orange],
   [PALETTE.pink, PALETTE.blue, PALETTE.yellow],
   [PALETTE.ink, PALETTE.orange, PALETTE.pink],
@@ -98,7 +100,7 @@ function randomBlobs(rng: Rng, count: number): Blob[] {
   }));
 }
 
-function halftone(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+function halftone(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone): string {
   const spacing = Math.max(8, Math.round(Math.min(w, h) / rng.int(22, 28)));
   const blobsA = randomBlobs(rng, 3);
   const blobsB = randomBlobs(rng, 2);
@@ -109,15 +111,8 @@ function halftone(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
     w,
     h,
     `<rect width="${w}" height="${h}" fill="${bg}"/>` +
-      halftoneLayer(
-        w,
-        h,
-        spacing * 1.3,
-        angle + 30,
-        accent ?? fg ?? "#000",
-        (x, y) => 0.8 * field(blobsB, tiltB, x, y),
-      ) +
-      halftoneLayer(w, h, spacing, angle, fg ?? "#000", (x, y) => field(blobsA, tiltA, x, y)),
+      halftoneLayer(w, h, spacing * 1.3, angle + 30, accent, (x, y) => 0.8 * field(blobsB, tiltB, x, y)) +
+      halftoneLayer(w, h, spacing, angle, fg, (x, y) => field(blobsA, tiltA, x, y)),
   );
 }
 
@@ -168,11 +163,11 @@ function quarterTile(rng: Rng, x: number, y: number, c: number, colours: readonl
   }
 }
 
-function bauhaus(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+function bauhaus(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone): string {
   const rows = rng.int(3, 5);
   const c = h / rows;
   const cols = Math.ceil(w / c);
-  const colours = [bg ?? "#fff", fg ?? "#000", accent ?? "#888", PALETTE.paper];
+  const colours = [bg, fg, accent, PALETTE.paper];
   const tiles: string[] = [];
   for (let r = 0; r < rows; r++) for (let q = 0; q < cols; q++) tiles.push(quarterTile(rng, q * c, r * c, c, colours));
   return svgDocument(w, h, tiles.join(""));
@@ -197,7 +192,7 @@ function textBars(
   return `<g fill="${fill}">${bars.join("")}</g>`;
 }
 
-function poster(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[], letters: string): string {
+function poster(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone, letters: string): string {
   const text = letters.slice(0, w > h ? 3 : 2) || "H";
   const columns = text.length * 6 - 1;
   const cell = Math.min((w * 0.8) / columns, (h * 0.62) / 7);
@@ -210,14 +205,14 @@ function poster(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly strin
     h,
     `<rect width="${w}" height="${h}" fill="${bg}"/>` +
       `<circle cx="${svgNumber(w * rng.range(0.55, 0.8))}" cy="${svgNumber(h * rng.range(0.3, 0.6))}" r="${svgNumber(circleR)}" fill="${accent}"/>` +
-      dotText(text, { x, y, cell, fill: fg ?? "#000", size: 0.47, accent: { fill: bg ?? "#fff", share: 0.06, rng } }) +
+      dotText(text, { x, y, cell, fill: fg, size: 0.47, accent: { fill: bg, share: 0.06, rng } }) +
       `<rect x="${svgNumber(margin)}" y="${svgNumber(h * 0.82)}" width="${svgNumber(w - 2 * margin)}" height="${svgNumber(Math.max(2, h * 0.004))}" fill="${fg}"/>` +
-      textBars(rng, margin, h * 0.855, w * 0.34, 3, h * 0.03, fg ?? "#000") +
-      textBars(rng, w * 0.55, h * 0.855, w * 0.22, 2, h * 0.03, fg ?? "#000"),
+      textBars(rng, margin, h * 0.855, w * 0.34, 3, h * 0.03, fg) +
+      textBars(rng, w * 0.55, h * 0.855, w * 0.22, 2, h * 0.03, fg),
   );
 }
 
-function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone): string {
   const defs: string[] = [
     `<linearGradient id="bg" x1="0" y1="0" x2="${svgNumber(rng.range(0.3, 1))}" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${accent}"/></linearGradient>`,
   ];
@@ -243,7 +238,7 @@ function orbs(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[
   );
 }
 
-function moire(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+function moire(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone): string {
   const spacing = Math.max(12, Math.round(Math.min(w, h) / 15));
   const stroke = spacing * 0.42;
   const reach = Math.hypot(w, h);
@@ -257,12 +252,12 @@ function moire(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string
     w,
     h,
     `<rect width="${w}" height="${h}" fill="${bg}"/>` +
-      rings(w * rng.range(0.2, 0.45), h * rng.range(0.3, 0.7), fg ?? "#000") +
-      `<g opacity="0.85">${rings(w * rng.range(0.55, 0.8), h * rng.range(0.3, 0.7), accent ?? "#888")}</g>`,
+      rings(w * rng.range(0.2, 0.45), h * rng.range(0.3, 0.7), fg) +
+      `<g opacity="0.85">${rings(w * rng.range(0.55, 0.8), h * rng.range(0.3, 0.7), accent)}</g>`,
   );
 }
 
-function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[], letters: string): string {
+function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone, letters: string): string {
   const margin = Math.min(w, h) * 0.07;
   const big = (letters[0] ?? "A").toUpperCase();
   const bigCell = (h - 2 * margin) / 7;
@@ -282,7 +277,7 @@ function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
         x: areaX,
         y: margin + row * smallCell * 9,
         cell: smallCell,
-        fill: fg ?? "#000",
+        fill: fg,
         shape: "square",
         size: 0.42,
       }),
@@ -296,12 +291,12 @@ function specimen(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly str
     h,
     `<rect width="${w}" height="${h}" fill="${bg}"/>` +
       `<g fill="${accent}" opacity="0.6">${baselines.join("")}</g>` +
-      dotText(big, { x: margin, y: margin, cell: bigCell, fill: accent ?? "#888", size: 0.5 }) +
+      dotText(big, { x: margin, y: margin, cell: bigCell, fill: accent, size: 0.5 }) +
       rows.join(""),
   );
 }
 
-function waves(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string[]): string {
+function waves(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone): string {
   const bands = rng.int(9, 14);
   const bandH = h / bands;
   const amp = bandH * rng.range(0.5, 1.1);
@@ -322,24 +317,18 @@ function waves(rng: Rng, w: number, h: number, [bg, fg, accent]: readonly string
   return svgDocument(w, h, `<rect width="${w}" height="${h}" fill="${bg}"/>${paths.join("")}`);
 }
 
+const STYLES: Record<ArtStyle, (rng: Rng, w: number, h: number, duo: Duotone, letters: string) => string> = {
+  halftone,
+  bauhaus,
+  poster,
+  orbs,
+  moire,
+  specimen,
+  waves,
+};
+
 export function artworkSvg(look: Look, w: number, h: number, rng: Rng): string {
-  const duo = DUOTONES[look.duo % DUOTONES.length] ?? DUOTONES[0] ?? [PALETTE.paper, PALETTE.ink, PALETTE.orange];
-  switch (look.style) {
-    case "halftone":
-      return halftone(rng, w, h, duo);
-    case "bauhaus":
-      return bauhaus(rng, w, h, duo);
-    case "poster":
-      return poster(rng, w, h, duo, look.letters);
-    case "orbs":
-      return orbs(rng, w, h, duo);
-    case "moire":
-      return moire(rng, w, h, duo);
-    case "specimen":
-      return specimen(rng, w, h, duo, look.letters);
-    case "waves":
-      return waves(rng, w, h, duo);
-  }
+  return STYLES[look.style](rng, w, h, DUOTONES[look.duo % DUOTONES.length]!, look.letters);
 }
 
 /** A vector tile (poster) kept as SVG so the gallery shows an .svg asset too. */

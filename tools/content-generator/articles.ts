@@ -6,15 +6,7 @@ import type { Builder } from "./story-builder";
 import { ARTICLES_FOLDER_ID, DAY, storyShell, type Blok, type Ref, type StoryFile } from "./story-shape";
 import { captionLanguage, SPECIAL } from "./texts";
 
-/** The article stories, one file each, and what the tests and the bench are told about them. */
-
-export interface ArticleSummary {
-  slug: string;
-  name: string;
-  tags: string[];
-  state: "published" | "draft-differs" | "never-published";
-  wrapper: boolean;
-}
+/** The article stories, one file each. */
 
 type Layout = "Fullsize" | "right" | "vertical" | "default";
 const LAYOUT_PATTERNS: Layout[][] = [
@@ -85,21 +77,6 @@ function articleContent(
     }));
   }
   return { _uid: uid, ...content, component: "article" };
-}
-
-export function summarise(a: ArticlePlan): ArticleSummary {
-  if (a.index === SPECIAL.neverPublished)
-    return { slug: a.slug, name: a.name, tags: [...a.tags], state: "never-published", wrapper: true };
-  if (a.index === SPECIAL.draftChanged) {
-    return {
-      slug: a.slug,
-      name: `${draftName(a)} (draft) / ${a.name} (published)`,
-      tags: [...a.tags, "Digital"],
-      state: "draft-differs",
-      wrapper: true,
-    };
-  }
-  return { slug: a.slug, name: a.name, tags: [...a.tags], state: "published", wrapper: a.index !== SPECIAL.noWrapper };
 }
 
 const draftName = (a: ArticlePlan): string => a.name.replace("2024", "2025");

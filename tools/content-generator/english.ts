@@ -16,7 +16,7 @@ const ENGLISH: ReadonlyMap<string, string> = withSentencesOfMixedTexts([
 ]);
 
 /** A text's sentences, each with the white space after it. */
-export function sentences(text: string): string[] {
+function sentences(text: string): string[] {
   return text.split(/(?<=[.!?]\s)(?=[A-ZÄÖÜ»"])/);
 }
 
@@ -29,16 +29,23 @@ export function sentences(text: string): string[] {
 function withSentencesOfMixedTexts(entries: readonly (readonly [string, string])[]): Map<string, string> {
   const dictionary = new Map<string, string>(entries);
   for (const [german, english] of entries) {
-    const germanSentences = sentences(german);
-    const englishSentences = sentences(english);
-    if (germanSentences.length < 2 || germanSentences.length !== englishSentences.length) continue;
-    if (!germanSentences.some((sentence, i) => sentence === englishSentences[i])) continue;
-    germanSentences.forEach((sentence, i) => {
-      const translated = englishSentences[i]!;
+    for (const [sentence, translated] of mixedSentences(german, english) ?? [])
       if (sentence !== translated && !dictionary.has(sentence)) dictionary.set(sentence, translated);
-    });
   }
   return dictionary;
+}
+
+/**
+ * A text of two sentences or more whose translation keeps some of them word
+ * for word (those were written in English): its sentences beside their
+ * translations. Null for any other text.
+ */
+export function mixedSentences(german: string, english: string): [string, string][] | null {
+  const germanSentences = sentences(german);
+  const englishSentences = sentences(english);
+  if (germanSentences.length < 2 || germanSentences.length !== englishSentences.length) return null;
+  if (!germanSentences.some((sentence, i) => sentence === englishSentences[i])) return null;
+  return germanSentences.map((sentence, i) => [sentence, englishSentences[i]!]);
 }
 
 /** The English version of a German text, or undefined for a text the studio wrote in English (or a name). */

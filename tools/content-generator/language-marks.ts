@@ -4,7 +4,7 @@
 // `lang-en`, an English article headline with its language option.
 import { isRecord } from "../../app/content/is-record";
 import { LANGUAGE_CLASS_PREFIX } from "../../app/content/rich-text-marks";
-import { englishOf, sentences } from "./english";
+import { englishOf, mixedSentences } from "./english";
 import { styled, type RichTextMark, type RichTextNode } from "./richtext";
 import { fieldNamesByComponent } from "./story-shape";
 
@@ -54,12 +54,8 @@ function isFixedRun(node: RichTextNode): boolean {
 function splitMixedRun(node: RichTextNode): RichTextNode[] {
   const text = node.text ?? "";
   const translation = englishOf(text);
-  if (translation === undefined) return [node];
-  const german = sentences(text);
-  const english = sentences(translation);
-  if (german.length < 2 || german.length !== english.length) return [node];
-  if (!german.some((sentence, i) => sentence === english[i])) return [node];
-  return german.map((sentence) => ({ ...node, text: sentence }));
+  const mixed = translation === undefined ? null : mixedSentences(text, translation);
+  return mixed ? mixed.map(([sentence]) => ({ ...node, text: sentence })) : [node];
 }
 
 function withEnglishMark(node: RichTextNode): RichTextNode {

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { artworkSvg, PALETTE, vectorPosterSvg, type ArtStyle, type Look } from "./art";
 import { arrowSvg, burgerSvg, closeSvg, logoSvg, socialSvg } from "./interface-icons";
@@ -168,112 +169,86 @@ export const DETAIL_PORTRAIT = Array.from(
   (_, i) => `detail-${String(i + 15).padStart(2, "0")}-portrait.webp`,
 );
 
-/** A project's look, seeded for its artworks. */
-function projectLook(seed: string, slug: string): Look {
+/** A project's name, and its look seeded for its artworks. */
+function projectOf(seed: string, slug: string): { name: string; look: Look } {
   const project = PROJECTS.find((p) => p.slug === slug);
   if (!project) throw new Error(`unknown project ${slug}`);
-  return { ...project.look, seed: `${seed}:${slug}` };
+  return { name: project.name, look: { ...project.look, seed: `${seed}:${slug}` } };
 }
 
 /** Each project's key visual, and the hero projects' campaign images for desktop and phone. */
 function projectArtworks(seed: string): MediaSpec[] {
-  const specs: MediaSpec[] = [];
-  for (const project of PROJECTS) {
-    specs.push(
-      artwork(
-        headerFile(project.slug),
-        1600,
-        1000,
-        projectLook(seed, project.slug),
-        `${project.name}, Key Visual`,
-        project.name,
-      ),
-    );
-  }
-  for (const slug of HERO_PROJECTS) {
-    const project = PROJECTS.find((p) => p.slug === slug);
+  const headers = PROJECTS.map(({ slug, name }) =>
+    artwork(headerFile(slug), 1600, 1000, projectOf(seed, slug).look, `${name}, Key Visual`, name),
+  );
+  const heroes = HERO_PROJECTS.flatMap((slug) => {
+    const { name, look } = projectOf(seed, slug);
     const files = heroFiles(slug);
-    const name = project?.name ?? slug;
-    specs.push(artwork(files.desktop, 1600, 900, projectLook(seed, slug), `${name}, Kampagnenmotiv`, name));
-    specs.push(artwork(files.phone, 750, 1100, projectLook(seed, slug), `${name}, Kampagnenmotiv hochkant`, name));
-  }
-  return specs;
+    return [
+      artwork(files.desktop, 1600, 900, look, `${name}, Kampagnenmotiv`, name),
+      artwork(files.phone, 750, 1100, look, `${name}, Kampagnenmotiv hochkant`, name),
+    ];
+  });
+  return [...headers, ...heroes];
+}
+
+type VideoFile = Pick<MediaSpec, "file" | "width" | "height" | "alt" | "name">;
+
+/** A looping video of `frame`, without a focal point. */
+function videoFile(spec: VideoFile, codec: "h264" | "vp9", frame: (w: number, h: number) => (t: number) => string) {
+  return { ...spec, focus: "", render: () => video(spec.width, spec.height, codec, frame(spec.width, spec.height)) };
 }
 
 /** The hero's video loop, for desktop and phone. */
 function heroVideos(): MediaSpec[] {
-  const specs: MediaSpec[] = [];
-  specs.push({
-    file: FILES.heroVideoDesktop,
-    width: 640,
-    height: 360,
-    alt: "Animiertes Halbtonraster mit dem Schriftzug Halbton",
-    name: "Studio reel loop",
-    focus: "",
-    render: () => video(640, 360, "h264", heroLoopFrame(640, 360)),
-  });
-  specs.push({
-    file: FILES.heroVideoPhone,
-    width: 360,
-    height: 528,
-    alt: "Animiertes Halbtonraster mit dem Schriftzug Halbton, hochkant",
-    name: "Studio reel loop, phone",
-    focus: "",
-    render: () => video(360, 528, "h264", heroLoopFrame(360, 528)),
-  });
-  return specs;
+  const alt = "Animiertes Halbtonraster mit dem Schriftzug Halbton";
+  return [
+    videoFile(
+      { file: FILES.heroVideoDesktop, width: 640, height: 360, alt, name: "Studio reel loop" },
+      "h264",
+      heroLoopFrame,
+    ),
+    videoFile(
+      { file: FILES.heroVideoPhone, width: 360, height: 528, alt: `${alt}, hochkant`, name: "Studio reel loop, phone" },
+      "h264",
+      heroLoopFrame,
+    ),
+  ];
 }
 
 /** The gallery tiles' own files, vector posters or artworks. */
 function tileArtworks(seed: string): MediaSpec[] {
-  const specs: MediaSpec[] = [];
-  for (const [slug, tile] of Object.entries(TILE_VARIANTS)) {
-    const project = PROJECTS.find((p) => p.slug === slug);
-    const name = project?.name ?? slug;
+  return Object.entries(TILE_VARIANTS).map(([slug, { file, width, height }]) => {
+    const { name, look } = projectOf(seed, slug);
     const alt = `${name}, Detail`;
-    if (tile.file.endsWith(".svg")) {
-      const look = projectLook(seed, slug);
-      specs.push(
-        svgFile(tile.file, tile.width, tile.height, alt, () =>
-          vectorPosterSvg(look, tile.width, tile.height, createRng(look.seed)),
-        ),
-      );
-    } else {
-      specs.push(artwork(tile.file, tile.width, tile.height, projectLook(seed, slug), alt, name));
-    }
-  }
-  return specs;
+    return file.endsWith(".svg")
+      ? svgFile(file, width, height, alt, () => vectorPosterSvg(look, width, height, createRng(look.seed)))
+      : artwork(file, width, height, look, alt, name);
+  });
 }
 
 /** The letter loop, as MP4 and as WebM. */
 function letterLoops(): MediaSpec[] {
-  const specs: MediaSpec[] = [];
-  specs.push({
-    file: FILES.letterLoopMp4,
+  const loop = {
     width: 480,
     height: 600,
     alt: "Buchstaben aus Punkten, die im Takt atmen",
     name: "Bewegte Lettern, Loop",
-    focus: "",
-    render: () => video(480, 600, "h264", letterLoopFrame(480, 600)),
-  });
-  specs.push({
-    file: FILES.letterLoopWebm,
-    width: 480,
-    height: 600,
-    alt: "Buchstaben aus Punkten, die im Takt atmen (WebM)",
-    name: "Bewegte Lettern, Loop (WebM)",
-    focus: "",
-    render: () => video(480, 600, "vp9", letterLoopFrame(480, 600)),
-  });
-  return specs;
+  };
+  return [
+    videoFile({ ...loop, file: FILES.letterLoopMp4 }, "h264", letterLoopFrame),
+    videoFile(
+      { ...loop, file: FILES.letterLoopWebm, alt: `${loop.alt} (WebM)`, name: `${loop.name} (WebM)` },
+      "vp9",
+      letterLoopFrame,
+    ),
+  ];
 }
 
 /** The detail images, landscape and portrait. */
 function detailArtworks(seed: string): MediaSpec[] {
-  const specs: MediaSpec[] = [];
   const detailRng = createRng(`${seed}:details`);
-  [...DETAIL_LANDSCAPE, ...DETAIL_PORTRAIT].forEach((file, i) => {
+  return [...DETAIL_LANDSCAPE, ...DETAIL_PORTRAIT].map((file, i) => {
     const portrait = file.includes("portrait");
     const caption = DETAIL_CAPTIONS[i % DETAIL_CAPTIONS.length] ?? "Detail";
     const look: Look = {
@@ -285,15 +260,13 @@ function detailArtworks(seed: string): MediaSpec[] {
         .replace(/[^A-Z]/g, "H"),
       seed: `${seed}:${file}`,
     };
-    specs.push(artwork(file, portrait ? 800 : 1200, portrait ? 1120 : 800, look, caption, caption));
+    return artwork(file, portrait ? 800 : 1200, portrait ? 1120 : 800, look, caption, caption);
   });
-  return specs;
 }
 
 /** The workshop's photo and the portfolio PDF. */
 function studioFiles(seed: string): MediaSpec[] {
-  const specs: MediaSpec[] = [];
-  specs.push(
+  return [
     artwork(
       FILES.workshop,
       1200,
@@ -302,17 +275,16 @@ function studioFiles(seed: string): MediaSpec[] {
       "Werkstatt von Studio Halbton als Halbtonraster",
       "Werkstatt, Kiefholzhöfe",
     ),
-  );
-  specs.push({
-    file: FILES.portfolioPdf,
-    width: PDF_PAGE.width,
-    height: PDF_PAGE.height,
-    alt: "Mappe 2025 als PDF",
-    name: "Mappe 2025 (PDF)",
-    focus: "",
-    render: async () => portfolioPdf(`${STUDIO.name} - Mappe 2025`, "Type, Posters, Identities, Motion, Web"),
-  });
-  return specs;
+    {
+      file: FILES.portfolioPdf,
+      width: PDF_PAGE.width,
+      height: PDF_PAGE.height,
+      alt: "Mappe 2025 als PDF",
+      name: "Mappe 2025 (PDF)",
+      focus: "",
+      render: async () => portfolioPdf(`${STUDIO.name} - Mappe 2025`, "Type, Posters, Identities, Motion, Web"),
+    },
+  ];
 }
 
 export function mediaCatalogue(seed: string): MediaSpec[] {
@@ -334,21 +306,11 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
 export const assetUrl = (f: { width: number; height: number; hash: string; file: string }): string =>
   `${ASSET_ORIGIN}/${f.width}x${f.height}/${f.hash}/${f.file}`;
 
-async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+/** What the stories need to know of a catalogue file stored under assets/{W}x{H}/{hash}/. */
+function mediaFile(spec: MediaSpec, index: number, hash: string): MediaFile {
+  const { file, width, height, alt, name, focus } = spec;
+  const url = assetUrl({ width, height, hash, file });
+  return { id: ASSET_ID_BASE + index, file, width, height, hash, alt, name, focus, url };
 }
 
 /** Renders every file of the catalogue into assetsDir/{W}x{H}/{hash}/{file}. */
@@ -357,25 +319,19 @@ export async function renderMedia(
   assetsDir: string,
   log: (msg: string) => void,
 ): Promise<MediaFile[]> {
-  return mapLimit(specs, 2, async (spec, index) => {
-    const data = await spec.render();
-    const hash = createHash("sha1").update(data).digest("hex").slice(0, 10);
-    const dir = path.join(assetsDir, `${spec.width}x${spec.height}`, hash);
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, spec.file), data);
-    log(`  ${spec.file} ${spec.width}x${spec.height} ${(data.length / 1024).toFixed(0)} KB`);
-    const file = {
-      id: ASSET_ID_BASE + index,
-      file: spec.file,
-      width: spec.width,
-      height: spec.height,
-      hash,
-      alt: spec.alt,
-      name: spec.name,
-      focus: spec.focus,
-    };
-    return { ...file, url: assetUrl(file) };
-  });
+  const limit = pLimit(2);
+  const rendered = specs.map((spec, index) =>
+    limit(async () => {
+      const data = await spec.render();
+      const hash = createHash("sha1").update(data).digest("hex").slice(0, 10);
+      const dir = path.join(assetsDir, `${spec.width}x${spec.height}`, hash);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, spec.file), data);
+      log(`  ${spec.file} ${spec.width}x${spec.height} ${(data.length / 1024).toFixed(0)} KB`);
+      return mediaFile(spec, index, hash);
+    }),
+  );
+  return Promise.all(rendered);
 }
 
 /** Finds every catalogue file in an existing assets folder (no rendering). */
@@ -397,17 +353,7 @@ export async function findMedia(specs: readonly MediaSpec[], assetsDir: string):
   const files = specs.map((spec, index) => {
     const hit = found.get(spec.file);
     if (!hit || hit.dims !== `${spec.width}x${spec.height}`) missing.push(spec.file);
-    const file = {
-      id: ASSET_ID_BASE + index,
-      file: spec.file,
-      width: spec.width,
-      height: spec.height,
-      hash: hit?.hash ?? "",
-      alt: spec.alt,
-      name: spec.name,
-      focus: spec.focus,
-    };
-    return { ...file, url: assetUrl(file) };
+    return mediaFile(spec, index, hit?.hash ?? "");
   });
   if (missing.length > 0) {
     throw new Error(`Media missing in ${assetsDir} (regenerate with media): ${missing.join(", ")}`);

@@ -22,24 +22,10 @@ function hashSeed(text: string): [number, number, number, number] {
   return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
 }
 
-export interface Rng {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Integer in [min, max], both inclusive. */
-  int(min: number, max: number): number;
-  range(min: number, max: number): number;
-  chance(p: number): boolean;
-  pick<T>(items: readonly T[]): T;
-  shuffle<T>(items: readonly T[]): T[];
-  /** n distinct items (or all of them when n exceeds the length). */
-  sample<T>(items: readonly T[], n: number): T[];
-  hex(length: number): string;
-  alphanumeric(length: number): string;
-  /** A version-4-shaped uuid. */
-  uuid(): string;
-}
+/** The generator's random stream (sfc32). */
+export type Rng = Sfc32;
 
-class Sfc32 implements Rng {
+class Sfc32 {
   private a: number;
   private b: number;
   private c: number;
@@ -50,6 +36,7 @@ class Sfc32 implements Rng {
     for (let i = 0; i < 12; i++) this.next();
   }
 
+  /** Uniform in [0, 1). */
   next(): number {
     this.a >>>= 0;
     this.b >>>= 0;
@@ -65,6 +52,7 @@ class Sfc32 implements Rng {
     return (t >>> 0) / 4294967296;
   }
 
+  /** Integer in [min, max], both inclusive. */
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));
   }
@@ -93,6 +81,7 @@ class Sfc32 implements Rng {
     return out;
   }
 
+  /** n distinct items (or all of them when n exceeds the length). */
   sample<T>(items: readonly T[], n: number): T[] {
     return this.shuffle(items).slice(0, n);
   }
@@ -112,6 +101,7 @@ class Sfc32 implements Rng {
     return s;
   }
 
+  /** A version-4-shaped uuid. */
   uuid(): string {
     const h = this.hex(32);
     const variant = (8 + this.int(0, 3)).toString(16);

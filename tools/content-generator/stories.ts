@@ -1,7 +1,7 @@
 // The demo space's stories, in Storyblok's CDN story shape (see docs/content-model.md).
 import { aboutStory } from "./about-story";
-import { planArticles } from "./article-plans";
-import { buildArticles, summarise, type ArticleSummary } from "./articles";
+import { planArticles, type ArticlePlan } from "./article-plans";
+import { buildArticles } from "./articles";
 import { SPACE_ID, type MediaFile } from "./media";
 import { footerStory, headerStory, homeStory, imprintStory, indexStory } from "./page-stories";
 import { createRng } from "./prng";
@@ -25,7 +25,8 @@ export interface BuildResult {
   files: { path: string; data: StoryFile }[];
   /** The article files, built lazily. */
   articleFiles: () => Generator<{ path: string; data: StoryFile }>;
-  articles: ArticleSummary[];
+  /** The articles' slugs and names, in order. */
+  articles: Pick<ArticlePlan, "slug" | "name">[];
 }
 
 export function buildSpace(seed: string): SpaceFile {
@@ -80,6 +81,6 @@ export function buildStories(seed: string, articleCount: number, media: readonly
     space: buildSpace(seed),
     files,
     articleFiles: () => buildArticles(b, plans),
-    articles: plans.map(summarise),
+    articles: plans.map(({ slug, name }) => ({ slug, name })),
   };
 }

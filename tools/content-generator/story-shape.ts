@@ -50,6 +50,7 @@ export const ARTICLE_ID_BASE = ID_BASE + 100;
 export const DAY = 86_400_000;
 export const BASE_TIME = Date.UTC(2023, 0, 9, 9, 0, 0);
 export const iso = (ms: number): string => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
 export interface Ref {
   uuid: string;
@@ -66,7 +67,6 @@ export function storyShell(
     position?: number;
     createdAt: number;
     publishedAt: number | null;
-    firstPublishedAt?: number | null;
     updatedAt?: number;
     tags?: string[];
   },
@@ -76,7 +76,7 @@ export function storyShell(
   return {
     name: o.name,
     created_at: iso(o.createdAt),
-    published_at: o.publishedAt === null ? null : iso(o.publishedAt),
+    published_at: isoOrNull(o.publishedAt),
     updated_at: iso(o.updatedAt ?? o.publishedAt ?? o.createdAt),
     id: o.id,
     uuid: ids.uuid,
@@ -90,14 +90,7 @@ export function storyShell(
     parent_id: o.parentId ?? 0,
     meta_data: null,
     group_id: ids.groupId,
-    first_published_at:
-      o.firstPublishedAt === undefined
-        ? o.publishedAt === null
-          ? null
-          : iso(o.publishedAt)
-        : o.firstPublishedAt === null
-          ? null
-          : iso(o.firstPublishedAt),
+    first_published_at: isoOrNull(o.publishedAt),
     release_id: null,
     lang: "default",
     path: null,

@@ -12,12 +12,10 @@ export const STUDIO = {
   city: "Berlin",
   phone: "+49 30 5557 1934",
   email: "hallo@studio-halbton.example",
-  jobsEmail: "jobs@studio-halbton.example",
   website: "https://studio-halbton.example",
   instagram: "https://www.instagram.com/studio.halbton",
   partners: ["Mira Okafor-Kessler", "Jonas Brandtner"],
   vatId: "DE 123 456 789",
-  founded: 2016,
 } as const;
 
 /** Every handcrafted project, in the order of their articles. */

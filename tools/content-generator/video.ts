@@ -4,6 +4,7 @@ import { once } from "node:events";
 import sharp from "sharp";
 import { halftoneLayer, PALETTE } from "./art";
 import { dotText, glyphCells } from "./dot-font";
+import { svgDocument } from "./svg";
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
 
@@ -130,13 +131,13 @@ export function heroLoopFrame(w: number, h: number): (t: number) => string {
         });
       })
       .join("");
-    return (
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+    return svgDocument(
+      w,
+      h,
       `<rect width="${w}" height="${h}" fill="${PALETTE.ink}"/>` +
-      halftoneLayer(w, h, spacing * 1.2, 60, PALETTE.pink, (x, y) => 0.85 * b2(x, y)) +
-      halftoneLayer(w, h, spacing, 15, PALETTE.orange, (x, y) => 0.95 * b1(x, y)) +
-      letters +
-      `</svg>`
+        halftoneLayer(w, h, spacing * 1.2, 60, PALETTE.pink, (x, y) => 0.85 * b2(x, y)) +
+        halftoneLayer(w, h, spacing, 15, PALETTE.orange, (x, y) => 0.95 * b1(x, y)) +
+        letters,
     );
   };
 }
@@ -163,9 +164,6 @@ export function letterLoopFrame(w: number, h: number): (t: number) => string {
         );
       }
     });
-    return (
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-      `<rect width="${w}" height="${h}" fill="${PALETTE.paper}"/>${dots.join("")}</svg>`
-    );
+    return svgDocument(w, h, `<rect width="${w}" height="${h}" fill="${PALETTE.paper}"/>${dots.join("")}`);
   };
 }

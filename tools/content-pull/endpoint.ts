@@ -28,11 +28,14 @@ export function resolveEndpoint(options: { apiUrl?: string; region?: Region }): 
     const base = url.pathname.replace(/\/+$/, "");
     return `${url.origin}${base === "" ? "/v2" : base}`;
   }
-  const region = options.region ?? "eu";
-  const host = (REGION_HOSTS as Record<string, string>)[region];
-  if (!host)
+  return `https://${REGION_HOSTS[checkRegion(options.region ?? "eu")]}/v2`;
+}
+
+/** `region` if it is one of Storyblok's regions; a usage error naming them otherwise. */
+export function checkRegion(region: string): Region {
+  if (!Object.hasOwn(REGION_HOSTS, region))
     throw new PullError("usage", `--region must be one of ${Object.keys(REGION_HOSTS).join(", ")}, got "${region}"`);
-  return `https://${host}/v2`;
+  return region as Region;
 }
 
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];

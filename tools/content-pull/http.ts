@@ -29,14 +29,12 @@ export interface HttpOptions {
   retryBaseMs: number;
   /** API calls: whole request; downloads: longest pause without data. */
   timeoutMs: number;
-  fetch?: typeof fetch;
   /** Aborts everything (Ctrl-C). */
   signal?: AbortSignal;
   onRetry?: (info: RetryInfo) => void;
 }
 
 export interface RetryInfo {
-  url: string;
   attempt: number;
   reason: string;
   delayMs: number;
@@ -99,21 +97,21 @@ function statusLine(res: Response): string {
   return `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`;
 }
 
+/** A transient answer (5xx, 408, 429): retried, after its Retry-After if it has one. */
+function answerToRetry(res: Response, detail = ""): RetryableError {
+  return new RetryableError(`${statusLine(res)}${detail}`, retryAfterMs(res.headers.get("retry-after")));
+}
+
 export class HttpClient {
   readonly stats: HttpStats = { api: 0, get: 0, head: 0, retries: 0, maxInFlight: 0 };
   private readonly limit: LimitFunction;
-  private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly options: HttpOptions) {
     this.limit = pLimit(options.concurrency);
-    this.fetchImpl = options.fetch ?? fetch;
   }
 
   private signals(own: AbortSignal, extra?: AbortSignal | null): AbortSignal {
-    const list = [own];
-    if (extra) list.push(extra);
-    if (this.options.signal) list.push(this.options.signal);
-    return list.length === 1 ? own : AbortSignal.any(list);
+    return AbortSignal.any([own, extra, this.options.signal].filter((signal) => signal instanceof AbortSignal));
   }
 
   /**
@@ -122,7 +120,6 @@ export class HttpClient {
    * will not fix) or an unknown host ends it at once.
    */
   private withRetries<T>(
-    url: string,
     what: string,
     attempt: (signal: AbortSignal) => Promise<T>,
     extra?: AbortSignal | null,
@@ -160,7 +157,6 @@ export class HttpClient {
         const hint = error instanceof RetryableError ? error.retryAfterMs : undefined;
         this.stats.retries++;
         this.options.onRetry?.({
-          url: redact(url),
           attempt: attemptNumber,
           reason: describeError(error),
           delayMs: hint ?? 0,
@@ -188,15 +184,12 @@ export class HttpClient {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const endpoint = redact(url).replace(/\?.*$/, "");
     return this.withRetries(
-      url,
       `GET ${endpoint}`,
       async (signal) => {
         this.stats.api++;
-        const res = await this.timed(signal, (s) => this.fetchImpl(input, { ...init, signal: s }), `GET ${endpoint}`);
+        const res = await this.timed(signal, (s) => fetch(input, { ...init, signal: s }), `GET ${endpoint}`);
         const text = await res.text();
-        if (retryableStatus(res.status)) {
-          throw new RetryableError(`${statusLine(res)}${snippet(text)}`, retryAfterMs(res.headers.get("retry-after")));
-        }
+        if (retryableStatus(res.status)) throw answerToRetry(res, snippet(text));
         let json = true;
         try {
           JSON.parse(text);
@@ -221,33 +214,28 @@ export class HttpClient {
 
   /** Runs `run` with a timer that aborts it after timeoutMs. */
   private async timed<T>(signal: AbortSignal, run: (signal: AbortSignal) => Promise<T>, what: string): Promise<T> {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(timeoutError(this.options.timeoutMs, what)),
-      this.options.timeoutMs,
-    );
+    const timeout = idleTimeout(this.options.timeoutMs, what);
     try {
-      return await run(AbortSignal.any([signal, controller.signal]));
+      return await run(AbortSignal.any([signal, timeout.signal]));
     } catch (err) {
-      if (controller.signal.aborted) throw controller.signal.reason;
+      if (timeout.signal.aborted) throw timeout.signal.reason;
       throw err;
     } finally {
-      clearTimeout(timer);
+      timeout.stop();
     }
   }
 
   /** HEAD: the size from Content-Length, null when unknown or missing (404). */
   async head(url: string): Promise<number | null> {
-    return this.withRetries(url, `HEAD ${redact(url)}`, async (signal) => {
+    return this.withRetries(`HEAD ${redact(url)}`, async (signal) => {
       this.stats.head++;
       const res = await this.timed(
         signal,
-        (s) => this.fetchImpl(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }),
+        (s) => fetch(url, { method: "HEAD", headers: { "Accept-Encoding": "identity" }, signal: s }),
         `HEAD ${url}`,
       );
       await res.body?.cancel();
-      if (res.status === 429 || retryableStatus(res.status))
-        throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+      if (res.status === 429 || retryableStatus(res.status)) throw answerToRetry(res);
       if (!res.ok) return null;
       return declaredLength(res);
     });
@@ -259,12 +247,12 @@ export class HttpClient {
    * the retries.
    */
   async download(url: string, dest: string): Promise<DownloadResult> {
-    return this.withRetries(url, `GET ${redact(url)}`, async (signal) => {
+    return this.withRetries(`GET ${redact(url)}`, async (signal) => {
       this.stats.get++;
-      const idle = idleTimeout(this.options.timeoutMs);
+      const idle = idleTimeout(this.options.timeoutMs, "download");
       const tmp = tempPathFor(dest);
       try {
-        const res = await this.fetchImpl(url, {
+        const res = await fetch(url, {
           headers: { "Accept-Encoding": "identity" },
           signal: AbortSignal.any([signal, idle.signal]),
         });
@@ -274,8 +262,7 @@ export class HttpClient {
         }
         if (!res.ok) {
           await res.body?.cancel();
-          if (res.status === 429 || retryableStatus(res.status))
-            throw new RetryableError(statusLine(res), retryAfterMs(res.headers.get("retry-after")));
+          if (res.status === 429 || retryableStatus(res.status)) throw answerToRetry(res);
           throw new AbortError(statusLine(res)); // 403, 400, ...: retrying will not fix it
         }
         const expected = declaredLength(res);
@@ -298,12 +285,12 @@ export class HttpClient {
 }
 
 /**
- * A download's timeout: `timeoutMs` for the answer, then as long again after each piece of the body (`touch`);
- * its signal aborts the download when one passes.
+ * A request's timeout: `timeoutMs` for the answer, then, for a download, as long again after each piece of
+ * the body (`touch`); its signal aborts the request when one passes.
  */
-function idleTimeout(timeoutMs: number) {
+function idleTimeout(timeoutMs: number, what: string) {
   const idle = new AbortController();
-  let timer = setTimeout(() => idle.abort(timeoutError(timeoutMs, "download")), timeoutMs);
+  let timer = setTimeout(() => idle.abort(timeoutError(timeoutMs, what)), timeoutMs);
   const touch = () => {
     clearTimeout(timer);
     timer = setTimeout(() => idle.abort(new Error(`download stalled: no data for ${timeoutMs / 1000} s`)), timeoutMs);

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { lstat, readdir, readFile, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { PullError } from "./errors";
@@ -31,7 +32,6 @@ export interface OutDirState {
   /** Visible top-level entries that a content export does not have. */
   foreign: string[];
   space?: { id: number; name: string };
-  previewToken?: string;
   publicToken?: string;
   manifest?: Manifest;
   /** `assets` is a symbolic link (e.g. a `content:generate --no-media` folder). */
@@ -70,7 +70,6 @@ export async function inspectOutDir(dir: string): Promise<OutDirState> {
       id: spaceJson.space.id,
       name: typeof spaceJson.space.name === "string" ? spaceJson.space.name : "",
     };
-    if (typeof spaceJson.previewToken === "string") state.previewToken = spaceJson.previewToken;
     if (typeof spaceJson.publicToken === "string") state.publicToken = spaceJson.publicToken;
   }
   const manifest = parseManifest(await readJson(path.join(dir, MANIFEST_FILE)));
@@ -152,55 +151,42 @@ export function assignStoryFiles(stories: readonly { id: number; full_slug: stri
   return out;
 }
 
-async function walk(dir: string, visit: (abs: string, name: string, isDir: boolean) => Promise<void>): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+/** Every file and folder below `dir`; none when it does not exist. */
+async function entriesBelow(dir: string): Promise<Dirent[]> {
+  return readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
     throw err;
-  }
-  for (const entry of entries) {
-    const abs = path.join(dir, entry.name);
-    if (entry.isDirectory()) await walk(abs, visit);
-    await visit(abs, entry.name, entry.isDirectory());
-  }
+  });
 }
+
+const fullPath = (entry: Dirent): string => path.join(entry.parentPath, entry.name);
 
 /** Deletes temporary files an interrupted run left behind; returns how many. */
 export async function removeTempFiles(outDir: string): Promise<number> {
-  let removed = 0;
-  const visit = async (abs: string, name: string, isDir: boolean) => {
-    if (!isDir && isTempFile(name)) {
-      await rm(abs, { force: true });
-      removed++;
-    }
-  };
-  for (const name of await readdir(outDir).catch(() => [] as string[]))
-    if (isTempFile(name)) await visit(path.join(outDir, name), name, false);
-  await walk(path.join(outDir, "stories"), visit);
-  await walk(path.join(outDir, "datasources"), visit);
   const assets = await lstat(path.join(outDir, "assets")).catch(() => null);
-  if (assets?.isDirectory()) await walk(path.join(outDir, "assets"), visit);
-  return removed;
+  const folders = ["stories", "datasources", ...(assets?.isDirectory() ? ["assets"] : [])];
+  const below = await Promise.all(folders.map((folder) => entriesBelow(path.join(outDir, folder))));
+  const top = await readdir(outDir, { withFileTypes: true }).catch(() => []);
+  const temps = [...top, ...below.flat()].filter((entry) => !entry.isDirectory() && isTempFile(entry.name));
+  for (const entry of temps) await rm(fullPath(entry), { force: true });
+  return temps.length;
 }
 
 /** Deletes story files (`stories/**.json`, not hidden) that are not in `keep`, then empty folders; returns the removed files. */
 export async function removeStaleStories(outDir: string, keep: ReadonlySet<string>): Promise<string[]> {
   const removed: string[] = [];
-  const storiesDir = path.join(outDir, "stories");
-  await walk(storiesDir, async (abs, name, isDir) => {
-    const rel = path.relative(outDir, abs).split(path.sep).join("/");
-    if (isDir) {
-      await rmdir(abs).catch(() => undefined); // only succeeds when empty
-      return;
-    }
-    if (!name.endsWith(".json") || rel.split("/").some((part) => part.startsWith("."))) return;
+  const entries = await entriesBelow(path.join(outDir, "stories"));
+  for (const entry of entries.filter((e) => !e.isDirectory())) {
+    const rel = path.relative(outDir, fullPath(entry)).split(path.sep).join("/");
+    if (!entry.name.endsWith(".json") || rel.split("/").some((part) => part.startsWith("."))) continue;
     if (!keep.has(rel)) {
-      await rm(abs, { force: true });
+      await rm(fullPath(entry), { force: true });
       removed.push(rel);
     }
-  });
+  }
+  // the deepest first, so that a folder whose folders went is empty in its turn
+  const folders = entries.filter((e) => e.isDirectory()).map(fullPath);
+  for (const folder of folders.sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined); // only succeeds when empty
   return removed.sort();
 }
 

@@ -1,6 +1,6 @@
 import { mkdir, rm, unlink } from "node:fs/promises";
 import path from "node:path";
-import { downloadAssets } from "./asset-downloads";
+import { downloadAssets, type AssetDownloadOptions, type AssetDownloads } from "./asset-downloads";
 import { AssetCollector, STORYBLOK_ASSET_ORIGINS, type AssetScan } from "./assets";
 import { isLoopback, resolveEndpoint, serviceOrigins, type Region } from "./endpoint";
 import { describeError, PullError } from "./errors";
@@ -57,7 +57,6 @@ export interface PullOptions {
   timeoutMs?: number;
   /** Delay between the client's 429 retries in ms (default 1000). */
   rateLimitRetryMs?: number;
-  fetch?: typeof fetch;
   signal?: AbortSignal;
   /** Warnings and notes (default: none). */
   log?: (message: string) => void;
@@ -72,18 +71,12 @@ export type ProgressEvent =
 
 export interface PullSummary {
   outDir: string;
-  endpoint: string;
   space: { id: number; name: string };
   /** Where space.json's publicToken came from. */
   publicToken: PublicTokenSource;
-  stories: {
+  /** published, changed, unpublished: as PairedStories counts them. */
+  stories: Omit<PairedStories, "files"> & {
     total: number;
-    /** Published and equal to the draft. */
-    published: number;
-    /** Published, with a draft that differs. */
-    changed: number;
-    /** Never published (`published: null`). */
-    unpublished: number;
     written: number;
     unchanged: number;
     /** Story files of an earlier export whose story is gone. */
@@ -94,21 +87,13 @@ export interface PullSummary {
   folders: number;
   /** Files in datasources/. */
   datasources: number;
-  assets: {
+  /** downloaded, skipped, missing, failed, bytes: as downloadAssets counts them. */
+  assets: AssetDownloads & {
     total: number;
-    downloaded: number;
-    skipped: number;
-    /** Referenced, but 404/410 at the source. */
-    missing: string[];
-    /** Could not be downloaded (network, 5xx after retries, 403, ...). */
-    failed: { rel: string; error: string }[];
-    /** Bytes downloaded in this run. */
-    bytes: number;
     /** Asset URLs of the space without the {W}x{H}/{hash}/{file} form (left as they are). */
     unrecognised: string[];
   };
   requests: HttpStats;
-  warnings: string[];
   durationMs: number;
 }
 
@@ -168,7 +153,6 @@ function spaceApi(options: PullOptions, { concurrency, retries, endpoint }: Chec
     retries,
     retryBaseMs: options.retryBaseMs ?? 500,
     timeoutMs: options.timeoutMs ?? 60_000,
-    fetch: options.fetch,
     signal: options.signal,
     onRetry: (r) => log(`retry ${r.attempt} in ${r.delayMs} ms: ${r.reason}`),
   });
@@ -179,19 +163,6 @@ function spaceApi(options: PullOptions, { concurrency, retries, endpoint }: Chec
     signal: options.signal,
   });
   return { http, api };
-}
-
-/** The space the token reads; an export of another space in the folder stops the pull unless forced. */
-async function readSpace(api: SpaceApi, checked: CheckedOptions, state: OutDirState, force: boolean) {
-  const spaceInfo = await api.readSpace(checked.token);
-  const space = { id: spaceInfo.id, name: spaceInfo.name };
-  if (state.space && state.space.id !== space.id && !force) {
-    throw new PullError(
-      "output",
-      `${checked.outDir} holds an export of space ${state.space.id} (${state.space.name}), but the token reads space ${space.id} (${space.name}). Use another folder, or --force to replace it.`,
-    );
-  }
-  return { spaceInfo, space };
 }
 
 /** Assets are found in the stories as the API sends them; the stories are stored canonical. */
@@ -285,7 +256,10 @@ function failOnFailedAssets(summary: PullSummary): void {
   );
 }
 
-/** The space, its listing and the public token space.json will hold. */
+/**
+ * The space the token reads (an export of another space in the folder stops the pull unless forced), its
+ * listing and the public token space.json will hold.
+ */
 async function readSource(
   api: SpaceApi,
   checked: CheckedOptions,
@@ -293,7 +267,14 @@ async function readSource(
   options: PullOptions,
   warn: (message: string) => void,
 ) {
-  const { spaceInfo, space } = await readSpace(api, checked, state, options.force ?? false);
+  const spaceInfo = await api.readSpace(checked.token);
+  const space = { id: spaceInfo.id, name: spaceInfo.name };
+  if (state.space && state.space.id !== space.id && !options.force) {
+    throw new PullError(
+      "output",
+      `${checked.outDir} holds an export of space ${state.space.id} (${state.space.name}), but the token reads space ${space.id} (${space.name}). Use another folder, or --force to replace it.`,
+    );
+  }
   options.onProgress?.({ phase: "space", ...space, endpoint: checked.endpoint });
   const listing = await api.list(checked.token, spaceInfo);
   const publicToken = await choosePublicToken({
@@ -324,24 +305,13 @@ async function writeStoriesAndFiles(
 /** The assets the stories use, downloaded (or kept, resuming); those missing at the source are warned of. */
 async function downloadScannedAssets(
   scan: AssetScan,
-  context: {
-    outDir: string;
-    http: HttpClient;
-    manifest: ManifestWriter;
-    previousAssets: Parameters<typeof downloadAssets>[1]["previous"];
-    checked: CheckedOptions;
-    options: PullOptions;
-    warn: (message: string) => void;
-  },
+  target: Pick<AssetDownloadOptions, "outDir" | "http" | "manifest" | "previous" | "concurrency">,
+  options: PullOptions,
+  warn: (message: string) => void,
 ) {
-  const { outDir, http, manifest, previousAssets, checked, options, warn } = context;
   const assets = await downloadAssets(scan.assets, {
-    outDir,
-    http,
-    manifest,
-    previous: previousAssets,
+    ...target,
     resume: options.resume ?? false,
-    concurrency: checked.concurrency,
     signal: options.signal,
     onProgress: ({ done, downloaded, skipped, bytes }) =>
       options.onProgress?.({ phase: "assets", done, total: scan.assets.size, downloaded, skipped, bytes }),
@@ -361,11 +331,7 @@ async function finishManifest(manifest: ManifestWriter, storyFiles: Map<string, 
 export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    log(`warning: ${message}`);
-  };
+  const warn = (message: string) => log(`warning: ${message}`);
   const progress = options.onProgress ?? (() => undefined);
   const checked = checkOptions(options, warn);
   const { token, endpoint, outDir } = checked;
@@ -385,7 +351,9 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const paired = pairVersions(stories.draft, stories.published, warn);
 
   const { manifest, previousAssets } = await prepareFolder(outDir, state, { source: endpoint, space }, log);
-  const assets = await downloadScannedAssets(scan, { outDir, http, manifest, previousAssets, checked, options, warn });
+  const { concurrency } = checked;
+  const target = { outDir, http, manifest, previous: previousAssets, concurrency };
+  const assets = await downloadScannedAssets(scan, target, options, warn);
 
   const total = paired.files.length;
   const spaceFile = jsonText({ space: spaceInfo.info, previewToken: token, publicToken: publicToken.token });
@@ -397,17 +365,14 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   );
   await finishManifest(manifest, written.bySlug, assets.failed.length === 0);
 
-  const { published, changed, unpublished } = paired;
+  const { files: _files, ...counts } = paired;
   const summary: PullSummary = {
     outDir,
-    endpoint,
     space,
     publicToken: publicToken.source,
     stories: {
       total,
-      published,
-      changed,
-      unpublished,
+      ...counts,
       written: written.written,
       unchanged: written.unchanged,
       removed,
@@ -417,7 +382,6 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     datasources: listing.datasources.length,
     assets: { total: scan.assets.size, ...assets, unrecognised: scan.unrecognised },
     requests: { ...http.stats },
-    warnings,
     durationMs: Math.round(performance.now() - started),
   };
   failOnFailedAssets(summary);

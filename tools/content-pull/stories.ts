@@ -83,12 +83,10 @@ export function canonicalStories(
       story,
     );
   const draft = listing.draft.map((s, i) => withTranslations(canonical(s, `draft story ${i}`), "draft"));
-  const published = new Map<string, Story>();
-  for (const [i, s] of listing.published.entries()) {
-    const story = withTranslations(canonical(s, `published story ${i}`), "published");
-    published.set(story.uuid, story);
-  }
-  return { draft, published };
+  const published = listing.published.map((s, i) =>
+    withTranslations(canonical(s, `published story ${i}`), "published"),
+  );
+  return { draft, published: new Map(published.map((story) => [story.uuid, story])) };
 }
 
 /** One file per story: its draft, and its published version where that differs. */

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { I18N_MARK } from "../../content-server/languages";
+import { isObject, type Json } from "./json";
 
 /**
  * Field-level translations into the content folder's format: the delivery
@@ -11,13 +12,7 @@ import { I18N_MARK } from "../../content-server/languages";
  * no key, and the content service answers the default, which is the same.
  */
 
-type Json = Record<string, unknown>;
-
 const MAX_DEPTH = 64;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isBlok(value: unknown): value is Json & { _uid: string } {
   return isObject(value) && typeof value._uid === "string" && typeof value.component === "string";

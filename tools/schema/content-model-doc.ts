@@ -1,5 +1,6 @@
 import type { ComponentDefinition } from "../../app/content/schema/component";
 import type { FieldDefinition } from "../../app/content/schema/fields";
+import { betweenMarkers } from "./variables-table";
 
 /**
  * The field tables of docs/content-model.md, written from the component
@@ -71,10 +72,5 @@ export function fieldTables(components: readonly ComponentDefinition[]): string 
 
 /** The document with the tables between its markers replaced. */
 export function withFieldTables(document: string, tables: string): string {
-  const begin = document.indexOf(BEGIN_MARKER);
-  const end = document.indexOf(END_MARKER);
-  if (begin === -1 || end < begin) {
-    throw new Error(`docs/content-model.md has lost its markers: "${BEGIN_MARKER}" ... "${END_MARKER}"`);
-  }
-  return `${document.slice(0, begin + BEGIN_MARKER.length)}\n\n${tables}\n\n${document.slice(end)}`;
+  return betweenMarkers("docs/content-model.md", document, [BEGIN_MARKER, END_MARKER], tables);
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { COMPONENTS } from "../../app/content/schema/components";
 import { fieldTables, withFieldTables } from "./content-model-doc";
-import { storyblokComponents } from "./storyblok-components";
+import { storyblokComponent } from "./storyblok-components";
 import { variablesTable, withVariablesTable } from "./variables-table";
 
 /** The files `npm run schema` writes from the component schemas and the settings schemas, as Prettier formats them. */
@@ -19,23 +19,13 @@ async function formatted(file: string, source: string): Promise<string> {
   return prettier.format(source, { ...options, filepath: file });
 }
 
-export interface GeneratedFile {
-  file: string;
-  content: string;
-}
-
-export async function generatedFiles(): Promise<GeneratedFile[]> {
+export async function generatedFiles(): Promise<{ file: string; content: string }[]> {
   const doc = await readFile(CONTENT_MODEL_DOC, "utf8");
   const readme = await readFile(README, "utf8");
-  return [
-    {
-      file: COMPONENTS_JSON,
-      content: await formatted(COMPONENTS_JSON, JSON.stringify(storyblokComponents(COMPONENTS), null, 2)),
-    },
-    {
-      file: CONTENT_MODEL_DOC,
-      content: await formatted(CONTENT_MODEL_DOC, withFieldTables(doc, fieldTables(COMPONENTS))),
-    },
-    { file: README, content: await formatted(README, withVariablesTable(readme, variablesTable())) },
+  const sources: [file: string, source: string][] = [
+    [COMPONENTS_JSON, JSON.stringify(COMPONENTS.map(storyblokComponent), null, 2)],
+    [CONTENT_MODEL_DOC, withFieldTables(doc, fieldTables(COMPONENTS))],
+    [README, withVariablesTable(readme, variablesTable())],
   ];
+  return Promise.all(sources.map(async ([file, source]) => ({ file, content: await formatted(file, source) })));
 }

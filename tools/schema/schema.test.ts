@@ -7,7 +7,7 @@ import { COMPONENTS } from "../../app/content/schema/components";
 import { BEGIN_MARKER, END_MARKER, withFieldTables } from "./content-model-doc";
 import { COMPONENTS_JSON, generatedFiles } from "./generated-files";
 import { storyContentProblems } from "./story-conformance";
-import { storyblokComponents } from "./storyblok-components";
+import { storyblokComponent } from "./storyblok-components";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -87,7 +87,7 @@ describe("storyblok/components.json", () => {
   it(
     "would not be: an unknown field type, a property of another field type, a component without a name",
     () => {
-      const [first] = storyblokComponents(COMPONENTS);
+      const [first] = COMPONENTS.map(storyblokComponent);
       const broken = [
         { ...first, schema: { Colour: { type: "colour", pos: 0 } } },
         { ...first, schema: { Title: { type: "text", pos: 0, component_whitelist: ["page"] } } },
@@ -102,7 +102,7 @@ describe("storyblok/components.json", () => {
   );
 
   it("holds every component once, each bloks field allowing only components it defines", () => {
-    const components = storyblokComponents(COMPONENTS);
+    const components = COMPONENTS.map(storyblokComponent);
     const names = components.map((component) => component.name);
     expect(new Set(names).size).toBe(names.length);
     for (const component of components) {

@@ -34,7 +34,3 @@ export function storyblokComponent(component: ComponentDefinition): StoryblokCom
     schema: Object.fromEntries(fields.map(([name, field], pos) => [name, storyblokField(field.definition, pos)])),
   };
 }
-
-export function storyblokComponents(components: readonly ComponentDefinition[]): StoryblokComponent[] {
-  return components.map(storyblokComponent);
-}

@@ -60,10 +60,13 @@ export function variablesTable(rows: readonly VariableRow[] = variableRows()): s
 
 /** `document` with `table` between the markers, the rest as it was. */
 export function withVariablesTable(document: string, table: string): string {
-  const begin = document.indexOf(BEGIN_MARKER);
-  const end = document.indexOf(END_MARKER);
-  if (begin === -1 || end < begin) {
-    throw new Error(`README.md has lost its markers: "${BEGIN_MARKER}" ... "${END_MARKER}"`);
-  }
-  return `${document.slice(0, begin + BEGIN_MARKER.length)}\n\n${table}\n\n${document.slice(end)}`;
+  return betweenMarkers("README.md", document, [BEGIN_MARKER, END_MARKER], table);
+}
+
+/** `document` (named `name` in the error) with `content` between its two markers, the rest as it was. */
+export function betweenMarkers(name: string, document: string, [begin, end]: [string, string], content: string) {
+  const from = document.indexOf(begin);
+  const to = document.indexOf(end);
+  if (from === -1 || to < from) throw new Error(`${name} has lost its markers: "${begin}" ... "${end}"`);
+  return `${document.slice(0, from + begin.length)}\n\n${content}\n\n${document.slice(to)}`;
 }
