@@ -34,9 +34,8 @@ export interface StoryEvent {
 }
 
 export interface ContentStoreOptions {
-  /** Watch the folder for changes (default true); "poll" stats the files every pollMs instead. */
+  /** Watch the folder for changes (default true); "poll" stats the files every 2 s instead. */
   watch?: boolean | "poll";
-  pollMs?: number;
   /** Quiet time before a burst of file events is applied. */
   debounceMs?: number;
   log?: (message: string) => void;
@@ -76,7 +75,6 @@ export class ContentStore {
   private views: Partial<Record<Version, VersionView>> = {};
   private folderList: Folder[] | undefined;
   private cvValue = 0;
-  private generationValue = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private watcher: ContentWatcher | undefined;
   private closed = false;
@@ -90,7 +88,6 @@ export class ContentStore {
     this.datasourcesDir = path.join(this.contentDir, "datasources");
     this.options = {
       watch: options.watch ?? true,
-      pollMs: options.pollMs ?? 2000,
       debounceMs: options.debounceMs ?? 25,
       log: options.log ?? ((m) => console.warn(m)),
       onStoryEvents: options.onStoryEvents,
@@ -109,10 +106,6 @@ export class ContentStore {
   /** The cache version: a Unix timestamp (seconds) that grows with every change. */
   get cv(): number {
     return this.cvValue;
-  }
-  /** Grows with every applied change; lets callers cache derived data. */
-  get generation(): number {
-    return this.generationValue;
   }
   get storyCount(): number {
     return this.view("draft").list.length;
@@ -176,7 +169,6 @@ export class ContentStore {
   private bump(): void {
     this.views = {};
     this.folderList = undefined;
-    this.generationValue++;
     this.cvValue = Math.max(this.computeMtimeCv(), this.cvValue + 1);
   }
 
@@ -307,21 +299,17 @@ export class ContentStore {
 
   private async applyChanges(files: string[], full: boolean): Promise<void> {
     let changed = false;
-    const stories = { changed: false, events: [] as StoryEvent[] };
     if (full) {
-      changed = (await this.loadSpace(false)) || changed;
-      changed = (await this.loadFolders()) || changed;
-      changed = (await this.scanDatasources()) || changed;
-      const scan = this.scanStories();
-      stories.changed = scan.changed;
-      stories.events.push(...scan.events);
-    } else {
-      for (const file of files) {
-        if (file === "space.json") changed = (await this.loadSpace(false)) || changed;
-        else if (file === "folders.json") changed = (await this.loadFolders()) || changed;
-        else if (file.startsWith("datasources/")) changed = (await this.scanDatasources(file)) || changed;
-        else this.applyStoryFile(file, stories);
-      }
+      // each one, whatever the others found
+      const reloaded = [await this.loadSpace(false), await this.loadFolders(), await this.scanDatasources()];
+      changed = reloaded.includes(true);
+    }
+    const stories = full ? this.scanStories() : { changed: false, events: [] as StoryEvent[] };
+    for (const file of full ? [] : files) {
+      if (file === "space.json") changed = (await this.loadSpace(false)) || changed;
+      else if (file === "folders.json") changed = (await this.loadFolders()) || changed;
+      else if (file.startsWith("datasources/")) changed = (await this.scanDatasources(file)) || changed;
+      else this.applyStoryFile(file, stories);
     }
     if (changed || stories.changed) this.bump();
     if (stories.events.length > 0) this.options.onStoryEvents?.(stories.events);
@@ -331,7 +319,6 @@ export class ContentStore {
     const watcher = await ContentWatcher.start({
       contentDir: this.contentDir,
       poll: this.options.watch === "poll",
-      pollMs: this.options.pollMs,
       debounceMs: this.options.debounceMs,
       log: this.options.log,
       onChanges: (files, full) =>
