@@ -18,10 +18,7 @@ export interface RateRequest {
 
 export interface RateDecision {
   allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until a request would be allowed again. */
-  retryAfter: number;
+  /** X-RateLimit, X-RateLimit-Policy, and Retry-After (seconds until a request would be allowed again) once refused. */
   headers: Record<string, string>;
 }
 
@@ -95,12 +92,11 @@ export class RateLimiter {
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     const remaining = Math.max(0, Math.floor(bucket.tokens));
-    const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / limit));
     const headers: Record<string, string> = {
       "X-RateLimit": `"${name}";r=${remaining}`,
       "X-RateLimit-Policy": `"${name}";q=${Math.floor(limit)};w=1`,
     };
-    if (!allowed) headers["Retry-After"] = String(retryAfter);
-    return { allowed, limit, remaining, retryAfter, headers };
+    if (!allowed) headers["Retry-After"] = String(Math.max(1, Math.ceil((1 - bucket.tokens) / limit)));
+    return { allowed, headers };
   }
 }

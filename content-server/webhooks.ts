@@ -13,7 +13,7 @@ import type { StoryEvent } from "./content-store";
  *
  * Delivery never holds the service: requests run in the background, a few
  * at a time, each with a timeout and a bounded number of retries with
- * backoff (p-retry); past `maxPending` waiting deliveries new ones are
+ * backoff (p-retry); past MAX_PENDING waiting deliveries new ones are
  * dropped with a warning.
  */
 
@@ -28,8 +28,6 @@ export interface WebhookOptions {
   retries?: number;
   /** First backoff delay (default 1 s, doubling). */
   retryBaseMs?: number;
-  maxPending?: number;
-  log?: (message: string) => void;
 }
 
 export interface WebhookPayload {
@@ -76,6 +74,9 @@ export function parseWebhookUrls(raw: string | undefined): string[] {
 
 class RetryableStatus extends Error {}
 
+/** Deliveries waiting at most; past that new ones are dropped with a warning. */
+const MAX_PENDING = 200;
+
 export class WebhookSender {
   private readonly limit = pLimit(4);
   private readonly stopping = new AbortController();
@@ -87,8 +88,6 @@ export class WebhookSender {
       timeoutMs: 10_000,
       retries: 3,
       retryBaseMs: 1000,
-      maxPending: 200,
-      log: (m) => console.warn(m),
       ...options,
     };
   }
@@ -99,14 +98,14 @@ export class WebhookSender {
     for (const event of events) {
       const body = JSON.stringify(webhookPayload(event, this.options.spaceId()));
       for (const url of this.options.urls) {
-        if (this.limit.pendingCount >= this.options.maxPending) {
-          this.options.log(
-            `webhook: ${this.options.maxPending} deliveries waiting, dropped ${event.action} of ${event.story.full_slug} to ${url}`,
+        if (this.limit.pendingCount >= MAX_PENDING) {
+          console.warn(
+            `webhook: ${MAX_PENDING} deliveries waiting, dropped ${event.action} of ${event.story.full_slug} to ${url}`,
           );
           continue;
         }
         const delivery = this.limit(() => this.deliver(url, body)).catch((err: unknown) => {
-          if (!this.stopping.signal.aborted) this.options.log(`webhook: ${url}: ${(err as Error).message}`);
+          if (!this.stopping.signal.aborted) console.warn(`webhook: ${url}: ${(err as Error).message}`);
         });
         this.running.add(delivery);
         void delivery.finally(() => this.running.delete(delivery));
