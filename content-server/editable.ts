@@ -1,3 +1,5 @@
+import { walk } from "./content-tree";
+
 /**
  * `_editable`: the comment Storyblok's CDN puts on every blok of a draft
  * answer, from which the visual editor's SDKs make `data-blok-c` and
@@ -32,13 +34,8 @@ export function draftStoryJson(story: Json & { id: number }, spaceId: number): s
  * a real space carries them, and a published answer must not, nor a draft
  * answer of this space one with another space's id.
  */
-export function stripEditable(node: unknown, depth = 0): void {
-  if (depth > 64 || node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) {
-    for (const item of node) stripEditable(item, depth + 1);
-    return;
-  }
-  const obj = node as Json;
-  if ("_editable" in obj) delete obj._editable;
-  for (const key in obj) stripEditable(obj[key], depth + 1);
+export function stripEditable(node: unknown): void {
+  walk(node, (obj) => {
+    delete obj._editable;
+  });
 }

@@ -1,4 +1,5 @@
 import type { Folder, StoryRecord, VersionView } from "./content-files";
+import { walk } from "./content-tree";
 import { invalidParameter } from "./errors";
 import { DEFAULT_LOCALIZATION, linkAlternates, type Localization } from "./languages";
 
@@ -34,21 +35,6 @@ export function parseRelationPatterns(raw: string): RelationPattern[] {
 
 function isBlok(node: Record<string, unknown>): boolean {
   return typeof node.component === "string";
-}
-
-/** Visits every object in a content tree. */
-function walk(node: unknown, visit: (obj: Record<string, unknown>) => void, depth = 0): void {
-  if (depth > 64 || node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit, depth + 1);
-    return;
-  }
-  const obj = node as Record<string, unknown>;
-  visit(obj);
-  for (const key in obj) {
-    const value = obj[key];
-    if (value !== null && typeof value === "object") walk(value, visit, depth + 1);
-  }
 }
 
 export function collectRelationUuids(content: unknown, patterns: readonly RelationPattern[], into: Set<string>): void {

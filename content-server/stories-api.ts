@@ -1,10 +1,11 @@
 import { defaultOrder, type StoryRecord, type VersionView } from "./content-files";
+import { walk } from "./content-tree";
 import { authorize, cvRedirect, ok, rateLimit, type ApiContext, type Endpoint } from "./cdn-api";
 import { invalidParameter, notFound, recordNotFound } from "./errors";
 import { type Reply } from "./http-utils";
 import { getBool, getEnum, getInt, getList, getString, rejectUnknown, type QueryObject } from "./query";
 import { folderLink, linkObject, parseRelationPatterns, resolve, type LinkMode, type Resolved } from "./relations";
-import { parseSelection, selectStoriesCached } from "./story-query";
+import { parseSelection, SELECTION_PARAMS, selectStoriesCached } from "./story-query";
 import { isLanguageCode, localizationOf, pathIn, type Localization } from "./languages";
 
 /**
@@ -30,28 +31,10 @@ const SINGLE_PARAMS = new Set<string>([...COMMON, ...RESOLVE, "find_by"]);
 const LISTING_PARAMS = new Set<string>([
   ...COMMON,
   ...RESOLVE,
-  "starts_with",
-  "search_term",
   "per_page",
   "page",
-  "by_slugs",
-  "excluding_slugs",
-  "by_uuids",
-  "by_uuids_ordered",
-  "excluding_ids",
-  "with_tag",
-  "is_startpage",
-  "sort_by",
-  "filter_query",
-  "published_at_gt",
-  "published_at_lt",
-  "first_published_at_gt",
-  "first_published_at_lt",
-  "updated_at_gt",
-  "updated_at_lt",
   "in_workflow_stages",
-  "content_type",
-  "level",
+  ...SELECTION_PARAMS,
 ]);
 const LINKS_PARAMS = new Set<string>([
   ...COMMON,
@@ -142,20 +125,20 @@ function storyJson(record: StoryRecord, shaping: Shaping): string {
  */
 function assetsJson(records: readonly StoryRecord[]): string {
   const assets = new Map<number, Record<string, unknown>>();
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 64 || node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
-    const obj = node as Record<string, unknown>;
-    if (obj.fieldtype === "asset" && typeof obj.id === "number" && obj.id > 0 && obj.filename && !assets.has(obj.id)) {
-      const { fieldtype: _fieldtype, ...asset } = obj;
-      assets.set(obj.id, asset);
-    }
-    for (const key in obj) visit(obj[key], depth + 1);
-  };
-  for (const record of records) visit(record.story.content, 0);
+  for (const record of records) {
+    walk(record.story.content, (obj) => {
+      if (
+        obj.fieldtype === "asset" &&
+        typeof obj.id === "number" &&
+        obj.id > 0 &&
+        obj.filename &&
+        !assets.has(obj.id)
+      ) {
+        const { fieldtype: _fieldtype, ...asset } = obj;
+        assets.set(obj.id, asset);
+      }
+    });
+  }
   return JSON.stringify([...assets.values()]);
 }
 

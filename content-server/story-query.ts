@@ -35,6 +35,24 @@ const DATE_BOUNDS = [
   ["updated_at_lt", "updated_at", -1],
 ] as const;
 
+/** The parameters of a listing that choose its stories and their order; the others shape or page the answer. */
+export const SELECTION_PARAMS: ReadonlySet<string> = new Set([
+  "starts_with",
+  "search_term",
+  "by_slugs",
+  "excluding_slugs",
+  "by_uuids",
+  "by_uuids_ordered",
+  "excluding_ids",
+  "with_tag",
+  "is_startpage",
+  "sort_by",
+  "filter_query",
+  ...DATE_BOUNDS.map(([name]) => name),
+  "content_type",
+  "level",
+]);
+
 function parseSort(raw: string): SortKey[] {
   return raw
     .split(",")
@@ -205,31 +223,13 @@ export function selectStories(view: VersionView, selection: StorySelection): Sto
   return result;
 }
 
-/** Parameters that do not change which stories match, or their order. */
-const NOT_SELECTION = new Set([
-  "token",
-  "version",
-  "cv",
-  "_",
-  "page",
-  "per_page",
-  "resolve_links",
-  "resolve_links_level",
-  "resolve_relations",
-  "resolve_level",
-  "resolve_assets",
-  "excluding_fields",
-  "excluding_story_fields",
-  "language",
-  "fallback_lang",
-  "from_release",
-  "in_workflow_stages",
-]);
-
-/** A key for caching selections: the same key selects the same stories in the same order. */
+/**
+ * A key for caching selections: the same key selects the same stories in the same order. `query` holds only
+ * parameters of a listing (stories-api.ts refused any other).
+ */
 export function selectionKey(query: QueryObject): string {
   const keys = Object.keys(query)
-    .filter((k) => !NOT_SELECTION.has(k))
+    .filter((k) => SELECTION_PARAMS.has(k))
     .sort();
   return JSON.stringify(keys.map((k) => [k, query[k]]));
 }
