@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AnsweredRequest, ContentServerOptions } from "./content-server";
+import type { AnsweredRequest, ContentServerHandle, ContentServerOptions } from "./content-server";
 import { OPTIONS_VARIABLE, type ServiceProcessSettings } from "./settings";
 
 /**
@@ -17,22 +17,14 @@ import { OPTIONS_VARIABLE, type ServiceProcessSettings } from "./settings";
  * URLs (a site that forwards /f/ and /v2/), `webhooks` and `webhookSecret`.
  */
 
-/** The message a parent gets over IPC once the service listens. */
-export interface ContentServiceReady {
+/** The message a parent gets over IPC once the service listens: the handle's addresses and tokens, its story count and cv. */
+export interface ContentServiceReady extends Pick<
+  ContentServerHandle,
+  "url" | "apiUrl" | "port" | "publicOrigin" | "contentDir" | "previewToken" | "publicToken" | "adminToken"
+> {
   type: "ready";
-  /** Origin the service listens on, e.g. http://127.0.0.1:4100 */
-  url: string;
-  /** `url` + /v2: storyblok-js-client's `endpoint`. */
-  apiUrl: string;
-  port: number;
-  /** Origin of its asset URLs and redirects ("" for root-relative ones). */
-  publicOrigin: string;
-  contentDir: string;
   storyCount: number;
   cv: number;
-  previewToken: string;
-  publicToken: string;
-  adminToken: string;
 }
 
 /** With `onAnswer`: a message per request the service answered (the bench counts API requests by them). */
