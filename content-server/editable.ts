@@ -15,17 +15,13 @@ function isBlok(value: Json): boolean {
   return typeof value.component === "string" && typeof value._uid === "string";
 }
 
-export function editableComment(component: string, spaceId: number, uid: string, storyId: number): string {
-  const data = `"name": ${JSON.stringify(component)}, "space": "${spaceId}", "uid": ${JSON.stringify(uid)}, "id": "${storyId}"`;
-  return `<!--#storyblok#{${data}}-->`;
-}
-
 /** The story's JSON with `_editable` on every blok, as a draft answer carries it. */
 export function draftStoryJson(story: Json & { id: number }, spaceId: number): string {
   return JSON.stringify(story, (_key, value: unknown) => {
     if (value === null || typeof value !== "object" || Array.isArray(value) || !isBlok(value as Json)) return value;
     const blok = value as Json;
-    return { ...blok, _editable: editableComment(blok.component as string, spaceId, blok._uid as string, story.id) };
+    const data = `"name": ${JSON.stringify(blok.component)}, "space": "${spaceId}", "uid": ${JSON.stringify(blok._uid)}, "id": "${story.id}"`;
+    return { ...blok, _editable: `<!--#storyblok#{${data}}-->` };
   });
 }
 
