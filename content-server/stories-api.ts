@@ -1,9 +1,9 @@
 import { defaultOrder, type StoryRecord, type VersionView } from "./content-files";
 import { walk } from "./content-tree";
-import { authorize, cvRedirect, ok, rateLimit, type ApiContext, type Endpoint } from "./cdn-api";
+import { admit, COMMON_PARAMS, cvRedirect, ok, paging, type ApiContext, type Endpoint } from "./cdn-api";
 import { invalidParameter, notFound, recordNotFound } from "./errors";
 import { type Reply } from "./http-utils";
-import { getBool, getEnum, getInt, getList, getString, rejectUnknown, type QueryObject } from "./query";
+import { getBool, getEnum, getInt, getList, getString, type QueryObject } from "./query";
 import { folderLink, linkObject, parseRelationPatterns, resolve, type LinkMode, type Resolved } from "./relations";
 import { parseSelection, SELECTION_PARAMS, selectStoriesCached } from "./story-query";
 import { isLanguageCode, localizationOf, pathIn, type Localization } from "./languages";
@@ -13,7 +13,6 @@ import { isLanguageCode, localizationOf, pathIn, type Localization } from "./lan
  * stories (single and listing), links, tags and spaces/me.
  */
 
-const COMMON = ["token", "version", "cv", "_"] as const;
 const RESOLVE = [
   "resolve_links",
   "resolve_links_level",
@@ -27,9 +26,9 @@ const RESOLVE = [
   "excluding_story_fields",
 ] as const;
 
-const SINGLE_PARAMS = new Set<string>([...COMMON, ...RESOLVE, "find_by"]);
+const SINGLE_PARAMS = new Set<string>([...COMMON_PARAMS, ...RESOLVE, "find_by"]);
 const LISTING_PARAMS = new Set<string>([
-  ...COMMON,
+  ...COMMON_PARAMS,
   ...RESOLVE,
   "per_page",
   "page",
@@ -37,7 +36,7 @@ const LISTING_PARAMS = new Set<string>([
   ...SELECTION_PARAMS,
 ]);
 const LINKS_PARAMS = new Set<string>([
-  ...COMMON,
+  ...COMMON_PARAMS,
   "starts_with",
   "with_parent",
   "include_dates",
@@ -45,8 +44,8 @@ const LINKS_PARAMS = new Set<string>([
   "per_page",
   "paginated",
 ]);
-const TAGS_PARAMS = new Set<string>([...COMMON, "starts_with"]);
-const SPACE_PARAMS = new Set<string>(COMMON);
+const TAGS_PARAMS = new Set<string>([...COMMON_PARAMS, "starts_with"]);
+const SPACE_PARAMS = new Set<string>(COMMON_PARAMS);
 /** Every query parameter a story endpoint accepts (content-server/no-stall.test.ts drives each). */
 export const STORY_ENDPOINT_PARAMS: ReadonlySet<string> = new Set([
   ...SINGLE_PARAMS,
@@ -192,9 +191,7 @@ function findStory(view: VersionView, id: string, byUuid: boolean, lang: string 
 }
 
 function singleStory(ctx: ApiContext, query: QueryObject, id: string): Reply {
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, SINGLE_PARAMS);
+  const { access, rl } = admit(ctx, query, SINGLE_PARAMS);
   if (id.length > 1000) throw invalidParameter("Story slug too long");
   const findBy = getEnum(query, "find_by", ["uuid"] as const);
   const languages = ctx.store.space.language_codes;
@@ -216,12 +213,9 @@ function singleStory(ctx: ApiContext, query: QueryObject, id: string): Reply {
 }
 
 function listStories(ctx: ApiContext, query: QueryObject): Reply {
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, lenientPerPage(query));
-  rejectUnknown(query, LISTING_PARAMS);
+  const { access, rl } = admit(ctx, query, LISTING_PARAMS, lenientPerPage(query));
   // Storyblok caps per_page at 100 and says so in the Per-Page header
-  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 100);
-  const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  const page = paging(query, 100);
   getString(query, "in_workflow_stages");
   const shaping = parseShaping(query, ctx.store.space.language_codes);
   const selection = parseSelection(query);
@@ -229,15 +223,12 @@ function listStories(ctx: ApiContext, query: QueryObject): Reply {
   if (redirect) return redirect;
   const view = ctx.store.view(access.version);
   const all = selectStoriesCached(view, query, selection);
-  const items = all.slice((page - 1) * perPage, page * perPage);
+  const items = page.of(all);
   const resolved = resolve(items, view, shaping.relations, shaping.links, shaping.localization);
   const assets = shaping.assets ? assetsJson(items) : undefined;
   const stories = `[${items.map((r) => storyJson(r, shaping)).join(",")}]`;
-  return ok(ctx, access.version, answerJson("stories", stories, ctx.store.cv, resolved, assets), {
-    ...rl,
-    Total: all.length,
-    "Per-Page": perPage,
-  });
+  const json = answerJson("stories", stories, ctx.store.cv, resolved, assets);
+  return ok(ctx, access.version, json, { ...rl, ...page.headers(all.length) });
 }
 
 const stories: Endpoint = (ctx, query, rest) =>
@@ -250,12 +241,9 @@ const stories: Endpoint = (ctx, query, rest) =>
  */
 const links: Endpoint = (ctx, query, rest) => {
   if (rest.length > 0) throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, LINKS_PARAMS);
+  const { access, rl } = admit(ctx, query, LINKS_PARAMS);
   getInt(query, "cv", { min: 0 });
-  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 1000);
-  const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  const page = paging(query, 1000);
   getBool(query, "paginated");
   const includeDates = getBool(query, "include_dates") ?? false;
   const withParent = getInt(query, "with_parent", { min: 0 });
@@ -274,22 +262,16 @@ const links: Endpoint = (ctx, query, rest) => {
   });
   entries.sort((a, b) => defaultOrder(a.sort, b.sort));
   const out: Record<string, unknown> = {};
-  for (const entry of entries.slice((page - 1) * perPage, page * perPage)) {
+  for (const entry of page.of(entries)) {
     const link = entry.link();
     out[link.uuid as string] = link;
   }
-  return ok(ctx, access.version, JSON.stringify({ links: out }), {
-    ...rl,
-    Total: entries.length,
-    "Per-Page": perPage,
-  });
+  return ok(ctx, access.version, JSON.stringify({ links: out }), { ...rl, ...page.headers(entries.length) });
 };
 
 const tags: Endpoint = (ctx, query, rest) => {
   if (rest.length > 0) throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, TAGS_PARAMS);
+  const { access, rl } = admit(ctx, query, TAGS_PARAMS);
   getInt(query, "cv", { min: 0 });
   const startsWith = getString(query, "starts_with");
   const redirect = cvRedirect(ctx, access, query);
@@ -308,9 +290,7 @@ const tags: Endpoint = (ctx, query, rest) => {
 /** The space, with the current cv as `version`; never redirected: it is how a client learns the cv. */
 const spaces: Endpoint = (ctx, query, rest) => {
   if (rest.length !== 1 || rest[0] !== "me") throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, SPACE_PARAMS);
+  const { access, rl } = admit(ctx, query, SPACE_PARAMS);
   getInt(query, "cv", { min: 0 });
   const { id, name, domain, language_codes } = ctx.store.space;
   const space = { id, name, domain, version: ctx.store.cv, language_codes };
