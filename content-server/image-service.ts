@@ -204,7 +204,7 @@ export class ImageService {
       job = this.startJob(key, rel, target.abs, transform, format);
     }
     const buffer = await this.waitFor(job, res);
-    if (!buffer) return; // the client went away
+    if (!buffer) return;
     send(req, res, {
       status: 200,
       headers: {
@@ -287,60 +287,42 @@ export class ImageService {
    * when the response closed first (the client went away); rejects with 503
    * after renderTimeoutMs. The last client to leave cancels the job.
    */
-  private waitFor(job: RenderJob, res: ServerResponse): Promise<Buffer | undefined> {
+  private async waitFor(job: RenderJob, res: ServerResponse): Promise<Buffer | undefined> {
     job.waiters++;
     this.counts.waiting++;
-    return new Promise<Buffer | undefined>((resolve, reject) => {
-      let waiting = true;
-      const stopWaiting = (): boolean => {
-        if (!waiting) return false;
-        waiting = false;
-        clearTimeout(timer);
-        res.off("close", onClose);
-        job.waiters--;
-        this.counts.waiting--;
-        return true;
-      };
-      const leave = (): boolean => {
-        if (!stopWaiting()) return false;
-        if (job.waiters === 0) {
-          // nobody else waits: a queued render never starts, a running one stops after its current step
-          this.forget(job);
-          job.controller.abort(new RenderCancelled());
-        }
-        return true;
-      };
+    let timer: NodeJS.Timeout | undefined;
+    let onClose: () => void = () => undefined;
+    const left = new Promise<"closed" | "timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), this.renderTimeoutMs);
       // `close` of the response before the answer: the connection is gone. (The request's `close`
       // says only that its body was read.)
-      const onClose = () => {
-        if (leave()) resolve(undefined);
-      };
-      const timer = setTimeout(() => {
-        if (leave()) {
-          reject(
-            new HttpError(
-              503,
-              { error: `Image render not done within ${duration(this.renderTimeoutMs)}, retry later` },
-              { "Retry-After": "1" },
-            ),
-          );
-        }
-      }, this.renderTimeoutMs);
+      onClose = () => resolve("closed");
       res.once("close", onClose);
-      job.result.then(
-        (buffer) => {
-          if (stopWaiting()) resolve(buffer);
-        },
-        (err: unknown) => {
-          if (stopWaiting())
-            reject(
-              err instanceof RenderCancelled
-                ? new HttpError(503, { error: "Image render cancelled, retry later" }, { "Retry-After": "1" })
-                : err,
-            );
-        },
-      );
     });
+    const outcome = await Promise.race([
+      job.result.then(
+        (buffer) => ({ buffer }),
+        (error: unknown) => ({ error }),
+      ),
+      left,
+    ]);
+    clearTimeout(timer);
+    res.off("close", onClose);
+    job.waiters--;
+    this.counts.waiting--;
+    if (outcome === "closed" || outcome === "timeout") {
+      if (job.waiters === 0) {
+        // nobody else waits: a queued render never starts, a running one stops after its current step
+        this.forget(job);
+        job.controller.abort(new RenderCancelled());
+      }
+      if (outcome === "closed") return undefined; // the client went away
+      const error = `Image render not done within ${duration(this.renderTimeoutMs)}, retry later`;
+      throw new HttpError(503, { error }, { "Retry-After": "1" });
+    }
+    if ("buffer" in outcome) return outcome.buffer;
+    if (!(outcome.error instanceof RenderCancelled)) throw outcome.error;
+    throw new HttpError(503, { error: "Image render cancelled, retry later" }, { "Retry-After": "1" });
   }
 
   /** Writes a render atomically and counts it; one larger than the whole cache is not kept. */
