@@ -148,28 +148,21 @@ function readyMessageOf(
   tail: () => string,
   timeoutMs: number,
 ): Promise<Omit<ContentServiceReady, "type">> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(error);
-    };
-    const timer = setTimeout(
-      () => fail(new Error(`The content service was not ready within ${timeoutMs / 1000} s${tail()}`)),
+  let timer: NodeJS.Timeout | undefined;
+  // the first of these settles it
+  return new Promise<Omit<ContentServiceReady, "type">>((resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The content service was not ready within ${timeoutMs / 1000} s${tail()}`)),
       timeoutMs,
     );
-    child.once("error", (err) => fail(new Error(`Cannot start the content service: ${err.message}`, { cause: err })));
+    child.once("error", (err) => reject(new Error(`Cannot start the content service: ${err.message}`, { cause: err })));
     void exited.then(({ code, signal }) =>
-      fail(new Error(`The content service exited (${signal ?? `exit code ${code}`}) before it was ready${tail()}`)),
+      reject(new Error(`The content service exited (${signal ?? `exit code ${code}`}) before it was ready${tail()}`)),
     );
     child.on("message", (message: Partial<ContentServiceReady>) => {
-      if (settled || message?.type !== "ready") return;
-      settled = true;
-      clearTimeout(timer);
+      if (message?.type !== "ready") return;
       const { type: _type, ...ready } = message as ContentServiceReady;
       resolve(ready);
     });
-  });
+  }).finally(() => clearTimeout(timer));
 }
