@@ -58,13 +58,9 @@ export function decodeSegment(segment: string): string {
  */
 export function normalisePublicOrigin(value: string): string {
   if (value === "") return "";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`publicOrigin must be an http(s) origin such as https://content.example, got "${value}"`);
-  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
   if (
+    !url ||
     (url.protocol !== "http:" && url.protocol !== "https:") ||
     url.username ||
     url.password ||
