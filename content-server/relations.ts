@@ -2,6 +2,7 @@ import type { Folder, StoryRecord, VersionView } from "./content-files";
 import { walk } from "./content-tree";
 import { invalidParameter } from "./errors";
 import { DEFAULT_LOCALIZATION, linkAlternates, type Localization } from "./languages";
+import { byUuids } from "./story-views";
 
 /**
  * resolve_relations and resolve_links, as the CDN answers them: related
@@ -138,19 +139,17 @@ export function resolve(
   if (patterns && patterns.length > 0) {
     const uuids = new Set<string>();
     for (const r of stories) collectRelationUuids(r.story.content, patterns, uuids);
-    const found = [...uuids].map((u) => view.byUuid.get(u)).filter((r): r is StoryRecord => r !== undefined);
+    const found = byUuids(view, uuids);
     // second level (resolve_level 2): relations inside the related stories
     if (found.length <= RESOLVE_LIMIT) {
       const nested = new Set<string>();
       for (const r of found) collectRelationUuids(r.story.content, patterns, nested);
-      for (const u of nested) {
-        if (uuids.has(u)) continue;
-        const r = view.byUuid.get(u);
-        if (r) {
-          uuids.add(u);
-          found.push(r);
-        }
-      }
+      found.push(
+        ...byUuids(
+          view,
+          [...nested].filter((u) => !uuids.has(u)),
+        ),
+      );
     }
     if (found.length > RESOLVE_LIMIT) out.relUuids = found.map((r) => r.story.uuid);
     else out.rels = found.map(json);
@@ -158,7 +157,7 @@ export function resolve(
   if (linkMode) {
     const uuids = new Set<string>();
     for (const r of stories) collectLinkUuids(r.story.content, uuids);
-    const found = [...uuids].map((u) => view.byUuid.get(u)).filter((r): r is StoryRecord => r !== undefined);
+    const found = byUuids(view, uuids);
     if (found.length > RESOLVE_LIMIT) out.linkUuids = found.map((r) => r.story.uuid);
     else
       out.links = found.map((r) =>

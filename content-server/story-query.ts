@@ -3,6 +3,7 @@ import type { StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
 import { asText, FIELD_NAME, filterQuery, parseDate, valueAt, type Predicate } from "./filter-query";
 import { getBool, getInt, getList, getString, type QueryObject } from "./query";
+import { byUuids } from "./story-views";
 import { compileWildcard } from "./wildcard";
 
 /**
@@ -178,15 +179,7 @@ function datePredicates(query: QueryObject): Predicate[] {
 export function selectStories(view: VersionView, selection: StorySelection): StoryRecord[] {
   let candidates: StoryRecord[];
   if (selection.orderedUuids) {
-    candidates = [];
-    const seen = new Set<string>();
-    for (const uuid of selection.orderedUuids) {
-      const r = view.byUuid.get(uuid);
-      if (r && !seen.has(uuid)) {
-        seen.add(uuid);
-        candidates.push(r);
-      }
-    }
+    candidates = byUuids(view, new Set(selection.orderedUuids));
   } else if (selection.byUuids) {
     const wanted = new Set(selection.byUuids);
     candidates = view.list.filter((r) => wanted.has(r.story.uuid));
