@@ -84,8 +84,6 @@ interface RenderJob {
 export const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
 /** Renders waiting at most; past that the service answers 503. */
 const MAX_QUEUE = 64;
-/** sharp's input pixel limit: 50 megapixels. */
-const LIMIT_INPUT_PIXELS = 50_000_000;
 /** Largest source file read: 64 MB. */
 const MAX_SOURCE_BYTES = 64 * 1024 * 1024;
 
@@ -256,8 +254,7 @@ export class ImageService {
     const { signal } = controller;
     const result = this.queue.run(async () => {
       this.counts.started++;
-      const limits = { limitInputPixels: LIMIT_INPUT_PIXELS, timeoutMs: this.renderTimeoutMs };
-      const buffer = await renderImage(file, transform, format, limits, signal);
+      const buffer = await renderImage(file, transform, format, this.renderTimeoutMs, signal);
       signal.throwIfAborted();
       await this.store(rel, buffer);
       return buffer;
