@@ -61,13 +61,9 @@ export function parseWebhookUrls(raw: string | undefined): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const url of urls) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new Error(`"${url}" is not a URL`);
-    }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`"${url}" is not http(s)`);
+    if (!URL.canParse(url)) throw new Error(`"${url}" is not a URL`);
+    const { protocol } = new URL(url);
+    if (protocol !== "http:" && protocol !== "https:") throw new Error(`"${url}" is not http(s)`);
   }
   return urls;
 }
