@@ -22,7 +22,7 @@ import {
   send,
   type Reply,
 } from "./http-utils";
-import { DEFAULT_RENDER_TIMEOUT_MS, ImageService, type ImageRenderStats } from "./image-service";
+import { ImageService, type ImageRenderStats } from "./image-service";
 import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
 import { STORY_ENDPOINTS } from "./stories-api";
@@ -187,7 +187,7 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
 async function openService(contentDir: string, options: ContentServerOptions): Promise<Service> {
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
-    watch: options.watch ?? true,
+    watch: options.watch,
     onStoryEvents: (events) => webhooks?.send(events),
   });
   await store.load();
@@ -203,15 +203,15 @@ async function openService(contentDir: string, options: ContentServerOptions): P
   const images = new ImageService({
     cacheDir: imageCacheDir,
     cacheMaxBytes: options.imageCacheMaxBytes,
-    concurrency: options.imageConcurrency ?? 2,
-    renderTimeoutMs: options.imageRenderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+    concurrency: options.imageConcurrency,
+    renderTimeoutMs: options.imageRenderTimeoutMs,
   });
   await images.loadCache();
   return {
     store,
     webhooks,
-    faults: new Faults(options.faults ?? {}),
-    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit ?? "off")),
+    faults: new Faults(options.faults),
+    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit)),
     images,
     adminToken: options.adminToken ?? randomBytes(18).toString("base64url"),
     publicOrigin: "",

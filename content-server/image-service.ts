@@ -63,7 +63,7 @@ export interface ImageRenderStats {
   waiting: number;
 }
 
-export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 
 /** The reason a job's signal aborts with. */
 class RenderCancelled extends Error {
