@@ -69,16 +69,11 @@ export class RateLimiter {
 
   /** null when rate limiting is off. */
   check(req: RateRequest): RateDecision | null {
-    if (this.setting === "off") return null;
-    let limit: number;
-    let name: string;
-    if (this.setting === "storyblok") {
-      limit = req.cached ? CACHED_LIMIT : storyblokTier(req.perPage);
-      name = req.cached ? "cached" : `uncached-${limit}`;
-    } else {
-      limit = this.setting;
-      name = "fixed";
-    }
+    const { setting } = this;
+    if (setting === "off") return null;
+    // a fixed limit, else Storyblok's cached or uncached tier
+    const limit = setting !== "storyblok" ? setting : req.cached ? CACHED_LIMIT : storyblokTier(req.perPage);
+    const name = setting !== "storyblok" ? "fixed" : req.cached ? "cached" : `uncached-${limit}`;
     const key = `${req.token}\u0000${name}`;
     const now = this.now();
     let bucket = this.buckets.get(key);

@@ -227,7 +227,7 @@ export function selectionKey(query: QueryObject): string {
   return JSON.stringify(keys.map((k) => [k, query[k]]));
 }
 
-const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[]>>();
+const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[], StorySelection>>();
 
 /**
  * selectStories with a small LRU per view: getAll asks the same selection
@@ -236,14 +236,8 @@ const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[]>>
 export function selectStoriesCached(view: VersionView, query: QueryObject, selection: StorySelection): StoryRecord[] {
   let cache = selectionCache.get(view);
   if (!cache) {
-    cache = new LRUCache({ max: 64 });
+    cache = new LRUCache({ max: 64, memoMethod: (_key, _stale, { context }) => selectStories(view, context) });
     selectionCache.set(view, cache);
   }
-  const key = selectionKey(query);
-  let result = cache.get(key);
-  if (!result) {
-    result = selectStories(view, selection);
-    cache.set(key, result);
-  }
-  return result;
+  return cache.memo(selectionKey(query), { context: selection });
 }
