@@ -108,12 +108,7 @@ export class ContentStore {
   }
 
   view(version: Version): VersionView {
-    let view = this.views[version];
-    if (!view) {
-      view = buildView(this.entries.values(), version, this.options.log);
-      this.views[version] = view;
-    }
-    return view;
+    return (this.views[version] ??= buildView(this.entries.values(), version, this.options.log));
   }
 
   /** The space's folders, made up from the stories' paths where folders.json does not name them. */
@@ -181,8 +176,7 @@ export class ContentStore {
     try {
       const stat = await fsp.stat(file);
       if (!required && stat.mtimeMs === this.spaceMtimeMs) return false;
-      const parsed = parseSpaceFile(await fsp.readFile(file, "utf8"));
-      this.spaceFile = parsed;
+      this.spaceFile = parseSpaceFile(await fsp.readFile(file, "utf8"));
       this.spaceMtimeMs = stat.mtimeMs;
       return true;
     } catch (err) {
