@@ -77,7 +77,6 @@ export class WebhookSender {
   private readonly limit = pLimit(4);
   private readonly stopping = new AbortController();
   private readonly options: Required<Omit<WebhookOptions, "secret">> & Pick<WebhookOptions, "secret">;
-  private readonly running = new Set<Promise<void>>();
 
   constructor(options: WebhookOptions) {
     this.options = {
@@ -100,18 +99,11 @@ export class WebhookSender {
           );
           continue;
         }
-        const delivery = this.limit(() => this.deliver(url, body)).catch((err: unknown) => {
+        void this.limit(() => this.deliver(url, body)).catch((err: unknown) => {
           if (!this.stopping.signal.aborted) console.warn(`webhook: ${url}: ${(err as Error).message}`);
         });
-        this.running.add(delivery);
-        void delivery.finally(() => this.running.delete(delivery));
       }
     }
-  }
-
-  /** Resolves when every queued delivery has ended (tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
   /** Stops retrying and drops what waits. */
