@@ -2,6 +2,7 @@ import type { Folder, StoryRecord, VersionView } from "./content-files";
 import { walk } from "./content-tree";
 import { invalidParameter } from "./errors";
 import { DEFAULT_LOCALIZATION, linkAlternates, type Localization } from "./languages";
+import { commaList } from "./query";
 import { byUuids } from "./story-views";
 
 /**
@@ -19,19 +20,15 @@ export interface RelationPattern {
 }
 
 export function parseRelationPatterns(raw: string): RelationPattern[] {
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((item) => {
-      const dot = item.indexOf(".");
-      const component = item.slice(0, dot);
-      const field = item.slice(dot + 1);
-      if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
-        throw invalidParameter(`resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
-      }
-      return { component, field };
-    });
+  return commaList(raw).map((item) => {
+    const dot = item.indexOf(".");
+    const component = item.slice(0, dot);
+    const field = item.slice(dot + 1);
+    if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
+      throw invalidParameter(`resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
+    }
+    return { component, field };
+  });
 }
 
 function isBlok(node: Record<string, unknown>): boolean {

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
 import { asText, FIELD_NAME, filterQuery, parseDate, valueAt, type Predicate } from "./filter-query";
-import { getBool, getInt, getList, getString, type QueryObject } from "./query";
+import { commaList, getBool, getInt, getList, getString, type QueryObject } from "./query";
 import { byUuids } from "./story-views";
 import { compileWildcard } from "./wildcard";
 
@@ -55,20 +55,16 @@ export const SELECTION_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 function parseSort(raw: string): SortKey[] {
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
-      if (!FIELD_NAME.test(field) || extra.length > 0)
-        throw invalidParameter(`Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
-      if (dir !== "asc" && dir !== "desc")
-        throw invalidParameter(`sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
-      if (type !== "auto" && type !== "int" && type !== "float")
-        throw invalidParameter(`sort_by type must be int or float, got "${type.slice(0, 20)}"`);
-      return { path: field.split("."), desc: dir === "desc", type };
-    });
+  return commaList(raw).map((part) => {
+    const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
+    if (!FIELD_NAME.test(field) || extra.length > 0)
+      throw invalidParameter(`Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
+    if (dir !== "asc" && dir !== "desc")
+      throw invalidParameter(`sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
+    if (type !== "auto" && type !== "int" && type !== "float")
+      throw invalidParameter(`sort_by type must be int or float, got "${type.slice(0, 20)}"`);
+    return { path: field.split("."), desc: dir === "desc", type };
+  });
 }
 
 function compareValues(a: unknown, b: unknown, type: SortKey["type"]): number {

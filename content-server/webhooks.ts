@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import pLimit from "p-limit";
 import pRetry, { AbortError } from "p-retry";
 import type { StoryEvent } from "./content-store";
+import { commaList } from "./query";
 
 /**
  * Storyblok's story webhooks, sent when a story file changes: a POST of
@@ -56,10 +57,7 @@ export function webhookSignature(body: string, secret: string): string {
 
 /** Throws for a value of CONTENT_WEBHOOKS that is not a list of http(s) URLs. */
 export function parseWebhookUrls(raw: string | undefined): string[] {
-  const urls = (raw ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const urls = commaList(raw ?? "");
   for (const url of urls) {
     if (!URL.canParse(url)) throw new Error(`"${url}" is not a URL`);
     const { protocol } = new URL(url);
