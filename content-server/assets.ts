@@ -63,11 +63,8 @@ const realRoots = new Map<string, string>();
 /** Stats the asset, following symlinks only when they stay inside the assets folder. */
 export async function statAsset(target: AssetTarget, assetsDir: string): Promise<Stats> {
   try {
-    let root = realRoots.get(assetsDir);
-    if (!root) {
-      root = await fsp.realpath(assetsDir);
-      realRoots.set(assetsDir, root);
-    }
+    const root = realRoots.get(assetsDir) ?? (await fsp.realpath(assetsDir));
+    realRoots.set(assetsDir, root);
     const real = await fsp.realpath(target.abs);
     if (!real.startsWith(root + path.sep)) throw notFound("Asset not found");
     const stat = await fsp.stat(real);

@@ -3,7 +3,7 @@ import type { Version } from "./content-files";
 import type { ContentStore } from "./content-store";
 import { HttpError, notFound, unauthorized } from "./errors";
 import { jsonReply, type Reply } from "./http-utils";
-import { getEnum, getString, type QueryObject } from "./query";
+import { getEnum, getInt, getString, rejectUnknown, type QueryObject } from "./query";
 import type { RateLimiter } from "./rate-limit";
 
 /**
@@ -44,6 +44,42 @@ export interface Access {
   version: Version;
 }
 
+/** The parameters every endpoint takes. */
+export const COMMON_PARAMS = ["token", "version", "cv", "_"] as const;
+
+/**
+ * What every story endpoint checks first, in this order: the token (401), the rate limit (429; `perPage`
+ * picks Storyblok's tier of a listing) and the parameters it knows (422).
+ */
+export function admit(
+  ctx: ApiContext,
+  query: QueryObject,
+  params: ReadonlySet<string>,
+  perPage?: number,
+): { access: Access; rl: Record<string, string> } {
+  const access = authorize(ctx.store, query);
+  const rl = rateLimit(ctx, access, query, perPage);
+  rejectUnknown(query, params);
+  return { access, rl };
+}
+
+/** A listing's page: `per_page` (25 unless given, at most `maxPerPage`) and `page`. */
+export function paging(query: QueryObject, maxPerPage: number): Paging {
+  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, maxPerPage);
+  const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  return {
+    of: (items) => items.slice((page - 1) * perPage, page * perPage),
+    headers: (total) => ({ Total: total, "Per-Page": perPage }),
+  };
+}
+
+export interface Paging {
+  /** The items of the page. */
+  of<T>(items: readonly T[]): T[];
+  /** `Total` (of every page) and `Per-Page`. */
+  headers(total: number): { Total: number; "Per-Page": number };
+}
+
 /** Token first (401), then the version it may read. */
 export function authorize(store: ContentStore, query: QueryObject): Access {
   const token = getString(query, "token");
@@ -61,7 +97,7 @@ export function rateLimit(
   ctx: ApiContext,
   access: Access,
   query: QueryObject,
-  perPage: number | undefined,
+  perPage?: number,
 ): Record<string, string> {
   const cached = access.version === "published" && query.cv === String(ctx.store.cv);
   const decision = ctx.rateLimiter.check({ token: access.token, perPage, cached });

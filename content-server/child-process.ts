@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AnsweredRequest, ContentServerOptions } from "./content-server";
+import type { AnsweredRequest, ContentServerHandle, ContentServerOptions } from "./content-server";
 import { OPTIONS_VARIABLE, type ServiceProcessSettings } from "./settings";
 
 /**
@@ -17,22 +17,14 @@ import { OPTIONS_VARIABLE, type ServiceProcessSettings } from "./settings";
  * URLs (a site that forwards /f/ and /v2/), `webhooks` and `webhookSecret`.
  */
 
-/** The message a parent gets over IPC once the service listens. */
-export interface ContentServiceReady {
+/** The message a parent gets over IPC once the service listens: the handle's addresses and tokens, its story count and cv. */
+export interface ContentServiceReady extends Pick<
+  ContentServerHandle,
+  "url" | "apiUrl" | "port" | "publicOrigin" | "contentDir" | "previewToken" | "publicToken" | "adminToken"
+> {
   type: "ready";
-  /** Origin the service listens on, e.g. http://127.0.0.1:4100 */
-  url: string;
-  /** `url` + /v2: storyblok-js-client's `endpoint`. */
-  apiUrl: string;
-  port: number;
-  /** Origin of its asset URLs and redirects ("" for root-relative ones). */
-  publicOrigin: string;
-  contentDir: string;
   storyCount: number;
   cv: number;
-  previewToken: string;
-  publicToken: string;
-  adminToken: string;
 }
 
 /** With `onAnswer`: a message per request the service answered (the bench counts API requests by them). */
@@ -156,28 +148,21 @@ function readyMessageOf(
   tail: () => string,
   timeoutMs: number,
 ): Promise<Omit<ContentServiceReady, "type">> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(error);
-    };
-    const timer = setTimeout(
-      () => fail(new Error(`The content service was not ready within ${timeoutMs / 1000} s${tail()}`)),
+  let timer: NodeJS.Timeout | undefined;
+  // the first of these settles it
+  return new Promise<Omit<ContentServiceReady, "type">>((resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The content service was not ready within ${timeoutMs / 1000} s${tail()}`)),
       timeoutMs,
     );
-    child.once("error", (err) => fail(new Error(`Cannot start the content service: ${err.message}`, { cause: err })));
+    child.once("error", (err) => reject(new Error(`Cannot start the content service: ${err.message}`, { cause: err })));
     void exited.then(({ code, signal }) =>
-      fail(new Error(`The content service exited (${signal ?? `exit code ${code}`}) before it was ready${tail()}`)),
+      reject(new Error(`The content service exited (${signal ?? `exit code ${code}`}) before it was ready${tail()}`)),
     );
     child.on("message", (message: Partial<ContentServiceReady>) => {
-      if (settled || message?.type !== "ready") return;
-      settled = true;
-      clearTimeout(timer);
+      if (message?.type !== "ready") return;
       const { type: _type, ...ready } = message as ContentServiceReady;
       resolve(ready);
     });
-  });
+  }).finally(() => clearTimeout(timer));
 }

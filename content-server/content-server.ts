@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
@@ -21,7 +22,7 @@ import {
   send,
   type Reply,
 } from "./http-utils";
-import { DEFAULT_RENDER_TIMEOUT_MS, ImageService, type ImageRenderStats } from "./image-service";
+import { ImageService, type ImageRenderStats } from "./image-service";
 import { parseQuery } from "./query";
 import { parseRateLimit, RateLimiter, type RateLimitSetting } from "./rate-limit";
 import { STORY_ENDPOINTS } from "./stories-api";
@@ -101,7 +102,6 @@ export interface ContentServerHandle {
   port: number;
   host: string;
   contentDir: string;
-  imageCacheDir: string;
   /** From space.json (follows edits of the file). */
   readonly previewToken: string;
   readonly publicToken: string;
@@ -109,8 +109,6 @@ export interface ContentServerHandle {
   /** Current cache version. */
   cv(): number;
   storyCount(): number;
-  /** Re-reads the content folder now; resolves to the cv. */
-  reload(): Promise<number>;
   setFaults(faults: FaultConfig): FaultState;
   getFaults(): FaultState;
   setRateLimit(setting: RateLimitSetting): void;
@@ -155,7 +153,6 @@ interface Service {
   faults: Faults;
   rateLimiter: RateLimiter;
   images: ImageService;
-  imageCacheDir: string;
   adminToken: string;
   /** Set once listening: the configured public origin, else the service's own. */
   publicOrigin: string;
@@ -177,7 +174,8 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
   );
   server.keepAliveTimeout = 5_000;
   server.on("clientError", answerClientError);
-  await listen(server, options.port ?? DEFAULT_CONTENT_PORT, host);
+  // rejects with the listen error (a port in use, say)
+  await once(server.listen(options.port ?? DEFAULT_CONTENT_PORT, host), "listening");
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
@@ -189,7 +187,7 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
 async function openService(contentDir: string, options: ContentServerOptions): Promise<Service> {
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
-    watch: options.watch ?? true,
+    watch: options.watch,
     onStoryEvents: (events) => webhooks?.send(events),
   });
   await store.load();
@@ -205,17 +203,16 @@ async function openService(contentDir: string, options: ContentServerOptions): P
   const images = new ImageService({
     cacheDir: imageCacheDir,
     cacheMaxBytes: options.imageCacheMaxBytes,
-    concurrency: options.imageConcurrency ?? 2,
-    renderTimeoutMs: options.imageRenderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS,
+    concurrency: options.imageConcurrency,
+    renderTimeoutMs: options.imageRenderTimeoutMs,
   });
   await images.loadCache();
   return {
     store,
     webhooks,
-    faults: new Faults(options.faults ?? {}),
-    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit ?? "off")),
+    faults: new Faults(options.faults),
+    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit)),
     images,
-    imageCacheDir,
     adminToken: options.adminToken ?? randomBytes(18).toString("base64url"),
     publicOrigin: "",
     apiRequests: 0,
@@ -350,16 +347,6 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   );
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-}
-
 function handleOf(
   service: Service,
   server: Server,
@@ -371,7 +358,6 @@ function handleOf(
     ...address,
     publicOrigin: service.publicOrigin,
     apiUrl: `${address.url}/v2`,
-    imageCacheDir: service.imageCacheDir,
     get previewToken() {
       return store.previewToken;
     },
@@ -381,7 +367,6 @@ function handleOf(
     adminToken: service.adminToken,
     cv: () => store.cv,
     storyCount: () => store.storyCount,
-    reload: () => store.reload(),
     setFaults: (f) => faults.set(f),
     getFaults: () => faults.state(),
     setRateLimit: (setting) => rateLimiter.set(setting),

@@ -34,9 +34,8 @@ export interface StoryEvent {
 }
 
 export interface ContentStoreOptions {
-  /** Watch the folder for changes (default true); "poll" stats the files every pollMs instead. */
+  /** Watch the folder for changes (default true); "poll" stats the files every 2 s instead. */
   watch?: boolean | "poll";
-  pollMs?: number;
   /** Quiet time before a burst of file events is applied. */
   debounceMs?: number;
   log?: (message: string) => void;
@@ -64,9 +63,7 @@ export function storyEvents(before: StoryEntry | undefined, after: StoryEntry | 
 
 export class ContentStore {
   readonly contentDir: string;
-  readonly storiesDir: string;
   readonly assetsDir: string;
-  readonly datasourcesDir: string;
   private spaceFile!: SpaceFile;
   private spaceMtimeMs = 0;
   private entries = new Map<string, StoryEntry>();
@@ -76,7 +73,6 @@ export class ContentStore {
   private views: Partial<Record<Version, VersionView>> = {};
   private folderList: Folder[] | undefined;
   private cvValue = 0;
-  private generationValue = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private watcher: ContentWatcher | undefined;
   private closed = false;
@@ -85,12 +81,9 @@ export class ContentStore {
 
   constructor(contentDir: string, options: ContentStoreOptions = {}) {
     this.contentDir = path.resolve(contentDir);
-    this.storiesDir = path.join(this.contentDir, "stories");
     this.assetsDir = path.join(this.contentDir, "assets");
-    this.datasourcesDir = path.join(this.contentDir, "datasources");
     this.options = {
       watch: options.watch ?? true,
-      pollMs: options.pollMs ?? 2000,
       debounceMs: options.debounceMs ?? 25,
       log: options.log ?? ((m) => console.warn(m)),
       onStoryEvents: options.onStoryEvents,
@@ -110,21 +103,12 @@ export class ContentStore {
   get cv(): number {
     return this.cvValue;
   }
-  /** Grows with every applied change; lets callers cache derived data. */
-  get generation(): number {
-    return this.generationValue;
-  }
   get storyCount(): number {
     return this.view("draft").list.length;
   }
 
   view(version: Version): VersionView {
-    let view = this.views[version];
-    if (!view) {
-      view = buildView(this.entries.values(), version, this.options.log);
-      this.views[version] = view;
-    }
-    return view;
+    return (this.views[version] ??= buildView(this.entries.values(), version, this.options.log));
   }
 
   /** The space's folders, made up from the stories' paths where folders.json does not name them. */
@@ -176,7 +160,6 @@ export class ContentStore {
   private bump(): void {
     this.views = {};
     this.folderList = undefined;
-    this.generationValue++;
     this.cvValue = Math.max(this.computeMtimeCv(), this.cvValue + 1);
   }
 
@@ -193,8 +176,7 @@ export class ContentStore {
     try {
       const stat = await fsp.stat(file);
       if (!required && stat.mtimeMs === this.spaceMtimeMs) return false;
-      const parsed = parseSpaceFile(await fsp.readFile(file, "utf8"));
-      this.spaceFile = parsed;
+      this.spaceFile = parseSpaceFile(await fsp.readFile(file, "utf8"));
       this.spaceMtimeMs = stat.mtimeMs;
       return true;
     } catch (err) {
@@ -226,22 +208,23 @@ export class ContentStore {
     }
   }
 
-  private listFiles(dir: string, prefix: string, recursive: boolean): string[] {
+  /** The JSON files of the folder `dir` (stories, datasources), as `{dir}/{path}`. */
+  private listFiles(dir: string, recursive: boolean): string[] {
     let names: string[];
     try {
-      names = readdirSync(dir, { recursive }) as string[];
+      names = readdirSync(path.join(this.contentDir, dir), { recursive }) as string[];
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw err;
     }
     return names
       .filter((n) => n.endsWith(".json") && !n.split(path.sep).some((part) => part.startsWith(".")))
-      .map((n) => `${prefix}/${toPosix(n)}`);
+      .map((n) => `${dir}/${toPosix(n)}`);
   }
 
   /** Full scan of stories/: whether anything changed, and the webhook events of what did. */
   private scanStories(): { changed: boolean; events: StoryEvent[] } {
-    const files = this.listFiles(this.storiesDir, "stories", true);
+    const files = this.listFiles("stories", true);
     const seen = new Set(files);
     const result = { changed: false, events: [] as StoryEvent[] };
     // Synchronous reads: ten times faster than the thread pool for thousands of
@@ -280,7 +263,7 @@ export class ContentStore {
 
   /** Re-reads datasources/ (or one file of it); returns true when anything changed. */
   private async scanDatasources(only?: string): Promise<boolean> {
-    const files = only ? [only] : this.listFiles(this.datasourcesDir, "datasources", false);
+    const files = only ? [only] : this.listFiles("datasources", false);
     let changed = false;
     for (const file of files) {
       const stat = await fsp.stat(path.join(this.contentDir, file)).catch(() => null);
@@ -307,21 +290,17 @@ export class ContentStore {
 
   private async applyChanges(files: string[], full: boolean): Promise<void> {
     let changed = false;
-    const stories = { changed: false, events: [] as StoryEvent[] };
     if (full) {
-      changed = (await this.loadSpace(false)) || changed;
-      changed = (await this.loadFolders()) || changed;
-      changed = (await this.scanDatasources()) || changed;
-      const scan = this.scanStories();
-      stories.changed = scan.changed;
-      stories.events.push(...scan.events);
-    } else {
-      for (const file of files) {
-        if (file === "space.json") changed = (await this.loadSpace(false)) || changed;
-        else if (file === "folders.json") changed = (await this.loadFolders()) || changed;
-        else if (file.startsWith("datasources/")) changed = (await this.scanDatasources(file)) || changed;
-        else this.applyStoryFile(file, stories);
-      }
+      // each one, whatever the others found
+      const reloaded = [await this.loadSpace(false), await this.loadFolders(), await this.scanDatasources()];
+      changed = reloaded.includes(true);
+    }
+    const stories = full ? this.scanStories() : { changed: false, events: [] as StoryEvent[] };
+    for (const file of full ? [] : files) {
+      if (file === "space.json") changed = (await this.loadSpace(false)) || changed;
+      else if (file === "folders.json") changed = (await this.loadFolders()) || changed;
+      else if (file.startsWith("datasources/")) changed = (await this.scanDatasources(file)) || changed;
+      else this.applyStoryFile(file, stories);
     }
     if (changed || stories.changed) this.bump();
     if (stories.events.length > 0) this.options.onStoryEvents?.(stories.events);
@@ -331,7 +310,6 @@ export class ContentStore {
     const watcher = await ContentWatcher.start({
       contentDir: this.contentDir,
       poll: this.options.watch === "poll",
-      pollMs: this.options.pollMs,
       debounceMs: this.options.debounceMs,
       log: this.options.log,
       onChanges: (files, full) =>

@@ -12,15 +12,16 @@ export function toPosix(p: string): string {
 
 export interface ContentWatcherOptions {
   contentDir: string;
-  /** Stat the files every pollMs instead of listening to the file system's events. */
+  /** Stat the files every POLL_MS instead of listening to the file system's events. */
   poll: boolean;
-  pollMs: number;
   /** Quiet time before a burst of file events is handed over. */
   debounceMs: number;
   /** A burst of changes: the files (relative, `/`-separated), or `full` when everything must be looked at. */
   onChanges: (files: string[], full: boolean) => void;
   log: (message: string) => void;
 }
+
+const POLL_MS = 2000;
 
 /** What the content service reads: space.json, folders.json, stories/**.json, datasources/*.json. */
 function relevant(rel: string): string | undefined {
@@ -49,7 +50,7 @@ export class ContentWatcher {
     const fsWatcher = watch(contentDir, {
       ignoreInitial: true,
       usePolling: options.poll,
-      interval: options.pollMs,
+      interval: POLL_MS,
       // an editor may still be writing: wait until the size holds still
       awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
       ignored: (abs) => {

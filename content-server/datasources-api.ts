@@ -1,5 +1,5 @@
 import type { Datasource } from "./content-files";
-import { authorize, cvRedirect, ok, rateLimit, type Endpoint } from "./cdn-api";
+import { admit, authorize, COMMON_PARAMS, cvRedirect, ok, paging, rateLimit, type Endpoint } from "./cdn-api";
 import { notFound, recordNotFound } from "./errors";
 import { getInt, getList, getString, rejectUnknown } from "./query";
 
@@ -16,10 +16,9 @@ import { getInt, getList, getString, rejectUnknown } from "./query";
  * its pagination rules (at most 100 a page, 1000 for entries).
  */
 
-const COMMON = ["token", "version", "cv", "_"] as const;
-const LIST_PARAMS = new Set<string>([...COMMON, "page", "per_page", "search", "by_ids"]);
-const ONE_PARAMS = new Set<string>(COMMON);
-const ENTRIES_PARAMS = new Set<string>([...COMMON, "datasource", "dimension", "page", "per_page"]);
+const LIST_PARAMS = new Set<string>([...COMMON_PARAMS, "page", "per_page", "search", "by_ids"]);
+const ONE_PARAMS = new Set<string>(COMMON_PARAMS);
+const ENTRIES_PARAMS = new Set<string>([...COMMON_PARAMS, "datasource", "dimension", "page", "per_page"]);
 /** Every query parameter a datasource endpoint accepts (content-server/no-stall.test.ts drives each). */
 export const DATASOURCE_ENDPOINT_PARAMS: ReadonlySet<string> = new Set([
   ...LIST_PARAMS,
@@ -41,14 +40,10 @@ function datasourceObject(ds: Datasource): Record<string, unknown> {
   };
 }
 
-function page<T>(items: readonly T[], pageNumber: number, perPage: number): T[] {
-  return items.slice((pageNumber - 1) * perPage, pageNumber * perPage);
-}
-
 const datasources: Endpoint = (ctx, query, rest) => {
   if (rest.length > 1) throw notFound();
   const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
+  const rl = rateLimit(ctx, access, query);
   getInt(query, "cv", { min: 0 });
   if (rest.length === 1) {
     rejectUnknown(query, ONE_PARAMS);
@@ -60,8 +55,7 @@ const datasources: Endpoint = (ctx, query, rest) => {
     return ok(ctx, access.version, JSON.stringify({ datasource: datasourceObject(ds), cv: ctx.store.cv }), rl);
   }
   rejectUnknown(query, LIST_PARAMS);
-  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 100);
-  const pageNumber = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  const page = paging(query, 100);
   const search = getString(query, "search")?.toLowerCase();
   const ids = getList(query, "by_ids");
   const redirect = cvRedirect(ctx, access, query);
@@ -70,19 +64,16 @@ const datasources: Endpoint = (ctx, query, rest) => {
     .datasources()
     .filter((d) => !search || d.name.toLowerCase().includes(search) || d.slug.toLowerCase().includes(search))
     .filter((d) => !ids || ids.includes(String(d.id)));
-  const json = JSON.stringify({ datasources: page(all, pageNumber, perPage).map(datasourceObject), cv: ctx.store.cv });
-  return ok(ctx, access.version, json, { ...rl, Total: all.length, "Per-Page": perPage });
+  const json = JSON.stringify({ datasources: page.of(all).map(datasourceObject), cv: ctx.store.cv });
+  return ok(ctx, access.version, json, { ...rl, ...page.headers(all.length) });
 };
 
 /** Without `datasource`, the entries of every datasource; `dimension` (an `entry_value`) fills `dimension_value`. */
 const datasourceEntries: Endpoint = (ctx, query, rest) => {
   if (rest.length > 0) throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, ENTRIES_PARAMS);
+  const { access, rl } = admit(ctx, query, ENTRIES_PARAMS);
   getInt(query, "cv", { min: 0 });
-  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 1000);
-  const pageNumber = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  const page = paging(query, 1000);
   const slug = getString(query, "datasource");
   const dimension = getString(query, "dimension");
   const redirect = cvRedirect(ctx, access, query);
@@ -91,17 +82,14 @@ const datasourceEntries: Endpoint = (ctx, query, rest) => {
     .datasources()
     .filter((d) => !slug || d.slug === slug || String(d.id) === slug)
     .flatMap((d) => d.entries);
-  const entries = page(all, pageNumber, perPage).map((e) => ({
+  const entries = page.of(all).map((e) => ({
     id: e.id,
     name: e.name,
     value: e.value,
     dimension_value: dimension ? (e.dimension_values[dimension] ?? null) : null,
   }));
-  return ok(ctx, access.version, JSON.stringify({ datasource_entries: entries, cv: ctx.store.cv }), {
-    ...rl,
-    Total: all.length,
-    "Per-Page": perPage,
-  });
+  const json = JSON.stringify({ datasource_entries: entries, cv: ctx.store.cv });
+  return ok(ctx, access.version, json, { ...rl, ...page.headers(all.length) });
 };
 
 export const DATASOURCE_ENDPOINTS: Readonly<Record<string, Endpoint>> = {

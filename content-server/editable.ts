@@ -1,3 +1,5 @@
+import { walk } from "./content-tree";
+
 /**
  * `_editable`: the comment Storyblok's CDN puts on every blok of a draft
  * answer, from which the visual editor's SDKs make `data-blok-c` and
@@ -13,17 +15,13 @@ function isBlok(value: Json): boolean {
   return typeof value.component === "string" && typeof value._uid === "string";
 }
 
-export function editableComment(component: string, spaceId: number, uid: string, storyId: number): string {
-  const data = `"name": ${JSON.stringify(component)}, "space": "${spaceId}", "uid": ${JSON.stringify(uid)}, "id": "${storyId}"`;
-  return `<!--#storyblok#{${data}}-->`;
-}
-
 /** The story's JSON with `_editable` on every blok, as a draft answer carries it. */
 export function draftStoryJson(story: Json & { id: number }, spaceId: number): string {
   return JSON.stringify(story, (_key, value: unknown) => {
     if (value === null || typeof value !== "object" || Array.isArray(value) || !isBlok(value as Json)) return value;
     const blok = value as Json;
-    return { ...blok, _editable: editableComment(blok.component as string, spaceId, blok._uid as string, story.id) };
+    const data = `"name": ${JSON.stringify(blok.component)}, "space": "${spaceId}", "uid": ${JSON.stringify(blok._uid)}, "id": "${story.id}"`;
+    return { ...blok, _editable: `<!--#storyblok#{${data}}-->` };
   });
 }
 
@@ -32,13 +30,8 @@ export function draftStoryJson(story: Json & { id: number }, spaceId: number): s
  * a real space carries them, and a published answer must not, nor a draft
  * answer of this space one with another space's id.
  */
-export function stripEditable(node: unknown, depth = 0): void {
-  if (depth > 64 || node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) {
-    for (const item of node) stripEditable(item, depth + 1);
-    return;
-  }
-  const obj = node as Json;
-  if ("_editable" in obj) delete obj._editable;
-  for (const key in obj) stripEditable(obj[key], depth + 1);
+export function stripEditable(node: unknown): void {
+  walk(node, (obj) => {
+    delete obj._editable;
+  });
 }

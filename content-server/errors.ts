@@ -18,10 +18,8 @@ export class HttpError extends Error {
 }
 
 /** Storyblok's answer for an unknown story: an array with one message. */
-export const NOT_FOUND_RECORD = ["This record could not be found"] as const;
-
 export function recordNotFound(): HttpError {
-  return new HttpError(404, NOT_FOUND_RECORD);
+  return new HttpError(404, ["This record could not be found"]);
 }
 
 export function notFound(message = "Not Found"): HttpError {

@@ -105,19 +105,12 @@ export class Faults {
     return { ...this.config, burst429Remaining: this.burstLeft };
   }
 
-  get active(): boolean {
-    const c = this.config;
-    return Boolean(c.latencyMs || c.errorRate || this.burstLeft || c.resetRate || c.malformedRate);
-  }
-
-  applies(pathname: string): boolean {
-    return this.config.paths ? pathname.includes(this.config.paths) : pathname.startsWith("/v2/");
-  }
-
   /** Decides what happens to one request; null when no fault applies. */
   plan(pathname: string): FaultPlan | null {
-    if (!this.active || !this.applies(pathname)) return null;
     const c = this.config;
+    const active = c.latencyMs || c.errorRate || this.burstLeft || c.resetRate || c.malformedRate;
+    const applies = c.paths ? pathname.includes(c.paths) : pathname.startsWith("/v2/");
+    if (!active || !applies) return null;
     let action: FaultAction = { kind: "none" };
     if (c.resetRate && this.random() < c.resetRate) action = { kind: "reset" };
     else if (this.burstLeft > 0) {

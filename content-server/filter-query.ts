@@ -54,13 +54,10 @@ function condition(field: string, op: string, raw: string): Predicate {
       return (r) => list.includes(asText(get(r)));
     case "not_in":
       return (r) => !list.includes(asText(get(r)));
-    case "like": {
-      const matches = compileWildcard(raw, name);
-      return (r) => matches(asText(get(r)));
-    }
+    case "like":
     case "not_like": {
       const matches = compileWildcard(raw, name);
-      return (r) => !matches(asText(get(r)));
+      return op === "like" ? (r) => matches(asText(get(r))) : (r) => !matches(asText(get(r)));
     }
     case "any_in_array":
       return (r) => {

@@ -24,16 +24,9 @@ export function parseRequestTarget(rawUrl: string | undefined): RequestTarget {
   let url = rawUrl ?? "/";
   if (!url.startsWith("/")) {
     // absolute-form ("http://host/path"), which proxies may send
-    if (/^https?:\/\//i.test(url)) {
-      try {
-        const parsed = new URL(url);
-        url = parsed.pathname + parsed.search;
-      } catch {
-        throw badRequest("Malformed request target");
-      }
-    } else {
-      throw badRequest("Malformed request target");
-    }
+    if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw badRequest("Malformed request target");
+    const parsed = new URL(url);
+    url = parsed.pathname + parsed.search;
   }
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
@@ -58,13 +51,9 @@ export function decodeSegment(segment: string): string {
  */
 export function normalisePublicOrigin(value: string): string {
   if (value === "") return "";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`publicOrigin must be an http(s) origin such as https://content.example, got "${value}"`);
-  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
   if (
+    !url ||
     (url.protocol !== "http:" && url.protocol !== "https:") ||
     url.username ||
     url.password ||

@@ -188,23 +188,12 @@ export function parseTransform(rest: string): ImageTransform {
   return t;
 }
 
-/** Canonical text of a transform, for cache keys. */
+/** The filters in the order of a transform's key, each null when not given (grayscale false). */
+const KEY_FILTERS = ["quality", "blur", "brightness", "rotate", "format", "fill", "focal"] as const;
+
+/** Canonical text of a transform, for cache keys: the same whatever the order its filters were given in. */
 export function transformKey(t: ImageTransform): string {
   const f = t.filters;
-  return JSON.stringify([
-    t.fitIn,
-    t.smart,
-    t.width,
-    t.height,
-    t.flipX,
-    t.flipY,
-    f.quality ?? null,
-    f.blur ?? null,
-    f.brightness ?? null,
-    f.rotate ?? null,
-    f.format ?? null,
-    f.fill ?? null,
-    f.focal ?? null,
-    f.grayscale ?? false,
-  ]);
+  const filters = KEY_FILTERS.map((name) => f[name] ?? null);
+  return JSON.stringify([t.fitIn, t.smart, t.width, t.height, t.flipX, t.flipY, ...filters, f.grayscale ?? false]);
 }

@@ -14,12 +14,8 @@ const AVIF_EFFORT = 1;
 
 /** One render of Storyblok's image service on sharp: resizing, cropping and filters. */
 
-export interface RenderLimits {
-  /** sharp's input pixel limit. */
-  limitInputPixels: number;
-  /** sharp's own timeout of a render, in ms (rounded up to whole seconds). */
-  timeoutMs: number;
-}
+/** sharp's input pixel limit: 50 megapixels. */
+const LIMIT_INPUT_PIXELS = 50_000_000;
 
 /**
  * Renders one transform. Reads the source into memory so libvips never
@@ -30,17 +26,18 @@ export async function renderImage(
   file: string,
   t: ImageTransform,
   format: OutputFormat,
-  limits: RenderLimits,
+  timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<Buffer> {
   const input = await fsp.readFile(file);
   signal?.throwIfAborted();
-  const options = { limitInputPixels: limits.limitInputPixels, animated: false } as const;
+  const options = { limitInputPixels: LIMIT_INPUT_PIXELS, animated: false } as const;
   const source = await sourceSize(input, options);
   signal?.throwIfAborted();
   const img = sharp(input, options)
     .autoOrient()
-    .timeout({ seconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)) });
+    // sharp's own timeout, in whole seconds
+    .timeout({ seconds: Math.max(1, Math.ceil(timeoutMs / 1000)) });
   const filtered = withFilters(resized(img, t, source), t, format);
   try {
     return await encoded(filtered, t.filters, format, signal);

@@ -13,7 +13,7 @@ import { RenderQueue } from "./render-queue";
 
 /**
  * Storyblok's image service on sharp (image-render.ts renders). At
- * most `concurrency` renders run at a time and at most `maxQueue` wait
+ * most `concurrency` renders run at a time and at most MAX_QUEUE wait
  * (RenderQueue), so no burst of requests can exhaust memory; results are kept
  * on disk up to `cacheMaxBytes`, the least recently used leaving first
  * (an lru-cache of the files and their sizes).
@@ -34,12 +34,6 @@ export interface ImageServiceOptions {
   cacheMaxBytes?: number;
   /** Renders running at once (default 2). */
   concurrency?: number;
-  /** Renders waiting at most; past that the service answers 503 (default 64). */
-  maxQueue?: number;
-  /** sharp's input pixel limit (default 50 megapixels). */
-  limitInputPixels?: number;
-  /** Largest source file read, in bytes (default 64 MB). */
-  maxSourceBytes?: number;
   /**
    * Longest a client waits for a render, queue included; past it the client
    * gets 503 and, if it was the last one waiting, the render is cancelled
@@ -47,7 +41,6 @@ export interface ImageServiceOptions {
    * timeout of a render.
    */
   renderTimeoutMs?: number;
-  log?: (message: string) => void;
 }
 
 /** What the renders did since the service started, and what they do now. */
@@ -70,7 +63,7 @@ export interface ImageRenderStats {
   waiting: number;
 }
 
-export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 
 /** The reason a job's signal aborts with. */
 class RenderCancelled extends Error {
@@ -89,6 +82,10 @@ interface RenderJob {
 }
 
 export const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
+/** Renders waiting at most; past that the service answers 503. */
+const MAX_QUEUE = 64;
+/** Largest source file read: 64 MB. */
+const MAX_SOURCE_BYTES = 64 * 1024 * 1024;
 
 const RASTER = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/tiff"]);
 const PASS_THROUGH = new Set(["image/svg+xml", "image/gif"]);
@@ -119,21 +116,16 @@ function sourceFormat(type: string): OutputFormat {
 export class ImageService {
   readonly cacheDir: string;
   private readonly queue: RenderQueue;
-  private readonly maxQueue: number;
   private readonly renderTimeoutMs: number;
   private readonly inflight = new Map<string, RenderJob>();
   private readonly counts = { requests: 0, started: 0, finished: 0, failed: 0, cancelled: 0, waiting: 0 };
   /** Cached renders (path below cacheDir) and their sizes; an eviction deletes the file. */
   private readonly cached: LRUCache<string, number>;
   private readonly removals = new Set<Promise<void>>();
-  private readonly limitInputPixels: number;
-  private readonly maxSourceBytes: number;
-  private readonly log: (message: string) => void;
 
   constructor(options: ImageServiceOptions) {
     this.cacheDir = options.cacheDir;
     this.queue = new RenderQueue(options.concurrency ?? 2);
-    this.maxQueue = options.maxQueue ?? 64;
     this.renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
     this.cached = new LRUCache<string, number>({
       maxSize: options.cacheMaxBytes ?? DEFAULT_IMAGE_CACHE_BYTES,
@@ -145,18 +137,10 @@ export class ImageService {
         void removal.finally(() => this.removals.delete(removal));
       },
     });
-    this.limitInputPixels = options.limitInputPixels ?? 50_000_000;
-    this.maxSourceBytes = options.maxSourceBytes ?? 64 * 1024 * 1024;
-    this.log = options.log ?? ((m) => console.error(m));
   }
 
   stats(): ImageRenderStats {
     return { ...this.counts, queued: this.queue.pending, running: this.queue.running };
-  }
-
-  /** Bytes of rendered images on disk. */
-  get cacheBytes(): number {
-    return this.cached.calculatedSize;
   }
 
   /** Takes the renders of earlier runs into the cache, oldest first, so the bound holds from the start. */
@@ -212,13 +196,13 @@ export class ImageService {
     if (res.destroyed || req.socket.destroyed) return;
     let job = this.inflight.get(key);
     if (!job) {
-      if (this.queue.pending >= this.maxQueue) {
+      if (this.queue.pending >= MAX_QUEUE) {
         throw new HttpError(503, { error: "Image service busy, retry later" }, { "Retry-After": "1" });
       }
       job = this.startJob(key, rel, target.abs, transform, format);
     }
     const buffer = await this.waitFor(job, res);
-    if (!buffer) return; // the client went away
+    if (!buffer) return;
     send(req, res, {
       status: 200,
       headers: {
@@ -239,7 +223,7 @@ export class ImageService {
       throw badRequest(
         `The image service transforms images only; ${path.extname(target.abs) || "this file"} is not one`,
       );
-    if (stat.size > this.maxSourceBytes)
+    if (stat.size > MAX_SOURCE_BYTES)
       throw new HttpError(413, { error: "Source image too large for the image service" });
   }
 
@@ -270,8 +254,7 @@ export class ImageService {
     const { signal } = controller;
     const result = this.queue.run(async () => {
       this.counts.started++;
-      const limits = { limitInputPixels: this.limitInputPixels, timeoutMs: this.renderTimeoutMs };
-      const buffer = await renderImage(file, transform, format, limits, signal);
+      const buffer = await renderImage(file, transform, format, this.renderTimeoutMs, signal);
       signal.throwIfAborted();
       await this.store(rel, buffer);
       return buffer;
@@ -301,60 +284,42 @@ export class ImageService {
    * when the response closed first (the client went away); rejects with 503
    * after renderTimeoutMs. The last client to leave cancels the job.
    */
-  private waitFor(job: RenderJob, res: ServerResponse): Promise<Buffer | undefined> {
+  private async waitFor(job: RenderJob, res: ServerResponse): Promise<Buffer | undefined> {
     job.waiters++;
     this.counts.waiting++;
-    return new Promise<Buffer | undefined>((resolve, reject) => {
-      let waiting = true;
-      const stopWaiting = (): boolean => {
-        if (!waiting) return false;
-        waiting = false;
-        clearTimeout(timer);
-        res.off("close", onClose);
-        job.waiters--;
-        this.counts.waiting--;
-        return true;
-      };
-      const leave = (): boolean => {
-        if (!stopWaiting()) return false;
-        if (job.waiters === 0) {
-          // nobody else waits: a queued render never starts, a running one stops after its current step
-          this.forget(job);
-          job.controller.abort(new RenderCancelled());
-        }
-        return true;
-      };
+    let timer: NodeJS.Timeout | undefined;
+    let onClose: () => void = () => undefined;
+    const left = new Promise<"closed" | "timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), this.renderTimeoutMs);
       // `close` of the response before the answer: the connection is gone. (The request's `close`
       // says only that its body was read.)
-      const onClose = () => {
-        if (leave()) resolve(undefined);
-      };
-      const timer = setTimeout(() => {
-        if (leave()) {
-          reject(
-            new HttpError(
-              503,
-              { error: `Image render not done within ${duration(this.renderTimeoutMs)}, retry later` },
-              { "Retry-After": "1" },
-            ),
-          );
-        }
-      }, this.renderTimeoutMs);
+      onClose = () => resolve("closed");
       res.once("close", onClose);
-      job.result.then(
-        (buffer) => {
-          if (stopWaiting()) resolve(buffer);
-        },
-        (err: unknown) => {
-          if (stopWaiting())
-            reject(
-              err instanceof RenderCancelled
-                ? new HttpError(503, { error: "Image render cancelled, retry later" }, { "Retry-After": "1" })
-                : err,
-            );
-        },
-      );
     });
+    const outcome = await Promise.race([
+      job.result.then(
+        (buffer) => ({ buffer }),
+        (error: unknown) => ({ error }),
+      ),
+      left,
+    ]);
+    clearTimeout(timer);
+    res.off("close", onClose);
+    job.waiters--;
+    this.counts.waiting--;
+    if (outcome === "closed" || outcome === "timeout") {
+      if (job.waiters === 0) {
+        // nobody else waits: a queued render never starts, a running one stops after its current step
+        this.forget(job);
+        job.controller.abort(new RenderCancelled());
+      }
+      if (outcome === "closed") return undefined; // the client went away
+      const error = `Image render not done within ${duration(this.renderTimeoutMs)}, retry later`;
+      throw new HttpError(503, { error }, { "Retry-After": "1" });
+    }
+    if ("buffer" in outcome) return outcome.buffer;
+    if (!(outcome.error instanceof RenderCancelled)) throw outcome.error;
+    throw new HttpError(503, { error: "Image render cancelled, retry later" }, { "Retry-After": "1" });
   }
 
   /** Writes a render atomically and counts it; one larger than the whole cache is not kept. */
@@ -370,7 +335,7 @@ export class ImageService {
       // the files this write evicted are gone before the render is answered: the bound holds on disk
       await Promise.all(this.removals);
     } catch (err) {
-      this.log(`image cache: cannot write ${file}: ${(err as Error).message}`);
+      console.error(`image cache: cannot write ${file}: ${(err as Error).message}`);
     }
   }
 }

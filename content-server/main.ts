@@ -32,11 +32,14 @@ async function main({ options: serverOptions, answersToParent }: ServiceProcessS
     viaIpc && answersToParent
       ? { ...serverOptions, onAnswer: (answer) => sendToParent({ type: "answer", ...answer }) }
       : serverOptions;
-  let stopRequested: string | undefined;
-  let stop = (reason: string) => {
-    if (stopRequested) return;
-    stopRequested = reason;
+  let server: ContentServerHandle | undefined = undefined;
+  let stopReason: string | undefined;
+  // exits once closed, or past STOP_WITHIN_MS anyway
+  const stop = (reason: string) => {
+    if (stopReason) return;
+    stopReason = reason;
     setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
+    if (server) closeAndExit(server, reason);
   };
   // from the start: a parent that goes away or a signal during the load stops it too
   process.on("SIGTERM", () => stop("SIGTERM"));
@@ -49,10 +52,9 @@ async function main({ options: serverOptions, answersToParent }: ServiceProcessS
   sharp.cache(false);
 
   const started = performance.now();
-  const server = await startOrExit(options);
-  stop = stopperOf(server, () => stopRequested !== undefined);
-  if (stopRequested) {
-    stop(stopRequested);
+  server = await startOrExit(options);
+  if (stopReason) {
+    closeAndExit(server, stopReason);
     return;
   }
   if (viaIpc) tellParent(server);
@@ -71,22 +73,16 @@ async function startOrExit(options: ContentServerOptions): Promise<ContentServer
   }
 }
 
-/** Closes `server` once and exits; past STOP_WITHIN_MS anyway, unless a stop asked before the start set that timer. */
-function stopperOf(server: ContentServerHandle, timerSet: () => boolean): (reason: string) => void {
-  let stopping = false;
-  return (reason: string) => {
-    if (stopping) return;
-    stopping = true;
-    if (!viaIpc) console.info(`content-server: ${reason}, shutting down`);
-    if (!timerSet()) setTimeout(() => process.exit(1), STOP_WITHIN_MS).unref();
-    void server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(`content-server: closing failed: ${(err as Error).message}`);
-        process.exit(1);
-      },
-    );
-  };
+/** Closes `server` and exits. */
+function closeAndExit(server: ContentServerHandle, reason: string): void {
+  if (!viaIpc) console.info(`content-server: ${reason}, shutting down`);
+  void server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(`content-server: closing failed: ${(err as Error).message}`);
+      process.exit(1);
+    },
+  );
 }
 
 function tellParent(server: ContentServerHandle): void {

@@ -97,12 +97,16 @@ export function getEnum<T extends string>(query: QueryObject, name: string, valu
   return raw as T;
 }
 
-/** Comma list, empty items dropped. */
-export function getList(query: QueryObject, name: string): string[] | undefined {
-  const raw = getString(query, name);
-  if (raw === undefined) return undefined;
+/** The items of a comma-separated list, trimmed, empty ones dropped. */
+export function commaList(raw: string): string[] {
   return raw
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s !== "");
+}
+
+/** Comma list, empty items dropped. */
+export function getList(query: QueryObject, name: string): string[] | undefined {
+  const raw = getString(query, name);
+  return raw === undefined ? undefined : commaList(raw);
 }

@@ -18,10 +18,7 @@ export interface RateRequest {
 
 export interface RateDecision {
   allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Seconds until a request would be allowed again. */
-  retryAfter: number;
+  /** X-RateLimit, X-RateLimit-Policy, and Retry-After (seconds until a request would be allowed again) once refused. */
   headers: Record<string, string>;
 }
 
@@ -72,16 +69,11 @@ export class RateLimiter {
 
   /** null when rate limiting is off. */
   check(req: RateRequest): RateDecision | null {
-    if (this.setting === "off") return null;
-    let limit: number;
-    let name: string;
-    if (this.setting === "storyblok") {
-      limit = req.cached ? CACHED_LIMIT : storyblokTier(req.perPage);
-      name = req.cached ? "cached" : `uncached-${limit}`;
-    } else {
-      limit = this.setting;
-      name = "fixed";
-    }
+    const { setting } = this;
+    if (setting === "off") return null;
+    // a fixed limit, else Storyblok's cached or uncached tier
+    const limit = setting !== "storyblok" ? setting : req.cached ? CACHED_LIMIT : storyblokTier(req.perPage);
+    const name = setting !== "storyblok" ? "fixed" : req.cached ? "cached" : `uncached-${limit}`;
     const key = `${req.token}\u0000${name}`;
     const now = this.now();
     let bucket = this.buckets.get(key);
@@ -95,12 +87,11 @@ export class RateLimiter {
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     const remaining = Math.max(0, Math.floor(bucket.tokens));
-    const retryAfter = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / limit));
     const headers: Record<string, string> = {
       "X-RateLimit": `"${name}";r=${remaining}`,
       "X-RateLimit-Policy": `"${name}";q=${Math.floor(limit)};w=1`,
     };
-    if (!allowed) headers["Retry-After"] = String(retryAfter);
-    return { allowed, limit, remaining, retryAfter, headers };
+    if (!allowed) headers["Retry-After"] = String(Math.max(1, Math.ceil((1 - bucket.tokens) / limit)));
+    return { allowed, headers };
   }
 }

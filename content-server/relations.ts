@@ -1,6 +1,9 @@
 import type { Folder, StoryRecord, VersionView } from "./content-files";
+import { walk } from "./content-tree";
 import { invalidParameter } from "./errors";
 import { DEFAULT_LOCALIZATION, linkAlternates, type Localization } from "./languages";
+import { commaList } from "./query";
+import { byUuids } from "./story-views";
 
 /**
  * resolve_relations and resolve_links, as the CDN answers them: related
@@ -17,38 +20,19 @@ export interface RelationPattern {
 }
 
 export function parseRelationPatterns(raw: string): RelationPattern[] {
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((item) => {
-      const dot = item.indexOf(".");
-      const component = item.slice(0, dot);
-      const field = item.slice(dot + 1);
-      if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
-        throw invalidParameter(`resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
-      }
-      return { component, field };
-    });
+  return commaList(raw).map((item) => {
+    const dot = item.indexOf(".");
+    const component = item.slice(0, dot);
+    const field = item.slice(dot + 1);
+    if (dot <= 0 || !field || field.includes(".") || item.length > 200) {
+      throw invalidParameter(`resolve_relations items must look like component.field, got "${item.slice(0, 80)}"`);
+    }
+    return { component, field };
+  });
 }
 
 function isBlok(node: Record<string, unknown>): boolean {
   return typeof node.component === "string";
-}
-
-/** Visits every object in a content tree. */
-function walk(node: unknown, visit: (obj: Record<string, unknown>) => void, depth = 0): void {
-  if (depth > 64 || node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit, depth + 1);
-    return;
-  }
-  const obj = node as Record<string, unknown>;
-  visit(obj);
-  for (const key in obj) {
-    const value = obj[key];
-    if (value !== null && typeof value === "object") walk(value, visit, depth + 1);
-  }
 }
 
 export function collectRelationUuids(content: unknown, patterns: readonly RelationPattern[], into: Set<string>): void {
@@ -152,19 +136,17 @@ export function resolve(
   if (patterns && patterns.length > 0) {
     const uuids = new Set<string>();
     for (const r of stories) collectRelationUuids(r.story.content, patterns, uuids);
-    const found = [...uuids].map((u) => view.byUuid.get(u)).filter((r): r is StoryRecord => r !== undefined);
+    const found = byUuids(view, uuids);
     // second level (resolve_level 2): relations inside the related stories
     if (found.length <= RESOLVE_LIMIT) {
       const nested = new Set<string>();
       for (const r of found) collectRelationUuids(r.story.content, patterns, nested);
-      for (const u of nested) {
-        if (uuids.has(u)) continue;
-        const r = view.byUuid.get(u);
-        if (r) {
-          uuids.add(u);
-          found.push(r);
-        }
-      }
+      found.push(
+        ...byUuids(
+          view,
+          [...nested].filter((u) => !uuids.has(u)),
+        ),
+      );
     }
     if (found.length > RESOLVE_LIMIT) out.relUuids = found.map((r) => r.story.uuid);
     else out.rels = found.map(json);
@@ -172,7 +154,7 @@ export function resolve(
   if (linkMode) {
     const uuids = new Set<string>();
     for (const r of stories) collectLinkUuids(r.story.content, uuids);
-    const found = [...uuids].map((u) => view.byUuid.get(u)).filter((r): r is StoryRecord => r !== undefined);
+    const found = byUuids(view, uuids);
     if (found.length > RESOLVE_LIMIT) out.linkUuids = found.map((r) => r.story.uuid);
     else
       out.links = found.map((r) =>

@@ -42,16 +42,7 @@ export class RenderQueue {
           this.active--;
           this.next();
         };
-        void (async () => task())().then(
-          (value) => {
-            release();
-            resolve(value);
-          },
-          (err: unknown) => {
-            release();
-            reject(err);
-          },
-        );
+        void (async () => task())().finally(release).then(resolve, reject);
       };
       const onAbort = () => {
         if (this.waiting.delete(start)) reject(signal.reason);

@@ -150,18 +150,14 @@ export interface ServiceProcessSettings {
 export function serviceProcessSettings(env: NodeJS.ProcessEnv = process.env): ServiceProcessSettings {
   const serialized = env[OPTIONS_VARIABLE];
   if (serialized === undefined) return { options: contentServerOptionsOrExit(env), answersToParent: false };
-  const handed = v.safeParse(SERIALIZED_SETTINGS, parsedJson(serialized));
+  const handed = v.safeParse(SERIALIZED_SETTINGS, serialized);
   if (handed.success) return handed.output as ServiceProcessSettings;
   console.error(`content-server: ${OPTIONS_VARIABLE} must be { options: {...}, answersToParent: boolean } in JSON`);
   process.exit(2);
 }
 
-const SERIALIZED_SETTINGS = v.object({ options: v.looseObject({}), answersToParent: v.boolean() });
-
-function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+const SERIALIZED_SETTINGS = v.pipe(
+  v.string(),
+  v.parseJson(),
+  v.object({ options: v.looseObject({}), answersToParent: v.boolean() }),
+);

@@ -1,10 +1,11 @@
 import { defaultOrder, type StoryRecord, type VersionView } from "./content-files";
-import { authorize, cvRedirect, ok, rateLimit, type ApiContext, type Endpoint } from "./cdn-api";
+import { walk } from "./content-tree";
+import { admit, COMMON_PARAMS, cvRedirect, ok, paging, type ApiContext, type Endpoint } from "./cdn-api";
 import { invalidParameter, notFound, recordNotFound } from "./errors";
 import { type Reply } from "./http-utils";
-import { getBool, getEnum, getInt, getList, getString, rejectUnknown, type QueryObject } from "./query";
+import { getBool, getEnum, getInt, getList, getString, type QueryObject } from "./query";
 import { folderLink, linkObject, parseRelationPatterns, resolve, type LinkMode, type Resolved } from "./relations";
-import { parseSelection, selectStoriesCached } from "./story-query";
+import { parseSelection, SELECTION_PARAMS, selectStoriesCached } from "./story-query";
 import { isLanguageCode, localizationOf, pathIn, type Localization } from "./languages";
 
 /**
@@ -12,7 +13,6 @@ import { isLanguageCode, localizationOf, pathIn, type Localization } from "./lan
  * stories (single and listing), links, tags and spaces/me.
  */
 
-const COMMON = ["token", "version", "cv", "_"] as const;
 const RESOLVE = [
   "resolve_links",
   "resolve_links_level",
@@ -26,35 +26,17 @@ const RESOLVE = [
   "excluding_story_fields",
 ] as const;
 
-const SINGLE_PARAMS = new Set<string>([...COMMON, ...RESOLVE, "find_by"]);
+const SINGLE_PARAMS = new Set<string>([...COMMON_PARAMS, ...RESOLVE, "find_by"]);
 const LISTING_PARAMS = new Set<string>([
-  ...COMMON,
+  ...COMMON_PARAMS,
   ...RESOLVE,
-  "starts_with",
-  "search_term",
   "per_page",
   "page",
-  "by_slugs",
-  "excluding_slugs",
-  "by_uuids",
-  "by_uuids_ordered",
-  "excluding_ids",
-  "with_tag",
-  "is_startpage",
-  "sort_by",
-  "filter_query",
-  "published_at_gt",
-  "published_at_lt",
-  "first_published_at_gt",
-  "first_published_at_lt",
-  "updated_at_gt",
-  "updated_at_lt",
   "in_workflow_stages",
-  "content_type",
-  "level",
+  ...SELECTION_PARAMS,
 ]);
 const LINKS_PARAMS = new Set<string>([
-  ...COMMON,
+  ...COMMON_PARAMS,
   "starts_with",
   "with_parent",
   "include_dates",
@@ -62,8 +44,8 @@ const LINKS_PARAMS = new Set<string>([
   "per_page",
   "paginated",
 ]);
-const TAGS_PARAMS = new Set<string>([...COMMON, "starts_with"]);
-const SPACE_PARAMS = new Set<string>(COMMON);
+const TAGS_PARAMS = new Set<string>([...COMMON_PARAMS, "starts_with"]);
+const SPACE_PARAMS = new Set<string>(COMMON_PARAMS);
 /** Every query parameter a story endpoint accepts (content-server/no-stall.test.ts drives each). */
 export const STORY_ENDPOINT_PARAMS: ReadonlySet<string> = new Set([
   ...SINGLE_PARAMS,
@@ -142,20 +124,20 @@ function storyJson(record: StoryRecord, shaping: Shaping): string {
  */
 function assetsJson(records: readonly StoryRecord[]): string {
   const assets = new Map<number, Record<string, unknown>>();
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 64 || node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item, depth + 1);
-      return;
-    }
-    const obj = node as Record<string, unknown>;
-    if (obj.fieldtype === "asset" && typeof obj.id === "number" && obj.id > 0 && obj.filename && !assets.has(obj.id)) {
-      const { fieldtype: _fieldtype, ...asset } = obj;
-      assets.set(obj.id, asset);
-    }
-    for (const key in obj) visit(obj[key], depth + 1);
-  };
-  for (const record of records) visit(record.story.content, 0);
+  for (const record of records) {
+    walk(record.story.content, (obj) => {
+      if (
+        obj.fieldtype === "asset" &&
+        typeof obj.id === "number" &&
+        obj.id > 0 &&
+        obj.filename &&
+        !assets.has(obj.id)
+      ) {
+        const { fieldtype: _fieldtype, ...asset } = obj;
+        assets.set(obj.id, asset);
+      }
+    });
+  }
   return JSON.stringify([...assets.values()]);
 }
 
@@ -209,9 +191,7 @@ function findStory(view: VersionView, id: string, byUuid: boolean, lang: string 
 }
 
 function singleStory(ctx: ApiContext, query: QueryObject, id: string): Reply {
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, SINGLE_PARAMS);
+  const { access, rl } = admit(ctx, query, SINGLE_PARAMS);
   if (id.length > 1000) throw invalidParameter("Story slug too long");
   const findBy = getEnum(query, "find_by", ["uuid"] as const);
   const languages = ctx.store.space.language_codes;
@@ -233,12 +213,9 @@ function singleStory(ctx: ApiContext, query: QueryObject, id: string): Reply {
 }
 
 function listStories(ctx: ApiContext, query: QueryObject): Reply {
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, lenientPerPage(query));
-  rejectUnknown(query, LISTING_PARAMS);
+  const { access, rl } = admit(ctx, query, LISTING_PARAMS, lenientPerPage(query));
   // Storyblok caps per_page at 100 and says so in the Per-Page header
-  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 100);
-  const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  const page = paging(query, 100);
   getString(query, "in_workflow_stages");
   const shaping = parseShaping(query, ctx.store.space.language_codes);
   const selection = parseSelection(query);
@@ -246,15 +223,12 @@ function listStories(ctx: ApiContext, query: QueryObject): Reply {
   if (redirect) return redirect;
   const view = ctx.store.view(access.version);
   const all = selectStoriesCached(view, query, selection);
-  const items = all.slice((page - 1) * perPage, page * perPage);
+  const items = page.of(all);
   const resolved = resolve(items, view, shaping.relations, shaping.links, shaping.localization);
   const assets = shaping.assets ? assetsJson(items) : undefined;
   const stories = `[${items.map((r) => storyJson(r, shaping)).join(",")}]`;
-  return ok(ctx, access.version, answerJson("stories", stories, ctx.store.cv, resolved, assets), {
-    ...rl,
-    Total: all.length,
-    "Per-Page": perPage,
-  });
+  const json = answerJson("stories", stories, ctx.store.cv, resolved, assets);
+  return ok(ctx, access.version, json, { ...rl, ...page.headers(all.length) });
 }
 
 const stories: Endpoint = (ctx, query, rest) =>
@@ -267,12 +241,9 @@ const stories: Endpoint = (ctx, query, rest) =>
  */
 const links: Endpoint = (ctx, query, rest) => {
   if (rest.length > 0) throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, LINKS_PARAMS);
+  const { access, rl } = admit(ctx, query, LINKS_PARAMS);
   getInt(query, "cv", { min: 0 });
-  const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, 1000);
-  const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
+  const page = paging(query, 1000);
   getBool(query, "paginated");
   const includeDates = getBool(query, "include_dates") ?? false;
   const withParent = getInt(query, "with_parent", { min: 0 });
@@ -291,22 +262,16 @@ const links: Endpoint = (ctx, query, rest) => {
   });
   entries.sort((a, b) => defaultOrder(a.sort, b.sort));
   const out: Record<string, unknown> = {};
-  for (const entry of entries.slice((page - 1) * perPage, page * perPage)) {
+  for (const entry of page.of(entries)) {
     const link = entry.link();
     out[link.uuid as string] = link;
   }
-  return ok(ctx, access.version, JSON.stringify({ links: out }), {
-    ...rl,
-    Total: entries.length,
-    "Per-Page": perPage,
-  });
+  return ok(ctx, access.version, JSON.stringify({ links: out }), { ...rl, ...page.headers(entries.length) });
 };
 
 const tags: Endpoint = (ctx, query, rest) => {
   if (rest.length > 0) throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, TAGS_PARAMS);
+  const { access, rl } = admit(ctx, query, TAGS_PARAMS);
   getInt(query, "cv", { min: 0 });
   const startsWith = getString(query, "starts_with");
   const redirect = cvRedirect(ctx, access, query);
@@ -325,9 +290,7 @@ const tags: Endpoint = (ctx, query, rest) => {
 /** The space, with the current cv as `version`; never redirected: it is how a client learns the cv. */
 const spaces: Endpoint = (ctx, query, rest) => {
   if (rest.length !== 1 || rest[0] !== "me") throw notFound();
-  const access = authorize(ctx.store, query);
-  const rl = rateLimit(ctx, access, query, undefined);
-  rejectUnknown(query, SPACE_PARAMS);
+  const { access, rl } = admit(ctx, query, SPACE_PARAMS);
   getInt(query, "cv", { min: 0 });
   const { id, name, domain, language_codes } = ctx.store.space;
   const space = { id, name, domain, version: ctx.store.cv, language_codes };

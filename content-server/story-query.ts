@@ -2,7 +2,8 @@ import { LRUCache } from "lru-cache";
 import type { StoryRecord, VersionView } from "./content-files";
 import { invalidParameter } from "./errors";
 import { asText, FIELD_NAME, filterQuery, parseDate, valueAt, type Predicate } from "./filter-query";
-import { getBool, getInt, getList, getString, type QueryObject } from "./query";
+import { commaList, getBool, getInt, getList, getString, type QueryObject } from "./query";
+import { byUuids } from "./story-views";
 import { compileWildcard } from "./wildcard";
 
 /**
@@ -35,21 +36,35 @@ const DATE_BOUNDS = [
   ["updated_at_lt", "updated_at", -1],
 ] as const;
 
+/** The parameters of a listing that choose its stories and their order; the others shape or page the answer. */
+export const SELECTION_PARAMS: ReadonlySet<string> = new Set([
+  "starts_with",
+  "search_term",
+  "by_slugs",
+  "excluding_slugs",
+  "by_uuids",
+  "by_uuids_ordered",
+  "excluding_ids",
+  "with_tag",
+  "is_startpage",
+  "sort_by",
+  "filter_query",
+  ...DATE_BOUNDS.map(([name]) => name),
+  "content_type",
+  "level",
+]);
+
 function parseSort(raw: string): SortKey[] {
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
-      if (!FIELD_NAME.test(field) || extra.length > 0)
-        throw invalidParameter(`Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
-      if (dir !== "asc" && dir !== "desc")
-        throw invalidParameter(`sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
-      if (type !== "auto" && type !== "int" && type !== "float")
-        throw invalidParameter(`sort_by type must be int or float, got "${type.slice(0, 20)}"`);
-      return { path: field.split("."), desc: dir === "desc", type };
-    });
+  return commaList(raw).map((part) => {
+    const [field = "", dir = "asc", type = "auto", ...extra] = part.split(":");
+    if (!FIELD_NAME.test(field) || extra.length > 0)
+      throw invalidParameter(`Invalid sort_by "${part.slice(0, 80)}"; use field:asc or content.Field:desc`);
+    if (dir !== "asc" && dir !== "desc")
+      throw invalidParameter(`sort_by direction must be asc or desc, got "${dir.slice(0, 20)}"`);
+    if (type !== "auto" && type !== "int" && type !== "float")
+      throw invalidParameter(`sort_by type must be int or float, got "${type.slice(0, 20)}"`);
+    return { path: field.split("."), desc: dir === "desc", type };
+  });
 }
 
 function compareValues(a: unknown, b: unknown, type: SortKey["type"]): number {
@@ -160,15 +175,7 @@ function datePredicates(query: QueryObject): Predicate[] {
 export function selectStories(view: VersionView, selection: StorySelection): StoryRecord[] {
   let candidates: StoryRecord[];
   if (selection.orderedUuids) {
-    candidates = [];
-    const seen = new Set<string>();
-    for (const uuid of selection.orderedUuids) {
-      const r = view.byUuid.get(uuid);
-      if (r && !seen.has(uuid)) {
-        seen.add(uuid);
-        candidates.push(r);
-      }
-    }
+    candidates = byUuids(view, new Set(selection.orderedUuids));
   } else if (selection.byUuids) {
     const wanted = new Set(selection.byUuids);
     candidates = view.list.filter((r) => wanted.has(r.story.uuid));
@@ -205,36 +212,18 @@ export function selectStories(view: VersionView, selection: StorySelection): Sto
   return result;
 }
 
-/** Parameters that do not change which stories match, or their order. */
-const NOT_SELECTION = new Set([
-  "token",
-  "version",
-  "cv",
-  "_",
-  "page",
-  "per_page",
-  "resolve_links",
-  "resolve_links_level",
-  "resolve_relations",
-  "resolve_level",
-  "resolve_assets",
-  "excluding_fields",
-  "excluding_story_fields",
-  "language",
-  "fallback_lang",
-  "from_release",
-  "in_workflow_stages",
-]);
-
-/** A key for caching selections: the same key selects the same stories in the same order. */
+/**
+ * A key for caching selections: the same key selects the same stories in the same order. `query` holds only
+ * parameters of a listing (stories-api.ts refused any other).
+ */
 export function selectionKey(query: QueryObject): string {
   const keys = Object.keys(query)
-    .filter((k) => !NOT_SELECTION.has(k))
+    .filter((k) => SELECTION_PARAMS.has(k))
     .sort();
   return JSON.stringify(keys.map((k) => [k, query[k]]));
 }
 
-const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[]>>();
+const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[], StorySelection>>();
 
 /**
  * selectStories with a small LRU per view: getAll asks the same selection
@@ -243,14 +232,8 @@ const selectionCache = new WeakMap<VersionView, LRUCache<string, StoryRecord[]>>
 export function selectStoriesCached(view: VersionView, query: QueryObject, selection: StorySelection): StoryRecord[] {
   let cache = selectionCache.get(view);
   if (!cache) {
-    cache = new LRUCache({ max: 64 });
+    cache = new LRUCache({ max: 64, memoMethod: (_key, _stale, { context }) => selectStories(view, context) });
     selectionCache.set(view, cache);
   }
-  const key = selectionKey(query);
-  let result = cache.get(key);
-  if (!result) {
-    result = selectStories(view, selection);
-    cache.set(key, result);
-  }
-  return result;
+  return cache.memo(selectionKey(query), { context: selection });
 }

@@ -101,3 +101,8 @@ export function buildView(entries: Iterable<StoryEntry>, version: Version, warn:
   list.sort((a, b) => defaultOrder(a.story, b.story));
   return { list, bySlug, byId, byUuid };
 }
+
+/** The stories of `uuids` the view has, in that order. */
+export function byUuids(view: VersionView, uuids: Iterable<string>): StoryRecord[] {
+  return [...uuids].map((uuid) => view.byUuid.get(uuid)).filter((r): r is StoryRecord => r !== undefined);
+}

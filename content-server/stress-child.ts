@@ -64,15 +64,9 @@ async function memorySample(collectGarbage: boolean): Promise<MemorySample> {
     globalThis.gc();
     await nextTurn();
   }
-  const usage = process.memoryUsage();
-  const sample = {
-    rss: usage.rss,
-    peakRss: Math.max(peakRss, usage.rss),
-    heapUsed: usage.heapUsed,
-    external: usage.external,
-    arrayBuffers: usage.arrayBuffers,
-  };
-  peakRss = usage.rss;
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  const sample = { rss, peakRss: Math.max(peakRss, rss), heapUsed, external, arrayBuffers };
+  peakRss = rss;
   return sample;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import os from "node:os";
+import { buffer } from "node:stream/consumers";
 import path from "node:path";
 import sharp from "sharp";
 import { startContentServer, type ContentServerHandle, type ContentServerOptions } from "./content-server";
@@ -143,12 +144,10 @@ export async function createFixture({
 
 /** `count` articles, each with the hero image, a rank, tags and a position. */
 async function writeArticles(write: WriteFile, count: number): Promise<Fixture["articles"]> {
-  const list: Fixture["articles"] = [];
-  const writes: Array<Promise<void>> = [];
-  for (let i = 1; i <= count; i++) {
+  const articles = Array.from({ length: count }, async (_, k) => {
+    const i = k + 1;
     const id = 1000 + i;
     const fullSlug = `articles/article-${String(i).padStart(3, "0")}`;
-    list.push({ id, uuid: uuidFor(id), full_slug: fullSlug });
     const s = story(
       id,
       fullSlug,
@@ -162,10 +161,10 @@ async function writeArticles(write: WriteFile, count: number): Promise<Fixture["
       },
       { position: i % 3, tag_list: [TAGS[i % TAGS.length] as string] },
     );
-    writes.push(write(`stories/${fullSlug}.json`, { story: s }));
-  }
-  await Promise.all(writes);
-  return list;
+    await write(`stories/${fullSlug}.json`, { story: s });
+    return { id, uuid: uuidFor(id), full_slug: fullSlug };
+  });
+  return Promise.all(articles);
 }
 
 /** home (a hero) and about (a draft that links the first two articles, published bare). */
@@ -325,15 +324,11 @@ export function rawRequest(
         headers: init.headers,
         agent: false,
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString("utf8") });
-        });
-        res.on("error", reject);
-      },
+      (res) =>
+        buffer(res).then(
+          (body) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString("utf8") }),
+          reject,
+        ),
     );
     req.on("error", reject);
     req.end();

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import pLimit from "p-limit";
 import pRetry, { AbortError } from "p-retry";
 import type { StoryEvent } from "./content-store";
+import { commaList } from "./query";
 
 /**
  * Storyblok's story webhooks, sent when a story file changes: a POST of
@@ -13,7 +14,7 @@ import type { StoryEvent } from "./content-store";
  *
  * Delivery never holds the service: requests run in the background, a few
  * at a time, each with a timeout and a bounded number of retries with
- * backoff (p-retry); past `maxPending` waiting deliveries new ones are
+ * backoff (p-retry); past MAX_PENDING waiting deliveries new ones are
  * dropped with a warning.
  */
 
@@ -28,8 +29,6 @@ export interface WebhookOptions {
   retries?: number;
   /** First backoff delay (default 1 s, doubling). */
   retryBaseMs?: number;
-  maxPending?: number;
-  log?: (message: string) => void;
 }
 
 export interface WebhookPayload {
@@ -58,37 +57,30 @@ export function webhookSignature(body: string, secret: string): string {
 
 /** Throws for a value of CONTENT_WEBHOOKS that is not a list of http(s) URLs. */
 export function parseWebhookUrls(raw: string | undefined): string[] {
-  const urls = (raw ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const urls = commaList(raw ?? "");
   for (const url of urls) {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new Error(`"${url}" is not a URL`);
-    }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`"${url}" is not http(s)`);
+    if (!URL.canParse(url)) throw new Error(`"${url}" is not a URL`);
+    const { protocol } = new URL(url);
+    if (protocol !== "http:" && protocol !== "https:") throw new Error(`"${url}" is not http(s)`);
   }
   return urls;
 }
 
 class RetryableStatus extends Error {}
 
+/** Deliveries waiting at most; past that new ones are dropped with a warning. */
+const MAX_PENDING = 200;
+
 export class WebhookSender {
   private readonly limit = pLimit(4);
   private readonly stopping = new AbortController();
   private readonly options: Required<Omit<WebhookOptions, "secret">> & Pick<WebhookOptions, "secret">;
-  private readonly running = new Set<Promise<void>>();
 
   constructor(options: WebhookOptions) {
     this.options = {
       timeoutMs: 10_000,
       retries: 3,
       retryBaseMs: 1000,
-      maxPending: 200,
-      log: (m) => console.warn(m),
       ...options,
     };
   }
@@ -99,24 +91,17 @@ export class WebhookSender {
     for (const event of events) {
       const body = JSON.stringify(webhookPayload(event, this.options.spaceId()));
       for (const url of this.options.urls) {
-        if (this.limit.pendingCount >= this.options.maxPending) {
-          this.options.log(
-            `webhook: ${this.options.maxPending} deliveries waiting, dropped ${event.action} of ${event.story.full_slug} to ${url}`,
+        if (this.limit.pendingCount >= MAX_PENDING) {
+          console.warn(
+            `webhook: ${MAX_PENDING} deliveries waiting, dropped ${event.action} of ${event.story.full_slug} to ${url}`,
           );
           continue;
         }
-        const delivery = this.limit(() => this.deliver(url, body)).catch((err: unknown) => {
-          if (!this.stopping.signal.aborted) this.options.log(`webhook: ${url}: ${(err as Error).message}`);
+        void this.limit(() => this.deliver(url, body)).catch((err: unknown) => {
+          if (!this.stopping.signal.aborted) console.warn(`webhook: ${url}: ${(err as Error).message}`);
         });
-        this.running.add(delivery);
-        void delivery.finally(() => this.running.delete(delivery));
       }
     }
-  }
-
-  /** Resolves when every queued delivery has ended (tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
   /** Stops retrying and drops what waits. */
