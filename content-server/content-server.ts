@@ -44,6 +44,8 @@ export interface ContentServerOptions {
   contentDir?: string;
   /** "off" (default), "storyblok" tiers, or requests per second per token. */
   rateLimit?: RateLimitSetting;
+  /** The rate limiter's clock in ms (default performance.now): a test holds it still to count a burst exactly. */
+  rateLimitClock?: () => number;
   /** Faults active from the start. */
   faults?: FaultConfig;
   /** Bearer token of the admin routes (default: random). */
@@ -62,6 +64,8 @@ export interface ContentServerOptions {
   imageRenderTimeoutMs?: number;
   /** Watch the content folder (default true); "poll" re-scans every 2 s. */
   watch?: boolean | "poll";
+  /** Quiet time before a burst of file changes is applied, as one change (default 25 ms). */
+  watchDebounceMs?: number;
   /** Print a line per answered request to stdout (default false). */
   logRequests?: boolean;
   /** Told each answered request, in this process (main.ts sends them to a parent that asked: child-process.ts). */
@@ -188,6 +192,7 @@ async function openService(contentDir: string, options: ContentServerOptions): P
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
     watch: options.watch,
+    debounceMs: options.watchDebounceMs,
     onStoryEvents: (events) => webhooks?.send(events),
   });
   await store.load();
@@ -211,7 +216,7 @@ async function openService(contentDir: string, options: ContentServerOptions): P
     store,
     webhooks,
     faults: new Faults(options.faults),
-    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit)),
+    rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit), options.rateLimitClock),
     images,
     adminToken: options.adminToken ?? randomBytes(18).toString("base64url"),
     publicOrigin: "",

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import os from "node:os";
 import { buffer } from "node:stream/consumers";
@@ -124,7 +124,11 @@ export async function createFixture({
   const write: WriteFile = async (rel, data) => {
     const file = path.join(dir, rel);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, typeof data === "string" || Buffer.isBuffer(data) ? data : JSON.stringify(data, null, 1));
+    // written beside (a dot file, which the service ignores) and renamed into place: the watcher of a running
+    // service never reads half a file, which on a busy machine it did, and a change then came late or not at all
+    const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
+    await writeFile(partial, typeof data === "string" || Buffer.isBuffer(data) ? data : JSON.stringify(data, null, 1));
+    await rename(partial, file);
   };
   await write("space.json", {
     space: { id: SPACE_ID, name: "Test Space", domain: "http://localhost:3000/" },

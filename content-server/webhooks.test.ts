@@ -142,6 +142,8 @@ describe("webhooks from the content folder", () => {
       webhooks: [receiver.url],
       webhookSecret: SECRET,
       webhookDelivery: { retries: 2, retryBaseMs: 20, timeoutMs: 500 },
+      // a burst of five writes falls within it however busy the machine (25 ms did not always)
+      watchDebounceMs: 400,
     });
   });
 
