@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from "../language";
 import { uiText } from "../ui-text";
 import { editableAttributes, type EditableAttributes } from "./editable";
-import { assetDimensions } from "./image-service";
+import { assetSize } from "./image-service";
 import { imageView, type ImageView } from "./image-view";
 import { mediaKind } from "./media-type";
 import { article, imagesArticle, media as mediaEntry } from "./schema/article";
@@ -113,9 +113,7 @@ function mediaItem(
   const caption = image.name.trim();
   // the asset's name and alt text are not translated: on every page they are in the editor's marked language
   const captionLanguage = untranslatedLanguage(entry.CaptionLanguage);
-  const size = assetDimensions(image.filename);
-  const width = size?.width ?? null;
-  const height = size?.height ?? null;
+  const { width, height } = assetSize(image.filename);
   switch (mediaKind(image.filename)) {
     case "none":
       return { kind: "message", key, layout, text: uiText[language].noImage };

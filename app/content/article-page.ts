@@ -76,9 +76,12 @@ export async function loadOtherArticles(
     );
     return [];
   }
-  return stories
-    .map((story) => parseOtherProject(story, language))
-    .filter((project): project is OtherProject => project !== null);
+  return otherProjectsOf(stories, language);
+}
+
+/** The listed stories as other-projects cards; a story without a slug makes none. */
+function otherProjectsOf(stories: readonly unknown[], language: Language): OtherProject[] {
+  return stories.flatMap((story) => parseOtherProject(story, language) ?? []);
 }
 
 /** The other-projects candidates of a build listing (below), read once per listing. */
@@ -102,11 +105,7 @@ async function fromBuildListing(
   if (!others) {
     others = listing
       .firstInFolder(LIST_QUERY.starts_with, LIST_QUERY.per_page)
-      .then((stories) =>
-        stories
-          .map((story) => parseOtherProject(story, language))
-          .filter((project): project is OtherProject => project !== null),
-      );
+      .then((stories) => otherProjectsOf(stories, language));
     othersByListing.set(listing, others);
   }
   return { story: await listing.article(slug), others: await others };
