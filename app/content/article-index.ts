@@ -122,8 +122,7 @@ export function parseIndexStory(value: unknown): IndexStory {
   // the editor resolves the references as drafts; the live index lists published articles only (SPEC 7)
   const resolved = references
     .filter((reference) => isRecord(reference) && typeof reference.published_at === "string")
-    .map(parseArticleListEntry)
-    .filter((entry): entry is ArticleListEntry => entry !== null);
+    .flatMap((reference) => parseArticleListEntry(reference) ?? []);
   // a reference is a uuid, or the story itself where the bridge resolved it
   const uuids = references.flatMap((reference) => {
     const uuid = isRecord(reference) ? reference.uuid : reference;
