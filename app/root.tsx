@@ -30,6 +30,7 @@ import { createScrollKey } from "./routing/scroll-key";
 import { SiteShell } from "./components/site-shell/site-shell";
 import { isVisualEditorSearch } from "./content/bridge";
 import { contentConfig } from "./content/content-config";
+import { oncePerBuild } from "./content/once-per-build";
 import type { LayoutData } from "./content/layout";
 import { LiveEditsProvider, useLiveStory } from "./content/live-edits";
 import { fetchSpaceName, PREVIEW_BUILD, resolveSiteName, type SiteData } from "./content/site";
@@ -78,20 +79,21 @@ async function loadRootData(language: Language): Promise<RootData> {
     fetchLayout(client, contentConfig.version, language).then((read) =>
       withInlineIcons(read, sdk.fetchWithDeadline(sdk.CONTENT_TIMEOUT_SECONDS)),
     ),
-    (buildSpaceName ??= fetchSpaceName(client).catch((error: unknown) => {
-      console.warn("The space's name could not be read (cdn/spaces/me):", error);
-      return "";
-    })),
+    oncePerBuild(buildSpaceName, "space", () =>
+      fetchSpaceName(client).catch((error: unknown) => {
+        console.warn("The space's name could not be read (cdn/spaces/me):", error);
+        return "";
+      }),
+    ),
     loadHomeStoryOnce(client, contentConfig.version, language)
       .then((home) => home.shareImage)
       .catch(() => null),
   ]);
-  if (!import.meta.env.PROD) buildSpaceName = undefined;
   return { ...layout, site: { name: resolveSiteName(spaceName, layout.header.logo?.alt ?? ""), image } };
 }
 
 // module-level: a production build reads these once for all its pages (the loader runs once per page)
-let buildSpaceName: Promise<string> | undefined;
+const buildSpaceName = new Map<"space", Promise<string>>();
 const buildRoot = new Map<Language, Promise<RootData>>();
 
 /**
@@ -101,16 +103,7 @@ const buildRoot = new Map<Language, Promise<RootData>>();
  */
 export function loader({ request }: Pick<Route.LoaderArgs, "request">): Promise<RootData> {
   const language = languageOfPath(new URL(request.url).pathname);
-  if (!import.meta.env.PROD) return loadRootData(language);
-  let root = buildRoot.get(language);
-  if (!root) {
-    root = loadRootData(language).catch((error: unknown) => {
-      buildRoot.delete(language);
-      throw error;
-    });
-    buildRoot.set(language, root);
-  }
-  return root;
+  return oncePerBuild(buildRoot, language, () => loadRootData(language));
 }
 
 /**

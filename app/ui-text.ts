@@ -5,8 +5,8 @@ import type { Language } from "./language";
  * and 8 (as the spec words them, partly German and partly English), the
  * names of its controls for assistive technology, and the labels used when
  * the content leaves one empty. German is the site's default language and
- * keeps the spec's mixed wording; English (/en/) is a sibling with the same
- * keys. Components take theirs with `useUiText()` (hooks/use-language.ts).
+ * keeps the spec's mixed wording; English (/en/) has the same keys, taking
+ * German's texts where they are the same words. Components take theirs with `useUiText()` (hooks/use-language.ts).
  */
 const de = {
   /** SPEC 2, router error screen */
@@ -82,23 +82,16 @@ const de = {
 export type UiText = { readonly [Key in keyof typeof de]: (typeof de)[Key] extends string ? string : (typeof de)[Key] };
 
 const en = {
+  // the spec's texts in English (SPEC 2, 8), and the labels that are the same words in both languages
+  ...de,
   errorHeading: "Something went wrong",
   errorText: "Sorry, we could not find this page",
   codeMissing: "The code of this page could not be loaded. Please reload the page.",
   scriptsNeeded: "This page cannot be loaded without JavaScript.",
   loading: "Loading...",
-  loadingFooter: "Loading content ...",
-  loadingCategories: "Loading...",
-  loadingIndex: "Content is loading...",
-  loadingArticle: "Loading article...",
-  articleNotFound: "Article not found",
-  otherProjects: "Other Projects",
-  tileCaptionFallback: "More",
-  altFallback: "no information",
   noImage: "No image",
   unknownFormat: "Unknown format",
   notAList: "No image data available.",
-  noArticleMedia: "no Image",
 
   notFoundTitle: "Page not found",
   notFoundHome: "To the home page",
@@ -113,7 +106,6 @@ const en = {
   heroLabel: "Cover image",
   carouselLabel: "Selected projects",
   carouselTrackLabel: "Slides, change them with the arrow keys",
-  carouselDotsLabel: "Slides",
   carouselDotLabel: (position: number, count: number) => `Slide ${position} of ${count}`,
   carouselSlideLabel: (position: number, count: number) => `${position} of ${count}`,
   galleryLabel: "Projects",
@@ -126,13 +118,8 @@ const en = {
   lightboxNext: "Next image",
 
   homeLinkLabel: "Home",
-  indexLinkLabel: "Index",
-  aboutLinkLabel: "About",
-  imprintLinkLabel: "Imprint",
   socialLinkLabel: "Social media",
-  aboutTitle: "About",
   imprintTitle: "Imprint",
-  indexTitle: "Index",
   languageSwitch: "Deutsch",
 } as const satisfies UiText;
 

@@ -321,7 +321,7 @@ function cancelDragClick(signal: AbortSignal): void {
 }
 
 /** Sideways swipes on a shown figure step. */
-function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void, signal: AbortSignal) {
+function followSwipes({ document, shownFigure }: LightboxPage, shown: () => void, signal: AbortSignal): void {
   let swipe: { x: number; y: number } | null = null;
   const onPointerDown = (event: PointerEvent) => {
     const figure = shownFigure();
@@ -342,8 +342,9 @@ function swipeHandlers({ shownFigure }: LightboxPage, shown: () => void, signal:
     if (event.pointerType !== "touch") cancelDragClick(signal);
     step(figure, dx < 0 ? "next" : "previous", shown);
   };
-  const onPointerCancel = () => (swipe = null);
-  return { onPointerDown, onPointerUp, onPointerCancel };
+  document.addEventListener("pointerdown", onPointerDown, { signal });
+  document.addEventListener("pointerup", onPointerUp, { signal });
+  document.addEventListener("pointercancel", () => (swipe = null), { signal });
 }
 
 /** Follows the figures of the page's grids; returns the function that stops it. */
@@ -377,12 +378,9 @@ export function followLightbox(document: Document): () => void {
   // one signal takes every listener off again
   const listening = new AbortController();
   const { signal } = listening;
-  const swipes = swipeHandlers(page, shown, signal);
   document.addEventListener("click", clickHandler(page, shown, modal.measureScrollbar), { signal });
   document.addEventListener("keydown", keyHandler(page, shown), { signal });
-  document.addEventListener("pointerdown", swipes.onPointerDown, { signal });
-  document.addEventListener("pointerup", swipes.onPointerUp, { signal });
-  document.addEventListener("pointercancel", swipes.onPointerCancel, { signal });
+  followSwipes(page, shown, signal);
   addEventListener("hashchange", shown, { signal });
   addEventListener("resize", modal.measureAgain, { signal });
   // a figure the URL named when the page loaded (a shared link, a tap before this module ran); the browser may

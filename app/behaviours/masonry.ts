@@ -53,17 +53,13 @@ export function followMasonry(grid: HTMLElement): () => void {
   const tiles = [...grid.children] as HTMLElement[];
   const boxes = [...(grid.parentElement?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [])];
   const hashOf = (tile: Element) => tile.querySelector("a[href^='#']")?.getAttribute("href") ?? null;
-  const all = tiles.map(hashOf).filter((hash): hash is string => hash !== null);
+  const all = tiles.flatMap((tile) => hashOf(tile) ?? []);
 
   const render = () => {
     const selected = checkedTokens(boxes);
     placeTiles(grid, tiles, (tile) => showsWithTags(tileTokens(tile), selected));
-    const shown = tiles.filter((tile) => tile.isConnected).map(hashOf);
-    linkFigures(
-      document,
-      all,
-      shown.filter((hash): hash is string => hash !== null),
-    );
+    const shown = tiles.filter((tile) => tile.isConnected).flatMap((tile) => hashOf(tile) ?? []);
+    linkFigures(document, all, shown);
   };
   // the CSS that filtered before (its rules require the grid without this) ends as the tiles get their state
   grid.setAttribute("data-hydrated", "");

@@ -1,7 +1,7 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { uiText } from "../ui-text";
 import { editableAttributes, type EditableAttributes } from "./editable";
-import { assetDimensions } from "./image-service";
+import { assetSize } from "./image-service";
 import { imageView, type ImageView } from "./image-view";
 import { mediaKind } from "./media-type";
 import { type RichTextDocument } from "./rich-text";
@@ -106,16 +106,8 @@ function mediaOf(asset: Asset, altMarker: Language | "" = ""): AboutMedia | null
   switch (mediaKind(asset.filename)) {
     case "image":
       return { kind: "image", ...imageView(asset, text, untranslatedLanguage(altMarker)) };
-    case "video": {
-      const size = assetDimensions(asset.filename);
-      return {
-        kind: "video",
-        src: asset.filename,
-        label: text,
-        width: size?.width ?? null,
-        height: size?.height ?? null,
-      };
-    }
+    case "video":
+      return { kind: "video", src: asset.filename, label: text, ...assetSize(asset.filename) };
     default:
       return null;
   }
@@ -202,11 +194,6 @@ function blokImages(blok: AboutBodyBlok): Array<{ filename: string; alt: string;
   );
 }
 
-/** The images of the page in order: candidates for its share image. */
-function bodyImages(body: readonly AboutBodyBlok[]): Array<{ filename: string; alt: string; focus?: string }> {
-  return body.flatMap(blokImages);
-}
-
 /** The about story (the CDN `story` object) as the page's data; never throws. */
 export function parseAboutStory(value: unknown, language: Language = DEFAULT_LANGUAGE): AboutPage {
   const story = parseStory(value, about);
@@ -226,7 +213,8 @@ export function parseAboutStory(value: unknown, language: Language = DEFAULT_LAN
     body,
     metaTitle: name,
     description: firstText ?? "",
-    shareImage: firstShareImage(bodyImages(body)),
+    // the page's images in order: candidates for its share image
+    shareImage: firstShareImage(body.flatMap(blokImages)),
   };
 }
 

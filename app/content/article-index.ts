@@ -1,5 +1,5 @@
 import type { StoryblokClient } from "@storyblok/react";
-import { contentConfig, type ContentConfig } from "./content-config";
+import { contentConfig, type ContentVersion } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { isRecord } from "./is-record";
 import { article } from "./schema/article";
@@ -9,8 +9,6 @@ import type { BuildListing } from "./build-listing.server";
 import { parseCdnStory, storiesByUuids, type CdnStory } from "./stories-by-uuid";
 import { fetchStory } from "./story-api";
 import { DEFAULT_LANGUAGE, type Language } from "../language";
-
-type Version = ContentConfig["version"];
 
 /** SPEC 3, "Article list entry". */
 export interface ArticleListEntry {
@@ -70,7 +68,7 @@ export function articleListEntry(story: CdnStory): ArticleListEntry {
 }
 
 /** SPEC 8: a reference that could not be read, with the message in every field. */
-export function placeholderEntry(uuid: string, version: Version): ArticleListEntry {
+export function placeholderEntry(uuid: string, version: ContentVersion): ArticleListEntry {
   const message = `Fehler bei ${uuid} (${version})`;
   return {
     storyId: null,
@@ -88,7 +86,7 @@ export function placeholderEntry(uuid: string, version: Version): ArticleListEnt
  * The log line for a reference that could not be read (SPEC 8 asks for a log, not its words): it names the
  * likely cause in content terms, so that a build's log does not read like a broken install.
  */
-export function unreadableReferenceLog(uuid: string, version: Version): string {
+export function unreadableReferenceLog(uuid: string, version: ContentVersion): string {
   return `Left out of the index: story ${uuid} is not in the ${version} content (not published, or deleted).`;
 }
 
@@ -96,7 +94,7 @@ export function unreadableReferenceLog(uuid: string, version: Version): string {
 export async function loadArticleList(
   client: StoryblokClient,
   uuids: readonly string[],
-  version: Version = "published",
+  version: ContentVersion = "published",
   listed?: ReadonlyMap<string, unknown>,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<ArticleListEntry[]> {
@@ -124,8 +122,7 @@ export function parseIndexStory(value: unknown): IndexStory {
   // the editor resolves the references as drafts; the live index lists published articles only (SPEC 7)
   const resolved = references
     .filter((reference) => isRecord(reference) && typeof reference.published_at === "string")
-    .map(parseArticleListEntry)
-    .filter((entry): entry is ArticleListEntry => entry !== null);
+    .flatMap((reference) => parseArticleListEntry(reference) ?? []);
   // a reference is a uuid, or the story itself where the bridge resolved it
   const uuids = references.flatMap((reference) => {
     const uuid = isRecord(reference) ? reference.uuid : reference;
@@ -143,7 +140,7 @@ export function parseIndexStory(value: unknown): IndexStory {
 
 export async function loadIndexStory(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<IndexStory> {
   return parseIndexStory(await fetchStory(client, "index", version, language));
@@ -164,7 +161,7 @@ export interface LoadIndexOptions {
 /** The whole index page: the story in the configured version, its references published (SPEC 7). */
 export async function loadIndexPage(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   options: LoadIndexOptions = {},
 ): Promise<IndexPage> {
   const { language = DEFAULT_LANGUAGE, listing } = options;

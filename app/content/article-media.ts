@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from "../language";
 import { uiText } from "../ui-text";
 import { editableAttributes, type EditableAttributes } from "./editable";
-import { assetDimensions } from "./image-service";
+import { assetSize } from "./image-service";
 import { imageView, type ImageView } from "./image-view";
 import { mediaKind } from "./media-type";
 import { article, imagesArticle, media as mediaEntry } from "./schema/article";
@@ -72,28 +72,21 @@ export function mediaItems(
   if (wrapper === null) {
     return [{ kind: "message", key: "no-image", layout: "fullsize", text: text.noArticleMedia, editable: {} }];
   }
-  const items: ArticleMediaItem[] = [];
   const keyFor = uniqueKeys();
-  parseBloks(wrapper).forEach((raw, blokIndex) => {
-    if (raw.component !== imagesArticle.name) return;
+  return parseBloks(wrapper).flatMap((raw, blokIndex): ArticleMediaItem[] => {
+    if (raw.component !== imagesArticle.name) return [];
     const blok = imagesArticle.parse(raw);
     if (blok.media === null) {
       const key = keyFor(blok._uid, `blok-${blokIndex}`);
-      const editable = editableAttributes(blok);
-      items.push({ kind: "message", key, layout: "fullsize", text: text.notAList, editable });
-      return;
+      return [{ kind: "message", key, layout: "fullsize", text: text.notAList, editable: editableAttributes(blok) }];
     }
-    blok.media.forEach((value, index) => {
+    return blok.media.map((value, index) => {
       // every entry of the list has its place: one that is no blok shows 'Kein Bild'
       const entry = mediaEntry.parse(value);
       const key = keyFor(entry._uid, `media-${blokIndex}-${index}`);
-      items.push({
-        ...mediaItem(entry, key, altFallback, language),
-        editable: editableAttributes(entry),
-      });
+      return { ...mediaItem(entry, key, altFallback, language), editable: editableAttributes(entry) };
     });
   });
-  return items;
 }
 
 type MediaItemContent = ArticleMediaItem extends infer Item
@@ -113,9 +106,7 @@ function mediaItem(
   const caption = image.name.trim();
   // the asset's name and alt text are not translated: on every page they are in the editor's marked language
   const captionLanguage = untranslatedLanguage(entry.CaptionLanguage);
-  const size = assetDimensions(image.filename);
-  const width = size?.width ?? null;
-  const height = size?.height ?? null;
+  const { width, height } = assetSize(image.filename);
   switch (mediaKind(image.filename)) {
     case "none":
       return { kind: "message", key, layout, text: uiText[language].noImage };

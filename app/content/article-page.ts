@@ -1,5 +1,5 @@
 import type { StoryblokClient } from "@storyblok/react";
-import { contentConfig, type ContentConfig } from "./content-config";
+import { contentConfig, type ContentVersion } from "./content-config";
 import {
   articleAlternates,
   parseArticleStory,
@@ -21,8 +21,6 @@ import { DEFAULT_LANGUAGE, languageQuery, localizedPath, type Language } from ".
  * build's listing of all stories.
  */
 
-type Version = ContentConfig["version"];
-
 /** A page that exists in no language leads to each language's home. */
 const HOME_ALTERNATES: PageAlternates = { de: "/", en: localizedPath("/", "en") };
 
@@ -33,7 +31,7 @@ const HOME_ALTERNATES: PageAlternates = { de: "/", en: localizedPath("/", "en") 
 export async function fetchArticleStory(
   client: StoryblokClient,
   slug: string,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<unknown> {
   try {
@@ -46,7 +44,7 @@ export async function fetchArticleStory(
 
 const LIST_QUERY = { starts_with: "articles/", per_page: 100 } as const;
 
-function listArticles(client: StoryblokClient, version: Version, language: Language): Promise<unknown[]> {
+function listArticles(client: StoryblokClient, version: ContentVersion, language: Language): Promise<unknown[]> {
   return fetchStories(client, { ...LIST_QUERY, version, ...languageQuery(language) });
 }
 
@@ -59,7 +57,7 @@ function listArticles(client: StoryblokClient, version: Version, language: Langu
  */
 export async function loadOtherArticles(
   client: StoryblokClient,
-  siteVersion: Version = contentConfig.version,
+  siteVersion: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<OtherProject[]> {
   const [draft, published] = await Promise.allSettled([
@@ -78,9 +76,12 @@ export async function loadOtherArticles(
     );
     return [];
   }
-  return stories
-    .map((story) => parseOtherProject(story, language))
-    .filter((project): project is OtherProject => project !== null);
+  return otherProjectsOf(stories, language);
+}
+
+/** The listed stories as other-projects cards; a story without a slug makes none. */
+function otherProjectsOf(stories: readonly unknown[], language: Language): OtherProject[] {
+  return stories.flatMap((story) => parseOtherProject(story, language) ?? []);
 }
 
 /** The other-projects candidates of a build listing (below), read once per listing. */
@@ -104,18 +105,14 @@ async function fromBuildListing(
   if (!others) {
     others = listing
       .firstInFolder(LIST_QUERY.starts_with, LIST_QUERY.per_page)
-      .then((stories) =>
-        stories
-          .map((story) => parseOtherProject(story, language))
-          .filter((project): project is OtherProject => project !== null),
-      );
+      .then((stories) => otherProjectsOf(stories, language));
     othersByListing.set(listing, others);
   }
   return { story: await listing.article(slug), others: await others };
 }
 
 export interface LoadArticleOptions {
-  version?: Version;
+  version?: ContentVersion;
   /** the page's language: Storyblok's field-level translation */
   language?: Language;
   /** the random source of the other-projects choice */
@@ -136,7 +133,7 @@ export interface LoadArticleOptions {
 async function defaultLanguageStory(
   client: StoryblokClient,
   story: unknown,
-  version: Version,
+  version: ContentVersion,
   language: Language,
   defaultListing: BuildListing | undefined,
 ): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { editableAttributes, type EditableAttributes } from "./editable";
-import { assetDimensions } from "./image-service";
+import { assetSize } from "./image-service";
 import { mediaKind } from "./media-type";
 import { type RichTextDocument } from "./rich-text";
 import { richTextPlainText } from "./rich-text-outline";
@@ -168,7 +168,6 @@ export function parseOtherProject(value: unknown, language: Language = DEFAULT_L
   const title = story.name.trim() || slug;
   const header = articleHeader(story.content).Header;
   const image = mediaKind(header.filename) === "image" ? header.filename : "";
-  const size = assetDimensions(image);
   return {
     storyId: story.id,
     slug,
@@ -178,7 +177,6 @@ export function parseOtherProject(value: unknown, language: Language = DEFAULT_L
     alt: header.alt || title,
     ...(header.alt ? { altLanguage: untranslatedLanguage() } : {}),
     ...(image && header.focus ? { focus: header.focus } : {}),
-    width: size?.width ?? null,
-    height: size?.height ?? null,
+    ...assetSize(image),
   };
 }

@@ -1,14 +1,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { StoryblokClient } from "@storyblok/react";
-import { contentConfig, type ContentConfig } from "./content-config";
+import { contentConfig, type ContentVersion as Version } from "./content-config";
 import { isRecord } from "./is-record";
 import { parseText } from "./schema/values";
 import { lastSlugSegment, storyPath } from "./schema/story";
 import { readListing, StoryFile, type Entry, type ListedStory, type Location } from "./story-file.server";
 import { languageQuery, type Language } from "../language";
 
-type Version = ContentConfig["version"];
 type StoryRecord = Record<string, unknown>;
 
 /**

@@ -18,6 +18,9 @@ export interface ContentConfig {
   viaSite?: boolean;
 }
 
+/** Which state of the content is read: the drafts (a preview) or what is published. */
+export type ContentVersion = ContentConfig["version"];
+
 declare const __CONTENT_CONFIG__: ContentConfig | undefined;
 
 const FALLBACK_CONFIG: ContentConfig = {

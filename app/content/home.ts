@@ -1,9 +1,10 @@
 import type { StoryblokClient } from "@storyblok/react";
-import { contentConfig, type ContentConfig } from "./content-config";
+import { contentConfig, type ContentVersion } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { entriesOf, uniqueKeys } from "./schema/component";
 import type { Asset, Link } from "./schema/values";
 import { phoneFocus } from "./focal-point";
+import { oncePerBuild } from "./once-per-build";
 import { gallery, galleryItem, hero, page, slide } from "./schema/page";
 import { lastSlugSegment, parseStory, parseStoryFields } from "./schema/story";
 import { firstShareImage, type ShareImage } from "./site";
@@ -59,8 +60,6 @@ export interface Category {
   slug: string;
   tags: string[];
 }
-
-type Version = ContentConfig["version"];
 
 function parseSlides(value: unknown, prefix: string): HeroSlide[] {
   const keyFor = uniqueKeys();
@@ -131,7 +130,7 @@ export function parseHomeStory(value: unknown): HomePage {
 
 export async function loadHomeStory(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<HomePage> {
   return parseHomeStory(await fetchStory(client, "home", version, language));
@@ -146,19 +145,10 @@ const buildHomeStory = new Map<Language, Promise<HomePage>>();
  */
 export function loadHomeStoryOnce(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<HomePage> {
-  if (!import.meta.env.PROD) return loadHomeStory(client, version, language);
-  let home = buildHomeStory.get(language);
-  if (!home) {
-    home = loadHomeStory(client, version, language).catch((error: unknown) => {
-      buildHomeStory.delete(language);
-      throw error;
-    });
-    buildHomeStory.set(language, home);
-  }
-  return home;
+  return oncePerBuild(buildHomeStory, language, () => loadHomeStory(client, version, language));
 }
 
 /** Articles with at least one tag: name, slug and tags (SPEC 7, categories call). */
@@ -173,7 +163,7 @@ export function parseCategories(stories: unknown): Category[] {
 /** One listing of up to 100 articles; on failure an empty list (SPEC 8). */
 export async function loadCategories(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<Category[]> {
   try {
@@ -199,7 +189,7 @@ export interface HomeData {
 
 export async function loadFilterTags(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<string[]> {
   return categoryTags(await loadCategories(client, version, language));
@@ -207,7 +197,7 @@ export async function loadFilterTags(
 
 export async function loadHomePage(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<HomeData> {
   const [homePage, filterTags] = await Promise.all([

@@ -48,6 +48,12 @@ export function assetDimensions(filename: string): { width: number; height: numb
   return width > 0 && height > 0 ? { width, height } : null;
 }
 
+/** An asset's pixel size as the views carry it: each null where its URL names none. */
+export function assetSize(filename: string): { width: number | null; height: number | null } {
+  const size = assetDimensions(filename);
+  return { width: size?.width ?? null, height: size?.height ?? null };
+}
+
 /** True for assets the image service can transform (not SVG, GIF or video). */
 export function isTransformable(filename: string): boolean {
   return /\/f\/\d+\//.test(filename) && /\.(jpe?g|png|webp|bmp)$/i.test(filename.split(/[?#]/)[0] ?? "");

@@ -1,5 +1,5 @@
 import type { Language } from "../language";
-import { assetDimensions } from "./image-service";
+import { assetSize } from "./image-service";
 import type { Asset } from "./schema/values";
 
 /**
@@ -23,14 +23,12 @@ export interface ImageView {
 
 /** An image asset as an ImageView with the alt text the page gives it (the asset's own, or a fallback). */
 export function imageView(asset: Asset, alt: string, altLanguage?: Language): ImageView {
-  const size = assetDimensions(asset.filename);
   return {
     src: asset.filename,
     alt,
     ...(altLanguage ? { altLanguage } : {}),
     ...(asset.focus ? { focus: asset.focus } : {}),
     ...(asset.copyright ? { copyright: asset.copyright } : {}),
-    width: size?.width ?? null,
-    height: size?.height ?? null,
+    ...assetSize(asset.filename),
   };
 }

@@ -1,6 +1,6 @@
 import type { SbRichTextNode, StoryblokClient } from "@storyblok/react";
 import { uiText } from "../ui-text";
-import { contentConfig, type ContentConfig } from "./content-config";
+import { contentConfig, type ContentVersion } from "./content-config";
 import { editableAttributes, type EditableAttributes } from "./editable";
 import { type RichTextDocument } from "./rich-text";
 import { richTextPlainText } from "./rich-text-outline";
@@ -12,8 +12,6 @@ import { fetchStory } from "./story-api";
 import { DEFAULT_LANGUAGE, type Language } from "../language";
 
 /** The imprint page (SPEC 2, 3): the `imprint` story's `imprint_text` bloks. */
-
-type Version = ContentConfig["version"];
 
 export interface ImprintBlock {
   key: string;
@@ -87,7 +85,7 @@ export function parseImprintStory(value: unknown, language: Language = DEFAULT_L
 /** SPEC 7: `cdn/stories/imprint`. Rejects when it cannot be read. */
 export async function loadImprintPage(
   client: StoryblokClient,
-  version: Version = contentConfig.version,
+  version: ContentVersion = contentConfig.version,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<ImprintPage> {
   return parseImprintStory(await fetchStory(client, "imprint", version, language), language);

@@ -1,6 +1,6 @@
 import type { StoryblokClient } from "@storyblok/react";
 import * as v from "valibot";
-import type { ContentConfig } from "./content-config";
+import type { ContentVersion } from "./content-config";
 import { plainText, textList } from "./schema/values";
 import { parseStoryFields } from "./schema/story";
 import { fetchStories } from "./story-api";
@@ -10,8 +10,6 @@ import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
  * The stories a list refers to by uuid (the index's articles, SPEC 3 and 9),
  * read in batches, with the fields a reference list shows.
  */
-
-type Version = ContentConfig["version"];
 
 /** SPEC 9: uuid lookups go in batches of 50 (one listing request per batch). */
 export const UUID_BATCH_SIZE = 50;
@@ -54,7 +52,7 @@ export function parseCdnStory(value: unknown): CdnStory | null {
 export async function storiesByUuids(
   client: StoryblokClient,
   uuids: readonly string[],
-  version: Version,
+  version: ContentVersion,
   listed?: ReadonlyMap<string, unknown>,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<Map<string, CdnStory>> {

@@ -1,5 +1,5 @@
 import type { StoryblokClient } from "@storyblok/react";
-import type { ContentConfig } from "./content-config";
+import type { ContentVersion } from "./content-config";
 import { isRecord } from "./is-record";
 import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 
@@ -9,8 +9,6 @@ import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
  * app/routing/client-loader.ts, `siteClient`).
  */
 
-type Version = ContentConfig["version"];
-
 /**
  * GET cdn/stories/{slug} in a language (Storyblok's `language`; none for
  * German, the default): the answer's story. Rejects when the service does,
@@ -19,7 +17,7 @@ type Version = ContentConfig["version"];
 export async function fetchStory(
   client: StoryblokClient,
   slug: string,
-  version: Version,
+  version: ContentVersion,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<Record<string, unknown>> {
   const { data } = await client.get(`cdn/stories/${slug}`, {

@@ -11,7 +11,6 @@ import { siteClient } from "~/routing/site-client";
 import { storyPageMeta } from "~/routing/story-page-meta";
 import { useLanguage, useUiText } from "~/hooks/use-language";
 import { languageOfPath } from "~/language";
-import { uiText } from "~/ui-text";
 import styles from "./about.module.css";
 import { behaviour } from "~/behaviours/markers";
 import { ABOUT_BODY_CLASS as BODY_CLASS } from "~/behaviours/about";
@@ -38,10 +37,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   }));
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const language = languageOfPath(args.location.pathname);
-  return storyPageMeta(args, { title: uiText[language].aboutTitle, path: "/about", language });
-};
+export const meta: Route.MetaFunction = (args) => storyPageMeta(args, "/about", "aboutTitle");
 
 function LiveAbout({ page }: { page: AboutPage }) {
   const language = useLanguage();

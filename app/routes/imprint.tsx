@@ -11,7 +11,6 @@ import { siteClient } from "~/routing/site-client";
 import { storyPageMeta } from "~/routing/story-page-meta";
 import { useLanguage, useUiText } from "~/hooks/use-language";
 import { languageOfPath } from "~/language";
-import { uiText } from "~/ui-text";
 
 /** Prerender: the imprint story, in the HTML. */
 export async function loader({ request }: Route.LoaderArgs): Promise<{ page: MaybeDeferred<ImprintPage> }> {
@@ -32,10 +31,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   }));
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const language = languageOfPath(args.location.pathname);
-  return storyPageMeta(args, { title: uiText[language].imprintTitle, path: "/imprint", language });
-};
+export const meta: Route.MetaFunction = (args) => storyPageMeta(args, "/imprint", "imprintTitle");
 
 function LiveImprint({ page }: { page: ImprintPage }) {
   const language = useLanguage();

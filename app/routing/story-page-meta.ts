@@ -1,6 +1,7 @@
 import type { MaybeDeferred } from "~/components/deferred/deferred";
 import { pageMeta, type MetaTag, type ShareImage } from "~/content/site";
-import type { Language } from "~/language";
+import { languageOfPath } from "~/language";
+import { uiText } from "~/ui-text";
 import { siteFromMatches } from "./root-data";
 
 /** A page's data once it is there: undefined while a client loader's promise is on its way. */
@@ -16,16 +17,18 @@ interface StoryPageView {
 
 /**
  * The meta tags of a page that shows one story (about, imprint): its own
- * title, description and share image, else `title` and a line naming the
- * studio. While the story is on its way the page titles the document itself.
+ * title, description and share image, else `fallbackTitle` (in the page's
+ * language) and a line naming the studio. While the story is on its way the page titles the document itself.
  */
 export function storyPageMeta(
-  { loaderData, matches }: { loaderData?: { page?: MaybeDeferred<StoryPageView> }; matches: unknown },
-  { title: fallbackTitle, path, language }: { title: string; path: string; language: Language },
+  args: { loaderData?: { page?: MaybeDeferred<StoryPageView> }; matches: unknown; location: { pathname: string } },
+  path: string,
+  fallbackTitle: "aboutTitle" | "imprintTitle",
 ): MetaTag[] {
-  const page = settled(loaderData?.page);
-  const site = siteFromMatches(matches);
-  const title = page?.metaTitle || fallbackTitle;
+  const language = languageOfPath(args.location.pathname);
+  const page = settled(args.loaderData?.page);
+  const site = siteFromMatches(args.matches);
+  const title = page?.metaTitle || uiText[language][fallbackTitle];
   return pageMeta({
     site,
     title,
@@ -34,6 +37,6 @@ export function storyPageMeta(
     language,
     // none of its own: the site's (the home hero)
     image: page?.shareImage ?? null,
-    titleByPage: loaderData?.page instanceof Promise,
+    titleByPage: args.loaderData?.page instanceof Promise,
   });
 }

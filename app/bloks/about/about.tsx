@@ -15,10 +15,7 @@ export function aboutBlockTiming(index: number): { delay: number; duration: numb
 
 /** `about`: the page's body bloks through the registry, each fading in 0.15 s after the one before. */
 export function AboutBody({ page }: { page: AboutPage }) {
-  const blocks = page.body.flatMap((blok) => {
-    const element = renderBlok(blok);
-    return element ? [element] : [];
-  });
+  const blocks = page.body.flatMap((blok) => renderBlok(blok) ?? []);
   return (
     <>
       <h1 className="visually-hidden">{page.name}</h1>

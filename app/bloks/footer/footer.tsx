@@ -40,39 +40,30 @@ export { WAVE_ROOT_MARGIN } from "~/behaviours/footer-wave";
  */
 function WaveWord({ text }: { text: string }) {
   const letters = Array.from(text);
-  if (letters.length > MAX_WAVE_LETTERS) {
-    return (
-      <div
-        className={styles.logoBig}
-        role="img"
-        aria-label={text}
-        style={{ "--letters": letters.length } as CSSProperties}
-      >
-        {text}
-      </div>
-    );
-  }
+  const waves = letters.length <= MAX_WAVE_LETTERS;
   return (
     <div
-      ref={observeWave}
+      ref={waves ? observeWave : undefined}
       className={styles.logoBig}
-      {...behaviour("footer-wave")}
+      {...(waves ? behaviour("footer-wave") : {})}
       role="img"
       aria-label={text}
-      style={{ "--letters": Math.max(letters.length, 4) } as CSSProperties}
+      style={{ "--letters": waves ? Math.max(letters.length, 4) : letters.length } as CSSProperties}
     >
-      {letters.map((letter, index) => (
-        <span
-          // letters repeat; their position is their identity
-          key={index}
-          className={styles.letter}
-          data-letter={letter}
-          aria-hidden="true"
-          style={{ "--i": index } as CSSProperties}
-        >
-          <span className={styles.glyph}>{letter}</span>
-        </span>
-      ))}
+      {waves
+        ? letters.map((letter, index) => (
+            <span
+              // letters repeat; their position is their identity
+              key={index}
+              className={styles.letter}
+              data-letter={letter}
+              aria-hidden="true"
+              style={{ "--i": index } as CSSProperties}
+            >
+              <span className={styles.glyph}>{letter}</span>
+            </span>
+          ))
+        : text}
     </div>
   );
 }

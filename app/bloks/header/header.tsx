@@ -44,6 +44,22 @@ function LanguageLink({ label, onChoose }: { label: string; onChoose?: () => voi
   );
 }
 
+/** The list items of the header's links, then the link to the page in the other language. */
+function HeaderLinkItems({ blok, onChoose }: { blok: HeaderView; onChoose?: () => void }) {
+  return (
+    <>
+      {blok.links.map((link) => (
+        <li key={link.href}>
+          <HeaderLink link={link} onChoose={onChoose} />
+        </li>
+      ))}
+      <li>
+        <LanguageLink label={blok.languageLabel} onChoose={onChoose} />
+      </li>
+    </>
+  );
+}
+
 /**
  * The burger menu once hydrated: app/behaviours/menu.ts follows its popover (the close button's focus, Tab kept
  * inside, Escape, the burger's `aria-expanded`), as on a page without React, from the moment the overlay is in
@@ -117,14 +133,7 @@ function MenuOverlayDialog({ blok, menu, menuId }: { blok: HeaderView; menu: Men
       </button>
       <nav className={styles.overlayNav} aria-label={text.menu}>
         <ul className={styles.overlayLinks} role="list">
-          {blok.links.map((link) => (
-            <li key={link.href}>
-              <HeaderLink link={link} onChoose={menu.close} />
-            </li>
-          ))}
-          <li>
-            <LanguageLink label={blok.languageLabel} onChoose={menu.close} />
-          </li>
+          <HeaderLinkItems blok={blok} onChoose={menu.close} />
         </ul>
       </nav>
     </div>
@@ -165,14 +174,7 @@ export function Header({ blok }: { blok: HeaderView | null }) {
         <HeaderLogo blok={blok} />
         <nav className={styles.nav} aria-label={text.mainNavigation}>
           <ul className={styles.links} role="list">
-            {blok.links.map((link) => (
-              <li key={link.href}>
-                <HeaderLink link={link} />
-              </li>
-            ))}
-            <li>
-              <LanguageLink label={blok.languageLabel} />
-            </li>
+            <HeaderLinkItems blok={blok} />
           </ul>
         </nav>
         <button

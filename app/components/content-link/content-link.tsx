@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, type LinkProps } from "react-router";
 import type { Link } from "~/content/schema/values";
 import { useLanguage } from "~/hooks/use-language";
 import { localizedHref } from "~/language";
@@ -9,6 +9,8 @@ interface ContentLinkProps {
   className?: string;
   /** an accessible name when the children carry none (e.g. a video) */
   label?: string;
+  /** inside the site: the router link's view transition and what a click on it does besides */
+  routing?: Pick<LinkProps, "viewTransition" | "onClick">;
   children: ReactNode;
 }
 
@@ -17,7 +19,7 @@ interface ContentLinkProps {
  * outside it (new tabs get rel="noopener"), and a plain box when the editor
  * left the link empty.
  */
-export function ContentLink({ link, className, label, children }: ContentLinkProps) {
+export function ContentLink({ link, className, label, routing, children }: ContentLinkProps) {
   const language = useLanguage();
   if (!link.href) return <div className={className}>{children}</div>;
   const title = link.title || undefined;
@@ -26,6 +28,7 @@ export function ContentLink({ link, className, label, children }: ContentLinkPro
       <RouterLink
         to={localizedHref(link.href, language)}
         prefetch="intent"
+        {...routing}
         className={className}
         aria-label={label}
         title={title}

@@ -1,5 +1,5 @@
-import type { CSSProperties, ReactNode } from "react";
-import { Link as RouterLink, useViewTransitionState } from "react-router";
+import type { CSSProperties } from "react";
+import { useViewTransitionState } from "react-router";
 import { AutoplayVideo } from "~/components/autoplay-video/autoplay-video";
 import { ContentLink } from "~/components/content-link/content-link";
 import { tileTagsAttribute } from "~/components/tag-filter/filter-before-hydration";
@@ -34,45 +34,6 @@ function sitePath(link: Link, language: Language): string | null {
   return link.href && link.internal && !link.href.startsWith("#") ? localizedHref(link.href, language) : null;
 }
 
-/**
- * The tile's link: inside the site a client navigation with a view
- * transition (none under reduced motion; browsers without view
- * transitions navigate as before), anything else a ContentLink.
- */
-function TileLink({
-  link,
-  path,
-  onChoose,
-  children,
-}: {
-  link: Link;
-  path: string | null;
-  onChoose?: () => void;
-  children: ReactNode;
-}) {
-  const reducedMotion = usePrefersReducedMotion();
-  if (path === null) {
-    return (
-      <ContentLink link={link} className={styles.link}>
-        {children}
-      </ContentLink>
-    );
-  }
-  return (
-    <RouterLink
-      to={path}
-      prefetch="intent"
-      viewTransition={!reducedMotion}
-      onClick={onChoose}
-      className={styles.link}
-      title={link.title || undefined}
-      target={link.target === "_blank" ? "_blank" : undefined}
-    >
-      {children}
-    </RouterLink>
-  );
-}
-
 export function GalleryTile({ item, stagger, exiting = false, heroTransition = true, onChoose }: GalleryTileProps) {
   const text = useUiText();
   const caption = item.name || text.tileCaptionFallback;
@@ -80,6 +41,9 @@ export function GalleryTile({ item, stagger, exiting = false, heroTransition = t
   // the tile's medium becomes the article's hero: named only while the transition to (or back from) its page runs,
   // so that one element has the name
   const inFlight = useViewTransitionState(path ?? "") && path !== null && heroTransition && !exiting;
+  // the link: inside the site a client navigation with a view transition (none under reduced motion; browsers
+  // without view transitions navigate as before)
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <li
       className={exiting ? `${styles.tile} ${styles.exiting}` : styles.tile}
@@ -90,12 +54,16 @@ export function GalleryTile({ item, stagger, exiting = false, heroTransition = t
       data-tags={tileTagsAttribute(item.tags)}
       {...item.editable}
     >
-      <TileLink link={item.link} path={path} onChoose={onChoose}>
+      <ContentLink
+        link={item.link}
+        className={styles.link}
+        routing={{ viewTransition: !reducedMotion, onClick: onChoose }}
+      >
         <TileMedia item={item} path={path} inFlight={inFlight} />
         <span className={styles.caption}>
           <span className={styles.captionText}>{caption}</span>
         </span>
-      </TileLink>
+      </ContentLink>
     </li>
   );
 }

@@ -16,7 +16,6 @@ import { PHONE_QUERY } from "~/behaviours/media-queries";
 import { behaviour } from "~/behaviours/markers";
 import { heroScreen, type HeroScreen } from "~/behaviours/hero-media";
 import { useAssetTextLang, useUiText } from "~/hooks/use-language";
-import type { UiText } from "~/ui-text";
 import styles from "./hero-media.module.css";
 
 /** How much of a carousel's later slide shows before its video loads: more than the edge beside the current one. */
@@ -31,18 +30,14 @@ interface HeroMediaProps {
   sizes: string;
 }
 
-function altText(asset: Asset, text: UiText): string {
-  return asset.alt || asset.title || asset.name || text.altFallback;
-}
-
 /** The alt text of an asset, with the language of the asset's own text (the fallback is the page's). */
 function useAltOf(): (asset: Asset) => { alt: string; lang: string | undefined } {
   const text = useUiText();
   const assetTextLang = useAssetTextLang();
-  return (asset) => ({
-    alt: altText(asset, text),
-    lang: asset.alt || asset.title || asset.name ? assetTextLang : undefined,
-  });
+  return (asset) => {
+    const own = asset.alt || asset.title || asset.name;
+    return { alt: own || text.altFallback, lang: own ? assetTextLang : undefined };
+  };
 }
 
 /** The attributes of a slide's image: the first slide's loads at once, first of all. */
@@ -63,7 +58,7 @@ function imageAttributes(priority: boolean, sizes: string) {
  * prerendered HTML holds the desktop one).
  */
 export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
-  const text = useUiText();
+  const altOf = useAltOf();
   const isPhone = useMediaQuery(PHONE_QUERY);
 
   if (isMp4(desktop.filename) && isMp4(phone.filename)) {
@@ -71,7 +66,7 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
       <HeroVideo
         desktop={desktop}
         phone={phone}
-        labels={{ desktop: altText(desktop, text), phone: altText(phone, text) }}
+        labels={{ desktop: altOf(desktop).alt, phone: altOf(phone).alt }}
         screen={heroScreen(isPhone)}
         priority={priority}
       />
@@ -88,14 +83,13 @@ export function HeroMedia({ desktop, phone, priority, sizes }: HeroMediaProps) {
  * (nothing in it loads) until the window is known: by React once hydrated, else by app/behaviours/hero-media.
  */
 function MixedHeroMedia({ desktop, phone, priority, sizes, isPhone }: HeroMediaProps & { isPhone: boolean }) {
-  const text = useUiText();
   const altOf = useAltOf();
   const image = imageAttributes(priority, sizes);
   const screen = heroScreen(isPhone);
   const alternative = (which: HeroScreen) => {
     const asset = which === "phone" ? phone : desktop;
     if (isMp4(asset.filename)) {
-      const label = altText(asset, text);
+      const label = altOf(asset).alt;
       return <HeroVideo desktop={asset} phone={asset} labels={{ desktop: label, phone: label }} priority={priority} />;
     }
     const renditions = which === "phone" ? IMAGE_SLOTS.homeHeroPhone : IMAGE_SLOTS.homeHero;

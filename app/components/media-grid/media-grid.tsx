@@ -16,13 +16,6 @@ const SIZES: Record<MediaLayout, string> = {
   default: "(max-width: 768px) 100vw, 50vw",
 };
 
-export const LAYOUT_CLASS: Record<MediaLayout, string> = {
-  fullsize: styles.fullsize!,
-  right: styles.right!,
-  vertical: styles.vertical!,
-  default: styles.default!,
-};
-
 function MediaContent({ item }: { item: ArticleMediaItem }) {
   const langOf = useLangOf();
   if (item.kind === "message") return <p className={styles.message}>{item.text}</p>;
@@ -64,7 +57,8 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
     return (
       <li
         key={item.key}
-        className={`${styles.item} ${LAYOUT_CLASS[item.layout]}`}
+        // each layout has the class of its name
+        className={`${styles.item} ${styles[item.layout]}`}
         data-layout={item.layout}
         {...item.editable}
       >

@@ -162,21 +162,18 @@ export function ResponsiveImage({
     );
   }
   if (loading === "eager" && img.fetchPriority === "high" && sources.sources.length > 0) preloadPicture(sources, sizes);
-  const image = (
-    <img
-      {...img}
-      src={sources.src}
-      srcSet={sources.srcSet}
-      sizes={sizesAttribute}
-      width={size?.width}
-      height={size?.height}
-      loading={loading}
-      decoding={decoding}
-    />
-  );
   return (
     <Picture sources={sources.sources} sizes={sizes}>
-      {image}
+      <img
+        {...img}
+        src={sources.src}
+        srcSet={sources.srcSet}
+        sizes={sizesAttribute}
+        width={size?.width}
+        height={size?.height}
+        loading={loading}
+        decoding={decoding}
+      />
     </Picture>
   );
 }
