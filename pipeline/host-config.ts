@@ -286,10 +286,6 @@ export const ASSETS_IGNORE_TEXT =
 
 /** Writes `_redirects` (for `host`) and `.assetsignore` into the client folder (the nginx site is written with the page policies). */
 export async function writeHostFiles(clientDir: string, relative: readonly string[], host: StaticHost): Promise<void> {
-  for (const [name, text] of [
-    [REDIRECTS_FILE, redirectsText(relative, host)],
-    [ASSETS_IGNORE_FILE, ASSETS_IGNORE_TEXT],
-  ] as const) {
-    await replaceFile(path.join(clientDir, name), text);
-  }
+  await replaceFile(path.join(clientDir, REDIRECTS_FILE), redirectsText(relative, host));
+  await replaceFile(path.join(clientDir, ASSETS_IGNORE_FILE), ASSETS_IGNORE_TEXT);
 }
