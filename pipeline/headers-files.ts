@@ -5,7 +5,7 @@ import path from "node:path";
 import { MANIFEST_FILE, commonSecurityHeaders, type ManifestHeader } from "../release/headers-manifest";
 import { HEADERS_FILE, NGINX_CONFIG_FILE } from "../release/host-files";
 import { contentSecurityPolicy, headerOnlyPolicyOf } from "./csp";
-import { nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config";
+import { IMMUTABLE, nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config";
 
 /**
  * The files that carry the pages' security headers. Two carry each page's
@@ -24,8 +24,6 @@ import { nginxConfigHead, nginxConfigTail, nginxMapEntries } from "./host-config
 
 /** Cloudflare Pages reads at most this many rules from `_headers` (and skips the rest with a warning). */
 export const CLOUDFLARE_RULE_LIMIT = 100;
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The order of the pages in every headers file. */
 export function comparePagePaths(a: string, b: string): number {

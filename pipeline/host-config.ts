@@ -26,7 +26,8 @@ import { ARTICLES_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE 
  * `wrangler.jsonc`: they do not change from build to build.
  */
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Cache-Control of the hashed files under `/assets/` (also in `_headers`, pipeline/headers-files.ts). */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** The bodies of 404 answers (`error_page`), never answers of their own. */
 const NOT_FOUND_PAGES = [NOT_FOUND_PAGE, ARTICLES_NOT_FOUND_PAGE, EN_NOT_FOUND_PAGE, EN_ARTICLES_NOT_FOUND_PAGE];
