@@ -93,10 +93,6 @@ class PieceFile {
   }
 }
 
-export interface HeadersFilesSummary {
-  documents: number;
-}
-
 export class HeadersFilesWriter {
   private documents = 0;
   private previous: string | null = null;
@@ -140,7 +136,7 @@ export class HeadersFilesWriter {
   }
 
   /** Completes the files and puts them in place. */
-  async close(): Promise<HeadersFilesSummary> {
+  async close(): Promise<{ documents: number }> {
     await this.manifest.write(this.documents ? "\n  }\n}\n" : "}\n}\n");
     await this.nginx.write(nginxConfigTail(this.header.mode, this.documents === 0));
     for (const file of [this.manifest, this.headers, this.nginx]) await file.finish();
