@@ -96,8 +96,7 @@ const PORT_MESSAGE = "must be a port number from 0 to 65535";
 /** A TCP port (0: a free one), `fallback` when unset or blank. */
 export function port(fallback: number) {
   return v.pipe(
-    v.optional(v.string()),
-    v.transform((raw) => raw?.trim() || String(fallback)),
+    textOr(String(fallback)),
     v.regex(/^\d{1,5}$/, PORT_MESSAGE),
     v.transform(Number),
     v.maxValue(65535, PORT_MESSAGE),
@@ -106,11 +105,7 @@ export function port(fallback: number) {
 
 /** One of `choices` (any case), `fallback` when unset or blank. */
 export function oneOf<const TChoice extends string>(choices: readonly TChoice[], fallback: TChoice) {
-  return v.pipe(
-    v.optional(v.string()),
-    v.transform((raw) => raw?.trim().toLowerCase() || fallback),
-    v.picklist(choices, `must be one of ${choices.join(", ")}`),
-  );
+  return v.pipe(textOr(fallback), v.toLowerCase(), v.picklist(choices, `must be one of ${choices.join(", ")}`));
 }
 
 /** `1` is true; unset, blank or anything else false. */
