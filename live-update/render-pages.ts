@@ -20,7 +20,7 @@ import { nginxMapKeys } from "../pipeline/host-config";
 import { linkTree } from "./link-tree";
 import { precompressFiles } from "../pipeline/precompress";
 import { PRERENDER_DIR, writeSiteListing, type PrerenderListing } from "../pipeline/prerender-paths";
-import { CLIENT_DIR, RENDERER_DIR, dataFile, pageFile, replaceFile } from "../release/layout";
+import { CLIENT_DIR, RENDERER_DIR, dataFile, pageFile, pageRelative, replaceFile } from "../release/layout";
 import { readReleaseInfo, writeReleaseInfo, type ReleaseInfo } from "../release/release-info";
 import { describePage } from "../pipeline/release-info";
 import { sitemapXml } from "../pipeline/site-url";
@@ -97,7 +97,7 @@ async function renderPage(
   if (pageResponse.status !== 200) throw new Error(`${pagePath}: the page answered ${pageResponse.status}`);
   const files = [dataFile(clientDir, pagePath), pageFile(clientDir, pagePath)];
   await replaceServedFile(files[0]!, data);
-  const served = await finishHtml(relativeTo(clientDir, files[1]!), html);
+  const served = await finishHtml(pageRelative(pagePath), html);
   await replaceServedFile(files[1]!, served.html);
   return { files, policy: served.policy };
 }
@@ -107,10 +107,6 @@ async function removePage(clientDir: string, pagePath: string): Promise<void> {
     for (const suffix of ["", ".br", ".gz"]) await rm(`${file}${suffix}`, { force: true });
   }
   await rmdir(path.dirname(pageFile(clientDir, pagePath))).catch(() => undefined);
-}
-
-function relativeTo(clientDir: string, file: string): string {
-  return path.relative(clientDir, file).split(path.sep).join("/");
 }
 
 interface ManifestScan {
@@ -218,8 +214,7 @@ async function updateRelease(
   await linkTree(path.join(from, CLIENT_DIR), path.join(to, CLIENT_DIR));
   await linkTree(path.join(from, RENDERER_DIR), path.join(to, RENDERER_DIR));
   const clientDir = path.join(to, CLIENT_DIR);
-  const relativeOf = (pagePath: string) => relativeTo(clientDir, pageFile(clientDir, pagePath));
-  const scan = await scanManifest(clientDir, new Set([...plan.render, ...plan.remove].map(relativeOf)));
+  const scan = await scanManifest(clientDir, new Set([...plan.render, ...plan.remove].map(pageRelative)));
 
   const handler = await releaseRequestHandler(to, plan.render);
   const finishHtml = await pageFinisher(clientDir, scan.header, version);
@@ -233,14 +228,14 @@ async function updateRelease(
       limit(async () => {
         const { files, policy } = await renderPage(handler, clientDir, pagePath, finishHtml);
         written.push(...files);
-        policies.set(relativeOf(pagePath), policy);
+        policies.set(pageRelative(pagePath), policy);
       }),
     ),
   );
   const removed = new Set<string>();
   for (const pagePath of plan.remove) {
     await removePage(clientDir, pagePath);
-    removed.add(relativeOf(pagePath));
+    removed.add(pageRelative(pagePath));
   }
   await updateHeaders(clientDir, scan, removed, policies);
   if (previous.siteUrl) written.push(await writeSitemap(clientDir, previous.siteUrl, listing));

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
-import { CLIENT_DIR, dataFile, pageFile } from "../release/layout";
+import { CLIENT_DIR, dataFile, pageFile, pageRelative } from "../release/layout";
 import { writeReleaseInfo, type ReleaseInfo, type ReleasePage } from "../release/release-info";
 import { attribute } from "./html";
 import { pageOf, type HtmlSource } from "./html-source";
@@ -113,8 +113,8 @@ export async function writeFullReleaseInfo(
   const clientDir = path.join(releaseDir, CLIENT_DIR);
   const pages: Record<string, ReleasePage> = {};
   for (const pagePath of listing.paths) {
-    const relative = path.relative(clientDir, pageFile(clientDir, pagePath)).split(path.sep).join("/");
-    pages[pagePath] = await describePage(clientDir, pagePath, listing, options.articleHrefs?.get(relative));
+    const hrefs = options.articleHrefs?.get(pageRelative(pagePath));
+    pages[pagePath] = await describePage(clientDir, pagePath, listing, hrefs);
   }
   const info: ReleaseInfo = {
     version: 1,

@@ -11,9 +11,14 @@ export const CLIENT_DIR = "client";
 /** The server bundle the build prerendered with, kept for updates (vite.config.ts). */
 export const RENDERER_DIR = "renderer";
 
+/** The HTML file of a prerendered path, relative to the client folder with "/" separators (`about/index.html`). */
+export function pageRelative(pagePath: string): string {
+  return [...pagePath.split("/").filter(Boolean), "index.html"].join("/");
+}
+
 /** The HTML file of a prerendered path. */
 export function pageFile(clientDir: string, pagePath: string): string {
-  return path.join(clientDir, ...pagePath.split("/").filter(Boolean), "index.html");
+  return path.join(clientDir, pageRelative(pagePath));
 }
 
 /** Its `.data` file, as React Router names it (`/` has `_root.data`). */
