@@ -123,7 +123,7 @@ async function scanManifest(clientDir: string, affected: ReadonlySet<string>): P
   const header = await readManifestEntries(path.join(clientDir, MANIFEST_FILE), (relative) => {
     if (previous !== null && comparePagePaths(previous, relative) >= 0) sorted = false;
     previous = relative;
-    if (!affected.has(relative)) untouchedNginxKeys += nginxMapKeys(relative);
+    if (!affected.has(relative)) untouchedNginxKeys += nginxMapKeys(relative).length;
   });
   if (!header) throw new NeedsFullBuild(`the release has no ${MANIFEST_FILE}`);
   // written before the files listed their pages in order (or by hand): a whole build writes it anew
@@ -143,7 +143,7 @@ async function updateHeaders(
   rendered: ReadonlyMap<string, string>,
 ): Promise<void> {
   let nginxKeys = scan.untouchedNginxKeys;
-  for (const relative of rendered.keys()) nginxKeys += nginxMapKeys(relative);
+  for (const relative of rendered.keys()) nginxKeys += nginxMapKeys(relative).length;
   const pending = [...rendered.keys()].sort(comparePagePaths);
   const writer = await HeadersFilesWriter.open(clientDir, scan.header, nginxKeys);
   try {

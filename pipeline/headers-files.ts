@@ -106,7 +106,7 @@ export class HeadersFilesWriter {
 
   /**
    * Starts the three files of the client folder `clientDir`. `nginxKeys`:
-   * how many request paths the pages to come have (`nginxMapKeys`), which
+   * how many request paths the pages to come have (`nginxMapKeys` of each), which
    * sizes nginx's map before its entries.
    */
   static async open(clientDir: string, header: ManifestHeader, nginxKeys: number): Promise<HeadersFilesWriter> {

@@ -40,8 +40,11 @@ function regexAlternatives(extensions: readonly string[]): string {
   return [...new Set(extensions.map((extension) => extension.slice(1).replace(/\./g, "\\.")))].join("|");
 }
 
-/** Paths nginx may see as `$uri` for an HTML file: its directory forms and the file itself. */
-function documentKeys(relative: string): string[] {
+/**
+ * Paths nginx may see as `$uri` for an HTML file: its directory forms and the file itself, each a key of the
+ * nginx site's map of page policies.
+ */
+export function nginxMapKeys(relative: string): string[] {
   if (relative === "index.html") return ["/", "/index.html"];
   if (relative.endsWith("/index.html")) {
     const directory = `/${relative.slice(0, -"index.html".length)}`;
@@ -67,14 +70,9 @@ function typesBlock(): { types: string[]; charsetTypes: string[] } {
   return { types, charsetTypes: [...charsetTypes].sort() };
 }
 
-/** How many map entries a page has in the nginx site (the `$uri` forms of its file). */
-export function nginxMapKeys(relative: string): number {
-  return documentKeys(relative).length;
-}
-
 /** The map entries of one page: each request form to the page's policy. */
 export function nginxMapEntries(relative: string, policy: string): string {
-  return documentKeys(relative)
+  return nginxMapKeys(relative)
     .map((key) => `    ${quoted(key)} ${quoted(policy)};\n`)
     .join("");
 }

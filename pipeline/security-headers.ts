@@ -147,7 +147,7 @@ export async function writeSecurityHeaders(
   const styled = { pages: 0, bytes: 0 };
   const hrefs = new Map<string, string[]>();
   const files = (await listHtmlFiles(clientDir)).sort(comparePagePaths);
-  const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative), 0);
+  const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative).length, 0);
   const writer = await HeadersFilesWriter.open(clientDir, { version: 1, mode: inputs.mode, policy: inputs }, nginxKeys);
   const workers = finishing.workers ?? null;
   workers?.setUp({

@@ -19,7 +19,7 @@ export async function headersFilesOf(
     const writer = await HeadersFilesWriter.open(
       clientDir,
       { version, mode, policy },
-      pages.reduce((sum, relative) => sum + nginxMapKeys(relative), 0),
+      pages.reduce((sum, relative) => sum + nginxMapKeys(relative).length, 0),
     );
     for (const relative of pages) await writer.add(relative, manifest.documents[relative]!);
     await writer.close();
