@@ -25,15 +25,11 @@ export function languageAlternates(
     if (!siblings.some(([known]) => known === language)) siblings.push([language, page]);
     byStory.set(id, siblings);
   }
-  const order = (language: Language) => LANGUAGES.indexOf(language);
+  for (const siblings of byStory.values()) siblings.sort((a, b) => LANGUAGES.indexOf(a[0]) - LANGUAGES.indexOf(b[0]));
   const result = new Map<string, Array<readonly [Language, string]>>();
   for (const page of paths) {
     const siblings = byStory.get(storyIds.get(page) ?? -1);
-    if (siblings && siblings.length > 1)
-      result.set(
-        page,
-        [...siblings].sort((a, b) => order(a[0]) - order(b[0])),
-      );
+    if (siblings && siblings.length > 1) result.set(page, siblings);
   }
   return result;
 }
