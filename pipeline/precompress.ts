@@ -53,7 +53,9 @@ function brotliQuality(relative: string): number {
 }
 
 export async function precompress(dir: string): Promise<PrecompressResult> {
-  return precompressFiles(dir, await listFiles(dir));
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return precompressFiles(dir, files);
 }
 
 /**
@@ -150,11 +152,6 @@ function windowBits(size: number): number {
 async function siblingsUpToDate(file: string, mtimeMs: number): Promise<boolean> {
   const siblings = await Promise.all([stat(`${file}.br`), stat(`${file}.gz`)].map((p) => p.catch(() => undefined)));
   return siblings.every((sibling) => sibling !== undefined && sibling.mtimeMs >= mtimeMs);
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
