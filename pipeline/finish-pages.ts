@@ -111,11 +111,7 @@ export async function styledPage(relative: string, html: string, styles: PageSty
 export async function pageStyling(relative: string, page: HtmlPage, styles: PageStyles): Promise<InlineStyling | null> {
   if (SPA_FALLBACK_PAGES.has(relative)) return null;
   try {
-    return await criticalCssEdits(
-      page,
-      { clientDir: styles.clientDir, fontFaces: styles.fontFaces },
-      styles.stylesheets,
-    );
+    return await criticalCssEdits(page, styles, styles.stylesheets);
   } catch (error) {
     throw failedOn(relative, error, CriticalCssError);
   }
