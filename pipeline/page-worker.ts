@@ -26,14 +26,11 @@ function setUp(setup: PassSetup): (relative: string) => Promise<unknown> {
       return page;
     };
   }
+  const { clientDir } = setup;
   const styles: PageStyles | undefined = setup.styles
-    ? {
-        stylesheets: createStylesheets({ clientDir: setup.clientDir }),
-        clientDir: setup.clientDir,
-        fontFaces: setup.styles.fontFaces,
-      }
+    ? { stylesheets: createStylesheets({ clientDir }), clientDir, fontFaces: setup.styles.fontFaces }
     : undefined;
-  return (relative) => finishPageFile(setup.clientDir, relative, setup.inputs, styles, setup.compress);
+  return (relative) => finishPageFile(clientDir, relative, setup.inputs, styles, setup.compress);
 }
 
 parentPort!.on("message", (request: PageRequest) => {
