@@ -132,7 +132,6 @@ function parseCli(argv: string[]): GenerateOptions {
       seed: { type: "string" },
       quiet: { type: "boolean" },
     },
-    strict: true,
   });
   const reuse = values["media-from"] ?? (values["no-media"] ? path.join(DEFAULT_OUT, "assets") : undefined);
   return {
