@@ -52,8 +52,6 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
-      strict: true,
-      allowPositionals: false,
     }));
   } catch (err) {
     throw new PullError("usage", (err as Error).message);

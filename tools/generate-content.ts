@@ -6,7 +6,7 @@
 //   npm run content:generate -- --out /tmp/c --articles 10000 --media-from content/assets
 import { storyWithEnglish } from "./content-generator/english";
 import { withLanguageMarks } from "./content-generator/language-marks";
-import { lstat, mkdir, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -34,13 +34,6 @@ export interface GenerateResult {
   stories: number;
   assets: MediaFile[];
   articles: BuildResult["articles"];
-}
-
-async function removeAssets(dir: string): Promise<void> {
-  const stat = await lstat(dir).catch(() => null);
-  if (!stat) return;
-  if (stat.isSymbolicLink()) await unlink(dir);
-  else await rm(dir, { recursive: true, force: true });
 }
 
 async function writeAll(files: Iterable<{ file: string; body: () => string }>, batch = 64): Promise<number> {
@@ -99,7 +92,8 @@ export async function generateContent(options: GenerateOptions = {}): Promise<Ge
   let assets: MediaFile[];
   if (media === "render") {
     log(`rendering ${specs.length} media files into ${assetsDir}`);
-    await removeAssets(assetsDir);
+    // a link (a --no-media folder's) goes, not the folder it points to
+    await rm(assetsDir, { recursive: true, force: true });
     assets = await renderMedia(specs, assetsDir, log);
   } else {
     const from = path.resolve(media.from);
@@ -132,7 +126,6 @@ function parseCli(argv: string[]): GenerateOptions {
       seed: { type: "string" },
       quiet: { type: "boolean" },
     },
-    strict: true,
   });
   const reuse = values["media-from"] ?? (values["no-media"] ? path.join(DEFAULT_OUT, "assets") : undefined);
   return {

@@ -54,12 +54,10 @@ export async function stopChild(child: ChildProcess, options: StopOptions = {}):
     return;
   }
   kill(options.signal ?? "SIGTERM");
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), options.graceMs ?? 5000);
-  });
+  const grace = new AbortController();
+  const late = sleep(options.graceMs ?? 5000, "late" as const, { signal: grace.signal }).catch(() => undefined);
   const outcome = await Promise.race([exited, late]);
-  clearTimeout(timer);
+  grace.abort();
   if (outcome === "late") {
     kill("SIGKILL");
     await exited;

@@ -1,7 +1,7 @@
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readStartReady, removeStartReady, writeStartReady } from "./start-ready";
+import { readStartReady, writeStartReady } from "./start-ready";
 import { tempDirOfTests } from "../test-support/temp-dir";
 
 const dir = tempDirOfTests("start-ready-");
@@ -15,7 +15,7 @@ describe("npm start's ready file", () => {
     await writeStartReady(file(), ready);
     expect(await readStartReady(file())).toEqual(ready);
     expect(await readdir(dir())).toEqual(["ready.json"]);
-    await removeStartReady(file());
+    await rm(file(), { force: true });
     expect(await readStartReady(file())).toBeNull();
   });
 

@@ -34,11 +34,6 @@ export async function writeStartReady(file: string, ready: StartReady): Promise<
   await rename(temp, file);
 }
 
-/** Removes a ready file left from an earlier start, before this one is ready. */
-export function removeStartReady(file: string): Promise<void> {
-  return rm(file, { force: true });
-}
-
 /** The ready file's content; null while there is none; an error naming the file and the fault when it is bad. */
 export async function readStartReady(file: string): Promise<StartReady | null> {
   let text: string;

@@ -22,7 +22,7 @@ import { contentServerOptions } from "../content-server/settings";
 import { DEFAULT_HOST } from "../settings/defaults";
 import { settingsOrExit } from "../settings/env-variables";
 import { START_VARIABLES } from "./settings";
-import { removeStartReady, writeStartReady } from "./start-ready";
+import { writeStartReady } from "./start-ready";
 
 /**
  * `npm start`: the site on the demo content, as it runs in production.
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   // PORT=0: a free port, chosen before the build (the content service's webhooks need the site's address)
   const port = settings.PORT || (await freePort(host));
   // a ready file from an earlier start would tell of a site not yet served
-  if (settings.START_READY_FILE) await removeStartReady(settings.START_READY_FILE);
+  if (settings.START_READY_FILE) await rm(settings.START_READY_FILE, { force: true });
   const buildDir = path.resolve(repo, settings.SITE_BUILD_DIR);
   const logFile = `${buildDir}.log`;
   // the build's own settings are its environment's (pipeline/build-settings.ts)

@@ -1,6 +1,6 @@
 import { headerFile } from "./media";
 import { createRng, type Rng } from "./prng";
-import { TAGS, type Project, type Tag } from "./project";
+import { TAGS, type Project } from "./project";
 import { ARTICLE_ID_BASE, BASE_TIME, DAY, slugify, type Ref } from "./story-shape";
 import {
   GENERATED_CLIENT_NAME,
@@ -14,18 +14,9 @@ import {
 
 /** What each article will be: its project, ids, dates and its own random stream. */
 
-export interface ArticlePlan extends Ref {
+export interface ArticlePlan extends Ref, Omit<Project, "look"> {
   index: number;
   id: number;
-  slug: string;
-  name: string;
-  client: string;
-  services: string;
-  tags: Tag[];
-  headline: string;
-  headline01: string;
-  intro: string[];
-  link?: Project["link"];
   header: string;
   rng: Rng;
   groupId: string;

@@ -65,9 +65,8 @@ function english(value: unknown): unknown {
   if (!isRecord(value)) return value;
   if (value.type === "text" && typeof value.text === "string")
     return { ...value, text: ENGLISH.get(value.text) ?? value.text };
-  if (typeof value.type === "string") {
-    return Array.isArray(value.content) ? { ...value, content: value.content.map(english) } : value;
-  }
+  if (typeof value.type === "string" && Array.isArray(value.content))
+    return { ...value, content: value.content.map(english) };
   return value;
 }
 

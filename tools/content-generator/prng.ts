@@ -74,9 +74,7 @@ class Sfc32 {
     const out = [...items];
     for (let i = out.length - 1; i > 0; i--) {
       const j = this.int(0, i);
-      const tmp = out[i] as T;
-      out[i] = out[j] as T;
-      out[j] = tmp;
+      [out[i], out[j]] = [out[j] as T, out[i] as T];
     }
     return out;
   }

@@ -6,31 +6,8 @@ import type { FieldDefinition } from "../../app/content/schema/fields";
 
 export type Blok = { _uid: string; component: string } & Record<string, unknown>;
 
-export interface Story {
-  name: string;
-  created_at: string;
-  published_at: string | null;
-  updated_at: string;
-  id: number;
-  uuid: string;
-  content: Blok;
-  slug: string;
-  full_slug: string;
-  sort_by_date: null;
-  position: number;
-  tag_list: string[];
-  is_startpage: boolean;
-  parent_id: number;
-  meta_data: null;
-  group_id: string;
-  first_published_at: string | null;
-  release_id: null;
-  lang: "default";
-  path: null;
-  alternates: [];
-  default_full_slug: null;
-  translated_slugs: null;
-}
+/** A story as Storyblok's CDN answers it: what storyShell makes. */
+export type Story = ReturnType<typeof storyShell>;
 
 export interface StoryFile {
   story: Story;
@@ -72,7 +49,7 @@ export function storyShell(
   },
   content: Blok,
   ids: { uuid: string; groupId: string },
-): Story {
+) {
   return {
     name: o.name,
     created_at: iso(o.createdAt),

@@ -19,70 +19,18 @@ export interface VideoJob {
   out: string;
 }
 
-function codecArgs(codec: VideoJob["codec"]): string[] {
-  if (codec === "h264") {
-    return [
-      "-c:v",
-      "libx264",
-      "-preset",
-      "slow",
-      "-crf",
-      "30",
-      "-profile:v",
-      "high",
-      "-pix_fmt",
-      "yuv420p",
-      "-threads",
-      "1",
-      "-movflags",
-      "+faststart",
-    ];
-  }
-  return [
-    "-c:v",
-    "libvpx-vp9",
-    "-b:v",
-    "0",
-    "-crf",
-    "42",
-    "-deadline",
-    "good",
-    "-cpu-used",
-    "2",
-    "-row-mt",
-    "0",
-    "-threads",
-    "1",
-    "-pix_fmt",
-    "yuv420p",
-  ];
-}
+/** The encoder's options: H.264 for MP4, VP9 for WebM, one thread each. */
+const CODEC_ARGS: Record<VideoJob["codec"], string> = {
+  h264: "-c:v libx264 -preset slow -crf 30 -profile:v high -pix_fmt yuv420p -threads 1 -movflags +faststart",
+  vp9: "-c:v libvpx-vp9 -b:v 0 -crf 42 -deadline good -cpu-used 2 -row-mt 0 -threads 1 -pix_fmt yuv420p",
+};
 
 export async function encodeVideo(job: VideoJob): Promise<void> {
+  const input = `-f rawvideo -pix_fmt rgb24 -s ${job.width}x${job.height} -r ${job.fps} -i -`;
+  // No encoder strings, creation times or random uids: identical bytes on every run.
+  const bitexact = "-fflags +bitexact -flags:v +bitexact -map_metadata -1";
   const args = [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "rawvideo",
-    "-pix_fmt",
-    "rgb24",
-    "-s",
-    `${job.width}x${job.height}`,
-    "-r",
-    String(job.fps),
-    "-i",
-    "-",
-    "-an",
-    ...codecArgs(job.codec),
-    // No encoder strings, creation times or random uids: identical bytes on every run.
-    "-fflags",
-    "+bitexact",
-    "-flags:v",
-    "+bitexact",
-    "-map_metadata",
-    "-1",
+    ...`-hide_banner -loglevel error -y ${input} -an ${CODEC_ARGS[job.codec]} ${bitexact}`.split(" "),
     job.out,
   ];
   const ffmpeg = spawn(FFMPEG, args, { stdio: ["pipe", "ignore", "pipe"] });
