@@ -100,7 +100,6 @@ export async function matchingSubtreesRssBytes(
 }
 
 export interface RssSampler {
-  readonly peakBytes: number;
   readonly lastBytes: number;
   /** Samples from now on count towards this phase's peak (the first phase is named when sampling starts). */
   enterPhase(name: string): void;
@@ -130,9 +129,6 @@ export function sampleRss(measure: () => Promise<number>, intervalMs = 100, firs
     }
   })();
   return {
-    get peakBytes() {
-      return peak;
-    },
     get lastBytes() {
       return last;
     },
