@@ -197,9 +197,13 @@ function buildMarkdown(main: MainBuild, specBuild: number): string[] {
   ];
 }
 
+/** A titled list of API requests, the first `max` of them; nothing when there are none. */
+const requestList = (title: string, requests: readonly string[], max: number): string[] =>
+  requests.length ? [title, "", ...requests.slice(0, max).map((e) => `- \`${e}\``), ""] : [];
+
 /** Every route's counts, then the API requests the browser made (the first of them). */
 function routesMarkdown(rows: readonly RouteRequests[]): string[] {
-  const md: string[] = [
+  return [
     columnTable(rows, [
       ["route", (r) => `\`${r.route.path}\``],
       ["spec approach", (r) => String(r.spec)],
@@ -209,30 +213,21 @@ function routesMarkdown(rows: readonly RouteRequests[]): string[] {
       ["client-only navigation (kind)", (r) => `${r.clientOnly.nav.api}, ${r.clientOnly.nav.kind}`],
     ]),
     "",
-  ];
-  const examples = rows.flatMap((r) =>
-    [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`),
-  );
-  if (examples.length) {
-    md.push(
+    ...requestList(
       "API requests the prerendered site made in the browser:",
-      "",
-      ...examples.slice(0, 30).map((e) => `- \`${e}\``),
-      "",
-    );
-  }
-  const clientOnlyExamples = rows.flatMap((r) =>
-    r.clientOnly.first.apiUrls.map((u) => `${r.route.label}: ${new URL(u).pathname}${new URL(u).search.slice(0, 120)}`),
-  );
-  if (clientOnlyExamples.length) {
-    md.push(
+      rows.flatMap((r) => [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`)),
+      30,
+    ),
+    ...requestList(
       "API requests of the client-only variant on first load:",
-      "",
-      ...clientOnlyExamples.slice(0, 40).map((e) => `- \`${e}\``),
-      "",
-    );
-  }
-  return md;
+      rows.flatMap((r) =>
+        r.clientOnly.first.apiUrls.map(
+          (u) => `${r.route.label}: ${new URL(u).pathname}${new URL(u).search.slice(0, 120)}`,
+        ),
+      ),
+      40,
+    ),
+  ];
 }
 
 export async function requestsSection(ctx: BenchContext): Promise<SectionOutput> {
