@@ -5,7 +5,7 @@ import { inflightTracker } from "../../test-support/inflight-requests";
 import { launchPlaywright } from "../browser";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import { sideBySideTable } from "../side-by-side";
-import { fmtKB, KB, markdownTable, pathOf } from "../format";
+import { columnTable, fmtKB, KB, markdownTable, pathOf } from "../format";
 import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
 import type { SectionOutput } from "../report";
@@ -215,19 +215,16 @@ function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
       "The site server sends brotli where the browser accepts it, which is smaller still. Inline = React Router's inline " +
       "scripts (context and hydration data) inside the HTML.",
     "",
-    markdownTable(
-      ["route", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "inline scripts gzip", "HTML gzip", "files"],
-      bundles.map((b) => [
-        b.route,
-        fmtKB(b.jsGzip),
-        fmtKB(b.jsRaw),
-        fmtKB(b.cssGzip),
-        fmtKB(b.cssRaw),
-        fmtKB(b.inlineGzip),
-        fmtKB(b.htmlGzip),
-        String(b.files.length),
-      ]),
-    ),
+    columnTable(bundles, [
+      ["route", (b) => b.route],
+      ["JS gzip", (b) => fmtKB(b.jsGzip)],
+      ["JS raw", (b) => fmtKB(b.jsRaw)],
+      ["CSS gzip", (b) => fmtKB(b.cssGzip)],
+      ["CSS raw", (b) => fmtKB(b.cssRaw)],
+      ["inline scripts gzip", (b) => fmtKB(b.inlineGzip)],
+      ["HTML gzip", (b) => fmtKB(b.htmlGzip)],
+      ["files", (b) => String(b.files.length)],
+    ]),
     "",
     ...baselineMarkdown(ctx, figures),
   ];
