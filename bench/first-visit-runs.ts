@@ -100,21 +100,18 @@ export interface SlowRun {
   idleTimedOut: boolean;
 }
 
-export interface SlowRoute extends RunTally {
-  /** whether a run of it loaded a framework (React Router): a production page has none (decision 0014) */
-  framework: boolean;
-  fcp: number | null;
-  loadEventStart: number | null;
-  hydrationStartAfterLoad: number | null;
+/** The figures of a run that a route reports the medians of. */
+type MedianFigure = "fcp" | "loadEventStart" | "hydrationStartAfterLoad" | "restyled" | "largestRestyle" | "rendering";
+
+/**
+ * A route's runs: whether one loaded a framework (React Router: a production page has none, decision 0014), the
+ * medians of their figures, and the longest task's work in the run with the median longest task.
+ */
+export interface SlowRoute extends RunTally, Pick<SlowRun, MedianFigure | "framework" | "longestWork"> {
   count: number | null;
   countFromHydration: number | null;
   longest: number | null;
   beyond50: number | null;
-  restyled: number | null;
-  largestRestyle: number | null;
-  rendering: number | null;
-  /** the longest task's work in the run with the median longest task */
-  longestWork: string;
 }
 
 export interface BytesRun {

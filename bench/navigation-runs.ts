@@ -42,12 +42,8 @@ export interface NavigationRun {
   lcpElement: string | null;
 }
 
-export interface NavigationFigures extends RunTally {
-  kind: NavigationKind;
-  toLcp: number | null;
-  documentNavigation: boolean | null;
-  lcpElement: string | null;
-}
+/** A page's runs of a kind: the median time to LCP, and how the first run that succeeded navigated and painted. */
+export type NavigationFigures = RunTally & Pick<NavigationRun, "kind" | "toLcp" | "documentNavigation" | "lcpElement">;
 
 /** What the article's document says after the tap, read once the network is idle (nothing measured runs then). */
 interface Landed {
