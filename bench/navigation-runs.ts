@@ -1,6 +1,5 @@
 import type { Browser, Locator } from "@playwright/test";
-import { inflightTracker } from "../test-support/inflight-requests";
-import { SCREENS, throttleToSlowPhone, waitForHydration } from "./first-visit-runs";
+import { SCREENS, slowPhonePage, waitForHydration } from "./first-visit-runs";
 import { median, tallyRuns, type RunTally } from "./stats";
 import { atMost, type Verdict } from "./targets";
 
@@ -148,10 +147,7 @@ async function settledPage(browser: Browser, url: string) {
   // a phone's viewport with a mouse: the prefetched runs hover the tile, as React Router and the speculation rules
   // prefetch on hover (a touch screen's tap would prefetch on the tap itself, as in the cold runs)
   const context = await browser.newContext({ ...SCREENS["375 px"], isMobile: false, hasTouch: false });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await throttleToSlowPhone(cdp);
-  const network = inflightTracker(page);
+  const { page, cdp, network } = await slowPhonePage(context);
   await page.goto(url, { waitUntil: "load", timeout: 120_000 });
   if (!(await network.idle(60_000))) throw new Error("the network never went idle after the page's load");
   await waitForHydration(page, 60_000);
