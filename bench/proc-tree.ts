@@ -34,13 +34,7 @@ export function parseProcStat(text: string): ProcStat | null {
 
 /** The pids of `root` and all its descendants in a process table. */
 export function descendants(root: number, table: readonly ProcStat[]): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const p of table) {
-    const list = children.get(p.ppid) ?? [];
-    list.push(p.pid);
-    children.set(p.ppid, list);
-  }
-  return reachable(root, (pid) => children.get(pid) ?? []);
+  return reachable(root, (pid) => table.filter((p) => p.ppid === pid).map((p) => p.pid));
 }
 
 async function readTable(): Promise<ProcStat[]> {
