@@ -59,39 +59,31 @@ async function withStaticImports(clientDir: string, scripts: readonly string[]):
 async function routeBundle(clientDir: string, route: Route): Promise<RouteBundle> {
   const html = await readFile(prerenderedFile(clientDir, route), "utf8");
   const assets = pageAssets(html);
-  const bundle: RouteBundle = {
-    route: route.label,
-    path: route.path,
-    jsGzip: 0,
-    jsRaw: 0,
-    cssGzip: 0,
-    cssRaw: 0,
-    inlineGzip: gzip9(assets.inlineScripts.join("\n")),
-    htmlGzip: gzip9(html),
-    files: [],
-    missing: [],
-  };
-  const files = [
+  const wanted = [
     ...(await withStaticImports(clientDir, assets.scripts)).map((file) => ({ file, kind: "js" as const })),
     ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
   ];
-  for (const { file, kind } of files) {
+  const files: RouteBundle["files"] = [];
+  const missing: string[] = [];
+  for (const { file, kind } of wanted) {
     const data = await readFile(path.join(clientDir, decodeURIComponent(file))).catch(() => null);
-    if (!data) {
-      bundle.missing.push(file);
-      continue;
-    }
-    const gz = gzip9(data);
-    bundle.files.push({ file, kind, raw: data.length, gzip: gz });
-    if (kind === "js") {
-      bundle.jsGzip += gz;
-      bundle.jsRaw += data.length;
-    } else {
-      bundle.cssGzip += gz;
-      bundle.cssRaw += data.length;
-    }
+    if (data) files.push({ file, kind, raw: data.length, gzip: gzip9(data) });
+    else missing.push(file);
   }
-  return bundle;
+  const total = (kind: "js" | "css", size: "raw" | "gzip") =>
+    files.filter((f) => f.kind === kind).reduce((sum, f) => sum + f[size], 0);
+  return {
+    route: route.label,
+    path: route.path,
+    jsGzip: total("js", "gzip"),
+    jsRaw: total("js", "raw"),
+    cssGzip: total("css", "gzip"),
+    cssRaw: total("css", "raw"),
+    inlineGzip: gzip9(assets.inlineScripts.join("\n")),
+    htmlGzip: gzip9(html),
+    files,
+    missing,
+  };
 }
 
 /** What a first visit to a page transfers: response bodies as sent, by resource type, and the largest eight. */
