@@ -94,11 +94,8 @@ interface Transfer {
 }
 
 /** The first-load files of each route of a client build. */
-async function routeBundles(clientDir: string, routes: readonly Route[]): Promise<RouteBundle[]> {
-  const bundles: RouteBundle[] = [];
-  for (const route of routes) bundles.push(await routeBundle(clientDir, route));
-  return bundles;
-}
+const routeBundles = (clientDir: string, routes: readonly Route[]) =>
+  Promise.all(routes.map((route) => routeBundle(clientDir, route)));
 
 /** A first visit to `url` on a 375 px phone, unthrottled, until the network is idle. */
 async function firstVisitTransfer(ctx: BenchContext, url: string): Promise<Transfer> {
