@@ -13,7 +13,6 @@ import type { CDPSession } from "@playwright/test";
 
 /** The categories DevTools' performance panel records, less the screenshots. */
 export const TRACE_CATEGORIES = [
-  "-*",
   "devtools.timeline",
   "disabled-by-default-devtools.timeline",
   "loading",
@@ -260,7 +259,7 @@ export async function startTrace(cdp: CDPSession): Promise<void> {
     transferMode: "ReturnAsStream",
     traceConfig: {
       recordMode: "recordAsMuchAsPossible",
-      includedCategories: TRACE_CATEGORIES.filter((c) => c !== "-*"),
+      includedCategories: TRACE_CATEGORIES,
     },
   });
 }
