@@ -5,7 +5,7 @@ import { startSiteServer, type SiteServer } from "../site-server/site-server";
 import { precompress } from "../pipeline/precompress";
 import { freePort } from "../tools/processes";
 import { selectRoutes, type BenchArgs } from "./args";
-import { createWorkspace, createWorkspaceAt, productionEnv, REPO, runBuild, type BuildResult } from "./build";
+import { createWorkspace, createWorkspaceAt, productionEnv, runBuild, type BuildResult } from "./build";
 import { startContentService, type ContentService } from "./content-service";
 import { countIndexReferences } from "./spec-requests";
 import { CLIENT_DIR, pageFile } from "../release/layout";
@@ -34,7 +34,6 @@ export interface SiteBuild {
   label: "now" | "baseline" | "preview";
   /** the baseline's full commit; null for the work tree */
   commit: string | null;
-  workspace: string;
   clientDir: string;
   site: SiteServer;
   build: BuildResult;
@@ -162,7 +161,7 @@ export class BenchContext {
     this.log(
       `baseline build (${built.env.CONTENT_VERSION} content): ${(built.build.durationMs / 1000).toFixed(1)} s, site ${built.site.url}`,
     );
-    return { label: "baseline", commit, workspace, ...built };
+    return { label: "baseline", commit, ...built };
   }
 
   private async buildPreview(): Promise<SiteBuild> {
@@ -171,7 +170,7 @@ export class BenchContext {
     this.log("preview build: building ...");
     const built = await this.buildSite(workspace, main.content, main.contentDir, "draft");
     this.log(`preview build: ${(built.build.durationMs / 1000).toFixed(1)} s, site ${built.site.url}`);
-    return { label: "preview", commit: null, workspace, ...built };
+    return { label: "preview", commit: null, ...built };
   }
 
   /** Builds `workspace` against the content service (BENCH_CONTENT_VERSION unless told), precompresses and serves it. */
@@ -226,7 +225,6 @@ export class BenchContext {
     return {
       label: "now",
       commit: null,
-      workspace,
       clientDir,
       contentDir,
       content,
@@ -247,5 +245,3 @@ export class BenchContext {
 export function prerenderedFile(clientDir: string, route: Route): string {
   return route.file ? path.join(clientDir, ...route.file.split("/")) : pageFile(clientDir, route.path);
 }
-
-export { REPO };

@@ -73,12 +73,10 @@ export interface EngineRun {
   framework: boolean | null;
 }
 
-export interface EngineRoute extends RunTally {
-  loadEventStart: number | null;
-  fcp: number | null;
-  hydrationStartAfterLoad: number | null;
-  hydratedBy: number | null;
-  firstLook: number | null;
+/** The figures of a route's runs whose medians it reports. */
+const MEDIANS = ["loadEventStart", "fcp", "hydrationStartAfterLoad", "hydratedBy", "firstLook"] as const;
+
+export interface EngineRoute extends RunTally, Pick<EngineRun, (typeof MEDIANS)[number]> {
   /** every run that succeeded found a page without a framework: no hydration to measure */
   withoutFramework: boolean;
 }
@@ -210,7 +208,7 @@ export function aggregateEngineRoute(route: Route, runs: readonly EngineRun[]): 
   const { ok, tally } = tallyRuns(route, runs);
   return {
     ...tally,
-    ...mediansOf(ok, ["loadEventStart", "fcp", "hydrationStartAfterLoad", "hydratedBy", "firstLook"]),
+    ...mediansOf(ok, MEDIANS),
     withoutFramework: ok.length > 0 && ok.every((r) => r.framework === false),
   };
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, CDPSession, Page } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from "@playwright/test";
 import { inflightTracker } from "../test-support/inflight-requests";
 import type { Route } from "./context";
 import { median, medianIndex, mediansOf, tallyRuns, type RunTally } from "./stats";
@@ -100,21 +100,18 @@ export interface SlowRun {
   idleTimedOut: boolean;
 }
 
-export interface SlowRoute extends RunTally {
-  /** whether a run of it loaded a framework (React Router): a production page has none (decision 0014) */
-  framework: boolean;
-  fcp: number | null;
-  loadEventStart: number | null;
-  hydrationStartAfterLoad: number | null;
+/** The figures of a run that a route reports the medians of. */
+type MedianFigure = "fcp" | "loadEventStart" | "hydrationStartAfterLoad" | "restyled" | "largestRestyle" | "rendering";
+
+/**
+ * A route's runs: whether one loaded a framework (React Router: a production page has none, decision 0014), the
+ * medians of their figures, and the longest task's work in the run with the median longest task.
+ */
+export interface SlowRoute extends RunTally, Pick<SlowRun, MedianFigure | "framework" | "longestWork"> {
   count: number | null;
   countFromHydration: number | null;
   longest: number | null;
   beyond50: number | null;
-  restyled: number | null;
-  largestRestyle: number | null;
-  rendering: number | null;
-  /** the longest task's work in the run with the median longest task */
-  longestWork: string;
 }
 
 export interface BytesRun {
@@ -132,8 +129,10 @@ export interface BytesRun {
   idleTimedOut: boolean;
 }
 
-/** The slow phone's network and CPU on a page, through its CDP session. */
-export async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
+/** A new page of `context` on the slow phone's network and CPU (through its CDP session), its requests tracked. */
+export async function slowPhonePage(context: BrowserContext) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -142,6 +141,7 @@ export async function throttleToSlowPhone(cdp: CDPSession): Promise<void> {
     uploadThroughput: SLOW_PHONE.uploadBytesPerS,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuRate });
+  return { page, cdp, network: inflightTracker(page) };
 }
 
 /**
@@ -228,10 +228,7 @@ async function slowVisit(
   const result = emptySlowRun(route, run, build);
   const context = await browser.newContext(SCREENS["375 px"]);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await throttleToSlowPhone(cdp);
-    const network = inflightTracker(page);
+    const { page, cdp, network } = await slowPhonePage(context);
     await startTrace(cdp);
     let events;
     try {

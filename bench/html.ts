@@ -59,9 +59,6 @@ export interface HeroImage {
   /** The <img> tag, or the whole <picture> element that holds it. */
   markup: string;
   src: string;
-  srcset: string | undefined;
-  width: string | undefined;
-  height: string | undefined;
   /** <link rel=preload as=image> tags of the document that load this image. */
   preloads: string[];
 }
@@ -83,14 +80,7 @@ export function findHeroImage(html: string): HeroImage | null {
       return (attribute(link, "as") ?? "").toLowerCase() === "image" && imagePath !== "" && loads.includes(imagePath);
     })
     .map((link) => page.outerHtml(link));
-  return {
-    markup: page.outerHtml(wrapper),
-    src,
-    srcset: attribute(img, "srcset"),
-    width: attribute(img, "width"),
-    height: attribute(img, "height"),
-    preloads,
-  };
+  return { markup: page.outerHtml(wrapper), src, preloads };
 }
 
 /** The text of the first <h1> (tags stripped), or "". */

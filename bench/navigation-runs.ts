@@ -1,6 +1,5 @@
 import type { Browser, Locator } from "@playwright/test";
-import { inflightTracker } from "../test-support/inflight-requests";
-import { SCREENS, throttleToSlowPhone, waitForHydration } from "./first-visit-runs";
+import { SCREENS, slowPhonePage, waitForHydration } from "./first-visit-runs";
 import { median, tallyRuns, type RunTally } from "./stats";
 import { atMost, type Verdict } from "./targets";
 
@@ -42,12 +41,8 @@ export interface NavigationRun {
   lcpElement: string | null;
 }
 
-export interface NavigationFigures extends RunTally {
-  kind: NavigationKind;
-  toLcp: number | null;
-  documentNavigation: boolean | null;
-  lcpElement: string | null;
-}
+/** A page's runs of a kind: the median time to LCP, and how the first run that succeeded navigated and painted. */
+export type NavigationFigures = RunTally & Pick<NavigationRun, "kind" | "toLcp" | "documentNavigation" | "lcpElement">;
 
 /** What the article's document says after the tap, read once the network is idle (nothing measured runs then). */
 interface Landed {
@@ -152,10 +147,7 @@ async function settledPage(browser: Browser, url: string) {
   // a phone's viewport with a mouse: the prefetched runs hover the tile, as React Router and the speculation rules
   // prefetch on hover (a touch screen's tap would prefetch on the tap itself, as in the cold runs)
   const context = await browser.newContext({ ...SCREENS["375 px"], isMobile: false, hasTouch: false });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await throttleToSlowPhone(cdp);
-  const network = inflightTracker(page);
+  const { page, cdp, network } = await slowPhonePage(context);
   await page.goto(url, { waitUntil: "load", timeout: 120_000 });
   if (!(await network.idle(60_000))) throw new Error("the network never went idle after the page's load");
   await waitForHydration(page, 60_000);

@@ -34,13 +34,7 @@ export function parseProcStat(text: string): ProcStat | null {
 
 /** The pids of `root` and all its descendants in a process table. */
 export function descendants(root: number, table: readonly ProcStat[]): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const p of table) {
-    const list = children.get(p.ppid) ?? [];
-    list.push(p.pid);
-    children.set(p.ppid, list);
-  }
-  return reachable(root, (pid) => children.get(pid) ?? []);
+  return reachable(root, (pid) => table.filter((p) => p.ppid === pid).map((p) => p.pid));
 }
 
 async function readTable(): Promise<ProcStat[]> {
@@ -100,7 +94,6 @@ export async function matchingSubtreesRssBytes(
 }
 
 export interface RssSampler {
-  readonly peakBytes: number;
   readonly lastBytes: number;
   /** Samples from now on count towards this phase's peak (the first phase is named when sampling starts). */
   enterPhase(name: string): void;
@@ -130,9 +123,6 @@ export function sampleRss(measure: () => Promise<number>, intervalMs = 100, firs
     }
   })();
   return {
-    get peakBytes() {
-      return peak;
-    },
     get lastBytes() {
       return last;
     },

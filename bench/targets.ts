@@ -117,13 +117,10 @@ export function memoryGrowthBySize(points: readonly GrowthPoint[]): MemoryGrowth
     });
 }
 
-/** Pass when the memory grows at most `max` times the content at every size measured (and one was). */
-export function memoryGrowthVerdict(
-  growth: readonly MemoryGrowth[],
-  max: number = TARGETS.memoryPerContentMax,
-): Verdict {
+/** Pass when the memory grows at most TARGETS.memoryPerContentMax times the content at every size measured (and one was). */
+export function memoryGrowthVerdict(growth: readonly MemoryGrowth[]): Verdict {
   if (growth.length === 0) return "info";
-  return allOf(growth.map((entry) => atMost(entry.ratio, max)));
+  return allOf(growth.map((entry) => atMost(entry.ratio, TARGETS.memoryPerContentMax)));
 }
 
 const MARKS: Record<Verdict, string> = { pass: "✅ pass", fail: "❌ fail", error: "⚠️ error", info: "–" };

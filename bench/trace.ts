@@ -13,7 +13,6 @@ import type { CDPSession } from "@playwright/test";
 
 /** The categories DevTools' performance panel records, less the screenshots. */
 export const TRACE_CATEGORIES = [
-  "-*",
   "devtools.timeline",
   "disabled-by-default-devtools.timeline",
   "loading",
@@ -82,10 +81,6 @@ export interface TraceFigures {
   fcp: number | null;
   /** the main frame's tasks over LONG_TASK_MS, clipped at the first paint as TBT clips them */
   longTasks: TraceTask[];
-  /** the longest task after the first paint (its part after it), 0 when there was no long one */
-  longest: number;
-  /** the sum of (duration - 50 ms) of the tasks after the first paint */
-  beyond50: number;
   /** every Recalculate Style of the main frame's thread after the first paint */
   styleRecalcs: StyleRecalc[];
   /** the largest of those, by elements */
@@ -209,8 +204,6 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
   const figures: TraceFigures = {
     fcp: null,
     longTasks: [],
-    longest: 0,
-    beyond50: 0,
     styleRecalcs: [],
     largestRecalc: null,
     visitRendering: 0,
@@ -248,8 +241,6 @@ export function analyseTrace(events: readonly TraceEvent[]): TraceFigures {
       // a task spanning the paint: its part after it, in proportion
       const cpu = task.tdur === undefined ? null : ms(task.tdur) * (duration / (end - start));
       figures.longTasks.push({ start: Math.max(start, paint), duration, work, elementsRestyled, cpu });
-      figures.longest = Math.max(figures.longest, duration);
-      figures.beyond50 += duration - LONG_TASK_MS;
     }
   }
   for (const event of inside) {
@@ -268,7 +259,7 @@ export async function startTrace(cdp: CDPSession): Promise<void> {
     transferMode: "ReturnAsStream",
     traceConfig: {
       recordMode: "recordAsMuchAsPossible",
-      includedCategories: TRACE_CATEGORIES.filter((c) => c !== "-*"),
+      includedCategories: TRACE_CATEGORIES,
     },
   });
 }

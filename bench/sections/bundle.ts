@@ -5,7 +5,7 @@ import { inflightTracker } from "../../test-support/inflight-requests";
 import { launchPlaywright } from "../browser";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import { sideBySideTable } from "../side-by-side";
-import { fmtKB, KB, markdownTable, pathOf } from "../format";
+import { columnTable, fmtKB, KB, markdownTable, pathOf } from "../format";
 import { pageAssets, staticImports } from "../html";
 import { allOf, atMost, TARGETS } from "../targets";
 import type { SectionOutput } from "../report";
@@ -59,39 +59,31 @@ async function withStaticImports(clientDir: string, scripts: readonly string[]):
 async function routeBundle(clientDir: string, route: Route): Promise<RouteBundle> {
   const html = await readFile(prerenderedFile(clientDir, route), "utf8");
   const assets = pageAssets(html);
-  const bundle: RouteBundle = {
-    route: route.label,
-    path: route.path,
-    jsGzip: 0,
-    jsRaw: 0,
-    cssGzip: 0,
-    cssRaw: 0,
-    inlineGzip: gzip9(assets.inlineScripts.join("\n")),
-    htmlGzip: gzip9(html),
-    files: [],
-    missing: [],
-  };
-  const files = [
+  const wanted = [
     ...(await withStaticImports(clientDir, assets.scripts)).map((file) => ({ file, kind: "js" as const })),
     ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
   ];
-  for (const { file, kind } of files) {
+  const files: RouteBundle["files"] = [];
+  const missing: string[] = [];
+  for (const { file, kind } of wanted) {
     const data = await readFile(path.join(clientDir, decodeURIComponent(file))).catch(() => null);
-    if (!data) {
-      bundle.missing.push(file);
-      continue;
-    }
-    const gz = gzip9(data);
-    bundle.files.push({ file, kind, raw: data.length, gzip: gz });
-    if (kind === "js") {
-      bundle.jsGzip += gz;
-      bundle.jsRaw += data.length;
-    } else {
-      bundle.cssGzip += gz;
-      bundle.cssRaw += data.length;
-    }
+    if (data) files.push({ file, kind, raw: data.length, gzip: gzip9(data) });
+    else missing.push(file);
   }
-  return bundle;
+  const total = (kind: "js" | "css", size: "raw" | "gzip") =>
+    files.filter((f) => f.kind === kind).reduce((sum, f) => sum + f[size], 0);
+  return {
+    route: route.label,
+    path: route.path,
+    jsGzip: total("js", "gzip"),
+    jsRaw: total("js", "raw"),
+    cssGzip: total("css", "gzip"),
+    cssRaw: total("css", "raw"),
+    inlineGzip: gzip9(assets.inlineScripts.join("\n")),
+    htmlGzip: gzip9(html),
+    files,
+    missing,
+  };
 }
 
 /** What a first visit to a page transfers: response bodies as sent, by resource type, and the largest eight. */
@@ -102,11 +94,8 @@ interface Transfer {
 }
 
 /** The first-load files of each route of a client build. */
-async function routeBundles(clientDir: string, routes: readonly Route[]): Promise<RouteBundle[]> {
-  const bundles: RouteBundle[] = [];
-  for (const route of routes) bundles.push(await routeBundle(clientDir, route));
-  return bundles;
-}
+const routeBundles = (clientDir: string, routes: readonly Route[]) =>
+  Promise.all(routes.map((route) => routeBundle(clientDir, route)));
 
 /** A first visit to `url` on a 375 px phone, unthrottled, until the network is idle. */
 async function firstVisitTransfer(ctx: BenchContext, url: string): Promise<Transfer> {
@@ -215,19 +204,16 @@ function bundlesMarkdown(ctx: BenchContext, figures: BundleFigures): string[] {
       "The site server sends brotli where the browser accepts it, which is smaller still. Inline = React Router's inline " +
       "scripts (context and hydration data) inside the HTML.",
     "",
-    markdownTable(
-      ["route", "JS gzip", "JS raw", "CSS gzip", "CSS raw", "inline scripts gzip", "HTML gzip", "files"],
-      bundles.map((b) => [
-        b.route,
-        fmtKB(b.jsGzip),
-        fmtKB(b.jsRaw),
-        fmtKB(b.cssGzip),
-        fmtKB(b.cssRaw),
-        fmtKB(b.inlineGzip),
-        fmtKB(b.htmlGzip),
-        String(b.files.length),
-      ]),
-    ),
+    columnTable(bundles, [
+      ["route", (b) => b.route],
+      ["JS gzip", (b) => fmtKB(b.jsGzip)],
+      ["JS raw", (b) => fmtKB(b.jsRaw)],
+      ["CSS gzip", (b) => fmtKB(b.cssGzip)],
+      ["CSS raw", (b) => fmtKB(b.cssRaw)],
+      ["inline scripts gzip", (b) => fmtKB(b.inlineGzip)],
+      ["HTML gzip", (b) => fmtKB(b.htmlGzip)],
+      ["files", (b) => String(b.files.length)],
+    ]),
     "",
     ...baselineMarkdown(ctx, figures),
   ];

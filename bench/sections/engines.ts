@@ -22,6 +22,7 @@ import {
 import { fmtMs, routesLine } from "../format";
 import { HYDRATION_DEADLINE_MS, LOAD_GRACE_MS } from "../../pipeline/defer-hydration";
 import type { SectionOutput } from "../report";
+import { interleavedRuns } from "../stats";
 
 /**
  * Hydration start after load in the two other engines of the target
@@ -102,26 +103,15 @@ async function measureEngine(
   engine: Engine,
   launch: () => Promise<EnginePage>,
 ): Promise<EngineResult> {
-  const done: EngineRun[] = [];
-  for (let run = 1; run <= runs; run++) {
-    for (const route of main.routes) {
-      const result = await engineRun(launch, { engine: engine.name, route, run });
-      done.push(result);
-      ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
-    }
-  }
+  const byRoute = await interleavedRuns(main.routes, runs, async (route, run) => {
+    const result = await engineRun(launch, { engine: engine.name, route, run });
+    ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
+    return result;
+  });
+  const done = byRoute.flat();
   const version = done.find((r) => r.version)?.version ?? "version unknown (no browser started)";
   ctx.log(`engines ${engine.name}: ${version}`);
-  return {
-    version,
-    runs: done,
-    routes: main.routes.map((route) =>
-      aggregateEngineRoute(
-        route,
-        done.filter((r) => r.path === route.path),
-      ),
-    ),
-  };
+  return { version, runs: done, routes: main.routes.map((route, i) => aggregateEngineRoute(route, byRoute[i]!)) };
 }
 
 type EngineResults = Partial<Record<EngineName, EngineResult>>;

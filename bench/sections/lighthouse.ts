@@ -13,7 +13,7 @@ import { inflightTracker, mediaRequests } from "../../test-support/inflight-requ
 import { startClientOnlyServer } from "../client-only-server";
 import { prerenderedFile, type BenchContext, type MainBuild, type Route, type SiteBuild } from "../context";
 import type { SectionOutput, SummaryRow } from "../report";
-import { columnTable, fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, markdownTable, pathOf, routesLine } from "../format";
+import { columnTable, fmtCls, fmtInt, fmtMs, fmtRatio, fmtScore, pathOf, routesLine } from "../format";
 import { sideBySideTable } from "../side-by-side";
 import { floorPage } from "../html";
 import { interleavedRuns, median, medianIndex, mediansOf, ratio } from "../stats";
@@ -462,28 +462,25 @@ function presetTables(aggregates: readonly Aggregate[]): string[] {
 
 /** The median-LCP run's LCP element and phases, and what each floor holds. */
 function lcpMarkdown(aggregates: readonly Aggregate[], floorKinds: FloorKinds): string[] {
-  const phaseRows: string[][] = [];
-  for (const a of aggregates.filter(
-    (x) => x.variant === "site" || (x.variant === "client-only" && x.preset === "mobile"),
-  )) {
-    const rep = a.representative;
-    const phases = rep?.lcpPhases
-      ? Object.entries(rep.lcpPhases)
+  const phasesText = (phases: Record<string, number> | undefined) =>
+    phases
+      ? Object.entries(phases)
           .map(([k, v]) => `${k} ${fmtMs(v)}`)
           .join(", ")
       : "–";
-    phaseRows.push([
-      a.preset,
-      `${a.route}${a.variant === "site" ? "" : " (client-only)"}`,
-      fmtMs(a.lcp),
-      phases,
-      rep?.lcpElement ? `\`${rep.lcpElement.slice(0, 160)}\`` : "–",
-    ]);
-  }
   return [
     "### LCP element and phases (site; client-only on mobile; median-LCP run)",
     "",
-    markdownTable(["preset", "route", "LCP", "phases", "element"], phaseRows),
+    columnTable(
+      aggregates.filter((a) => a.variant === "site" || (a.variant === "client-only" && a.preset === "mobile")),
+      [
+        ["preset", (a) => a.preset],
+        ["route", (a) => `${a.route}${a.variant === "site" ? "" : " (client-only)"}`],
+        ["LCP", (a) => fmtMs(a.lcp)],
+        ["phases", (a) => phasesText(a.representative?.lcpPhases)],
+        ["element", ({ representative: rep }) => (rep?.lcpElement ? `\`${rep.lcpElement.slice(0, 160)}\`` : "–")],
+      ],
+    ),
     "",
     "Floors: " +
       Object.entries(floorKinds)

@@ -7,7 +7,6 @@ import {
   NAVIGATION_KINDS,
   navigationRun,
   navigationVerdict,
-  type NavigationFigures,
   type NavigationKind,
 } from "../navigation-runs";
 import { interleavedRuns } from "../stats";
@@ -28,8 +27,6 @@ const FROM = [
   { label: "/en → article", path: "/en" },
 ];
 
-type Figures = Map<string, NavigationFigures>;
-
 const keyOf = (build: string, from: string, kind: NavigationKind) => `${build}|${from}|${kind}`;
 
 async function measure(ctx: BenchContext, builds: readonly SiteBuild[], runs: number) {
@@ -48,15 +45,9 @@ async function measure(ctx: BenchContext, builds: readonly SiteBuild[], runs: nu
     );
     return result;
   }).finally(() => browser.close());
-  const byKey = new Map(cases.map((c, i) => [keyOf(c.build.label, c.from.label, c.kind), results[i]!]));
-  const figures: Figures = new Map();
-  for (const build of builds)
-    for (const from of FROM)
-      for (const kind of NAVIGATION_KINDS) {
-        const key = keyOf(build.label, from.label, kind);
-        figures.set(key, aggregateNavigation(from, kind, byKey.get(key) ?? []));
-      }
-  return { figures, runs: Object.fromEntries(byKey) };
+  const keys = cases.map((c) => keyOf(c.build.label, c.from.label, c.kind));
+  const figures = new Map(cases.map((c, i) => [keys[i]!, aggregateNavigation(c.from, c.kind, results[i]!)]));
+  return { figures, runs: Object.fromEntries(keys.map((key, i) => [key, results[i]!])) };
 }
 
 export async function navigationSection(ctx: BenchContext): Promise<SectionOutput> {

@@ -48,7 +48,8 @@ async function settle(page: Page, network: ReturnType<typeof inflightTracker>): 
   await quiet();
 }
 
-function counter(page: Page, contentOrigins: Set<string>) {
+/** Counts the page's API and `.data` requests; the function it returns hands over the count and starts a new one. */
+function counter(page: Page, contentOrigins: Set<string>): () => PageCount {
   let count: PageCount = { api: 0, data: 0, apiUrls: [] };
   page.on("request", (request) => {
     const url = request.url();
@@ -59,12 +60,10 @@ function counter(page: Page, contentOrigins: Set<string>) {
       count.data += 1;
     }
   });
-  return {
-    take(): PageCount {
-      const taken = count;
-      count = { api: 0, data: 0, apiUrls: [] };
-      return taken;
-    },
+  return () => {
+    const taken = count;
+    count = { api: 0, data: 0, apiUrls: [] };
+    return taken;
   };
 }
 
@@ -73,28 +72,28 @@ async function visit<T>(
   browser: Browser,
   url: string,
   contentOrigins: Set<string>,
-  andThen: (page: Page, count: ReturnType<typeof counter>, network: ReturnType<typeof inflightTracker>) => Promise<T>,
+  andThen: (page: Page, take: ReturnType<typeof counter>, network: ReturnType<typeof inflightTracker>) => Promise<T>,
 ): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    const count = counter(page, contentOrigins);
+    const take = counter(page, contentOrigins);
     const network = inflightTracker(page);
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await settle(page, network);
-    return await andThen(page, count, network);
+    return await andThen(page, take, network);
   } finally {
     await context.close();
   }
 }
 
 const firstLoad = (browser: Browser, url: string, contentOrigins: Set<string>) =>
-  visit(browser, url, contentOrigins, async (_page, count) => count.take());
+  visit(browser, url, contentOrigins, async (_page, take) => take());
 
 /** A navigation from NAVIGATION_START to `route`, as a link does it: the router's where the page runs one. */
 function navigation(browser: Browser, origin: string, route: Route, contentOrigins: Set<string>) {
-  return visit(browser, `${origin}${NAVIGATION_START}`, contentOrigins, async (page, count, network) => {
-    count.take();
+  return visit(browser, `${origin}${NAVIGATION_START}`, contentOrigins, async (page, take, network) => {
+    take();
     const kind = await page.evaluate(async (to): Promise<NavigationKind> => {
       const router = (window as unknown as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
         .__reactRouterDataRouter;
@@ -105,7 +104,7 @@ function navigation(browser: Browser, origin: string, route: Route, contentOrigi
     if (kind === "document") await page.goto(`${origin}${route.path}`, { waitUntil: "load", timeout: 60_000 });
     await page.waitForURL((u) => u.pathname === route.path, { timeout: 20_000 });
     await settle(page, network);
-    return { ...count.take(), kind };
+    return { ...take(), kind };
   });
 }
 
@@ -197,9 +196,13 @@ function buildMarkdown(main: MainBuild, specBuild: number): string[] {
   ];
 }
 
+/** A titled list of API requests, the first `max` of them; nothing when there are none. */
+const requestList = (title: string, requests: readonly string[], max: number): string[] =>
+  requests.length ? [title, "", ...requests.slice(0, max).map((e) => `- \`${e}\``), ""] : [];
+
 /** Every route's counts, then the API requests the browser made (the first of them). */
 function routesMarkdown(rows: readonly RouteRequests[]): string[] {
-  const md: string[] = [
+  return [
     columnTable(rows, [
       ["route", (r) => `\`${r.route.path}\``],
       ["spec approach", (r) => String(r.spec)],
@@ -209,30 +212,21 @@ function routesMarkdown(rows: readonly RouteRequests[]): string[] {
       ["client-only navigation (kind)", (r) => `${r.clientOnly.nav.api}, ${r.clientOnly.nav.kind}`],
     ]),
     "",
-  ];
-  const examples = rows.flatMap((r) =>
-    [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`),
-  );
-  if (examples.length) {
-    md.push(
+    ...requestList(
       "API requests the prerendered site made in the browser:",
-      "",
-      ...examples.slice(0, 30).map((e) => `- \`${e}\``),
-      "",
-    );
-  }
-  const clientOnlyExamples = rows.flatMap((r) =>
-    r.clientOnly.first.apiUrls.map((u) => `${r.route.label}: ${new URL(u).pathname}${new URL(u).search.slice(0, 120)}`),
-  );
-  if (clientOnlyExamples.length) {
-    md.push(
+      rows.flatMap((r) => [...r.site.first.apiUrls, ...r.site.nav.apiUrls].map((u) => `${r.route.label}: ${u}`)),
+      30,
+    ),
+    ...requestList(
       "API requests of the client-only variant on first load:",
-      "",
-      ...clientOnlyExamples.slice(0, 40).map((e) => `- \`${e}\``),
-      "",
-    );
-  }
-  return md;
+      rows.flatMap((r) =>
+        r.clientOnly.first.apiUrls.map(
+          (u) => `${r.route.label}: ${new URL(u).pathname}${new URL(u).search.slice(0, 120)}`,
+        ),
+      ),
+      40,
+    ),
+  ];
 }
 
 export async function requestsSection(ctx: BenchContext): Promise<SectionOutput> {
