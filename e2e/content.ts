@@ -295,28 +295,20 @@ export function articleMediaVideos(story: StoryJson): ArticleMediaExpectation[] 
   return (articleMediaEntries(story) ?? []).filter((entry) => VIDEO_EXTENSIONS.includes(extensionOf(entry.filename)));
 }
 
-/** A story file written into the content service's folder; removed again by `remove()`. */
-export interface AddedArticle {
-  slug: string;
-  path: string;
-  headline: string;
-  story: StoryJson;
-  remove(): Promise<void>;
-}
-
 /**
  * Publishes a new article after the build (a copy of `template` with a new
  * slug, uuid and headline, and no tags, so the home filter does not change),
  * into the content folder `api` serves (the suite's, unless told), and
  * waits until the content service serves it. Its page is not prerendered:
- * the SPA fallback and the client loader show it.
+ * the SPA fallback and the client loader show it. Resolves to its slug, path, headline and story, and `remove()`,
+ * which removes its file from the content service's folder again.
  */
 export async function addArticleAfterBuild(
   api: ContentApi,
   template: StoryJson,
   prefix: string,
   contentDir = e2eEnv().contentDir,
-): Promise<AddedArticle> {
+) {
   const suffix = randomUUID().slice(0, 8);
   const slug = `${prefix}-${suffix}`;
   const headline = `${prefix} ${suffix}`;
