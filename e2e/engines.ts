@@ -202,7 +202,3 @@ export function shownTiles(page: EnginePage): Promise<string[]> {
       .map((tile) => new URL(tile.querySelector("a")!.href).pathname),
   );
 }
-
-export function sameList(actual: readonly string[], expected: readonly string[]): boolean {
-  return actual.length === expected.length && actual.every((value, index) => value === expected[index]);
-}
