@@ -166,11 +166,6 @@ export async function expectEventually(
   throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
 }
 
-/** Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them (`scriptsDone`). */
-export function waitForHydration(page: EnginePage): Promise<void> {
-  return expectEventually(page, "hydration or the behaviours", () => page.evaluate(scriptsDone, BEHAVIOURS), 15_000);
-}
-
 /**
  * Waits until the first screen's entrances have ended: the running animations of the document's timeline that have
  * an end (not a scroll's, nor the endless ones; a paused one waits below the fold for the visitor).
@@ -189,9 +184,10 @@ export function entrancesEnded(page: EnginePage): Promise<void> {
   });
 }
 
+/** Opens `path` and resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them (`scriptsDone`). */
 export async function openHydrated(page: EnginePage, path: string): Promise<void> {
   await page.open(path);
-  await waitForHydration(page);
+  await expectEventually(page, "hydration or the behaviours", () => page.evaluate(scriptsDone, BEHAVIOURS), 15_000);
 }
 
 /** The hrefs of the gallery's tiles as a visitor sees them (leaving tiles and hidden ones left out). */
