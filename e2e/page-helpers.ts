@@ -210,19 +210,15 @@ export async function scrollThroughShowingImages(page: Page): Promise<void> {
 
 /** The shell's links in the order a visitor follows them: the header's index and second page, the footer's imprint. */
 export function shellLinks(page: Page, layout: LayoutExpectations): Array<{ link: Locator; path: string }> {
+  const headerLink = ({ label, path }: { label: string; path: string }) => ({
+    link: page.getByRole("banner").getByRole("link", { name: label, exact: true }),
+    path,
+  });
+  const { imprint } = layout.footer;
   return [
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
-      path: layout.header.index.path,
-    },
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }),
-      path: layout.header.link.path,
-    },
-    {
-      link: page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label }),
-      path: layout.footer.imprint.path,
-    },
+    headerLink(layout.header.index),
+    headerLink(layout.header.link),
+    { link: page.getByRole("contentinfo").getByRole("link", { name: imprint.label }), path: imprint.path },
   ];
 }
 
