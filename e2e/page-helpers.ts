@@ -237,18 +237,11 @@ export function centredSlideIndex(): number {
   return offsets.indexOf(Math.min(...offsets));
 }
 
-export interface LazyImageBox {
-  width: number;
-  height: number;
-  placeholder: boolean;
-  loaded: boolean;
-}
-
 /**
  * Each lazy image's box (`img[data-lazy]`, in document order; 0 × 0 where it has none), whether it still shows
  * its placeholder and whether its file has loaded. Self-contained, for any driver (see centredSlideIndex).
  */
-export function lazyImageBoxes(): LazyImageBox[] {
+export function lazyImageBoxes() {
   return Array.from(document.querySelectorAll<HTMLImageElement>("img[data-lazy]")).map((image) => {
     const rect = image.getBoundingClientRect();
     const placeholder = image.currentSrc === "" || image.currentSrc.startsWith("data:");
@@ -260,6 +253,8 @@ export function lazyImageBoxes(): LazyImageBox[] {
     };
   });
 }
+
+type LazyImageBox = ReturnType<typeof lazyImageBoxes>[number];
 
 /** How many of the lazy images at `indices` (in `lazyImageBoxes` order) have not loaded yet. */
 export function stillLoading(boxes: LazyImageBox[], indices: number[]): number {
