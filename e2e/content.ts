@@ -172,14 +172,8 @@ export function extensionOf(filename: string | undefined): string {
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "bmp", "svg"];
 export const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"];
 
-export interface HeroSlideExpectation {
-  desktop: Asset;
-  phone: Asset;
-  path: string;
-}
-
 /** The home hero (body[0]): the carousel switch and its slides, as SPEC section 3 describes them. */
-export function homeHero(home: StoryJson): { carousel: boolean; slides: HeroSlideExpectation[] } {
+export function homeHero(home: StoryJson) {
   const hero = body(home)[0] ?? {};
   const carousel = hero.CaruselYN === true;
   const slides = records(carousel ? hero.Photo : hero.Image)
@@ -192,17 +186,10 @@ export function homeHero(home: StoryJson): { carousel: boolean; slides: HeroSlid
   return { carousel, slides: carousel ? slides : slides.slice(0, 1) };
 }
 
-export interface GalleryItemExpectation {
-  image: Asset;
-  name: string;
-  tags: string[];
-  path: string;
-  /** what the tile shows on hover: the Name, or 'More' (SPEC section 2) */
-  caption: string;
-}
+export type HeroSlideExpectation = ReturnType<typeof homeHero>["slides"][number];
 
 /** The home gallery's ImageData (body[1]). */
-export function homeGallery(home: StoryJson): GalleryItemExpectation[] {
+export function homeGallery(home: StoryJson) {
   return records(body(home)[1]?.ImageData).map((item) => {
     const name = text(item.Name).trim();
     return {
@@ -210,10 +197,13 @@ export function homeGallery(home: StoryJson): GalleryItemExpectation[] {
       name,
       tags: Array.isArray(item.Tags) ? item.Tags.filter((tag): tag is string => typeof tag === "string") : [],
       path: storyPath(multilink(item.link)),
+      /** what the tile shows on hover: the Name, or 'More' (SPEC section 2) */
       caption: name || "More",
     };
   });
 }
+
+export type GalleryItemExpectation = ReturnType<typeof homeGallery>[number];
 
 /** SPEC section 4: no tag selected shows all; otherwise the items having at least one selected tag. */
 export function filterGallery(items: GalleryItemExpectation[], selected: string[]): GalleryItemExpectation[] {
@@ -295,28 +285,20 @@ export function articleMediaVideos(story: StoryJson): ArticleMediaExpectation[] 
   return (articleMediaEntries(story) ?? []).filter((entry) => VIDEO_EXTENSIONS.includes(extensionOf(entry.filename)));
 }
 
-/** A story file written into the content service's folder; removed again by `remove()`. */
-export interface AddedArticle {
-  slug: string;
-  path: string;
-  headline: string;
-  story: StoryJson;
-  remove(): Promise<void>;
-}
-
 /**
  * Publishes a new article after the build (a copy of `template` with a new
  * slug, uuid and headline, and no tags, so the home filter does not change),
  * into the content folder `api` serves (the suite's, unless told), and
  * waits until the content service serves it. Its page is not prerendered:
- * the SPA fallback and the client loader show it.
+ * the SPA fallback and the client loader show it. Resolves to its slug, path, headline and story, and `remove()`,
+ * which removes its file from the content service's folder again.
  */
 export async function addArticleAfterBuild(
   api: ContentApi,
   template: StoryJson,
   prefix: string,
   contentDir = e2eEnv().contentDir,
-): Promise<AddedArticle> {
+) {
   const suffix = randomUUID().slice(0, 8);
   const slug = `${prefix}-${suffix}`;
   const headline = `${prefix} ${suffix}`;

@@ -3,13 +3,7 @@ import { sleep, withTimeLimit, type EnginePage } from "../test-support/cross-eng
 import { launchFirefox } from "../test-support/cross-engine/firefox-page";
 import { launchWebKit } from "../test-support/cross-engine/webkit-page";
 import { ensureFirefox, ensureWebKit } from "../test-support/ensure-engines";
-import {
-  articleMediaVideos,
-  articlePath,
-  homeGallery,
-  publishedArticles,
-  type GalleryItemExpectation,
-} from "./content";
+import { articleMediaVideos, articlePath, homeGallery, publishedArticles } from "./content";
 import { createContentApi, e2eEnv, type StoryJson } from "./fixtures";
 import { BEHAVIOURS, scriptsDone } from "./page-helpers";
 
@@ -42,18 +36,11 @@ export const WIDTHS = [DESKTOP_WIDTH, PHONE_WIDTH] as const;
 export const VIEWPORT_HEIGHT: Record<number, number> = { [DESKTOP_WIDTH]: 900, 768: 1000, [PHONE_WIDTH]: 740 };
 export const PAGE_SIZE = 6;
 
-/** What the checks expect, from the published content the production build shows. */
-export interface Expectations {
-  /** a prerendered article's path */
-  articlePath: string;
-  /** a prerendered article with a video in its media, or null where none has one */
-  videoArticlePath: string | null;
-  /** the home gallery in content order */
-  gallery: GalleryItemExpectation[];
-}
-
-/** The home gallery, the first published article the build prerendered and the first with a video in its media. */
-async function readExpectations(): Promise<Expectations> {
+/**
+ * What the checks expect, from the published content the production build shows: the home gallery, the first
+ * published article the build prerendered and the first with a video in its media.
+ */
+async function readExpectations() {
   const env = e2eEnv();
   const api = createContentApi(env, "published");
   const gallery = homeGallery(await api.story("home"));
@@ -66,8 +53,11 @@ async function readExpectations(): Promise<Expectations> {
   if (!first) throw new Error("the site has no prerendered article");
   const withVideo = prerendered.find((story) => articleMediaVideos(story).length > 0);
   return {
+    /** the home gallery in content order */
     gallery,
+    /** a prerendered article's path */
     articlePath: articlePath(first.full_slug),
+    /** a prerendered article with a video in its media, or null where none has one */
     videoArticlePath: withVideo ? articlePath(withVideo.full_slug) : null,
   };
 }
@@ -86,7 +76,7 @@ async function launchEngine(engine: EngineName, origin: string, scripts: boolean
 type WorkerFixtures = {
   /** The worker's browser (its engine, its scripts setting), on the production build's site server. */
   engineBrowser: EnginePage;
-  expectations: Expectations;
+  expectations: Awaited<ReturnType<typeof readExpectations>>;
 };
 
 type TestFixtures = {
@@ -166,11 +156,6 @@ export async function expectEventually(
   throw new Error(`${page.engine}: timed out waiting for ${description}${reason}`);
 }
 
-/** Resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them (`scriptsDone`). */
-export function waitForHydration(page: EnginePage): Promise<void> {
-  return expectEventually(page, "hydration or the behaviours", () => page.evaluate(scriptsDone, BEHAVIOURS), 15_000);
-}
-
 /**
  * Waits until the first screen's entrances have ended: the running animations of the document's timeline that have
  * an end (not a scroll's, nor the endless ones; a paused one waits below the fold for the visitor).
@@ -189,9 +174,10 @@ export function entrancesEnded(page: EnginePage): Promise<void> {
   });
 }
 
+/** Opens `path` and resolves once the page's scripts have run, as e2e/page-helpers.ts waits for them (`scriptsDone`). */
 export async function openHydrated(page: EnginePage, path: string): Promise<void> {
   await page.open(path);
-  await waitForHydration(page);
+  await expectEventually(page, "hydration or the behaviours", () => page.evaluate(scriptsDone, BEHAVIOURS), 15_000);
 }
 
 /** The hrefs of the gallery's tiles as a visitor sees them (leaving tiles and hidden ones left out). */
@@ -201,8 +187,4 @@ export function shownTiles(page: EnginePage): Promise<string[]> {
       .filter((tile) => tile.getAttribute("aria-hidden") !== "true" && tile.getClientRects().length > 0)
       .map((tile) => new URL(tile.querySelector("a")!.href).pathname),
   );
-}
-
-export function sameList(actual: readonly string[], expected: readonly string[]): boolean {
-  return actual.length === expected.length && actual.every((value, index) => value === expected[index]);
 }

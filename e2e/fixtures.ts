@@ -17,15 +17,6 @@ import { resendingResets } from "../test-support/resending-resets";
  * from the API, not from copies), `setFaults` drives its fault injection.
  */
 
-export interface E2EEnv {
-  baseURL: string;
-  contentOrigin: string;
-  contentDir: string;
-  adminToken: string;
-  previewToken: string;
-  publicToken: string;
-}
-
 /** A variable the browser tests' setup gives the specs (test-support/e2e-servers.ts); `howToRun` says how to get it when it is missing. */
 export function requiredEnv(
   name: string,
@@ -36,7 +27,7 @@ export function requiredEnv(
   return value;
 }
 
-export function e2eEnv(): E2EEnv {
+export function e2eEnv() {
   const read = (name: string) => requiredEnv(name);
   return {
     baseURL: read("E2E_BASE_URL").replace(/\/$/, ""),
@@ -47,6 +38,8 @@ export function e2eEnv(): E2EEnv {
     publicToken: read("E2E_PUBLIC_TOKEN"),
   };
 }
+
+type E2EEnv = ReturnType<typeof e2eEnv>;
 
 export type ApiQuery = Record<string, string | number | boolean | undefined>;
 

@@ -9,32 +9,22 @@ import { requiredEnv } from "./fixtures";
  * Netlify's own local runtimes, and the tools that check it that we did not
  * write (the Nu Html Checker, a link checker).
  */
-export interface HostsEnv {
-  /** The production build's folder (`client/`, `release.json`). */
-  buildDir: string;
-  cloudflareUrl: string;
-  netlifyUrl: string;
-  /** The content service the build read (its media are on this origin). */
-  contentOrigin: string;
-  java: string;
-  vnuJar: string;
-  /** linkinator's package folder. */
-  linkinator: string;
-}
-
-export function hostsEnv(): HostsEnv {
+export function hostsEnv() {
   const read = (name: string) =>
     requiredEnv(
       name,
       "the hosts' checks run in a whole `npm run test:e2e`, with `--project hosts` or E2E_HOSTS=1 (test-support/run-e2e.ts)",
     ).replace(/\/$/, "");
   return {
+    /** The production build's folder (`client/`, `release.json`). */
     buildDir: read(HOSTS_BUILD_DIR_VARIABLE),
     cloudflareUrl: read("E2E_CLOUDFLARE_URL"),
     netlifyUrl: read("E2E_NETLIFY_URL"),
+    /** The content service the build read (its media are on this origin). */
     contentOrigin: read("E2E_CONTENT_ORIGIN"),
     java: read("E2E_JAVA"),
     vnuJar: read("E2E_VNU_JAR"),
+    /** linkinator's package folder. */
     linkinator: read("E2E_LINKINATOR"),
   };
 }

@@ -210,19 +210,15 @@ export async function scrollThroughShowingImages(page: Page): Promise<void> {
 
 /** The shell's links in the order a visitor follows them: the header's index and second page, the footer's imprint. */
 export function shellLinks(page: Page, layout: LayoutExpectations): Array<{ link: Locator; path: string }> {
+  const headerLink = ({ label, path }: { label: string; path: string }) => ({
+    link: page.getByRole("banner").getByRole("link", { name: label, exact: true }),
+    path,
+  });
+  const { imprint } = layout.footer;
   return [
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.index.label, exact: true }),
-      path: layout.header.index.path,
-    },
-    {
-      link: page.getByRole("banner").getByRole("link", { name: layout.header.link.label, exact: true }),
-      path: layout.header.link.path,
-    },
-    {
-      link: page.getByRole("contentinfo").getByRole("link", { name: layout.footer.imprint.label }),
-      path: layout.footer.imprint.path,
-    },
+    headerLink(layout.header.index),
+    headerLink(layout.header.link),
+    { link: page.getByRole("contentinfo").getByRole("link", { name: imprint.label }), path: imprint.path },
   ];
 }
 
@@ -241,18 +237,11 @@ export function centredSlideIndex(): number {
   return offsets.indexOf(Math.min(...offsets));
 }
 
-export interface LazyImageBox {
-  width: number;
-  height: number;
-  placeholder: boolean;
-  loaded: boolean;
-}
-
 /**
  * Each lazy image's box (`img[data-lazy]`, in document order; 0 × 0 where it has none), whether it still shows
  * its placeholder and whether its file has loaded. Self-contained, for any driver (see centredSlideIndex).
  */
-export function lazyImageBoxes(): LazyImageBox[] {
+export function lazyImageBoxes() {
   return Array.from(document.querySelectorAll<HTMLImageElement>("img[data-lazy]")).map((image) => {
     const rect = image.getBoundingClientRect();
     const placeholder = image.currentSrc === "" || image.currentSrc.startsWith("data:");
@@ -264,6 +253,8 @@ export function lazyImageBoxes(): LazyImageBox[] {
     };
   });
 }
+
+type LazyImageBox = ReturnType<typeof lazyImageBoxes>[number];
 
 /** How many of the lazy images at `indices` (in `lazyImageBoxes` order) have not loaded yet. */
 export function stillLoading(boxes: LazyImageBox[], indices: number[]): number {

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from "node:util";
 import type { EnginePage } from "../test-support/cross-engine/engine-page";
-import { PAGE_SIZE, WIDTHS, expect, expectEventually, sameList, shownTiles, test } from "./engines";
+import { PAGE_SIZE, WIDTHS, expect, expectEventually, shownTiles, test } from "./engines";
 
 /**
  * What each engine shows a visitor without JavaScript, by its own CSS and
@@ -39,7 +40,7 @@ for (const width of WIDTHS) {
       await page.open("/");
       expect(await shownTiles(page), "the gallery's tiles").toEqual(all.slice(0, PAGE_SIZE));
       await activate(page, SHOW_ALL_LINK);
-      await expectEventually(page, "every tile", async () => sameList(await shownTiles(page), all));
+      await expectEventually(page, "every tile", async () => isDeepStrictEqual(await shownTiles(page), all));
       const linkShown = await page.evaluate(
         (selector) => (document.querySelector(selector)?.getClientRects().length ?? 0) > 0,
         SHOW_ALL_LINK,
@@ -53,10 +54,12 @@ for (const width of WIDTHS) {
       await page.open("/");
       await activate(page, `main [role="group"] label:has(input[value="${tag}"])`);
       await expectEventually(page, `the first page of ${tag}`, async () =>
-        sameList(await shownTiles(page), filtered.slice(0, PAGE_SIZE)),
+        isDeepStrictEqual(await shownTiles(page), filtered.slice(0, PAGE_SIZE)),
       );
       await activate(page, SHOW_ALL_LINK);
-      await expectEventually(page, `every tile of ${tag}`, async () => sameList(await shownTiles(page), filtered));
+      await expectEventually(page, `every tile of ${tag}`, async () =>
+        isDeepStrictEqual(await shownTiles(page), filtered),
+      );
     });
 
     test("without scripts: every video of the gallery, the about page and an article's media shows its first frame", async ({

@@ -25,18 +25,6 @@ const INSTALL_DIR = path.join(repo, ".cache", "host-tools");
 const STAMP_FILE = path.join(INSTALL_DIR, "installed-from.sha256");
 const JAVA_CANDIDATES = ["/usr/bin/java", "/usr/lib/jvm/default-java/bin/java"];
 
-export interface HostTools {
-  /** Put first on PATH for the hosts' CLIs: it holds `deno`, which netlify-cli's edge layer looks for. */
-  binDir: string;
-  wrangler: string;
-  netlify: string;
-  /** The Nu Html Checker's jar and the Java that runs it. */
-  vnuJar: string;
-  java: string;
-  /** linkinator's package folder, for its programmatic API. */
-  linkinator: string;
-}
-
 async function lockfileHash(): Promise<string> {
   return createHash("sha256")
     .update(await readFile(path.join(SOURCE_DIR, "package-lock.json")))
@@ -72,18 +60,21 @@ function ensureJava(): Promise<string> {
 }
 
 /** The host tools, installed when missing or when their lockfile changed. */
-export async function ensureHostTools(): Promise<HostTools> {
+export async function ensureHostTools() {
   const java = await ensureJava();
   const installed = (await readFile(STAMP_FILE, "utf8").catch(() => "")).trim();
   if (installed !== (await lockfileHash())) await npmCi();
   const modules = path.join(INSTALL_DIR, "node_modules");
   const binDir = path.join(modules, ".bin");
-  const tools: HostTools = {
+  const tools = {
+    /** Put first on PATH for the hosts' CLIs: it holds `deno`, which netlify-cli's edge layer looks for. */
     binDir,
     wrangler: path.join(binDir, "wrangler"),
     netlify: path.join(binDir, "netlify"),
+    /** The Nu Html Checker's jar and the Java that runs it. */
     vnuJar: path.join(modules, "vnu-jar", "build", "dist", "vnu.jar"),
     java,
+    /** linkinator's package folder, for its programmatic API. */
     linkinator: path.join(modules, "linkinator"),
   };
   for (const file of [tools.wrangler, tools.netlify, path.join(binDir, "deno")]) {
@@ -91,3 +82,5 @@ export async function ensureHostTools(): Promise<HostTools> {
   }
   return tools;
 }
+
+export type HostTools = Awaited<ReturnType<typeof ensureHostTools>>;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostTools } from "./ensure-host-tools";
 import { freePort } from "../tools/processes";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { startServerProcess } from "./server-process";
 import { CLIENT_DIR, listHtmlFiles } from "../release/layout";
 import { writeHostFiles } from "../pipeline/host-config";
 import { linkTree } from "../live-update/link-tree";
@@ -28,18 +28,13 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  */
 export const HOSTS_BUILD_DIR_VARIABLE = "E2E_HOSTS_BUILD_DIR";
 
-export interface HostRuntime extends ServerProcess {
-  name: string;
-  url: string;
-}
-
 /** A host's CLI in its own process group (netlify dev starts a static server and Deno, wrangler starts workerd). */
 function startRuntime(
   name: string,
   command: string,
   args: string[],
   options: { env: NodeJS.ProcessEnv; port: number; stateDir: string; cwd?: string },
-): HostRuntime {
+) {
   const { env, port, stateDir, cwd = repo } = options;
   const stop = { group: true, graceMs: 5_000 };
   const runtime = startServerProcess(name, command, args, { cwd, env, detached: true, stop, tempDir: stateDir });
@@ -62,7 +57,7 @@ function hostEnv(tools: HostTools, stateDir: string): NodeJS.ProcessEnv {
 }
 
 /** `wrangler dev` with the repository's wrangler.jsonc, its assets from `clientDir`. */
-export async function startCloudflare(tools: HostTools, clientDir: string, port: number): Promise<HostRuntime> {
+export async function startCloudflare(tools: HostTools, clientDir: string, port: number) {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-wrangler-"));
   const inspectorPort = await freePort();
   const args = [
@@ -91,7 +86,7 @@ export async function startCloudflare(tools: HostTools, clientDir: string, port:
  * publish folder netlify.toml names (`build/client`), whatever `--dir` says: it runs in a folder of its own
  * holding netlify.toml and that folder, a copy of `clientDir` in hard links.
  */
-export async function startNetlify(tools: HostTools, clientDir: string, port: number): Promise<HostRuntime> {
+export async function startNetlify(tools: HostTools, clientDir: string, port: number) {
   const stateDir = await mkdtemp(path.join(tmpdir(), "studio-netlify-"));
   const site = path.join(stateDir, "site");
   const publish = path.join(site, "build", CLIENT_DIR);

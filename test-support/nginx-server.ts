@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { NGINX_CONFIG_FILE, siteConfigFor } from "../release/host-files";
 import type { NginxInstall } from "./ensure-nginx";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { startServerProcess } from "./server-process";
 import { CLIENT_DIR } from "../release/layout";
 
 /**
@@ -13,12 +13,6 @@ import { CLIENT_DIR } from "../release/layout";
  * its own prefix, pid, log and temp folders in a temp folder, and (when
  * started as root) as the unprivileged user `nobody`.
  */
-
-export interface NginxServer extends ServerProcess {
-  url: string;
-  /** nginx's error log so far (the test runner prints it when something fails). */
-  errorLog(): Promise<string>;
-}
 
 const UNPRIVILEGED_ID = 65534;
 
@@ -53,7 +47,7 @@ function nginxConfig(nginx: NginxInstall, prefix: string, siteConfig: string): s
   ].join("\n");
 }
 
-export async function startNginx(nginx: NginxInstall, buildDir: string, port: number): Promise<NginxServer> {
+export async function startNginx(nginx: NginxInstall, buildDir: string, port: number) {
   const clientDir = path.resolve(buildDir, CLIENT_DIR);
   const site = await readFile(path.join(buildDir, NGINX_CONFIG_FILE), "utf8");
   const prefix = await mkdtemp(path.join(tmpdir(), "studio-nginx-"));
@@ -82,6 +76,7 @@ export async function startNginx(nginx: NginxInstall, buildDir: string, port: nu
   return {
     ...nginxProcess,
     url: `http://127.0.0.1:${port}`,
+    /** nginx's error log so far (the test runner prints it when something fails). */
     errorLog,
     ended: nginxProcess.ended.then(async (output) => `${output}${await errorLog()}`),
   };

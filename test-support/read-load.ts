@@ -12,13 +12,6 @@ export interface ReadLoadResult {
   slowestMs: number;
 }
 
-export interface ReadLoad {
-  /** Ends the loops (each finishes its request in flight) and resolves with what they saw. */
-  stop(): Promise<ReadLoadResult>;
-  /** Resolves with what the loops saw once they have ended, by stop() or by themselves after `maxMs`. */
-  ended: Promise<ReadLoadResult>;
-}
-
 export interface ReadLoadOptions {
   /** Loops running at once (default 4). */
   connections?: number;
@@ -28,7 +21,7 @@ export interface ReadLoadOptions {
   requestTimeoutMs?: number;
 }
 
-export function startReadLoad(base: string, paths: readonly string[], options: ReadLoadOptions = {}): ReadLoad {
+export function startReadLoad(base: string, paths: readonly string[], options: ReadLoadOptions = {}) {
   if (paths.length === 0) throw new Error("startReadLoad needs at least one path");
   const result: ReadLoadResult = { requests: 0, failed: [], slowestMs: 0 };
   let running = true;
@@ -55,10 +48,12 @@ export function startReadLoad(base: string, paths: readonly string[], options: R
   const loops = Promise.all(Array.from({ length: options.connections ?? 4 }, (_, index) => loop(index)));
   const ended = loops.then(() => result);
   return {
+    /** Ends the loops (each finishes its request in flight) and resolves with what they saw. */
     stop() {
       running = false;
       return ended;
     },
+    /** Resolves with what the loops saw once they have ended, by stop() or by themselves after `maxMs`. */
     ended,
   };
 }

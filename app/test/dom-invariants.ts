@@ -68,10 +68,6 @@ export function tokensInInput(input: unknown, budget = 500_000): Set<LeakToken> 
 export interface DomCheckOptions {
   /** leak tokens the input contains (see tokensInInput): these may appear */
   allowedTokens?: ReadonlySet<string>;
-  /** schemes an href may have */
-  linkSchemes?: ReadonlySet<string>;
-  /** schemes an src/srcset/poster may have */
-  mediaSchemes?: ReadonlySet<string>;
   /** judges a style attribute; default: no url(), expression() or script */
   allowStyle?: (element: Element, value: string) => boolean;
   /** true: target=_blank needs rel="noopener noreferrer" on every link, else only on links that leave the site */
@@ -114,8 +110,7 @@ function urlsOf(name: string, value: string): string[] {
 }
 
 function leaves(href: string): boolean {
-  const scheme = effectiveScheme(href);
-  return scheme !== null || /^\s*[/\\]{2}/.test(href);
+  return effectiveScheme(href) !== null || /^\s*[/\\]{2}/.test(href);
 }
 
 const short = (value: string) => JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
@@ -158,8 +153,6 @@ function newTabLinkProblem(element: Element, everyNewTab: boolean): string | nul
 /** Every problem in `root`'s subtree; [] when it is clean. */
 export function domProblems(root: Element, options: DomCheckOptions = {}): string[] {
   const allowedTokens = options.allowedTokens ?? new Set<string>();
-  const linkSchemes = options.linkSchemes ?? LINK_SCHEMES;
-  const mediaSchemes = options.mediaSchemes ?? MEDIA_SCHEMES;
   const allowStyle = options.allowStyle ?? defaultAllowStyle;
   const tokens = LEAK_TOKENS.filter((token) => !allowedTokens.has(token));
   const problems: string[] = [];
@@ -194,8 +187,8 @@ export function domProblems(root: Element, options: DomCheckOptions = {}): strin
       ) {
         const allowed =
           lower === "href" || lower === "action" || lower === "formaction" || lower === "xlink:href"
-            ? linkSchemes
-            : mediaSchemes;
+            ? LINK_SCHEMES
+            : MEDIA_SCHEMES;
         for (const url of urlsOf(lower, value)) {
           const scheme = effectiveScheme(url);
           if (scheme !== null && !allowed.has(scheme)) report(`<${tag} ${name}> has scheme ${scheme}: ${short(url)}`);

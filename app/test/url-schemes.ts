@@ -51,3 +51,9 @@ export function effectiveScheme(raw: string): string | null {
   const match = /^([a-z][a-z0-9+.-]*):/.exec(judged);
   return match ? match[1]! : null;
 }
+
+/** Whether a browser could act on `raw` with a scheme outside `allowed` (a relative URL has none). */
+export function hasSchemeOutside(raw: string, allowed: ReadonlySet<string>): boolean {
+  const scheme = effectiveScheme(raw);
+  return scheme !== null && !allowed.has(scheme);
+}

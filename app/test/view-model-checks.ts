@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { isRecord } from "~/content/is-record";
 import { fuzzParameters } from "./arbitraries/fuzz-budget";
 import { LEAK_TOKENS, tokensInInput } from "./dom-invariants";
-import { effectiveScheme, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
+import { hasSchemeOutside, LINK_SCHEMES, MEDIA_SCHEMES } from "./url-schemes";
 
 /**
  * What the fuzz tests of the normalisers (raw Storyblok story -> view model)
@@ -38,9 +38,7 @@ function richTextProblems(document: unknown): string[] {
       problems.push("text node without text");
     if (node.type === "image") {
       const src = isRecord(node.attrs) ? node.attrs.src : undefined;
-      const scheme = typeof src === "string" ? effectiveScheme(src) : "none";
-      if (typeof src !== "string" || (scheme !== null && !MEDIA_SCHEMES.has(scheme)))
-        problems.push(`image src ${String(src)}`);
+      if (typeof src !== "string" || hasSchemeOutside(src, MEDIA_SCHEMES)) problems.push(`image src ${String(src)}`);
     }
     if (node.type === "emoji" && isRecord(node.attrs) && node.attrs.fallbackImage != null)
       problems.push("emoji keeps its fallback image");
@@ -51,8 +49,7 @@ function richTextProblems(document: unknown): string[] {
       }
       if (mark.type === "link") {
         const href = isRecord(mark.attrs) ? mark.attrs.href : undefined;
-        const scheme = typeof href === "string" ? effectiveScheme(href) : "none";
-        if (typeof href !== "string" || href === "" || (scheme !== null && !LINK_SCHEMES.has(scheme)))
+        if (typeof href !== "string" || href === "" || hasSchemeOutside(href, LINK_SCHEMES))
           problems.push(`link href ${String(href)}`);
         const custom = isRecord(mark.attrs) && isRecord(mark.attrs.custom) ? mark.attrs.custom : {};
         for (const name of Object.keys(custom)) {
@@ -89,16 +86,10 @@ export function viewModelProblems(model: unknown, input: unknown): string[] {
           if (!allowed.has(token) && value.includes(token))
             problems.push(`${path} shows ${token}: ${JSON.stringify(value.slice(0, 80))}`);
         }
-        if (URL_KEYS.has(key)) {
-          const scheme = effectiveScheme(value);
-          if (scheme !== null && !LINK_SCHEMES.has(scheme))
-            problems.push(`${path} links to ${JSON.stringify(value.slice(0, 80))}`);
-        }
-        if (MEDIA_KEYS.has(key)) {
-          const scheme = effectiveScheme(value);
-          if (scheme !== null && !MEDIA_SCHEMES.has(scheme))
-            problems.push(`${path} loads ${JSON.stringify(value.slice(0, 80))}`);
-        }
+        if (URL_KEYS.has(key) && hasSchemeOutside(value, LINK_SCHEMES))
+          problems.push(`${path} links to ${JSON.stringify(value.slice(0, 80))}`);
+        if (MEDIA_KEYS.has(key) && hasSchemeOutside(value, MEDIA_SCHEMES))
+          problems.push(`${path} loads ${JSON.stringify(value.slice(0, 80))}`);
         break;
       case "function":
       case "symbol":

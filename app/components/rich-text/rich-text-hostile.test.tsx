@@ -7,7 +7,6 @@ import { domProblems, isRichTextStyle, tokensInInput, unexpectedConsoleErrors } 
 import { fuzzTestFile } from "~/test/fuzz-file";
 import { HOSTILE_RICH_TEXT } from "~/test/hostile-rich-text/corpus";
 import { renderRichText } from "~/test/render-in-router";
-import { LINK_SCHEMES, MEDIA_SCHEMES } from "~/test/url-schemes";
 
 /**
  * Rich text against a corpus of hostile documents (app/test/hostile-rich-text/,
@@ -24,8 +23,6 @@ const fuzz = fuzzTestFile(`rich-text-hostile.test.tsx (and ${HOSTILE_RICH_TEXT.l
 function richTextProblems(container: HTMLElement, raw: unknown): string[] {
   const problems = domProblems(container, {
     allowedTokens: tokensInInput(raw),
-    linkSchemes: LINK_SCHEMES,
-    mediaSchemes: MEDIA_SCHEMES,
     allowStyle: isRichTextStyle,
     relOnEveryNewTab: true,
   });
