@@ -15,7 +15,6 @@ import { Faults, type FaultConfig, type FaultState } from "./faults";
 import {
   conditional,
   decodeSegment,
-  errorReply,
   jsonReply,
   normalisePublicOrigin,
   parseRequestTarget,
@@ -253,7 +252,7 @@ function requestListener(
     }
     route(service, req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {
-        send(req, res, errorReply(err));
+        send(req, res, jsonReply(err.status, err.body, err.headers));
         return;
       }
       console.error(`content-server: ${req.method} ${String(req.url).slice(0, 200)} failed:`, err);
