@@ -4,7 +4,7 @@ import path from "node:path";
 import mime from "mime-types";
 import send from "send";
 import { badRequest, HttpError, notFound } from "./errors";
-import { CORS_HEADERS, decodeSegment, errorReply, send as sendReply } from "./http-utils";
+import { CORS_HEADERS, decodeSegment, jsonReply, send as sendReply, type Reply } from "./http-utils";
 
 /**
  * Asset files: `/f/{space}/{W}x{H}/{hash}/{file}` is served from
@@ -87,12 +87,12 @@ export interface ServeOptions {
 }
 
 /** send's failures as the service's JSON errors. */
-function sendError(err: { status?: number; headers?: Record<string, string> }, size: number): HttpError {
+function sendError(err: { status?: number; headers?: Record<string, string> }, size: number): Reply {
   const status = err.status ?? 500;
-  if (status === 404) return notFound("Asset not found");
-  if (status === 416) return new HttpError(416, { error: "Range Not Satisfiable", size }, err.headers ?? {});
-  if (status === 412) return new HttpError(412, { error: "Precondition Failed" });
-  return new HttpError(status, { error: status >= 500 ? "Internal Server Error" : "Bad Request" });
+  if (status === 404) return jsonReply(404, { error: "Asset not found" });
+  if (status === 416) return jsonReply(416, { error: "Range Not Satisfiable", size }, err.headers ?? {});
+  if (status === 412) return jsonReply(412, { error: "Precondition Failed" });
+  return jsonReply(status, { error: status >= 500 ? "Internal Server Error" : "Bad Request" });
 }
 
 /**
@@ -127,7 +127,7 @@ export function serveFile(
       .on("error", (err: { status?: number; headers?: Record<string, string> }) => {
         // drop what send set for the file (type, caching, validators) before answering the error
         for (const name of res.getHeaderNames()) res.removeHeader(name);
-        sendReply(req, res, errorReply(sendError(err, size)));
+        sendReply(req, res, sendError(err, size));
       })
       .on("end", () => resolve())
       .pipe(res);

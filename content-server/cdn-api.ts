@@ -64,20 +64,15 @@ export function admit(
 }
 
 /** A listing's page: `per_page` (25 unless given, at most `maxPerPage`) and `page`. */
-export function paging(query: QueryObject, maxPerPage: number): Paging {
+export function paging(query: QueryObject, maxPerPage: number) {
   const perPage = Math.min(getInt(query, "per_page", { min: 1 }) ?? 25, maxPerPage);
   const page = getInt(query, "page", { min: 1, max: 1_000_000_000 }) ?? 1;
   return {
-    of: (items) => items.slice((page - 1) * perPage, page * perPage),
-    headers: (total) => ({ Total: total, "Per-Page": perPage }),
+    /** The items of the page. */
+    of: <T>(items: readonly T[]): T[] => items.slice((page - 1) * perPage, page * perPage),
+    /** `Total` (of every page) and `Per-Page`. */
+    headers: (total: number) => ({ Total: total, "Per-Page": perPage }),
   };
-}
-
-export interface Paging {
-  /** The items of the page. */
-  of<T>(items: readonly T[]): T[];
-  /** `Total` (of every page) and `Per-Page`. */
-  headers(total: number): { Total: number; "Per-Page": number };
 }
 
 /** Token first (401), then the version it may read. */
@@ -155,9 +150,7 @@ export function ok(ctx: ApiContext, version: Version, json: string, headers: Rec
   });
 }
 
-export interface Endpoint {
-  (ctx: ApiContext, query: QueryObject, rest: string[]): Reply;
-}
+export type Endpoint = (ctx: ApiContext, query: QueryObject, rest: string[]) => Reply;
 
 /**
  * Routes `segments` (the decoded path after `/v2/`) to an endpoint; errors

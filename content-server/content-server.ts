@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,6 @@ import { Faults, type FaultConfig, type FaultState } from "./faults";
 import {
   conditional,
   decodeSegment,
-  errorReply,
   jsonReply,
   normalisePublicOrigin,
   parseRequestTarget,
@@ -253,7 +252,7 @@ function requestListener(
     }
     route(service, req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {
-        send(req, res, errorReply(err));
+        send(req, res, jsonReply(err.status, err.body, err.headers));
         return;
       }
       console.error(`content-server: ${req.method} ${String(req.url).slice(0, 200)} failed:`, err);
@@ -345,7 +344,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
     return;
   }
   const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-  const text = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
+  const text = STATUS_CODES[status]!;
   const body = JSON.stringify({ error: text });
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -24,12 +24,11 @@ export interface ContentWatcherOptions {
 const POLL_MS = 2000;
 
 /** What the content service reads: space.json, folders.json, stories/**.json, datasources/*.json. */
-function relevant(rel: string): string | undefined {
-  if (rel === "space.json" || rel === "folders.json") return rel;
-  if (rel.split("/").some((part) => part.startsWith("."))) return undefined;
-  if (rel.startsWith("stories/") && rel.endsWith(".json")) return rel;
-  if (rel.startsWith("datasources/") && rel.endsWith(".json") && rel.split("/").length === 2) return rel;
-  return undefined;
+function isRead(rel: string): boolean {
+  if (rel === "space.json" || rel === "folders.json") return true;
+  if (rel.split("/").some((part) => part.startsWith("."))) return false;
+  if (rel.startsWith("stories/") && rel.endsWith(".json")) return true;
+  return rel.startsWith("datasources/") && rel.endsWith(".json") && rel.split("/").length === 2;
 }
 
 export class ContentWatcher {
@@ -66,8 +65,8 @@ export class ContentWatcher {
     fsWatcher.on("all", (event, abs) => {
       // a folder appeared or vanished: look at everything (its files may not be reported one by one)
       if (event === "addDir" || event === "unlinkDir") return watcher.schedule(null);
-      const change = relevant(toPosix(path.relative(contentDir, abs)));
-      if (change !== undefined) watcher.schedule(change);
+      const rel = toPosix(path.relative(contentDir, abs));
+      if (isRead(rel)) watcher.schedule(rel);
     });
     fsWatcher.on("error", (err) => options.log(`content: watching ${contentDir} failed: ${String(err)}`));
     await new Promise<void>((resolve) => fsWatcher.once("ready", resolve));

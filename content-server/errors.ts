@@ -4,16 +4,13 @@
  * of a plain-text answer.
  */
 export class HttpError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  readonly headers: Record<string, string>;
-
-  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(typeof body === "string" ? body : JSON.stringify(body));
     this.name = "HttpError";
-    this.status = status;
-    this.body = body;
-    this.headers = headers;
   }
 }
 
@@ -26,8 +23,8 @@ export function notFound(message = "Not Found"): HttpError {
   return new HttpError(404, { error: message });
 }
 
-export function badRequest(message: string, extra: Record<string, unknown> = {}): HttpError {
-  return new HttpError(400, { error: message, ...extra });
+export function badRequest(message: string): HttpError {
+  return new HttpError(400, { error: message });
 }
 
 /** Storyblok answers unknown or invalid query parameters with 422 and `{ "error": "..." }`. */

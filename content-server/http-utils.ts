@@ -96,10 +96,6 @@ export function conditional(req: IncomingMessage, reply: Reply): Reply {
   return { ...reply, headers };
 }
 
-export function errorReply(err: HttpError): Reply {
-  return jsonReply(err.status, err.body, err.headers);
-}
-
 export function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;

@@ -171,8 +171,7 @@ export function parseTransform(rest: string): ImageTransform {
     if (t.width > MAX_SIDE || t.height > MAX_SIDE) {
       invalid(`the size ${t.width}x${t.height} is larger than the maximum ${MAX_SIDE}x${MAX_SIDE}`);
     }
-    if (t.fitIn && (t.width === 0 || t.height === 0) && t.width + t.height === 0)
-      invalid("fit-in needs a non-zero size");
+    if (t.fitIn && t.width + t.height === 0) invalid("fit-in needs a non-zero size");
     i++;
     if (parts[i] === "smart") {
       if (t.fitIn) invalid("smart cannot be combined with fit-in");

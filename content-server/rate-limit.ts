@@ -49,14 +49,12 @@ interface Bucket {
 }
 
 export class RateLimiter {
-  private setting: RateLimitSetting;
   private buckets = new Map<string, Bucket>();
-  private readonly now: () => number;
 
-  constructor(setting: RateLimitSetting = "off", now: () => number = () => performance.now()) {
-    this.setting = setting;
-    this.now = now;
-  }
+  constructor(
+    private setting: RateLimitSetting = "off",
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   get current(): RateLimitSetting {
     return this.setting;

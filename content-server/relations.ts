@@ -141,12 +141,8 @@ export function resolve(
     if (found.length <= RESOLVE_LIMIT) {
       const nested = new Set<string>();
       for (const r of found) collectRelationUuids(r.story.content, patterns, nested);
-      found.push(
-        ...byUuids(
-          view,
-          [...nested].filter((u) => !uuids.has(u)),
-        ),
-      );
+      const unseen = [...nested].filter((u) => !uuids.has(u));
+      found.push(...byUuids(view, unseen));
     }
     if (found.length > RESOLVE_LIMIT) out.relUuids = found.map((r) => r.story.uuid);
     else out.rels = found.map(json);

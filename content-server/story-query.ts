@@ -27,14 +27,11 @@ export interface StorySelection {
   sort?: SortKey[];
 }
 
-const DATE_BOUNDS = [
-  ["published_at_gt", "published_at", 1],
-  ["published_at_lt", "published_at", -1],
-  ["first_published_at_gt", "first_published_at", 1],
-  ["first_published_at_lt", "first_published_at", -1],
-  ["updated_at_gt", "updated_at", 1],
-  ["updated_at_lt", "updated_at", -1],
-] as const;
+/** `{field}_gt` and `{field}_lt` of each date field: the parameter, the field, and after (1) or before (-1). */
+const DATE_BOUNDS = ["published_at", "first_published_at", "updated_at"].flatMap((field) => [
+  [`${field}_gt`, field, 1] as const,
+  [`${field}_lt`, field, -1] as const,
+]);
 
 /** The parameters of a listing that choose its stories and their order; the others shape or page the answer. */
 export const SELECTION_PARAMS: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-import { startContentServer } from "./content-server";
+import { startContentServer, type ContentServerOptions } from "./content-server";
 
 /**
  * The content service in its own process for the stress test
@@ -9,11 +9,8 @@ import { startContentServer } from "./content-server";
  * or when the parent goes away; exit code 0 means the server closed cleanly.
  */
 
-export interface StressChildOptions {
-  contentDir: string;
-  imageCacheDir: string;
-  adminToken: string;
-}
+/** The options the parent sets; the others are fixed here. */
+export type StressChildOptions = Required<Pick<ContentServerOptions, "contentDir" | "imageCacheDir" | "adminToken">>;
 
 export interface MemorySample {
   rss: number;
@@ -36,9 +33,7 @@ const options = JSON.parse(process.env.STRESS_CONTENT_OPTIONS ?? "{}") as Stress
 const server = await startContentServer({
   port: 0,
   host: "127.0.0.1",
-  contentDir: options.contentDir,
-  imageCacheDir: options.imageCacheDir,
-  adminToken: options.adminToken,
+  ...options,
   watch: false,
   rateLimit: "off",
 });

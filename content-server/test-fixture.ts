@@ -173,8 +173,7 @@ async function writeArticles(write: WriteFile, count: number): Promise<Fixture["
 
 /** home (a hero) and about (a draft that links the first two articles, published bare). */
 function writePageStories(write: WriteFile, list: Fixture["articles"]): Array<Promise<void>> {
-  const first = list[0];
-  const second = list[1];
+  const [first, second] = list;
   return [
     write("stories/home.json", {
       story: story(

@@ -31,15 +31,8 @@ export interface WebhookOptions {
   retryBaseMs?: number;
 }
 
-export interface WebhookPayload {
-  action: StoryEvent["action"];
-  text: string;
-  story_id: number;
-  space_id: number;
-  full_slug: string;
-}
-
-export function webhookPayload(event: StoryEvent, spaceId: number): WebhookPayload {
+/** The body Storyblok posts for a story event. */
+export function webhookPayload(event: StoryEvent, spaceId: number) {
   const { story } = event;
   return {
     action: event.action,

@@ -87,13 +87,11 @@ function upstreamHeaders(req: IncomingMessage): OutgoingHttpHeaders {
     const value = req.headers[name];
     if (value !== undefined) headers[name] = value;
   }
-  return {
-    ...headers,
-    // the original Host: the content service writes URLs for the address the visitor used
-    host: req.headers.host ?? "",
-    "x-forwarded-proto": "http",
-    "x-forwarded-host": req.headers.host ?? "",
-  };
+  // the original Host: the content service writes URLs for the address the visitor used
+  headers.host = req.headers.host ?? "";
+  headers["x-forwarded-proto"] = "http";
+  headers["x-forwarded-host"] = req.headers.host ?? "";
+  return headers;
 }
 
 /**

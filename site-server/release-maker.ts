@@ -104,6 +104,11 @@ function tail(output: string, lines = 15): string {
   return output.trim().split("\n").slice(-lines).join("\n");
 }
 
+/** Rethrows a file system error, unless it says the path is there already (EEXIST). */
+function unlessExists(error: NodeJS.ErrnoException): void {
+  if (error.code !== "EEXIST") throw error;
+}
+
 /** Hashed assets of the live release that the new one lacks: pages open in browsers still load them. */
 async function carryOverAssets(from: string, to: string): Promise<void> {
   const source = path.join(from, CLIENT_DIR, "assets");
@@ -113,9 +118,7 @@ async function carryOverAssets(from: string, to: string): Promise<void> {
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     // the new build's own file of that name is the same content (the name is its hash)
-    await link(path.join(source, entry.name), path.join(target, entry.name)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "EEXIST") throw error;
-    });
+    await link(path.join(source, entry.name), path.join(target, entry.name)).catch(unlessExists);
   }
 }
 
@@ -130,11 +133,7 @@ async function newReleaseDir(releasesDir: string, repo: string, sequence: number
   await mkdir(releasesDir, { recursive: true });
   // a release's server bundle imports React Router & co. from node_modules: reachable from inside the repo
   if (path.relative(repo, releasesDir).startsWith("..")) {
-    await symlink(path.join(repo, "node_modules"), path.join(releasesDir, "node_modules"), "dir").catch(
-      (error: NodeJS.ErrnoException) => {
-        if (error.code !== "EEXIST") throw error;
-      },
-    );
+    await symlink(path.join(repo, "node_modules"), path.join(releasesDir, "node_modules"), "dir").catch(unlessExists);
   }
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
   return path.join(releasesDir, `${stamp}-${process.pid}-${sequence}`);

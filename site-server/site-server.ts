@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { createServer } from "node:http";
+import { createServer, STATUS_CODES } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { forwardToContent, isContentPath } from "./content-forward";
@@ -162,12 +162,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: HttpSocket): vo
     return;
   }
   // headersTimeout and requestTimeout both end as ERR_HTTP_REQUEST_TIMEOUT (Node 18+)
-  const status = timedOut
-    ? "408 Request Timeout"
-    : error.code === "HPE_HEADER_OVERFLOW"
-      ? "431 Request Header Fields Too Large"
-      : "400 Bad Request";
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  const status = timedOut ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function pathnameOf(target: { segments: string[]; trailingSlash: boolean }): string {

@@ -1,6 +1,6 @@
 import type { Stats } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import Negotiator from "negotiator";
 import send from "send";
@@ -294,11 +294,7 @@ export async function sendSiteFile(
 const PRECONDITIONS = ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "if-range"] as const;
 
 /** What `send` could not serve, each with its own status: an unsatisfiable range, a failed precondition, a file gone. */
-const SEND_ERRORS: ReadonlyMap<number, string> = new Map([
-  [404, "Not Found"],
-  [412, "Precondition Failed"],
-  [416, "Range Not Satisfiable"],
-]);
+const SEND_ERRORS: ReadonlySet<number> = new Set([404, 412, 416]);
 
 /**
  * Answers `send`'s error as text without the file's headers (type, encoding,
@@ -312,10 +308,10 @@ function answerSendError(
   res: ServerResponse,
   error: { status?: number; headers?: Record<string, string> },
 ): void {
-  const message = SEND_ERRORS.get(error.status ?? 500);
+  const status = error.status !== undefined && SEND_ERRORS.has(error.status) ? error.status : 500;
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   if (error.status === 416 && error.headers?.["Content-Range"]) {
     res.setHeader("Content-Range", error.headers["Content-Range"]);
   }
-  sendText(site.manifest.mode, req, res, message ? error.status! : 500, message ?? "Internal Server Error");
+  sendText(site.manifest.mode, req, res, status, STATUS_CODES[status]!);
 }
