@@ -15,8 +15,6 @@ import { uiText } from "../ui-text";
  * and Footer bloks render, from the `header` and `footer` stories.
  */
 
-export type { EditableAttributes } from "./editable";
-
 export interface SiteImage {
   /** the asset's URL (also what structured data names) */
   src: string;
