@@ -15,8 +15,6 @@ import { uiText } from "../ui-text";
  * and Footer bloks render, from the `header` and `footer` stories.
  */
 
-export type { EditableAttributes } from "./editable";
-
 export interface SiteImage {
   /** the asset's URL (also what structured data names) */
   src: string;
@@ -95,11 +93,6 @@ export function footerDefaults(language: Language = DEFAULT_LANGUAGE) {
 export const HEADER_DEFAULTS = headerDefaults();
 export const FOOTER_DEFAULTS = footerDefaults();
 
-/** The first blok of a header or footer body: the one that carries a component name. */
-function firstBlok(body: unknown): unknown {
-  return parseBloks(body)[0];
-}
-
 export function parseImage(value: unknown): SiteImage | null {
   const asset = parseAsset(value);
   const src = asset.filename.trim();
@@ -122,7 +115,7 @@ export function parseHeaderContent(
   language: Language = DEFAULT_LANGUAGE,
 ): HeaderView {
   const defaults = headerDefaults(language);
-  const blok = headerContent.parse(firstBlok(header.parse(content).body));
+  const blok = headerContent.parse(parseBloks(header.parse(content).body)[0]);
   const logo = parseImage(blok.Logo);
   const indexLink = siteLink(blok.Index, blok.IndexLabel || defaults.indexLabel, defaults.indexPath, language);
   const secondLink = siteLink(blok.Link, blok.LinkLabel || defaults.linkLabel, defaults.linkPath, language);
@@ -154,7 +147,7 @@ export function parseFooterContent(
   language: Language = DEFAULT_LANGUAGE,
 ): FooterView {
   const defaults = footerDefaults(language);
-  const blok = footerContent.parse(firstBlok(footer.parse(content).body));
+  const blok = footerContent.parse(parseBloks(footer.parse(content).body)[0]);
   const imprint = siteLink(blok.Imprint, blok.ImprintLabel || defaults.imprintLabel, defaults.imprintPath, language)!;
   const email = blok.email.href.startsWith("mailto:")
     ? { href: blok.email.href, label: emailLabel(blok.email.href), internal: false, newTab: false }

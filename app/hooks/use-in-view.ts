@@ -29,8 +29,6 @@ function useInViewOnce<T extends Element>(rootMargin: string | undefined) {
   return { ref, inView };
 }
 
-export type { EntranceState } from "~/behaviours/gallery";
-
 /**
  * An entrance animation that plays when an element scrolls into view.
  * "static" (prerendered HTML, no JS, already in view when the page loaded,

@@ -7,13 +7,6 @@
 export const LAZY_IMAGE_MARGIN_PX = 600;
 
 /**
- * The attribute that marks an image for the loader; its `data-srcset` becomes its `srcset` when it is near, and
- * so does the `data-srcset` of each `<source>` of its `<picture>`.
- */
-export const LAZY_ATTRIBUTE = "data-lazy";
-export const LAZY_SRCSET_ATTRIBUTE = "data-srcset";
-
-/**
  * Loads each `img[data-lazy]` when it comes near the viewport, by copying its
  * `data-srcset` to `srcset`, and in a `<picture>` first those of its
  * `<source>`s (React renders `src`, and where `sizes` asks for one `srcset`,
