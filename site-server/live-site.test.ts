@@ -257,4 +257,26 @@ describe("the release maker's processes", () => {
       vi.unstubAllEnvs();
     }
   });
+
+  it("report an update that ended well but left an unreadable summary as a failed update, with its output", async () => {
+    const maker = createReleaseMaker({
+      releasesDir,
+      repo: base(),
+      env: { PATH: process.env.PATH },
+      updateCommand: (_from, to) => [
+        process.execPath,
+        "-e",
+        'const fs = require("node:fs"); fs.mkdirSync(process.argv[1], { recursive: true });' +
+          'fs.writeFileSync(require("node:path").join(process.argv[1], "update.json"), "{\\"rendered\\": [");' +
+          'console.log("wrote half a summary");',
+        to,
+      ],
+    });
+    const failure = await maker.update({ dir: buildDir }, []).then(
+      () => "no failure",
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/^live-update\/render-pages\.ts failed \(exit code 0\):\n.*wrote half a summary/s);
+    await maker.stop?.();
+  });
 });

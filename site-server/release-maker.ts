@@ -143,10 +143,10 @@ async function newReleaseDir(releasesDir: string, repo: string, sequence: number
 async function updateOutcome(dir: string, result: RunResult): Promise<ReleaseResult | "build"> {
   const summary =
     result.code === 0
-      ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8").then(
-          JSON.parse,
-          () => null,
-        )) as RenderSummary | null)
+      ? ((await readFile(path.join(dir, UPDATE_SUMMARY_FILE), "utf8")
+          .then(JSON.parse)
+          // a missing or half-written summary is a failed update, reported with the child's output
+          .catch(() => null)) as RenderSummary | null)
       : null;
   if (summary) {
     const { rendered, removed, requests } = summary;
