@@ -43,18 +43,6 @@ type E2EEnv = ReturnType<typeof e2eEnv>;
 
 export type ApiQuery = Record<string, string | number | boolean | undefined>;
 
-export interface ContentApi {
-  readonly origin: string;
-  /** GET /v2/{path} with the preview token (draft) unless `token: "public"`; throws on a non-2xx answer. */
-  get<T = unknown>(apiPath: string, query?: ApiQuery, options?: { token?: "preview" | "public" }): Promise<T>;
-  /** One story by full slug: the API's default version (the draft, or what it was made with) unless told otherwise. */
-  story(fullSlug: string, version?: ContentVersion): Promise<StoryJson>;
-  /** A listing (one page of up to 100 stories), of the API's default version unless the query names one. */
-  stories(query?: ApiQuery): Promise<StoryJson[]>;
-  /** The space's current cache version (`cv`), which changes when content changes. */
-  cacheVersion(): Promise<number>;
-}
-
 /** The CDN story shape, loosely typed: specs pick the fields they assert on. */
 export interface StoryJson {
   id: number;
@@ -103,40 +91,46 @@ function projectContentVersion(): ContentVersion {
  * `version`: what `story` and `stories` read unless told otherwise; without it, what the running test's build
  * shows (expected values come from the content the page was built from).
  */
-export function createContentApi(env: E2EEnv = e2eEnv(), version?: ContentVersion): ContentApi {
+export function createContentApi(env: E2EEnv = e2eEnv(), version?: ContentVersion) {
   const defaultVersion = () => version ?? projectContentVersion();
-  const api: ContentApi = {
+  /** GET /v2/{path} with the preview token (draft) unless `token: "public"`; throws on a non-2xx answer. */
+  async function get<T>(apiPath: string, query: ApiQuery = {}, options: { token?: "preview" | "public" } = {}) {
+    const url = new URL(`${env.contentOrigin}/v2/${apiPath.replace(/^\/+/, "")}`);
+    url.searchParams.set("token", options.token === "public" ? env.publicToken : env.previewToken);
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const res = await fetch(url);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`content API ${url.pathname}${url.search}: ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text) as T;
+  }
+  return {
     origin: env.contentOrigin,
-    async get<T>(apiPath: string, query: ApiQuery = {}, options: { token?: "preview" | "public" } = {}) {
-      const url = new URL(`${env.contentOrigin}/v2/${apiPath.replace(/^\/+/, "")}`);
-      url.searchParams.set("token", options.token === "public" ? env.publicToken : env.previewToken);
-      for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined) url.searchParams.set(key, String(value));
-      }
-      const res = await fetch(url);
-      const text = await res.text();
-      if (!res.ok) throw new Error(`content API ${url.pathname}${url.search}: ${res.status} ${text.slice(0, 200)}`);
-      return JSON.parse(text) as T;
-    },
-    async story(fullSlug, version = defaultVersion()) {
-      const answer = await api.get<{ story: StoryJson }>(`cdn/stories/${fullSlug}`, { version });
+    get,
+    /** One story by full slug: the API's default version (the draft, or what it was made with) unless told otherwise. */
+    async story(fullSlug: string, version = defaultVersion()) {
+      const answer = await get<{ story: StoryJson }>(`cdn/stories/${fullSlug}`, { version });
       return answer.story;
     },
-    async stories(query = {}) {
-      const answer = await api.get<{ stories: StoryJson[] }>("cdn/stories", {
+    /** A listing (one page of up to 100 stories), of the API's default version unless the query names one. */
+    async stories(query: ApiQuery = {}) {
+      const answer = await get<{ stories: StoryJson[] }>("cdn/stories", {
         version: defaultVersion(),
         per_page: 100,
         ...query,
       });
       return answer.stories;
     },
+    /** The space's current cache version (`cv`), which changes when content changes. */
     async cacheVersion() {
-      const answer = await api.get<{ space: { version: number } }>("cdn/spaces/me");
+      const answer = await get<{ space: { version: number } }>("cdn/spaces/me");
       return answer.space.version;
     },
   };
-  return api;
 }
+
+export type ContentApi = ReturnType<typeof createContentApi>;
 
 /** Sets (PUT) or clears (DELETE) the content service's faults. */
 async function adminFaults(method: "PUT" | "DELETE", faults?: FaultConfig): Promise<void> {
