@@ -28,14 +28,13 @@ export function requiredEnv(
 }
 
 export function e2eEnv() {
-  const read = (name: string) => requiredEnv(name);
   return {
-    baseURL: read("E2E_BASE_URL").replace(/\/$/, ""),
-    contentOrigin: read("E2E_CONTENT_ORIGIN").replace(/\/$/, ""),
-    contentDir: read("E2E_CONTENT_DIR"),
-    adminToken: read("E2E_ADMIN_TOKEN"),
-    previewToken: read("E2E_PREVIEW_TOKEN"),
-    publicToken: read("E2E_PUBLIC_TOKEN"),
+    baseURL: requiredEnv("E2E_BASE_URL").replace(/\/$/, ""),
+    contentOrigin: requiredEnv("E2E_CONTENT_ORIGIN").replace(/\/$/, ""),
+    contentDir: requiredEnv("E2E_CONTENT_DIR"),
+    adminToken: requiredEnv("E2E_ADMIN_TOKEN"),
+    previewToken: requiredEnv("E2E_PREVIEW_TOKEN"),
+    publicToken: requiredEnv("E2E_PUBLIC_TOKEN"),
   };
 }
 
