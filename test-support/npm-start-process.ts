@@ -14,17 +14,6 @@ import { startServerProcess } from "./server-process";
  * in a temp folder of its own; its output is kept for error messages.
  */
 
-export interface NpmStartProcess {
-  /** The process id of npm itself, the leader of the process group everything npm start runs in. */
-  pid: number;
-  /** Resolves once the site is served with publish to live wired (npm start's ready file). */
-  ready: Promise<StartReady>;
-  /** Everything it printed so far, stdout and stderr. */
-  output(): string;
-  /** Ctrl-C (SIGINT to the group), SIGKILL after 10 s; resolves once it has exited. */
-  stop(): Promise<void>;
-}
-
 /**
  * The ready file's addresses once `child` has written it, read every `pollMs`; rejects, with its output, when it
  * exits first or after `timeoutMs`, and with the file's fault when it is not the schema's.
@@ -50,7 +39,13 @@ export async function waitForStartReady(
   }
 }
 
-export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): NpmStartProcess {
+/**
+ * Starts npm start in `cwd`. `pid`: npm's own, the leader of the process group everything npm start runs in;
+ * `ready` resolves once the site is served with publish to live wired (npm start's ready file); `output()`: everything
+ * it printed so far, stdout and stderr; `stop()`: Ctrl-C (SIGINT to the group), SIGKILL after 10 s, resolves once it
+ * has exited.
+ */
+export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }) {
   const readyDir = mkdtempSync(path.join(tmpdir(), "npm-start-ready-"));
   const readyFile = path.join(readyDir, "ready.json");
   const npm = startServerProcess("npm start", "npm", ["start"], {
@@ -65,3 +60,5 @@ export function spawnNpmStart(options: { cwd: string; env: NodeJS.ProcessEnv; ti
   ready.catch(() => undefined);
   return { pid: npm.child.pid ?? 0, ready, output: npm.output, stop: npm.close };
 }
+
+export type NpmStartProcess = ReturnType<typeof spawnNpmStart>;
