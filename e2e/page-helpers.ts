@@ -295,26 +295,15 @@ export function overviewMediaOffsets(overviewSelector: string): number[] {
     .map(([item, media]) => Math.round(media!.getBoundingClientRect().top - item.getBoundingClientRect().top));
 }
 
-/** Where a link shown on a page is after a scroll brought it into view: its top in six frames running. */
-export interface LinkAfterScroll {
-  /** How many links the selector finds shown (the lightbox's hidden views and the like left out). */
-  shown: number;
-  /** The link's top, px from the window's, right after `scrollIntoView` and in each of the next five frames. */
-  tops: number[];
-}
-
 /**
  * In the page: scrolls the `index`th shown link of `selector` to the window's middle and follows its top. A part of
  * the page laid out only near the window (`content-visibility: auto`) stands in with an estimate until then: when
  * the real height differs, everything below it, and anything at the page's end, moves a frame after the scroll.
+ * Where the link is after the scroll brought it into view: `shown`, how many links the selector finds shown (the
+ * lightbox's hidden views and the like left out), and `tops`, the link's top, px from the window's, right after
+ * `scrollIntoView` and in each of the next five frames.
  */
-export async function linkAfterScroll({
-  selector,
-  index,
-}: {
-  selector: string;
-  index: number;
-}): Promise<LinkAfterScroll> {
+export async function linkAfterScroll({ selector, index }: { selector: string; index: number }) {
   const links = [...document.querySelectorAll<HTMLElement>(selector)].filter(
     (link) => link.getClientRects().length > 0,
   );
@@ -344,7 +333,7 @@ export async function linksMovedAfterScroll(
   let shown = 1;
   for (let index = 0; index < shown; index++) {
     const context = await browser.newContext({ viewport: options.viewport, reducedMotion: options.reducedMotion });
-    let link: LinkAfterScroll;
+    let link: Awaited<ReturnType<typeof linkAfterScroll>>;
     try {
       const page = await context.newPage();
       await visit(page, url);
