@@ -44,9 +44,7 @@ export async function launchFirefox(
   return {
     engine: "firefox",
     version,
-    async setViewport(width, height) {
-      await page.setViewport({ width, height });
-    },
+    setViewport: (width, height) => page.setViewport({ width, height }),
     async open(path) {
       // Leaving a page aborts what it was loading (a link's prefetch started by hover imports a route module,
       // and React Router logs the aborted import as an error): the old page is left first, its errors dropped.
@@ -67,12 +65,8 @@ export async function launchFirefox(
     evaluate(fn, ...args) {
       return page.evaluate(fn as (...values: unknown[]) => unknown, ...args) as never;
     },
-    async click(selector) {
-      await page.click(selector);
-    },
-    async hover(selector) {
-      await page.hover(selector);
-    },
+    click: (selector) => page.click(selector),
+    hover: (selector) => page.hover(selector),
     async wheel(selector, deltaY) {
       await page.hover(selector);
       await page.mouse.wheel({ deltaY });
@@ -80,13 +74,7 @@ export async function launchFirefox(
     async screenshot(file) {
       await page.screenshot({ path: file as `${string}.png` });
     },
-    async takeErrors() {
-      const taken = errors;
-      errors = [];
-      return taken;
-    },
-    async close() {
-      await browser.close();
-    },
+    takeErrors: async () => errors.splice(0),
+    close: () => browser.close(),
   };
 }
