@@ -5,13 +5,6 @@
  * read to its end; anything but a 200 with a body is a failure.
  */
 
-export interface ReadLoadResult {
-  requests: number;
-  /** `path: status` or `path: error message`, one entry per failed request. */
-  failed: string[];
-  slowestMs: number;
-}
-
 export interface ReadLoadOptions {
   /** Loops running at once (default 4). */
   connections?: number;
@@ -23,7 +16,8 @@ export interface ReadLoadOptions {
 
 export function startReadLoad(base: string, paths: readonly string[], options: ReadLoadOptions = {}) {
   if (paths.length === 0) throw new Error("startReadLoad needs at least one path");
-  const result: ReadLoadResult = { requests: 0, failed: [], slowestMs: 0 };
+  // failed: `path: status` or `path: error message`, one entry per failed request
+  const result = { requests: 0, failed: [] as string[], slowestMs: 0 };
   let running = true;
   const deadline = Date.now() + (options.maxMs ?? 90_000);
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
