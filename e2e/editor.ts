@@ -66,11 +66,7 @@ export const EDITOR_ORIGIN = "https://app.storyblok.com";
  * reach this machine's servers (Local Network Access): the editor tests turn that check off, as it never
  * applies to the real editor and a deployed site (both public).
  */
-export async function openInEditor(
-  page: Page,
-  path: string,
-  expectConsoleError: (pattern: RegExp) => void,
-): Promise<Frame> {
+export async function openInEditor(page: Page, path: string, expectConsoleError: (pattern: RegExp) => void) {
   expectConsoleError(/target origin provided \('https:\/\/app(-beta)?\.storyblok\.com'\) does not match/);
   const { contentOrigin, previewToken, baseURL } = e2eEnv();
   // the project's server: the preview build's (playwright.config.ts)
@@ -143,11 +139,7 @@ export function post(page: Page, message: Record<string, unknown>): Promise<void
  * Posts an edit until the page shows it: the preview replaces the prerendered data with the drafts
  * once after loading, and an edit that arrives before that is dropped with the data it was made on.
  */
-export async function postUntil(
-  page: Page,
-  message: Record<string, unknown>,
-  shown: () => Promise<void>,
-): Promise<void> {
+export async function postUntil(page: Page, message: Record<string, unknown>, shown: () => Promise<void>) {
   await expect(async () => {
     await post(page, message);
     await shown();

@@ -94,11 +94,7 @@ export async function scrollThrough(page: Page, stepShare = 0.8): Promise<void> 
 }
 
 /** Navigates and waits for hydration (or a page's behaviour modules), so hydration errors are reported by the fixture. */
-export async function visit(
-  page: Page,
-  path: string,
-  options: { waitUntil?: "load" | "domcontentloaded" } = {},
-): Promise<void> {
+export async function visit(page: Page, path: string, options: { waitUntil?: "load" | "domcontentloaded" } = {}) {
   await page.goto(path, options);
   await waitForHydration(page);
 }

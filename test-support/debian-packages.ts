@@ -17,10 +17,7 @@ export async function isExecutable(file: string, mode = constants.X_OK): Promise
 }
 
 /** The first of `candidates` this process may run (or access so, with `mode`). */
-export async function firstExecutable(
-  candidates: readonly string[],
-  mode = constants.X_OK,
-): Promise<string | undefined> {
+export async function firstExecutable(candidates: readonly string[], mode = constants.X_OK) {
   for (const candidate of candidates) if (await isExecutable(candidate, mode)) return candidate;
   return undefined;
 }
