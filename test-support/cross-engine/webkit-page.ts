@@ -247,16 +247,13 @@ export async function launchWebKit(
   { scripts = true }: { scripts?: boolean } = {},
 ): Promise<EnginePage> {
   const { port, driverProcess, initScript, stopAll } = await startDriverProcess(install);
-  let session: { driver: WebDriver; version: string };
-  try {
-    const serverUrl = `http://127.0.0.1:${port}`;
-    await waitForDriver(serverUrl, driverProcess);
-    session = await startSession(serverUrl, install, initScript, scripts);
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-  const { driver, version } = session;
+  const serverUrl = `http://127.0.0.1:${port}`;
+  const { driver, version } = await waitForDriver(serverUrl, driverProcess)
+    .then(() => startSession(serverUrl, install, initScript, scripts))
+    .catch(async (error: unknown) => {
+      await stopAll();
+      throw error;
+    });
   // what the window needs beyond the page's size (none without a window manager), learnt by the first fit
   let frameAllowance = { width: 0, height: 0 };
 
