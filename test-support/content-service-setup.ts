@@ -19,9 +19,7 @@ export default async function setup(project: TestProject) {
     previewToken: space.previewToken,
     publicToken: space.publicToken,
   });
-  return async () => {
-    await server.close();
-  };
+  return () => server.close();
 }
 
 declare module "vitest" {
