@@ -39,10 +39,8 @@ export interface ApiContext {
   search: string;
 }
 
-export interface Access {
-  token: string;
-  version: Version;
-}
+/** The request's token and the version it may read. */
+type Access = ReturnType<typeof authorize>;
 
 /** The parameters every endpoint takes. */
 export const COMMON_PARAMS = ["token", "version", "cv", "_"] as const;
@@ -76,7 +74,7 @@ export function paging(query: QueryObject, maxPerPage: number) {
 }
 
 /** Token first (401), then the version it may read. */
-export function authorize(store: ContentStore, query: QueryObject): Access {
+export function authorize(store: ContentStore, query: QueryObject) {
   const token = getString(query, "token");
   if (!token) throw unauthorized();
   const isPreview = token === store.previewToken;

@@ -150,18 +150,7 @@ function truncateJson(reply: Reply): Reply {
 }
 
 /** The service's parts, and what it counts and learns as it runs. */
-interface Service {
-  store: ContentStore;
-  webhooks?: WebhookSender;
-  faults: Faults;
-  rateLimiter: RateLimiter;
-  images: ImageService;
-  adminToken: string;
-  /** Set once listening: the configured public origin, else the service's own. */
-  publicOrigin: string;
-  /** Told at /__health: a build counts its own API requests by the difference (pipeline/content-requests.ts). */
-  apiRequests: number;
-}
+type Service = Awaited<ReturnType<typeof openService>>;
 
 export async function startContentServer(options: ContentServerOptions = {}): Promise<ContentServerHandle> {
   const contentDir = path.resolve(options.contentDir ?? "content");
@@ -187,7 +176,7 @@ export async function startContentServer(options: ContentServerOptions = {}): Pr
 }
 
 /** The content loaded, the webhooks, faults, rate limit and image service set up as `options` say. */
-async function openService(contentDir: string, options: ContentServerOptions): Promise<Service> {
+async function openService(contentDir: string, options: ContentServerOptions) {
   let webhooks: WebhookSender | undefined;
   const store = new ContentStore(contentDir, {
     watch: options.watch,
@@ -218,7 +207,9 @@ async function openService(contentDir: string, options: ContentServerOptions): P
     rateLimiter: new RateLimiter(parseRateLimit(options.rateLimit), options.rateLimitClock),
     images,
     adminToken: options.adminToken ?? randomBytes(18).toString("base64url"),
+    /** Set once listening: the configured public origin, else the service's own. */
     publicOrigin: "",
+    /** Told at /__health: a build counts its own API requests by the difference (pipeline/content-requests.ts). */
     apiRequests: 0,
   };
 }

@@ -31,12 +31,7 @@ function datasourceObject(ds: Datasource): Record<string, unknown> {
     id: ds.id,
     name: ds.name,
     slug: ds.slug,
-    dimensions: ds.dimensions.map((d) => ({
-      id: d.id,
-      name: d.name,
-      entry_value: d.entry_value,
-      datasource_id: ds.id,
-    })),
+    dimensions: ds.dimensions.map((d) => ({ ...d, datasource_id: ds.id })),
   };
 }
 

@@ -26,12 +26,6 @@ export interface FaultState extends FaultConfig {
 
 export type FaultAction = { kind: "none" } | { kind: "reset" } | { kind: "status"; status: 429 | 500 | 502 | 503 };
 
-export interface FaultPlan {
-  latencyMs: number;
-  action: FaultAction;
-  malformed: boolean;
-}
-
 const KEYS = ["latencyMs", "errorRate", "burst429", "resetRate", "malformedRate", "paths"] as const;
 
 export class FaultConfigError extends Error {}
@@ -106,7 +100,7 @@ export class Faults {
   }
 
   /** Decides what happens to one request; null when no fault applies. */
-  plan(pathname: string): FaultPlan | null {
+  plan(pathname: string) {
     const c = this.config;
     const active = c.latencyMs || c.errorRate || this.burstLeft || c.resetRate || c.malformedRate;
     const applies = c.paths ? pathname.includes(c.paths) : pathname.startsWith("/v2/");

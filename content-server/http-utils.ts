@@ -12,15 +12,11 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
     "Total, Per-Page, X-RateLimit, X-RateLimit-Policy, Retry-After, Content-Range, Accept-Ranges, ETag",
 };
 
-export interface RequestTarget {
-  /** Raw (still percent-encoded) path, always starting with "/". */
-  pathname: string;
-  /** Raw query string without the "?", "" when there is none. */
-  search: string;
-}
-
-/** Splits the request target; rejects oversize parts with 414. */
-export function parseRequestTarget(rawUrl: string | undefined): RequestTarget {
+/**
+ * Splits the request target into `pathname`, the raw (still percent-encoded) path, always starting with "/",
+ * and `search`, the raw query string without the "?" ("" when there is none); rejects oversize parts with 414.
+ */
+export function parseRequestTarget(rawUrl: string | undefined) {
   let url = rawUrl ?? "/";
   if (!url.startsWith("/")) {
     // absolute-form ("http://host/path"), which proxies may send

@@ -30,14 +30,6 @@ export function isLanguageCode(value: unknown): value is string {
   return typeof value === "string" && value.length <= 16 && LANGUAGE_CODE.test(value);
 }
 
-/** A translated slug of a story, as the delivery API lists it. */
-export interface TranslatedSlug {
-  path: string;
-  name: string;
-  lang: string;
-  published: boolean;
-}
-
 /** The language an answer is in: a code of the space and an optional fallback code, or the default. */
 export interface Localization {
   lang: string | null;
@@ -92,22 +84,23 @@ export function localizeContent(node: unknown, localization: Localization, depth
   return out;
 }
 
-/** The story's stored translated slugs that are well formed; null when it has none. */
-export function translatedSlugsOf(story: Json): TranslatedSlug[] | null {
+/**
+ * The story's stored translated slugs that are well formed, as the delivery API lists them (`{ path, name, lang,
+ * published }`); null when it has none.
+ */
+export function translatedSlugsOf(story: Json) {
   if (!Array.isArray(story.translated_slugs)) return null;
-  const slugs: TranslatedSlug[] = [];
-  for (const item of story.translated_slugs as unknown[]) {
-    if (item === null || typeof item !== "object") continue;
+  return (story.translated_slugs as unknown[]).flatMap((item) => {
+    if (item === null || typeof item !== "object") return [];
     const { path, name, lang, published } = item as Json;
-    if (!isLanguageCode(lang) || typeof path !== "string" || !path) continue;
-    slugs.push({
+    if (!isLanguageCode(lang) || typeof path !== "string" || !path) return [];
+    return {
       path: path.replace(/^\/+|\/+$/g, ""),
       name: typeof name === "string" ? name : "",
       lang,
       published: published !== false,
-    });
-  }
-  return slugs;
+    };
+  });
 }
 
 function lastSegment(fullSlug: string): string {

@@ -16,12 +16,6 @@ export interface RateRequest {
   cached: boolean;
 }
 
-export interface RateDecision {
-  allowed: boolean;
-  /** X-RateLimit, X-RateLimit-Policy, and Retry-After (seconds until a request would be allowed again) once refused. */
-  headers: Record<string, string>;
-}
-
 export const CACHED_LIMIT = 1000;
 
 export function storyblokTier(perPage: number | undefined): number {
@@ -65,8 +59,11 @@ export class RateLimiter {
     this.buckets.clear();
   }
 
-  /** null when rate limiting is off. */
-  check(req: RateRequest): RateDecision | null {
+  /**
+   * Whether the request is allowed, and its headers: X-RateLimit, X-RateLimit-Policy, and Retry-After (seconds
+   * until a request would be allowed again) once refused; null when rate limiting is off.
+   */
+  check(req: RateRequest) {
     const { setting } = this;
     if (setting === "off") return null;
     // a fixed limit, else Storyblok's cached or uncached tier

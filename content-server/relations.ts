@@ -14,12 +14,9 @@ import { byUuids } from "./story-views";
 
 export const RESOLVE_LIMIT = 50;
 
-export interface RelationPattern {
-  component: string;
-  field: string;
-}
+type RelationPattern = ReturnType<typeof parseRelationPatterns>[number];
 
-export function parseRelationPatterns(raw: string): RelationPattern[] {
+export function parseRelationPatterns(raw: string) {
   return commaList(raw).map((item) => {
     const dot = item.indexOf(".");
     const component = item.slice(0, dot);

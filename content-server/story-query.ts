@@ -170,17 +170,16 @@ function datePredicates(query: QueryObject): Predicate[] {
 }
 
 export function selectStories(view: VersionView, selection: StorySelection): StoryRecord[] {
-  let candidates: StoryRecord[];
+  let candidates: readonly StoryRecord[];
   if (selection.orderedUuids) {
     candidates = byUuids(view, new Set(selection.orderedUuids));
   } else if (selection.byUuids) {
     const wanted = new Set(selection.byUuids);
     candidates = view.list.filter((r) => wanted.has(r.story.uuid));
   } else {
-    candidates = view.list as StoryRecord[];
+    candidates = view.list;
   }
-  const { predicates } = selection;
-  let result = predicates.length ? candidates.filter((r) => predicates.every((p) => p(r))) : candidates.slice();
+  let result = candidates.filter((r) => selection.predicates.every((p) => p(r)));
   const sort = selection.sort;
   if (sort && !selection.orderedUuids) {
     // decorate, sort, undecorate: each value is read once, not on every comparison
@@ -192,8 +191,7 @@ export function selectStories(view: VersionView, selection: StorySelection): Sto
       ),
     }));
     keyed.sort((a, b) => {
-      for (let k = 0; k < sort.length; k++) {
-        const key = sort[k] as SortKey;
+      for (const [k, key] of sort.entries()) {
         const va = a.values[k];
         const vb = b.values[k];
         const c = compareValues(va, vb, key.type);

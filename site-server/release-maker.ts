@@ -45,11 +45,8 @@ export interface ReleaseMakerOptions {
   buildCommand?: string[];
 }
 
-interface RunResult {
-  code: number | null;
-  output: string;
-  ms: number;
-}
+/** A release process's exit code, the tail of its output, and how long it ran. */
+type RunResult = Awaited<ReturnType<typeof run>>;
 
 /**
  * Signals a child's process group (it leads one: `detached`), so its own children go too. Only groups of
@@ -71,7 +68,7 @@ async function run(
   cwd: string,
   timeoutMs: number,
   running: Set<ChildProcess>,
-): Promise<RunResult> {
+) {
   if (!command) throw new Error("no command");
   const started = performance.now();
   // `env` is the whole environment: tinyexec lays it over process.env, and spawn leaves out what is undefined
