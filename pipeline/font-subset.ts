@@ -186,25 +186,12 @@ export function fallbackFontFace(): string {
   return face;
 }
 
-export interface SubsetResult {
-  /** The @font-face rules for the pages' inline style. */
-  css: string;
-  /** The subset, relative to the client folder. */
-  file: string;
-  bytes: number;
-  sourceBytes: number;
-  characters: number;
-}
-
 /**
  * Subsets the text face to the base set and the characters of the build's pages (`charactersOf` each,
- * collected as the build goes over them: pipeline/finish-pages.ts) and writes it, hashed, into `assets/`.
+ * collected as the build goes over them: pipeline/finish-pages.ts) and writes it, hashed, into `assets/`: its
+ * @font-face rules for the pages' inline style (`css`), its `file` relative to the client folder, and sizes.
  */
-export async function subsetFontForBuild(
-  clientDir: string,
-  pageCharacters: Iterable<number>,
-  source?: FontSource,
-): Promise<SubsetResult> {
+export async function subsetFontForBuild(clientDir: string, pageCharacters: Iterable<number>, source?: FontSource) {
   const font = source ?? (await epilogueLatinSource());
   const covered = unicodeRangeTest(font.unicodeRange);
   const codePoints = charactersOf(BASE_CHARACTERS);
