@@ -133,7 +133,7 @@ export class CharacterSet {
         ENTITY_HERE.lastIndex = index;
         const match = ENTITY_HERE.exec(html);
         if (match) {
-          this.addText(decodeEntity(match));
+          for (const character of decodeEntity(match)) this.add(character.codePointAt(0)!);
           index += match[0].length - 1;
           continue;
         }
@@ -149,10 +149,6 @@ export class CharacterSet {
       // a character of the BMP, or a lone surrogate (a code point of its own, as the string iterator gives it)
       this.add(unit);
     }
-  }
-
-  private addText(text: string): void {
-    for (const character of text) this.add(character.codePointAt(0)!);
   }
 
   private add(codePoint: number): void {
