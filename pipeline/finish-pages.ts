@@ -172,11 +172,9 @@ export async function preparePagesInBuild(
   };
   const characters = new CharacterSet();
   workers?.setUp({ pass: "first", clientDir, headScript, behaviours });
-  const run = workers
-    ? (relative: string) => workers.run<PreparedPage>(relative)
-    : (relative: string) => preparePageFile(clientDir, relative, headScript, behaviours, characters);
+  const run = (relative: string) => preparePageFile(clientDir, relative, headScript, behaviours, characters);
   const files = await listHtmlFiles(clientDir);
-  for await (const [, page] of pagesInOrder(clientDir, files, run, workers?.threads ?? null)) {
+  for await (const [, page] of pagesInOrder(clientDir, files, workers, run)) {
     if (page.withHeadScript) prepared.withHeadScript += 1;
     if (page.deferred) prepared.deferred += 1;
     if (page.withoutFramework) prepared.withoutFramework += 1;

@@ -145,10 +145,9 @@ export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInpu
     compress: finishing.compress ?? false,
   });
   try {
-    const finish = workers
-      ? (relative: string) => workers.run<FinishedPage>(relative)
-      : (relative: string) => finishPageFile(clientDir, relative, inputs, finishing.styles, finishing.compress);
-    for await (const [relative, page] of pagesInOrder(clientDir, files, finish, workers?.threads ?? null)) {
+    const finish = (relative: string) =>
+      finishPageFile(clientDir, relative, inputs, finishing.styles, finishing.compress);
+    for await (const [relative, page] of pagesInOrder(clientDir, files, workers, finish)) {
       if (page.styledBytes !== null) {
         styled.pages += 1;
         styled.bytes += page.styledBytes;
