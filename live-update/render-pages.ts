@@ -74,12 +74,7 @@ async function replaceServedFile(file: string, data: string): Promise<void> {
  * One page as the build writes it: `{path}.data`, then `{path}/index.html`
  * (`finishHtml`: the lazy image loader, hydration deferred, critical CSS inline: pipeline/finish-pages.ts).
  */
-async function renderPage(
-  handler: Handler,
-  clientDir: string,
-  pagePath: string,
-  finishHtml: PageFinisher,
-): Promise<{ files: string[]; policy: string }> {
+async function renderPage(handler: Handler, clientDir: string, pagePath: string, finishHtml: PageFinisher) {
   const dataPath = pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
   const dataResponse = await handler(new Request(`http://localhost${dataPath}`));
   const data = await dataResponse.text();

@@ -41,7 +41,7 @@ const isArticlePath = (pagePath: string) => unlocalizedPath(pagePath).startsWith
  * too, but a payload without it must still reach its pages): the story of
  * the page at that slug, its default-language path, before or after.
  */
-function storyIdOfSlug(fullSlug: string | null, ...pageLists: Array<Iterable<[string, number | null]>>): number | null {
+function storyIdOfSlug(fullSlug: string | null, ...pageLists: Array<Iterable<readonly [string, number | null]>>) {
   if (!fullSlug) return null;
   const pagePath = `/${fullSlug}`;
   for (const pages of pageLists) {
@@ -51,7 +51,7 @@ function storyIdOfSlug(fullSlug: string | null, ...pageLists: Array<Iterable<[st
 }
 
 /** The pages that show a story: one per language. */
-function pathsOfStory(id: number | null, pages: Iterable<[string, number | null]>): string[] {
+function pathsOfStory(id: number | null, pages: Iterable<readonly [string, number | null]>): string[] {
   return id === null ? [] : [...pages].filter(([, storyId]) => storyId === id).map(([pagePath]) => pagePath);
 }
 
@@ -62,10 +62,7 @@ export function planUpdate(
 ): UpdatePlan {
   const before = new Set(Object.keys(previous.pages));
   const after = new Set(listing.paths);
-  const oldPages = Object.entries(previous.pages).map(([pagePath, page]): [string, number | null] => [
-    pagePath,
-    page.storyId,
-  ]);
+  const oldPages = Object.entries(previous.pages).map(([pagePath, page]) => [pagePath, page.storyId] as const);
   const newPages = [...listing.storyIds];
   const render = new Set<string>();
   const touchedArticles = new Set<string>();

@@ -1,14 +1,7 @@
 import { appendFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  buildEventWriter,
-  followBuildEvents,
-  parseBuildEventLine,
-  warnBuild,
-  type BuildEvent,
-  type BuildEventsFollower,
-} from "./build-events";
+import { buildEventWriter, followBuildEvents, parseBuildEventLine, warnBuild, type BuildEvent } from "./build-events";
 import { tempDirOfTests } from "../test-support/temp-dir";
 
 const dir = tempDirOfTests("build-events-");
@@ -81,7 +74,7 @@ describe("parseBuildEventLine", () => {
 });
 
 describe("followBuildEvents", () => {
-  let follower: BuildEventsFollower | undefined;
+  let follower: ReturnType<typeof followBuildEvents> | undefined;
   afterEach(() => follower?.stop().catch(() => undefined));
 
   it("waits for the file, hands on each complete line in order, and reads the rest when stopped", async () => {

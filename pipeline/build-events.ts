@@ -77,11 +77,6 @@ export function parseBuildEventLine(line: string, where: { file: string; line: n
   return parseJsonWith(BuildEventSchema, line, `${where.file}, line ${where.line}`, "a build event");
 }
 
-export interface BuildEventsFollower {
-  /** Reads the events written since the last poll, then stops; rejects with the first bad line's error. */
-  stop(): Promise<void>;
-}
-
 /**
  * Follows `file` as the build appends to it (it may not exist yet): every `pollMs`, hands `onEvent` each event
  * on a complete new line, in order. A bad line stops the following; `stop()` rejects with its error.
@@ -90,7 +85,7 @@ export function followBuildEvents(
   file: string,
   onEvent: (event: BuildEvent) => void,
   { pollMs = 200 }: { pollMs?: number } = {},
-): BuildEventsFollower {
+) {
   let offset = 0;
   // the bytes after the last complete line: a line, and a character, may be cut where a poll reads
   let pending = Buffer.alloc(0);
@@ -130,6 +125,7 @@ export function followBuildEvents(
   poll();
 
   return {
+    /** Reads the events written since the last poll, then stops; rejects with the first bad line's error. */
     async stop() {
       clearInterval(timer);
       poll();

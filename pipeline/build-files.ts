@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import type { PageWorkers } from "./page-workers";
 
 /**
  * HTML the build's passes hold at once, at most (one page bigger than it goes alone). A page's parse tree is many
@@ -68,18 +69,18 @@ async function fileSizes(dir: string, files: readonly string[]): Promise<Map<str
 }
 
 /**
- * `run` over the build's pages (`files`, relative to `clientDir`) in page order, as both passes go over them: two
- * in hand per worker thread within PAGE_BYTES_IN_FLIGHT of HTML (their sizes read now: the first pass changes them),
- * or one at a time without workers (`threads` null).
+ * The build's pages (`files`, relative to `clientDir`) through a pass in page order, as both passes go over them:
+ * on `workers` (set up for the pass), two in hand per worker thread within PAGE_BYTES_IN_FLIGHT of HTML (their sizes
+ * read now: the first pass changes them), or without workers one at a time on this thread (`run`).
  */
-export async function* pagesInOrder<R>(
+export async function* pagesInOrder<R extends Awaited<ReturnType<PageWorkers["run"]>>>(
   clientDir: string,
   files: readonly string[],
+  workers: PageWorkers | null,
   run: (relative: string) => Promise<R>,
-  threads: number | null,
 ): AsyncGenerator<[string, R]> {
-  if (!threads) return yield* inOrder(files, run, 1);
+  if (!workers) return yield* inOrder(files, run, 1);
   const sizes = await fileSizes(clientDir, files);
   const budget = { weigh: (relative: string) => sizes.get(relative) ?? 0, budget: PAGE_BYTES_IN_FLIGHT };
-  yield* inOrder(files, run, threads * 2, budget);
+  yield* inOrder(files, (relative) => workers.run<R>(relative), workers.threads * 2, budget);
 }

@@ -36,21 +36,15 @@ export function siteModeOf(config: Pick<ContentConfig, "version">): SiteMode {
   return config.version === "published" ? "production" : "preview";
 }
 
-/** The origins the browser reaches for content: the API, and the images and videos. */
-export interface ContentOrigins {
-  api: string;
-  assets: string[];
-}
-
 /**
- * For the Content-Security-Policy. The local content service serves its
- * assets itself; Storyblok from its regional asset CDN.
+ * The origins the browser reaches for content, for the Content-Security-Policy: the API, and the images and
+ * videos. The local content service serves its assets itself; Storyblok from its regional asset CDN.
  * CONTENT_ASSET_ORIGINS adds more, e.g. a custom assets domain.
  */
 export function contentOriginsOf(
   config: ContentConfig,
   settings: Pick<BuildSettings, "STORYBLOK_REGION" | "CONTENT_ASSET_ORIGINS">,
-): ContentOrigins {
+) {
   const api = config.viaSite ? "'self'" : new URL(config.endpoint).origin;
   const assets = config.viaSite
     ? []

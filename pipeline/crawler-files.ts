@@ -12,10 +12,7 @@ export interface CrawlerFileOptions {
 }
 
 /** Each page's siblings in every language (itself included), German first: the pages of the same story. */
-export function languageAlternates(
-  paths: readonly string[],
-  storyIds: ReadonlyMap<string, number>,
-): Map<string, Array<readonly [Language, string]>> {
+export function languageAlternates(paths: readonly string[], storyIds: ReadonlyMap<string, number>) {
   const byStory = new Map<number, Array<readonly [Language, string]>>();
   for (const page of paths) {
     const id = storyIds.get(page);

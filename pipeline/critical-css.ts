@@ -71,11 +71,8 @@ export class Stylesheets {
 
   /** The text of the stylesheet a link's href names. */
   text(href: string): Promise<string> {
-    let sheet = this.#sheets.get(href);
-    if (!sheet) {
-      sheet = readStylesheet(this.clientDir, href);
-      this.#sheets.set(href, sheet);
-    }
+    const sheet = this.#sheets.get(href) ?? readStylesheet(this.clientDir, href);
+    this.#sheets.set(href, sheet);
     return sheet;
   }
 }

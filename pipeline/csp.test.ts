@@ -156,9 +156,8 @@ describe("contentSecurityPolicy", () => {
     expect(csp.get("script-src")).toEqual(["'self'"]);
   });
 
-  it("adds upgrade-insecure-requests only for https", () => {
+  it("leaves upgrade-insecure-requests to the servers, which add it over https", () => {
     expect(contentSecurityPolicy(STORYBLOK, hashes)).not.toMatch(/upgrade-insecure-requests/);
-    expect(contentSecurityPolicy(STORYBLOK, hashes, { https: true })).toMatch(/; upgrade-insecure-requests$/);
   });
 
   it("gives everything that is not a document a policy under which nothing runs", () => {

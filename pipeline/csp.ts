@@ -118,16 +118,15 @@ function isJavascriptUrl(value: string): boolean {
 }
 
 /**
- * The Content-Security-Policy of one document. `https` adds
- * upgrade-insecure-requests (only meaningful, and only harmless, when the
- * page itself came over TLS). `styleHashes`: the document's inline `<style>`
- * elements (production only: in preview a hash would switch off the
+ * The Content-Security-Policy of one document, without upgrade-insecure-requests: each server adds that to a page
+ * it serves over TLS, where alone it is meaningful and harmless (the site server, `_headers`, the nginx site).
+ * `styleHashes`: the document's inline `<style>` elements (production only: in preview a hash would switch off the
  * 'unsafe-inline' the editor bridge needs).
  */
 export function contentSecurityPolicy(
   inputs: PolicyInputs,
   scriptHashes: readonly string[],
-  options: { https?: boolean; styleHashes?: readonly string[] } = {},
+  options: { styleHashes?: readonly string[] } = {},
 ): string {
   const preview = inputs.mode === "preview";
   const assets = unique(inputs.assetOrigins);
@@ -152,9 +151,7 @@ export function contentSecurityPolicy(
     ["form-action", ["'none'"]],
     ["object-src", ["'none'"]],
   ];
-  const policy = directives.map(([name, sources]) => `${name} ${sources.join(" ")}`);
-  if (options.https) policy.push("upgrade-insecure-requests");
-  return policy.join("; ");
+  return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
 }
 
 /** The policy of one HTML document as served: the hashes of its own inline scripts and styles. */

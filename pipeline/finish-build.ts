@@ -14,7 +14,7 @@ import { buildSettingsFrom, type BuildSettings } from "./build-settings";
 import { listHtmlFiles } from "../release/layout";
 import { placeArticlesNotFoundPage, placeNotFoundPage } from "./not-found-pages";
 import { precompress } from "./precompress";
-import { modeBanner, policyInputsOf, writeSecurityHeaders, type SecurityHeadersResult } from "./security-headers";
+import { modeBanner, policyInputsOf, writeSecurityHeaders } from "./security-headers";
 import { PageWorkers } from "./page-workers";
 import { stepRecorder, timedStep, type StepRecorder } from "./step-times";
 import { buildEventWriter, warnBuild, type BuildEventWriter } from "./build-events";
@@ -30,11 +30,7 @@ const ISLANDS_NOTE = "docs/decisions/0014-pages-without-a-framework-runtime.md";
  * (pipeline/preset.ts, buildEnd); by hand: `tsx pipeline/finish-build.ts
  * [build/client]` (same environment as the build).
  */
-export async function finishBuild(
-  clientDir: string,
-  config: ContentConfig,
-  settings: BuildSettings,
-): Promise<SecurityHeadersResult> {
+export async function finishBuild(clientDir: string, config: ContentConfig, settings: BuildSettings) {
   const events = buildEventWriter(settings.BUILD_EVENTS_FILE);
   const record = stepRecorder(events);
   // the not-found page is a prerendered page like the others: it hydrates after load
@@ -90,7 +86,7 @@ async function finishPages(
   pageHeadScript: string,
   behaviours: BehaviourFiles | null,
   workers: PageWorkers | null,
-): Promise<SecurityHeadersResult> {
+) {
   const prepared = await timedStep(
     "first pass (lazy images, hydration after load)",
     () => preparePagesInBuild(clientDir, pageHeadScript, behaviours, workers),

@@ -117,19 +117,6 @@ export async function pageStyling(relative: string, page: HtmlPage, styles: Page
   }
 }
 
-export interface PreparedBuild {
-  /** Pages that got the head script. */
-  withHeadScript: number;
-  /** Pages whose hydration now waits for load. */
-  deferred: number;
-  /** Pages that run no framework code. */
-  withoutFramework: number;
-  /** For each behaviour that kept production pages hydrated, how many. */
-  needsReact: Map<string, number>;
-  /** Every character of every HTML file as it now is, in the order met (for `subsetFontForBuild`). */
-  characters: Set<number>;
-}
-
 /** What the first pass learnt of one page. */
 export interface PreparedPage {
   withHeadScript: boolean;
@@ -172,21 +159,22 @@ export async function preparePagesInBuild(
   headScript: string,
   behaviours: BehaviourFiles | null = null,
   workers: PageWorkers | null = null,
-): Promise<PreparedBuild> {
-  const prepared: PreparedBuild = {
+) {
+  // how many pages got the head script, have their hydration wait for load, run no framework code
+  const prepared = {
     withHeadScript: 0,
     deferred: 0,
     withoutFramework: 0,
-    needsReact: new Map(),
-    characters: new Set(),
+    // for each behaviour that kept production pages hydrated, how many
+    needsReact: new Map<string, number>(),
+    // every character of every HTML file as it now is, in the order met (for `subsetFontForBuild`)
+    characters: new Set<number>(),
   };
   const characters = new CharacterSet();
   workers?.setUp({ pass: "first", clientDir, headScript, behaviours });
-  const run = workers
-    ? (relative: string) => workers.run<PreparedPage>(relative)
-    : (relative: string) => preparePageFile(clientDir, relative, headScript, behaviours, characters);
+  const run = (relative: string) => preparePageFile(clientDir, relative, headScript, behaviours, characters);
   const files = await listHtmlFiles(clientDir);
-  for await (const [, page] of pagesInOrder(clientDir, files, run, workers?.threads ?? null)) {
+  for await (const [, page] of pagesInOrder(clientDir, files, workers, run)) {
     if (page.withHeadScript) prepared.withHeadScript += 1;
     if (page.deferred) prepared.deferred += 1;
     if (page.withoutFramework) prepared.withoutFramework += 1;

@@ -12,7 +12,6 @@ import {
   subsetFontForBuild,
   toUnicodeRange,
   unicodeRangeTest,
-  type SubsetResult,
 } from "./font-subset";
 import { tempDirOfTests } from "../test-support/temp-dir";
 
@@ -89,7 +88,7 @@ describe("fallbackFontFace", () => {
 
 describe("subsetFontForBuild", () => {
   const clientDir = tempDirOfTests("font-subset-", "all");
-  let result: SubsetResult;
+  let result: Awaited<ReturnType<typeof subsetFontForBuild>>;
 
   beforeAll(async () => {
     await mkdir(path.join(clientDir(), "assets"));

@@ -133,7 +133,7 @@ export class CharacterSet {
         ENTITY_HERE.lastIndex = index;
         const match = ENTITY_HERE.exec(html);
         if (match) {
-          this.addText(decodeEntity(match));
+          for (const character of decodeEntity(match)) this.add(character.codePointAt(0)!);
           index += match[0].length - 1;
           continue;
         }
@@ -149,10 +149,6 @@ export class CharacterSet {
       // a character of the BMP, or a lone surrogate (a code point of its own, as the string iterator gives it)
       this.add(unit);
     }
-  }
-
-  private addText(text: string): void {
-    for (const character of text) this.add(character.codePointAt(0)!);
   }
 
   private add(codePoint: number): void {
@@ -186,25 +182,12 @@ export function fallbackFontFace(): string {
   return face;
 }
 
-export interface SubsetResult {
-  /** The @font-face rules for the pages' inline style. */
-  css: string;
-  /** The subset, relative to the client folder. */
-  file: string;
-  bytes: number;
-  sourceBytes: number;
-  characters: number;
-}
-
 /**
  * Subsets the text face to the base set and the characters of the build's pages (`charactersOf` each,
- * collected as the build goes over them: pipeline/finish-pages.ts) and writes it, hashed, into `assets/`.
+ * collected as the build goes over them: pipeline/finish-pages.ts) and writes it, hashed, into `assets/`: its
+ * @font-face rules for the pages' inline style (`css`), its `file` relative to the client folder, and sizes.
  */
-export async function subsetFontForBuild(
-  clientDir: string,
-  pageCharacters: Iterable<number>,
-  source?: FontSource,
-): Promise<SubsetResult> {
+export async function subsetFontForBuild(clientDir: string, pageCharacters: Iterable<number>, source?: FontSource) {
   const font = source ?? (await epilogueLatinSource());
   const covered = unicodeRangeTest(font.unicodeRange);
   const codePoints = charactersOf(BASE_CHARACTERS);

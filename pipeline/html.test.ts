@@ -194,9 +194,9 @@ describe("HtmlPage.insertIntoHead", () => {
 });
 
 describe("new markup", () => {
-  it("writes start tags with escaped values, bare attributes and React's self-closing form", () => {
-    expect(startTag("link", { rel: "stylesheet", href: '/a.css?x="1"&y', disabled: true }, { selfClosing: true })).toBe(
-      '<link rel="stylesheet" href="/a.css?x=&quot;1&quot;&amp;y" disabled/>',
+  it("writes start tags with escaped values and bare attributes", () => {
+    expect(startTag("link", { rel: "stylesheet", href: '/a.css?x="1"&y', disabled: true })).toBe(
+      '<link rel="stylesheet" href="/a.css?x=&quot;1&quot;&amp;y" disabled>',
     );
     expect(startTag("noscript", { "data-after-first-paint": true })).toBe("<noscript data-after-first-paint>");
   });

@@ -223,30 +223,18 @@ export function replaceContent(element: HtmlElement, text: string): HtmlEdit {
   return { start: element.contentStart, end: element.contentEnd, text };
 }
 
-/**
- * A start tag for new markup: `true` writes a bare attribute (`disabled`),
- * values are escaped. `selfClosing` ends a void element with `/>`, as React
- * writes them.
- */
-export function startTag(
-  name: string,
-  attributes: Readonly<Record<string, string | true>> = {},
-  options: { selfClosing?: boolean } = {},
-): string {
+/** A start tag for new markup: `true` writes a bare attribute (`disabled`), values are escaped. */
+export function startTag(name: string, attributes: Readonly<Record<string, string | true>> = {}): string {
   const written = Object.entries(attributes).map(([key, value]) =>
     value === true ? ` ${key}` : ` ${key}="${escapeHtml(value)}"`,
   );
-  return `<${name}${written.join("")}${options.selfClosing ? "/>" : ">"}`;
+  return `<${name}${written.join("")}>`;
 }
 
 /** A script or style element holding `text` as it is; throws when the text would end the element early. */
-export function rawTextElement(
-  name: "script" | "style",
-  text: string,
-  attributes: Readonly<Record<string, string | true>> = {},
-): string {
+export function rawTextElement(name: "script" | "style", text: string): string {
   if (text.toLowerCase().includes(`</${name}`)) throw new Error(`the ${name}'s text would end its element: </${name}`);
-  return `${startTag(name, attributes)}${text}</${name}>`;
+  return `${startTag(name)}${text}</${name}>`;
 }
 
 /**

@@ -92,21 +92,15 @@ function drawEdits(page: HtmlPage): HtmlEdit[] {
     .map((holder) => prependContent(holder, `<script>${OTHER_PROJECTS_DRAW_SCRIPT}</script>`));
 }
 
-export interface IslandsPlan {
-  edits: HtmlEdit[];
-  /** Whether the page leaves React out (it then ships the behaviours' module instead). */
-  withoutFramework: boolean;
-  /** The behaviours that keep the page hydrated, if any. */
-  needsReact: string[];
-}
-
 /**
  * The edits that make one prerendered page of a production build (`files`
  * from its client build) run without React where its behaviours allow;
  * `files` null for a preview build, whose pages keep React (they get the
- * inline draws only).
+ * inline draws only). With them, whether the page leaves React out (it then
+ * ships the behaviours' module instead) and the behaviours that keep it
+ * hydrated, if any.
  */
-export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null): IslandsPlan {
+export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null) {
   const draws = drawEdits(page);
   const names = behavioursOf(page);
   if (files === null) return { edits: draws, withoutFramework: false, needsReact: [] };

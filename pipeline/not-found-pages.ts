@@ -46,8 +46,7 @@ async function exists(file: string): Promise<boolean> {
  * Moves the prerendered not-found pages to `404.html` and `en/404.html`
  * (before hydration is deferred and the headers are hashed).
  */
-export async function placeNotFoundPage(clientDir: string): Promise<boolean> {
-  let placed = false;
+export async function placeNotFoundPage(clientDir: string): Promise<void> {
   for (const pagePath of NOT_FOUND_PATHS) {
     const folder = path.join(clientDir, pagePath.slice(1));
     const prerendered = path.join(folder, "index.html");
@@ -55,9 +54,7 @@ export async function placeNotFoundPage(clientDir: string): Promise<boolean> {
     await rename(prerendered, path.join(path.dirname(folder), NOT_FOUND_PAGE));
     await rm(folder, { recursive: true, force: true });
     await rm(`${folder}.data`, { force: true });
-    placed = true;
   }
-  return placed;
 }
 
 /** A path no build prerenders: React Router answers it with its SPA fallback, in the path's language. */
@@ -72,9 +69,9 @@ const EN_FALLBACK_PATH = "/en/articles/__fallback";
  * the pages got their lazy image loader, so it gets it here: without it the
  * article it renders would keep its images' placeholders.
  */
-export async function placeArticlesNotFoundPage(clientDir: string, headScript: string): Promise<boolean> {
+export async function placeArticlesNotFoundPage(clientDir: string, headScript: string): Promise<void> {
   const fallback = path.join(clientDir, SPA_FALLBACK);
-  if (!(await exists(fallback))) return false;
+  if (!(await exists(fallback))) return;
   await writeAtomically(path.join(clientDir, ARTICLES_NOT_FOUND_PAGE), await readFile(fallback));
   const renderer = path.join(path.dirname(clientDir), RENDERER_DIR, "index.js");
   if (!(await exists(renderer))) throw new Error(`${renderer} is missing: the English article fallback needs it`);
@@ -87,7 +84,6 @@ export async function placeArticlesNotFoundPage(clientDir: string, headScript: s
     throw new Error(`The English article fallback did not render (${response.status})`);
   }
   await writeAtomically(path.join(clientDir, EN_ARTICLES_NOT_FOUND_PAGE), addHeadScript(html, headScript));
-  return true;
 }
 
 async function writeAtomically(target: string, data: string | Buffer): Promise<void> {

@@ -107,11 +107,7 @@ async function compressFile(dir: string, file: string, result: PrecompressResult
  * sends the file itself). The build's second pass calls it for each page it has just written
  * (pipeline/security-headers.ts), so that the page is not read again; this step then finds its siblings up to date.
  */
-export async function writeCompressedSiblings(
-  dir: string,
-  file: string,
-  source: Buffer,
-): Promise<{ bytesIn: number; bytesBrotli: number; bytesGzip: number }> {
+export async function writeCompressedSiblings(dir: string, file: string, source: Buffer) {
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {

@@ -1,6 +1,12 @@
 import type { StoryblokClient } from "@storyblok/react";
-import { readBuildListing, writeBuildListing, type BuildListing } from "../app/content/build-listing.server";
+import {
+  isArticleStory,
+  readBuildListing,
+  writeBuildListing,
+  type BuildListing,
+} from "../app/content/build-listing.server";
 import { describeContentError } from "../app/content/content-error";
+import { isRecord } from "../app/content/is-record";
 import { lastSlugSegment, storyPath } from "../app/content/schema/story";
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../app/language";
 import type { ContentConfig } from "./content-config";
@@ -38,36 +44,16 @@ export interface PrerenderListing {
   storyIds: Map<string, number>;
 }
 
-interface ListedStory {
-  id: number | null;
-  fullSlug: string;
-  isStartpage: boolean;
-  publishedAt: string;
-}
-
-function listedStories(stories: unknown): ListedStory[] {
-  const listed: ListedStory[] = [];
-  for (const story of Array.isArray(stories) ? stories : []) {
-    if (typeof story !== "object" || story === null) continue;
-    const record = story as { id?: unknown; full_slug?: unknown; is_startpage?: unknown; published_at?: unknown };
-    if (typeof record.full_slug !== "string") continue;
-    listed.push({
-      id: typeof record.id === "number" && Number.isSafeInteger(record.id) ? record.id : null,
-      // the path in the answer's language, without its prefix (en/articles/x -> articles/x)
-      fullSlug: storyPath(record),
-      isStartpage: record.is_startpage === true,
-      publishedAt: typeof record.published_at === "string" ? record.published_at : "",
-    });
-  }
-  return listed;
-}
-
-/** /articles/{last slug segment} of a listed story, or null when it is not an article. */
-function articlePath(story: ListedStory): string | null {
+/** The page a listed story shows: /articles/{last slug segment} for an article, a fixed page's path, or null. */
+function pathOfStory(story: Record<string, unknown>): string | null {
+  // the path in the answer's language, without its prefix (en/articles/x -> articles/x)
+  const fullSlug = storyPath(story);
   // the folder's start page (articles/) is not an article
-  if (story.isStartpage || !story.fullSlug.startsWith("articles/")) return null;
-  const slug = lastSlugSegment(story.fullSlug);
-  return slug ? `/articles/${slug}` : null;
+  if (isArticleStory(story)) {
+    const slug = lastSlugSegment(fullSlug);
+    return slug ? `/articles/${slug}` : null;
+  }
+  return Object.hasOwn(STATIC_PAGE_STORIES, fullSlug) ? STATIC_PAGE_STORIES[fullSlug]! : null;
 }
 
 /** The pages of all languages in one listing: German first, then English. */
@@ -127,14 +113,11 @@ export async function readSiteListing(
 
 /** The pages of one language's listing: the fixed pages and the articles, under the language's prefix. */
 export function listingOf(all: unknown, language: Language = DEFAULT_LANGUAGE): PrerenderListing {
-  const stories = listedStories(all);
   const articles = new Set<string>();
   const lastModified = new Map<string, string>();
   const storyIds = new Map<string, number>();
-  for (const story of stories) {
-    const path =
-      articlePath(story) ??
-      (Object.hasOwn(STATIC_PAGE_STORIES, story.fullSlug) ? STATIC_PAGE_STORIES[story.fullSlug]! : null);
+  for (const story of (Array.isArray(all) ? all : []).filter(isRecord)) {
+    const path = pathOfStory(story);
     if (!path) continue;
     if (path.startsWith("/articles/")) {
       // two stories with the same last segment share a page: the first one listed
@@ -142,8 +125,10 @@ export function listingOf(all: unknown, language: Language = DEFAULT_LANGUAGE): 
       articles.add(path);
     }
     const page = localizedPath(path, language);
-    if (story.publishedAt && !lastModified.has(page)) lastModified.set(page, story.publishedAt);
-    if (story.id !== null && !storyIds.has(page)) storyIds.set(page, story.id);
+    const publishedAt = typeof story.published_at === "string" ? story.published_at : "";
+    const id = typeof story.id === "number" && Number.isSafeInteger(story.id) ? story.id : null;
+    if (publishedAt && !lastModified.has(page)) lastModified.set(page, publishedAt);
+    if (id !== null && !storyIds.has(page)) storyIds.set(page, id);
   }
   const paths = [...STATIC_PATHS, ...[...articles].sort()].map((path) => localizedPath(path, language));
   return { paths, lastModified, storyIds };

@@ -37,18 +37,6 @@ import { worthCompressing, writeCompressedSiblings } from "./precompress";
  * one page at a time (pipeline/headers-files.ts).
  */
 
-export interface SecurityHeadersResult {
-  mode: SiteMode;
-  /** HTML files with a policy. */
-  documents: number;
-  /** Problems the policy will cause in a browser (blocked event handlers, media from origins it does not allow). */
-  warnings: string[];
-  /** Pages given their critical CSS, and its size in all. */
-  styled: { pages: number; bytes: number };
-  /** Each HTML file's article hrefs (`articleHrefs`), by its path relative to the client folder. */
-  articleHrefs: Map<string, string[]>;
-}
-
 export function policyInputsOf(
   config: ContentConfig,
   settings: Pick<BuildSettings, "STORYBLOK_REGION" | "CONTENT_ASSET_ORIGINS">,
@@ -138,13 +126,12 @@ export async function finishPageFile(
  * a time; with `finishing`, each page is first given its critical CSS. With `finishing.workers`, worker threads
  * finish the pages while this one writes their policies down in page order.
  */
-export async function writeSecurityHeaders(
-  clientDir: string,
-  inputs: PolicyInputs,
-  finishing: PageFinishing = {},
-): Promise<SecurityHeadersResult> {
+export async function writeSecurityHeaders(clientDir: string, inputs: PolicyInputs, finishing: PageFinishing = {}) {
+  // problems the policy will cause in a browser (blocked event handlers, media from origins it does not allow)
   const warnings: string[] = [];
+  // pages given their critical CSS, and its size in all
   const styled = { pages: 0, bytes: 0 };
+  // each HTML file's article hrefs (`articleHrefs`), by its path relative to the client folder
   const hrefs = new Map<string, string[]>();
   const files = (await listHtmlFiles(clientDir)).sort(comparePagePaths);
   const nginxKeys = files.reduce((sum, relative) => sum + nginxMapKeys(relative).length, 0);
@@ -158,10 +145,9 @@ export async function writeSecurityHeaders(
     compress: finishing.compress ?? false,
   });
   try {
-    const finish = workers
-      ? (relative: string) => workers.run<FinishedPage>(relative)
-      : (relative: string) => finishPageFile(clientDir, relative, inputs, finishing.styles, finishing.compress);
-    for await (const [relative, page] of pagesInOrder(clientDir, files, finish, workers?.threads ?? null)) {
+    const finish = (relative: string) =>
+      finishPageFile(clientDir, relative, inputs, finishing.styles, finishing.compress);
+    for await (const [relative, page] of pagesInOrder(clientDir, files, workers, finish)) {
       if (page.styledBytes !== null) {
         styled.pages += 1;
         styled.bytes += page.styledBytes;
@@ -174,6 +160,7 @@ export async function writeSecurityHeaders(
     await writer.abandon();
     throw error;
   }
+  // the HTML files with a policy
   const { documents } = await writer.close();
   return { mode: inputs.mode, documents, warnings, styled, articleHrefs: hrefs };
 }

@@ -7,9 +7,7 @@ import { HeadersFilesWriter, comparePagePaths } from "../headers-files";
 import { nginxMapKeys } from "../host-config";
 
 /** For tests: the three headers files (pipeline/headers-files.ts) a manifest's pages are written to, as text. */
-export async function headersFilesOf(
-  manifest: HeadersManifest,
-): Promise<{ manifest: string; headers: string; nginx: string }> {
+export async function headersFilesOf(manifest: HeadersManifest) {
   const root = await mkdtemp(path.join(tmpdir(), "headers-files-"));
   try {
     const clientDir = path.join(root, "client");

@@ -1,13 +1,8 @@
-// subset-font 2.x ships no types; its README's API (https://github.com/papandreou/subset-font#api)
+// subset-font 2.x ships no types: the part of its README's API (https://github.com/papandreou/subset-font#api)
+// that pipeline/font-subset-thread.ts calls
 declare module "subset-font" {
   interface SubsetFontOptions {
     targetFormat?: "sfnt" | "truetype" | "woff" | "woff2";
-    preserveNameIds?: number[];
-    keepFeatures?: string[];
-    variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
-    noLayoutClosure?: boolean;
-    noHinting?: boolean;
-    dropTables?: string[];
   }
   export default function subsetFont(buffer: Buffer, text: string, options?: SubsetFontOptions): Promise<Buffer>;
 }
