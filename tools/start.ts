@@ -78,11 +78,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 /** `react-router build`, its output in `logFile` and kept in `progress` (its last lines); resolves with how it exited. */
-async function spawnBuild(
-  env: NodeJS.ProcessEnv,
-  logFile: string,
-  progress: BuildProgress,
-): Promise<{ code: number | null; signal: string | null }> {
+async function spawnBuild(env: NodeJS.ProcessEnv, logFile: string, progress: BuildProgress) {
   const log = createWriteStream(logFile);
   const [command, ...args] = buildCommand(repo);
   const child = x(command!, args, {
@@ -193,11 +189,7 @@ async function main(): Promise<void> {
  * asset URLs root-relative and its webhooks pointed at the site on `sitePort` (variables npm start does
  * not read: tools/settings.ts); kept running.
  */
-async function startContentService(
-  settings: StartSettings,
-  sitePort: number,
-  webhookSecret: string,
-): Promise<ContentServiceProcess> {
+async function startContentService(settings: StartSettings, sitePort: number, webhookSecret: string) {
   const options: ContentServerOptions = {
     ...contentServerOptions({
       ...settings,

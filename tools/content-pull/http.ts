@@ -119,11 +119,7 @@ export class HttpClient {
    * RetryableErrors and network failures; an AbortError (a status retrying
    * will not fix) or an unknown host ends it at once.
    */
-  private withRetries<T>(
-    what: string,
-    attempt: (signal: AbortSignal) => Promise<T>,
-    extra?: AbortSignal | null,
-  ): Promise<T> {
+  private withRetries<T>(what: string, attempt: (signal: AbortSignal) => Promise<T>, extra?: AbortSignal | null) {
     let attempts = 0;
     let fatal = false;
     const run = () =>

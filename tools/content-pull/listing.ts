@@ -93,11 +93,7 @@ function foldersOf(links: unknown[]): Json[] {
 }
 
 /** datasources/{slug}.json: the datasource and its entries, with each dimension's values. */
-async function datasourceFile(
-  client: StoryblokClient,
-  datasource: Json,
-  cv: number | undefined,
-): Promise<{ slug: string; file: Json }> {
+async function datasourceFile(client: StoryblokClient, datasource: Json, cv: number | undefined) {
   const slug = String(datasource.slug);
   const params = { datasource: slug, per_page: 1000, ...(cv === undefined ? {} : { cv }) };
   const entries = (await client.getAll("cdn/datasource_entries", params)) as Json[];
