@@ -30,17 +30,8 @@ export interface MediaSpec {
   render: () => Promise<Buffer>;
 }
 
-export interface MediaFile {
-  id: number;
-  file: string;
-  width: number;
-  height: number;
-  hash: string;
-  url: string;
-  alt: string;
-  name: string;
-  focus: string;
-}
+/** What the stories need to know of a catalogue file stored under assets/{W}x{H}/{hash}/. */
+export type MediaFile = ReturnType<typeof mediaFile>;
 
 const ASSET_ID_BASE = 41_870_001;
 
@@ -306,8 +297,8 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
 export const assetUrl = (f: { width: number; height: number; hash: string; file: string }): string =>
   `${ASSET_ORIGIN}/${f.width}x${f.height}/${f.hash}/${f.file}`;
 
-/** What the stories need to know of a catalogue file stored under assets/{W}x{H}/{hash}/. */
-function mediaFile(spec: MediaSpec, index: number, hash: string): MediaFile {
+/** A catalogue file stored under assets/{W}x{H}/{hash}/, as the stories see it. */
+function mediaFile(spec: MediaSpec, index: number, hash: string) {
   const { file, width, height, alt, name, focus } = spec;
   const url = assetUrl({ width, height, hash, file });
   return { id: ASSET_ID_BASE + index, file, width, height, hash, alt, name, focus, url };

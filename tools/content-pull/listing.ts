@@ -9,16 +9,8 @@ import { isObject, type Json } from "./json";
  * every story (in every language), tags, folders and datasources.
  */
 
-export interface SpaceInfo {
-  /** What cdn/spaces/me answers without `version` (space.json's `space`). */
-  info: Json & { id: number };
-  id: number;
-  name: string;
-  /** The space's cache version, sent as `cv` with every listing. */
-  cv: number | undefined;
-  /** Languages besides the default one. */
-  languages: string[];
-}
+/** The space as cdn/spaces/me tells of it (SpaceApi.readSpace). */
+export type SpaceInfo = Awaited<ReturnType<SpaceApi["readSpace"]>>;
 
 export interface TranslatedLists {
   language: string;
@@ -153,7 +145,7 @@ export class SpaceApi {
   }
 
   /** cdn/spaces/me with `token`. */
-  async readSpace(token: string, what = "Reading the space (cdn/spaces/me)"): Promise<SpaceInfo> {
+  async readSpace(token: string, what = "Reading the space (cdn/spaces/me)") {
     const me = await this.call(what, () => this.client(token).get("cdn/spaces/me", {}));
     const spaceData: unknown = isObject(me.data) ? me.data.space : undefined;
     if (!isObject(spaceData) || typeof spaceData.id !== "number") {
@@ -167,10 +159,13 @@ export class SpaceApi {
       ? info.language_codes.filter((code): code is string => typeof code === "string" && code !== "")
       : [];
     return {
+      // what cdn/spaces/me answers without `version` (space.json's `space`)
       info,
       id: info.id,
       name: typeof info.name === "string" ? info.name : "",
+      // the space's cache version, sent as `cv` with every listing
       cv: typeof cacheVersion === "number" ? cacheVersion : undefined,
+      // languages besides the default one
       languages,
     };
   }
