@@ -193,18 +193,11 @@ function videoFile(spec: VideoFile, codec: "h264" | "vp9", frame: (w: number, h:
 /** The hero's video loop, for desktop and phone. */
 function heroVideos(): MediaSpec[] {
   const alt = "Animiertes Halbtonraster mit dem Schriftzug Halbton";
-  return [
-    videoFile(
-      { file: FILES.heroVideoDesktop, width: 640, height: 360, alt, name: "Studio reel loop" },
-      "h264",
-      heroLoopFrame,
-    ),
-    videoFile(
-      { file: FILES.heroVideoPhone, width: 360, height: 528, alt: `${alt}, hochkant`, name: "Studio reel loop, phone" },
-      "h264",
-      heroLoopFrame,
-    ),
+  const specs = [
+    { file: FILES.heroVideoDesktop, width: 640, height: 360, alt, name: "Studio reel loop" },
+    { file: FILES.heroVideoPhone, width: 360, height: 528, alt: `${alt}, hochkant`, name: "Studio reel loop, phone" },
   ];
+  return specs.map((spec) => videoFile(spec, "h264", heroLoopFrame));
 }
 
 /** The gallery tiles' own files, vector posters or artworks. */
