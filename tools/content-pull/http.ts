@@ -31,13 +31,8 @@ export interface HttpOptions {
   timeoutMs: number;
   /** Aborts everything (Ctrl-C). */
   signal?: AbortSignal;
-  onRetry?: (info: RetryInfo) => void;
-}
-
-export interface RetryInfo {
-  attempt: number;
-  reason: string;
-  delayMs: number;
+  /** Each retry: its attempt's number, why, and how long the server asked to wait (Retry-After, else 0). */
+  onRetry?: (info: { attempt: number; reason: string; delayMs: number }) => void;
 }
 
 export interface HttpStats {

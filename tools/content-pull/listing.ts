@@ -12,16 +12,11 @@ import { isObject, type Json } from "./json";
 /** The space as cdn/spaces/me tells of it (SpaceApi.readSpace). */
 export type SpaceInfo = Awaited<ReturnType<SpaceApi["readSpace"]>>;
 
-export interface TranslatedLists {
-  language: string;
-  draft: unknown[];
-  published: unknown[];
-}
-
 export interface SpaceListing {
   draft: unknown[];
   published: unknown[];
-  translations: TranslatedLists[];
+  /** Both lists again in each language besides the default one. */
+  translations: { language: string; draft: unknown[]; published: unknown[] }[];
   tags: unknown[];
   /** folders.json's folders. */
   folders: Json[];
