@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { findMedia, mediaCatalogue, renderMedia, type MediaFile } from "./content-generator/media";
-import { buildStories, type BuildResult } from "./content-generator/stories";
+import { buildStories } from "./content-generator/stories";
 import type { StoryFile } from "./content-generator/story-shape";
 import { MIN_ARTICLES, PROJECTS } from "./content-generator/texts";
 
@@ -27,13 +27,6 @@ export interface GenerateOptions {
   media?: "render" | { from: string };
   seed?: string;
   log?: (message: string) => void;
-}
-
-export interface GenerateResult {
-  outDir: string;
-  stories: number;
-  assets: MediaFile[];
-  articles: BuildResult["articles"];
 }
 
 async function writeAll(files: Iterable<{ file: string; body: () => string }>, batch = 64): Promise<number> {
@@ -77,7 +70,7 @@ function* storyFiles(storiesDir: string, built: ReturnType<typeof buildStories>)
   for (const f of built.articleFiles()) yield { file: path.join(storiesDir, f.path), body: json(f.data) };
 }
 
-export async function generateContent(options: GenerateOptions = {}): Promise<GenerateResult> {
+export async function generateContent(options: GenerateOptions = {}) {
   const outDir = path.resolve(options.outDir ?? DEFAULT_OUT);
   const articleCount = options.articles ?? PROJECTS.length;
   const seed = options.seed ?? DEFAULT_SEED;

@@ -49,7 +49,6 @@ const STOP_DEADLINE_MS = 5_000;
 
 /** Parsed once, here: a bad value stops npm start before anything starts, naming the variable. */
 const settings = settingsOrExit("npm start", START_VARIABLES);
-type StartSettings = typeof settings;
 
 // module-level: what this script started, for the signal handlers to stop, once
 let content: ContentServiceProcess | undefined;
@@ -78,11 +77,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 /** `react-router build`, its output in `logFile` and kept in `progress` (its last lines); resolves with how it exited. */
-async function spawnBuild(
-  env: NodeJS.ProcessEnv,
-  logFile: string,
-  progress: BuildProgress,
-): Promise<{ code: number | null; signal: string | null }> {
+async function spawnBuild(env: NodeJS.ProcessEnv, logFile: string, progress: BuildProgress) {
   const log = createWriteStream(logFile);
   const [command, ...args] = buildCommand(repo);
   const child = x(command!, args, {
@@ -152,7 +147,7 @@ async function main(): Promise<void> {
     console.info("Content: Storyblok (STORYBLOK_TOKEN is set); the local content service is not started");
   } else {
     webhookSecret ??= randomBytes(24).toString("hex");
-    content = await startContentService(settings, port, webhookSecret);
+    content = await startContentService(port, webhookSecret);
     Object.assign(buildEnv, {
       CONTENT_PORT: String(content.port),
       CONTENT_DIR: content.contentDir,
@@ -193,11 +188,7 @@ async function main(): Promise<void> {
  * asset URLs root-relative and its webhooks pointed at the site on `sitePort` (variables npm start does
  * not read: tools/settings.ts); kept running.
  */
-async function startContentService(
-  settings: StartSettings,
-  sitePort: number,
-  webhookSecret: string,
-): Promise<ContentServiceProcess> {
+async function startContentService(sitePort: number, webhookSecret: string) {
   const options: ContentServerOptions = {
     ...contentServerOptions({
       ...settings,

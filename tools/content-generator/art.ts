@@ -173,15 +173,7 @@ function bauhaus(rng: Rng, w: number, h: number, [bg, fg, accent]: Duotone): str
   return svgDocument(w, h, tiles.join(""));
 }
 
-function textBars(
-  rng: Rng,
-  x: number,
-  y: number,
-  width: number,
-  lines: number,
-  lineHeight: number,
-  fill: string,
-): string {
+function textBars(rng: Rng, x: number, y: number, width: number, lines: number, lineHeight: number, fill: string) {
   const bars: string[] = [];
   for (let i = 0; i < lines; i++) {
     const lw = i === lines - 1 ? width * rng.range(0.3, 0.7) : width * rng.range(0.8, 1);

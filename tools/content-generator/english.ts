@@ -56,8 +56,6 @@ export function englishOf(text: string): string | undefined {
 /** The header's link to the English pages: its German text and, translated, the link back. */
 export const LANGUAGE_LABEL = "English";
 
-type Json = Record<string, unknown>;
-
 /** A field's value in English: texts and rich-text runs through the dictionary; anything else as it is. */
 function english(value: unknown): unknown {
   if (typeof value === "string") return ENGLISH.get(value) ?? value;
@@ -80,7 +78,7 @@ const translatableFields = fieldNamesByComponent((definition) => definition.tran
 export function withEnglish<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withEnglish) as T;
   if (!isRecord(node)) return node;
-  const out: Json = {};
+  const out: Record<string, unknown> = {};
   const fields = typeof node.component === "string" ? (translatableFields.get(node.component) ?? []) : [];
   for (const [key, value] of Object.entries(node)) {
     out[key] = withEnglish(value);

@@ -10,7 +10,6 @@ import { fieldNamesByComponent } from "./story-shape";
 
 const ENGLISH_MARK: RichTextMark = styled(`${LANGUAGE_CLASS_PREFIX}en`);
 
-type Json = Record<string, unknown>;
 type Language = "de" | "en" | "neutral";
 
 /** Single English words the studio uses as headings, which no rule below can tell from a name. */
@@ -110,7 +109,7 @@ export function withLanguageMarks<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withLanguageMarks) as T;
   if (!isRecord(node)) return node;
   const fields = typeof node.component === "string" ? (richTextFields.get(node.component) ?? []) : [];
-  const out: Json = {};
+  const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     out[key] = fields.includes(key) ? markRichText(value) : withLanguageMarks(value);
     // the option beside the field it describes, as the editor shows it

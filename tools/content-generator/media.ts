@@ -30,17 +30,8 @@ export interface MediaSpec {
   render: () => Promise<Buffer>;
 }
 
-export interface MediaFile {
-  id: number;
-  file: string;
-  width: number;
-  height: number;
-  hash: string;
-  url: string;
-  alt: string;
-  name: string;
-  focus: string;
-}
+/** What the stories need to know of a catalogue file stored under assets/{W}x{H}/{hash}/. */
+export type MediaFile = ReturnType<typeof mediaFile>;
 
 const ASSET_ID_BASE = 41_870_001;
 
@@ -202,18 +193,11 @@ function videoFile(spec: VideoFile, codec: "h264" | "vp9", frame: (w: number, h:
 /** The hero's video loop, for desktop and phone. */
 function heroVideos(): MediaSpec[] {
   const alt = "Animiertes Halbtonraster mit dem Schriftzug Halbton";
-  return [
-    videoFile(
-      { file: FILES.heroVideoDesktop, width: 640, height: 360, alt, name: "Studio reel loop" },
-      "h264",
-      heroLoopFrame,
-    ),
-    videoFile(
-      { file: FILES.heroVideoPhone, width: 360, height: 528, alt: `${alt}, hochkant`, name: "Studio reel loop, phone" },
-      "h264",
-      heroLoopFrame,
-    ),
+  const specs = [
+    { file: FILES.heroVideoDesktop, width: 640, height: 360, alt, name: "Studio reel loop" },
+    { file: FILES.heroVideoPhone, width: 360, height: 528, alt: `${alt}, hochkant`, name: "Studio reel loop, phone" },
   ];
+  return specs.map((spec) => videoFile(spec, "h264", heroLoopFrame));
 }
 
 /** The gallery tiles' own files, vector posters or artworks. */
@@ -306,8 +290,8 @@ export function mediaCatalogue(seed: string): MediaSpec[] {
 export const assetUrl = (f: { width: number; height: number; hash: string; file: string }): string =>
   `${ASSET_ORIGIN}/${f.width}x${f.height}/${f.hash}/${f.file}`;
 
-/** What the stories need to know of a catalogue file stored under assets/{W}x{H}/{hash}/. */
-function mediaFile(spec: MediaSpec, index: number, hash: string): MediaFile {
+/** A catalogue file stored under assets/{W}x{H}/{hash}/, as the stories see it. */
+function mediaFile(spec: MediaSpec, index: number, hash: string) {
   const { file, width, height, alt, name, focus } = spec;
   const url = assetUrl({ width, height, hash, file });
   return { id: ASSET_ID_BASE + index, file, width, height, hash, alt, name, focus, url };

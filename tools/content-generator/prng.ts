@@ -38,10 +38,7 @@ class Sfc32 {
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.a >>>= 0;
-    this.b >>>= 0;
-    this.c >>>= 0;
-    this.d >>>= 0;
+    // the words may be signed: every step below is taken modulo 2^32 (|0, ^, <<, >>>), so they need no >>> 0 first
     let t = (this.a + this.b) | 0;
     this.a = this.b ^ (this.b >>> 9);
     this.b = (this.c + (this.c << 3)) | 0;

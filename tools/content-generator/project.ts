@@ -1,16 +1,10 @@
 // What the demo says about a project: its tags, texts and the look of its artwork.
-import type { ArtStyle } from "./art";
+import type { Look } from "./art";
 
 export const TAGS = ["Research", "Typefont", "Poster", "Digital", "Animation", "Website", "Branding"] as const;
 /** A tag the site has no colour for: it must fall back to black. */
 export const UNKNOWN_TAG = "Sound";
 export type Tag = (typeof TAGS)[number] | typeof UNKNOWN_TAG;
-
-export interface ProjectLook {
-  style: ArtStyle;
-  duo: number;
-  letters: string;
-}
 
 export interface Project {
   slug: string;
@@ -24,5 +18,6 @@ export interface Project {
   headline01: string;
   intro: string[];
   link?: { url: string; title: string } | { story: string; title: string };
-  look: ProjectLook;
+  /** Its artworks' look; each artwork seeds it. */
+  look: Omit<Look, "seed">;
 }

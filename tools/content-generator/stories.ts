@@ -1,35 +1,15 @@
 // The demo space's stories, in Storyblok's CDN story shape (see docs/content-model.md).
 import { aboutStory } from "./about-story";
-import { planArticles, type ArticlePlan } from "./article-plans";
+import { planArticles } from "./article-plans";
 import { buildArticles } from "./articles";
 import { SPACE_ID, type MediaFile } from "./media";
 import { footerStory, headerStory, homeStory, imprintStory, indexStory } from "./page-stories";
 import { createRng } from "./prng";
 import { Builder } from "./story-builder";
-import {
-  BASE_TIME,
-  DAY,
-  ID_BASE,
-  iso,
-  storyShell,
-  type Blok,
-  type Ref,
-  type SpaceFile,
-  type StoryFile,
-} from "./story-shape";
+import { BASE_TIME, DAY, ID_BASE, iso, storyShell, type Blok, type Ref, type StoryFile } from "./story-shape";
 import { STUDIO } from "./texts";
 
-export interface BuildResult {
-  space: SpaceFile;
-  /** header, footer, home, index, imprint, about. */
-  files: { path: string; data: StoryFile }[];
-  /** The article files, built lazily. */
-  articleFiles: () => Generator<{ path: string; data: StoryFile }>;
-  /** The articles' slugs and names, in order. */
-  articles: Pick<ArticlePlan, "slug" | "name">[];
-}
-
-export function buildSpace(seed: string): SpaceFile {
+export function buildSpace(seed: string) {
   const r = createRng(`${seed}:tokens`);
   return {
     space: { id: SPACE_ID, name: STUDIO.name, domain: "http://localhost:3000/", language_codes: ["en"] },
@@ -38,7 +18,7 @@ export function buildSpace(seed: string): SpaceFile {
   };
 }
 
-export function buildStories(seed: string, articleCount: number, media: readonly MediaFile[]): BuildResult {
+export function buildStories(seed: string, articleCount: number, media: readonly MediaFile[]) {
   const b = new Builder(seed, media);
   const plans = planArticles(seed, articleCount);
   const fixed = ["header", "footer", "home", "index", "imprint", "about"] as const;
@@ -64,6 +44,7 @@ export function buildStories(seed: string, articleCount: number, media: readonly
       { uuid: ref.uuid, groupId: ref.groupId },
     );
   };
+  // header, footer, home, index, imprint, about
   const files: { path: string; data: StoryFile }[] = [
     {
       path: "header.json",
@@ -80,7 +61,9 @@ export function buildStories(seed: string, articleCount: number, media: readonly
   return {
     space: buildSpace(seed),
     files,
+    // the article files, built lazily
     articleFiles: () => buildArticles(b, plans),
+    // the articles' slugs and names, in order
     articles: plans.map(({ slug, name }) => ({ slug, name })),
   };
 }

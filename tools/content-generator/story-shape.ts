@@ -15,12 +15,6 @@ export interface StoryFile {
   published?: Story | null;
 }
 
-export interface SpaceFile {
-  space: { id: number; name: string; domain: string; language_codes: string[] };
-  previewToken: string;
-  publicToken: string;
-}
-
 export const ID_BASE = 612_340_001;
 export const ARTICLES_FOLDER_ID = ID_BASE + 99;
 export const ARTICLE_ID_BASE = ID_BASE + 100;

@@ -31,13 +31,8 @@ export interface HttpOptions {
   timeoutMs: number;
   /** Aborts everything (Ctrl-C). */
   signal?: AbortSignal;
-  onRetry?: (info: RetryInfo) => void;
-}
-
-export interface RetryInfo {
-  attempt: number;
-  reason: string;
-  delayMs: number;
+  /** Each retry: its attempt's number, why, and how long the server asked to wait (Retry-After, else 0). */
+  onRetry?: (info: { attempt: number; reason: string; delayMs: number }) => void;
 }
 
 export interface HttpStats {
@@ -119,11 +114,7 @@ export class HttpClient {
    * RetryableErrors and network failures; an AbortError (a status retrying
    * will not fix) or an unknown host ends it at once.
    */
-  private withRetries<T>(
-    what: string,
-    attempt: (signal: AbortSignal) => Promise<T>,
-    extra?: AbortSignal | null,
-  ): Promise<T> {
+  private withRetries<T>(what: string, attempt: (signal: AbortSignal) => Promise<T>, extra?: AbortSignal | null) {
     let attempts = 0;
     let fatal = false;
     const run = () =>

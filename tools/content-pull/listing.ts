@@ -9,27 +9,14 @@ import { isObject, type Json } from "./json";
  * every story (in every language), tags, folders and datasources.
  */
 
-export interface SpaceInfo {
-  /** What cdn/spaces/me answers without `version` (space.json's `space`). */
-  info: Json & { id: number };
-  id: number;
-  name: string;
-  /** The space's cache version, sent as `cv` with every listing. */
-  cv: number | undefined;
-  /** Languages besides the default one. */
-  languages: string[];
-}
-
-export interface TranslatedLists {
-  language: string;
-  draft: unknown[];
-  published: unknown[];
-}
+/** The space as cdn/spaces/me tells of it (SpaceApi.readSpace). */
+export type SpaceInfo = Awaited<ReturnType<SpaceApi["readSpace"]>>;
 
 export interface SpaceListing {
   draft: unknown[];
   published: unknown[];
-  translations: TranslatedLists[];
+  /** Both lists again in each language besides the default one. */
+  translations: { language: string; draft: unknown[]; published: unknown[] }[];
   tags: unknown[];
   /** folders.json's folders. */
   folders: Json[];
@@ -93,11 +80,7 @@ function foldersOf(links: unknown[]): Json[] {
 }
 
 /** datasources/{slug}.json: the datasource and its entries, with each dimension's values. */
-async function datasourceFile(
-  client: StoryblokClient,
-  datasource: Json,
-  cv: number | undefined,
-): Promise<{ slug: string; file: Json }> {
+async function datasourceFile(client: StoryblokClient, datasource: Json, cv: number | undefined) {
   const slug = String(datasource.slug);
   const params = { datasource: slug, per_page: 1000, ...(cv === undefined ? {} : { cv }) };
   const entries = (await client.getAll("cdn/datasource_entries", params)) as Json[];
@@ -157,7 +140,7 @@ export class SpaceApi {
   }
 
   /** cdn/spaces/me with `token`. */
-  async readSpace(token: string, what = "Reading the space (cdn/spaces/me)"): Promise<SpaceInfo> {
+  async readSpace(token: string, what = "Reading the space (cdn/spaces/me)") {
     const me = await this.call(what, () => this.client(token).get("cdn/spaces/me", {}));
     const spaceData: unknown = isObject(me.data) ? me.data.space : undefined;
     if (!isObject(spaceData) || typeof spaceData.id !== "number") {
@@ -171,10 +154,13 @@ export class SpaceApi {
       ? info.language_codes.filter((code): code is string => typeof code === "string" && code !== "")
       : [];
     return {
+      // what cdn/spaces/me answers without `version` (space.json's `space`)
       info,
       id: info.id,
       name: typeof info.name === "string" ? info.name : "",
+      // the space's cache version, sent as `cv` with every listing
       cv: typeof cacheVersion === "number" ? cacheVersion : undefined,
+      // languages besides the default one
       languages,
     };
   }

@@ -6,11 +6,6 @@ import type { OutDirState } from "./output";
 /** Where space.json's public token came from. */
 export type PublicTokenSource = "given" | "kept" | "generated";
 
-export interface PublicTokenChoice {
-  token: string;
-  source: PublicTokenSource;
-}
-
 /**
  * space.json's public token: the one given (checked against the space), else
  * the one of an earlier export of the same space, else a generated one that
@@ -23,7 +18,7 @@ export async function choosePublicToken(args: {
   state: OutDirState;
   api: SpaceApi;
   warn: (message: string) => void;
-}): Promise<PublicTokenChoice> {
+}): Promise<{ token: string; source: PublicTokenSource }> {
   const { given, previewToken, spaceId, state, api } = args;
   if (given !== undefined) {
     const token = given.trim();

@@ -24,14 +24,7 @@ const PROGRAMS: ReadonlyArray<readonly [name: string, schema: EnvSchema]> = [
 /** The order of the "read by" column. */
 const READER_ORDER = ["start", "dev", "serve", "build", "content"];
 
-export interface VariableRow {
-  name: string;
-  shownDefault: string;
-  readBy: string[];
-  meaning: string;
-}
-
-export function variableRows(): VariableRow[] {
+export function variableRows() {
   const rows = new Map<string, { variable: EnvVariable<unknown>; readBy: string[] }>();
   for (const [program, schema] of PROGRAMS) {
     for (const [name, variable] of Object.entries(schema)) {
@@ -49,12 +42,12 @@ export function variableRows(): VariableRow[] {
 }
 
 /** The table in Markdown (Prettier pads its columns when it is written). */
-export function variablesTable(rows: readonly VariableRow[] = variableRows()): string {
+export function variablesTable(): string {
   const cells = (row: readonly string[]) => `| ${row.join(" | ")} |`;
   return [
     cells(["variable", "default", "read by", "meaning"]),
     cells(["---", "---", "---", "---"]),
-    ...rows.map((row) => cells([`\`${row.name}\``, row.shownDefault, row.readBy.join(", "), row.meaning])),
+    ...variableRows().map((row) => cells([`\`${row.name}\``, row.shownDefault, row.readBy.join(", "), row.meaning])),
   ].join("\n");
 }
 
