@@ -137,15 +137,13 @@ export function ResponsiveImage({
   const objectPosition = focalObjectPosition(src, focus);
   const img = objectPosition ? { ...attributes, style: { ...attributes.style, objectPosition } } : attributes;
   const size = assetDimensions(src);
-  const sizesAttribute = sources.srcSet ? sizes : undefined;
+  // the img's own attributes, the same in both forms
+  const image = { ...img, src: sources.src, srcSet: sources.srcSet, sizes: sources.srcSet ? sizes : undefined };
   if (loading === "lazy" && size && !shownOnDemand) {
     return (
       <LazyImage
-        {...img}
-        src={sources.src}
-        srcSet={sources.srcSet}
+        {...image}
         sources={sources.sources}
-        sizes={sizesAttribute}
         width={size.width}
         height={size.height}
         decoding={decoding}
@@ -156,16 +154,7 @@ export function ResponsiveImage({
   if (loading === "eager" && img.fetchPriority === "high" && sources.sources.length > 0) preloadPicture(sources, sizes);
   return (
     <Picture sources={sources.sources} sizes={sizes}>
-      <img
-        {...img}
-        src={sources.src}
-        srcSet={sources.srcSet}
-        sizes={sizesAttribute}
-        width={size?.width}
-        height={size?.height}
-        loading={loading}
-        decoding={decoding}
-      />
+      <img {...image} width={size?.width} height={size?.height} loading={loading} decoding={decoding} />
     </Picture>
   );
 }
