@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FooterView } from "~/content/layout";
 import { mockIntersectionObserver } from "~/test/browser-mocks";
 import { uiText } from "~/ui-text";
-import { Footer, WAVE_ROOT_MARGIN } from "./footer";
+import { WAVE_ROOT_MARGIN } from "~/behaviours/footer-wave";
+import { Footer } from "./footer";
 
 const footer: FooterView = {
   storyId: 12,

@@ -26,8 +26,6 @@ function FooterLink({ link }: { link: SiteLink }) {
 /** A longer text is shown still: one animated element per letter of a pasted paragraph would stall the page. */
 const MAX_WAVE_LETTERS = 64;
 
-export { WAVE_ROOT_MARGIN } from "~/behaviours/footer-wave";
-
 /**
  * The very large logo word. Each letter animates its weight 300 -> 500 -> 300
  * (6 s), 150 ms after the one before (SPEC section 9). Screen readers read the

@@ -2,8 +2,7 @@ import { ContentLink } from "~/components/content-link/content-link";
 import { LazyImage } from "~/components/lazy-image/lazy-image";
 import { RichText } from "~/components/rich-text/rich-text";
 import type { Article } from "~/content/article";
-import { useLanguage } from "~/hooks/use-language";
-import type { Language } from "~/language";
+import { useLangOf } from "~/hooks/use-language";
 import styles from "./article-intro.module.css";
 
 type ArticleIntroProps = Pick<Article, "info" | "text" | "link" | "icon"> & {
@@ -17,9 +16,8 @@ type ArticleIntroProps = Pick<Article, "info" | "text" | "link" | "icon"> & {
  * link with its arrow icon.
  */
 export function ArticleIntro({ info, text, link, icon, languages = {} }: ArticleIntroProps) {
-  const page = useLanguage();
   // only a text in another language than the page's says so
-  const langOf = (language: Language | null | undefined) => (language && language !== page ? language : undefined);
+  const langOf = useLangOf();
   const hasAside = info.client !== "" || info.services !== "";
   return (
     <section className={styles.intro} aria-label={info.client || undefined}>

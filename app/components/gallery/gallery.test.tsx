@@ -5,7 +5,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseGallery, type GalleryItem } from "~/content/home";
 import { mockIntersectionObserver, mockMatchMedia, entranceWhenScrolledIn } from "~/test/browser-mocks";
-import { filterGalleryItems, Gallery, GALLERY_PAGE_SIZE, TILE_EXIT_MS } from "./gallery";
+import { GALLERY_PAGE_SIZE, TILE_EXIT_MS } from "~/behaviours/gallery";
+import { filterGalleryItems, Gallery } from "./gallery";
 
 const TAGS = ["Poster", "Branding", "Typefont"];
 

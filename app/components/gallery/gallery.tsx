@@ -19,7 +19,6 @@ import {
 } from "~/behaviours/gallery";
 import { showsWithTags } from "~/behaviours/tag-match";
 
-export { GALLERY_PAGE_SIZE, TILE_EXIT_MS } from "~/behaviours/gallery";
 /** The id of the grid: the target of the link to all tiles on a page without scripts. */
 export const GALLERY_ALL_ID = "alle-projekte";
 

@@ -4,7 +4,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseHero, type HeroSlide } from "~/content/home";
 import { mockMatchMedia } from "~/test/browser-mocks";
-import { HeroCarousel, WHEEL_PAUSE_MS, WHEEL_THRESHOLD_PX } from "./hero-carousel";
+import { WHEEL_PAUSE_MS, WHEEL_THRESHOLD_PX } from "~/behaviours/carousel";
+import { HeroCarousel } from "./hero-carousel";
 
 const TRACK_WIDTH = 1000;
 const SLIDE_WIDTH = 950;

@@ -9,8 +9,6 @@ import styles from "./hero-carousel.module.css";
 import { behaviour } from "~/behaviours/markers";
 import { focusFollowsKey, followScrollPosition, followWheel, scrollToSlide, slideForKey } from "~/behaviours/carousel";
 
-export { WHEEL_PAUSE_MS, WHEEL_THRESHOLD_PX } from "~/behaviours/carousel";
-
 // layout effects warn during prerendering; there is nothing to measure there anyway
 const useIsomorphicLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 

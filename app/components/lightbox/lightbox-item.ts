@@ -6,7 +6,6 @@ import {
   imageSrcSet,
   isTransformable,
   pictureSources,
-  type PictureSource,
 } from "~/content/image-service";
 
 /** One medium the lightbox can show full-screen: an image of a grid, or a video. */
@@ -38,22 +37,15 @@ const FULL_SCREEN_QUALITY = 80;
 const FULL_SCREEN_AVIF_QUALITY = 60;
 const FALLBACK_WIDTH = 1600;
 
-/** A `<picture>`'s sources: its `<source>` (avif; none for a file shown as it is) and its `<img>`'s (webp). */
-export interface FullScreenSources {
-  src: string;
-  srcSet: string | undefined;
-  sizes: string | undefined;
-  sources: readonly PictureSource[];
-}
-
 /**
- * The renditions of an image shown as large as the screen allows. `sizes`
- * is the smaller of the window's width, the width the window's height
- * leaves at the image's proportions, and the file's own width (the CSS
- * draws it no larger): the browser picks the rendition for that width at
- * its device pixel ratio.
+ * The renditions of an image shown as large as the screen allows: its
+ * `<picture>`'s `<source>` (avif; none for a file shown as it is) and its
+ * `<img>`'s (webp). `sizes` is the smaller of the window's width, the width
+ * the window's height leaves at the image's proportions, and the file's own
+ * width (the CSS draws it no larger): the browser picks the rendition for
+ * that width at its device pixel ratio.
  */
-export function fullScreenSources(src: string): FullScreenSources {
+export function fullScreenSources(src: string) {
   if (!isTransformable(src)) return { src, srcSet: undefined, sizes: undefined, sources: [] };
   const size = assetDimensions(src);
   const fallbackWidth = Math.min(FALLBACK_WIDTH, size?.width ?? FALLBACK_WIDTH);

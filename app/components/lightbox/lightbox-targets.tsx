@@ -19,36 +19,29 @@ function PrerenderedMedia({ item }: { item: LightboxItem }) {
   const style = mediaSizeStyle(item.src);
   const sources = fullScreenSources(item.src);
   const size = assetDimensions(item.src);
+  const image = {
+    "data-part": "media",
+    style,
+    src: sources.src,
+    srcSet: sources.srcSet,
+    sizes: sources.sizes,
+    alt: item.alt ?? "",
+    lang: langOf(item.altLanguage),
+  };
   if (!size) {
     // no size to reserve a placeholder's box with: the browser's own lazy loading
     return (
       <Picture sources={sources.sources} sizes={sources.sizes}>
-        <img
-          data-part="media"
-          style={style}
-          src={sources.src}
-          srcSet={sources.srcSet}
-          sizes={sources.sizes}
-          alt={item.alt ?? ""}
-          lang={langOf(item.altLanguage)}
-          loading="lazy"
-          draggable={false}
-        />
+        <img {...image} loading="lazy" draggable={false} />
       </Picture>
     );
   }
   return (
     <LazyImage
-      data-part="media"
-      style={style}
-      src={sources.src}
-      srcSet={sources.srcSet}
+      {...image}
       sources={sources.sources}
-      sizes={sources.sizes}
       width={size.width}
       height={size.height}
-      alt={item.alt ?? ""}
-      lang={langOf(item.altLanguage)}
       // a drag across the image is a swipe (app/behaviours/lightbox.ts), not the start of dragging it out of the page
       draggable={false}
       noscript={

@@ -87,16 +87,22 @@ describe("masonry-grid.module.css", () => {
   // the stylesheet itself: jsdom computes no layout, so the rules are read as written
   const source = readFileSync(path.resolve("app/components/masonry-grid/masonry-grid.module.css"), "utf8");
   const css = source.replace(/\/\*[\s\S]*?\*\//g, "");
-  const columnsAt = (query: string | null) => {
-    const block = query === null ? css.slice(0, css.indexOf("@media")) : css.slice(css.indexOf(`@media ${query}`));
-    return /\.grid\s*\{[^}]*column-count:\s*(\d+)/.exec(block)?.[1];
+  const gridColumns = (block: string) => /\.grid\s*\{[^}]*column-count:\s*(\d+)/.exec(block)?.[1];
+  // at a window width: the rule outside the queries, then each max-width query that holds, in the stylesheet's order
+  const columnsAt = (width: number) => {
+    let columns = gridColumns(css.slice(0, css.indexOf("@media")));
+    for (const [, max, block] of css.matchAll(/@media \(max-width: (\d+)px\) \{([\s\S]*?)\n\}/g)) {
+      if (width <= Number(max)) columns = gridColumns(block!) ?? columns;
+    }
+    return columns;
   };
 
   it("has 4 columns wide, 2 at 1024 px and 768 px, 1 at 480 px", () => {
-    expect(columnsAt(null)).toBe("4");
-    expect(columnsAt("(max-width: 1024px)")).toBe("2");
-    expect(columnsAt("(max-width: 768px)")).toBe("2");
-    expect(columnsAt("(max-width: 480px)")).toBe("1");
+    expect(columnsAt(1280)).toBe("4");
+    expect(columnsAt(1024)).toBe("2");
+    expect(columnsAt(768)).toBe("2");
+    expect(columnsAt(481)).toBe("2");
+    expect(columnsAt(480)).toBe("1");
   });
 
   it("shows the overlay on hover and on keyboard focus", () => {

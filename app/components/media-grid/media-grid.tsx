@@ -33,11 +33,6 @@ function MediaContent({ item }: { item: ArticleMediaItem }) {
   );
 }
 
-/** What the full-screen view shows of an entry: the image or video itself (a message has no place there). */
-function lightboxItemOf(item: ArticleMediaItem): LightboxItem | null {
-  return item.kind === "message" ? null : item;
-}
-
 /**
  * The article's media (SPEC 2, 4): a two-column grid (one column on
  * phones). Fullsize spans both columns, right is 60 % wide on the right,
@@ -52,7 +47,8 @@ export function MediaGrid({ items }: { items: ArticleMediaItem[] }) {
   // the images and videos, numbered as the view counts them (messages have no place there)
   const media: LightboxItem[] = [];
   const cells = items.map((item) => {
-    const medium = lightboxItemOf(item);
+    // what the full-screen view shows of an entry: the image or video itself
+    const medium = item.kind === "message" ? null : item;
     const content = <MediaContent item={item} />;
     return (
       <li

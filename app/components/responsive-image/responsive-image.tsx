@@ -7,7 +7,6 @@ import {
   imageSrcSet,
   isTransformable,
   pictureSources,
-  type PictureSource,
 } from "~/content/image-service";
 import { focalObjectPosition } from "~/content/focal-point";
 
@@ -53,21 +52,14 @@ export const IMAGE_SLOTS = {
   indexPreview: { widths: [600, 1200], fallbackWidth: 600, quality: 70, avifQuality: 50 },
 } as const satisfies Record<string, ImageSlot>;
 
-/** What a `<picture>` of a file offers: its `<source>` (avif) and the `<img>`'s webp `src` and `srcSet`. */
-export interface ImageSources {
-  src: string;
-  srcSet: string | undefined;
-  /** none for a file the service cannot transform (SVG, GIF), which the `<img>` shows as it is */
-  sources: readonly PictureSource[];
-}
-
 /**
  * The sources of a file in a slot: avif and webp renditions through the
  * image service, for a `<picture>` whose `<img>` has the webp ones (every
  * browser the site runs in decodes webp; the `<img>` is also what a script
- * reading `currentSrc` sees), or the file as it is.
+ * reading `currentSrc` sees), or the file as it is (a file the service
+ * cannot transform, SVG or GIF: no `<source>`).
  */
-export function imageSources(filename: string, slot: ImageSlot): ImageSources {
+export function imageSources(filename: string, slot: ImageSlot) {
   if (!isTransformable(filename)) return { src: filename, srcSet: undefined, sources: [] };
   return {
     src: imageServiceUrl(filename, { width: slot.fallbackWidth, filters: { quality: slot.quality, format: "webp" } }),
@@ -83,7 +75,7 @@ export function imageSources(filename: string, slot: ImageSlot): ImageSources {
  * skips the preload and finds the `<picture>` in the body, and a browser
  * with it fetches the file its `<picture>` will ask for, never a second one.
  */
-export function preloadPicture(sources: ImageSources, sizes: string, media?: string): void {
+export function preloadPicture(sources: ReturnType<typeof imageSources>, sizes: string, media?: string): void {
   const avif = sources.sources.find((source) => source.type === "image/avif");
   if (!avif) {
     preload(sources.src, { as: "image", fetchPriority: "high", media });
@@ -145,15 +137,13 @@ export function ResponsiveImage({
   const objectPosition = focalObjectPosition(src, focus);
   const img = objectPosition ? { ...attributes, style: { ...attributes.style, objectPosition } } : attributes;
   const size = assetDimensions(src);
-  const sizesAttribute = sources.srcSet ? sizes : undefined;
+  // the img's own attributes, the same in both forms
+  const image = { ...img, src: sources.src, srcSet: sources.srcSet, sizes: sources.srcSet ? sizes : undefined };
   if (loading === "lazy" && size && !shownOnDemand) {
     return (
       <LazyImage
-        {...img}
-        src={sources.src}
-        srcSet={sources.srcSet}
+        {...image}
         sources={sources.sources}
-        sizes={sizesAttribute}
         width={size.width}
         height={size.height}
         decoding={decoding}
@@ -164,16 +154,7 @@ export function ResponsiveImage({
   if (loading === "eager" && img.fetchPriority === "high" && sources.sources.length > 0) preloadPicture(sources, sizes);
   return (
     <Picture sources={sources.sources} sizes={sizes}>
-      <img
-        {...img}
-        src={sources.src}
-        srcSet={sources.srcSet}
-        sizes={sizesAttribute}
-        width={size?.width}
-        height={size?.height}
-        loading={loading}
-        decoding={decoding}
-      />
+      <img {...image} width={size?.width} height={size?.height} loading={loading} decoding={decoding} />
     </Picture>
   );
 }

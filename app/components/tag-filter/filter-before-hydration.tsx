@@ -1,7 +1,7 @@
 import { tagToken } from "~/behaviours/tag-match";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-export { tagToken, tileTagsAttribute } from "~/behaviours/tag-match";
+export { tileTagsAttribute } from "~/behaviours/tag-match";
 
 /**
  * A tag filter's job done by CSS until the page has hydrated: the pills
