@@ -1,7 +1,7 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { DEFAULT_LANGUAGE, LANGUAGES, OG_LOCALES, localizedPath, type Language } from "../language";
 import { uiText } from "../ui-text";
-import type { ArticlePage } from "./article";
+import type { ArticlePage, PageAlternates } from "./article";
 import type { ArticleListEntry } from "./article-index";
 import { contentConfig } from "./content-config";
 import { parseFocus } from "./focal-point";
@@ -137,7 +137,7 @@ export interface PageMetaInput {
   /** the page's language (default German): canonical URL, og:locale */
   language?: Language;
   /** the page's path in each language, when they are not `path` with each language's prefix (translated slugs) */
-  alternates?: Readonly<Record<Language, string>>;
+  alternates?: PageAlternates;
   /** falls back to the site's share image */
   image?: ShareImage | null;
   type?: "website" | "article";
@@ -149,16 +149,10 @@ export interface PageMetaInput {
 }
 
 /** A page's path in each language: `path` under each language's prefix, unless the page names its own. */
-export function pageAlternates(
-  path: string,
-  alternates?: Readonly<Record<Language, string>>,
-): Readonly<Record<Language, string>> {
+export function pageAlternates(path: string, alternates?: PageAlternates): PageAlternates {
   return (
     alternates ??
-    (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as Record<
-      Language,
-      string
-    >)
+    (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as PageAlternates)
   );
 }
 
