@@ -40,11 +40,6 @@ export interface SiteData {
   image: ShareImage | null;
 }
 
-export interface SiteOptions {
-  siteUrl?: string;
-  preview?: boolean;
-}
-
 /** The space's name from a `cdn/spaces/me` answer; "" when it has none. */
 export function spaceNameOf(data: unknown): string {
   const space = isRecord(data) && isRecord(data.space) ? data.space : {};
@@ -161,7 +156,7 @@ export function pageAlternates(path: string, alternates?: PageAlternates): PageA
  * language and x-default, the German page), Open Graph and Twitter card
  * tags of one page.
  */
-export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaTag[] {
+export function pageMeta(input: PageMetaInput, options: { siteUrl?: string; preview?: boolean } = {}): MetaTag[] {
   const { siteUrl = SITE_URL, preview = PREVIEW_BUILD } = options;
   const language = input.language ?? DEFAULT_LANGUAGE;
   const siteName = input.site?.name ?? "";
