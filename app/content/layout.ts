@@ -47,17 +47,13 @@ export interface HeaderView {
   languageLabel: string;
 }
 
-export interface SocialLink extends SiteLink {
-  icon: SiteImage | null;
-}
-
 export interface FooterView {
   storyId: number | null;
   editable: EditableAttributes;
   text: string;
   imprint: SiteLink;
   email: SiteLink | null;
-  social: SocialLink | null;
+  social: (SiteLink & { icon: SiteImage | null }) | null;
   copyright: string;
   logoBig: string;
 }
