@@ -53,16 +53,6 @@ function openedHere(): boolean {
   return typeof state === "object" && state !== null && OPENED_HERE in state;
 }
 
-/** The page's grids, their tiles and the figure the URL shows, as the page has them now (React may change them). */
-interface LightboxPage {
-  document: Document;
-  grids: () => HTMLElement[];
-  /** the tile that links to `hash`, if a grid has one */
-  tileOf: (hash: string) => HTMLAnchorElement | null;
-  /** the figure the URL names, if it is one of the grids' (a tile links to it) */
-  shownFigure: () => HTMLElement | null;
-}
-
 /** The URL's fragment decoded, or null for one that is no percent-encoding (`#100%`): no figure's. */
 function decodedHash(): string | null {
   try {
@@ -72,12 +62,15 @@ function decodedHash(): string | null {
   }
 }
 
-function lightboxPage(document: Document): LightboxPage {
+/** The page's grids, their tiles and the figure the URL shows, as the page has them now (React may change them). */
+function lightboxPage(document: Document) {
   const grids = () => [...document.querySelectorAll<HTMLElement>('[data-behaviour~="lightbox"]')];
+  /** the tile that links to `hash`, if a grid has one */
   const tileOf = (hash: string) =>
     grids()
       .flatMap((grid) => [...grid.querySelectorAll<HTMLAnchorElement>("a[href]")])
       .find((link) => link.getAttribute("href") === hash) ?? null;
+  /** the figure the URL names, if it is one of the grids' (a tile links to it) */
   const shownFigure = (): HTMLElement | null => {
     const hash = decodedHash();
     if (hash === null || hash.length < 2 || !tileOf(hash)) return null;
@@ -86,6 +79,8 @@ function lightboxPage(document: Document): LightboxPage {
   };
   return { document, grids, tileOf, shownFigure };
 }
+
+type LightboxPage = ReturnType<typeof lightboxPage>;
 
 /** Makes everything beside `figure` on its way up to the body inert; returns what it made so. */
 function makeSurroundingsInert(figure: HTMLElement, body: HTMLElement): Element[] {

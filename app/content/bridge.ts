@@ -19,10 +19,8 @@ export function isVisualEditorSearch(
   version: ContentConfig["version"] = contentConfig.version,
 ): boolean {
   if (version !== "draft") return false;
-  for (const key of new URLSearchParams(search).keys()) {
-    if (key === VISUAL_EDITOR_PARAM || key.startsWith(`${VISUAL_EDITOR_PARAM}[`)) return true;
-  }
-  return false;
+  const keys = [...new URLSearchParams(search).keys()];
+  return keys.some((key) => key === VISUAL_EDITOR_PARAM || key.startsWith(`${VISUAL_EDITOR_PARAM}[`));
 }
 
 /**

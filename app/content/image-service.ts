@@ -110,12 +110,10 @@ export function imageSrcSet(
   return usable.map((w) => `${imageServiceUrl(filename, { width: w, filters: { quality, format } })} ${w}w`).join(", ");
 }
 
-/** The MIME type of each format a `<source>` offers, for the browser to skip the ones it cannot decode. */
-export type PictureSourceType = "image/avif" | "image/webp";
-
 /** One `<source>` of a `<picture>`: renditions of a file in one format. */
 export interface PictureSource {
-  type: PictureSourceType;
+  /** the MIME type of its format, for the browser to skip the sources it cannot decode */
+  type: "image/avif" | "image/webp";
   srcSet: string;
 }
 

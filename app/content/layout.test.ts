@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  FOOTER_DEFAULTS,
-  HEADER_DEFAULTS,
-  parseFooterContent,
-  parseFooterStory,
-  parseHeaderStory,
-  parseImage,
-} from "./layout";
+import { parseFooterContent, parseFooterStory, parseHeaderStory, parseImage } from "./layout";
+import { uiText } from "../ui-text";
 import { isAboutPath } from "./about-variant";
 
 const asset = (filename: string, alt = "") => ({ id: 1, filename, alt, name: "", title: "", fieldtype: "asset" });
@@ -90,7 +84,7 @@ describe("parseHeaderStory", () => {
     ]) {
       const view = parseHeaderStory(story);
       expect(view.logo).toBeNull();
-      expect(view.logoLabel).toBe(HEADER_DEFAULTS.logoLabel);
+      expect(view.logoLabel).toBe(uiText.de.homeLinkLabel);
       expect(view.links.map((link) => [link.href, link.label])).toEqual([
         ["/index", "Index"],
         ["/about", "About"],
@@ -156,8 +150,8 @@ describe("parseFooterStory", () => {
       editable: {},
       text: "",
       imprint: {
-        href: FOOTER_DEFAULTS.imprintPath,
-        label: FOOTER_DEFAULTS.imprintLabel,
+        href: "/imprint",
+        label: uiText.de.imprintLinkLabel,
         internal: true,
         newTab: false,
       },
@@ -195,7 +189,7 @@ describe("parseFooterStory", () => {
     });
     expect(view.social).toEqual({
       href: "https://vimeo.com/halbton",
-      label: FOOTER_DEFAULTS.socialLabel,
+      label: uiText.de.socialLinkLabel,
       internal: false,
       newTab: true,
       icon: null,

@@ -47,17 +47,13 @@ export interface HeaderView {
   languageLabel: string;
 }
 
-export interface SocialLink extends SiteLink {
-  icon: SiteImage | null;
-}
-
 export interface FooterView {
   storyId: number | null;
   editable: EditableAttributes;
   text: string;
   imprint: SiteLink;
   email: SiteLink | null;
-  social: SocialLink | null;
+  social: (SiteLink & { icon: SiteImage | null }) | null;
   copyright: string;
   logoBig: string;
 }
@@ -67,32 +63,6 @@ export interface LayoutData {
   footer: FooterView;
 }
 
-/** The header's texts and paths where the content has none, in a language. */
-export function headerDefaults(language: Language = DEFAULT_LANGUAGE) {
-  const text = uiText[language];
-  return {
-    logoLabel: text.homeLinkLabel,
-    indexLabel: text.indexLinkLabel,
-    indexPath: localizedHref("/index", language),
-    linkLabel: text.aboutLinkLabel,
-    linkPath: localizedHref("/about", language),
-    languageLabel: text.languageSwitch,
-  };
-}
-
-/** The footer's texts and paths where the content has none, in a language. */
-export function footerDefaults(language: Language = DEFAULT_LANGUAGE) {
-  const text = uiText[language];
-  return {
-    imprintLabel: text.imprintLinkLabel,
-    imprintPath: localizedHref("/imprint", language),
-    socialLabel: text.socialLinkLabel,
-  };
-}
-
-export const HEADER_DEFAULTS = headerDefaults();
-export const FOOTER_DEFAULTS = footerDefaults();
-
 export function parseImage(value: unknown): SiteImage | null {
   const asset = parseAsset(value);
   const src = asset.filename.trim();
@@ -101,9 +71,9 @@ export function parseImage(value: unknown): SiteImage | null {
   return { src, alt: asset.alt, ...(size ?? {}) };
 }
 
-/** A link of the header or footer; a page of the site in the page's language. */
-function siteLink(link: Link, label: string, fallbackPath: string | null, language: Language): SiteLink | null {
-  if (!link.href) return fallbackPath ? { href: fallbackPath, label, internal: true, newTab: false } : null;
+/** A link of the header or footer, else the site's page at `fallbackPath`; a page of the site in the page's language. */
+function siteLink(link: Link, label: string, fallbackPath: string, language: Language): SiteLink {
+  if (!link.href) return { href: localizedHref(fallbackPath, language), label, internal: true, newTab: false };
   const href = link.internal ? localizedHref(link.href, language) : link.href;
   return { href, label, internal: link.internal, newTab: link.target === "_blank" };
 }
@@ -114,20 +84,21 @@ export function parseHeaderContent(
   storyId: number | null = null,
   language: Language = DEFAULT_LANGUAGE,
 ): HeaderView {
-  const defaults = headerDefaults(language);
+  // the texts and paths where the content has none
+  const text = uiText[language];
   const blok = headerContent.parse(parseBloks(header.parse(content).body)[0]);
   const logo = parseImage(blok.Logo);
-  const indexLink = siteLink(blok.Index, blok.IndexLabel || defaults.indexLabel, defaults.indexPath, language);
-  const secondLink = siteLink(blok.Link, blok.LinkLabel || defaults.linkLabel, defaults.linkPath, language);
+  const indexLink = siteLink(blok.Index, blok.IndexLabel || text.indexLinkLabel, "/index", language);
+  const secondLink = siteLink(blok.Link, blok.LinkLabel || text.aboutLinkLabel, "/about", language);
   return {
     storyId,
     editable: editableAttributes(blok),
     logo,
-    logoLabel: logo?.alt.trim() || defaults.logoLabel,
-    links: [indexLink, secondLink].filter((link): link is SiteLink => link !== null),
+    logoLabel: logo?.alt.trim() || text.homeLinkLabel,
+    links: [indexLink, secondLink],
     burgerIcon: parseImage(blok.Burger),
     closeIcon: parseImage(blok.Close),
-    languageLabel: blok.LanguageLabel || defaults.languageLabel,
+    languageLabel: blok.LanguageLabel || text.languageSwitch,
   };
 }
 
@@ -146,9 +117,10 @@ export function parseFooterContent(
   storyId: number | null = null,
   language: Language = DEFAULT_LANGUAGE,
 ): FooterView {
-  const defaults = footerDefaults(language);
+  // the texts and paths where the content has none
+  const text = uiText[language];
   const blok = footerContent.parse(parseBloks(footer.parse(content).body)[0]);
-  const imprint = siteLink(blok.Imprint, blok.ImprintLabel || defaults.imprintLabel, defaults.imprintPath, language)!;
+  const imprint = siteLink(blok.Imprint, blok.ImprintLabel || text.imprintLinkLabel, "/imprint", language);
   const email = blok.email.href.startsWith("mailto:")
     ? { href: blok.email.href, label: emailLabel(blok.email.href), internal: false, newTab: false }
     : null;
@@ -157,7 +129,7 @@ export function parseFooterContent(
   const social = /^https?:\/\//i.test(blok.SocialMedia.href)
     ? {
         href: blok.SocialMedia.href,
-        label: icon?.alt.trim() || defaults.socialLabel,
+        label: icon?.alt.trim() || text.socialLinkLabel,
         internal: false,
         newTab: true,
         icon,

@@ -3,8 +3,6 @@
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp", "bmp", "svg"] as const;
 const VIDEO_EXTENSIONS = ["mp4", "webm", "ogg", "mov"] as const;
 
-export type MediaKind = "image" | "video" | "unknown" | "none";
-
 /** The lower-case extension of a URL's file name, ignoring query and hash. */
 export function fileExtension(filename: string): string {
   const path = filename.split(/[?#]/)[0] ?? "";
@@ -13,7 +11,7 @@ export function fileExtension(filename: string): string {
   return dot > 0 ? file.slice(dot + 1).toLowerCase() : "";
 }
 
-export function mediaKind(filename: string | null | undefined): MediaKind {
+export function mediaKind(filename: string | null | undefined): "image" | "video" | "unknown" | "none" {
   if (typeof filename !== "string" || filename.trim() === "") return "none";
   const extension = fileExtension(filename);
   if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return "image";

@@ -28,12 +28,8 @@ export const LANGUAGE_CLASS_PREFIX = "lang-";
 
 /** The language a `styled` mark's classes name, if any names one of the site's. */
 export function languageOfClasses(classes: string): Language | undefined {
-  for (const name of classes.split(" ")) {
-    if (!name.startsWith(LANGUAGE_CLASS_PREFIX)) continue;
-    const code = name.slice(LANGUAGE_CLASS_PREFIX.length);
-    if (isLanguage(code)) return code;
-  }
-  return undefined;
+  const names = classes.split(" ").filter((name) => name.startsWith(LANGUAGE_CLASS_PREFIX));
+  return names.map((name) => name.slice(LANGUAGE_CLASS_PREFIX.length)).find(isLanguage);
 }
 
 const SIMPLE_MARKS = new Set(["bold", "italic", "strike", "underline", "code", "superscript", "subscript"]);

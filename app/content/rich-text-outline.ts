@@ -50,8 +50,9 @@ export function richTextPlainText(document: RichTextDocument, maxLength = 160): 
   return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.—-]+$/, "")}…`;
 }
 
-function headingLevel(node: SbRichTextNode): number {
-  const level = (node.attrs as { level?: unknown } | undefined)?.level;
+/** A heading's level from its attributes: an integer `level` clamped to 1 to 6, else 2. */
+export function headingLevel(attrs: { level?: unknown } | undefined): number {
+  const level = attrs?.level;
   return typeof level === "number" && Number.isInteger(level) ? Math.min(6, Math.max(1, level)) : 2;
 }
 
@@ -66,7 +67,7 @@ export function withHeadingLevels(document: RichTextDocument, base: number): Ric
   const used = new Set<number>();
   const collect = (nodes: SbRichTextNode[] | undefined): void => {
     for (const node of nodes ?? []) {
-      if (node.type === "heading") used.add(headingLevel(node));
+      if (node.type === "heading") used.add(headingLevel(node.attrs));
       collect(node.content);
     }
   };
@@ -77,7 +78,7 @@ export function withHeadingLevels(document: RichTextDocument, base: number): Ric
   const fit = (nodes: SbRichTextNode[] | undefined): SbRichTextNode[] | undefined =>
     nodes?.map((node) => {
       if (node.type === "heading") {
-        const level = Math.min(6, start + ranks.indexOf(headingLevel(node)), Math.max(start, previous + 1));
+        const level = Math.min(6, start + ranks.indexOf(headingLevel(node.attrs)), Math.max(start, previous + 1));
         previous = level;
         return { ...node, attrs: { ...node.attrs, level }, content: fit(node.content) } as SbRichTextNode;
       }

@@ -1,6 +1,6 @@
 import type { SbRichTextNode } from "@storyblok/react";
 import { isRecord } from "./is-record";
-import { BLOCK_TYPES } from "./rich-text-outline";
+import { BLOCK_TYPES, headingLevel } from "./rich-text-outline";
 import { parseMarks, stringAttr } from "./rich-text-marks";
 import { safeHref } from "./safe-href";
 
@@ -79,11 +79,7 @@ function parseNode(value: unknown, depth: number, parent: string): SbRichTextNod
 
 function blockAttrs(type: string, attrs: Record<string, unknown>): { attrs?: Record<string, unknown> } {
   const textAlign = typeof attrs.textAlign === "string" && TEXT_ALIGN.has(attrs.textAlign) ? attrs.textAlign : null;
-  if (type === "heading") {
-    const level =
-      typeof attrs.level === "number" && Number.isInteger(attrs.level) ? Math.min(6, Math.max(1, attrs.level)) : 2;
-    return { attrs: { level, textAlign } };
-  }
+  if (type === "heading") return { attrs: { level: headingLevel(attrs), textAlign } };
   if (type === "paragraph") return textAlign ? { attrs: { textAlign } } : {};
   if (type === "ordered_list") {
     const order =

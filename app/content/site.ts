@@ -1,7 +1,7 @@
 import type { StoryblokClient } from "@storyblok/react";
 import { DEFAULT_LANGUAGE, LANGUAGES, OG_LOCALES, localizedPath, type Language } from "../language";
 import { uiText } from "../ui-text";
-import type { ArticlePage } from "./article";
+import type { ArticlePage, PageAlternates } from "./article";
 import type { ArticleListEntry } from "./article-index";
 import { contentConfig } from "./content-config";
 import { parseFocus } from "./focal-point";
@@ -38,11 +38,6 @@ export interface SiteData {
   name: string;
   /** the share image of pages that have none of their own: the home hero */
   image: ShareImage | null;
-}
-
-export interface SiteOptions {
-  siteUrl?: string;
-  preview?: boolean;
 }
 
 /** The space's name from a `cdn/spaces/me` answer; "" when it has none. */
@@ -137,7 +132,7 @@ export interface PageMetaInput {
   /** the page's language (default German): canonical URL, og:locale */
   language?: Language;
   /** the page's path in each language, when they are not `path` with each language's prefix (translated slugs) */
-  alternates?: Readonly<Record<Language, string>>;
+  alternates?: PageAlternates;
   /** falls back to the site's share image */
   image?: ShareImage | null;
   type?: "website" | "article";
@@ -149,16 +144,10 @@ export interface PageMetaInput {
 }
 
 /** A page's path in each language: `path` under each language's prefix, unless the page names its own. */
-export function pageAlternates(
-  path: string,
-  alternates?: Readonly<Record<Language, string>>,
-): Readonly<Record<Language, string>> {
+export function pageAlternates(path: string, alternates?: PageAlternates): PageAlternates {
   return (
     alternates ??
-    (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as Record<
-      Language,
-      string
-    >)
+    (Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])) as PageAlternates)
   );
 }
 
@@ -167,7 +156,7 @@ export function pageAlternates(
  * language and x-default, the German page), Open Graph and Twitter card
  * tags of one page.
  */
-export function pageMeta(input: PageMetaInput, options: SiteOptions = {}): MetaTag[] {
+export function pageMeta(input: PageMetaInput, options: { siteUrl?: string; preview?: boolean } = {}): MetaTag[] {
   const { siteUrl = SITE_URL, preview = PREVIEW_BUILD } = options;
   const language = input.language ?? DEFAULT_LANGUAGE;
   const siteName = input.site?.name ?? "";

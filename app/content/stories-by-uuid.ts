@@ -14,17 +14,6 @@ import { DEFAULT_LANGUAGE, languageQuery, type Language } from "../language";
 /** SPEC 9: uuid lookups go in batches of 50 (one listing request per batch). */
 export const UUID_BATCH_SIZE = 50;
 
-/** The fields of a CDN story that reference lists read. */
-export interface CdnStory {
-  id: number | null;
-  uuid: string;
-  name: string;
-  slug: string;
-  full_slug: string;
-  tag_list: string[];
-  content: Record<string, unknown>;
-}
-
 /** A listed story is readable only with a uuid (the index refers to stories by it). */
 const CdnStorySchema = v.object({
   id: v.fallback(v.nullable(v.pipe(v.number(), v.finite())), null),
@@ -35,6 +24,9 @@ const CdnStorySchema = v.object({
   tag_list: textList,
   content: v.fallback(v.record(v.string(), v.unknown()), {}),
 });
+
+/** The fields of a CDN story that reference lists read. */
+export type CdnStory = v.InferOutput<typeof CdnStorySchema>;
 
 /** A listed story with the fields reference lists read; null for what has no uuid. */
 export function parseCdnStory(value: unknown): CdnStory | null {

@@ -36,15 +36,9 @@ function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
-export interface OrganizationInput {
-  site: SiteData;
-  header: HeaderView | null;
-  footer: FooterView | null;
-}
-
 /** The studio: its name, site, logo, e-mail and social profile (from the header and footer entries). */
 export function organizationJsonLd(
-  { site, header, footer }: OrganizationInput,
+  { site, header, footer }: { site: SiteData; header: HeaderView | null; footer: FooterView | null },
   siteUrl: string = SITE_URL,
   language: Language = DEFAULT_LANGUAGE,
 ): JsonLd {

@@ -12,8 +12,6 @@ import { lenientObject } from "./values";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any output type
 type AnyField = Field<any>;
 
-export type FieldOutput<F> = F extends Field<infer Output> ? Output : never;
-
 /** A blok's content as parsed: Storyblok's own keys, then one typed value per field. */
 export type BlokContent<Fields extends Record<string, AnyField>> = {
   /** "" when the blok has none */
@@ -21,7 +19,7 @@ export type BlokContent<Fields extends Record<string, AnyField>> = {
   component: string;
   /** the visual editor's marker (draft answers), kept for editableAttributes */
   _editable?: unknown;
-} & { [Name in keyof Fields]: FieldOutput<Fields[Name]> };
+} & { [Name in keyof Fields]: Fields[Name] extends Field<infer Output> ? Output : never };
 
 export interface ComponentDefinition<
   Name extends string = string,

@@ -35,11 +35,8 @@ export interface Link {
  * object at all parses as an empty object.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function lenientObject<Entries extends Record<string, v.GenericSchema>>(
-  entries: Entries,
-): v.GenericSchema<unknown, { [Key in keyof Entries]: v.InferOutput<Entries[Key]> }> {
-  const wrapped: Record<string, v.GenericSchema> = {};
-  for (const [key, schema] of Object.entries(entries)) wrapped[key] = v.optional(schema, null);
+export function lenientObject<Entries extends Record<string, v.GenericSchema>>(entries: Entries) {
+  const wrapped = Object.fromEntries(Object.entries(entries).map(([key, schema]) => [key, v.optional(schema, null)]));
   const object = v.object(wrapped);
   return v.fallback(object, () => v.parse(object, {})) as v.GenericSchema<
     unknown,

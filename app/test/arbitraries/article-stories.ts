@@ -1,18 +1,13 @@
 import fc from "fast-check";
 import { blok, flag, listOf, storyArb, unknownBlokArb } from "./bloks";
-import { assetArb, linkArb, type MediaClass, taggedAssetArb } from "./media";
+import { assetArb, linkArb, taggedAssetArb } from "./media";
 import { richTextFieldArb } from "./rich-text";
 import { notAListArb, scalarArb, textArb, uidArb } from "./values";
 
 /** Article stories, with what the media grid must show for their Wrapper (the tests' oracle). */
 
-/** A media entry of an article, with what its cell must show. */
-export interface MediaEntrySpec {
-  raw: unknown;
-  kind: MediaClass;
-}
-
-export const mediaEntrySpecArb: fc.Arbitrary<MediaEntrySpec> = fc.oneof(
+/** A media entry of an article (`raw`), with what its cell must show (`kind`). */
+const mediaEntrySpecArb = fc.oneof(
   {
     weight: 8,
     arbitrary: fc
@@ -30,14 +25,11 @@ export const mediaEntrySpecArb: fc.Arbitrary<MediaEntrySpec> = fc.oneof(
   { weight: 1, arbitrary: scalarArb.map((raw) => ({ raw, kind: "none" as const })) },
 );
 
-/** The Wrapper field of an article and the messages/media its grid must show, in order. */
-export interface WrapperSpec {
-  raw: unknown;
-  /** null: Wrapper is not a list ('no Image') */
-  cells: Array<MediaClass | "not-a-list"> | null;
-}
-
-export const wrapperSpecArb: fc.Arbitrary<WrapperSpec> = fc.oneof(
+/**
+ * The Wrapper field of an article (`raw`) and the messages/media its grid must show, in order (`cells`; null:
+ * Wrapper is not a list, 'no Image').
+ */
+export const wrapperSpecArb = fc.oneof(
   { weight: 1, arbitrary: notAListArb.map((raw) => ({ raw, cells: null })) },
   {
     weight: 6,

@@ -39,15 +39,7 @@ const ASSET_BASES = [
 ];
 const FILE_STEMS = ["photo", "hero-1", "a b", "ümlaut", "x", "..name", "name.with.dots", "%2e%2e"];
 
-/** A filename and the class it belongs to, known by construction (the test's oracle). */
-export interface TaggedFilename {
-  /** absent from the asset when `missing` */
-  filename: unknown;
-  missing: boolean;
-  kind: MediaClass;
-}
-
-const fileOf = (kind: Exclude<MediaClass, "none">): fc.Arbitrary<TaggedFilename> =>
+const fileOf = (kind: Exclude<MediaClass, "none">) =>
   fc
     .tuple(fc.constantFrom(...ASSET_BASES), fc.constantFrom(...FILE_STEMS), fc.constantFrom(...EXTENSIONS[kind]))
     .map(([base, stem, extension]) => {
@@ -56,7 +48,11 @@ const fileOf = (kind: Exclude<MediaClass, "none">): fc.Arbitrary<TaggedFilename>
       return { filename: `${base}${file}`, missing: false, kind };
     });
 
-export const taggedFilenameArb: fc.Arbitrary<TaggedFilename> = fc.oneof(
+/**
+ * A filename and the class it belongs to, known by construction (the test's oracle); the filename is absent from
+ * the asset when `missing`.
+ */
+const taggedFilenameArb = fc.oneof(
   { weight: 3, arbitrary: fileOf("image") },
   { weight: 2, arbitrary: fileOf("video") },
   { weight: 3, arbitrary: fileOf("unknown") },
@@ -88,13 +84,8 @@ export const altArb: fc.Arbitrary<unknown> = fc.oneof(
   textArb.filter((value) => value.trim() !== ""),
 );
 
-export interface TaggedAsset {
-  /** the raw Asset field */
-  value: unknown;
-  kind: MediaClass;
-}
-
-const assetRecordArb: fc.Arbitrary<TaggedAsset> = fc
+/** A raw Asset field (`value`) and its class. */
+const assetRecordArb = fc
   .record(
     {
       file: taggedFilenameArb,
@@ -113,7 +104,7 @@ const assetRecordArb: fc.Arbitrary<TaggedAsset> = fc
   }));
 
 /** An Asset field and whether it holds an image, a video, an unknown type or nothing. */
-export const taggedAssetArb: fc.Arbitrary<TaggedAsset> = fc.oneof(
+export const taggedAssetArb = fc.oneof(
   { weight: 8, arbitrary: assetRecordArb },
   {
     weight: 2,

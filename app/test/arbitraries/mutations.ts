@@ -151,11 +151,7 @@ function wrongScalarFor(current: unknown): unknown {
 }
 
 /** Applies mutations to a copy of `base`; mutations whose target is already gone are skipped. */
-export function applyMutations(
-  base: unknown,
-  paths: { all: Path[]; aimed: Path[] },
-  mutations: readonly Mutation[],
-): unknown {
+export function applyMutations(base: unknown, paths: { all: Path[]; aimed: Path[] }, mutations: readonly Mutation[]) {
   const root = structuredClone(base) as unknown;
   for (const mutation of mutations) {
     const pool = mutation.aimed && paths.aimed.length > 0 ? paths.aimed : paths.all;

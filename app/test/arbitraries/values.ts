@@ -46,20 +46,16 @@ export const HOSTILE_TEXTS: readonly string[] = [
 ];
 
 // module-level: built once per test file, not once per generated value
-let hugeTextsCache: string[] | undefined;
-/** 100,000-character strings (built once). */
-function hugeTexts(): string[] {
-  hugeTextsCache ??= [
-    "x".repeat(100_000),
-    "<img src=x onerror=alert(1)>".repeat(3572),
-    "ü".repeat(100_000),
-    "word ".repeat(20_000),
-    "javascript:alert(1)//".repeat(4762),
-  ];
-  return hugeTextsCache;
-}
+/** 100,000-character strings. */
+const HUGE_TEXTS = [
+  "x".repeat(100_000),
+  "<img src=x onerror=alert(1)>".repeat(3572),
+  "ü".repeat(100_000),
+  "word ".repeat(20_000),
+  "javascript:alert(1)//".repeat(4762),
+];
 
-export const hugeTextArb: fc.Arbitrary<string> = fc.integer({ min: 0, max: 4 }).map((index) => hugeTexts()[index]!);
+export const hugeTextArb: fc.Arbitrary<string> = fc.integer({ min: 0, max: 4 }).map((index) => HUGE_TEXTS[index]!);
 
 /** Any text an editor, an import or an attacker could put into a text field. */
 export const textArb: fc.Arbitrary<string> = fc.oneof(
