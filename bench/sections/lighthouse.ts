@@ -121,12 +121,7 @@ async function startVariantServers(
 }
 
 /** Warm-up: the image service renders each size once, so no run pays for a cold render. */
-async function warmUp(
-  ctx: BenchContext,
-  variants: readonly Variant[],
-  routes: readonly Route[],
-  urlOf: UrlOf,
-): Promise<void> {
+async function warmUp(ctx: BenchContext, variants: readonly Variant[], routes: readonly Route[], urlOf: UrlOf) {
   ctx.log("lighthouse: warming up the image service and the servers ...");
   const browser = await launchPlaywright(ctx.chromePath);
   try {
