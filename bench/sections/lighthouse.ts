@@ -266,17 +266,10 @@ function lcpRows(find: FindAggregate, routes: readonly Route[], floorKinds: Floo
 }
 
 /**
- * A page's mobile figures for issue 42's targets: performance 100 and TBT within 10 ms of the bare page of the
+ * Each page's mobile figures for issue 42's targets: performance 100 and TBT within 10 ms of the bare page of the
  * route's own LCP element.
  */
-interface PageFigures {
-  perf: number | null;
-  tbt: number | null;
-  overFloor: number | null;
-  lcp: number | null;
-}
-
-function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Variant): Map<string, PageFigures> {
+function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Variant) {
   return new Map(
     routes.map((route) => {
       const a = find(variant, "mobile", route.label);
@@ -290,12 +283,10 @@ function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Var
   );
 }
 
+type PageFigures = ReturnType<typeof pageFigures>;
+
 /** Issue 42's targets per route, before (with BENCH_BASELINE) and after. */
-function pageRows(
-  routes: readonly Route[],
-  nowFigures: Map<string, PageFigures>,
-  baselineFigures: Map<string, PageFigures> | null,
-): SummaryRow[] {
+function pageRows(routes: readonly Route[], nowFigures: PageFigures, baselineFigures: PageFigures | null) {
   return routes.map((route) => {
     const now = nowFigures.get(route.label)!;
     const before = baselineFigures?.get(route.label);
@@ -315,11 +306,7 @@ function pageRows(
   });
 }
 
-function pagesTable(
-  routes: readonly Route[],
-  nowFigures: Map<string, PageFigures>,
-  baselineFigures: Map<string, PageFigures> | null,
-): string {
+function pagesTable(routes: readonly Route[], nowFigures: PageFigures, baselineFigures: PageFigures | null): string {
   return sideBySideTable(
     routes.map((r) => r.label),
     baselineFigures,
