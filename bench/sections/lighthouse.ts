@@ -48,25 +48,14 @@ interface Measured {
 }
 
 /** The medians of one route's runs: the same figures as a single run. */
-interface Aggregate extends Pick<LighthouseRun, "scores" | "lcp" | "fcp" | "tbt" | "cls" | "si"> {
-  variant: Variant;
-  preset: Preset;
-  route: string;
-  url: string;
-  runsOk: number;
-  runs: number;
-  /** The run whose LCP is the median: its element, phases, opportunities. */
-  representative?: LighthouseRun;
-  errors: string[];
-}
-
-function aggregate({ variant, preset, route, url, runs }: Measured): Aggregate {
+function aggregate({ variant, preset, route, url, runs }: Measured) {
   const ok = runs.filter((r) => r.ok);
   const scores: Partial<Record<Category, number | null>> = {};
   for (const category of CATEGORIES) {
     if (ok.some((r) => r.scores[category] !== undefined)) scores[category] = median(ok.map((r) => r.scores[category]));
   }
-  const rep = ok[medianIndex(ok.map((r) => r.lcp))];
+  // the run whose LCP is the median: its element, phases, opportunities
+  const representative = ok[medianIndex(ok.map((r) => r.lcp))];
   return {
     variant,
     preset,
@@ -76,10 +65,12 @@ function aggregate({ variant, preset, route, url, runs }: Measured): Aggregate {
     runs: runs.length,
     scores,
     ...mediansOf(ok, ["lcp", "fcp", "tbt", "cls", "si"]),
-    representative: rep,
+    representative,
     errors: runs.filter((r) => !r.ok).map((r) => r.error ?? "unknown error"),
   };
 }
+
+type Aggregate = ReturnType<typeof aggregate>;
 
 function slugOf(route: string): string {
   return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "-");
