@@ -38,15 +38,6 @@ const SCREENS: Record<Preset, BrowserContextOptions> = {
   desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false },
 };
 
-/** A preset, route and variant measured, and its runs. */
-interface Measured {
-  variant: Variant;
-  preset: Preset;
-  route: Route;
-  url: string;
-  runs: LighthouseRun[];
-}
-
 /** The medians of one route's runs: the same figures as a single run. */
 function aggregate({ variant, preset, route, url, runs }: Measured) {
   const ok = runs.filter((r) => r.ok);
@@ -141,14 +132,17 @@ async function warmUp(ctx: BenchContext, variants: readonly Variant[], routes: r
   }
 }
 
-/** Every run, interleaved over the presets, routes and variants, each one's report in `outDir`. */
+/**
+ * Every run, interleaved over the presets, routes and variants, each one's report in `outDir`: each preset, route and
+ * variant measured, and its runs.
+ */
 async function measureRuns(
   ctx: BenchContext,
   outDir: string,
   variants: readonly Variant[],
   routes: readonly Route[],
   urlOf: UrlOf,
-): Promise<Measured[]> {
+) {
   const cases = PRESETS.flatMap((preset) =>
     routes.flatMap((route) => variants.map((variant) => ({ variant, preset, route, url: urlOf(variant, route) }))),
   );
@@ -173,6 +167,8 @@ async function measureRuns(
   });
   return cases.map((item, i) => ({ ...item, runs: runs[i]! }));
 }
+
+type Measured = Awaited<ReturnType<typeof measureRuns>>[number];
 
 type FindAggregate = (variant: Variant, preset: Preset, route: string) => Aggregate | undefined;
 
