@@ -81,8 +81,7 @@ function lcpDetails(lhr: Result): { element?: string; phases?: Record<string, nu
   const element = node ? `${node.snippet ?? ""}`.slice(0, 300) || node.selector : undefined;
   const phases: Record<string, number> = {};
   for (const item of phaseTable?.items ?? []) {
-    const phase = item.phase;
-    const timing = item.timing;
+    const { phase, timing } = item;
     if (typeof phase === "string" && typeof timing === "number") phases[phase] = timing;
   }
   return { element, phases: Object.keys(phases).length > 0 ? phases : undefined };

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isDocumentPath, startClientOnlyServer, type ClientOnlyServer } from "./client-only-server";
+import { isDocumentPath, startClientOnlyServer } from "./client-only-server";
+import type { LocalServer } from "./static-pages-server";
 import { writeHeadersManifest } from "../site-server/test/headers-manifest";
 import { tempDirOfTests } from "../test-support/temp-dir";
 
@@ -17,7 +18,7 @@ describe("isDocumentPath", () => {
 
 describe("client-only server", () => {
   const dir = tempDirOfTests("bench-client-only-", "all");
-  let server: ClientOnlyServer;
+  let server: LocalServer;
   beforeAll(async () => {
     await mkdir(path.join(dir(), "about"), { recursive: true });
     await mkdir(path.join(dir(), "assets"));

@@ -12,8 +12,6 @@ import { listenLocally, type LocalServer } from "./static-pages-server";
  * server on the same build, so compression and caching are the site's own.
  */
 
-export type ClientOnlyServer = LocalServer;
-
 /** Which requests get the SPA fallback: paths without an extension, and .html files. */
 export function isDocumentPath(pathname: string): boolean {
   const last = pathname.split("/").at(-1) ?? "";
@@ -21,7 +19,7 @@ export function isDocumentPath(pathname: string): boolean {
   return extension === "" || extension === ".html" || extension === ".htm";
 }
 
-export async function startClientOnlyServer(clientDir: string): Promise<ClientOnlyServer> {
+export async function startClientOnlyServer(clientDir: string): Promise<LocalServer> {
   const site = await startSiteServer({ root: clientDir, port: 0, host: "127.0.0.1" });
   const upstream = new URL(site.url);
 

@@ -137,17 +137,10 @@ export async function spaceIdOf(contentDir: string): Promise<number> {
 }
 
 /** The content's raster assets, as `{W}x{H}/{hash}/{file}` with their width. */
-export async function rasterAssets(contentDir: string): Promise<{ rel: string; width: number }[]> {
-  const assets = path.join(contentDir, "assets");
-  const found: { rel: string; width: number }[] = [];
-  for (const size of await readdir(assets)) {
-    const width = /^(\d+)x\d+$/.exec(size)?.[1];
-    if (!width) continue;
-    for (const hash of await readdir(path.join(assets, size))) {
-      for (const file of await readdir(path.join(assets, size, hash))) {
-        if (/\.(jpe?g|png|webp)$/i.test(file)) found.push({ rel: `${size}/${hash}/${file}`, width: Number(width) });
-      }
-    }
-  }
-  return found;
+export async function rasterAssets(contentDir: string) {
+  const files = await readdir(path.join(contentDir, "assets"), { recursive: true });
+  return files.flatMap((rel) => {
+    const width = /^(\d+)x\d+\/[^/]+\/[^/]+\.(jpe?g|png|webp)$/i.exec(rel)?.[1];
+    return width ? [{ rel, width: Number(width) }] : [];
+  });
 }

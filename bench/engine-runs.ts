@@ -36,23 +36,6 @@ export interface RunLimits {
 /** A run longer than this has hung the engine (seen in WebKitGTK): it fails and the next run starts a new browser. */
 export const RUN_LIMITS: RunLimits = { launchMs: 60_000, runMs: 90_000, closeMs: 15_000, hydrationMs: 15_000 };
 
-/** What the page reports once hydrated (or once it stopped waiting); page times from navigation start. */
-export interface PageTimes {
-  loadEventStart: number | null;
-  fcp: number | null;
-  entryClientStart: number | null;
-  /** performance.now() when `main` was first seen hydrated; null when it was not within the wait */
-  hydratedBy: number | null;
-  /** performance.now() of the first look, once the driver had returned from `load`: hydratedBy is never earlier */
-  firstLook: number;
-  /**
-   * Whether the page runs React Router (its context on window): a production page without a framework
-   * (pipeline/islands.ts) has none and no hydration to wait for; its behaviours start in the tasks after its parse
-   * (app/behaviours/start-page.ts) and fetch no content.
-   */
-  framework: boolean;
-}
-
 export interface EngineRun {
   engine: EngineName;
   route: string;
@@ -136,12 +119,19 @@ export function runFromTimes(id: RunId, times: PageTimes, hydrationMs = RUN_LIMI
 /**
  * Runs in the page once `load` has fired: polls for React's fiber on `main`
  * (on a page with React Router), then reads the navigation, paint and
- * resource entries. Self-contained, as it is sent to the page as source.
+ * resource entries: what the page reports once hydrated (or once it stopped
+ * waiting), page times from navigation start. Self-contained, as it is sent
+ * to the page as source.
  */
-export async function measurePage(pollMs: number, waitMs: number): Promise<PageTimes> {
+export async function measurePage(pollMs: number, waitMs: number) {
+  // the first look, once the driver had returned from `load`: hydratedBy is never earlier
   const firstLook = performance.now();
   const deadline = firstLook + waitMs;
+  // when `main` was first seen hydrated; null when it was not within the wait
   let hydratedBy: number | null = null;
+  // whether the page runs React Router (its context on window): a production page without a framework
+  // (pipeline/islands.ts) has none and no hydration to wait for; its behaviours start in the tasks after its parse
+  // (app/behaviours/start-page.ts) and fetch no content
   const framework = "__reactRouterContext" in window;
   // a page without a framework has nothing to wait for
   while (framework && performance.now() < deadline) {
@@ -163,6 +153,8 @@ export async function measurePage(pollMs: number, waitMs: number): Promise<PageT
     framework,
   };
 }
+
+export type PageTimes = Awaited<ReturnType<typeof measurePage>>;
 
 /**
  * One first visit: a browser of its own (an empty cache and profile),

@@ -36,17 +36,12 @@ export function byteKind(resourceType: string | undefined): ByteKind {
   return "rest";
 }
 
-export interface LongTaskFigures {
-  count: number;
-  /** ms; 0 when there was none */
-  longest: number;
-  /** ms: the sum of (duration - 50 ms) */
-  beyond50: number;
-}
-
-/** The figures of the long tasks from `from` on (ms from navigation start); a task spanning it counts with its part after it. */
-export function longTaskFigures(tasks: readonly TraceTask[], from: number): LongTaskFigures {
-  const figures: LongTaskFigures = { count: 0, longest: 0, beyond50: 0 };
+/**
+ * The figures of the long tasks from `from` on (ms from navigation start); a task spanning it counts with its part
+ * after it. The longest in ms (0 when there was none); beyond50 in ms, the sum of (duration - 50 ms).
+ */
+export function longTaskFigures(tasks: readonly TraceTask[], from: number) {
+  const figures = { count: 0, longest: 0, beyond50: 0 };
   for (const task of tasks) {
     const duration = task.start + task.duration - Math.max(task.start, from);
     if (duration <= LONG_TASK_MS) continue;
@@ -56,6 +51,8 @@ export function longTaskFigures(tasks: readonly TraceTask[], from: number): Long
   }
   return figures;
 }
+
+type LongTaskFigures = ReturnType<typeof longTaskFigures>;
 
 /** What the longest task spent its time on, e.g. "style 31 ms, layout 12 ms (187 elements restyled)". */
 export function taskWork(task: TraceTask | undefined): string {

@@ -7,13 +7,6 @@ import { attribute, attributeTokens, parseHtml } from "../pipeline/html";
  * html.test.ts.
  */
 
-export interface PageAssets {
-  scripts: string[];
-  stylesheets: string[];
-  /** Inline <script> bodies (React Router's context and route modules bootstrap). */
-  inlineScripts: string[];
-}
-
 /** A same-origin asset path without query or fragment; null for other origins and data: URLs. */
 export function localAssetPath(href: string): string | null {
   if (!href || /^(data|blob):/i.test(href) || /^(https?:)?\/\//i.test(href)) return null;
@@ -22,10 +15,11 @@ export function localAssetPath(href: string): string | null {
 }
 
 /** Scripts (src, modulepreload, static imports in inline modules) and stylesheets a page loads on first visit. */
-export function pageAssets(html: string): PageAssets {
+export function pageAssets(html: string) {
   const page = parseHtml(html);
   const scripts = new Set<string>();
   const stylesheets = new Set<string>();
+  // inline <script> bodies (React Router's context and route modules bootstrap)
   const inlineScripts: string[] = [];
 
   for (const link of page.elementsNamed("link")) {
@@ -55,16 +49,11 @@ export function pageAssets(html: string): PageAssets {
   return { scripts: [...scripts], stylesheets: [...stylesheets], inlineScripts };
 }
 
-export interface HeroImage {
-  /** The <img> tag, or the whole <picture> element that holds it. */
-  markup: string;
-  src: string;
-  /** <link rel=preload as=image> tags of the document that load this image. */
-  preloads: string[];
-}
-
-/** The page's high-priority image (`fetchpriority="high"`), with its <picture> wrapper if it has one. */
-export function findHeroImage(html: string): HeroImage | null {
+/**
+ * The page's high-priority image (`fetchpriority="high"`): its markup (the <img> tag, or the whole <picture> element
+ * that holds it), its src, and the <link rel=preload as=image> tags of the document that load it.
+ */
+export function findHeroImage(html: string) {
   const page = parseHtml(html);
   const img = page
     .elementsNamed("img")

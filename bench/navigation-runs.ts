@@ -44,14 +44,6 @@ export interface NavigationRun {
 /** A page's runs of a kind: the median time to LCP, and how the first run that succeeded navigated and painted. */
 export type NavigationFigures = RunTally & Pick<NavigationRun, "kind" | "toLcp" | "documentNavigation" | "lcpElement">;
 
-/** What the article's document says after the tap, read once the network is idle (nothing measured runs then). */
-interface Landed {
-  tapAt: number | null;
-  lcpAt: number | null;
-  documentNavigation: boolean;
-  lcpElement: string | null;
-}
-
 /** A paint entry as plain data, out of the page. */
 interface PaintEntry {
   time: number;
@@ -65,10 +57,10 @@ interface PaintEntry {
  * entries of the soft navigation (Chromium's Soft Navigations API: `largest-contentful-paint` stops at the first
  * input, so React Router's navigations have no other; each such entry starts at the interaction and holds the
  * soft navigation's own `largestContentfulPaint`, whose `renderTime` is on the document's clock as a new
- * document's is). Runs in the page: no named function inside (tsx's
- * `__name` helper is not there).
+ * document's is), and whether the article came as a new document. Runs in the page once the network is idle
+ * (nothing measured runs then): no named function inside (tsx's `__name` helper is not there).
  */
-async function readLanded(key: string): Promise<Landed> {
+async function readLanded(key: string) {
   // activationStart: a prerendered page's, which its paints' times count from (not in TypeScript's DOM types yet)
   const navigation = performance.getEntriesByType("navigation")[0] as
     (PerformanceNavigationTiming & { activationStart?: number }) | undefined;

@@ -3,13 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /** Serves a few in-memory HTML pages (the floor pages) on 127.0.0.1 and a free port. */
 
-/** A server of the bench on 127.0.0.1: where it answers, and how to stop it. */
-export interface LocalServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function startPagesServer(pages: ReadonlyMap<string, string>): Promise<LocalServer> {
+export async function startPagesServer(pages: ReadonlyMap<string, string>) {
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     const page = pages.get(pathname);
@@ -34,7 +28,7 @@ export async function startPagesServer(pages: ReadonlyMap<string, string>): Prom
 }
 
 /** `server` listening on 127.0.0.1 and a free port; its close ends the open connections too. */
-export async function listenLocally(server: Server): Promise<LocalServer> {
+export async function listenLocally(server: Server) {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
@@ -49,3 +43,6 @@ export async function listenLocally(server: Server): Promise<LocalServer> {
       }),
   };
 }
+
+/** A server of the bench on 127.0.0.1: where it answers, and how to stop it. */
+export type LocalServer = Awaited<ReturnType<typeof listenLocally>>;

@@ -80,24 +80,13 @@ export interface GrowthPoint {
   contentBytes: number;
 }
 
-export interface MemoryGrowth {
-  /** the larger of the two sizes the growth is measured between */
-  articles: number;
-  /** the smaller one */
-  from: number;
-  rssMBPer1000: number;
-  contentMBPer1000: number;
-  /** rssMBPer1000 / contentMBPer1000 */
-  ratio: number;
-}
-
 /**
  * Peak memory growth per 1,000 articles from the smallest size that built
  * to each larger one, against the content's JSON growth over the same span:
  * the memory target holds at every size, not only on a line fitted through
  * all of them.
  */
-export function memoryGrowthBySize(points: readonly GrowthPoint[]): MemoryGrowth[] {
+export function memoryGrowthBySize(points: readonly GrowthPoint[]) {
   const sorted = [...points].sort((a, b) => a.articles - b.articles);
   const base = sorted[0];
   if (!base) return [];
@@ -108,6 +97,7 @@ export function memoryGrowthBySize(points: readonly GrowthPoint[]): MemoryGrowth
       const rssMBPer1000 = (point.peakRssBytes - base.peakRssBytes) / MB / thousands;
       const contentMBPer1000 = (point.contentBytes - base.contentBytes) / MB / thousands;
       return {
+        // the larger of the two sizes the growth is measured between, and the smaller one
         articles: point.articles,
         from: base.articles,
         rssMBPer1000,
@@ -116,6 +106,8 @@ export function memoryGrowthBySize(points: readonly GrowthPoint[]): MemoryGrowth
       };
     });
 }
+
+export type MemoryGrowth = ReturnType<typeof memoryGrowthBySize>[number];
 
 /** Pass when the memory grows at most TARGETS.memoryPerContentMax times the content at every size measured (and one was). */
 export function memoryGrowthVerdict(growth: readonly MemoryGrowth[]): Verdict {

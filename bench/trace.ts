@@ -171,11 +171,7 @@ function elementCount(event: TraceEvent): number {
 }
 
 /** A task's time by the outermost kind of work (nested time counted once), from its events that start at `first`. */
-function workInside(
-  task: TraceEvent,
-  inside: readonly TraceEvent[],
-  first: number,
-): { work: Partial<Record<WorkKind, number>>; elementsRestyled: number } {
+function workInside(task: TraceEvent, inside: readonly TraceEvent[], first: number) {
   const work: Partial<Record<WorkKind, number>> = {};
   let elementsRestyled = 0;
   let coveredUntil = task.ts;

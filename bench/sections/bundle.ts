@@ -19,19 +19,6 @@ import type { SectionOutput } from "../report";
  * compresses), measured in Chromium.
  */
 
-interface RouteBundle {
-  route: string;
-  path: string;
-  jsGzip: number;
-  jsRaw: number;
-  cssGzip: number;
-  cssRaw: number;
-  inlineGzip: number;
-  htmlGzip: number;
-  files: { file: string; kind: "js" | "css"; raw: number; gzip: number }[];
-  missing: string[];
-}
-
 const gzip9 = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
 /**
@@ -56,14 +43,14 @@ async function withStaticImports(clientDir: string, scripts: readonly string[]):
 }
 
 /** The first-load files of one route of a client build, gzip level 9 each. */
-async function routeBundle(clientDir: string, route: Route): Promise<RouteBundle> {
+async function routeBundle(clientDir: string, route: Route) {
   const html = await readFile(prerenderedFile(clientDir, route), "utf8");
   const assets = pageAssets(html);
   const wanted = [
     ...(await withStaticImports(clientDir, assets.scripts)).map((file) => ({ file, kind: "js" as const })),
     ...assets.stylesheets.map((file) => ({ file, kind: "css" as const })),
   ];
-  const files: RouteBundle["files"] = [];
+  const files: { file: string; kind: "js" | "css"; raw: number; gzip: number }[] = [];
   const missing: string[] = [];
   for (const { file, kind } of wanted) {
     const data = await readFile(path.join(clientDir, decodeURIComponent(file))).catch(() => null);
@@ -85,6 +72,8 @@ async function routeBundle(clientDir: string, route: Route): Promise<RouteBundle
     missing,
   };
 }
+
+type RouteBundle = Awaited<ReturnType<typeof routeBundle>>;
 
 /** What a first visit to a page transfers: response bodies as sent, by resource type, and the largest eight. */
 interface Transfer {

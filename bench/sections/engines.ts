@@ -16,8 +16,6 @@ import {
   runLine,
   startedBeforeLoad,
   type EngineName,
-  type EngineRoute,
-  type EngineRun,
 } from "../engine-runs";
 import { fmtMs, routesLine } from "../format";
 import { HYDRATION_DEADLINE_MS, LOAD_GRACE_MS } from "../../pipeline/defer-hydration";
@@ -65,12 +63,6 @@ async function findEngines(): Promise<Engine[]> {
   return [firefox, await engine("webkit", ensureWebKit, launchWebKit)];
 }
 
-interface EngineResult {
-  version: string;
-  runs: EngineRun[];
-  routes: EngineRoute[];
-}
-
 /**
  * A launcher that keeps the browser of the run in progress, closed by the bench's cleanup too (Ctrl-C):
  * WebKit's driver and Xvfb would outlive the bench.
@@ -102,7 +94,7 @@ async function measureEngine(
   runs: number,
   engine: Engine,
   launch: () => Promise<EnginePage>,
-): Promise<EngineResult> {
+) {
   const byRoute = await interleavedRuns(main.routes, runs, async (route, run) => {
     const result = await engineRun(launch, { engine: engine.name, route, run });
     ctx.log(`engines ${engine.name} ${route.label} run ${run}/${runs}: ${runLine(result)}`);
@@ -114,6 +106,7 @@ async function measureEngine(
   return { version, runs: done, routes: main.routes.map((route, i) => aggregateEngineRoute(route, byRoute[i]!)) };
 }
 
+type EngineResult = Awaited<ReturnType<typeof measureEngine>>;
 type EngineResults = Partial<Record<EngineName, EngineResult>>;
 
 /** Every engine that could be set up, one after the other. */

@@ -100,16 +100,20 @@ function slowByRoute(main: MainBuild, slow: Map<string, SlowRun[]>, build: strin
   );
 }
 
-interface FirstVisitFigures {
-  main: MainBuild;
-  baseline: SiteBuild | null;
-  runs: number;
-  bytes: BytesRun[];
-  slow: Map<string, SlowRun[]>;
-  nowByRoute: Map<string, SlowRoute>;
-  baselineByRoute: Map<string, SlowRoute> | null;
-  homeBytes: BytesRun | undefined;
+/** The first visits of the main build and the baseline's (where there is one), and their medians per route. */
+async function firstVisitFigures(ctx: BenchContext) {
+  const main = await ctx.mainBuild();
+  const builds = await ctx.siteBuilds();
+  const baseline = builds.find((b) => b.label === "baseline") ?? null;
+  const runs = Math.max(1, ctx.options.runs);
+  const { bytes, slow } = await measureFirstVisits(ctx, main, builds, runs);
+  const nowByRoute = slowByRoute(main, slow, "now");
+  const baselineByRoute = baseline ? slowByRoute(main, slow, "baseline") : null;
+  const homeBytes = bytes.find((b) => b.screen === "375 px" && b.path === "/");
+  return { main, baseline, runs, bytes, slow, nowByRoute, baselineByRoute, homeBytes };
 }
+
+type FirstVisitFigures = Awaited<ReturnType<typeof firstVisitFigures>>;
 
 /** Hydration start after load, the latest route's against the target; of the routes that load a framework only. */
 export function hydrationRow(measured: readonly SlowRoute[]): SummaryRow {
@@ -316,26 +320,15 @@ function bytesMarkdown({ bytes, homeBytes }: FirstVisitFigures): string[] {
 }
 
 export async function firstVisitSection(ctx: BenchContext): Promise<SectionOutput> {
-  const main = await ctx.mainBuild();
-  const builds = await ctx.siteBuilds();
-  const baseline = builds.find((b) => b.label === "baseline") ?? null;
-  const runs = Math.max(1, ctx.options.runs);
-  const { bytes, slow } = await measureFirstVisits(ctx, main, builds, runs);
-  const nowByRoute = slowByRoute(main, slow, "now");
-  const baselineByRoute = baseline ? slowByRoute(main, slow, "baseline") : null;
-  const routes = [...nowByRoute.values()];
-  const homeBytes = bytes.find((b) => b.screen === "375 px" && b.path === "/");
-  const figures = { main, baseline, runs, bytes, slow, nowByRoute, baselineByRoute, homeBytes };
-  const summary = firstVisitSummary(figures);
-  const md = [...slowPhoneMarkdown(ctx, figures), ...bytesMarkdown(figures)];
-
+  const figures = await firstVisitFigures(ctx);
+  const { baseline, bytes, slow, nowByRoute, baselineByRoute } = figures;
   return {
-    summary,
-    markdown: md.join("\n"),
+    summary: firstVisitSummary(figures),
+    markdown: [...slowPhoneMarkdown(ctx, figures), ...bytesMarkdown(figures)].join("\n"),
     data: {
       slowPhone: SLOW_PHONE,
       baseline: baseline?.commit ?? null,
-      routes,
+      routes: [...nowByRoute.values()],
       baselineRoutes: baselineByRoute ? [...baselineByRoute.values()] : null,
       runs: Object.fromEntries(slow),
       bytes,

@@ -143,11 +143,7 @@ export function initialResult(articles: number, timeoutMs: number, label = THIS_
  * The baseline's build of one size (BENCH_BASELINE), before the work
  * tree's on the same content and service; its build/ removed afterwards.
  */
-async function measureBaseline(
-  ctx: BenchContext,
-  baseline: { dir: string; commit: string },
-  size: GeneratedSize,
-): Promise<SizeResult> {
+async function measureBaseline(ctx: BenchContext, baseline: { dir: string; commit: string }, size: GeneratedSize) {
   const result = initialResult(
     size.articles,
     ctx.options.growthTimeoutMs(size.articles),

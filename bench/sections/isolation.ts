@@ -19,23 +19,6 @@ import type { SectionOutput } from "../report";
  * after the load stops, and its RSS.
  */
 
-interface IsolationResult {
-  idle: Latency;
-  loaded: Latency;
-  apiRequests: number;
-  renditions: { started: number; answered: number };
-  /** CPU seconds the content service used in the 5 s after the load stopped. */
-  cpuAfterSeconds: number;
-  rssAfterBytes: number;
-}
-
-interface Latency {
-  samples: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
 const IDLE_MS = 4_000;
 const LOAD_MS = 10_000;
 const AFTER_MS = 5_000;
@@ -50,7 +33,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Page requests one after another for `ms`: what a visitor of the site waits. */
-async function samplePages(siteUrl: string, ms: number): Promise<Latency> {
+async function samplePages(siteUrl: string, ms: number) {
   const times: number[] = [];
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -117,7 +100,7 @@ async function startSystem(clientDir: string, contentDir: string): Promise<{ chi
   }
 }
 
-async function measure(clientDir: string, contentDir: string, sources: string[]): Promise<IsolationResult> {
+async function measure(clientDir: string, contentDir: string, sources: string[]) {
   const system = await startSystem(clientDir, contentDir);
   try {
     const idle = await samplePages(system.siteUrl, IDLE_MS);
@@ -157,6 +140,7 @@ async function measure(clientDir: string, contentDir: string, sources: string[])
       loaded,
       apiRequests,
       renditions,
+      // CPU seconds the content service used in the AFTER_MS after the load stopped
       cpuAfterSeconds: after.cpu - before.cpu,
       rssAfterBytes: after.rss,
     };

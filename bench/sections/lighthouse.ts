@@ -38,35 +38,15 @@ const SCREENS: Record<Preset, BrowserContextOptions> = {
   desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false },
 };
 
-/** A preset, route and variant measured, and its runs. */
-interface Measured {
-  variant: Variant;
-  preset: Preset;
-  route: Route;
-  url: string;
-  runs: LighthouseRun[];
-}
-
 /** The medians of one route's runs: the same figures as a single run. */
-interface Aggregate extends Pick<LighthouseRun, "scores" | "lcp" | "fcp" | "tbt" | "cls" | "si"> {
-  variant: Variant;
-  preset: Preset;
-  route: string;
-  url: string;
-  runsOk: number;
-  runs: number;
-  /** The run whose LCP is the median: its element, phases, opportunities. */
-  representative?: LighthouseRun;
-  errors: string[];
-}
-
-function aggregate({ variant, preset, route, url, runs }: Measured): Aggregate {
+function aggregate({ variant, preset, route, url, runs }: Measured) {
   const ok = runs.filter((r) => r.ok);
   const scores: Partial<Record<Category, number | null>> = {};
   for (const category of CATEGORIES) {
     if (ok.some((r) => r.scores[category] !== undefined)) scores[category] = median(ok.map((r) => r.scores[category]));
   }
-  const rep = ok[medianIndex(ok.map((r) => r.lcp))];
+  // the run whose LCP is the median: its element, phases, opportunities
+  const representative = ok[medianIndex(ok.map((r) => r.lcp))];
   return {
     variant,
     preset,
@@ -76,10 +56,12 @@ function aggregate({ variant, preset, route, url, runs }: Measured): Aggregate {
     runs: runs.length,
     scores,
     ...mediansOf(ok, ["lcp", "fcp", "tbt", "cls", "si"]),
-    representative: rep,
+    representative,
     errors: runs.filter((r) => !r.ok).map((r) => r.error ?? "unknown error"),
   };
 }
+
+type Aggregate = ReturnType<typeof aggregate>;
 
 function slugOf(route: string): string {
   return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "-");
@@ -121,12 +103,7 @@ async function startVariantServers(
 }
 
 /** Warm-up: the image service renders each size once, so no run pays for a cold render. */
-async function warmUp(
-  ctx: BenchContext,
-  variants: readonly Variant[],
-  routes: readonly Route[],
-  urlOf: UrlOf,
-): Promise<void> {
+async function warmUp(ctx: BenchContext, variants: readonly Variant[], routes: readonly Route[], urlOf: UrlOf) {
   ctx.log("lighthouse: warming up the image service and the servers ...");
   const browser = await launchPlaywright(ctx.chromePath);
   try {
@@ -155,14 +132,17 @@ async function warmUp(
   }
 }
 
-/** Every run, interleaved over the presets, routes and variants, each one's report in `outDir`. */
+/**
+ * Every run, interleaved over the presets, routes and variants, each one's report in `outDir`: each preset, route and
+ * variant measured, and its runs.
+ */
 async function measureRuns(
   ctx: BenchContext,
   outDir: string,
   variants: readonly Variant[],
   routes: readonly Route[],
   urlOf: UrlOf,
-): Promise<Measured[]> {
+) {
   const cases = PRESETS.flatMap((preset) =>
     routes.flatMap((route) => variants.map((variant) => ({ variant, preset, route, url: urlOf(variant, route) }))),
   );
@@ -187,6 +167,8 @@ async function measureRuns(
   });
   return cases.map((item, i) => ({ ...item, runs: runs[i]! }));
 }
+
+type Measured = Awaited<ReturnType<typeof measureRuns>>[number];
 
 type FindAggregate = (variant: Variant, preset: Preset, route: string) => Aggregate | undefined;
 
@@ -271,17 +253,10 @@ function lcpRows(find: FindAggregate, routes: readonly Route[], floorKinds: Floo
 }
 
 /**
- * A page's mobile figures for issue 42's targets: performance 100 and TBT within 10 ms of the bare page of the
+ * Each page's mobile figures for issue 42's targets: performance 100 and TBT within 10 ms of the bare page of the
  * route's own LCP element.
  */
-interface PageFigures {
-  perf: number | null;
-  tbt: number | null;
-  overFloor: number | null;
-  lcp: number | null;
-}
-
-function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Variant): Map<string, PageFigures> {
+function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Variant) {
   return new Map(
     routes.map((route) => {
       const a = find(variant, "mobile", route.label);
@@ -295,12 +270,10 @@ function pageFigures(find: FindAggregate, routes: readonly Route[], variant: Var
   );
 }
 
+type PageFigures = ReturnType<typeof pageFigures>;
+
 /** Issue 42's targets per route, before (with BENCH_BASELINE) and after. */
-function pageRows(
-  routes: readonly Route[],
-  nowFigures: Map<string, PageFigures>,
-  baselineFigures: Map<string, PageFigures> | null,
-): SummaryRow[] {
+function pageRows(routes: readonly Route[], nowFigures: PageFigures, baselineFigures: PageFigures | null) {
   return routes.map((route) => {
     const now = nowFigures.get(route.label)!;
     const before = baselineFigures?.get(route.label);
@@ -320,11 +293,7 @@ function pageRows(
   });
 }
 
-function pagesTable(
-  routes: readonly Route[],
-  nowFigures: Map<string, PageFigures>,
-  baselineFigures: Map<string, PageFigures> | null,
-): string {
+function pagesTable(routes: readonly Route[], nowFigures: PageFigures, baselineFigures: PageFigures | null): string {
   return sideBySideTable(
     routes.map((r) => r.label),
     baselineFigures,

@@ -47,10 +47,7 @@ interface PublishResult {
  * The article the most prerendered pages refer to (their links and other projects, recorded in release.json):
  * an edit of it makes the largest update one article can, the case the target is about.
  */
-async function mostReferencedArticle(
-  buildDir: string,
-  contentDir: string,
-): Promise<{ file: string; slug: string; referrers: number }> {
+async function mostReferencedArticle(buildDir: string, contentDir: string) {
   const release = await readReleaseInfo(buildDir);
   if (!release) throw new Error(`${buildDir} has no ${RELEASE_FILE}`);
   const referrers = new Map<string, number>();
@@ -82,10 +79,7 @@ interface EditedStory {
 }
 
 /** A new headline in the story's file, once the content service serves it (before Storyblok would send its webhook). */
-async function editHeadline(
-  file: string,
-  content: { apiUrl: string; publicToken: string },
-): Promise<{ story: EditedStory; headline: string }> {
+async function editHeadline(file: string, content: { apiUrl: string; publicToken: string }) {
   const story = JSON.parse(await readFile(file, "utf8")) as EditedStory;
   const headline = `Bench ${Date.now()}`;
   story.story.content.Headline = headline;
