@@ -137,7 +137,7 @@ export function islandsEdits(page: HtmlPage, files: BehaviourFiles | null) {
   };
 }
 
-/** Whether a page's markup loads a behaviour module (for the bench and the tests). */
+/** The behaviour modules a page's markup loads (for the tests). */
 export function behaviourModuleSources(page: HtmlPage): string[] {
   return page
     .elementsNamed("script")
