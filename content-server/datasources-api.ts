@@ -31,7 +31,13 @@ function datasourceObject(ds: Datasource): Record<string, unknown> {
     id: ds.id,
     name: ds.name,
     slug: ds.slug,
-    dimensions: ds.dimensions.map((d) => ({ ...d, datasource_id: ds.id })),
+    // field by field: the answer says what the delivery API says, whatever else a parsed dimension may come to hold
+    dimensions: ds.dimensions.map((d) => ({
+      id: d.id,
+      name: d.name,
+      entry_value: d.entry_value,
+      datasource_id: ds.id,
+    })),
   };
 }
 
